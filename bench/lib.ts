@@ -1,0 +1,83 @@
+/** Helpers shared by the benchmark scripts: a throwaway database and the app in a child process. */
+import { spawn, type ChildProcess } from "node:child_process"
+import path from "node:path"
+import { Client } from "pg"
+
+export const root = path.resolve(__dirname, "..")
+
+export function pgConfig() {
+  const { DB_HOST = "localhost", DB_PORT = "5432", DB_USERNAME = "postgres", DB_PASSWORD = "" } = process.env
+  return { host: DB_HOST, port: Number(DB_PORT), user: DB_USERNAME, password: DB_PASSWORD }
+}
+
+export function databaseUrl(name: string): string {
+  const c = pgConfig()
+  const auth = c.password ? `${encodeURIComponent(c.user)}:${encodeURIComponent(c.password)}` : encodeURIComponent(c.user)
+  return `postgres://${auth}@${c.host}:${c.port}/${name}`
+}
+
+/** Drops and creates a database. */
+export async function freshDatabase(name: string) {
+  const client = new Client({ ...pgConfig(), database: "postgres" })
+  await client.connect()
+  await client.query(`drop database if exists "${name}" with (force)`)
+  await client.query(`create database "${name}"`)
+  await client.end()
+}
+
+export async function sql<T = any>(database: string, text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new Client({ ...pgConfig(), database })
+  await client.connect()
+  try {
+    return (await client.query(text, values)).rows as T[]
+  } finally {
+    await client.end()
+  }
+}
+
+/** Runs a medusa command without blocking this process (an in-process sandbox keeps answering). */
+export function medusa(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [require.resolve("@medusajs/cli/cli.js"), ...args], { cwd: root, env })
+    let output = ""
+    child.stdout.on("data", (d) => (output += d))
+    child.stderr.on("data", (d) => (output += d))
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`medusa ${args.join(" ")} failed:\n${output}`))))
+  })
+}
+
+/** `medusa develop` without the admin, in its own process group (so it can be stopped whole). */
+export function startApp(env: NodeJS.ProcessEnv): { child: ChildProcess; stop: () => void } {
+  const child = spawn(process.execPath, [require.resolve("@medusajs/cli/cli.js"), "develop"], {
+    cwd: root,
+    env: { ...env, MEDUSA_ADMIN_DISABLE: "true" },
+    detached: true,
+    stdio: ["ignore", "ignore", "inherit"],
+  })
+  const stop = () => {
+    try {
+      if (child.pid) process.kill(-child.pid, "SIGKILL")
+    } catch {
+      // gone
+    }
+  }
+  process.on("exit", stop)
+  return { child, stop }
+}
+
+export async function waitForHttp(url: string, timeoutMs = 180_000) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  throw new Error(`${url} did not answer`)
+}
+
+export function peakRssMb(): number {
+  return Math.round(process.resourceUsage().maxRSS / 1024)
+}

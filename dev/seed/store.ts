@@ -1,0 +1,175 @@
+import type { Api, RequestConfig } from "./api"
+
+/**
+ * A store set up through Medusa's admin API the way a merchant would: a sales channel and its
+ * publishable key, a US region (USD) and an international one (USD, shipped cross-border from
+ * the US), a warehouse with an address, linked to this provider, a fulfillment set with service
+ * zones, one shipping option per fulfillment option, and products with customs data.
+ */
+export const PROVIDER_ID = "shipping-services_shipping-services"
+
+export type StoreSetup = {
+  salesChannelId: string
+  publishableKey: string
+  regions: { us: string; international: string }
+  locationId: string
+  shippingProfileId: string
+  /** Shipping option id per fulfillment option id (e.g. "postal-ground", "cross-border"). */
+  shippingOptions: Record<string, string>
+  products: { id: string; title: string; variantId: string }[]
+}
+
+export const WAREHOUSE_ADDRESS = {
+  company: "Demo Store",
+  address_1: "27 Waterview Dr",
+  city: "Shelton",
+  province: "us-ct",
+  postal_code: "06484",
+  country_code: "us",
+  phone: "2125550100",
+}
+
+export const CATALOG = [
+  {
+    title: "Medusa T-Shirt",
+    handle: "medusa-t-shirt",
+    sku: "SHIRT-L-BLACK",
+    price: 25,
+    variant: { weight: 220, length: 30, width: 25, height: 3, hs_code: "6109.10.0012", origin_country: "pt" },
+  },
+  {
+    title: "Ceramic Mug",
+    handle: "ceramic-mug",
+    sku: "MUG-WHITE",
+    price: 12.5,
+    variant: { weight: 400, length: 12, width: 12, height: 10, hs_code: "6912.00", origin_country: "cn" },
+  },
+]
+
+type FulfillmentOption = { id: string; name: string; is_return?: boolean }
+
+export async function setupStore(api: Api, admin: RequestConfig, opts: { priceTypes?: Record<string, "flat" | "calculated"> } = {}): Promise<StoreSetup> {
+  const { data: sc } = await api.post("/admin/sales-channels", { name: "Web shop" }, admin)
+  const salesChannelId = sc.sales_channel.id
+  const { data: key } = await api.post("/admin/api-keys", { title: "Storefront", type: "publishable" }, admin)
+  await api.post(`/admin/api-keys/${key.api_key.id}/sales-channels`, { add: [salesChannelId] }, admin)
+
+  const region = async (name: string, countries: string[]) =>
+    (await api.post("/admin/regions", { name, currency_code: "usd", countries, payment_providers: ["pp_system_default"] }, admin)).data.region.id
+  const regions = { us: await region("United States", ["us"]), international: await region("International", ["gb", "de", "fr", "ca"]) }
+
+  const { data: loc } = await api.post("/admin/stock-locations", { name: "Shelton warehouse", address: WAREHOUSE_ADDRESS }, admin)
+  const locationId = loc.stock_location.id
+  await api.post(`/admin/stock-locations/${locationId}/fulfillment-providers`, { add: [PROVIDER_ID, "manual_manual"] }, admin)
+  await api.post(`/admin/stock-locations/${locationId}/sales-channels`, { add: [salesChannelId] }, admin)
+  const { data: withSet } = await api.post(`/admin/stock-locations/${locationId}/fulfillment-sets?fields=id,*fulfillment_sets`, { name: "Shelton shipping", type: "shipping" }, admin)
+  const fulfillmentSetId = withSet.stock_location.fulfillment_sets[0].id
+  const zone = async (name: string, countries: string[]) => {
+    const { data } = await api.post(
+      `/admin/fulfillment-sets/${fulfillmentSetId}/service-zones`,
+      { name, geo_zones: countries.map((country_code) => ({ type: "country", country_code })) },
+      admin
+    )
+    return data.fulfillment_set.service_zones.find((z: { name: string }) => z.name === name).id as string
+  }
+  const zones = { domestic: await zone("Domestic", ["us"]), international: await zone("International", ["gb", "de", "fr", "ca"]) }
+
+  const { data: profiles } = await api.get("/admin/shipping-profiles", admin)
+  const shippingProfileId =
+    profiles.shipping_profiles.find((p: { type: string }) => p.type === "default")?.id ??
+    (await api.post("/admin/shipping-profiles", { name: "Default", type: "default" }, admin)).data.shipping_profile.id
+
+  const { data: fo } = await api.get(`/admin/fulfillment-providers/${PROVIDER_ID}/options`, admin)
+  const shippingOptions: Record<string, string> = {}
+  for (const option of fo.fulfillment_options as FulfillmentOption[]) {
+    const international = option.id === "cross-border"
+    const priceType = opts.priceTypes?.[option.id] ?? "flat"
+    const { data } = await api.post(
+      "/admin/shipping-options",
+      {
+        name: option.name,
+        service_zone_id: international ? zones.international : zones.domestic,
+        shipping_profile_id: shippingProfileId,
+        provider_id: PROVIDER_ID,
+        price_type: priceType,
+        type: { label: option.name, description: option.name, code: option.id },
+        data: option,
+        ...(priceType === "flat" ? { prices: [{ currency_code: "usd", amount: international ? 19 : 8 }] } : {}),
+        rules: [
+          { attribute: "enabled_in_store", value: "true", operator: "eq" },
+          { attribute: "is_return", value: option.is_return ? "true" : "false", operator: "eq" },
+        ],
+      },
+      admin
+    )
+    shippingOptions[option.id] = data.shipping_option.id
+  }
+
+  const products = []
+  for (const p of CATALOG) {
+    const { data } = await api.post(
+      "/admin/products",
+      {
+        title: p.title,
+        handle: p.handle,
+        status: "published",
+        shipping_profile_id: shippingProfileId,
+        sales_channels: [{ id: salesChannelId }],
+        options: [{ title: "Style", values: ["Default"] }],
+        variants: [
+          {
+            title: "Default",
+            sku: p.sku,
+            manage_inventory: false,
+            options: { Style: "Default" },
+            prices: [{ currency_code: "usd", amount: p.price }],
+            ...p.variant,
+          },
+        ],
+      },
+      admin
+    )
+    products.push({ id: data.product.id, title: p.title, variantId: data.product.variants[0].id })
+  }
+  return { salesChannelId, publishableKey: key.api_key.token, regions, locationId, shippingProfileId, shippingOptions, products }
+}
+
+export type ShopperAddress = {
+  first_name: string
+  last_name: string
+  address_1: string
+  city: string
+  province?: string
+  postal_code: string
+  country_code: string
+  phone?: string
+}
+
+export const ADDRESSES: Record<"newYork" | "london", ShopperAddress> = {
+  newYork: { first_name: "Ada", last_name: "Lovelace", address_1: "1 Main St", city: "New York", province: "us-ny", postal_code: "10001", country_code: "us", phone: "2125550199" },
+  london: { first_name: "Jane", last_name: "Doe", address_1: "10 Downing St", city: "London", postal_code: "SW1A 2AA", country_code: "gb", phone: "442071234567" },
+}
+
+/** A shopper's checkout through the store API: cart, address, shipping method, payment, order. */
+export async function placeOrder(
+  api: Api,
+  store: StoreSetup,
+  order: { region: "us" | "international"; address: ShopperAddress; optionId: string; items: { variantId: string; quantity: number }[]; email?: string }
+) {
+  const pk = { headers: { "x-publishable-api-key": store.publishableKey } }
+  const email = order.email ?? "shopper@example.com"
+  const { data: c } = await api.post("/store/carts", { region_id: store.regions[order.region], sales_channel_id: store.salesChannelId, email }, pk)
+  const cartId = c.cart.id
+  for (const item of order.items) {
+    await api.post(`/store/carts/${cartId}/line-items`, { variant_id: item.variantId, quantity: item.quantity }, pk)
+  }
+  await api.post(`/store/carts/${cartId}`, { shipping_address: order.address, billing_address: order.address, email }, pk)
+  await api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: store.shippingOptions[order.optionId] }, pk)
+  const { data: pc } = await api.post("/store/payment-collections", { cart_id: cartId }, pk)
+  await api.post(`/store/payment-collections/${pc.payment_collection.id}/payment-sessions`, { provider_id: "pp_system_default" }, pk)
+  const { data: done } = await api.post(`/store/carts/${cartId}/complete`, {}, pk)
+  if (done.type !== "order") {
+    throw new Error(`cart ${cartId} did not complete: ${JSON.stringify(done.error ?? done)}`)
+  }
+  return done.order as { id: string; display_id: number; items: { id: string; quantity: number }[] }
+}

@@ -1,0 +1,114 @@
+import { readFileSync, statSync } from "node:fs"
+import path from "node:path"
+import type { BrowserContext, Page } from "playwright-core"
+import { ADMIN, RESULTS_DIR, startApp, type RunningApp } from "./harness/app"
+import { launchBrowser } from "./harness/browser"
+import { seedOrders, type SeededOrder } from "./harness/seed"
+
+jest.setTimeout(240_000)
+
+/**
+ * The admin as a merchant uses it, in Chromium against `medusa develop`: every label bought and
+ * every tracking event delivered for real (sandbox → webhook → plugin → Medusa), nothing stubbed.
+ * Screenshots, the downloaded label and the app's log stay in .test-results/browser/ as artifacts.
+ */
+describe("admin in a browser", () => {
+  let app: RunningApp
+  let browser: Awaited<ReturnType<typeof launchBrowser>>
+  let context: BrowserContext
+  let page: Page
+  let orders: { pdf: SeededOrder; png: SeededOrder }
+
+  beforeAll(async () => {
+    app = await startApp()
+    orders = await seedOrders(app)
+    browser = await launchBrowser()
+    context = browser.context
+    page = context.pages()[0] ?? (await context.newPage())
+    page.setDefaultTimeout(60_000)
+    await page.goto(`${app.backend}/app/login`)
+    await page.fill('input[name="email"]', ADMIN.email)
+    await page.fill('input[name="password"]', ADMIN.password)
+    await page.click('button[type="submit"]')
+    await page.waitForURL((url) => !url.pathname.endsWith("/login"))
+  }, 420_000)
+
+  afterAll(async () => {
+    await browser?.close()
+    await app?.stop()
+  })
+
+  it("shows the shipment's status, tracking link and whole timeline on the order page, and downloads its PDF label", async () => {
+    const { pdf } = orders
+    await page.goto(`${app.backend}/app/orders/${pdf.id}`)
+    const card = page.locator(`[data-testid="shipment-card"][data-shipment-id="${pdf.shipment.id}"]`)
+    await card.waitFor()
+    await expectText(card.locator('[data-testid="tracking-status"]'), /Delivered/)
+    await expectText(card, pdf.shipment.tracking_number as string)
+    const link = card.locator(`a[href="${pdf.shipment.tracking_url}"]`)
+    expect(await link.count()).toBe(1)
+
+    const events = card.locator('[data-testid="timeline-event"]')
+    await events.first().waitFor()
+    expect(await events.count()).toBe(pdf.shipment.timeline.length)
+    expect(pdf.shipment.timeline.length).toBeGreaterThanOrEqual(3)
+    for (const entry of pdf.shipment.timeline) {
+      if (entry.description) await expectText(card.locator('[data-testid="tracking-timeline"]'), entry.description)
+    }
+    // The admin scrolls inside its main pane, so a full-page shot would miss the widget.
+    const widget = page.locator('[data-testid="shipping-services-widget"]')
+    await widget.scrollIntoViewIfNeeded()
+    await widget.screenshot({ path: path.join(RESULTS_DIR, "order-widget.png") })
+
+    const [download] = await Promise.all([page.waitForEvent("download"), card.locator('[data-testid="download-label"]').click()])
+    expect(download.suggestedFilename()).toBe(pdf.shipment.label?.file_name)
+    const saved = path.join(RESULTS_DIR, download.suggestedFilename())
+    await download.saveAs(saved)
+    const bytes = readFileSync(saved)
+    expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-")
+    expect(statSync(saved).size).toBeGreaterThan(500)
+    // The very file the service created: the admin route serves it byte for byte.
+    const served = await page.evaluate(async (url) => {
+      const res = await fetch(url, { credentials: "include" })
+      return { status: res.status, size: (await res.arrayBuffer()).byteLength }
+    }, pdf.shipment.label!.download_url)
+    expect(served).toEqual({ status: 200, size: bytes.length })
+  })
+
+  it("previews a PNG label in the page", async () => {
+    const { png } = orders
+    await page.goto(`${app.backend}/app/orders/${png.id}`)
+    const card = page.locator(`[data-testid="shipment-card"][data-shipment-id="${png.shipment.id}"]`)
+    await card.waitFor()
+    await card.locator('[data-testid="preview-label"]').click()
+    const image = page.locator('[data-testid="label-image"]')
+    await image.waitFor()
+    await page.waitForFunction(() => {
+      const img = document.querySelector('[data-testid="label-image"]') as HTMLImageElement | null
+      return !!img && img.complete && img.naturalWidth > 0
+    })
+    await page.screenshot({ path: path.join(RESULTS_DIR, "label-preview.png") })
+    await page.keyboard.press("Escape")
+  })
+
+  it("shows the webhook registration as active on the settings page", async () => {
+    await page.goto(`${app.backend}/app/settings/shipping-services`)
+    await page.locator('[data-testid="shipping-services-settings"]').waitFor()
+    const tracking = page.locator('[data-testid="webhook-tracking"]')
+    await tracking.waitFor()
+    await expectText(tracking, /active/i)
+    await expectText(page.locator('[data-testid="token-status"]'), /ok|obtained/i)
+    await page.screenshot({ path: path.join(RESULTS_DIR, "settings.png"), fullPage: true })
+  })
+})
+
+async function expectText(locator: ReturnType<Page["locator"]>, text: string | RegExp): Promise<void> {
+  const deadline = Date.now() + 30_000
+  let last = ""
+  while (Date.now() < deadline) {
+    last = (await locator.first().innerText().catch(() => "")) ?? ""
+    if (typeof text === "string" ? last.includes(text) : text.test(last)) return
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  throw new Error(`expected ${String(text)} in: ${last.slice(0, 500)}`)
+}

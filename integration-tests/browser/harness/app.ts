@@ -1,0 +1,144 @@
+import { spawn, type ChildProcess } from "node:child_process"
+import { createWriteStream, mkdirSync } from "node:fs"
+import path from "node:path"
+import { Client } from "pg"
+import { runMedusa } from "../../../dev/medusa-cli"
+import { startSandbox, type SandboxHandle } from "../../../src/sandbox"
+import { freePort } from "../../global-setup"
+
+/**
+ * The development app as a merchant runs it, admin included: a fresh database created and
+ * migrated here, the sandbox as the shipping service, and `medusa develop` in a process group of
+ * its own (its server child outlives a plain kill: shared/notes/tooling-pitfalls.md 10).
+ * medusaIntegrationTestRunner cannot be used: it never serves the admin.
+ */
+
+const root = path.resolve(__dirname, "../../..")
+// A dot folder: `medusa develop` restarts on any other file written under the project, and
+// this run writes its log, screenshots and downloads while the app serves it.
+export const RESULTS_DIR = path.join(root, ".test-results", "browser")
+export const ADMIN = { email: "admin@example.com", password: "supersecret" }
+
+export type RunningApp = {
+  backend: string
+  sandbox: SandboxHandle
+  db: { name: string; client: () => Promise<Client> }
+  log: string
+  stop(): Promise<void>
+}
+
+const { DB_HOST = "localhost", DB_PORT = "5432", DB_USERNAME = "postgres", DB_PASSWORD = "" } = process.env
+
+function pg(database: string) {
+  return new Client({ host: DB_HOST, port: Number(DB_PORT), user: DB_USERNAME, password: DB_PASSWORD, database })
+}
+
+async function onAdminDb<T>(work: (c: Client) => Promise<T>): Promise<T> {
+  const c = pg("postgres")
+  await c.connect()
+  try {
+    return await work(c)
+  } finally {
+    await c.end()
+  }
+}
+
+async function until<T>(probe: () => Promise<T | undefined | null | false>, what: string, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  let last: unknown
+  while (Date.now() < deadline) {
+    try {
+      const value = await probe()
+      if (value) return value
+    } catch (e) {
+      last = e
+    }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  throw new Error(`timed out waiting for ${what}${last ? `: ${(last as Error).message ?? last}` : ""}`)
+}
+
+export async function startApp(): Promise<RunningApp> {
+  mkdirSync(RESULTS_DIR, { recursive: true })
+  const sandbox = await startSandbox({ port: 0, host: "127.0.0.1", speed: 0 })
+  const port = await freePort()
+  const backend = `http://localhost:${port}`
+  const name = `medusa_shipping_services_browser_${process.pid}`
+  const auth = DB_PASSWORD ? `${encodeURIComponent(DB_USERNAME)}:${encodeURIComponent(DB_PASSWORD)}` : encodeURIComponent(DB_USERNAME)
+  await onAdminDb(async (c) => {
+    await c.query(`drop database if exists "${name}" with (force)`)
+    await c.query(`create database "${name}"`)
+  })
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: `postgres://${auth}@${DB_HOST}:${DB_PORT}/${name}`,
+    PORT: String(port),
+    NODE_ENV: "development",
+    MEDUSA_DISABLE_TELEMETRY: "true",
+    MEDUSA_ADMIN_DISABLE: "false",
+    ADMIN_CORS: backend,
+    AUTH_CORS: backend,
+    SHIPPING_SERVICES_BASE_URL: sandbox.roots.baseUrl,
+    SHIPPING_SERVICES_PUBLIC_URL: backend,
+    LOG_LEVEL: process.env.BROWSER_APP_LOG_LEVEL ?? "warn",
+  }
+  // Migrating also registers the tracking webhook with the sandbox (the plugin's migration script).
+  await runMedusa(["db:migrate"], env)
+  await runMedusa(["user", "-e", ADMIN.email, "-p", ADMIN.password], env)
+
+  const log = path.join(RESULTS_DIR, "medusa-develop.log")
+  const out = createWriteStream(log)
+  const app: ChildProcess = spawn(process.execPath, [require.resolve("@medusajs/cli/cli.js"), "develop"], { cwd: root, env, detached: true, stdio: ["ignore", "pipe", "pipe"] })
+  app.stdout?.pipe(out)
+  app.stderr?.pipe(out)
+  let exited: number | null | undefined
+  app.on("exit", (code) => (exited = code))
+
+  const stop = async () => {
+    if (app.pid && exited === undefined) {
+      try {
+        process.kill(-app.pid, "SIGTERM")
+      } catch {
+        // already gone
+      }
+      const gone = await until(async () => exited !== undefined, "medusa develop to stop", 10_000).catch(() => false)
+      if (!gone) {
+        try {
+          process.kill(-app.pid, "SIGKILL")
+        } catch {
+          // already gone
+        }
+      }
+    }
+    out.end()
+    await sandbox.close().catch(() => undefined)
+    await onAdminDb((c) => c.query(`drop database if exists "${name}" with (force)`)).catch(() => undefined)
+  }
+
+  try {
+    await until(async () => {
+      if (exited !== undefined) throw new Error(`medusa develop exited (${exited}); see ${log}`)
+      return (await fetch(`${backend}/health`)).ok
+    }, "the app's /health", 90_000)
+    // The admin is served by vite in development: the first page load pre-bundles it.
+    await until(async () => (await fetch(`${backend}/app`)).ok, "the admin at /app", 90_000)
+  } catch (error) {
+    await stop()
+    throw error
+  }
+
+  return {
+    backend,
+    sandbox,
+    db: {
+      name,
+      client: async () => {
+        const c = pg(name)
+        await c.connect()
+        return c
+      },
+    },
+    log,
+    stop,
+  }
+}

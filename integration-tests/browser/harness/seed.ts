@@ -1,0 +1,48 @@
+import { fetchApi, type Api } from "../../../dev/seed/api"
+import { ADDRESSES, placeOrder, setupStore } from "../../../dev/seed/store"
+import type { ShipmentView } from "../../../src/lib/views/shipment-view"
+import { ADMIN, type RunningApp } from "./app"
+
+export type SeededOrder = { id: string; display_id: number; shipment: ShipmentView }
+type Headers = { headers: Record<string, string> }
+
+async function shipmentWhere(api: Api, admin: Headers, orderId: string, what: string, ok: (s: ShipmentView) => boolean): Promise<ShipmentView> {
+  const deadline = Date.now() + 90_000
+  while (Date.now() < deadline) {
+    const { data } = await api.get(`/admin/shipping-services/orders/${orderId}/shipments`, admin)
+    const s = (data.shipments as ShipmentView[]).find((x) => !x.is_return && ok(x))
+    if (s) return s
+    await new Promise((r) => setTimeout(r, 300))
+  }
+  throw new Error(`order ${orderId}: no shipment ${what} within 90 s`)
+}
+
+/**
+ * What a merchant's first day looks like: a store set up through the admin API, two orders placed
+ * through the store API (the PDF and the PNG option), labels bought automatically, then the
+ * sandbox's clock run to the end so every tracking event reaches the app by webhook and Medusa
+ * marks both orders shipped and delivered.
+ */
+export async function seedOrders(app: RunningApp): Promise<{ pdf: SeededOrder; png: SeededOrder }> {
+  const api = fetchApi(app.backend)
+  const { data: login } = await api.post("/auth/user/emailpass", ADMIN)
+  const admin = { headers: { authorization: `Bearer ${login.token}` } }
+  const store = await setupStore(api, admin)
+  const items = [{ variantId: store.products[0].variantId, quantity: 1 }]
+  const pdfOrder = await placeOrder(api, store, { region: "us", address: ADDRESSES.newYork, optionId: "postal-ground", items, email: "ada@example.com" })
+  const pngOrder = await placeOrder(api, store, { region: "us", address: ADDRESSES.newYork, optionId: "postal-priority", items, email: "bob@example.com" })
+  const labelled = (s: ShipmentView) => s.status === "created" && !!s.label
+  await Promise.all([shipmentWhere(api, admin, pdfOrder.id, "with a label", labelled), shipmentWhere(api, admin, pngOrder.id, "with a label", labelled)])
+
+  app.sandbox.control.advance({ until: "done" })
+  await app.sandbox.control.settleWebhooks()
+  const delivered = (s: ShipmentView) => labelled(s) && s.tracking_status === "Delivered" && !!s.fulfillment?.delivered_at
+  const [pdf, png] = await Promise.all([
+    shipmentWhere(api, admin, pdfOrder.id, "delivered", delivered),
+    shipmentWhere(api, admin, pngOrder.id, "delivered", delivered),
+  ])
+  return {
+    pdf: { id: pdfOrder.id, display_id: pdfOrder.display_id, shipment: pdf },
+    png: { id: pngOrder.id, display_id: pngOrder.display_id, shipment: png },
+  }
+}

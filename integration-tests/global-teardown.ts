@@ -1,0 +1,5 @@
+import type { SandboxHandle } from "../src/sandbox"
+
+export default async function globalTeardown() {
+  await (globalThis as { __SHIPPING_SANDBOX__?: SandboxHandle }).__SHIPPING_SANDBOX__?.close()
+}

@@ -1,0 +1,33 @@
+const { loadEnv } = require("@medusajs/framework/utils")
+loadEnv("test", process.cwd())
+
+// Four groups (TEST_TYPE): unit = pure code and local HTTP, no database;
+// modules = the plugin's module against PostgreSQL; http = the whole app over HTTP;
+// browser = the admin in Chromium against `medusa develop`.
+const groups = {
+  unit: ["<rootDir>/src/**/__tests__/**/*.unit.spec.[jt]s?(x)", "<rootDir>/bench/**/__tests__/**/*.unit.spec.[jt]s"],
+  "integration:modules": ["<rootDir>/src/modules/*/__tests__/**/*.spec.[jt]s"],
+  "integration:http": ["<rootDir>/integration-tests/http/**/*.spec.[jt]s"],
+  browser: ["<rootDir>/integration-tests/browser/**/*.spec.[jt]s"],
+}
+
+const type = process.env.TEST_TYPE
+if (type && !groups[type]) {
+  throw new Error(`TEST_TYPE must be one of ${Object.keys(groups).join(", ")}`)
+}
+
+module.exports = {
+  transform: {
+    "^.+\\.[jt]sx?$": [
+      "@swc/jest",
+      { jsc: { parser: { syntax: "typescript", tsx: true, decorators: true }, transform: { react: { runtime: "automatic" } } } },
+    ],
+  },
+  testEnvironment: "node",
+  moduleFileExtensions: ["js", "ts", "tsx", "json"],
+  modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/"],
+  setupFiles: ["<rootDir>/integration-tests/setup.js"],
+  // Without a TEST_TYPE, every group but the browser's (it needs Chromium and its own app).
+  testMatch: type ? groups[type] : [groups.unit, groups["integration:modules"], groups["integration:http"]].flat(),
+  ...(type === "integration:http" ? { globalSetup: "<rootDir>/integration-tests/global-setup.ts", globalTeardown: "<rootDir>/integration-tests/global-teardown.ts" } : {}),
+}

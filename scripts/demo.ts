@@ -1,0 +1,220 @@
+/**
+ * `npm run demo`: the whole plugin working, on this machine, offline.
+ *  1. a fresh database (medusa_shipping_services_demo), migrated;
+ *  2. the sandbox server (the local shipping service) on port 4010;
+ *  3. the development app with the plugin (`medusa develop`, admin included) on port 9000;
+ *  4. a store set up through the admin API (regions, warehouse, shipping options, products with
+ *     customs data), then a domestic and a cross-border order placed through the store API;
+ *  5. labels bought automatically; the sandbox's clock advanced until both parcels are
+ *     delivered through webhooks;
+ *  6. each order's label file, tracking number and timeline printed; the admin stays up.
+ * Run through scripts/with-db-env.sh (PostgreSQL reachable, DB_* set).
+ */
+import { spawn, type ChildProcess } from "node:child_process"
+import { mkdirSync, writeFileSync } from "node:fs"
+import path from "node:path"
+import { Client } from "pg"
+import { runMedusa } from "../dev/medusa-cli"
+import { fetchApi } from "../dev/seed/api"
+import { ADDRESSES, placeOrder, setupStore } from "../dev/seed/store"
+import { startSandbox, type SandboxHandle } from "../src/sandbox"
+
+const root = path.resolve(__dirname, "..")
+const port = Number(process.env.PORT ?? 9000)
+const sandboxPort = Number(process.env.SANDBOX_PORT ?? 4010)
+const dbName = process.env.DEMO_DB_NAME ?? "medusa_shipping_services_demo"
+const admin = { email: process.env.DEMO_ADMIN_EMAIL ?? "admin@example.com", password: process.env.DEMO_ADMIN_PASSWORD ?? "supersecret" }
+const outDir = path.join(root, ".demo")
+const backend = `http://localhost:${port}`
+
+const { DB_HOST = "localhost", DB_PORT = "5432", DB_USERNAME = "postgres", DB_PASSWORD = "" } = process.env
+const auth = DB_PASSWORD ? `${encodeURIComponent(DB_USERNAME)}:${encodeURIComponent(DB_PASSWORD)}` : encodeURIComponent(DB_USERNAME)
+
+const started = Date.now()
+const seconds = () => ((Date.now() - started) / 1000).toFixed(1)
+const step = (message: string) => console.log(`[demo +${seconds()}s] ${message}`)
+
+async function freshDatabase(name: string) {
+  const client = new Client({ host: DB_HOST, port: Number(DB_PORT), user: DB_USERNAME, password: DB_PASSWORD, database: "postgres" })
+  await client.connect()
+  try {
+    await client.query(`drop database if exists "${name.replace(/"/g, "")}" with (force)`)
+    await client.query(`create database "${name.replace(/"/g, "")}"`)
+  } finally {
+    await client.end()
+  }
+}
+
+async function until<T>(probe: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 180_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    try {
+      const value = await probe()
+      if (value) return value
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  throw new Error(`timed out waiting for ${what}`)
+}
+
+type ShipmentView = {
+  id: string
+  is_return: boolean
+  carrier: string
+  service: string
+  tracking_number: string | null
+  tracking_url: string | null
+  status: string
+  tracking_status: string | null
+  label: { url: string; format: string | null } | null
+  timeline: { occurred_at: string | null; status: string | null; description: string | null; location: string | null }[]
+}
+
+async function main() {
+  mkdirSync(path.join(outDir, "labels"), { recursive: true })
+  step(`sandbox server on port ${sandboxPort}`)
+  const sandbox: SandboxHandle = await startSandbox({ port: sandboxPort, host: "127.0.0.1", speed: 0 })
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: `postgres://${auth}@${DB_HOST}:${DB_PORT}/${dbName}`,
+    PORT: String(port),
+    MEDUSA_DISABLE_TELEMETRY: "true",
+    NODE_ENV: "development",
+    SHIPPING_SERVICES_BASE_URL: sandbox.roots.baseUrl,
+    SHIPPING_SERVICES_PUBLIC_URL: backend,
+  }
+
+  step(`fresh database ${dbName} on ${DB_HOST}:${DB_PORT}`)
+  await freshDatabase(dbName)
+  step("migrating (the plugin registers its tracking webhook with the sandbox)")
+  await runMedusa(["db:migrate"], env)
+  await runMedusa(["user", "-e", admin.email, "-p", admin.password], env)
+  step(`admin user ${admin.email} created`)
+
+  step(`starting Medusa with the plugin on port ${port}`)
+  // Own process group: `medusa develop` forks a server child that would outlive a plain kill.
+  const app: ChildProcess = spawn(process.execPath, [require.resolve("@medusajs/cli/cli.js"), "develop"], {
+    cwd: root,
+    env: { ...env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
+    detached: true,
+    stdio: ["ignore", "inherit", "inherit"],
+  })
+  const stop = async () => {
+    try {
+      if (app.pid) process.kill(-app.pid, "SIGTERM")
+    } catch {
+      // already gone
+    }
+    await sandbox.close().catch(() => undefined)
+  }
+  process.on("SIGINT", () => void stop().then(() => process.exit(130)))
+  process.on("SIGTERM", () => void stop().then(() => process.exit(143)))
+  app.on("exit", (code) => {
+    console.error(`[demo] Medusa exited (${code})`)
+    void stop().then(() => process.exit(code ?? 1))
+  })
+
+  const api = fetchApi(backend)
+  await until(async () => (await fetch(`${backend}/health`)).ok, "the app")
+  step("app is up")
+  const { data: login } = await api.post("/auth/user/emailpass", admin)
+  const headers = { headers: { authorization: `Bearer ${login.token}` } }
+
+  step("setting up the store through the admin API")
+  const store = await setupStore(api, headers)
+  await until(async () => {
+    const { data } = await api.get("/admin/shipping-services/webhooks", headers)
+    return JSON.stringify(data).includes('"active"')
+  }, "the webhook registration", 60_000)
+  step("webhook registered with the sandbox")
+
+  step("placing a domestic and a cross-border order through the store API")
+  const orders = [
+    {
+      label: "Domestic (New York)",
+      order: await placeOrder(api, store, {
+        region: "us",
+        address: ADDRESSES.newYork,
+        optionId: "postal-ground",
+        email: "ada@example.com",
+        items: [
+          { variantId: store.products[0].variantId, quantity: 2 },
+          { variantId: store.products[1].variantId, quantity: 1 },
+        ],
+      }),
+    },
+    {
+      label: "Cross-border (London)",
+      order: await placeOrder(api, store, {
+        region: "international",
+        address: ADDRESSES.london,
+        optionId: "cross-border",
+        email: "jane@example.com",
+        items: [{ variantId: store.products[0].variantId, quantity: 1 }],
+      }),
+    },
+  ]
+
+  const shipmentsOf = async (orderId: string) =>
+    ((await api.get(`/admin/shipping-services/orders/${orderId}/shipments`, headers)).data.shipments as ShipmentView[]).filter((s) => !s.is_return)
+
+  for (const o of orders) {
+    await until(async () => (await shipmentsOf(o.order.id)).find((s) => s.status === "created" && s.tracking_number), `the label of order #${o.order.display_id}`)
+  }
+  step("labels bought automatically")
+
+  step("advancing the sandbox's clock until both parcels are delivered (events arrive by webhook)")
+  sandbox.control.advance({ until: "done" })
+  await sandbox.control.settleWebhooks()
+  for (const o of orders) {
+    await until(async () => {
+      const { data } = await api.get(`/admin/orders/${o.order.id}?fields=id,fulfillment_status`, headers)
+      return data.order.fulfillment_status === "delivered"
+    }, `order #${o.order.display_id} delivered`, 60_000)
+  }
+  step("both orders delivered")
+
+  console.log("")
+  for (const o of orders) {
+    const [s] = await shipmentsOf(o.order.id)
+    const labelPath = await saveLabel(s, headers.headers.authorization)
+    console.log(`Order #${o.order.display_id} — ${o.label} — ${s.service}`)
+    console.log(`  tracking number  ${s.tracking_number}`)
+    console.log(`  tracking page    ${s.tracking_url}`)
+    console.log(`  label file       ${labelPath}`)
+    console.log(`  status           ${s.tracking_status}`)
+    console.log(`  timeline`)
+    for (const e of s.timeline) {
+      const when = e.occurred_at ? new Date(e.occurred_at).toISOString().replace("T", " ").slice(0, 16) + " UTC" : "(no date)"
+      console.log(`    ${when}  ${(e.status ?? "").padEnd(15)} ${e.description ?? ""}${e.location ? ` — ${e.location}` : ""}`)
+    }
+    console.log("")
+  }
+  console.log(`Demo ready in ${seconds()} s.`)
+  console.log(`  Admin:    ${backend}/app   (open an order to see the shipment widget; Settings → Shipping services)`)
+  console.log(`  Login:    ${admin.email} / ${admin.password}`)
+  console.log(`  Sandbox:  ${sandbox.url}/_sandbox  (control API, docs/sandbox.md)`)
+  console.log("  Ctrl+C stops everything.")
+  if (process.env.DEMO_EXIT_WHEN_READY === "1") {
+    await stop()
+    process.exit(0)
+  }
+}
+
+async function saveLabel(s: ShipmentView, authorization: string): Promise<string> {
+  if (!s.label?.url) return "(no label)"
+  const url = s.label.url.startsWith("http") ? s.label.url : `${backend}${s.label.url}`
+  const res = await fetch(url, { headers: { authorization } })
+  if (!res.ok) return `(label download answered ${res.status})`
+  const ext = ({ PDF: "pdf", PNG: "png", ZPL2: "zpl", GIF: "gif" } as Record<string, string>)[s.label.format ?? ""] ?? "bin"
+  const file = path.join(outDir, "labels", `${s.tracking_number}.${ext}`)
+  writeFileSync(file, Buffer.from(await res.arrayBuffer()))
+  return path.relative(process.cwd(), file)
+}
+
+main().catch((e) => {
+  console.error(`[demo] ${e instanceof Error ? e.message : e}`)
+  process.exit(1)
+})

@@ -1,0 +1,101 @@
+import { Heading, Text } from "@medusajs/ui"
+import { ArrowUpRightOnBox } from "@medusajs/icons"
+import { formatDateTime, formatMoney } from "../../lib/format"
+import type { ShipmentView } from "../../lib/types"
+import { ShipmentActions } from "./shipment-actions"
+import { LabelStatusBadge, TrackingStatusBadge } from "./status-badges"
+import { TrackingTimeline } from "./tracking-timeline"
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid grid-cols-[140px_1fr] items-start gap-x-4">
+      <Text size="small" className="text-ui-fg-subtle">
+        {label}
+      </Text>
+      <div className="text-ui-fg-base txt-small">{children}</div>
+    </div>
+  )
+}
+
+/** What was charged: total, then base, surcharges, fees, tax and duty as the service reported them. */
+function Charges({ charges }: { charges: ShipmentView["charges"] }) {
+  if (!charges) return <>–</>
+  const c = charges as { totalCarrierCharge?: number; baseCharge?: number; totalTaxAmount?: number; totalDutyAmount?: number; currencyCode?: string; surcharges?: { name?: string; fee?: number }[]; specialServices?: { specialServiceId?: string; fee?: number }[] }
+  const parts = [
+    c.baseCharge !== undefined ? `base ${formatMoney(c.baseCharge, c.currencyCode)}` : null,
+    ...(c.surcharges ?? []).map((s) => `${s.name ?? "surcharge"} ${formatMoney(s.fee, c.currencyCode)}`),
+    ...(c.specialServices ?? []).filter((s) => s.fee).map((s) => `${s.specialServiceId ?? "service"} ${formatMoney(s.fee, c.currencyCode)}`),
+    c.totalTaxAmount ? `tax ${formatMoney(c.totalTaxAmount, c.currencyCode)}` : null,
+    c.totalDutyAmount ? `duty ${formatMoney(c.totalDutyAmount, c.currencyCode)}` : null,
+  ].filter(Boolean)
+  return (
+    <span>
+      <span className="font-medium">{formatMoney(c.totalCarrierCharge, c.currencyCode)}</span>
+      {parts.length ? <span className="text-ui-fg-subtle"> ({parts.join(", ")})</span> : null}
+    </span>
+  )
+}
+
+/** One label of the order: what, where it is, its scans, and what can be done with it. */
+export function ShipmentCard({ orderId, shipment }: { orderId: string; shipment: ShipmentView }) {
+  return (
+    <div className="flex flex-col gap-y-4 px-6 py-4" data-testid="shipment-card" data-shipment-id={shipment.id}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex items-center gap-x-2">
+          <Heading level="h3">
+            {shipment.is_return ? "Return · " : ""}
+            {shipment.service}
+          </Heading>
+          <LabelStatusBadge status={shipment.status} />
+          {shipment.status !== "voided" && shipment.tracking_number && <TrackingStatusBadge status={shipment.tracking_status} />}
+        </div>
+        <Text size="xsmall" className="text-ui-fg-subtle">
+          {shipment.carrier} · {shipment.service_id}
+        </Text>
+      </div>
+
+      <div className="flex flex-col gap-y-2">
+        <Row label="Tracking number">
+          {shipment.tracking_number ? (
+            shipment.tracking_url ? (
+              <a href={shipment.tracking_url} target="_blank" rel="noreferrer" className="text-ui-fg-interactive inline-flex items-center gap-x-1 hover:underline" data-testid="tracking-link">
+                {shipment.tracking_number}
+                <ArrowUpRightOnBox />
+              </a>
+            ) : (
+              shipment.tracking_number
+            )
+          ) : (
+            "–"
+          )}
+        </Row>
+        <Row label="Charges">
+          <Charges charges={shipment.charges} />
+        </Row>
+        {shipment.estimated_delivery && <Row label="Expected">{shipment.estimated_delivery.date}{shipment.estimated_delivery.time ? ` ${shipment.estimated_delivery.time.slice(0, 5)}` : ""}</Row>}
+        {shipment.label && (
+          <Row label="Label">
+            {shipment.label.format} · {shipment.label.size ?? "–"}
+            {shipment.label.pages > 1 ? ` · ${shipment.label.pages} pages` : ""}
+          </Row>
+        )}
+        {shipment.manifest_id && <Row label="Manifest">{shipment.manifest_id}</Row>}
+        {shipment.voided_at && <Row label="Voided">{formatDateTime(shipment.voided_at)}{shipment.void_status ? ` (${shipment.void_status})` : ""}</Row>}
+        {shipment.error && (
+          <Row label="Last error">
+            <span className="text-ui-fg-error">{shipment.error.message}</span>
+          </Row>
+        )}
+      </div>
+
+      <ShipmentActions orderId={orderId} shipment={shipment} />
+
+      <div className="flex flex-col gap-y-2">
+        <Text size="small" weight="plus">
+          Tracking
+        </Text>
+        <TrackingTimeline events={shipment.timeline} />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,103 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { sdk } from "./sdk"
+import type {
+  AdminOrderShipments,
+  AutoFulfillmentView,
+  CloseOutResult,
+  ConnectionCheck,
+  ManifestView,
+  SenderContact,
+  ServiceView,
+  ShipmentView,
+  WebhookStatus,
+} from "./types"
+
+/** Query keys of the plugin's admin data (one prefix, so a mutation can refresh all of it). */
+export const keys = {
+  all: ["shipping-services"] as const,
+  order: (orderId: string) => ["shipping-services", "order", orderId] as const,
+  connection: ["shipping-services", "connection"] as const,
+  services: ["shipping-services", "services"] as const,
+  webhooks: ["shipping-services", "webhooks"] as const,
+  contact: ["shipping-services", "contact"] as const,
+  manifests: ["shipping-services", "manifests"] as const,
+}
+
+const base = "/admin/shipping-services"
+const get = <T,>(path: string) => sdk.client.fetch<T>(`${base}${path}`)
+const post = <T,>(path: string, body: Record<string, unknown> = {}) => sdk.client.fetch<T>(`${base}${path}`, { method: "POST", body })
+
+const busy = (d: AdminOrderShipments | undefined) => d?.auto_fulfillment?.status === "running" || d?.auto_fulfillment?.status === "pending"
+
+/** Refreshed every few seconds while a label is being bought, so it shows up by itself. */
+export const useOrderShipments = (orderId: string) =>
+  useQuery({
+    queryKey: keys.order(orderId),
+    queryFn: () => get<AdminOrderShipments>(`/orders/${orderId}/shipments`),
+    refetchInterval: (query) => (busy(query.state.data) ? 3_000 : false),
+  })
+
+/** After a change to an order's labels: our view and Medusa's own order page (fulfillments). */
+function useRefreshOrder(orderId: string) {
+  const client = useQueryClient()
+  return () => Promise.all([client.invalidateQueries({ queryKey: keys.order(orderId) }), client.invalidateQueries({ queryKey: ["orders"] })])
+}
+
+export function useReprint(orderId: string) {
+  const refresh = useRefreshOrder(orderId)
+  return useMutation({
+    mutationFn: (shipmentId: string) => post<{ reprints: ShipmentView["reprints"]; shipment: ShipmentView | null }>(`/shipments/${shipmentId}/reprint`),
+    onSettled: refresh,
+  })
+}
+
+export function useVoid(orderId: string) {
+  const refresh = useRefreshOrder(orderId)
+  return useMutation({
+    mutationFn: (shipmentId: string) => post<{ void: { status: string; void_status: string | null }; shipment: ShipmentView | null }>(`/shipments/${shipmentId}/void`),
+    onSettled: refresh,
+  })
+}
+
+export function useRetryAutoFulfillment(orderId: string) {
+  const refresh = useRefreshOrder(orderId)
+  return useMutation({
+    mutationFn: () => post<{ auto_fulfillment: AutoFulfillmentView | null }>(`/orders/${orderId}/auto-fulfill`),
+    onSettled: refresh,
+  })
+}
+
+export const useConnection = () =>
+  useQuery({ queryKey: keys.connection, queryFn: () => get<ConnectionCheck>("/connection"), staleTime: Infinity, retry: false })
+
+export const useServices = () => useQuery({ queryKey: keys.services, queryFn: () => get<{ services: ServiceView[] }>("/services") })
+
+export const useWebhooks = () => useQuery({ queryKey: keys.webhooks, queryFn: () => get<{ webhooks: WebhookStatus }>("/webhooks") })
+
+export function useWebhookAction(action: "re-register" | "rotate-key") {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: () => post<{ webhooks: WebhookStatus }>(`/webhooks/${action}`),
+    onSettled: () => client.invalidateQueries({ queryKey: keys.webhooks }),
+  })
+}
+
+export const useContact = () => useQuery({ queryKey: keys.contact, queryFn: () => get<{ contact: SenderContact | null }>("/contact") })
+
+export function useSaveContact() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (fields: { name?: string; company?: string }) => post<{ contact: SenderContact; changed: boolean }>("/contact", fields),
+    onSettled: () => client.invalidateQueries({ queryKey: keys.contact }),
+  })
+}
+
+export const useManifests = () => useQuery({ queryKey: keys.manifests, queryFn: () => get<{ manifests: ManifestView[] }>("/manifests") })
+
+export function useCloseOut() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: () => post<CloseOutResult>("/manifests"),
+    onSettled: () => client.invalidateQueries({ queryKey: keys.all }),
+  })
+}

@@ -1,0 +1,16 @@
+/**
+ * Shapes of the plugin's admin API, from the backend's own pure view builders (type-only: no
+ * backend code reaches the admin bundle).
+ */
+export type { AdminOrderShipments } from "../../orchestration/order-shipments"
+export type { ShipmentView, LabelView } from "../../lib/views/shipment-view"
+export type { AdminTimelineEntry } from "../../lib/views/timeline"
+export type { AutoFulfillmentView } from "../../lib/views/auto-fulfillment-view"
+export type { ServiceView } from "../../lib/views/service-view"
+export type { ConnectionCheck, RootCheck } from "../../orchestration/connection-check"
+export type { CloseOutResult } from "../../orchestration/close-out"
+export type { ManifestView } from "../../lib/manifests/record"
+
+/** The registration helper's routes: GET /admin/shipping-services/webhooks and …/contact. */
+export type { WebhookStatus } from "../../orchestration/webhook-registration"
+export type { SenderContact } from "../../lib/contact/changes"

@@ -1,0 +1,25 @@
+import { defineRouteConfig } from "@medusajs/admin-sdk"
+import { TruckFast } from "@medusajs/icons"
+import { CloseOutSection } from "../../../components/settings/close-out-section"
+import { ConnectionSection } from "../../../components/settings/connection-section"
+import { ContactSection } from "../../../components/settings/contact-section"
+import { ServicesSection } from "../../../components/settings/services-section"
+import { WebhooksSection } from "../../../components/settings/webhooks-section"
+
+/** Settings → Shipping services: is the store connected, registered, and what does it offer. */
+const ShippingServicesSettingsPage = () => (
+  <div className="flex flex-col gap-y-3" data-testid="shipping-services-settings">
+    <ConnectionSection />
+    <WebhooksSection />
+    <ContactSection />
+    <ServicesSection />
+    <CloseOutSection />
+  </div>
+)
+
+export const config = defineRouteConfig({
+  label: "Shipping services",
+  icon: TruckFast,
+})
+
+export default ShippingServicesSettingsPage

@@ -1,0 +1,58 @@
+import { defineWidgetConfig } from "@medusajs/admin-sdk"
+import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
+import { Container, Heading, Text } from "@medusajs/ui"
+import { useOrderShipments } from "../lib/api"
+import { errorMessage } from "../lib/format"
+import { AutoFulfillmentNotice } from "../components/order/auto-fulfillment-notice"
+import { ShipmentCard } from "../components/order/shipment-card"
+
+/** The order's labels from the shipping service: status, tracking, files and actions. */
+const OrderShipmentsWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
+  const { data, isLoading, isError, error } = useOrderShipments(order.id)
+  return (
+    <Container className="divide-y p-0" data-testid="shipping-services-widget">
+      <div className="flex items-center justify-between px-6 py-4">
+        <Heading level="h2">Shipping service</Heading>
+      </div>
+      {isLoading ? (
+        <div className="px-6 py-4">
+          <Text size="small" className="text-ui-fg-subtle">
+            Loading labels…
+          </Text>
+        </div>
+      ) : isError ? (
+        <div className="px-6 py-4">
+          <Text size="small" className="text-ui-fg-error">
+            The labels could not be loaded: {errorMessage(error)}
+          </Text>
+        </div>
+      ) : (
+        <>
+          {data?.auto_fulfillment?.status === "failed" && (
+            <div className="px-6 py-4">
+              <AutoFulfillmentNotice orderId={order.id} record={data.auto_fulfillment} />
+            </div>
+          )}
+          {data?.shipments.length ? (
+            data.shipments.map((s) => <ShipmentCard key={s.id} orderId={order.id} shipment={s} />)
+          ) : (
+            <div className="px-6 py-4">
+              <Text size="small" className="text-ui-fg-subtle" data-testid="no-shipments">
+                {data?.auto_fulfillment?.status === "running" || data?.auto_fulfillment?.status === "pending"
+                  ? "The label is being created…"
+                  : "No labels from the shipping service for this order."}
+              </Text>
+            </div>
+          )}
+        </>
+      )}
+    </Container>
+  )
+}
+
+export const config = defineWidgetConfig({
+  zone: "order.details.after",
+  id: "shipping-services.order-shipments",
+})
+
+export default OrderShipmentsWidget

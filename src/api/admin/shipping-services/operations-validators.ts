@@ -1,0 +1,20 @@
+import { z } from "@medusajs/framework/zod"
+import { CARRIERS } from "../../../shipping-api/constants"
+
+/** Bodies of the label, order and close-out actions (validated in src/api/middlewares.ts). */
+
+/** POST /admin/shipping-services/shipments/:id/reprint: no fields. */
+export const AdminReprintLabel = z.strictObject({})
+export type AdminReprintLabelType = z.infer<typeof AdminReprintLabel>
+
+/** POST /admin/shipping-services/shipments/:id/void: as Medusa's own fulfillment cancel. */
+export const AdminVoidLabel = z.strictObject({ no_notification: z.boolean().optional() })
+export type AdminVoidLabelType = z.infer<typeof AdminVoidLabel>
+
+/** POST /admin/shipping-services/orders/:id/auto-fulfill: no fields. */
+export const AdminRetryAutoFulfillment = z.strictObject({})
+export type AdminRetryAutoFulfillmentType = z.infer<typeof AdminRetryAutoFulfillment>
+
+/** POST /admin/shipping-services/manifests: every carrier with labels waiting, or one. */
+export const AdminCreateManifests = z.strictObject({ carrier: z.enum(CARRIERS).optional() })
+export type AdminCreateManifestsType = z.infer<typeof AdminCreateManifests>

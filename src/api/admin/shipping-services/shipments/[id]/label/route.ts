@@ -1,0 +1,48 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { labelFileName, labelFileType } from "../../../../../../lib/labels/files"
+import { SHIPPING_SERVICES_MODULE } from "../../../../../../options/resolve"
+import type ShippingServicesModuleService from "../../../../../../modules/shipping-services/service"
+import { fileIdsOf } from "../../../../../../workflows/store-shipment-label/steps/store-label-files"
+
+/**
+ * GET /admin/shipping-services/shipments/:id/label[?page=0&download=1]
+ * The stable label_url of every label (admins only: /admin routes require a logged-in user).
+ * Served from the File module, or from the shipment row until the label was moved there.
+ */
+export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
+  const shipping: ShippingServicesModuleService = req.scope.resolve(SHIPPING_SERVICES_MODULE)
+  const [row] = await shipping.listShipments({ id: req.params.id })
+  if (!row) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Shipment ${req.params.id} was not found`)
+  }
+  const page = Math.max(0, Number(req.query.page ?? 0) || 0)
+  const fileIds = fileIdsOf(row.label_files)
+  const pending = ((row.label_pending as { pages?: string[] } | null)?.pages ?? []).filter(Boolean)
+  let bytes: Buffer | undefined
+  let pages = 1
+  if (fileIds.length) {
+    pages = fileIds.length
+    if (fileIds[page]) bytes = await req.scope.resolve(Modules.FILE).getAsBuffer(fileIds[page])
+  } else if (pending.length) {
+    pages = pending.length
+    if (pending[page]) bytes = Buffer.from(pending[page], "base64")
+  } else if (row.label_source_url && page === 0) {
+    // The service's URL lives 24 hours (doc 2) and the File module copy is normally there first.
+    const answer = await fetch(row.label_source_url, { signal: AbortSignal.timeout(30_000) }).catch((error: Error) => error)
+    if (answer instanceof Error || !answer.ok) {
+      const why = answer instanceof Error ? answer.message : `HTTP ${answer.status}`
+      throw new MedusaError(MedusaError.Types.NOT_FOUND, `Shipment ${row.id}: its label is not stored yet and the service's label URL did not answer (${why})`)
+    }
+    bytes = Buffer.from(await answer.arrayBuffer())
+  }
+  if (!bytes) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Shipment ${row.id} has no label page ${page + 1}`)
+  }
+  const type = labelFileType(row.label_format)
+  const download = req.query.download === "1" || !type.inline
+  res.setHeader("Content-Type", type.mimeType)
+  res.setHeader("Content-Disposition", `${download ? "attachment" : "inline"}; filename="${labelFileName(row.tracking_number, row.label_format, page, pages)}"`)
+  res.setHeader("Cache-Control", "private, no-store")
+  res.status(200).send(bytes)
+}

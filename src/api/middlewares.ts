@@ -1,0 +1,60 @@
+import { authenticate, defineMiddlewares, validateAndTransformBody } from "@medusajs/framework/http"
+import { AdminCreateManifests, AdminReprintLabel, AdminRetryAutoFulfillment, AdminVoidLabel } from "./admin/shipping-services/operations-validators"
+import { AdminReRegisterWebhooks, AdminRotateWebhookKey, AdminUpdateContact } from "./admin/shipping-services/validators"
+
+/**
+ * Route configuration of the plugin. Each entry belongs to one route folder under src/api;
+ * keep them in path order.
+ */
+export default defineMiddlewares({
+  routes: [
+    {
+      matcher: "/admin/shipping-services/contact",
+      methods: ["POST"],
+      middlewares: [validateAndTransformBody(AdminUpdateContact)],
+    },
+    {
+      matcher: "/admin/shipping-services/manifests",
+      methods: ["POST"],
+      middlewares: [validateAndTransformBody(AdminCreateManifests)],
+    },
+    {
+      matcher: "/admin/shipping-services/orders/:id/auto-fulfill",
+      methods: ["POST"],
+      middlewares: [validateAndTransformBody(AdminRetryAutoFulfillment)],
+    },
+    {
+      matcher: "/admin/shipping-services/shipments/:id/reprint",
+      methods: ["POST"],
+      middlewares: [validateAndTransformBody(AdminReprintLabel)],
+    },
+    {
+      matcher: "/admin/shipping-services/shipments/:id/void",
+      methods: ["POST"],
+      middlewares: [validateAndTransformBody(AdminVoidLabel)],
+    },
+    {
+      matcher: "/admin/shipping-services/webhooks/re-register",
+      methods: ["POST"],
+      middlewares: [validateAndTransformBody(AdminReRegisterWebhooks)],
+    },
+    {
+      matcher: "/admin/shipping-services/webhooks/rotate-key",
+      methods: ["POST"],
+      middlewares: [validateAndTransformBody(AdminRotateWebhookKey)],
+    },
+    {
+      // Webhook deliveries from the service (shared/spec/4): raw body kept, 1 MB at most (413).
+      matcher: "/hooks/shipping-services/*",
+      methods: ["POST"],
+      bodyParser: { preserveRawBody: true, sizeLimit: "1mb" },
+    },
+    {
+      // Said explicitly rather than left to the /store default: a customer session or bearer is
+      // read when present, and the route answers 404 (never 401) without one.
+      matcher: "/store/shipping-services/orders/:id/tracking",
+      methods: ["GET"],
+      middlewares: [authenticate("customer", ["session", "bearer"], { allowUnauthenticated: true })],
+    },
+  ],
+})

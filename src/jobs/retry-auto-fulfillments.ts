@@ -1,0 +1,28 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { autoFulfillOrder } from "../orchestration/auto-fulfill"
+import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
+import type ShippingServicesModuleService from "../modules/shipping-services/service"
+
+/** Retries failed automatic fulfilments whose backoff has passed (bounded by maxAttempts). */
+export default async function retryAutoFulfillments(container: MedusaContainer) {
+  const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
+  const now = new Date()
+  const due = await shipping.listAutoFulfillments(
+    {
+      $or: [
+        { status: "failed", next_attempt_at: { $lte: now } },
+        // Left "running" by a process that stopped mid-way.
+        { status: "running", updated_at: { $lte: new Date(now.getTime() - 10 * 60 * 1000) } },
+      ],
+    },
+    { take: 50, order: { updated_at: "ASC" } }
+  )
+  for (const record of due) {
+    await autoFulfillOrder(container, record.order_id)
+  }
+}
+
+export const config = {
+  name: "shipping-services-retry-auto-fulfillments",
+  schedule: "* * * * *",
+}

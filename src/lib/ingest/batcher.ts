@@ -1,0 +1,78 @@
+/**
+ * Groups work that arrives from concurrent requests into one flush (e.g. one multi-row INSERT),
+ * so 64 concurrent webhook deliveries cost a few database round trips instead of 64. Each caller
+ * waits for the flush that carries its items, so nothing is acknowledged before it is stored.
+ */
+export type BatcherOptions = {
+  /** Flush as soon as this many items wait. */
+  maxBatch: number
+  /** Otherwise flush after this long (0 = at the next turn of the event loop). */
+  maxWaitMs: number
+  /** At most this many flushes run at once; the rest queue up and grow. */
+  maxConcurrentFlushes?: number
+}
+
+type Pending<T, R> = { items: T[]; resolve: (r: R[]) => void; reject: (e: unknown) => void }
+
+export class Batcher<T, R> {
+  private queue: Pending<T, R>[] = []
+  private queued = 0
+  private timer: NodeJS.Timeout | null = null
+  private running = 0
+
+  constructor(
+    private readonly flushFn: (items: T[]) => Promise<R[]>,
+    private readonly options: BatcherOptions
+  ) {}
+
+  /** Adds a group of items; resolves with their results, in order, once they are flushed. */
+  add(items: T[]): Promise<R[]> {
+    if (!items.length) return Promise.resolve([])
+    return new Promise<R[]>((resolve, reject) => {
+      this.queue.push({ items, resolve, reject })
+      this.queued += items.length
+      this.schedule()
+    })
+  }
+
+  private schedule() {
+    const max = this.options.maxConcurrentFlushes ?? 4
+    if (this.running >= max) return
+    if (this.queued >= this.options.maxBatch) {
+      this.flushNow()
+    } else if (!this.timer) {
+      this.timer = setTimeout(() => this.flushNow(), this.options.maxWaitMs)
+    }
+  }
+
+  private flushNow() {
+    if (this.timer) {
+      clearTimeout(this.timer)
+      this.timer = null
+    }
+    if (!this.queue.length) return
+    const groups: Pending<T, R>[] = []
+    let count = 0
+    while (this.queue.length && (count === 0 || count + this.queue[0].items.length <= this.options.maxBatch)) {
+      const g = this.queue.shift()!
+      groups.push(g)
+      count += g.items.length
+    }
+    this.queued -= count
+    this.running++
+    const all = groups.flatMap((g) => g.items)
+    this.flushFn(all)
+      .then((results) => {
+        let i = 0
+        for (const g of groups) {
+          g.resolve(results.slice(i, i + g.items.length))
+          i += g.items.length
+        }
+      })
+      .catch((e) => groups.forEach((g) => g.reject(e)))
+      .finally(() => {
+        this.running--
+        if (this.queue.length) this.schedule()
+      })
+  }
+}

@@ -1,0 +1,71 @@
+import { planTrackingApply, sortTimeline, type TimelineEvent } from "../plan"
+
+const ev = (id: string, status: string, at: string | null, extra: Partial<TimelineEvent> = {}): TimelineEvent => ({
+  id,
+  package_status: status,
+  occurred_at: at,
+  created_at: "2026-01-10T00:00:00Z",
+  ...extra,
+})
+const shipment = { id: "s1", status: "created" }
+const open = { shipped_at: null, delivered_at: null, canceled_at: null }
+
+describe("planTrackingApply", () => {
+  it("ships then delivers, in order, once", () => {
+    const events = [ev("e3", "Delivered", "2026-01-03T10:00:00Z"), ev("e1", "Acceptance", "2026-01-01T10:00:00Z")]
+    const plan = planTrackingApply({ shipment, fulfillment: open, events })
+    expect(plan.transitions).toEqual(["shipped", "delivered"])
+    expect(plan.tracking_status).toBe("Delivered")
+    expect(plan.last_event_at?.toISOString()).toBe("2026-01-03T10:00:00.000Z")
+    expect(plan.processed_event_ids.sort()).toEqual(["e1", "e3"])
+
+    const again = planTrackingApply({ shipment, fulfillment: { ...open, shipped_at: "x", delivered_at: "y" }, events })
+    expect(again.transitions).toEqual([])
+  })
+
+  it("lets a late InTransit join the timeline without moving anything back", () => {
+    const events = [
+      ev("e1", "InTransit", "2026-01-01T10:00:00Z", { processed_at: "z" }),
+      ev("e2", "Delivered", "2026-01-03T10:00:00Z", { processed_at: "z" }),
+      ev("e3", "InTransit", "2026-01-04T10:00:00Z"),
+    ]
+    const plan = planTrackingApply({ shipment, fulfillment: { ...open, shipped_at: "x", delivered_at: "y" }, events })
+    expect(plan.transitions).toEqual([])
+    expect(plan.tracking_status).toBe("Delivered")
+    expect(plan.processed_event_ids).toEqual(["e3"])
+  })
+
+  it("announces new notices only", () => {
+    const events = [ev("e1", "Exception", "2026-01-01T10:00:00Z", { processed_at: "z" }), ev("e2", "DeliveryAttempt", "2026-01-02T10:00:00Z")]
+    const plan = planTrackingApply({ shipment, fulfillment: open, events })
+    expect(plan.notices).toEqual([{ event_id: "e2", status: "DeliveryAttempt" }])
+    expect(plan.transitions).toEqual([])
+    expect(plan.tracking_status).toBe("DeliveryAttempt")
+  })
+
+  it("ignores events for voided shipments and canceled fulfillments, but records them", () => {
+    const events = [ev("e1", "Delivered", "2026-01-03T10:00:00Z")]
+    expect(planTrackingApply({ shipment: { id: "s", status: "voided" }, fulfillment: open, events })).toMatchObject({
+      transitions: [],
+      skipped: "voided",
+      processed_event_ids: ["e1"],
+    })
+    expect(planTrackingApply({ shipment, fulfillment: { ...open, canceled_at: "x" }, events }).skipped).toBe("canceled")
+  })
+
+  it("keeps locker notifications on the timeline without driving Medusa", () => {
+    const events = [ev("l1", "pickup", "2026-01-03T10:00:00Z", { kind: "locker" })]
+    expect(planTrackingApply({ shipment, fulfillment: open, events })).toMatchObject({ transitions: [], processed_event_ids: ["l1"], notices: [] })
+  })
+})
+
+describe("sortTimeline", () => {
+  it("orders by event time, then arrival; undated last", () => {
+    const sorted = sortTimeline([
+      ev("c", "Delivered", null),
+      ev("b", "InTransit", "2026-01-02T00:00:00Z"),
+      ev("a", "Acceptance", "2026-01-01T00:00:00Z"),
+    ])
+    expect(sorted.map((e) => e.id)).toEqual(["a", "b", "c"])
+  })
+})

@@ -1,0 +1,83 @@
+import { pendingTransitions, progressOf, stepOfStatus } from "./status"
+
+export type TimelineEvent = {
+  id: string
+  package_status: string | null
+  occurred_at: Date | string | null
+  created_at?: Date | string | null
+  kind?: "tracking" | "locker"
+  processed_at?: Date | string | null
+}
+
+export type TrackingState = {
+  shipment: { id: string; status: string; tracking_status?: string | null }
+  /** The Medusa fulfillment as it is now (the truth about shipped/delivered). */
+  fulfillment: { shipped_at?: Date | string | null; delivered_at?: Date | string | null; canceled_at?: Date | string | null } | null
+  events: TimelineEvent[]
+}
+
+export type TrackingPlan = {
+  transitions: ("shipped" | "delivered")[]
+  /** Status shown to admins and shoppers: the latest event's, but never back from Delivered. */
+  tracking_status: string | null
+  tracking_status_at: Date | null
+  last_event_at: Date | null
+  /** New (unprocessed) events whose status is a notice: announced as plugin events. */
+  notices: { event_id: string; status: string }[]
+  /** Events to mark processed. */
+  processed_event_ids: string[]
+  /** Why nothing moves in Medusa, when so. */
+  skipped?: "voided" | "canceled" | "no-fulfillment"
+}
+
+const time = (v: Date | string | null | undefined): number => (v ? new Date(v).getTime() : Number.NaN)
+
+/** Timeline order: event time (offset applied), then arrival; events without a time go last. */
+export function sortTimeline<T extends TimelineEvent>(events: readonly T[]): T[] {
+  return [...events].sort((a, b) => {
+    const ta = time(a.occurred_at)
+    const tb = time(b.occurred_at)
+    if (Number.isNaN(ta) !== Number.isNaN(tb)) return Number.isNaN(ta) ? 1 : -1
+    if (ta !== tb && !Number.isNaN(ta)) return ta - tb
+    return time(a.created_at) - time(b.created_at) || a.id.localeCompare(b.id)
+  })
+}
+
+/** What applying a shipment's timeline to Medusa means now. Pure. */
+export function planTrackingApply(state: TrackingState): TrackingPlan {
+  const timeline = sortTimeline(state.events.filter((e) => (e.kind ?? "tracking") === "tracking"))
+  const statuses = timeline.map((e) => e.package_status)
+  const progress = progressOf(statuses)
+  const latest = [...timeline].reverse().find((e) => e.package_status)
+  const delivered = progress === "delivered" ? [...timeline].reverse().find((e) => e.package_status === "Delivered") : undefined
+  const shown = delivered ?? latest
+  const unprocessed = state.events.filter((e) => !e.processed_at)
+  const base = {
+    tracking_status: shown?.package_status ?? state.shipment.tracking_status ?? null,
+    tracking_status_at: shown?.occurred_at ? new Date(shown.occurred_at) : null,
+    last_event_at: timeline.length ? latestTime(timeline) : null,
+    notices: unprocessed
+      .filter((e) => (e.kind ?? "tracking") === "tracking" && stepOfStatus(e.package_status) === "notice")
+      .map((e) => ({ event_id: e.id, status: e.package_status as string })),
+    processed_event_ids: unprocessed.map((e) => e.id),
+  }
+  if (state.shipment.status === "voided") return { ...base, transitions: [], skipped: "voided" }
+  if (!state.fulfillment) return { ...base, transitions: [], skipped: "no-fulfillment" }
+  if (state.fulfillment.canceled_at) return { ...base, transitions: [], skipped: "canceled" }
+  return {
+    ...base,
+    transitions: pendingTransitions(progress, {
+      shipped: !!state.fulfillment.shipped_at,
+      delivered: !!state.fulfillment.delivered_at,
+    }),
+  }
+}
+
+function latestTime(events: readonly TimelineEvent[]): Date | null {
+  let best = Number.NaN
+  for (const e of events) {
+    const t = time(e.occurred_at)
+    if (!Number.isNaN(t) && (Number.isNaN(best) || t > best)) best = t
+  }
+  return Number.isNaN(best) ? null : new Date(best)
+}

@@ -1,0 +1,36 @@
+import { errorView } from "./shipment-view"
+
+export type AutoFulfillmentRow = {
+  status: "pending" | "running" | "succeeded" | "failed" | "skipped"
+  attempts: number
+  next_attempt_at: Date | string | null
+  last_error: unknown
+  updated_at?: Date | string | null
+}
+
+export type AutoFulfillmentView = {
+  status: AutoFulfillmentRow["status"]
+  attempts: number
+  max_attempts: number
+  /** The last failure in words (the provider's and the service's message). */
+  last_error: string | null
+  /** When the job tries again; null when it will not (no attempts left, or not failed). */
+  next_attempt_at: string | null
+  /** An admin may ask for one more attempt now (POST …/auto-fulfill). */
+  can_retry: boolean
+  updated_at: string | null
+}
+
+/** The order's automatic fulfilment as the widget shows it. Pure. */
+export function autoFulfillmentView(row: AutoFulfillmentRow | null | undefined, maxAttempts: number): AutoFulfillmentView | null {
+  if (!row) return null
+  return {
+    status: row.status,
+    attempts: row.attempts,
+    max_attempts: maxAttempts,
+    last_error: row.status === "failed" ? errorView(row.last_error)?.message ?? "The automatic fulfilment failed." : null,
+    next_attempt_at: row.status === "failed" && row.next_attempt_at ? new Date(row.next_attempt_at).toISOString() : null,
+    can_retry: row.status === "failed",
+    updated_at: row.updated_at ? new Date(row.updated_at).toISOString() : null,
+  }
+}

@@ -1,0 +1,54 @@
+import type { PluginOptions } from "../../options/schema"
+import { planTrackingApply } from "../tracking/plan"
+import { estimatedDeliveryOf, type EstimatedDelivery } from "./estimated-delivery"
+import { serviceName, trackingUrlFor, type ShipmentRow } from "./shipment-view"
+import { eventsOfShipment, publicTimeline, type StoredEvent, type TimelineEntry } from "./timeline"
+
+/**
+ * One parcel of an order as its shopper sees it. Deliberately narrow: no ids of any kind, no
+ * charges, no label, nothing about the shipper's account (the store API is public surface).
+ */
+export type ParcelView = {
+  direction: "outbound" | "return"
+  carrier: string
+  service: string
+  tracking_number: string
+  tracking_url: string | null
+  status: string | null
+  status_at: string | null
+  estimated_delivery: EstimatedDelivery | null
+  shipped_at: string | null
+  delivered_at: string | null
+  timeline: TimelineEntry[]
+}
+
+const iso = (v: Date | string | null | undefined): string | null => (v ? new Date(v).toISOString() : null)
+
+/** Labels a shopper can follow: created (not voided, pending or failed) with a tracking number. */
+export function isTrackable(row: Pick<ShipmentRow, "status" | "tracking_number">): boolean {
+  return row.status === "created" && !!row.tracking_number
+}
+
+export function parcelView(input: {
+  row: ShipmentRow
+  events: readonly StoredEvent[]
+  fulfillment: { shipped_at?: Date | string | null; delivered_at?: Date | string | null } | null
+  options: Pick<PluginOptions, "services" | "trackingUrlTemplate">
+}): ParcelView {
+  const { row, fulfillment, options } = input
+  const events = eventsOfShipment(row, input.events)
+  const plan = planTrackingApply({ shipment: row, fulfillment: null, events })
+  return {
+    direction: row.is_return ? "return" : "outbound",
+    carrier: row.carrier,
+    service: serviceName(options, row),
+    tracking_number: row.tracking_number as string,
+    tracking_url: trackingUrlFor(options, row),
+    status: plan.tracking_status,
+    status_at: iso(plan.tracking_status_at ?? row.tracking_status_at),
+    estimated_delivery: estimatedDeliveryOf(row),
+    shipped_at: iso(fulfillment?.shipped_at),
+    delivered_at: iso(fulfillment?.delivered_at),
+    timeline: publicTimeline(events),
+  }
+}

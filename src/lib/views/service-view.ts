@@ -1,0 +1,39 @@
+import type { ServiceOption } from "../../options/schema"
+import { CARRIER_OF_VARIANT } from "../../shipping-api/constants"
+
+/** One enabled service (options.services) as the settings page lists it. */
+export type ServiceView = {
+  id: string
+  name: string
+  variant: ServiceOption["variant"]
+  carrier: string
+  service_id: string
+  parcel_type: string
+  label: { type: string; file_format: string; size: string | null; content_type: string }
+  special_services: string[]
+  add_to_manifest: boolean
+  is_return: boolean
+  delivery_solution: string | null
+  apac: boolean
+}
+
+/**
+ * Field by field, never a spread of the option: options hold no secret per service today, and
+ * naming the fields keeps it so when one is added (input parameter values are left out too).
+ */
+export function serviceView(s: ServiceOption): ServiceView {
+  return {
+    id: s.id,
+    name: s.name,
+    variant: s.variant,
+    carrier: CARRIER_OF_VARIANT[s.variant],
+    service_id: s.serviceId,
+    parcel_type: s.parcelType,
+    label: { type: s.label.type, file_format: s.label.fileFormat, size: s.label.size ?? null, content_type: s.label.contentType },
+    special_services: s.specialServices.map((x) => x.specialServiceId),
+    add_to_manifest: s.addToManifest,
+    is_return: s.isReturn,
+    delivery_solution: s.deliverySolution ?? null,
+    apac: s.apac,
+  }
+}

@@ -1,0 +1,186 @@
+import type { PluginOptions } from "../../options/schema"
+import { trackingUrlOf } from "../../providers/shipping-services/result"
+import { labelFileName, labelFileType } from "../labels/files"
+import { reprintState, type ReprintState } from "../shipments/reprints"
+import { voidability, type FulfillmentState, type Voidability } from "../shipments/voidability"
+import { planTrackingApply } from "../tracking/plan"
+import { estimatedDeliveryOf, type EstimatedDelivery } from "./estimated-delivery"
+import { adminTimeline, eventsOfShipment, type AdminTimelineEntry, type StoredEvent } from "./timeline"
+import type { Variant } from "../../shipping-api/constants"
+
+/** The shipment row fields the views read (shipping_services_shipment). */
+export type ShipmentRow = {
+  id: string
+  fulfillment_id: string | null
+  order_id: string | null
+  is_return: boolean
+  option_id: string
+  variant: Variant
+  carrier: string
+  service_id: string
+  parcel_type: string | null
+  status: string
+  shipment_id: string | null
+  tracking_number: string | null
+  tracking_url: string | null
+  label_type: string | null
+  label_format: string | null
+  label_size: string | null
+  label_content_type: string | null
+  label_files: unknown
+  label_pending: unknown
+  label_source_url: string | null
+  charges: unknown
+  delivery_commitment: unknown
+  reprint_count: number | null
+  add_to_manifest: boolean
+  manifest_id: string | null
+  voided_at: Date | string | null
+  void_status: string | null
+  error: unknown
+  tracking_status: string | null
+  tracking_status_at: Date | string | null
+  estimated_delivery: unknown
+  last_event_at: Date | string | null
+  created_at: Date | string
+}
+
+export type LabelView = {
+  /** Stable admin route serving the label (inline for PDF/PNG/GIF); relative to the backend. */
+  url: string
+  download_url: string
+  format: string | null
+  size: string | null
+  type: string | null
+  content_type: string | null
+  mime_type: string
+  file_name: string
+  pages: number
+  previewable: boolean
+}
+
+export type ShipmentView = {
+  id: string
+  fulfillment_id: string | null
+  is_return: boolean
+  status: string
+  carrier: string
+  variant: Variant
+  /** The merchant's name of the option (services[].name), else the service id. */
+  service: string
+  service_id: string
+  option_id: string
+  parcel_type: string | null
+  tracking_number: string | null
+  tracking_url: string | null
+  /** Current package status (doc 3) for the badge: latest event's, never back from Delivered. */
+  tracking_status: string | null
+  tracking_status_at: string | null
+  estimated_delivery: EstimatedDelivery | null
+  charges: Record<string, unknown> | null
+  delivery_commitment: Record<string, unknown> | null
+  label: LabelView | null
+  reprints: ReprintState
+  void: Voidability
+  voided_at: string | null
+  void_status: string | null
+  manifest_id: string | null
+  add_to_manifest: boolean
+  fulfillment: { shipped_at: string | null; delivered_at: string | null; canceled_at: string | null } | null
+  error: { message: string } | null
+  timeline: AdminTimelineEntry[]
+  created_at: string
+}
+
+const iso = (v: Date | string | null | undefined): string | null => (v ? new Date(v).toISOString() : null)
+const obj = (v: unknown): Record<string, unknown> | null => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null)
+
+export const labelRoute = (shipmentId: string) => `/admin/shipping-services/shipments/${shipmentId}/label`
+
+/** How many label pages the label route can serve: stored files, pages waiting, or the service's URL. */
+export function labelPages(row: Pick<ShipmentRow, "label_files" | "label_pending" | "label_source_url">): number {
+  const files = (obj(row.label_files)?.ids as unknown[] | undefined) ?? []
+  if (files.length) return files.length
+  const pending = ((obj(row.label_pending)?.pages as unknown[] | undefined) ?? []).filter(Boolean)
+  if (pending.length) return pending.length
+  return row.label_source_url ? 1 : 0
+}
+
+export function labelView(row: ShipmentRow): LabelView | null {
+  const pages = labelPages(row)
+  if (!pages || row.status === "pending" || row.status === "failed") return null
+  const type = labelFileType(row.label_format)
+  const url = labelRoute(row.id)
+  return {
+    url,
+    download_url: `${url}?download=1`,
+    format: row.label_format,
+    size: row.label_size,
+    type: row.label_type,
+    content_type: row.label_content_type,
+    mime_type: type.mimeType,
+    file_name: labelFileName(row.tracking_number, row.label_format, 0, pages),
+    pages,
+    previewable: type.inline,
+  }
+}
+
+/** The error of the last failed attempt, in words. */
+export function errorView(error: unknown): { message: string } | null {
+  const message = obj(error)?.message
+  return typeof message === "string" && message ? { message } : null
+}
+
+export function trackingUrlFor(options: Pick<PluginOptions, "trackingUrlTemplate">, row: Pick<ShipmentRow, "tracking_url" | "tracking_number" | "carrier">): string | null {
+  if (row.tracking_url) return row.tracking_url
+  return row.tracking_number ? trackingUrlOf(options as PluginOptions, row.tracking_number, row.carrier) : null
+}
+
+export function serviceName(options: Pick<PluginOptions, "services">, row: Pick<ShipmentRow, "option_id" | "service_id">): string {
+  return options.services.find((s) => s.id === row.option_id)?.name ?? row.service_id
+}
+
+/** What the order widget shows for one label. Pure: the route loads, this decides. */
+export function shipmentView(input: {
+  row: ShipmentRow
+  events: readonly StoredEvent[]
+  fulfillment: FulfillmentState
+  options: Pick<PluginOptions, "services" | "trackingUrlTemplate">
+  now: Date
+}): ShipmentView {
+  const { row, fulfillment, options, now } = input
+  const events = eventsOfShipment(row, input.events)
+  const plan = planTrackingApply({ shipment: row, fulfillment: null, events })
+  return {
+    id: row.id,
+    fulfillment_id: row.fulfillment_id,
+    is_return: row.is_return,
+    status: row.status,
+    carrier: row.carrier,
+    variant: row.variant,
+    service: serviceName(options, row),
+    service_id: row.service_id,
+    option_id: row.option_id,
+    parcel_type: row.parcel_type,
+    tracking_number: row.tracking_number,
+    tracking_url: trackingUrlFor(options, row),
+    tracking_status: plan.tracking_status,
+    tracking_status_at: iso(plan.tracking_status_at ?? row.tracking_status_at),
+    estimated_delivery: estimatedDeliveryOf(row),
+    charges: obj(row.charges),
+    delivery_commitment: obj(row.delivery_commitment),
+    label: labelView(row),
+    reprints: reprintState(row),
+    void: voidability(row, fulfillment, now),
+    voided_at: iso(row.voided_at),
+    void_status: row.void_status,
+    manifest_id: row.manifest_id,
+    add_to_manifest: row.add_to_manifest,
+    fulfillment: fulfillment
+      ? { shipped_at: iso(fulfillment.shipped_at), delivered_at: iso(fulfillment.delivered_at), canceled_at: iso(fulfillment.canceled_at) }
+      : null,
+    error: errorView(row.error),
+    timeline: adminTimeline(events),
+    created_at: new Date(row.created_at).toISOString(),
+  }
+}

@@ -1,0 +1,71 @@
+import { moduleIntegrationTestRunner } from "@medusajs/test-utils"
+import { appPluginOptions } from "../../../../dev/app-options"
+import { SHIPPING_SERVICES_MODULE } from "../../../options"
+import ShippingServicesModuleService from "../service"
+
+jest.setTimeout(60_000)
+
+moduleIntegrationTestRunner<ShippingServicesModuleService>({
+  moduleName: SHIPPING_SERVICES_MODULE,
+  resolve: __dirname + "/..",
+  moduleOptions: appPluginOptions({}) as Record<string, unknown>,
+  testSuite: ({ service }) => {
+    it("exposes the validated options", () => {
+      expect(service.getOptions().services.map((s) => s.id)).toContain("standard")
+    })
+
+    it("stores a shipment with a unique transaction id", async () => {
+      const base = {
+        request_key: "ful_1",
+        option_id: "standard",
+        variant: "standard" as const,
+        carrier: "STANDARD",
+        service_id: "PRCLSEL",
+      }
+      const created = await service.createShipments({ ...base, transaction_id: "T-1" })
+      expect(created.status).toBe("pending")
+      await expect(service.createShipments({ ...base, transaction_id: "T-1" })).rejects.toThrow()
+    })
+
+    it("keeps one tracking event per dedupe key", async () => {
+      const event = { dedupe_key: "TN1|DLD|2026-01-01T10:00:00-05:00", tracking_number: "TN1", payload: {} }
+      await service.createTrackingEvents(event)
+      await expect(service.createTrackingEvents(event)).rejects.toThrow()
+      expect(await service.listTrackingEvents({ tracking_number: "TN1" })).toHaveLength(1)
+    })
+
+    it("writes concurrent notifications in batches and skips repeats", async () => {
+      const row = (n: number) => ({
+        dedupe_key: `TN2|IT|2026-01-0${n}`,
+        kind: "tracking" as const,
+        source: "webhook" as const,
+        tracking_number: "TN2",
+        package_status: "InTransit",
+        occurred_at: new Date(`2026-01-0${n}T10:00:00Z`),
+        payload: { n },
+      })
+      const results = await Promise.all([
+        service.writeTrackingEvents([row(1), row(2)]),
+        service.writeTrackingEvents([row(2), row(3)]),
+        service.writeTrackingEvents([row(1)]),
+      ])
+      const ids = results.flat()
+      expect(ids.filter(Boolean)).toHaveLength(3)
+      expect(new Set(ids.filter(Boolean)).size).toBe(3)
+      const stored = await service.listTrackingEvents({ tracking_number: "TN2" }, { order: { occurred_at: "ASC" } })
+      expect(stored.map((e) => (e.payload as { n: number }).n)).toEqual([1, 2, 3])
+      expect(await service.writeTrackingEvents([row(3)])).toEqual([null])
+    })
+  
+    it("gives one more attempt of an automatic fulfilment to exactly one of concurrent claimers", async () => {
+      const record = await service.createAutoFulfillments({ order_id: "order_claim", status: "failed", attempts: 1 })
+      const seen = { status: "failed", attempts: 1 }
+      const claims = await Promise.all(Array.from({ length: 6 }, () => service.claimAutoFulfillmentAttempt(record.id, seen)))
+      expect(claims.filter(Boolean)).toHaveLength(1)
+      const [after] = await service.listAutoFulfillments({ id: record.id })
+      expect(after).toMatchObject({ status: "running", attempts: 2, next_attempt_at: null })
+      // What was read before the winner's change no longer matches.
+      expect(await service.claimAutoFulfillmentAttempt(record.id, seen)).toBe(false)
+    })
+  },
+})

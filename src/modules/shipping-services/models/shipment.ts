@@ -1,0 +1,62 @@
+import { model } from "@medusajs/framework/utils"
+
+/**
+ * One label bought from the service (doc 2), or one attempt at buying it. The row is written
+ * with status "pending" and its transaction id before the create request leaves (doc 2 rule 4,
+ * shared/spec/4), so a crash or a 500 never leads to a second label for the same parcel.
+ */
+export const Shipment = model
+  .define({ name: "shipment", tableName: "shipping_services_shipment" }, {
+    id: model.id({ prefix: "ssship" }).primaryKey(),
+    /** X-Vendor-TransactionId of the create that is (or was last) in flight. */
+    transaction_id: model.text().unique(),
+    /** Every transaction id used for this parcel, oldest first (new ids only after a 404 on retry). */
+    transaction_ids: model.json().nullable(),
+    /** Stable key of the request (fulfillment, or order + items for returns) to recognise repeats. */
+    request_key: model.text().index(),
+    fulfillment_id: model.text().index().nullable(),
+    order_id: model.text().index().nullable(),
+    is_return: model.boolean().default(false),
+    option_id: model.text(),
+    variant: model.enum(["carrier-account", "expedited", "standard", "cross-border"]),
+    carrier: model.text(),
+    service_id: model.text(),
+    parcel_type: model.text().nullable(),
+    status: model.enum(["pending", "created", "failed", "voided"]).default("pending"),
+    shipment_id: model.text().index().nullable(),
+    tracking_number: model.text().index().nullable(),
+    tracking_url: model.text().nullable(),
+    label_type: model.text().nullable(),
+    label_format: model.text().nullable(),
+    label_size: model.text().nullable(),
+    label_content_type: model.text().nullable(),
+    /** The stored label pages: `{ ids: [File module ids] }`. */
+    label_files: model.json().nullable(),
+    /** Label pages waiting to be moved into the File module, `{ pages: [base64] }`; emptied once stored. */
+    label_pending: model.json().nullable(),
+    /** The service's own label URL (valid 24 hours, doc 2 Limits). */
+    label_source_url: model.text().nullable(),
+    /** Charges from the response: base, total, tax, duty, currency, surcharges, special services. */
+    charges: model.json().nullable(),
+    delivery_commitment: model.json().nullable(),
+    reprint_count: model.number().default(0),
+    add_to_manifest: model.boolean().default(false),
+    manifest_id: model.text().nullable(),
+    voided_at: model.dateTime().nullable(),
+    void_status: model.text().nullable(),
+    /** Last failure: { message, status, codes[] } in words a merchant can act on. */
+    error: model.json().nullable(),
+    /** Latest package status (doc 3) and the time of the event that set it. */
+    tracking_status: model.text().nullable(),
+    tracking_status_at: model.dateTime().nullable(),
+    estimated_delivery: model.json().nullable(),
+    shipped_applied_at: model.dateTime().nullable(),
+    delivered_applied_at: model.dateTime().nullable(),
+    last_event_at: model.dateTime().nullable(),
+    next_poll_at: model.dateTime().nullable(),
+    poll_failures: model.number().default(0),
+    metadata: model.json().nullable(),
+  })
+  .indexes([
+    { on: ["status", "next_poll_at"], where: "deleted_at IS NULL" },
+  ])

@@ -1,0 +1,5 @@
+export * from "./schema"
+export * from "./parse"
+export * from "./redact"
+export * from "./resolve"
+export * from "./shipping-client"

@@ -1,0 +1,93 @@
+import type { ZodType } from "@medusajs/framework/zod"
+import { pluginOptionsSchema } from "./schema"
+
+export type OptionRow = { path: string; type: string; required: boolean; default?: string; description: string }
+
+type Def = { type: string; [k: string]: any }
+const defOf = (s: ZodType): Def => (s as any)._zod.def
+const descriptionOf = (s: ZodType): string | undefined => (s as any).description
+
+/**
+ * Walks the options schema into one row per leaf option (arrays of objects as `name[].field`).
+ * `required` is relative to the parent: required whenever the parent is given.
+ */
+export function optionRows(schema: ZodType = pluginOptionsSchema): OptionRow[] {
+  const rows: OptionRow[] = []
+  const visit = (s: ZodType, path: string, required: boolean, fallback?: unknown, description?: string) => {
+    let def = defOf(s)
+    description = descriptionOf(s) ?? description
+    while (["default", "optional", "pipe", "nullable"].includes(def.type)) {
+      if (def.type === "optional") required = false
+      if (def.type === "default") {
+        required = false
+        fallback = def.defaultValue
+      }
+      s = def.type === "pipe" ? def.in : def.innerType
+      def = defOf(s)
+      description = description ?? descriptionOf(s)
+    }
+    if (def.type === "object") {
+      for (const [key, child] of Object.entries(def.shape as Record<string, ZodType>)) {
+        const childFallback = fallback && typeof fallback === "object" ? (fallback as any)[key] : undefined
+        visit(child, path ? `${path}.${key}` : key, true, childFallback)
+      }
+      return
+    }
+    if (def.type === "array" && defOf(unwrap(def.element)).type === "object") {
+      visit(def.element, `${path}[]`, true)
+      return
+    }
+    rows.push({
+      path,
+      type: typeName(def),
+      required,
+      default: fallback === undefined ? undefined : JSON.stringify(fallback),
+      description: description ?? "",
+    })
+  }
+  visit(schema, "", true)
+  return rows
+}
+
+function unwrap(s: ZodType): ZodType {
+  let def = defOf(s)
+  while (["default", "optional", "pipe", "nullable"].includes(def.type)) {
+    s = def.type === "pipe" ? def.in : def.innerType
+    def = defOf(s)
+  }
+  return s
+}
+
+function typeName(def: Def): string {
+  switch (def.type) {
+    case "enum":
+      return Object.values(def.entries as Record<string, string>).join(" \\| ")
+    case "array":
+      return `${typeName(defOf(unwrap(def.element)))}[]`
+    case "record":
+      return "object"
+    default:
+      return def.type
+  }
+}
+
+export function optionsTableMarkdown(rows = optionRows()): string {
+  const lines = ["| Option | Type | Required | Default | Description |", "|---|---|---|---|---|"]
+  for (const r of rows) {
+    lines.push(`| \`${r.path}\` | ${r.type} | ${r.required ? "yes" : ""} | ${r.default ? `\`${r.default}\`` : ""} | ${r.description} |`)
+  }
+  return lines.join("\n")
+}
+
+export const OPTIONS_TABLE_START = "<!-- options-table:start (npm run docs:options) -->"
+export const OPTIONS_TABLE_END = "<!-- options-table:end -->"
+
+/** README text with the options table between its markers replaced by the current one. */
+export function withOptionsTable(readme: string): string {
+  const start = readme.indexOf(OPTIONS_TABLE_START)
+  const end = readme.indexOf(OPTIONS_TABLE_END)
+  if (start < 0 || end < start) {
+    throw new Error("README.md has no options table markers")
+  }
+  return readme.slice(0, start + OPTIONS_TABLE_START.length) + "\n" + optionsTableMarkdown() + "\n" + readme.slice(end)
+}

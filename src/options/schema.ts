@@ -1,0 +1,246 @@
+import { z } from "@medusajs/framework/zod"
+import {
+  CARRIERS,
+  CONTENT_TYPES,
+  DOCUMENT_SIZES,
+  DOCUMENT_TYPES,
+  FILE_FORMATS,
+  IMPORTER_REFERENCE_TYPES,
+  PARCEL_TYPES,
+  PRINT_DIALOG_OPTIONS,
+  REASONS_FOR_EXPORT,
+  SERVICE_IDS,
+  VARIANTS,
+} from "../shipping-api/constants"
+
+/**
+ * Everything a merchant configures, in one schema. The plugin entry in medusa-config carries
+ * these options; the plugin's module validates them at boot and the fulfillment provider reads
+ * the same entry (Medusa does not pass plugin options to providers). Each field's description
+ * is the text of README.md's options table (scripts/options-table.ts generates it).
+ */
+
+const text = z.string().trim().min(1, "must not be empty")
+const httpUrl = z
+  .string()
+  .trim()
+  .refine((v) => /^https?:\/\/[^\s/]+/.test(v), "must be an http(s) URL")
+  .transform((v) => v.replace(/\/+$/, ""))
+const country = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{2}$/, "must be a two-letter country code")
+  .transform((v) => v.toUpperCase())
+const positive = z.number().positive("must be greater than 0")
+const optionalText = z.string().trim().optional()
+
+export const addressOptionSchema = z.object({
+  company: optionalText.describe("Company name."),
+  name: text.describe("Sender name (first and last)."),
+  phone: optionalText.describe("Phone, required by carrier-account and cross-border."),
+  email: optionalText.describe("Email."),
+  addressLines: z.array(text).min(1, "needs at least one line").max(3, "has at most three lines").describe("One to three street lines."),
+  cityTown: text.describe("City."),
+  stateProvince: z.string().trim().default("").describe("State or province code; empty where there is none."),
+  postalCode: text.describe("Postal code."),
+  countryCode: country.describe("Two-letter country code."),
+  residential: z.boolean().optional().describe("Residential address."),
+})
+
+const labelSchema = z.object({
+  type: z.enum(DOCUMENT_TYPES).default("SHIPPING_LABEL").describe("SHIPPING_LABEL, or QR_CODE (expedited only; GIF)."),
+  fileFormat: z.enum(FILE_FORMATS).default("PDF").describe("PDF, PNG, ZPL2 or GIF (QR code)."),
+  size: z.enum(DOCUMENT_SIZES).optional().describe("DOC_4X6, DOC_8X11 or DOC_4X5; none for QR codes."),
+  contentType: z.enum(CONTENT_TYPES).default("BASE64").describe("BASE64 or URL; the plugin stores the file either way."),
+  printDialogOption: z.enum(PRINT_DIALOG_OPTIONS).optional().describe("NO_PRINT_DIALOG or EMBED_PRINT_DIALOG (PDF)."),
+})
+
+const nameValue = z.object({ name: text.describe("Name."), value: z.string().describe("Value.") })
+
+const specialServiceSchema = z.object({
+  specialServiceId: text.describe("INS, DelCon, hazmat, hazmat-electronics, NOTIFICATIONS…"),
+  inputParameters: z.array(nameValue).default([]).describe("Its input parameters (e.g. HAZMAT_TYPE, INPUT_VALUE)."),
+})
+
+/** One fulfillment option a merchant offers: a (variant, service) pair and how to print it. */
+export const serviceOptionSchema = z
+  .object({
+    id: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9][a-z0-9-]{0,48}$/, "must be lower-case letters, digits and hyphens (max 49)")
+      .describe("Stable id of the fulfillment option (stored on shipping options)."),
+    name: text.describe("Name shown in the admin."),
+    variant: z.enum(VARIANTS).describe("carrier-account, expedited, standard or cross-border."),
+    serviceId: text.describe("rates.serviceId: NDA_AM/NDA/XPP, PM/EMI/FCMI/FCPIS/UGA/PS, PRCLSEL, XBXPE/XBXPS/XBXUS."),
+    parcelType: z.enum(PARCEL_TYPES).default("PKG").describe("rates.parcelType (standard and cross-border: PKG)."),
+    rateTypeId: optionalText.describe("rates.rateTypeId, e.g. COMMERCIAL."),
+    specialServices: z.array(specialServiceSchema).default([]).describe("rates.specialServices sent with every label."),
+    label: labelSchema
+      .default({ type: "SHIPPING_LABEL", fileFormat: "PDF", contentType: "BASE64" })
+      .describe("The document to print."),
+    deliverySolution: optionalText.describe("Cross-border DELIVERY_SOLUTION (e.g. DROPOFF_GENERICLABEL)."),
+    shipmentOptions: z.array(nameValue).default([]).describe("Extra shipmentOptions sent as given (e.g. NON_DELIVERY_OPTION)."),
+    addToManifest: z.boolean().default(false).describe("ADD_TO_MANIFEST=true: eligible for the close-out manifest."),
+    includeDeliveryCommitment: z.boolean().optional().describe("Ask for the delivery commitment (cross-border always does)."),
+    isReturn: z.boolean().default(false).describe("A return option (`is_return` in Medusa)."),
+    apac: z.boolean().default(false).describe("Standard delivery from Asia-Pacific: use roots.apacUrl."),
+  })
+  // `when` lets this run even if other fields failed, so one boot error lists every problem.
+  .refine((service) => SERVICE_IDS[service.variant].includes(service.serviceId), {
+    path: ["serviceId"],
+    when: (payload) => {
+      const v = payload.value as { variant?: unknown; serviceId?: unknown }
+      return typeof v?.serviceId === "string" && (VARIANTS as readonly unknown[]).includes(v?.variant)
+    },
+    error: (issue) => {
+      const variant = (issue.input as { variant: keyof typeof SERVICE_IDS }).variant
+      return `must be one of ${SERVICE_IDS[variant].join(", ")} for variant ${variant}`
+    },
+  })
+
+export const pluginOptionsSchema = z
+  .object({
+    credentials: z
+      .object({
+        apiKey: text.describe("API key of the token operation. Secret."),
+        apiSecret: text.describe("API secret of the token operation. Secret."),
+      })
+      .describe("Service credentials."),
+    roots: z
+      .object({
+        baseUrl: httpUrl.describe("{base_url}: shipments, tracking, void, rates, manifests."),
+        authUrl: httpUrl.optional().describe("{auth_url}: token operation. Default: the origin of baseUrl."),
+        webhookUrl: httpUrl.optional().describe("{webhook_url}: webhook configuration. Default: baseUrl."),
+        contactUrl: httpUrl.optional().describe("{contact_url}: contact update. Default: baseUrl."),
+        apacUrl: httpUrl.optional().describe("{apac_url}: standard delivery from Asia-Pacific."),
+      })
+      .describe("Service roots (shared/spec/4)."),
+    shipper: z
+      .object({
+        shipperId: text.describe("SHIPPER_ID: the merchant's postalReportingNumber."),
+        clientId: optionalText.describe("CLIENT_ID (standard returns; cross-border standard-label solutions)."),
+        clientFacilityId: optionalText.describe("CLIENT_FACILITY_ID (standard; sandbox 0093)."),
+        carrierFacilityId: optionalText.describe("CARRIER_FACILITY_ID (standard; hub id for cross-border drop-off; sandbox 1585)."),
+        carrierAccountId: optionalText.describe("X-Vendor-Shipper-Carrier-AccountId (carrier-account)."),
+        ratePlan: optionalText.describe("X-Vendor-Shipper-Rate-Plan (expedited)."),
+        integratorCarrierId: optionalText.describe("X-Vendor-Integrator-CarrierId (expedited)."),
+        sellerId: optionalText.describe("SELLER_ID (cross-border marketplaces)."),
+      })
+      .describe("Merchant identifiers."),
+    contact: z
+      .object({
+        contactId: text.describe("contactId of the sender contact."),
+        idType: optionalText.describe("idType query parameter."),
+        name: optionalText.describe("Sender name."),
+        company: optionalText.describe("Sender company."),
+      })
+      .optional()
+      .describe("Sender contact kept in sync through the contact update (shared/spec/3)."),
+    origin: addressOptionSchema.optional().describe("Origin used when a stock location has no address."),
+    catalogUnits: z
+      .object({
+        weight: z.enum(["g", "kg", "oz", "lb"]).default("g").describe("Unit of product and variant weights."),
+        length: z.enum(["mm", "cm", "m", "in"]).default("cm").describe("Unit of product and variant dimensions."),
+      })
+      .default({ weight: "g", length: "cm" })
+      .describe("Units the catalog is entered in."),
+    defaultParcel: z
+      .object({
+        length: positive.describe("Length (catalog unit)."),
+        width: positive.describe("Width (catalog unit)."),
+        height: positive.describe("Height (catalog unit)."),
+        weight: positive.optional().describe("Weight of an item without one (catalog unit)."),
+      })
+      .optional()
+      .describe("Box used when products have no dimensions."),
+    services: z.array(serviceOptionSchema).min(1, "needs at least one service").describe("The fulfillment options offered."),
+    carrierCodes: z
+      .partialRecord(z.enum(CARRIERS), text)
+      .default({})
+      .describe("Wire value per neutral carrier (CARRIER_A, POSTAL, STANDARD, XBORDER)."),
+    trackingUrlTemplate: z
+      .string()
+      .trim()
+      .default("https://tools.example.com/track?number={trackingNumber}")
+      .describe("Public tracking page; {trackingNumber} and {carrier} are replaced."),
+    customs: z
+      .object({
+        reasonForExport: z.enum(REASONS_FOR_EXPORT).default("MERCHANDISE").describe("customsInfo.reasonForExport."),
+        reasonForExportExplanation: optionalText.describe("Required with reasonForExport OTHER."),
+        importerCustomsReference: optionalText.describe("EU VAT/IOSS or Brazil tax id (else order metadata)."),
+        importerCustomsReferenceType: z.enum(IMPORTER_REFERENCE_TYPES).optional().describe("IOSS_NUMBER or VAT_NUMBER."),
+        fromCustomsReference: optionalText.describe("Swiss VAT id of the sender (CHE + 9 digits)."),
+        eelpfc: optionalText.describe("EELPFC, needed when an item is above 2,500 USD."),
+        productUrlTemplate: optionalText.describe("Storefront product URL for customs items; {handle} replaced."),
+        manufacturer: optionalText.describe("customsItems.manufacturer."),
+        overflow: z
+          .enum(["merge", "fail"])
+          .default("merge")
+          .describe("Over 30 customs items: merge lines by HS code and origin, or fail."),
+      })
+      .default({ reasonForExport: "MERCHANDISE", overflow: "merge" })
+      .describe("Customs defaults."),
+    http: z
+      .object({
+        timeoutMs: z.number().int().min(100).default(30_000).describe("Timeout of one request."),
+        concurrency: z.number().int().min(1).max(100).default(8).describe("Requests in flight at once (all callers)."),
+        maxAttempts: z.number().int().min(1).max(10).default(3).describe("Attempts for throttled or idempotent calls."),
+        acceptLanguage: optionalText.describe("Accept-Language header."),
+      })
+      .default({ timeoutMs: 30_000, concurrency: 8, maxAttempts: 3 })
+      .describe("Client behaviour."),
+    autoFulfill: z
+      .object({
+        enabled: z.boolean().default(true).describe("Create the fulfillment and label when an order is placed."),
+        maxAttempts: z.number().int().min(1).max(20).default(5).describe("Attempts before leaving it to an admin."),
+        backoffMs: z.number().int().min(0).default(30_000).describe("First retry delay; doubles each attempt."),
+      })
+      .default({ enabled: true, maxAttempts: 5, backoffMs: 30_000 })
+      .describe("Automatic fulfilment."),
+    webhook: z
+      .object({
+        enabled: z.boolean().default(true).describe("Register and receive tracking webhooks."),
+        publicUrl: httpUrl.optional().describe("The store's public backend URL (https in production)."),
+        name: z.string().trim().max(50, "has at most 50 characters").default("medusa-shipping-services").describe("Configuration name."),
+        headerName: z
+          .string()
+          .trim()
+          .regex(/^[A-Za-z0-9-]{1,64}$/, "must be an HTTP header name")
+          .default("X-Shipping-Services-Key")
+          .describe("Header the service sends our key in."),
+        timeOutSeconds: z.number().int().min(1).max(120).default(10).describe("timeOut of the configuration."),
+        lockers: z.boolean().default(false).describe("Also register a locker configuration."),
+      })
+      .default({
+        enabled: true,
+        name: "medusa-shipping-services",
+        headerName: "X-Shipping-Services-Key",
+        timeOutSeconds: 10,
+        lockers: false,
+      })
+      .describe("Webhook registration."),
+    polling: z
+      .object({
+        enabled: z.boolean().default(true).describe("Poll tracking for shipments without recent events."),
+        staleAfterMinutes: z.number().int().min(1).default(120).describe("Poll after this long without an event."),
+        batchSize: z.number().int().min(1).max(1000).default(100).describe("Shipments read per page."),
+        concurrency: z.number().int().min(1).max(50).default(4).describe("Tracking requests at once."),
+        schedule: z.string().trim().default("*/15 * * * *").describe("Cron schedule of the sweep."),
+      })
+      .default({ enabled: true, staleAfterMinutes: 120, batchSize: 100, concurrency: 4, schedule: "*/15 * * * *" })
+      .describe("Tracking polling fallback."),
+  })
+  .refine(
+    (options) => new Set(options.services.map((s) => s.id)).size === options.services.length,
+    {
+      path: ["services"],
+      message: "ids must be unique",
+      when: (payload) => Array.isArray((payload.value as { services?: unknown })?.services),
+    }
+  )
+
+export type PluginOptionsInput = z.input<typeof pluginOptionsSchema>
+export type PluginOptions = z.output<typeof pluginOptionsSchema>
+export type ServiceOption = PluginOptions["services"][number]
+export type AddressOption = z.output<typeof addressOptionSchema>

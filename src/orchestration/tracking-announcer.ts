@@ -1,0 +1,50 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
+
+/** The event that makes stored tracking events apply to orders (subscriber: apply-tracking). */
+export const TRACKING_STORED_EVENT = "shipping-services.tracking.stored"
+
+const WINDOW_MS = 50
+let pending: Set<string> | null = null
+let lastDeliverySeen = 0
+
+/**
+ * Announces newly stored events on Medusa's event bus, so applying them works with the Redis
+ * event bus and several instances, with retries. Deliveries arriving within 50 ms share one
+ * event: the apply path then reads each shipment once, and the receive route stays fast.
+ */
+export function announceStoredTracking(container: MedusaContainer, trackingNumbers: string[], kind: "tracking" | "locker") {
+  touchLastDelivery(container, kind)
+  if (!trackingNumbers.length) return
+  if (pending) {
+    trackingNumbers.forEach((t) => pending!.add(t))
+    return
+  }
+  pending = new Set(trackingNumbers)
+  setTimeout(() => {
+    const tracking_numbers = [...(pending ?? [])]
+    pending = null
+    container
+      .resolve(Modules.EVENT_BUS)
+      .emit({ name: TRACKING_STORED_EVENT, data: { tracking_numbers } }, { attempts: 3, backoff: 2_000 } as Record<string, unknown>)
+      .catch((e: unknown) =>
+        container.resolve(ContainerRegistrationKeys.LOGGER).warn(`shipping-services: could not announce stored tracking events: ${String(e)}; the polling job applies them later`)
+      )
+  }, WINDOW_MS).unref?.()
+}
+
+/** "Last delivery seen" for the admin, written at most every 30 s per process. */
+function touchLastDelivery(container: MedusaContainer, kind: "tracking" | "locker") {
+  const now = Date.now()
+  if (now - lastDeliverySeen < 30_000) return
+  lastDeliverySeen = now
+  const shipping = container.resolve(SHIPPING_SERVICES_MODULE) as {
+    listWebhookRegistrations(f: object): Promise<{ id: string }[]>
+    updateWebhookRegistrations(d: object): Promise<unknown>
+  }
+  shipping
+    .listWebhookRegistrations({ type: kind })
+    .then(([r]) => (r ? shipping.updateWebhookRegistrations({ id: r.id, last_delivery_at: new Date(now) }) : undefined))
+    .catch(() => undefined)
+}

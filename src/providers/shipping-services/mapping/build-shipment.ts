@@ -1,0 +1,121 @@
+import { CARRIER_OF_VARIANT, LABELLESS_SOLUTIONS, CROSS_BORDER_REFERENCE, STANDARD_REFERENCE_NAMES } from "../../../shipping-api/constants"
+import type { ShipmentRequest } from "../../../shipping-api/schemas/shipment"
+import type { Violation } from "../../../shipping-api/violation"
+import type { PluginOptions, ServiceOption } from "../../../options"
+import { fromMedusaAddress, type ServiceAddress } from "./address"
+import { buildCustoms } from "./customs"
+import { buildParcel } from "./parcel"
+import { shipmentOptionsFor } from "./shipment-options"
+import type { OrderLike, ShippedLine } from "./types"
+
+const SOURCE = "ours: shipment builder (docs/fulfillment.md)"
+
+export type BuildShipmentInput = {
+  order: OrderLike
+  lines: ShippedLine[]
+  service: ServiceOption
+  options: PluginOptions
+  /** Where parcels leave from: the stock location's address, or options.origin. */
+  origin: ServiceAddress
+  direction: "outbound" | "return"
+}
+
+export type BuiltShipment = {
+  request: ShipmentRequest
+  /** Query parameters of the create (doc 2): includeDeliveryCommitment. */
+  includeDeliveryCommitment?: boolean
+}
+
+export type BuildResult = { ok: true; value: BuiltShipment } | { ok: false; violations: Violation[] }
+
+/**
+ * Order, shipped lines, the merchant's option and settings → the create-shipment request of
+ * doc 2. Pure. It fills what the variant needs from Medusa's data; whether the result obeys the
+ * documents is decided by validateShipmentRequest (src/shipping-api/rules) before it is sent.
+ */
+export function buildShipmentRequest(input: BuildShipmentInput): BuildResult {
+  const { order, lines, service, options, origin } = input
+  const violations: Violation[] = []
+  if (!lines.length) {
+    violations.push({ path: "items", rule: "builder.items.empty", message: "nothing to ship: no fulfilled items", source: SOURCE })
+  }
+  if (!order.shipping_address) {
+    violations.push({ path: "order.shipping_address", rule: "builder.order.shipping-address.missing", message: "the order has no shipping address", source: SOURCE })
+  }
+  const parcel = buildParcel(lines, options)
+  violations.push(...parcel.violations)
+  if (violations.length || !parcel.parcel) return { ok: false, violations }
+
+  const isReturn = input.direction === "return"
+  // Carrier-account addresses need a company (doc 2); a private customer's name stands in.
+  const withCompany = (a: ServiceAddress): ServiceAddress =>
+    service.variant === "carrier-account" && !a.company && a.name ? { ...a, company: a.name } : a
+  const customer = withCompany(fromMedusaAddress(order.shipping_address!, { email: order.email }))
+  const fromAddress = isReturn ? customer : withCompany(origin)
+  const toAddress = isReturn ? { ...withCompany(origin), residential: false } : customer
+  const fromCountry = fromAddress.countryCode ?? ""
+  const toCountry = toAddress.countryCode ?? ""
+  const crossBorder = service.variant === "cross-border"
+
+  let customs: ShipmentRequest["customs"]
+  if (crossBorder || (fromCountry && toCountry && fromCountry !== toCountry)) {
+    const built = buildCustoms({ order, lines, options, fromCountry, toCountry, crossBorder })
+    if (built.violations.length) return { ok: false, violations: built.violations }
+    customs = built.customs
+  }
+
+  const displayId = order.display_id != null ? String(order.display_id) : order.id
+  const references =
+    service.variant === "standard" || service.variant === "carrier-account"
+      ? [{ name: STANDARD_REFERENCE_NAMES[0], value: `Order ${displayId}` }]
+      : crossBorder
+        ? [{ name: CROSS_BORDER_REFERENCE.orderNumber, value: displayId.replace(/\s+/g, "") }]
+        : undefined
+
+  const label = service.label
+  const printsLabel = !(crossBorder && LABELLESS_SOLUTIONS.includes(service.deliverySolution ?? ""))
+  const { weightOz, dimensionIn } = parcel.parcel
+
+  const request: ShipmentRequest = {
+    fromAddress,
+    toAddress,
+    ...(service.variant === "carrier-account" ? { soldToAddress: toAddress } : {}),
+    parcel: {
+      weight: { weight: weightOz, unitOfMeasurement: "OZ" },
+      ...(dimensionIn ? { dimension: { ...dimensionIn, unitOfMeasurement: "IN" } } : {}),
+    },
+    rates: [
+      {
+        carrier: CARRIER_OF_VARIANT[service.variant],
+        serviceId: service.serviceId,
+        parcelType: service.parcelType,
+        ...(service.rateTypeId ? { rateTypeId: service.rateTypeId as "COMMERCIAL" | "CONTRACT_RATES" } : {}),
+        ...(service.specialServices.length ? { specialServices: service.specialServices } : {}),
+      },
+    ],
+    ...(printsLabel
+      ? {
+          documents: [
+            {
+              type: label.type,
+              fileFormat: label.fileFormat,
+              contentType: label.contentType,
+              ...(label.type === "QR_CODE" ? {} : { size: label.size ?? "DOC_4X6" }),
+              ...(label.printDialogOption ? { printDialogOption: label.printDialogOption } : {}),
+            },
+          ],
+        }
+      : {}),
+    shipmentOptions: shipmentOptionsFor(service, options, isReturn),
+    ...(customs ? { customs } : {}),
+    ...(references ? { references } : {}),
+    ...(isReturn ? { shipmentType: "RETURN" } : {}),
+  }
+  return {
+    ok: true,
+    value: {
+      request,
+      ...(crossBorder ? { includeDeliveryCommitment: true } : service.includeDeliveryCommitment !== undefined ? { includeDeliveryCommitment: service.includeDeliveryCommitment } : {}),
+    },
+  }
+}

@@ -1,0 +1,61 @@
+import { DEFAULT_ACCOUNT, type SandboxOptions } from "./options"
+import { isScenario, SCENARIO_NAMES } from "./tracking/scenarios"
+
+/** Command-line flags of `medusa-plugin-shipping-services sandbox`. */
+export const USAGE = `Usage: medusa-plugin-shipping-services sandbox [options]
+
+  --port <n>           port (default 4010; 0 = any free port)
+  --host <addr>        interface (default 127.0.0.1)
+  --api-key <key>      API key of the account (default ${DEFAULT_ACCOUNT.apiKey})
+  --api-secret <s>     API secret (default ${DEFAULT_ACCOUNT.apiSecret})
+  --speed <x>          sandbox seconds per real second (default 1; 0 freezes the clock)
+  --state <file.json>  load the state from this file and keep it saved there
+  --token-ttl <s>      token life in sandbox seconds (default 3600)
+  --scenario <name>    tracking scenario of new shipments (${SCENARIO_NAMES.join(", ")})
+  --seed <n>           seed of ids and tracking numbers (default 1)
+  --start-time <iso>   sandbox time at start (default now)
+  --public-url <url>   origin to advertise in URLs when behind a proxy
+  --help`
+
+export function parseArgs(argv: string[]): SandboxOptions | "help" {
+  const o: SandboxOptions = { port: 4010 }
+  let apiKey: string | undefined
+  let apiSecret: string | undefined
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!
+    if (arg === "--help" || arg === "-h") return "help"
+    const [flag, inline] = arg.includes("=") ? (arg.split(/=(.*)/s, 2) as [string, string]) : [arg, undefined]
+    const value = () => {
+      const v = inline ?? argv[++i]
+      if (v === undefined) throw new Error(`${flag} needs a value`)
+      return v
+    }
+    const number = () => {
+      const n = Number(value())
+      if (!Number.isFinite(n)) throw new Error(`${flag} needs a number`)
+      return n
+    }
+    switch (flag) {
+      case "--port": o.port = number(); break
+      case "--host": o.host = value(); break
+      case "--api-key": apiKey = value(); break
+      case "--api-secret": apiSecret = value(); break
+      case "--speed": o.speed = number(); break
+      case "--state": o.statePath = value(); break
+      case "--token-ttl": o.tokenTtlSeconds = number(); break
+      case "--seed": o.seed = number(); break
+      case "--start-time": o.startTime = value(); break
+      case "--public-url": o.publicUrl = value(); break
+      case "--scenario": {
+        const s = value()
+        if (!isScenario(s)) throw new Error(`--scenario must be one of ${SCENARIO_NAMES.join(", ")}`)
+        o.scenario = s
+        break
+      }
+      default:
+        throw new Error(`unknown option ${arg}`)
+    }
+  }
+  if (apiKey || apiSecret) o.accounts = [{ ...DEFAULT_ACCOUNT, apiKey: apiKey ?? DEFAULT_ACCOUNT.apiKey, apiSecret: apiSecret ?? DEFAULT_ACCOUNT.apiSecret }]
+  return o
+}

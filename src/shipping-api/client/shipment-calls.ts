@@ -1,0 +1,194 @@
+import { ALREADY_VOIDED_ERROR_CODE, CARRIER_OF_VARIANT, type Carrier } from "../constants"
+import { ShippingBadRequestError, ShippingNotFoundError, ShippingUnexpectedResponseError } from "../errors"
+import {
+  buildCreateShipment,
+  buildManifest,
+  buildRates,
+  buildReprintShipment,
+  buildRetryShipment,
+  buildVoidShipment,
+  parseManifestResponse,
+  parseRatesResponse,
+  parseShipmentResponse,
+  parseVoidResponse,
+  type Parsed,
+} from "../operations/shipments"
+import type { ManifestResponse } from "../schemas/manifest"
+import type { CreatedShipmentResponse, RatesResponse } from "../schemas/shipment"
+import type { VoidResponse } from "../schemas/void"
+import { neutralCarriers } from "./carrier-codes"
+import type { ResolvedClientConfig } from "./config"
+import { createWithRecovery, type CreateFlowOptions, type CreateShipmentResult } from "./create-flow"
+import { unwrap } from "./parse"
+import type { CallOptions, OperationRequest } from "./request"
+import type { WireResponse } from "./transport"
+
+/**
+ * Doc 2 and doc 4 shipment operations over part A's pure builders (operations/shipments.ts):
+ * a builder validates and shapes the request, these functions choose the retry policy, send
+ * through the client's Caller and read the answer.
+ */
+
+export type ShipmentCallContext = {
+  config: ResolvedClientConfig
+  send(request: OperationRequest, options: CallOptions): Promise<WireResponse>
+}
+
+/** Variant information the query and root of create and rates depend on (doc 2). */
+export type ShipmentVariantOptions = {
+  /** Query includeDeliveryCommitment (expedited optional; cross-border always sent). */
+  includeDeliveryCommitment?: boolean
+  /** Standard delivery from Asia-Pacific: {apac_url} with the regional carrier. */
+  apac?: boolean
+  regionalCarrier?: string
+  /** Cross-border accounts created before April 2023 with one solution. */
+  legacySingleSolutionAccount?: boolean
+}
+
+export type CreateShipmentOptions = CreateFlowOptions & ShipmentVariantOptions
+
+export type VoidShipmentResult = ({ alreadyVoided: false } & VoidResponse) | { alreadyVoided: true }
+
+function read<T>(
+  ctx: ShipmentCallContext,
+  parsed: Parsed<T>,
+  response: WireResponse,
+  operation: string,
+  transactionId?: string
+): T {
+  if (!parsed.ok) {
+    throw new ShippingUnexpectedResponseError({
+      operation,
+      status: response.status,
+      transactionId,
+      messages: parsed.violations.map((v) => `${v.path || "(body)"}: ${v.message}`),
+    })
+  }
+  return neutralCarriers(parsed.value, ctx.config.carrierCodes)
+}
+
+function shipperHeaders(ctx: ShipmentCallContext) {
+  const { carrierAccountId, ratePlan, integratorCarrierId } = ctx.config.shipper
+  return { carrierAccountId, ratePlan, integratorCarrierId, acceptLanguage: ctx.config.acceptLanguage, carrierCodes: ctx.config.carrierCodes }
+}
+
+/** Doc 4 retry operation: the shipment created with this transaction id (ShippingNotFoundError when none). */
+export async function retryShipment(ctx: ShipmentCallContext, originalTransactionId: string, carrier: Carrier): Promise<CreatedShipmentResponse> {
+  const operation = "retryShipment"
+  const request = unwrap(buildRetryShipment({ originalTransactionId, carrier }), operation, originalTransactionId)
+  const response = await ctx.send(request, { operation, retry: "idempotent", transactionId: originalTransactionId })
+  return read(ctx, parseShipmentResponse(response.body), response, operation, originalTransactionId)
+}
+
+/** The retry operation read as a question: the shipment, or undefined when it answers 404. */
+export async function findShipment(ctx: ShipmentCallContext, originalTransactionId: string, carrier: Carrier): Promise<CreatedShipmentResponse | undefined> {
+  try {
+    return await retryShipment(ctx, originalTransactionId, carrier)
+  } catch (error) {
+    if (error instanceof ShippingNotFoundError) return undefined
+    throw error
+  }
+}
+
+/**
+ * POST /v1/shipments with doc 2 rule 4 (see create-flow.ts). Validation runs first: an invalid
+ * request throws ShippingValidationError and nothing is sent, not even the token request.
+ */
+export async function createShipment(
+  ctx: ShipmentCallContext,
+  shipment: unknown,
+  options: CreateShipmentOptions
+): Promise<CreateShipmentResult<CreatedShipmentResponse>> {
+  const operation = "createShipment"
+  const build = (transactionId: string) => {
+    const built = buildCreateShipment({ ...shipperHeaders(ctx), ...options, shipment, transactionId })
+    const variant = built.ok ? built.variant : undefined
+    return { request: unwrap(built, operation, transactionId), variant }
+  }
+  const first = build(options.transactionId)
+  const carrier = first.variant ? CARRIER_OF_VARIANT[first.variant] : undefined
+  if (!carrier) throw new Error(`${operation}: the builder returned no variant`)
+
+  return createWithRecovery(
+    {
+      async post(transactionId) {
+        const { request } = transactionId === options.transactionId ? first : build(transactionId)
+        const response = await ctx.send(request, { operation, retry: "create", transactionId })
+        return read(ctx, parseShipmentResponse(response.body), response, operation, transactionId)
+      },
+      lookup: (transactionId) => findShipment(ctx, transactionId, carrier),
+    },
+    options,
+    operation
+  )
+}
+
+/**
+ * Doc 4 reprint. Not retried after a 5xx or a lost answer: each reprint counts toward the
+ * service's limit of 3, so a blind repeat could use one up.
+ */
+export async function reprintShipment(ctx: ShipmentCallContext, shipmentId: string, carrier: Carrier): Promise<CreatedShipmentResponse> {
+  const operation = "reprintShipment"
+  const request = unwrap(buildReprintShipment({ shipmentId, carrier }), operation)
+  const response = await ctx.send(request, { operation, retry: "not-idempotent" })
+  return read(ctx, parseShipmentResponse(response.body), response, operation)
+}
+
+/** Doc 4: the answer to voiding a voided shipment, recognised by code or, failing that, by words. */
+export function isAlreadyVoided(error: unknown): boolean {
+  if (!(error instanceof ShippingBadRequestError)) return false
+  return error.codes.includes(ALREADY_VOIDED_ERROR_CODE) || error.messages.some((m) => /already\s+(been\s+)?(voided|cancell?ed)/i.test(m))
+}
+
+/**
+ * Doc 4 void. Retried like a GET: a repeat after a lost answer meets "already voided", which
+ * counts as done, so the outcome is the same.
+ */
+export async function voidShipment(
+  ctx: ShipmentCallContext,
+  shipmentId: string,
+  options: { carrier: Carrier; transactionId: string; carrierAccountId?: string }
+): Promise<VoidShipmentResult> {
+  const operation = "voidShipment"
+  const request = unwrap(
+    buildVoidShipment({
+      shipmentId,
+      carrier: options.carrier,
+      transactionId: options.transactionId,
+      carrierAccountId: options.carrierAccountId ?? ctx.config.shipper.carrierAccountId,
+    }),
+    operation,
+    options.transactionId
+  )
+  try {
+    const response = await ctx.send(request, { operation, retry: "idempotent", transactionId: options.transactionId })
+    return { alreadyVoided: false, ...read(ctx, parseVoidResponse(response.body), response, operation, options.transactionId) }
+  } catch (error) {
+    if (isAlreadyVoided(error)) return { alreadyVoided: true }
+    throw error
+  }
+}
+
+/** Doc 4 rates: rating changes nothing at the service, so it is retried like a GET. */
+export async function getRates(
+  ctx: ShipmentCallContext,
+  shipment: unknown,
+  options: ShipmentVariantOptions & { transactionId?: string } = {}
+): Promise<RatesResponse> {
+  const operation = "getRates"
+  const request = unwrap(buildRates({ ...shipperHeaders(ctx), ...options, shipment }), operation, options.transactionId)
+  const response = await ctx.send(request, { operation, retry: "idempotent", transactionId: options.transactionId })
+  return read(ctx, parseRatesResponse(response.body), response, operation, options.transactionId)
+}
+
+/** Doc 4 manifest: creates a scan form, so never repeated after an unclear answer. */
+export async function createManifest(ctx: ShipmentCallContext, manifest: unknown, options: { transactionId: string }): Promise<ManifestResponse> {
+  const operation = "createManifest"
+  const request = unwrap(
+    buildManifest({ manifest, transactionId: options.transactionId, acceptLanguage: ctx.config.acceptLanguage, carrierCodes: ctx.config.carrierCodes }),
+    operation,
+    options.transactionId
+  )
+  const response = await ctx.send(request, { operation, retry: "not-idempotent", transactionId: options.transactionId })
+  return read(ctx, parseManifestResponse(response.body), response, operation, options.transactionId)
+}

@@ -1,0 +1,301 @@
+/**
+ * Enumerations of shared/spec/2 (shipment creation) and shared/spec/1 (webhooks), as data.
+ * Carrier identifiers stay the documents' neutral stand-ins; the wire value of each carrier
+ * is mapped in one table (carrier-codes.ts) that options can override.
+ */
+
+export const CARRIERS = ["CARRIER_A", "POSTAL", "STANDARD", "XBORDER"] as const
+export type Carrier = (typeof CARRIERS)[number]
+
+/** The four variants of doc 2, selected by rates[0].carrier. */
+export const VARIANTS = ["carrier-account", "expedited", "standard", "cross-border"] as const
+export type Variant = (typeof VARIANTS)[number]
+
+export const CARRIER_OF_VARIANT: Record<Variant, Carrier> = {
+  "carrier-account": "CARRIER_A",
+  expedited: "POSTAL",
+  standard: "STANDARD",
+  "cross-border": "XBORDER",
+}
+
+export const VARIANT_OF_CARRIER: Record<Carrier, Variant> = {
+  CARRIER_A: "carrier-account",
+  POSTAL: "expedited",
+  STANDARD: "standard",
+  XBORDER: "cross-border",
+}
+
+/** Doc 2, "Service identifiers". Parcel Select is named by the document only in prose. */
+export const SERVICE_IDS: Record<Variant, readonly string[]> = {
+  "carrier-account": ["NDA_AM", "NDA", "XPP"],
+  expedited: ["PM", "EMI", "FCMI", "FCPIS", "UGA", "PS"],
+  standard: ["PRCLSEL"],
+  "cross-border": ["XBXPE", "XBXPS", "XBXUS"],
+}
+
+/** Doc 2: PM is "not trackable by itself" (Errors item 3). */
+export const NON_TRACKABLE_SERVICES: readonly string[] = ["PM"]
+
+/** Doc 2: the postal Parcel Select service id (length plus girth 130 in instead of 108). */
+export const PARCEL_SELECT_SERVICE_ID = "PS"
+
+/** Doc 2, "Allowed cross-border classes by origin". */
+export const CROSS_BORDER_CLASSES_BY_ORIGIN: Record<string, readonly string[]> = {
+  US: ["XBXPE", "XBXPS", "XBXUS"],
+  GB: ["XBXPS"],
+  CA: ["XBXPS"],
+}
+
+/** Doc 2, Customs Info currencyCode: cross-border currency per origin. */
+export const CROSS_BORDER_CURRENCY_BY_ORIGIN: Record<string, string> = {
+  US: "USD",
+  GB: "GBP",
+  CA: "CAD",
+}
+
+export const PARCEL_TYPES = ["PKG", "FRE", "FLAT", "LETTER"] as const
+export type ParcelType = (typeof PARCEL_TYPES)[number]
+
+/**
+ * The documents give soft-pack limits but no way to say a parcel is one: ours, a soft pack is a
+ * parcel sent with parcelType SOFTPACK. Requests accept it; merchant options do not offer it yet.
+ */
+export const SOFT_PACK_PARCEL_TYPE = "SOFTPACK"
+export const REQUEST_PARCEL_TYPES = [...PARCEL_TYPES, SOFT_PACK_PARCEL_TYPE] as const
+
+export const RATE_TYPE_IDS = ["COMMERCIAL", "CONTRACT_RATES"] as const
+
+export const DOCUMENT_TYPES = ["SHIPPING_LABEL", "QR_CODE"] as const
+export const DOCUMENT_SIZES = ["DOC_4X6", "DOC_8X11", "DOC_4X5"] as const
+export const FILE_FORMATS = ["PDF", "PNG", "ZPL2", "GIF"] as const
+export const CONTENT_TYPES = ["URL", "BASE64"] as const
+export const PRINT_DIALOG_OPTIONS = ["NO_PRINT_DIALOG", "EMBED_PRINT_DIALOG"] as const
+export const RESOLUTIONS = ["DPI_203"] as const
+
+export type DocumentType = (typeof DOCUMENT_TYPES)[number]
+export type DocumentSize = (typeof DOCUMENT_SIZES)[number]
+export type FileFormat = (typeof FILE_FORMATS)[number]
+export type ContentType = (typeof CONTENT_TYPES)[number]
+
+export const SPECIAL_SERVICE_IDS = [
+  "INS",
+  "Ins",
+  "DelCon",
+  "hazmat",
+  "hazmat-electronics",
+  "NOTIFICATIONS",
+] as const
+
+export const REASONS_FOR_EXPORT = [
+  "GIFT",
+  "COMMERCIAL_SAMPLE",
+  "MERCHANDISE",
+  "DOCUMENTS",
+  "RETURNED_GOODS",
+  "OTHER",
+  "DANGEROUS_GOODS",
+] as const
+export type ReasonForExport = (typeof REASONS_FOR_EXPORT)[number]
+
+export const IMPORTER_REFERENCE_TYPES = ["IOSS_NUMBER", "VAT_NUMBER"] as const
+
+/** Doc 2, cross-border delivery solutions (option DELIVERY_SOLUTION) and their origins. */
+export const DELIVERY_SOLUTIONS: Record<string, readonly string[]> = {
+  FIRSTMILE: ["US"],
+  PICKUP_STANDARDLABEL: ["US"],
+  DROPOFF_STANDARDLABEL: ["US"],
+  DROPOFF_CLIENTLABEL: ["US", "GB"],
+  PICKUP_CLIENTLABEL: ["US", "GB"],
+  DROPOFF_GENERICLABEL: ["US", "GB"],
+  PICKUP_GENERICLABEL: ["US", "GB"],
+  DROPOFF_FINALMILELABEL: ["CA"],
+  PICKUP_FINALMILELABEL: ["CA"],
+}
+
+/** Doc 2 cross-border solutions that print no label: documents are omitted. */
+export const LABELLESS_SOLUTIONS: readonly string[] = ["DROPOFF_CLIENTLABEL", "PICKUP_CLIENTLABEL"]
+/** Doc 2 cross-border solutions printing a standard delivery label (CLIENT_ID, CLIENT_FACILITY_ID). */
+export const STANDARD_LABEL_SOLUTIONS: readonly string[] = ["PICKUP_STANDARDLABEL", "DROPOFF_STANDARDLABEL"]
+/**
+ * Doc 2: CARRIER_FACILITY_ID for "all drop-off solutions and bulk pickup". Bulk pickup is sent as
+ * PICKUP_STANDARDLABEL, which cannot be told apart from a pickup to a facility, so it always counts.
+ */
+export const FACILITY_SOLUTIONS: readonly string[] = [
+  ...Object.keys(DELIVERY_SOLUTIONS).filter((s) => s.startsWith("DROPOFF_")),
+  "PICKUP_STANDARDLABEL",
+]
+/** Doc 2: drop-off to hub, which needs domesticShipmentDetails and forbids CLIENT_ID. */
+export const HUB_DROP_OFF_SOLUTION = "DROPOFF_CLIENTLABEL"
+
+/** Doc 2, Shipment options table (request names). */
+export const SHIPMENT_OPTION = {
+  shipperId: "SHIPPER_ID",
+  addToManifest: "ADD_TO_MANIFEST",
+  minimalAddressValidation: "MINIMAL_ADDRESS_VALIDATION",
+  printCustomMessage1: "PRINT_CUSTOM_MESSAGE_1",
+  printCustomMessage2: "PRINT_CUSTOM_MESSAGE_2",
+  clientFacilityId: "CLIENT_FACILITY_ID",
+  carrierFacilityId: "CARRIER_FACILITY_ID",
+  clientId: "CLIENT_ID",
+  isRectangular: "IS_RECTANGULAR",
+  nonDeliveryOption: "NON_DELIVERY_OPTION",
+  deliverySolution: "DELIVERY_SOLUTION",
+  sellerId: "SELLER_ID",
+} as const
+
+/** Doc 2 altReturnAddress: NON_DELIVERY_OPTION "set to redirect" (compared without case). */
+export const NON_DELIVERY_REDIRECT = "redirect"
+
+/** Doc 2, special service identifiers grouped by what the rules need of them. */
+export const HAZMAT_SPECIAL_SERVICES: readonly string[] = ["hazmat", "hazmat-electronics"]
+export const INSURANCE_SPECIAL_SERVICES: readonly string[] = ["INS", "Ins"]
+export const NOTIFICATIONS_SPECIAL_SERVICE = "NOTIFICATIONS"
+/** Doc 2 Errors 3 names DelCon "such as": the only trackable special service the documents name. */
+export const TRACKABLE_SPECIAL_SERVICES: readonly string[] = ["DelCon"]
+
+/** Doc 2, input parameter names of special services. */
+export const SPECIAL_SERVICE_PARAM = {
+  hazmatType: "HAZMAT_TYPE",
+  inputValue: "INPUT_VALUE",
+  notificationType: "RECIPIENT_NOTIFICATION_TYPE",
+  notificationEmail: "RECIPIENT_NOTIFICATION_EMAIL",
+  notificationPhone: "RECIPIENT_NOTIFICATION_PHONE",
+} as const
+export const NOTIFICATION_TYPES = ["ON_INTRANSIT", "ON_DELIVER"] as const
+
+/**
+ * Doc 2 says "phone ... required for service EM" while its service table lists EMI only: both ids
+ * count as the express-mail service.
+ */
+export const EXPRESS_MAIL_SERVICE_IDS: readonly string[] = ["EM", "EMI"]
+/** Doc 2, Customs Info: reasonForExport DOCUMENTS is required for these services. */
+export const DOCUMENTS_ONLY_SERVICE_IDS: readonly string[] = ["FCMI"]
+/** Doc 2, Customs Info: to Brazil these services need documents.size DOC_8X11. */
+export const BRAZIL_8X11_SERVICE_IDS: readonly string[] = ["FCPIS"]
+/** Doc 2: carrier-account services that are U.S. domestic (for shipments to Puerto Rico). XPP is international. */
+export const CARRIER_A_US_DOMESTIC_SERVICE_IDS: readonly string[] = ["NDA_AM", "NDA"]
+/** Doc 2: carrier-account shipments originate in the U.S. or Canada. */
+export const CARRIER_ACCOUNT_ORIGINS: readonly string[] = ["US", "CA"]
+
+/** Doc 2, Parcel weight units; the documents' case variants (Lb, lb) are accepted for cross-border. */
+export const WEIGHT_UNITS = ["OZ", "LB"] as const
+/** Doc 2: postal and carrier-account parcels are weighed in OZ. */
+export const POSTAL_WEIGHT_UNIT = "OZ"
+/** Doc 2, Customs Item unitWeight units (cross-border; expedited OZ only). */
+export const CUSTOMS_WEIGHT_UNITS = ["OZ", "GM", "G", "LB", "KG"] as const
+/** Doc 2, dimension.unitOfMeasurement (lower-case `in` also seen in cross-border). */
+export const DIMENSION_UNIT = "IN"
+
+/** Doc 2, label sizes allowed by rules of the expedited variant. */
+export const CUSTOMS_LABEL_SIZES: readonly string[] = ["DOC_4X6", "DOC_8X11"]
+/** Doc 2: first-class flats and letters print 4x6 ("9x4" is not a value of the size enumeration). */
+export const LETTER_FLAT_LABEL_SIZES: readonly string[] = ["DOC_4X6"]
+export const LETTER_FLAT_PARCEL_TYPES: readonly string[] = ["LETTER", "FLAT"]
+export const BRAZIL_LABEL_SIZE = "DOC_8X11"
+/** Doc 2: GIF is the QR code's format; PNG and ZPL2 labels travel as Base64. */
+export const QR_CODE_FILE_FORMAT = "GIF"
+export const BASE64_ONLY_FILE_FORMATS: readonly string[] = ["PNG", "ZPL2"]
+
+/** Doc 2, Standard delivery references, in the order the service maps them. */
+export const STANDARD_REFERENCE_NAMES: readonly string[] = ["ReferenceNumber", "AddlRef1", "AddlRef2"]
+export const CROSS_BORDER_REFERENCE = { orderNumber: "ORDER_NUMBER", referenceNumber: "ReferenceNumber" } as const
+
+export const ADDRESS_TYPES = ["SELLER"] as const
+/** Doc 2 "shipmentType: Return labels only"; the value is not shown, RETURN is ours. */
+export const SHIPMENT_TYPES = ["RETURN"] as const
+export const IMPORTER_REFERENCE_TYPE_VAT = "VAT_NUMBER"
+
+/** The 27 member states of the European Union (doc 2: EU destinations need HS codes and importer ids). */
+export const EU_COUNTRY_CODES: readonly string[] = [
+  "AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "FI", "FR", "DE", "GR", "HU", "IE",
+  "IT", "LV", "LT", "LU", "MT", "NL", "PL", "PT", "RO", "SK", "SI", "ES", "SE",
+]
+export const BRAZIL = "BR"
+export const PUERTO_RICO = "PR"
+export const UNITED_STATES = "US"
+export const CANADA = "CA"
+/** U.S. territories (doc 2: DANGEROUS_GOODS for hazardous material to U.S. territories). */
+export const US_TERRITORY_CODES: readonly string[] = ["AS", "GU", "MP", "PR", "VI", "UM"]
+/** Doc 2: military post offices (FLAT parcels there need reasonForExport DOCUMENTS). */
+export const MILITARY_CITIES: readonly string[] = ["APO", "FPO", "DPO"]
+
+/** Doc 4, Void. */
+export const VOID_STATUSES = ["INITIATED", "APPROVED"] as const
+export const CANCEL_INITIATOR = "SHIPPER"
+/** Doc 4, Manifest response document type. */
+export const MANIFEST_DOCUMENT_TYPE = "MANIFEST"
+
+/** Doc 2 Headers and doc 4 (operations other than create). */
+export const HEADER = {
+  transactionId: "X-Vendor-TransactionId",
+  unifiedErrorStructure: "X-Vendor-UnifiedErrorStructure",
+  acceptLanguage: "Accept-Language",
+  carrierAccountId: "X-Vendor-Shipper-Carrier-AccountId",
+  ratePlan: "X-Vendor-Shipper-Rate-Plan",
+  integratorCarrierId: "X-Vendor-Integrator-CarrierId",
+  contentType: "Content-Type",
+} as const
+
+/** Doc 1, "Event names by webhook type". */
+export const WEBHOOK_TYPES = ["locker", "tracking"] as const
+export type WebhookType = (typeof WEBHOOK_TYPES)[number]
+
+export const WEBHOOK_EVENTS: Record<WebhookType, readonly string[]> = {
+  locker: ["reservation", "cancelreservation", "deposit", "pickup", "stalemailpickup", "onhold"],
+  tracking: [
+    "Manifest",
+    "Acceptance",
+    "InTransit",
+    "DeliveryAttempt",
+    "OutForDelivery",
+    "Delivered",
+    "Exception",
+    "ReturnToSender",
+    "ReadyForPickup",
+    "PickupMissed",
+    "PickedUp",
+  ],
+}
+
+/** Doc 3, package status values. */
+export const PACKAGE_STATUSES = WEBHOOK_EVENTS.tracking
+export type PackageStatus = (typeof WEBHOOK_EVENTS.tracking)[number]
+
+export const WEBHOOK_STATUSES = ["active", "in-active"] as const
+export const WEBHOOK_AUTH_TYPES = ["custom", "basic", "oauth"] as const
+
+/** Doc 2 Limits. */
+export const LIMITS = {
+  transactionIdLength: 25,
+  customsItems: 30,
+  customsDescription: 255,
+  hsCode: 14,
+  expeditedQuantity: 9999,
+  lengthPlusGirthIn: 108,
+  lengthPlusGirthParcelSelectIn: 130,
+  softPack: { longestPlusNextIn: 36, longestIn: 18, smallestIn: 2 },
+  standardReferenceValue: 50,
+  standardReferences: 3,
+  crossBorderOrderNumber: 50,
+  crossBorderReferenceNumber: 100,
+  crossBorderItemId: 50,
+  crossBorderManufacturer: 255,
+  crossBorderUrl: 1000,
+  webhookName: 50,
+  /** Doc 2: EU customs items need an HS code with at least this many digits. */
+  euHsCodeDigits: 6,
+  /** Doc 2: Swiss fromCustomsReference is CHE plus this many digits. */
+  swissVatDigits: 9,
+  eelpfcThresholdUsd: 2500,
+  reprints: 3,
+  labelUrlHours: 24,
+  webhookConfigurations: 20,
+} as const
+
+export const TRANSACTION_ID_PATTERN = /^[A-Za-z0-9_-]{1,25}$/
+
+/**
+ * Doc 4 Void: "voiding an already voided shipment answers 400 with an error object; a client
+ * treats that as done". The code is agreed with the sandbox (docs/service-client.md).
+ */
+export const ALREADY_VOIDED_ERROR_CODE = "SHIPMENT_ALREADY_VOIDED"

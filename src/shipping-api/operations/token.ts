@@ -1,0 +1,36 @@
+import type { OperationRequest } from "../client/request"
+import { tokenResponseSchema, toAccessToken, type AccessToken } from "../schemas/token"
+
+/**
+ * Doc 4 "Token operation": POST {auth_url}/oauth/token with the API key and secret as Basic
+ * credentials and a client-credentials form body.
+ */
+
+export const TOKEN_PATH = "/oauth/token"
+
+export function basicCredentials(apiKey: string, apiSecret: string): string {
+  return Buffer.from(`${apiKey}:${apiSecret}`, "utf8").toString("base64")
+}
+
+export function buildTokenRequest(credentials: { apiKey: string; apiSecret: string }): OperationRequest {
+  return {
+    method: "POST",
+    root: "auth",
+    path: TOKEN_PATH,
+    headers: {
+      Authorization: `Basic ${basicCredentials(credentials.apiKey, credentials.apiSecret)}`,
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
+    body: "grant_type=client_credentials",
+  }
+}
+
+/**
+ * The token, or the names of the fields that were wrong. Never the values: this body holds the
+ * token itself.
+ */
+export function parseTokenResponse(body: unknown): { ok: true; value: AccessToken } | { ok: false; fields: string[] } {
+  const parsed = tokenResponseSchema.safeParse(body)
+  if (parsed.success) return { ok: true, value: toAccessToken(parsed.data) }
+  return { ok: false, fields: [...new Set(parsed.error.issues.map((i) => i.path.join(".") || "(body)"))] }
+}

@@ -1,0 +1,400 @@
+import {
+  BRAZIL,
+  CROSS_BORDER_CURRENCY_BY_ORIGIN,
+  CUSTOMS_WEIGHT_UNITS,
+  DOCUMENTS_ONLY_SERVICE_IDS,
+  EU_COUNTRY_CODES,
+  HAZMAT_SPECIAL_SERVICES,
+  LIMITS,
+  MILITARY_CITIES,
+  UNITED_STATES,
+  US_TERRITORY_CODES,
+  VARIANTS,
+  type ReasonForExport,
+} from "../constants"
+import { SOURCE } from "../schemas/common"
+import { addSpecialService, carrierAccountToPuertoRico, expeditedAbroad, SAMPLE_ADDRESSES } from "./examples"
+import {
+  customsItems,
+  filled,
+  fromCountry,
+  hasSpecialService,
+  isInternational,
+  isUsToPuertoRico,
+  num,
+  parcelType,
+  serviceId,
+  str,
+  toCountry,
+  upper,
+} from "./read"
+import { defineRule, type Report, type ShipmentDraft } from "./types"
+
+const WITH_CUSTOMS = ["carrier-account", "expedited", "cross-border"] as const
+
+function customsInfo(s: ShipmentDraft) {
+  return s.customs?.customsInfo
+}
+
+function requireReason(s: ShipmentDraft, reason: ReasonForExport, why: string, report: Report): void {
+  const info = customsInfo(s)
+  if (info !== undefined && str(info.reasonForExport) !== reason) {
+    report("customs.customsInfo.reasonForExport", `must be ${reason} ${why}`)
+  }
+}
+
+export const customsRequiredRule = defineRule({
+  id: "customs.required",
+  source: SOURCE.perVariant,
+  description:
+    "customs is included for expedited shipments abroad, carrier-account shipments to Puerto Rico or abroad, and every cross-border shipment",
+  variants: WITH_CUSTOMS,
+  test(s, ctx, report) {
+    const needed =
+      ctx.variant === "cross-border" ||
+      (ctx.variant === "expedited" && isInternational(s)) ||
+      (ctx.variant === "carrier-account" && (isInternational(s) || isUsToPuertoRico(s)))
+    if (needed && s.customs === undefined) report("customs", `customs is required for this ${ctx.variant} shipment`)
+  },
+  examples: {
+    pass: [
+      { note: "expedited domestic without customs", base: "expedited" },
+      { note: "expedited abroad with customs", base: "expedited", edit: (s) => expeditedAbroad(s) },
+      { note: "carrier-account to Puerto Rico", base: "carrier-account", edit: carrierAccountToPuertoRico },
+    ],
+    fail: [
+      { note: "expedited abroad", base: "expedited", edit: (s) => { expeditedAbroad(s); delete s.customs } },
+      { note: "carrier-account to Puerto Rico", base: "carrier-account", edit: (s) => { carrierAccountToPuertoRico(s); delete s.customs } },
+      { note: "cross-border", base: "cross-border", edit: (s) => delete s.customs },
+    ],
+  },
+})
+
+export const customsItemsRequiredRule = defineRule({
+  id: "customs.customsItems.required",
+  source: SOURCE.perVariant,
+  description: "customs, when sent, lists at least one customs item",
+  variants: VARIANTS,
+  test(s, _ctx, report) {
+    if (s.customs !== undefined && customsItems(s).length === 0) report("customs.customsItems", "at least one customs item is required")
+  },
+  examples: {
+    pass: [{ note: "one item", base: "cross-border" }],
+    fail: [
+      { note: "no items", base: "cross-border", edit: (s) => delete s.customs!.customsItems },
+      { note: "empty list", base: "expedited", edit: (s) => { expeditedAbroad(s); s.customs!.customsItems = [] } },
+    ],
+  },
+})
+
+export const expeditedReasonRule = defineRule({
+  id: "customs-info.reasonForExport.expedited-required",
+  source: SOURCE.customsInfo,
+  description: "expedited customs carry reasonForExport",
+  variants: ["expedited"],
+  test(s, _ctx, report) {
+    const info = customsInfo(s)
+    if (info !== undefined && info.reasonForExport === undefined) report("customs.customsInfo.reasonForExport", "reasonForExport is required for expedited shipments")
+  },
+  examples: {
+    pass: [{ note: "MERCHANDISE", edit: (s) => expeditedAbroad(s) }],
+    fail: [{ note: "missing", edit: (s) => { expeditedAbroad(s); delete s.customs!.customsInfo!.reasonForExport } }],
+  },
+})
+
+export const otherExplanationRule = defineRule({
+  id: "customs-info.reasonForExportExplanation.required-for-other",
+  source: SOURCE.customsInfo,
+  description: "reasonForExport OTHER needs reasonForExportExplanation",
+  variants: WITH_CUSTOMS,
+  test(s, _ctx, report) {
+    const info = customsInfo(s)
+    if (str(info?.reasonForExport) === "OTHER" && !filled(info?.reasonForExportExplanation)) {
+      report("customs.customsInfo.reasonForExportExplanation", "explain the reason for export OTHER")
+    }
+  },
+  examples: {
+    pass: [
+      {
+        note: "OTHER explained",
+        base: "cross-border",
+        edit: (s) => Object.assign(s.customs!.customsInfo!, { reasonForExport: "OTHER", reasonForExportExplanation: "Repair and return" }),
+      },
+    ],
+    fail: [{ note: "OTHER alone", base: "cross-border", edit: (s) => (s.customs!.customsInfo!.reasonForExport = "OTHER") }],
+  },
+})
+
+export const fcmiDocumentsRule = defineRule({
+  id: "customs-info.reasonForExport.documents-for-service",
+  source: SOURCE.customsInfo,
+  description: "service FCMI ships reasonForExport DOCUMENTS",
+  variants: ["expedited"],
+  test(s, _ctx, report) {
+    const id = serviceId(s)
+    if (id && DOCUMENTS_ONLY_SERVICE_IDS.includes(id)) requireReason(s, "DOCUMENTS", `for service ${id}`, report)
+  },
+  examples: {
+    pass: [
+      {
+        note: "FCMI flat of documents",
+        edit: (s) => { expeditedAbroad(s, "JP", "FCMI"); s.rates![0].parcelType = "FLAT"; s.customs!.customsInfo!.reasonForExport = "DOCUMENTS" },
+      },
+    ],
+    fail: [{ note: "FCMI merchandise", edit: (s) => { expeditedAbroad(s, "JP", "FCMI"); s.rates![0].parcelType = "FLAT" } }],
+  },
+})
+
+const toMilitaryPostOffice = (s: ShipmentDraft) => {
+  s.toAddress = { name: "Sgt Lee Park", addressLines: ["Unit 2050 Box 4190"], cityTown: "APO", stateProvince: "AP", postalCode: "96278", countryCode: "US" }
+  s.rates![0].parcelType = "FLAT"
+  s.customs = {
+    customsInfo: { currencyCode: "USD", reasonForExport: "DOCUMENTS" },
+    customsItems: [{ description: "Letters", quantity: 1, unitPrice: 0, unitWeight: { weight: 4, unitOfMeasurement: "OZ" } }],
+  }
+}
+
+export const militaryFlatDocumentsRule = defineRule({
+  id: "customs-info.reasonForExport.military-flat-documents",
+  source: SOURCE.customsInfo,
+  description: "FLAT parcels to APO/FPO/DPO ship reasonForExport DOCUMENTS",
+  variants: ["expedited"],
+  test(s, _ctx, report) {
+    if (parcelType(s) === "FLAT" && MILITARY_CITIES.includes(upper(s.toAddress?.cityTown) ?? "")) {
+      requireReason(s, "DOCUMENTS", "for flats to APO/FPO/DPO", report)
+    }
+  },
+  examples: {
+    pass: [{ note: "flat of documents to APO", edit: toMilitaryPostOffice }],
+    fail: [{ note: "flat of merchandise to APO", edit: (s) => { toMilitaryPostOffice(s); s.customs!.customsInfo!.reasonForExport = "MERCHANDISE" } }],
+  },
+})
+
+function toUsTerritory(s: ShipmentDraft): boolean {
+  const to = toCountry(s)
+  return US_TERRITORY_CODES.includes(to ?? "") || (to === UNITED_STATES && US_TERRITORY_CODES.includes(str(s.toAddress?.stateProvince) ?? ""))
+}
+
+const hazmatToGuam = (s: ShipmentDraft) => {
+  s.toAddress = { name: "Rita Cruz", addressLines: ["120 Marine Corps Dr"], cityTown: "Hagatna", stateProvince: "GU", postalCode: "96910", countryCode: "US" }
+  addSpecialService(s, "hazmat", { HAZMAT_TYPE: "LIMITED_QUANTITY" })
+  s.customs = {
+    customsInfo: { currencyCode: "USD", reasonForExport: "DANGEROUS_GOODS" },
+    customsItems: [{ description: "Paint, flammable", quantity: 1, unitPrice: 20, unitWeight: { weight: 16, unitOfMeasurement: "OZ" } }],
+  }
+}
+
+export const territoryDangerousGoodsRule = defineRule({
+  id: "customs-info.reasonForExport.territory-dangerous-goods",
+  source: SOURCE.customsInfo,
+  description: "hazardous material (hazmat special service) to a U.S. territory ships reasonForExport DANGEROUS_GOODS",
+  variants: ["expedited"],
+  test(s, _ctx, report) {
+    if (toUsTerritory(s) && hasSpecialService(s, HAZMAT_SPECIAL_SERVICES)) {
+      requireReason(s, "DANGEROUS_GOODS", "for hazardous material to U.S. territories", report)
+    }
+  },
+  examples: {
+    pass: [{ note: "hazmat to Guam as dangerous goods", edit: hazmatToGuam }],
+    fail: [{ note: "hazmat to Guam as merchandise", edit: (s) => { hazmatToGuam(s); s.customs!.customsInfo!.reasonForExport = "MERCHANDISE" } }],
+  },
+})
+
+/** unitPrice * quantity of an item, when both are numbers. */
+function itemValue(item: ReturnType<typeof customsItems>[number]): number {
+  return (num(item.unitPrice) ?? 0) * (num(item.quantity) ?? 0)
+}
+
+export const eelpfcRule = defineRule({
+  id: "customs-info.EELPFC.required-above-threshold",
+  source: SOURCE.customsInfo,
+  description: `EELPFC is given when an item (unitPrice * quantity) is valued above ${LIMITS.eelpfcThresholdUsd} USD; other currencies are not converted, so not checked`,
+  variants: WITH_CUSTOMS,
+  test(s, _ctx, report) {
+    const info = customsInfo(s)
+    if (str(info?.currencyCode) !== "USD" || filled(info?.EELPFC)) return
+    customsItems(s).forEach((item, i) => {
+      if (itemValue(item) > LIMITS.eelpfcThresholdUsd) {
+        report("customs.customsInfo.EELPFC", `EELPFC is required: customs item ${i} is valued ${itemValue(item)} USD`)
+      }
+    })
+  },
+  examples: {
+    pass: [
+      { note: "exactly the threshold", base: "cross-border", edit: (s) => Object.assign(s.customs!.customsItems![0], { quantity: 1, unitPrice: LIMITS.eelpfcThresholdUsd }) },
+      {
+        note: "above with EELPFC",
+        base: "cross-border",
+        edit: (s) => { Object.assign(s.customs!.customsItems![0], { quantity: 2, unitPrice: LIMITS.eelpfcThresholdUsd * 0.6 }); s.customs!.customsInfo!.EELPFC = "NOEEI 30.37(a)" },
+      },
+      {
+        note: "GBP is not converted",
+        base: "cross-border",
+        edit: (s) => {
+          s.fromAddress = structuredClone(SAMPLE_ADDRESSES.GB)
+          s.toAddress = structuredClone(SAMPLE_ADDRESSES.JP)
+          s.rates![0].serviceId = "XBXPS"
+          s.customs!.customsInfo!.currencyCode = "GBP"
+          Object.assign(s.customs!.customsItems![0], { quantity: 2, unitPrice: LIMITS.eelpfcThresholdUsd * 0.6 })
+        },
+      },
+    ],
+    fail: [{ note: "2 x 60 % of the threshold in USD", base: "cross-border", edit: (s) => Object.assign(s.customs!.customsItems![0], { quantity: 2, unitPrice: LIMITS.eelpfcThresholdUsd * 0.6 }) }],
+  },
+})
+
+function toEu(s: ShipmentDraft): boolean {
+  return EU_COUNTRY_CODES.includes(toCountry(s) ?? "")
+}
+
+export const euHsCodeRule = defineRule({
+  id: "customs-item.hSTariffCode.eu-required",
+  source: SOURCE.customsItem,
+  description: `to the EU every customs item carries hSTariffCode with at least ${LIMITS.euHsCodeDigits} digits`,
+  variants: WITH_CUSTOMS,
+  test(s, _ctx, report) {
+    if (!toEu(s)) return
+    customsItems(s).forEach((item, i) => {
+      if ((str(item.hSTariffCode) ?? "").replace(/\D/g, "").length < LIMITS.euHsCodeDigits) {
+        report(`customs.customsItems[${i}].hSTariffCode`, `an HS code of at least ${LIMITS.euHsCodeDigits} digits is required for EU destinations`)
+      }
+    })
+  },
+  examples: {
+    pass: [{ note: "6109.10 to Germany", base: "expedited", edit: (s) => { expeditedAbroad(s, "DE"); s.customs!.customsItems![0].hSTariffCode = "6109.10" } }],
+    fail: [
+      { note: "missing", base: "expedited", edit: (s) => { expeditedAbroad(s, "DE"); delete s.customs!.customsItems![0].hSTariffCode } },
+      { note: "4 digits", base: "expedited", edit: (s) => { expeditedAbroad(s, "DE"); s.customs!.customsItems![0].hSTariffCode = "6109" } },
+    ],
+  },
+})
+
+export const euImporterRule = defineRule({
+  id: "customs-info.importerCustomsReference.eu-required",
+  source: SOURCE.customsInfo,
+  description: "to the EU customsInfo carries importerCustomsReference (VAT or IOSS number) and importerCustomsReferenceType",
+  variants: WITH_CUSTOMS,
+  test(s, _ctx, report) {
+    const info = customsInfo(s)
+    if (!toEu(s) || info === undefined) return
+    if (!filled(info.importerCustomsReference)) report("customs.customsInfo.importerCustomsReference", "a VAT or IOSS number is required for EU destinations")
+    if (info.importerCustomsReferenceType === undefined) {
+      report("customs.customsInfo.importerCustomsReferenceType", "IOSS_NUMBER or VAT_NUMBER is required for EU destinations")
+    }
+  },
+  examples: {
+    pass: [{ note: "IOSS to Germany", base: "expedited", edit: (s) => expeditedAbroad(s, "DE") }],
+    fail: [
+      { note: "no reference", base: "expedited", edit: (s) => { expeditedAbroad(s, "DE"); delete s.customs!.customsInfo!.importerCustomsReference } },
+      { note: "no type", base: "expedited", edit: (s) => { expeditedAbroad(s, "DE"); delete s.customs!.customsInfo!.importerCustomsReferenceType } },
+    ],
+  },
+})
+
+export const brazilImporterRule = defineRule({
+  id: "customs-info.importerCustomsReference.brazil-required",
+  source: SOURCE.customsInfo,
+  description: "to Brazil customsInfo carries importerCustomsReference (the importer's tax id; without it the parcel may be returned)",
+  variants: WITH_CUSTOMS,
+  test(s, _ctx, report) {
+    const info = customsInfo(s)
+    if (toCountry(s) === BRAZIL && info !== undefined && !filled(info.importerCustomsReference)) {
+      report("customs.customsInfo.importerCustomsReference", "the importer's tax id is required for Brazil")
+    }
+  },
+  examples: {
+    pass: [{ note: "tax id", base: "expedited", edit: (s) => expeditedAbroad(s, "BR") }],
+    fail: [{ note: "none", base: "expedited", edit: (s) => { expeditedAbroad(s, "BR"); delete s.customs!.customsInfo!.importerCustomsReference } }],
+  },
+})
+
+export const swissVatPlacementRule = defineRule({
+  id: "customs-info.importerCustomsReference.not-swiss-vat",
+  source: SOURCE.customsInfo,
+  description: "a Swiss VAT id (CHE…) goes in fromCustomsReference, not importerCustomsReference",
+  variants: WITH_CUSTOMS,
+  test(s, _ctx, report) {
+    if (/^CHE/i.test(str(customsInfo(s)?.importerCustomsReference) ?? "")) {
+      report("customs.customsInfo.importerCustomsReference", "put the Swiss VAT id in fromCustomsReference")
+    }
+  },
+  examples: {
+    pass: [
+      { note: "Swiss VAT as fromCustomsReference", base: "expedited", edit: (s) => { expeditedAbroad(s, "CH"); s.customs!.customsInfo!.fromCustomsReference = "CHE123456789" } },
+    ],
+    fail: [
+      { note: "Swiss VAT as importer reference", base: "expedited", edit: (s) => { expeditedAbroad(s, "CH"); s.customs!.customsInfo!.importerCustomsReference = "CHE123456789" } },
+    ],
+  },
+})
+
+export const expeditedQuantityRule = defineRule({
+  id: "customs-item.quantity.expedited-max",
+  source: SOURCE.limits,
+  description: `the quantity of one expedited commodity is at most ${LIMITS.expeditedQuantity}`,
+  variants: ["expedited"],
+  test(s, _ctx, report) {
+    customsItems(s).forEach((item, i) => {
+      const quantity = num(item.quantity)
+      if (quantity !== undefined && quantity > LIMITS.expeditedQuantity) report(`customs.customsItems[${i}].quantity`, `at most ${LIMITS.expeditedQuantity}`)
+    })
+  },
+  examples: {
+    pass: [{ note: "at the limit", edit: (s) => { expeditedAbroad(s); Object.assign(s.customs!.customsItems![0], { quantity: LIMITS.expeditedQuantity, unitPrice: 0.1 }) } }],
+    fail: [{ note: "one above", edit: (s) => { expeditedAbroad(s); Object.assign(s.customs!.customsItems![0], { quantity: LIMITS.expeditedQuantity + 1, unitPrice: 0.1 }) } }],
+  },
+})
+
+export const expeditedUnitWeightRule = defineRule({
+  id: "customs-item.unitWeight.expedited-oz",
+  source: SOURCE.customsItem,
+  description: `expedited customs items are weighed in OZ (cross-border also accepts ${CUSTOMS_WEIGHT_UNITS.join(", ")})`,
+  variants: ["expedited"],
+  test(s, _ctx, report) {
+    customsItems(s).forEach((item, i) => {
+      const unit = str(item.unitWeight?.unitOfMeasurement)
+      if (unit !== undefined && unit !== "OZ") report(`customs.customsItems[${i}].unitWeight.unitOfMeasurement`, "must be OZ")
+    })
+  },
+  examples: {
+    pass: [{ note: "OZ", edit: (s) => expeditedAbroad(s) }],
+    fail: [{ note: "KG", edit: (s) => { expeditedAbroad(s); s.customs!.customsItems![0].unitWeight!.unitOfMeasurement = "KG" } }],
+  },
+})
+
+export const crossBorderCurrencyRule = defineRule({
+  id: "customs-info.currencyCode.cross-border-origin",
+  source: SOURCE.customsInfo,
+  description: "cross-border customs currency follows the origin: USD (U.S.), GBP (UK), CAD (Canada)",
+  variants: ["cross-border"],
+  operations: ["create", "rates"],
+  test(s, _ctx, report) {
+    const expected = CROSS_BORDER_CURRENCY_BY_ORIGIN[fromCountry(s) ?? ""]
+    const actual = str(customsInfo(s)?.currencyCode)
+    if (expected && actual !== undefined && actual !== expected) {
+      report("customs.customsInfo.currencyCode", `must be ${expected} for shipments from ${fromCountry(s)}`)
+    }
+  },
+  examples: {
+    pass: [{ note: "USD from the U.S." }],
+    fail: [{ note: "EUR from the U.S.", edit: (s) => (s.customs!.customsInfo!.currencyCode = "EUR") }],
+  },
+})
+
+export const CUSTOMS_RULES = [
+  customsRequiredRule,
+  customsItemsRequiredRule,
+  expeditedReasonRule,
+  otherExplanationRule,
+  fcmiDocumentsRule,
+  militaryFlatDocumentsRule,
+  territoryDangerousGoodsRule,
+  eelpfcRule,
+  euHsCodeRule,
+  euImporterRule,
+  brazilImporterRule,
+  swissVatPlacementRule,
+  expeditedQuantityRule,
+  expeditedUnitWeightRule,
+  crossBorderCurrencyRule,
+]

@@ -1,0 +1,95 @@
+import { SOURCE } from "../schemas/common"
+import { wireCarrier } from "./variant"
+import { defineRule } from "./types"
+
+const XBORDER_QUERY = { carrier: "XBORDER", includeDeliveryCommitment: "true" }
+
+export const includeDeliveryCommitmentRule = defineRule({
+  id: "query.includeDeliveryCommitment",
+  source: SOURCE.query,
+  description:
+    "includeDeliveryCommitment is true or false when sent; required for cross-border creates and for every rates request (doc 4)",
+  variants: ["carrier-account", "expedited", "standard", "cross-border"],
+  operations: ["create", "rates"],
+  test(_s, ctx, report) {
+    if (!ctx.query) return
+    const value = ctx.query.includeDeliveryCommitment
+    const required = ctx.operation === "rates" || ctx.variant === "cross-border"
+    if (value === undefined) {
+      if (required) report("query.includeDeliveryCommitment", "includeDeliveryCommitment is required (true or false)")
+    } else if (value !== "true" && value !== "false") {
+      report("query.includeDeliveryCommitment", "must be true or false")
+    }
+  },
+  examples: {
+    pass: [
+      { note: "cross-border with it", base: "cross-border", ctx: { query: XBORDER_QUERY } },
+      { note: "expedited without it", base: "expedited", ctx: { query: {} } },
+      { note: "rates with it", base: "standard", ctx: { operation: "rates", query: { includeDeliveryCommitment: "false" } } },
+    ],
+    fail: [
+      { note: "cross-border without it", base: "cross-border", ctx: { query: { carrier: "XBORDER" } } },
+      { note: "rates without it", base: "expedited", ctx: { operation: "rates", query: {} } },
+      { note: "not a boolean", base: "expedited", ctx: { query: { includeDeliveryCommitment: "yes" } } },
+    ],
+  },
+})
+
+export const crossBorderCarrierQueryRule = defineRule({
+  id: "query.carrier.cross-border",
+  source: SOURCE.query,
+  description: "cross-border requests send query carrier=XBORDER (its wire code)",
+  variants: ["cross-border"],
+  operations: ["create", "rates"],
+  test(_s, ctx, report) {
+    if (!ctx.query) return
+    const expected = wireCarrier("XBORDER", ctx.carrierCodes)
+    if (ctx.query.carrier !== expected) report("query.carrier", `must be ${expected}`)
+  },
+  examples: {
+    pass: [
+      { note: "XBORDER", ctx: { query: XBORDER_QUERY } },
+      {
+        note: "mapped code",
+        edit: (s) => (s.rates![0].carrier = "PBI"),
+        ctx: { query: { ...XBORDER_QUERY, carrier: "PBI" }, carrierCodes: { XBORDER: "PBI" } },
+      },
+    ],
+    fail: [{ note: "missing", ctx: { query: { includeDeliveryCommitment: "true" } } }],
+  },
+})
+
+export const apacCarrierQueryRule = defineRule({
+  id: "query.carrier.apac",
+  source: SOURCE.query,
+  description: "standard delivery through {apac_url} sends query carrier with the regional carrier value",
+  variants: ["standard"],
+  operations: ["create", "rates"],
+  test(_s, ctx, report) {
+    if (!ctx.query || !ctx.apac) return
+    const carrier = ctx.query.carrier
+    if (!carrier || (ctx.regionalCarrier !== undefined && carrier !== ctx.regionalCarrier)) {
+      report("query.carrier", `the regional carrier${ctx.regionalCarrier ? ` ${ctx.regionalCarrier}` : ""} is required for Asia-Pacific standard delivery`)
+    }
+  },
+  examples: {
+    pass: [
+      { note: "not APAC", ctx: { query: {} } },
+      {
+        note: "APAC with carrier",
+        edit: (s) => (s.fromAddress!.residential = false),
+        ctx: { apac: true, regionalCarrier: "APAC_STD", query: { carrier: "APAC_STD" } },
+      },
+    ],
+    fail: [
+      { note: "APAC without carrier", edit: (s) => (s.fromAddress!.residential = false), ctx: { apac: true, query: {} } },
+      {
+        note: "APAC with another carrier",
+        edit: (s) => (s.fromAddress!.residential = false),
+        ctx: { apac: true, regionalCarrier: "APAC_STD", query: { carrier: "OTHER" } },
+      },
+    ],
+  },
+})
+
+export const QUERY_RULES = [includeDeliveryCommitmentRule, crossBorderCarrierQueryRule, apacCarrierQueryRule]

@@ -1,0 +1,59 @@
+import { CARRIERS, VARIANT_OF_CARRIER, type Carrier, type Variant } from "../constants"
+import { SOURCE } from "../schemas/common"
+import { firstRate, str } from "./read"
+import { defineRule, type CarrierCodes, type ShipmentDraft } from "./types"
+
+/** The value a neutral carrier id takes on the wire (itself unless mapped). */
+export function wireCarrier(carrier: Carrier, codes?: CarrierCodes): string {
+  return codes?.[carrier] ?? carrier
+}
+
+/**
+ * The neutral carrier a wire value stands for. A neutral id that has been mapped to another code
+ * is no longer accepted as itself: the service would not know it.
+ */
+export function neutralCarrier(value: unknown, codes?: CarrierCodes): Carrier | undefined {
+  if (typeof value !== "string") return undefined
+  return CARRIERS.find((c) => wireCarrier(c, codes) === value)
+}
+
+/** Doc 2, "What the service does": the variant is selected by rates[0].carrier. */
+export function detectVariant(shipment: ShipmentDraft, codes?: CarrierCodes): Variant | undefined {
+  const carrier = neutralCarrier(firstRate(shipment)?.carrier, codes)
+  return carrier && VARIANT_OF_CARRIER[carrier]
+}
+
+/** Runs before every other rule: without a known carrier no variant's rules can apply. */
+export const carrierKnownRule = defineRule({
+  id: "rates.carrier.known",
+  source: SOURCE.variants,
+  description: "rates[0].carrier selects the variant: CARRIER_A, POSTAL, STANDARD or XBORDER (or their mapped wire codes)",
+  variants: ["carrier-account", "expedited", "standard", "cross-border"],
+  operations: ["create", "rates"],
+  test(s, ctx, report) {
+    const value = firstRate(s)?.carrier
+    if (!neutralCarrier(value, ctx.carrierCodes)) {
+      const expected = CARRIERS.map((c) => wireCarrier(c, ctx.carrierCodes)).join(", ")
+      report("rates[0].carrier", `"${str(value) ?? ""}" is not a known carrier; expected one of ${expected}`)
+    }
+  },
+  examples: {
+    pass: [
+      { note: "neutral id", base: "standard" },
+      {
+        note: "mapped wire code",
+        base: "cross-border",
+        edit: (s) => (s.rates![0].carrier = "PBI"),
+        ctx: { carrierCodes: { XBORDER: "PBI" } },
+      },
+    ],
+    fail: [
+      { note: "unknown carrier", base: "expedited", edit: (s) => (s.rates![0].carrier = "OTHER") },
+      {
+        note: "neutral id after it was mapped",
+        base: "cross-border",
+        ctx: { carrierCodes: { XBORDER: "PBI" } },
+      },
+    ],
+  },
+})

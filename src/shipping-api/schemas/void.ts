@@ -1,0 +1,22 @@
+import { z } from "../zod"
+import { CANCEL_INITIATOR } from "../constants"
+import { carrierQuerySchema, respNumber, respString, shipmentIdSchema, transactionIdSchema } from "./common"
+
+/** Doc 4, Void: DELETE /v1/shipments/{shipmentId}?carrier=&cancelInitiator=SHIPPER with a new transaction id. */
+export const voidRequestSchema = z.object({
+  shipmentId: shipmentIdSchema,
+  carrier: carrierQuerySchema,
+  cancelInitiator: z.literal(CANCEL_INITIATOR),
+  transactionId: transactionIdSchema,
+})
+export type VoidRequest = z.output<typeof voidRequestSchema>
+
+/** Doc 4 Void 200. `status` is INITIATED or APPROVED (VOID_STATUSES); other values are kept as sent. */
+export const voidResponseSchema = z.looseObject({
+  carrier: respString,
+  cancelInitiator: respString,
+  parcelTrackingNumber: respString,
+  totalCarrierCharge: respNumber,
+  status: respString,
+})
+export type VoidResponse = z.output<typeof voidResponseSchema>

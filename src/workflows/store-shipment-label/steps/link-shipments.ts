@@ -1,0 +1,36 @@
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
+import type { StoredLabel } from "./store-label-files"
+
+/** Links each shipment to its fulfillment and order (src/links), once, in one call. */
+export const linkShipmentsStep = createStep(
+  "shipping-services-link-shipments",
+  async (stored: StoredLabel[], { container }) => {
+    if (!stored.length) return new StepResponse(undefined, [] as object[])
+    const query = container.resolve(ContainerRegistrationKeys.QUERY)
+    const { data } = await query.graph({
+      entity: "shipment",
+      fields: ["id", "fulfillment.id", "order.id"],
+      filters: { id: stored.map((s) => s.shipment_id) },
+    })
+    const linked = new Map((data as { id: string; fulfillment?: { id: string } | null; order?: { id: string } | null }[]).map((d) => [d.id, d]))
+    const defs: object[] = []
+    for (const s of stored) {
+      const existing = linked.get(s.shipment_id)
+      if (s.fulfillment_id && !existing?.fulfillment) {
+        defs.push({ [Modules.FULFILLMENT]: { fulfillment_id: s.fulfillment_id }, [SHIPPING_SERVICES_MODULE]: { shipment_id: s.shipment_id } })
+      }
+      if (s.order_id && !existing?.order) {
+        defs.push({ [Modules.ORDER]: { order_id: s.order_id }, [SHIPPING_SERVICES_MODULE]: { shipment_id: s.shipment_id } })
+      }
+    }
+    if (defs.length) await container.resolve(ContainerRegistrationKeys.LINK).create(defs as any)
+    return new StepResponse(undefined, defs)
+  },
+  async (created, { container }) => {
+    if (created?.length) {
+      await container.resolve(ContainerRegistrationKeys.LINK).dismiss(created as any)
+    }
+  }
+)
