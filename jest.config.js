@@ -29,5 +29,11 @@ module.exports = {
   setupFiles: ["<rootDir>/integration-tests/setup.js"],
   // Without a TEST_TYPE, every group but the browser's (it needs Chromium and its own app).
   testMatch: type ? groups[type] : [groups.unit, groups["integration:modules"], groups["integration:http"]].flat(),
-  ...(type === "integration:http" ? { globalSetup: "<rootDir>/integration-tests/global-setup.ts", globalTeardown: "<rootDir>/integration-tests/global-teardown.ts" } : {}),
+  ...(type === "integration:http"
+    ? {
+        globalSetup: "<rootDir>/integration-tests/global-setup.ts",
+        globalTeardown: "<rootDir>/integration-tests/global-teardown.ts",
+        setupFilesAfterEnv: ["<rootDir>/integration-tests/settle-background.ts"],
+      }
+    : {}),
 }

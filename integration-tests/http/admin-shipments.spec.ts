@@ -6,6 +6,7 @@ import type ShippingServicesModuleService from "../../src/modules/shipping-servi
 import { adminHeaders } from "../helpers/admin"
 import { explainHttpErrors } from "../helpers/errors"
 import { sandbox } from "../helpers/sandbox"
+import { labelOf } from "../helpers/labels"
 import { waitFor } from "../helpers/wait"
 
 jest.setTimeout(180_000)
@@ -36,10 +37,7 @@ medusaIntegrationTestRunner({
 
     async function labelledOrder(optionId = "postal-ground") {
       const order = await placeOrder(api, store, { region: "us", address: ADDRESSES.newYork, optionId, items: [{ variantId: store.products[0].variantId, quantity: 1 }] })
-      const row = await waitFor(async () => {
-        const [r] = await shipping().listShipments({ order_id: order.id, status: "created" })
-        return r && (r.label_files as any)?.ids?.length ? r : undefined
-      }, `label of ${order.id}`)
+      const row = await labelOf(shipping, order.id, { files: true })
       return { order, row }
     }
 

@@ -12,6 +12,7 @@ import { pollTrackingSweep } from "../../src/orchestration/tracking-poll"
 import { adminHeaders } from "../helpers/admin"
 import { explainHttpErrors } from "../helpers/errors"
 import { sandbox } from "../helpers/sandbox"
+import { labelOf } from "../helpers/labels"
 import { waitFor } from "../helpers/wait"
 
 jest.setTimeout(180_000)
@@ -47,7 +48,7 @@ medusaIntegrationTestRunner({
 
     async function labelledOrder(optionId = "postal-ground") {
       const order = await placeOrder(api, store, { region: "us", address: ADDRESSES.newYork, optionId, items: [{ variantId: store.products[0].variantId, quantity: 1 }] })
-      const row = await waitFor(async () => (await shipping().listShipments({ order_id: order.id, status: "created" }))[0], "label")
+      const row = await labelOf(shipping, order.id)
       return { order, row }
     }
 

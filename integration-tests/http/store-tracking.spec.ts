@@ -6,6 +6,7 @@ import type ShippingServicesModuleService from "../../src/modules/shipping-servi
 import { adminHeaders } from "../helpers/admin"
 import { placeCustomerOrder, registerCustomer, type CustomerSession } from "../helpers/customer"
 import { explainHttpErrors } from "../helpers/errors"
+import { labelOf } from "../helpers/labels"
 import { waitFor } from "../helpers/wait"
 
 jest.setTimeout(180_000)
@@ -36,11 +37,10 @@ medusaIntegrationTestRunner({
     const shipping = () => getContainer().resolve<ShippingServicesModuleService>(SHIPPING_SERVICES_MODULE)
     const tracking = (orderId: string, headers: Record<string, string>) =>
       api.get(`/store/shipping-services/orders/${orderId}/tracking`, { headers }).then((r: any) => ({ status: r.status, data: r.data })).catch((e: any) => e.response)
-    const labelOf = (orderId: string) => waitFor(async () => (await shipping().listShipments({ order_id: orderId, status: "created" }))[0], `label of ${orderId}`)
 
     it("shows the owner the parcel, its status, estimate and timeline, and nothing internal", async () => {
       const order = await placeCustomerOrder(api, store, ada, { address: ADDRESSES.newYork, optionId: "postal-ground", variantId: store.products[0].variantId })
-      const row = await labelOf(order.id)
+      const row = await labelOf(shipping, order.id)
       const tn = row.tracking_number as string
       const scan = (status: string, code: string, time: string, city: string) =>
         rowOfScan(tn, { packageStatus: status, standardizedEventCode: code, eventDate: "2031-03-03", eventTime: time, eventTimeOffset: "-05:00", eventCity: city, eventStateOrProvince: "NY", postalCode: "10001", country: "US", eventDescription: `${status}, ${city}` } as any)
@@ -84,7 +84,7 @@ medusaIntegrationTestRunner({
 
     it("answers another customer, an anonymous shopper and an unknown order with the same 404", async () => {
       const order = await placeCustomerOrder(api, store, ada, { address: ADDRESSES.newYork, optionId: "postal-priority", variantId: store.products[1].variantId })
-      await labelOf(order.id)
+      await labelOf(shipping, order.id)
       const other = await tracking(order.id, bob.headers)
       const anonymous = await tracking(order.id, pk.headers)
       const unknown = await tracking("order_01UNKNOWN", ada.headers)
@@ -99,7 +99,7 @@ medusaIntegrationTestRunner({
 
     it("does not serve guest orders (no account behind them), not even with the order id", async () => {
       const guest = await placeOrder(api, store, { region: "us", address: ADDRESSES.newYork, optionId: "postal-ground", email: "guest@example.com", items: [{ variantId: store.products[0].variantId, quantity: 1 }] })
-      await labelOf(guest.id)
+      await labelOf(shipping, guest.id)
       expect((await tracking(guest.id, pk.headers)).status).toBe(404)
       expect((await tracking(guest.id, ada.headers)).status).toBe(404)
     })
@@ -107,7 +107,7 @@ medusaIntegrationTestRunner({
     it("follows Medusa on whose order it is: a checkout with a customer's email is that customer's order", async () => {
       // Medusa links a cart to the existing customer of its email; /store/orders lists it for them.
       const order = await placeOrder(api, store, { region: "us", address: ADDRESSES.newYork, optionId: "postal-ground", email: bob.email, items: [{ variantId: store.products[1].variantId, quantity: 1 }] })
-      await labelOf(order.id)
+      await labelOf(shipping, order.id)
       const { data: listed } = await api.get("/store/orders?fields=id", { headers: bob.headers })
       expect(listed.orders.map((o: { id: string }) => o.id)).toContain(order.id)
       expect((await tracking(order.id, bob.headers)).status).toBe(200)
@@ -116,7 +116,7 @@ medusaIntegrationTestRunner({
 
     it("leaves out voided labels", async () => {
       const order = await placeCustomerOrder(api, store, ada, { address: ADDRESSES.newYork, optionId: "postal-ground", variantId: store.products[1].variantId })
-      const row = await labelOf(order.id)
+      const row = await labelOf(shipping, order.id)
       const admin = await adminHeaders(getContainer())
       await api.post(`/admin/shipping-services/shipments/${row.id}/void`, {}, admin)
       const res = await tracking(order.id, ada.headers)

@@ -5,6 +5,7 @@ import type ShippingServicesModuleService from "../../src/modules/shipping-servi
 import { adminHeaders } from "../helpers/admin"
 import { explainHttpErrors } from "../helpers/errors"
 import { sandbox } from "../helpers/sandbox"
+import { labelOf } from "../helpers/labels"
 import { waitFor } from "../helpers/wait"
 import { registerTrackingWebhook } from "../helpers/webhooks"
 
@@ -34,7 +35,7 @@ medusaIntegrationTestRunner({
 
     async function labelledOrder(optionId = "postal-ground") {
       const order = await placeOrder(api, store, { region: "us", address: ADDRESSES.newYork, optionId, items: [{ variantId: store.products[0].variantId, quantity: 1 }] })
-      const row = await waitFor(async () => (await shipping().listShipments({ order_id: order.id, status: "created" }))[0], "label")
+      const row = await labelOf(shipping, order.id)
       return { order, row }
     }
 

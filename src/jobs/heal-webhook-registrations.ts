@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ensureWebhookRegistrations } from "../orchestration/webhook-registration"
+import { inFlight } from "../orchestration/in-flight"
 
 /**
  * Every 15 minutes: reconcile the webhook registration with the service (doc 1). Heals drift (a
@@ -8,7 +9,7 @@ import { ensureWebhookRegistrations } from "../orchestration/webhook-registratio
  * failures are logged and stored on the registration row (shown in the admin).
  */
 export default async function healWebhookRegistrations(container: MedusaContainer) {
-  await ensureWebhookRegistrations(container, { reason: "job", lockTimeoutSeconds: 5 })
+  await inFlight(() => ensureWebhookRegistrations(container, { reason: "job", lockTimeoutSeconds: 5 }))
 }
 
 export const config = {

@@ -4,6 +4,7 @@ import { DEFAULT_POLL_SCHEDULE, pollScheduleOf } from "../lib/tracking/schedule"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import { pollTrackingSweep } from "../orchestration/tracking-poll"
+import { inFlight } from "../orchestration/in-flight"
 
 /**
  * Tracking polling fallback: one sweep (src/orchestration/tracking-poll.ts) per tick of
@@ -12,7 +13,7 @@ import { pollTrackingSweep } from "../orchestration/tracking-poll"
  * nothing due costs one small query.
  */
 export default async function pollTracking(container: MedusaContainer) {
-  await pollTrackingSweep(container)
+  await inFlight(() => pollTrackingSweep(container))
 }
 
 /**

@@ -2,9 +2,14 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { autoFulfillOrder } from "../orchestration/auto-fulfill"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
+import { inFlight } from "../orchestration/in-flight"
 
 /** Retries failed automatic fulfilments whose backoff has passed (bounded by maxAttempts). */
-export default async function retryAutoFulfillments(container: MedusaContainer) {
+export default function retryAutoFulfillments(container: MedusaContainer) {
+  return inFlight(() => retryDue(container))
+}
+
+async function retryDue(container: MedusaContainer) {
   const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
   const now = new Date()
   const due = await shipping.listAutoFulfillments(

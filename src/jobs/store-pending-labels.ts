@@ -1,9 +1,10 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { storeShipmentLabelWorkflow } from "../workflows/store-shipment-label"
+import { inFlight } from "../orchestration/in-flight"
 
 /** Stores labels a crash or an error left on shipment rows (normally done right after creation). */
 export default async function storePendingLabels(container: MedusaContainer) {
-  await storeShipmentLabelWorkflow(container).run({ input: {} })
+  await inFlight(() => storeShipmentLabelWorkflow(container).run({ input: {} }))
 }
 
 export const config = {

@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
+import { inFlight } from "./in-flight"
 
 /** The event that makes stored tracking events apply to orders (subscriber: apply-tracking). */
 export const TRACKING_STORED_EVENT = "shipping-services.tracking.stored"
@@ -22,16 +23,17 @@ export function announceStoredTracking(container: MedusaContainer, trackingNumbe
     return
   }
   pending = new Set(trackingNumbers)
-  setTimeout(() => {
+  void inFlight(async () => {
+    await new Promise((resolve) => setTimeout(resolve, WINDOW_MS).unref?.())
     const tracking_numbers = [...(pending ?? [])]
     pending = null
-    container
+    await container
       .resolve(Modules.EVENT_BUS)
       .emit({ name: TRACKING_STORED_EVENT, data: { tracking_numbers } }, { attempts: 3, backoff: 2_000 } as Record<string, unknown>)
       .catch((e: unknown) =>
         container.resolve(ContainerRegistrationKeys.LOGGER).warn(`shipping-services: could not announce stored tracking events: ${String(e)}; the polling job applies them later`)
       )
-  }, WINDOW_MS).unref?.()
+  })
 }
 
 /** "Last delivery seen" for the admin, written at most every 30 s per process. */

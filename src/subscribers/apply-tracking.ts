@@ -1,10 +1,11 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { applyTrackingNumbers } from "../orchestration/apply-tracking"
 import { TRACKING_STORED_EVENT } from "../orchestration/tracking-announcer"
+import { inFlight } from "../orchestration/in-flight"
 
 /** Newly stored tracking events (webhook or polling) → shipments → Medusa's order status. */
 export default async function applyStoredTracking({ event, container }: SubscriberArgs<{ tracking_numbers: string[] }>) {
-  await applyTrackingNumbers(container, event.data.tracking_numbers ?? [])
+  await inFlight(() => applyTrackingNumbers(container, event.data.tracking_numbers ?? []))
 }
 
 export const config: SubscriberConfig = {

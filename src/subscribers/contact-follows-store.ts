@@ -1,6 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { followStoreName } from "../orchestration/contact"
+import { inFlight } from "../orchestration/in-flight"
 
 /**
  * Store updated. Medusa 2.21 has no store event in its workflow events; the Store Module emits
@@ -14,7 +15,7 @@ import { followStoreName } from "../orchestration/contact"
  */
 export default async function contactFollowsStore({ event, container }: SubscriberArgs<{ id: string }>) {
   try {
-    await followStoreName(container, event.data.id)
+    await inFlight(() => followStoreName(container, event.data.id))
   } catch (error) {
     container
       .resolve(ContainerRegistrationKeys.LOGGER)

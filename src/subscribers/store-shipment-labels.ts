@@ -2,6 +2,7 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { storeShipmentLabelWorkflow } from "../workflows/store-shipment-label"
+import { inFlight } from "../orchestration/in-flight"
 
 type Payload = { fulfillment_id?: string; order_id?: string; return_id?: string }
 
@@ -28,7 +29,11 @@ export default async function storeShipmentLabels({ event, container }: Subscrib
     return
   }
   batch = new Set(ids)
-  setTimeout(() => flush(container), BATCH_WINDOW_MS)
+  // Background work from now: the batch waits for its window, then is stored.
+  void inFlight(async () => {
+    await new Promise((resolve) => setTimeout(resolve, BATCH_WINDOW_MS))
+    await flush(container)
+  })
 }
 
 async function flush(container: MedusaContainer) {

@@ -2,11 +2,14 @@ import { ContainerRegistrationKeys, MedusaService } from "@medusajs/framework/ut
 import type { Logger } from "@medusajs/framework/types"
 import { parsePluginOptions, type PluginOptions } from "../../options"
 import { TrackingEventWriter, type TrackingEventRow } from "./event-writer"
+import { runningInFlight, whenIdle } from "../../orchestration/in-flight"
 import { AutoFulfillment, Setting, Shipment, TrackingEvent, WebhookRegistration } from "./models"
 
 /** How long a rotated-out webhook key still authenticates (deliveries in flight, other instances). */
 export const PREVIOUS_KEY_GRACE_MS = 24 * 60 * 60 * 1000
 const KEY_CACHE_MS = 5_000
+/** How long a shutdown waits for background work (Medusa's test runner gives a shutdown 5 s). */
+const SHUTDOWN_GRACE_MS = 4_000
 
 type InjectedDependencies = { logger: Logger; [ContainerRegistrationKeys.PG_CONNECTION]: unknown }
 
@@ -22,7 +25,7 @@ export default class ShippingServicesModuleService extends MedusaService({
   protected readonly pg_: () => unknown
   protected readonly keyCache_ = new Map<string, { value: { headerName: string; keys: string[] }; until: number }>()
   /** Read by Medusa (MedusaModule.onApplicationStart) once every module is loaded. */
-  readonly __hooks: { onApplicationStart?: () => Promise<void> }
+  readonly __hooks: { onApplicationStart?: () => Promise<void>; onApplicationPrepareShutdown?: () => Promise<void> }
 
   constructor(container: InjectedDependencies, options: unknown) {
     // eslint-disable-next-line prefer-rest-params
@@ -37,6 +40,14 @@ export default class ShippingServicesModuleService extends MedusaService({
       onApplicationStart: async () => {
         const boot: typeof import("../../orchestration/boot") = require("../../orchestration/boot")
         await boot.onShippingServicesStart(this, container.logger)
+      },
+      // Before Medusa closes the database pool: let background work (a label being bought, a
+      // timeline being applied) finish its writes rather than stop between them. Bounded, as
+      // orchestrators kill a process that does not stop soon after SIGTERM.
+      onApplicationPrepareShutdown: async () => {
+        if (!(await whenIdle({ timeoutMs: SHUTDOWN_GRACE_MS, quietMs: 100 }))) {
+          container.logger.warn(`shipping-services: stopping with ${runningInFlight()} background job(s) still running; jobs and retries finish their work after the restart`)
+        }
       },
     }
   }
