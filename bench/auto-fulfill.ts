@@ -1,15 +1,17 @@
 /**
  * Automatic fulfilment of a burst of 200 orders (issue 5 figures). The app boots in this
- * process (Medusa's own loaders, as `medusa start` does) with the sandbox set to answer each
- * create after 300 ms; 200 orders are placed through the store API with automatic fulfilment
- * paused, then `order.placed` is emitted for all of them at once.
+ * process (Medusa's own loaders, as `medusa start` does); the sandbox runs in its own process,
+ * as the real service would, set to answer each create after 300 ms. 200 orders are placed
+ * through the store API with automatic fulfilment paused, then `order.placed` is emitted for all
+ * of them at once. BENCH_SANDBOX=inprocess runs the sandbox in this process instead (its
+ * work then shares the app's thread, as in earlier runs of this bench).
  * Prints the wall time against 1.3 × (200 × 0.3 s / 8), the peak of creates in flight at the
  * sandbox (must stay ≤ 8) and the labels created (200, no duplicates).
  *   npm run bench:auto-fulfill   (~2 min, most of it placing the orders)
  */
 import express from "express"
 import { Modules } from "@medusajs/framework/utils"
-import { databaseUrl, freshDatabase, medusa, root, sql } from "./lib"
+import { databaseUrl, freshDatabase, medusa, root, sql, startSandboxProcess, type SandboxProcess } from "./lib"
 import { startSandbox } from "../src/sandbox"
 import { fetchApi } from "../dev/seed/api"
 import { ADDRESSES, placeOrder, setupStore } from "../dev/seed/store"
@@ -38,15 +40,29 @@ async function startProfile(): Promise<() => Promise<string>> {
   }
 }
 
-async function main() {
+/** The same control surface whether the sandbox runs in its own process or in this one. */
+async function sandboxFor(inProcess: boolean): Promise<Pick<SandboxProcess, "baseUrl" | "control"> & { where: string; stop: () => Promise<void> }> {
+  if (!inProcess) {
+    const child = await startSandboxProcess()
+    return { ...child, where: "own process", stop: async () => child.stop() }
+  }
   const sandbox = await startSandbox({ port: 0, speed: 0 })
+  const control = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${sandbox.url}/_sandbox${path}`, { method, headers: { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) })
+    return res.json()
+  }
+  return { baseUrl: sandbox.roots.baseUrl, control, where: "in this process", stop: () => sandbox.close() }
+}
+
+async function main() {
+  const sandbox = await sandboxFor(process.env.BENCH_SANDBOX === "inprocess")
   Object.assign(process.env, {
     DATABASE_URL: databaseUrl(DB),
     PORT: String(PORT),
     LOG_LEVEL: "error",
     MEDUSA_DISABLE_TELEMETRY: "true",
     MEDUSA_ADMIN_DISABLE: "true",
-    SHIPPING_SERVICES_BASE_URL: sandbox.roots.baseUrl,
+    SHIPPING_SERVICES_BASE_URL: sandbox.baseUrl,
     SHIPPING_SERVICES_PUBLIC_URL: `http://localhost:${PORT}`,
   })
   console.log(`database ${DB}: creating and migrating`)
@@ -81,8 +97,8 @@ async function main() {
       orders.push(...batch.map((o) => o.id))
     }
 
-    sandbox.control.resetStats()
-    sandbox.control.setLatency("createShipment", LATENCY_MS)
+    await sandbox.control("POST", "/stats/reset", {})
+    await sandbox.control("PUT", "/latency", { operation: "createShipment", ms: LATENCY_MS })
     options.autoFulfill.enabled = true
     const bus = container.resolve(Modules.EVENT_BUS)
     const profile = process.env.BENCH_PROFILE ? await startProfile() : undefined
@@ -101,12 +117,12 @@ async function main() {
     const wall = (Date.now() - t0) / 1000
     const cpu = process.cpuUsage(cpu0)
     if (profile) console.log(`CPU profile of the burst: ${await profile()}`)
-    const stats = sandbox.control.stats()
+    const stats = await sandbox.control<{ peakCreatesInFlight: number; labelsCreated: number }>("GET", "/stats")
     const [{ shipments, distinct }] = await sql(DB, `select count(*) as shipments, count(distinct tracking_number) as distinct from shipping_services_shipment where status = 'created'`)
     const [{ fulfillments }] = await sql(DB, `select count(*) as fulfillments from fulfillment where canceled_at is null`)
     const bound = 1.3 * ((ORDERS * LATENCY_MS) / 1000 / concurrency)
     console.log("")
-    console.log(`orders ${ORDERS}, sandbox ${LATENCY_MS} ms per create, concurrency ${concurrency}`)
+    console.log(`orders ${ORDERS}, sandbox ${LATENCY_MS} ms per create (${sandbox.where}), concurrency ${concurrency}`)
     console.log(`wall time          ${wall.toFixed(2)} s   (bound 1.3 × ${ORDERS} × ${LATENCY_MS / 1000} s / ${concurrency} = ${bound.toFixed(2)} s) ${wall <= bound ? "OK" : "OVER"}`)
     console.log(`app CPU            ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s during the burst (this process, one thread for JavaScript)`)
     console.log(`peak in flight     ${stats.peakCreatesInFlight} ${stats.peakCreatesInFlight <= concurrency ? "OK" : "OVER"}`)
@@ -117,7 +133,7 @@ async function main() {
   } finally {
     server.close()
     await shutdown()
-    await sandbox.close()
+    await sandbox.stop()
   }
   process.exit(0)
 }

@@ -81,3 +81,43 @@ export async function waitForHttp(url: string, timeoutMs = 180_000) {
 export function peakRssMb(): number {
   return Math.round(process.resourceUsage().maxRSS / 1024)
 }
+
+export type SandboxProcess = {
+  url: string
+  baseUrl: string
+  control: <T = any>(method: string, path: string, body?: unknown) => Promise<T>
+  stop: () => void
+}
+
+/**
+ * The sandbox in its own process, as the real service is: its work (PDF labels, tracking
+ * timelines, webhook deliveries) does not count against the app's one JavaScript thread.
+ */
+export function startSandboxProcess(args: string[] = []): Promise<SandboxProcess> {
+  const child = spawn(process.execPath, [path.join(root, "bin/cli.js"), "sandbox", "--port", "0", "--speed", "0", ...args], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "inherit"],
+  })
+  const stop = () => child.kill("SIGKILL")
+  process.on("exit", stop)
+  return new Promise((resolve, reject) => {
+    let out = ""
+    child.on("exit", (code) => reject(new Error(`sandbox exited (${code}) before it listened:\n${out}`)))
+    child.stdout!.on("data", (d) => {
+      out += d
+      const url = out.match(/listening on (\S+)/)?.[1]
+      const baseUrl = out.match(/baseUrl\s+(\S+)/)?.[1]
+      if (!url || !baseUrl) return
+      const control = async <T = any>(method: string, p: string, body?: unknown): Promise<T> => {
+        const res = await fetch(`${url}/_sandbox${p}`, {
+          method,
+          headers: body === undefined ? {} : { "content-type": "application/json" },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        })
+        if (!res.ok) throw new Error(`sandbox ${method} ${p} → ${res.status} ${await res.text()}`)
+        return (await res.json()) as T
+      }
+      resolve({ url, baseUrl, control, stop })
+    })
+  })
+}
