@@ -46,7 +46,10 @@ export class TrackingEventWriter {
   private readonly batcher: Batcher<TrackingEventRow, string | null>
 
   constructor(private readonly knex: () => Knex) {
-    this.batcher = new Batcher((rows) => this.insert(rows), { maxBatch: 500, maxWaitMs: 0, maxConcurrentFlushes: 4 })
+    // Measured with bench/webhook-ingest.ts (64 senders): flushes of at most 64 rows, two at a
+    // time, gave p99 1.8–2.2 × /health's; 500-row flushes, four at a time, 2.2–3.1 ×. A request
+    // waits behind one short insert instead of a long one, at the same throughput.
+    this.batcher = new Batcher((rows) => this.insert(rows), { maxBatch: 64, maxWaitMs: 0, maxConcurrentFlushes: 2 })
   }
 
   write(rows: TrackingEventRow[]): Promise<(string | null)[]> {
