@@ -7,7 +7,6 @@ import { adminHeaders } from "../helpers/admin"
 import { placeCustomerOrder, registerCustomer, type CustomerSession } from "../helpers/customer"
 import { explainHttpErrors } from "../helpers/errors"
 import { labelOf } from "../helpers/labels"
-import { waitFor } from "../helpers/wait"
 
 jest.setTimeout(180_000)
 
