@@ -11,7 +11,8 @@
  */
 import express from "express"
 import { Modules } from "@medusajs/framework/utils"
-import { databaseUrl, freshDatabase, medusa, root, sql, startSandboxProcess, type SandboxProcess } from "./lib"
+import { databaseUrl, freshDatabase, sql } from "../dev/database"
+import { medusa, root, startSandboxProcess, type SandboxProcess } from "./lib"
 import { startSandbox } from "../src/sandbox"
 import { fetchApi } from "../dev/seed/api"
 import { ADDRESSES, placeOrder, setupStore } from "../dev/seed/store"

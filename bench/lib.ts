@@ -1,39 +1,8 @@
-/** Helpers shared by the benchmark scripts: a throwaway database and the app in a child process. */
+/** Helpers shared by the benchmark scripts: the app and the sandbox in child processes (databases: dev/database.ts). */
 import { spawn, type ChildProcess } from "node:child_process"
 import path from "node:path"
-import { Client } from "pg"
 
 export const root = path.resolve(__dirname, "..")
-
-export function pgConfig() {
-  const { DB_HOST = "localhost", DB_PORT = "5432", DB_USERNAME = "postgres", DB_PASSWORD = "" } = process.env
-  return { host: DB_HOST, port: Number(DB_PORT), user: DB_USERNAME, password: DB_PASSWORD }
-}
-
-export function databaseUrl(name: string): string {
-  const c = pgConfig()
-  const auth = c.password ? `${encodeURIComponent(c.user)}:${encodeURIComponent(c.password)}` : encodeURIComponent(c.user)
-  return `postgres://${auth}@${c.host}:${c.port}/${name}`
-}
-
-/** Drops and creates a database. */
-export async function freshDatabase(name: string) {
-  const client = new Client({ ...pgConfig(), database: "postgres" })
-  await client.connect()
-  await client.query(`drop database if exists "${name}" with (force)`)
-  await client.query(`create database "${name}"`)
-  await client.end()
-}
-
-export async function sql<T = any>(database: string, text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new Client({ ...pgConfig(), database })
-  await client.connect()
-  try {
-    return (await client.query(text, values)).rows as T[]
-  } finally {
-    await client.end()
-  }
-}
 
 /** Runs a medusa command without blocking this process (an in-process sandbox keeps answering). */
 export function medusa(args: string[], env: NodeJS.ProcessEnv): Promise<void> {

@@ -14,7 +14,8 @@
 import { spawn } from "node:child_process"
 import { baseRequest } from "../src/shipping-api/rules/examples"
 import { startSandbox } from "../src/sandbox"
-import { databaseUrl, freshDatabase, root, sql } from "./lib"
+import { databaseUrl, freshDatabase, sql } from "../dev/database"
+import { root } from "./lib"
 
 const DB = "medusa_shipping_services_bench_poll"
 const DUE = Number(process.env.BENCH_DUE ?? 10_000)

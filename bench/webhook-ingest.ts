@@ -8,7 +8,8 @@
  */
 import autocannon from "autocannon"
 import { randomBytes } from "node:crypto"
-import { databaseUrl, freshDatabase, medusa, sql, startApp, waitForHttp } from "./lib"
+import { databaseUrl, freshDatabase, sql } from "../dev/database"
+import { medusa, startApp, waitForHttp } from "./lib"
 
 const DB = "medusa_shipping_services_bench_ingest"
 const PORT = Number(process.env.BENCH_PORT ?? 9123)

@@ -13,11 +13,12 @@
 import { spawn, type ChildProcess } from "node:child_process"
 import { mkdirSync, writeFileSync } from "node:fs"
 import path from "node:path"
-import { Client } from "pg"
+import { databaseUrl, freshDatabase, pgConfig } from "../dev/database"
 import { runMedusa } from "../dev/medusa-cli"
 import { fetchApi } from "../dev/seed/api"
 import { ADDRESSES, placeOrder, setupStore } from "../dev/seed/store"
 import { startSandbox, type SandboxHandle } from "../src/sandbox"
+import { waitFor } from "../dev/wait"
 
 const root = path.resolve(__dirname, "..")
 const port = Number(process.env.PORT ?? 9000)
@@ -27,37 +28,10 @@ const admin = { email: process.env.DEMO_ADMIN_EMAIL ?? "admin@example.com", pass
 const outDir = path.join(root, ".demo")
 const backend = `http://localhost:${port}`
 
-const { DB_HOST = "localhost", DB_PORT = "5432", DB_USERNAME = "postgres", DB_PASSWORD = "" } = process.env
-const auth = DB_PASSWORD ? `${encodeURIComponent(DB_USERNAME)}:${encodeURIComponent(DB_PASSWORD)}` : encodeURIComponent(DB_USERNAME)
 
 const started = Date.now()
 const seconds = () => ((Date.now() - started) / 1000).toFixed(1)
 const step = (message: string) => console.log(`[demo +${seconds()}s] ${message}`)
-
-async function freshDatabase(name: string) {
-  const client = new Client({ host: DB_HOST, port: Number(DB_PORT), user: DB_USERNAME, password: DB_PASSWORD, database: "postgres" })
-  await client.connect()
-  try {
-    await client.query(`drop database if exists "${name.replace(/"/g, "")}" with (force)`)
-    await client.query(`create database "${name.replace(/"/g, "")}"`)
-  } finally {
-    await client.end()
-  }
-}
-
-async function until<T>(probe: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 180_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    try {
-      const value = await probe()
-      if (value) return value
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 500))
-  }
-  throw new Error(`timed out waiting for ${what}`)
-}
 
 type ShipmentView = {
   id: string
@@ -78,7 +52,7 @@ async function main() {
   const sandbox: SandboxHandle = await startSandbox({ port: sandboxPort, host: "127.0.0.1", speed: 0 })
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    DATABASE_URL: `postgres://${auth}@${DB_HOST}:${DB_PORT}/${dbName}`,
+    DATABASE_URL: databaseUrl(dbName),
     PORT: String(port),
     MEDUSA_DISABLE_TELEMETRY: "true",
     NODE_ENV: "development",
@@ -86,7 +60,7 @@ async function main() {
     SHIPPING_SERVICES_PUBLIC_URL: backend,
   }
 
-  step(`fresh database ${dbName} on ${DB_HOST}:${DB_PORT}`)
+  step(`fresh database ${dbName} on ${pgConfig().host}:${pgConfig().port}`)
   await freshDatabase(dbName)
   step("migrating (the plugin registers its tracking webhook with the sandbox)")
   await runMedusa(["db:migrate"], env)
@@ -117,14 +91,14 @@ async function main() {
   })
 
   const api = fetchApi(backend)
-  await until(async () => (await fetch(`${backend}/health`)).ok, "the app")
+  await waitFor(async () => (await fetch(`${backend}/health`)).ok, "the app", 180_000)
   step("app is up")
   const { data: login } = await api.post("/auth/user/emailpass", admin)
   const headers = { headers: { authorization: `Bearer ${login.token}` } }
 
   step("setting up the store through the admin API")
   const store = await setupStore(api, headers)
-  await until(async () => {
+  await waitFor(async () => {
     const { data } = await api.get("/admin/shipping-services/webhooks", headers)
     return JSON.stringify(data).includes('"active"')
   }, "the webhook registration", 60_000)
@@ -161,7 +135,7 @@ async function main() {
     ((await api.get(`/admin/shipping-services/orders/${orderId}/shipments`, headers)).data.shipments as ShipmentView[]).filter((s) => !s.is_return)
 
   for (const o of orders) {
-    await until(async () => (await shipmentsOf(o.order.id)).find((s) => s.status === "created" && s.tracking_number), `the label of order #${o.order.display_id}`)
+    await waitFor(async () => (await shipmentsOf(o.order.id)).find((s) => s.status === "created" && s.tracking_number), `the label of order #${o.order.display_id}`, 180_000)
   }
   step("labels bought automatically")
 
@@ -169,7 +143,7 @@ async function main() {
   sandbox.control.advance({ until: "done" })
   await sandbox.control.settleWebhooks()
   for (const o of orders) {
-    await until(async () => {
+    await waitFor(async () => {
       const { data } = await api.get(`/admin/orders/${o.order.id}?fields=id,fulfillment_status`, headers)
       return data.order.fulfillment_status === "delivered"
     }, `order #${o.order.display_id} delivered`, 60_000)

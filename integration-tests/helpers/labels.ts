@@ -1,5 +1,5 @@
 import type ShippingServicesModuleService from "../../src/modules/shipping-services/service"
-import { waitFor } from "./wait"
+import { waitFor } from "../../dev/wait"
 
 /**
  * The label of an order placed with automatic fulfilment, once Medusa's fulfilment workflow has

@@ -3,7 +3,7 @@ import { appPluginOptions } from "../../dev/app-options"
 import { adminHeaders } from "../helpers/admin"
 import { explainHttpErrors } from "../helpers/errors"
 import { sandbox } from "../helpers/sandbox"
-import { waitFor } from "../helpers/wait"
+import { waitFor } from "../../dev/wait"
 
 jest.setTimeout(180_000)
 

@@ -6,7 +6,7 @@ import type ShippingServicesModuleService from "../../src/modules/shipping-servi
 import { adminHeaders } from "../helpers/admin"
 import { explainHttpErrors } from "../helpers/errors"
 import { sandbox } from "../helpers/sandbox"
-import { waitFor } from "../helpers/wait"
+import { waitFor } from "../../dev/wait"
 
 jest.setTimeout(180_000)
 

@@ -6,7 +6,7 @@ import { adminHeaders } from "../helpers/admin"
 import { explainHttpErrors } from "../helpers/errors"
 import { sandbox } from "../helpers/sandbox"
 import { labelOf } from "../helpers/labels"
-import { waitFor } from "../helpers/wait"
+import { waitFor } from "../../dev/wait"
 import { registerTrackingWebhook } from "../helpers/webhooks"
 
 jest.setTimeout(180_000)

@@ -11,7 +11,7 @@ import { WEBHOOK_EVENTS } from "../../src/shipping-api/constants"
 import { adminHeaders } from "../helpers/admin"
 import { explainHttpErrors } from "../helpers/errors"
 import { sandbox } from "../helpers/sandbox"
-import { waitFor } from "../helpers/wait"
+import { waitFor } from "../../dev/wait"
 import { sandboxClient } from "../helpers/webhooks"
 
 jest.setTimeout(180_000)

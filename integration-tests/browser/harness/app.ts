@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process"
 import { createWriteStream, mkdirSync } from "node:fs"
 import path from "node:path"
-import { Client } from "pg"
+import type { Client } from "pg"
+import { databaseUrl, dropDatabase, freshDatabase, pgClient } from "../../../dev/database"
 import { runMedusa } from "../../../dev/medusa-cli"
+import { waitFor } from "../../../dev/wait"
 import { startSandbox, type SandboxHandle } from "../../../src/sandbox"
 import { freePort } from "../../global-setup"
 
@@ -27,51 +29,16 @@ export type RunningApp = {
   stop(): Promise<void>
 }
 
-const { DB_HOST = "localhost", DB_PORT = "5432", DB_USERNAME = "postgres", DB_PASSWORD = "" } = process.env
-
-function pg(database: string) {
-  return new Client({ host: DB_HOST, port: Number(DB_PORT), user: DB_USERNAME, password: DB_PASSWORD, database })
-}
-
-async function onAdminDb<T>(work: (c: Client) => Promise<T>): Promise<T> {
-  const c = pg("postgres")
-  await c.connect()
-  try {
-    return await work(c)
-  } finally {
-    await c.end()
-  }
-}
-
-async function until<T>(probe: () => Promise<T | undefined | null | false>, what: string, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  let last: unknown
-  while (Date.now() < deadline) {
-    try {
-      const value = await probe()
-      if (value) return value
-    } catch (e) {
-      last = e
-    }
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error(`timed out waiting for ${what}${last ? `: ${(last as Error).message ?? last}` : ""}`)
-}
-
 export async function startApp(): Promise<RunningApp> {
   mkdirSync(RESULTS_DIR, { recursive: true })
   const sandbox = await startSandbox({ port: 0, host: "127.0.0.1", speed: 0 })
   const port = await freePort()
   const backend = `http://localhost:${port}`
   const name = `medusa_shipping_services_browser_${process.pid}`
-  const auth = DB_PASSWORD ? `${encodeURIComponent(DB_USERNAME)}:${encodeURIComponent(DB_PASSWORD)}` : encodeURIComponent(DB_USERNAME)
-  await onAdminDb(async (c) => {
-    await c.query(`drop database if exists "${name}" with (force)`)
-    await c.query(`create database "${name}"`)
-  })
+  await freshDatabase(name)
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    DATABASE_URL: `postgres://${auth}@${DB_HOST}:${DB_PORT}/${name}`,
+    DATABASE_URL: databaseUrl(name),
     PORT: String(port),
     NODE_ENV: "development",
     MEDUSA_DISABLE_TELEMETRY: "true",
@@ -101,7 +68,7 @@ export async function startApp(): Promise<RunningApp> {
       } catch {
         // already gone
       }
-      const gone = await until(async () => exited !== undefined, "medusa develop to stop", 10_000).catch(() => false)
+      const gone = await waitFor(async () => exited !== undefined, "medusa develop to stop", 10_000).catch(() => false)
       if (!gone) {
         try {
           process.kill(-app.pid, "SIGKILL")
@@ -112,16 +79,16 @@ export async function startApp(): Promise<RunningApp> {
     }
     out.end()
     await sandbox.close().catch(() => undefined)
-    await onAdminDb((c) => c.query(`drop database if exists "${name}" with (force)`)).catch(() => undefined)
+    await dropDatabase(name).catch(() => undefined)
   }
 
   try {
-    await until(async () => {
+    await waitFor(async () => {
       if (exited !== undefined) throw new Error(`medusa develop exited (${exited}); see ${log}`)
       return (await fetch(`${backend}/health`)).ok
     }, "the app's /health", 90_000)
     // The admin is served by vite in development: the first page load pre-bundles it.
-    await until(async () => (await fetch(`${backend}/app`)).ok, "the admin at /app", 90_000)
+    await waitFor(async () => (await fetch(`${backend}/app`)).ok, "the admin at /app", 90_000)
   } catch (error) {
     await stop()
     throw error
@@ -133,7 +100,7 @@ export async function startApp(): Promise<RunningApp> {
     db: {
       name,
       client: async () => {
-        const c = pg(name)
+        const c = pgClient(name)
         await c.connect()
         return c
       },
