@@ -14,6 +14,7 @@ import { Modules } from "@medusajs/framework/utils"
 import { databaseUrl, freshDatabase, sql } from "../dev/database"
 import { medusa, root, startSandboxProcess, type SandboxProcess } from "./lib"
 import { startSandbox } from "../src/sandbox"
+import { sandboxControl } from "../dev/sandbox-control"
 import { fetchApi } from "../dev/seed/api"
 import { ADDRESSES, placeOrder, setupStore } from "../dev/seed/store"
 import { adminHeaders } from "../integration-tests/helpers/admin"
@@ -48,11 +49,7 @@ async function sandboxFor(inProcess: boolean): Promise<Pick<SandboxProcess, "bas
     return { ...child, where: "own process", stop: async () => child.stop() }
   }
   const sandbox = await startSandbox({ port: 0, speed: 0 })
-  const control = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${sandbox.url}/_sandbox${path}`, { method, headers: { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) })
-    return res.json()
-  }
-  return { baseUrl: sandbox.roots.baseUrl, control, where: "in this process", stop: () => sandbox.close() }
+  return { baseUrl: sandbox.roots.baseUrl, control: sandboxControl(sandbox.url), where: "in this process", stop: () => sandbox.close() }
 }
 
 async function main() {

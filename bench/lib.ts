@@ -1,6 +1,7 @@
 /** Helpers shared by the benchmark scripts: the app and the sandbox in child processes (databases: dev/database.ts). */
 import { spawn, type ChildProcess } from "node:child_process"
 import path from "node:path"
+import { sandboxControl, type SandboxControl } from "../dev/sandbox-control"
 
 export const root = path.resolve(__dirname, "..")
 
@@ -54,7 +55,7 @@ export function peakRssMb(): number {
 export type SandboxProcess = {
   url: string
   baseUrl: string
-  control: <T = any>(method: string, path: string, body?: unknown) => Promise<T>
+  control: SandboxControl
   stop: () => void
 }
 
@@ -62,8 +63,8 @@ export type SandboxProcess = {
  * The sandbox in its own process, as the real service is: its work (PDF labels, tracking
  * timelines, webhook deliveries) does not count against the app's one JavaScript thread.
  */
-export function startSandboxProcess(args: string[] = []): Promise<SandboxProcess> {
-  const child = spawn(process.execPath, [path.join(root, "bin/cli.js"), "sandbox", "--port", "0", "--speed", "0", ...args], {
+export function startSandboxProcess(): Promise<SandboxProcess> {
+  const child = spawn(process.execPath, [path.join(root, "bin/cli.js"), "sandbox", "--port", "0", "--speed", "0"], {
     cwd: root,
     stdio: ["ignore", "pipe", "inherit"],
   })
@@ -76,17 +77,7 @@ export function startSandboxProcess(args: string[] = []): Promise<SandboxProcess
       out += d
       const url = out.match(/listening on (\S+)/)?.[1]
       const baseUrl = out.match(/baseUrl\s+(\S+)/)?.[1]
-      if (!url || !baseUrl) return
-      const control = async <T = any>(method: string, p: string, body?: unknown): Promise<T> => {
-        const res = await fetch(`${url}/_sandbox${p}`, {
-          method,
-          headers: body === undefined ? {} : { "content-type": "application/json" },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        })
-        if (!res.ok) throw new Error(`sandbox ${method} ${p} → ${res.status} ${await res.text()}`)
-        return (await res.json()) as T
-      }
-      resolve({ url, baseUrl, control, stop })
+      if (url && baseUrl) resolve({ url, baseUrl, control: sandboxControl(url), stop })
     })
   })
 }

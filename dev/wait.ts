@@ -1,4 +1,4 @@
-/** Polls `probe` until it returns a value (not undefined/false) or the time is up. */
+/** Polls `probe` until it returns a value (not undefined, null or false) or the time is up. */
 export async function waitFor<T>(probe: () => Promise<T | undefined | false | null>, what: string, timeoutMs = 20_000, everyMs = 100): Promise<T> {
   const deadline = Date.now() + timeoutMs
   let last: unknown

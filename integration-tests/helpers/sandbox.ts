@@ -1,20 +1,11 @@
+import { sandboxControl } from "../../dev/sandbox-control"
+
 /** The sandbox's control API (docs/sandbox.md), for tests in the http group. */
-const base = () => {
+const call = sandboxControl(() => {
   const url = process.env.SANDBOX_URL
   if (!url) throw new Error("SANDBOX_URL is not set: the http group's global setup starts the sandbox")
-  return `${url}/_sandbox`
-}
-
-async function call<T = any>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(base() + path, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const text = await res.text()
-  if (!res.ok) throw new Error(`sandbox ${method} ${path} → ${res.status} ${text}`)
-  return (text ? JSON.parse(text) : undefined) as T
-}
+  return url
+})
 
 export const sandbox = {
   get: <T = any>(path: string) => call<T>("GET", path),
