@@ -12,16 +12,8 @@ export default function retryAutoFulfillments(container: MedusaContainer) {
 async function retryDue(container: MedusaContainer) {
   const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
   const now = new Date()
-  const due = await shipping.listAutoFulfillments(
-    {
-      $or: [
-        { status: "failed", next_attempt_at: { $lte: now } },
-        // Left "running" by a process that stopped mid-way.
-        { status: "running", updated_at: { $lte: new Date(now.getTime() - 10 * 60 * 1000) } },
-      ],
-    },
-    { take: 50, order: { updated_at: "ASC" } }
-  )
+  // Attempts left "running" by a process that stopped are the recovery job's (recover-interrupted-work).
+  const due = await shipping.listAutoFulfillments({ status: "failed", next_attempt_at: { $lte: now } }, { take: 50, order: { updated_at: "ASC" } })
   for (const record of due) {
     await autoFulfillOrder(container, record.order_id)
   }

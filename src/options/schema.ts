@@ -154,6 +154,24 @@ export const pluginOptionsSchema = z
       })
       .optional()
       .describe("Box used when products have no dimensions."),
+    boxes: z
+      .array(
+        z.object({
+          id: z
+            .string()
+            .trim()
+            .regex(/^[a-z0-9][a-z0-9-]{0,48}$/, "must be lower-case letters, digits and hyphens (max 49)")
+            .describe("Stable id of the box."),
+          name: optionalText.describe("Name shown in the admin."),
+          length: positive.describe("Inside length (catalog unit)."),
+          width: positive.describe("Inside width (catalog unit)."),
+          height: positive.describe("Inside height (catalog unit)."),
+          maxWeight: positive.optional().describe("Most it may weigh, packed (catalog unit)."),
+          emptyWeight: z.number().min(0).optional().describe("Weight of the empty box (catalog unit)."),
+        })
+      )
+      .default([])
+      .describe("The merchant's boxes: items are packed into them, several parcels when needed. None: one parcel (defaultParcel) unless a limit is broken."),
     services: z.array(serviceOptionSchema).min(1, "needs at least one service").describe("The fulfillment options offered."),
     carrierCodes: z
       .partialRecord(z.enum(CARRIERS), text)
@@ -198,6 +216,25 @@ export const pluginOptionsSchema = z
       })
       .default({ enabled: true, maxAttempts: 5, backoffMs: 30_000 })
       .describe("Automatic fulfilment."),
+    recovery: z
+      .object({
+        leaseSeconds: z
+          .number()
+          .int()
+          .min(5)
+          .max(600)
+          .default(30)
+          .describe("A purchase or automatic fulfilment whose process stopped is settled by another (or after a restart) this long after its last sign of life."),
+        orphanGraceMinutes: z
+          .number()
+          .int()
+          .min(1)
+          .default(15)
+          .describe("A bought label that no fulfillment holds after this long is an orphan (shown in the admin)."),
+        voidOrphans: z.boolean().default(true).describe("Void orphan labels automatically while the service allows it."),
+      })
+      .default({ leaseSeconds: 30, orphanGraceMinutes: 15, voidOrphans: true })
+      .describe("Crash recovery of label purchases."),
     webhook: z
       .object({
         enabled: z.boolean().default(true).describe("Register and receive tracking webhooks."),

@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { ShippingApiError, ShippingBadRequestError, ShippingForbiddenError, ShippingNotFoundError, ShippingValidationError } from "../shipping-api/errors"
-import { messageOf } from "../providers/shipping-services/purchase"
+import { messageOf } from "../lib/errors"
 
 export type ActionErrorType = "not_found" | "not_allowed" | "invalid_data" | "conflict" | "shipping_service_error"
 

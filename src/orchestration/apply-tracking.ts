@@ -4,7 +4,7 @@ import { createOrderShipmentWorkflow, markOrderFulfillmentAsDeliveredWorkflow } 
 import { planTrackingApply, type TrackingPlan } from "../lib/tracking/plan"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
-import { messageOf } from "../providers/shipping-services/purchase"
+import { messageOf } from "../lib/errors"
 import { withLock } from "./lock"
 
 /** Plugin events announcing what a parcel went through (for notification subscribers). */

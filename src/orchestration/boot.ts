@@ -1,6 +1,9 @@
-import type { Logger } from "@medusajs/framework/types"
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { MedusaModule } from "@medusajs/framework/modules-sdk"
-import { Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { messageOf } from "../lib/errors"
+import { inFlight } from "./in-flight"
+import { recoverInterruptedWork } from "./recovery"
 import { publicUrlWarnings } from "../lib/webhooks/desired"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import { reconcileWebhooks, type ReconcileOutcome, type RegistrationDeps } from "./webhook-registration"
@@ -39,6 +42,7 @@ function registryModule<T>(key: string): T | undefined {
 }
 
 export async function onShippingServicesStart(shipping: ShippingServicesModuleService, logger: Logger): Promise<void> {
+  scheduleBootRecovery(shipping, logger)
   const webhook = shipping.getOptions().webhook
   for (const warning of publicUrlWarnings(webhook, process.env.NODE_ENV)) {
     logger.warn(`shipping-services: ${warning}`)
@@ -61,4 +65,40 @@ export async function onShippingServicesStart(shipping: ShippingServicesModuleSe
       )
       return undefined
     })
+}
+
+/**
+ * Settles what this process (before a restart) or another one left interrupted: right away, and
+ * once more when the leases of a process killed just before this start have run out
+ * (src/orchestration/recovery.ts). Background work: the start never waits for it. Only where
+ * workflows run (worker and shared instances; a `server` instance only serves HTTP).
+ */
+function scheduleBootRecovery(shipping: ShippingServicesModuleService, logger: Logger) {
+  const app = appContainer()
+  if (!app) return
+  const mode = (app.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as { projectConfig?: { workerMode?: string } }).projectConfig?.workerMode ?? "shared"
+  if (mode === "server") return
+  const run = () =>
+    inFlight(() => recoverInterruptedWork(app)).catch((error: unknown) =>
+      logger.warn(`shipping-services: recovery at start failed (the recovery job retries every minute): ${messageOf(error)}`)
+    )
+  void run()
+  const again = setTimeout(() => void run(), shipping.leases().leaseMs + 1_000)
+  again.unref?.()
+}
+
+/**
+ * The application's container, once it is loaded: Medusa registers everything into the
+ * framework's global container before it calls onApplicationStart. Absent when this module runs
+ * alone (moduleIntegrationTestRunner): nothing to recover for.
+ */
+function appContainer(): MedusaContainer | undefined {
+  try {
+    // Required lazily: loading the module must not load the framework's container.
+    const { container } = require("@medusajs/framework") as { container: MedusaContainer }
+    container.resolve(ContainerRegistrationKeys.QUERY)
+    return container
+  } catch {
+    return undefined
+  }
 }

@@ -8,7 +8,8 @@ import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import { randomTransactionId } from "../shipping-api/client/create-flow"
 import { MANIFEST_DOCUMENT_TYPE, type Carrier } from "../shipping-api/constants"
 import type { ManifestResponse } from "../shipping-api/schemas/manifest"
-import { messageOf } from "../providers/shipping-services/purchase"
+import { messageOf } from "../lib/errors"
+import { downloadBase64 } from "../lib/labels/download"
 import { actionErrorOf, ShippingActionError } from "./action-error"
 import { pluginClient } from "./client"
 import { readSetting, writeSetting } from "./plugin-settings"
@@ -74,10 +75,10 @@ async function manifestGroup(container: MedusaContainer, group: ManifestGroup<Sh
   const document = documentOf(response)
   record.source_url = document?.url ?? null
   try {
-    const content = document?.base64 ?? (document?.url ? await download(document.url) : null)
+    const content = document?.base64 ?? (document?.url ? await downloadBase64(document.url) : null)
     if (content) {
-      const file = await container.resolve(Modules.FILE).createFiles({ filename: manifestFileName(record), mimeType: "application/pdf", content, access: "private" })
-      record.file_id = file.id
+      // Privately, in the plugin's documents (the local file provider serves "private" files publicly).
+      await shipping.storeDocuments([{ kind: "manifest", owner_id: manifestId, mime_type: "application/pdf", format: "PDF", content }])
     }
   } catch (error) {
     logger.warn(`shipping-services: the document of manifest ${manifestId} was not stored, it is served from the service's URL meanwhile: ${messageOf(error)}`)
@@ -94,12 +95,6 @@ function documentOf(response: ManifestResponse): { url?: string; base64?: string
   return doc.contentType === "BASE64" ? { base64: doc.contents } : { url: doc.contents }
 }
 
-async function download(url: string): Promise<string> {
-  const res = await fetch(url, { signal: AbortSignal.timeout(30_000) })
-  if (!res.ok) throw new Error(`the service's document URL answered ${res.status}`)
-  return Buffer.from(await res.arrayBuffer()).toString("base64")
-}
-
 /** The stored manifest, or null. */
 export async function findManifest(container: MedusaContainer, manifestId: string): Promise<ManifestRecord | null> {
   if (!MANIFEST_ID_PATTERN.test(manifestId)) return null
@@ -107,12 +102,15 @@ export async function findManifest(container: MedusaContainer, manifestId: strin
   return (await readSetting<ManifestRecord>(shipping, manifestSettingKey(manifestId))) ?? null
 }
 
-/** The PDF of a stored manifest: from the File module, else from the service's URL while it lives. */
+/** The PDF of a stored manifest: from the plugin's documents (the File module for earlier versions), else from the service's URL while it lives. */
 export async function manifestDocument(container: MedusaContainer, record: ManifestRecord): Promise<Buffer | null> {
+  const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
+  const [stored] = await shipping.documentPages("manifest", record.manifest_id)
+  if (stored) return shipping.documentContent(stored.id)
   if (record.file_id) return container.resolve(Modules.FILE).getAsBuffer(record.file_id)
   if (!record.source_url) return null
   try {
-    return Buffer.from(await download(record.source_url), "base64")
+    return Buffer.from(await downloadBase64(record.source_url), "base64")
   } catch (error) {
     // Past the service's 24 hours the URL is gone: say so in words rather than a bare 500.
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Manifest ${record.manifest_id} was not stored and the service's document URL did not answer (${(error as Error).message})`)

@@ -4,7 +4,7 @@ import { displayUrl, rootsToCheck, ROOT_SERVES, type RootName } from "../lib/con
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import { ShippingApiError, ShippingAuthenticationError } from "../shipping-api/errors"
-import { messageOf } from "../providers/shipping-services/purchase"
+import { messageOf } from "../lib/errors"
 import { pluginClient } from "./client"
 
 export type RootCheck = { name: RootName; url: string; serves: string; reachable: boolean; status: number | null; error: string | null }

@@ -3,12 +3,12 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { reprintState, type ReprintState } from "../lib/shipments/reprints"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
-import type { ServiceOption } from "../options/schema"
+import { serviceOfRow } from "../lib/shipments/service-of-row"
 import { labelFieldsOf } from "../providers/shipping-services/mapping/response"
 import { CARRIER_OF_VARIANT, LIMITS } from "../shipping-api/constants"
 import { ShippingBadRequestError } from "../shipping-api/errors"
-import { fileIdsOf } from "../workflows/store-shipment-label/steps/store-label-files"
-import { storeShipmentLabelWorkflow } from "../workflows/store-shipment-label"
+import { downloadBase64 } from "../lib/labels/download"
+import { labelFileType } from "../lib/labels/files"
 import { actionErrorOf, ShippingActionError } from "./action-error"
 import { pluginClient } from "./client"
 
@@ -21,8 +21,8 @@ export function isReprintLimitError(error: unknown): boolean {
 /**
  * Reprints a label (doc 4: GET /v1/shipments/{shipmentId}; at most 3 per shipment). The fourth
  * is refused here, before anything is sent. The new label replaces the stored one behind the same
- * label route: the row switches to the new pages in one update, the File module copy follows,
- * and the old files go last. Only reprints the service answered are counted; if our count ever
+ * label route: its pages are stored as the next version with the row's update, in one
+ * transaction, and the old version's pages go last. Only reprints the service answered are counted; if our count ever
  * lags (an answer lost on the way), the service's refusal brings it up to the limit.
  */
 export async function reprintLabel(container: MedusaContainer, shipmentId: string): Promise<{ reprints: ReprintState }> {
@@ -48,55 +48,38 @@ export async function reprintLabel(container: MedusaContainer, shipmentId: strin
       throw actionErrorOf(error, `The service did not reprint label ${label}`)
     }
 
-    const fields = labelFieldsOf(response, serviceOf(options.services, row))
-    const hasLabel = !!fields && (fields.pages.length > 0 || !!fields.source_url)
-    await shipping.updateShipments({
-      id: row.id,
-      reprint_count: (row.reprint_count ?? 0) + 1,
-      ...(hasLabel && fields
-        ? {
-            label_files: null,
-            label_pending: fields.pages.length ? { pages: fields.pages } : null,
-            label_source_url: fields.source_url,
-            label_type: fields.label_type,
-            label_format: fields.label_format,
-            label_size: fields.label_size,
-            label_content_type: fields.label_content_type,
-          }
-        : {}),
-    })
-    if (hasLabel) await replaceStoredFiles(container, row.id, fileIdsOf(row.label_files))
+    const fields = labelFieldsOf(response, serviceOfRow(options.services, row))
+    const version = (row.reprint_count ?? 0) + 1
+    const pages = fields?.pages.length ? fields.pages : fields?.source_url ? await downloadLabel(fields.source_url, logger, row.id) : []
+    await shipping.storeDocuments(
+      pages.map((content, page) => ({ kind: "label" as const, owner_id: row.id, page, version, mime_type: labelFileType(fields?.label_format).mimeType, format: fields?.label_format ?? null, content })),
+      {
+        id: row.id,
+        reprint_count: version,
+        ...(fields
+          ? {
+              label_source_url: fields.source_url,
+              label_type: fields.label_type,
+              label_format: fields.label_format,
+              label_size: fields.label_size,
+              label_content_type: fields.label_content_type,
+            }
+          : {}),
+      }
+    )
+    // The new label replaces the old one behind the same route; the old pages go.
+    if (pages.length) await shipping.pruneDocuments("label", row.id, version)
     const [after] = await shipping.listShipments({ id: row.id })
     return { reprints: reprintState(after) }
   }, { timeout: 30 })
 }
 
-/** New pages into the File module, then the old files out. Failures only delay (the label route serves the row meanwhile). */
-async function replaceStoredFiles(container: MedusaContainer, shipmentId: string, oldFileIds: string[]) {
-  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+/** A label the service answered as a URL (valid 24 hours): fetched now; on failure the store-pending-labels job tries again. */
+async function downloadLabel(url: string, logger: { warn(m: string): void }, shipmentId: string): Promise<string[]> {
   try {
-    await storeShipmentLabelWorkflow(container).run({ input: { shipment_ids: [shipmentId] } })
+    return [await downloadBase64(url)]
   } catch (error) {
-    logger.warn(`shipping-services: storing the reprinted label of ${shipmentId} failed, the label route serves it from the shipment meanwhile: ${(error as Error)?.message ?? error}`)
-    return
+    logger.warn(`shipping-services: the reprinted label of ${shipmentId} was not downloaded yet (retried by the store-pending-labels job): ${(error as Error).message}`)
+    return []
   }
-  if (!oldFileIds.length) return
-  await container
-    .resolve(Modules.FILE)
-    .deleteFiles(oldFileIds)
-    .catch((error: unknown) => logger.warn(`shipping-services: the replaced label files of ${shipmentId} were not deleted: ${(error as Error)?.message ?? error}`))
-}
-
-/** The option the label was bought with, for the document defaults; a removed option falls back to the row. */
-function serviceOf(services: ServiceOption[], row: { option_id: string; label_type: string | null; label_format: string | null; label_size: string | null; label_content_type: string | null }): ServiceOption {
-  const found = services.find((s) => s.id === row.option_id)
-  if (found) return found
-  return {
-    label: {
-      type: (row.label_type ?? "SHIPPING_LABEL") as ServiceOption["label"]["type"],
-      fileFormat: (row.label_format ?? "PDF") as ServiceOption["label"]["fileFormat"],
-      size: (row.label_size ?? undefined) as ServiceOption["label"]["size"],
-      contentType: (row.label_content_type ?? "BASE64") as ServiceOption["label"]["contentType"],
-    },
-  } as ServiceOption
 }

@@ -1,5 +1,5 @@
 import type { PluginOptions } from "../../options/schema"
-import { trackingUrlOf } from "../../providers/shipping-services/result"
+import { trackingUrlOf } from "../labels/urls"
 import { labelFileName, labelFileType } from "../labels/files"
 import { reprintState, type ReprintState } from "../shipments/reprints"
 import { voidability, type FulfillmentState, type Voidability } from "../shipments/voidability"

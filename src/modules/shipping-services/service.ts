@@ -1,9 +1,21 @@
-import { ContainerRegistrationKeys, MedusaService } from "@medusajs/framework/utils"
-import type { Logger } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, InjectTransactionManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
+import type { Context, Logger } from "@medusajs/framework/types"
 import { parsePluginOptions, type PluginOptions } from "../../options"
 import { TrackingEventWriter, type TrackingEventRow } from "./event-writer"
 import { runningInFlight, whenIdle } from "../../orchestration/in-flight"
-import { AutoFulfillment, Setting, Shipment, TrackingEvent, WebhookRegistration } from "./models"
+import { Leases } from "./leases"
+import { AutoFulfillment, Document, Setting, Shipment, TrackingEvent, WebhookRegistration, type ShipmentRecord } from "./models"
+
+/** A file to keep in shipping_services_document (base64 content). */
+export type NewDocument = {
+  kind: "label" | "manifest" | "print"
+  owner_id: string
+  page?: number
+  version?: number
+  mime_type: string
+  format?: string | null
+  content: string
+}
 
 /** How long a rotated-out webhook key still authenticates (deliveries in flight, other instances). */
 export const PREVIOUS_KEY_GRACE_MS = 24 * 60 * 60 * 1000
@@ -19,9 +31,11 @@ export default class ShippingServicesModuleService extends MedusaService({
   WebhookRegistration,
   AutoFulfillment,
   Setting,
+  Document,
 }) {
   protected readonly options_: PluginOptions
   protected readonly eventWriter_: TrackingEventWriter
+  protected readonly leases_: Leases
   protected readonly pg_: () => unknown
   protected readonly keyCache_ = new Map<string, { value: { headerName: string; keys: string[] }; until: number }>()
   /** Read by Medusa (MedusaModule.onApplicationStart) once every module is loaded. */
@@ -34,6 +48,7 @@ export default class ShippingServicesModuleService extends MedusaService({
     this.options_ = parsePluginOptions(options)
     this.pg_ = () => container[ContainerRegistrationKeys.PG_CONNECTION]
     this.eventWriter_ = new TrackingEventWriter(() => this.pg_() as any)
+    this.leases_ = new Leases(() => this.pg_() as any, this.options_.recovery.leaseSeconds * 1000)
     // Start-up work of the plugin (webhook registration, boot warnings): src/orchestration/boot.ts.
     // Required lazily: it reaches the rest of the plugin, which loading this module must not load.
     this.__hooks = {
@@ -45,6 +60,7 @@ export default class ShippingServicesModuleService extends MedusaService({
       // timeline being applied) finish its writes rather than stop between them. Bounded, as
       // orchestrators kill a process that does not stop soon after SIGTERM.
       onApplicationPrepareShutdown: async () => {
+        this.leases_.stop()
         if (!(await whenIdle({ timeoutMs: SHUTDOWN_GRACE_MS, quietMs: 100 }))) {
           container.logger.warn(`shipping-services: stopping with ${runningInFlight()} background job(s) still running; jobs and retries finish their work after the restart`)
         }
@@ -85,18 +101,93 @@ export default class ShippingServicesModuleService extends MedusaService({
   }
 
   /**
-   * Takes an automatic fulfilment that is not running (failed, or running but left by a crashed
-   * process) for one more attempt, if nobody changed it since it was read: a compare-and-set on
-   * status and attempts, so of two processes (the retry job and an admin's retry, say) exactly
-   * one gets it, without holding a lock while the label is bought.
+   * Takes an automatic fulfilment for one more attempt, if nobody changed it since it was read
+   * (a compare-and-set on status and attempts) and, when it says "running", only if the lease of
+   * the process that ran it ran out (that process stopped). Of two processes (the retry job and an
+   * admin's retry, say) exactly one gets it, and holds its lease while the label is bought,
+   * without holding a lock or a connection.
    */
   async claimAutoFulfillmentAttempt(id: string, seen: { status: string; attempts: number }): Promise<boolean> {
-    const knex = this.pg_() as any
-    const changed: number = await knex("shipping_services_auto_fulfillment")
-      .where({ id, status: seen.status, attempts: seen.attempts })
-      .whereNull("deleted_at")
-      .update({ status: "running", attempts: seen.attempts + 1, next_attempt_at: null, updated_at: knex.fn.now() })
-    return changed === 1
+    const knex = this.pg_() as { raw: (sql: string, b: unknown[]) => Promise<{ rows: { id: string }[] }> }
+    const { rows } = await knex.raw(
+      `update shipping_services_auto_fulfillment
+         set status = 'running', attempts = attempts + 1, next_attempt_at = null,
+             lease_owner = ?, lease_until = now() + (? * interval '1 millisecond'), updated_at = now()
+       where id = ? and status = ? and attempts = ? and deleted_at is null
+         and (status <> 'running' or lease_until is null or lease_until < now())
+       returning id`,
+      [this.leases_.owner, this.leases_.leaseMs, id, seen.status, seen.attempts]
+    )
+    if (rows.length !== 1) return false
+    this.leases_.track("shipping_services_auto_fulfillment", id)
+    return true
+  }
+
+  /** This process's leases on shipment and auto-fulfilment rows (crash recovery). */
+  leases(): Leases {
+    return this.leases_
+  }
+
+  /**
+   * Stores files (label pages, manifests, print files) and updates a shipment in one
+   * transaction: a label is on its row and in its documents, or neither.
+   */
+  @InjectTransactionManager()
+  async storeDocuments(
+    documents: NewDocument[],
+    shipmentUpdate?: Record<string, unknown> & { id: string },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<ShipmentRecord | undefined> {
+    const updated = shipmentUpdate ? await this.updateShipments(shipmentUpdate as any, sharedContext) : undefined
+    if (documents.length) {
+      await this.createDocuments(
+        documents.map((d) => ({ ...d, page: d.page ?? 0, version: d.version ?? 0, format: d.format ?? null, size: Math.floor((d.content.length * 3) / 4) })),
+        sharedContext
+      )
+    }
+    return updated as ShipmentRecord | undefined
+  }
+
+  /**
+   * The newest version of a file's pages (metadata only, no content), page order. `version`
+   * picks an older one.
+   */
+  async documentPages(kind: NewDocument["kind"], ownerId: string): Promise<{ id: string; page: number; version: number; mime_type: string; format: string | null; size: number }[]> {
+    const rows = await this.listDocuments(
+      { kind, owner_id: ownerId },
+      { select: ["id", "page", "version", "mime_type", "format", "size"], order: { version: "DESC", page: "ASC" } }
+    )
+    const newest = rows[0]?.version
+    return rows.filter((r) => r.version === newest)
+  }
+
+  /** Deletes a file's older versions (a reprint replaced them). Hard delete: labels carry addresses. */
+  async pruneDocuments(kind: NewDocument["kind"], ownerId: string, keepVersion: number): Promise<void> {
+    const old = await this.listDocuments({ kind, owner_id: ownerId, version: { $lt: keepVersion } }, { select: ["id"] })
+    if (old.length) await this.deleteDocuments(old.map((d) => d.id))
+  }
+
+  /** One stored file's bytes. */
+  async documentContent(id: string): Promise<Buffer> {
+    const [row] = await this.listDocuments({ id }, { select: ["id", "content"] })
+    return Buffer.from(row?.content ?? "", "base64")
+  }
+
+  /**
+   * Which of these fulfillments Medusa linked to an order or a return: the last thing its
+   * fulfilment workflows do, so an unlinked one was left half-made by a process that stopped.
+   * Reads Medusa's link tables (`order_fulfillment`, `return_fulfillment`, named by
+   * @medusajs/link-modules) because the provider, which asks, has no Query.
+   */
+  async linkedFulfillments(fulfillmentIds: string[]): Promise<Set<string>> {
+    if (!fulfillmentIds.length) return new Set()
+    const knex = this.pg_() as { raw: (sql: string, b: unknown[]) => Promise<{ rows: { fulfillment_id: string }[] }> }
+    const { rows } = await knex.raw(
+      `select fulfillment_id from order_fulfillment where fulfillment_id = any(?) and deleted_at is null
+       union select fulfillment_id from return_fulfillment where fulfillment_id = any(?) and deleted_at is null`,
+      [fulfillmentIds, fulfillmentIds]
+    )
+    return new Set(rows.map((r) => r.fulfillment_id))
   }
 
   /** The plugin's validated options (secrets included: never log or return them as they are). */

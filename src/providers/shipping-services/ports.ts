@@ -17,6 +17,8 @@ export type ProviderPorts = {
   products(productIds: string[]): Promise<ProductLike[]>
   /** The order a return belongs to, found from its items' order line ids. */
   orderOfLineItems(lineItemIds: string[]): Promise<Record<string, unknown> | undefined>
+  /** Which of these fulfillments belong to an order or a return (Medusa links them last). */
+  linkedFulfillments(fulfillmentIds: string[]): Promise<Set<string>>
 }
 
 function moduleService<T>(key: string): T | undefined {
@@ -71,6 +73,10 @@ export const registryPorts: ProviderPorts = {
       { id: productIds },
       { select: ["id", "title", "handle", "weight", "length", "height", "width", "hs_code", "origin_country", "mid_code", "material", "metadata"], take: productIds.length }
     )
+  },
+
+  async linkedFulfillments(fulfillmentIds) {
+    return required<ShippingServicesModuleService>(SHIPPING_SERVICES_MODULE, "The plugin's module").linkedFulfillments(fulfillmentIds)
   },
 
   async orderOfLineItems(lineItemIds) {

@@ -1,13 +1,19 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { randomTransactionId } from "../../shipping-api/client/create-flow"
 import { CARRIER_OF_VARIANT, type Carrier } from "../../shipping-api/constants"
-import { ShippingApiError, ShippingOutcomeUnknownError, ShippingValidationError } from "../../shipping-api/errors"
+import { ShippingNotFoundError, ShippingOutcomeUnknownError } from "../../shipping-api/errors"
 import type { ShipmentRequest, ShipmentResponse } from "../../shipping-api/schemas/shipment"
+import { crashPoint } from "../../lib/crash-points"
+import { errorRecord } from "../../lib/errors"
+import { labelFileType } from "../../lib/labels/files"
 import type { ServiceOption } from "../../options"
 import type ShippingServicesModuleService from "../../modules/shipping-services/service"
 import type { ShipmentRecord } from "../../modules/shipping-services/models"
 import type { BuiltShipment } from "./mapping/build-shipment"
 import { recordFieldsOf } from "./mapping/response"
+import { toMedusaError } from "./medusa-error"
+
+const SHIPMENTS = "shipping_services_shipment"
 
 /** The two client operations a purchase needs (ShippingClient has them; tests fake them). */
 export type LabelClient = {
@@ -24,14 +30,17 @@ export type LabelClient = {
   findShipment(originalTransactionId: string, carrier: Carrier): Promise<ShipmentResponse | undefined>
 }
 
+/** What a parcel holds, kept on its row (packing slips, the admin, re-creating a lost fulfillment). */
+export type ParcelContents = { items: { line_item_id: string; quantity: number }[]; weight_oz?: number; box?: string }
+
 export type PurchaseInput = {
-  /** Identifies the parcel across repeated calls: the order, direction and shipped lines. */
+  /** Identifies the parcel across repeated calls: order, direction, the parcel's lines, its place. */
   requestKey: string
   /**
    * Whether an earlier row with the same key may stand for this call: true when its fulfillment
-   * is this one, or no longer exists (Medusa deletes the fulfillment when a provider throws, so a
-   * repeat comes with a new fulfillment id). False when it belongs to another live fulfillment,
-   * e.g. a second parcel of the same lines.
+   * is this one or never got it (Medusa deletes the fulfillment when a provider throws, and a
+   * stopped process leaves one behind that holds nothing). False when it belongs to another live
+   * fulfillment, e.g. a second parcel of the same lines.
    */
   reusable: (row: ShipmentRecord) => Promise<boolean>
   fulfillmentId?: string | null
@@ -39,68 +48,70 @@ export type PurchaseInput = {
   service: ServiceOption
   built: BuiltShipment
   isReturn: boolean
+  parcel?: { index: number; count: number; contents: ParcelContents }
 }
 
-type ShipmentRow = ShipmentRecord
-
 /**
- * Buys one label, never two (doc 2 rule 4, shared/spec/4):
- * 1. a label already bought for this request key is returned as it is;
- * 2. a row left `pending` by an interrupted attempt is settled first with the retry operation;
- * 3. otherwise a `pending` row with a fresh transaction id is committed BEFORE the request,
- *    and every new id the client has to use is stored before it is used.
+ * Buys one label, never two (doc 2 rule 4, shared/spec/4), also when processes die:
+ * 1. a label already bought for this parcel that no live fulfillment holds is taken over;
+ * 2. a row left `pending` by an interrupted attempt is settled first with the retry operation
+ *    (its label taken over when the service made it, or marked failed when not);
+ * 3. otherwise a `pending` row with a fresh transaction id is committed BEFORE the request, and
+ *    every new id the client has to use is stored before it is used.
+ * Every row worked on is leased (src/modules/shipping-services/leases.ts): a row leased by
+ * another live process is never touched, and one whose process died is free once its lease ran
+ * out.
  */
-export async function purchaseLabel(
-  journal: ShippingServicesModuleService,
-  client: LabelClient,
-  input: PurchaseInput
-): Promise<ShipmentRow> {
-  const carrier = CARRIER_OF_VARIANT[input.service.variant]
-  const previous = await journal.listShipments(
-    { request_key: input.requestKey, status: ["created", "pending"] },
-    { order: { created_at: "DESC" } }
-  )
-  const candidates: ShipmentRecord[] = []
-  for (const row of previous) {
-    if (await input.reusable(row)) candidates.push(row)
+export async function purchaseLabel(journal: ShippingServicesModuleService, client: LabelClient, input: PurchaseInput): Promise<ShipmentRecord> {
+  const leases = journal.leases()
+  const previous = await journal.listShipments({ request_key: input.requestKey, status: ["created", "pending"] }, { order: { created_at: "DESC" } })
+  // A bought label first: settling a pending row could only find another one.
+  const ordered = [...previous.filter((r) => r.status === "created"), ...previous.filter((r) => r.status === "pending")]
+  for (const row of ordered) {
+    if (!(await input.reusable(row))) continue
+    if (!(await leases.take(SHIPMENTS, row.id, [row.status]))) throw busy(row)
+    const settled = row.status === "pending" ? await settleInterrupted(journal, client, row, input.service) : row
+    if (settled.status !== "created") {
+      await leases.release(SHIPMENTS, row.id)
+      continue
+    }
+    const adopted = await adopt(journal, settled, input)
+    // Ours until Medusa has stored the label on the fulfillment (see Leases.letExpire).
+    leases.letExpire(SHIPMENTS, row.id)
+    return adopted
   }
-  const done = candidates.find((s) => s.status === "created")
-  if (done) return adopt(journal, done, input)
+  return buy(journal, client, input)
+}
 
-  const interrupted = candidates.find((s) => s.status === "pending")
-  if (interrupted) {
-    const found = await client.findShipment(interrupted.transaction_id, carrier)
-    if (found) return complete(journal, await adopt(journal, interrupted, input), found, input.service)
-  }
-
+async function buy(journal: ShippingServicesModuleService, client: LabelClient, input: PurchaseInput): Promise<ShipmentRecord> {
+  const leases = journal.leases()
   const transactionId = randomTransactionId()
-  const row =
-    (interrupted && (await adopt(journal, interrupted, input))) ??
-    (await journal.createShipments({
-      transaction_id: transactionId,
-      transaction_ids: { ids: [transactionId] },
-      request_key: input.requestKey,
-      fulfillment_id: input.fulfillmentId ?? null,
-      order_id: input.orderId ?? null,
-      is_return: input.isReturn,
-      option_id: input.service.id,
-      variant: input.service.variant,
-      carrier,
-      service_id: input.service.serviceId,
-      parcel_type: input.service.parcelType,
-      add_to_manifest: input.service.addToManifest,
-      status: "pending",
-    }))
-  let ids = [...(((row.transaction_ids as { ids?: string[] } | null)?.ids) ?? [row.transaction_id])]
+  const row = await journal.createShipments({
+    transaction_id: transactionId,
+    transaction_ids: { ids: [transactionId] },
+    request_key: input.requestKey,
+    fulfillment_id: input.fulfillmentId ?? null,
+    order_id: input.orderId ?? null,
+    is_return: input.isReturn,
+    option_id: input.service.id,
+    variant: input.service.variant,
+    carrier: CARRIER_OF_VARIANT[input.service.variant],
+    service_id: input.service.serviceId,
+    parcel_type: input.service.parcelType,
+    add_to_manifest: input.service.addToManifest,
+    parcel_index: input.parcel?.index ?? 0,
+    parcel_count: input.parcel?.count ?? 1,
+    parcel: (input.parcel?.contents as unknown as Record<string, unknown>) ?? null,
+    status: "pending",
+    ...leases.fields(),
+  })
+  leases.track(SHIPMENTS, row.id)
+  let ids = [transactionId]
   const remember = async (id: string) => {
     ids = [...ids, id]
     await journal.updateShipments({ id: row.id, transaction_id: id, transaction_ids: { ids } })
   }
-  if (interrupted) {
-    // The interrupted attempt's label was not created (retry said 404): a new id, stored first.
-    await remember(transactionId)
-  }
-
+  crashPoint("before-post")
   try {
     const result = await client.createShipment(input.built.request, {
       transactionId,
@@ -108,72 +119,77 @@ export async function purchaseLabel(
       includeDeliveryCommitment: input.built.includeDeliveryCommitment,
       apac: input.service.apac,
     })
-    return complete(journal, row, result.shipment, input.service)
+    crashPoint("after-answer")
+    const done = await complete(journal, row, result.shipment, input.service)
+    leases.letExpire(SHIPMENTS, row.id)
+    return done
   } catch (error) {
+    // Outcome unknown: stays pending, so a repeat (or the recovery job) asks the retry operation.
     const unknownOutcome = error instanceof ShippingOutcomeUnknownError
-    await journal.updateShipments({
-      id: row.id,
-      // Outcome unknown: stays pending, so a repeat (or the sweeper) asks the retry operation.
-      status: unknownOutcome ? "pending" : "failed",
-      error: errorRecord(error),
-    })
+    await journal.updateShipments({ id: row.id, status: unknownOutcome ? "pending" : "failed", error: errorRecord(error) })
+    await leases.release(SHIPMENTS, row.id)
     throw toMedusaError(error)
   }
 }
 
-/** A row of an earlier attempt now belongs to this fulfillment. */
-async function adopt(journal: ShippingServicesModuleService, row: ShipmentRecord, input: PurchaseInput) {
-  if (row.fulfillment_id === (input.fulfillmentId ?? null)) return row
-  return journal.updateShipments({ id: row.id, fulfillment_id: input.fulfillmentId ?? null })
-}
-
-async function complete(journal: ShippingServicesModuleService, row: ShipmentRow, response: ShipmentResponse, service: ServiceOption) {
-  const fields = recordFieldsOf(response, service)
+/**
+ * A `pending` row whose purchase was interrupted (its process stopped, or the service did not
+ * answer), settled with the retry operation (doc 2 rule 4; shared/spec/4): `created` with the
+ * label when the service made it, `failed` when it did not. The caller holds the row's lease.
+ * Throws, leaving the row pending, when the service cannot tell now.
+ */
+export async function settleInterrupted(journal: ShippingServicesModuleService, client: LabelClient, row: ShipmentRecord, service: ServiceOption): Promise<ShipmentRecord> {
+  let found: ShipmentResponse | undefined
+  try {
+    found = await client.findShipment(row.transaction_id, row.carrier as Carrier)
+  } catch (error) {
+    if (!(error instanceof ShippingNotFoundError)) {
+      await journal.updateShipments({ id: row.id, error: errorRecord(error) })
+      throw toMedusaError(error)
+    }
+  }
+  if (found) return complete(journal, row, found, service)
   return journal.updateShipments({
     id: row.id,
-    status: "created",
-    shipment_id: fields.shipment_id,
-    tracking_number: fields.tracking_number,
-    charges: fields.charges,
-    delivery_commitment: fields.delivery_commitment,
-    label_type: fields.label?.label_type ?? null,
-    label_format: fields.label?.label_format ?? null,
-    label_size: fields.label?.label_size ?? null,
-    label_content_type: fields.label?.label_content_type ?? null,
-    label_pending: fields.label?.pages.length ? { pages: fields.label.pages } : null,
-    label_source_url: fields.label?.source_url ?? null,
-    error: null,
+    status: "failed",
+    error: { message: "The purchase was interrupted before the service made the label (the retry operation found none)", code: "interrupted", transaction_id: row.transaction_id },
   })
 }
 
-export function errorRecord(error: unknown): Record<string, unknown> {
-  if (error instanceof ShippingValidationError) {
-    return { message: error.message, status: 0, codes: error.codes, violations: error.violations }
-  }
-  if (error instanceof ShippingApiError) {
-    return { message: error.message, status: error.status, codes: error.codes, messages: error.messages, transaction_id: error.transactionId ?? null }
-  }
-  return { message: messageOf(error) }
+/** A row of an earlier attempt now belongs to this fulfillment. */
+async function adopt(journal: ShippingServicesModuleService, row: ShipmentRecord, input: PurchaseInput): Promise<ShipmentRecord> {
+  if (row.fulfillment_id === (input.fulfillmentId ?? null) && !row.orphaned_at) return row
+  return journal.updateShipments({ id: row.id, fulfillment_id: input.fulfillmentId ?? null, orphaned_at: null })
 }
 
-/** Workflow runs throw Errors, MedusaErrors, or plain `{ message }` objects (serialized errors). */
-export function messageOf(error: unknown): string {
-  if (error instanceof Error) return error.message
-  if (error && typeof error === "object" && typeof (error as { message?: unknown }).message === "string") {
-    return (error as { message: string }).message
-  }
-  return String(error)
+/** The answer of the service onto the row, and the label's pages into the plugin's documents, at once. */
+async function complete(journal: ShippingServicesModuleService, row: ShipmentRecord, response: ShipmentResponse, service: ServiceOption): Promise<ShipmentRecord> {
+  const fields = recordFieldsOf(response, service)
+  const format = fields.label?.label_format ?? null
+  const pages = fields.label?.pages ?? []
+  const updated = await journal.storeDocuments(
+    pages.map((content, page) => ({ kind: "label" as const, owner_id: row.id, page, version: row.reprint_count ?? 0, mime_type: labelFileType(format).mimeType, format, content })),
+    {
+      id: row.id,
+      status: "created",
+      shipment_id: fields.shipment_id,
+      tracking_number: fields.tracking_number,
+      charges: fields.charges,
+      delivery_commitment: fields.delivery_commitment,
+      label_type: fields.label?.label_type ?? null,
+      label_format: format,
+      label_size: fields.label?.label_size ?? null,
+      label_content_type: fields.label?.label_content_type ?? null,
+      label_source_url: fields.label?.source_url ?? null,
+      error: null,
+    }
+  )
+  return updated as ShipmentRecord
 }
 
-/** The service's refusal in words Medusa shows the admin (400), anything else as unexpected. */
-export function toMedusaError(error: unknown): Error {
-  if (error instanceof MedusaError) return error
-  if (error instanceof ShippingValidationError) {
-    return new MedusaError(MedusaError.Types.INVALID_DATA, `The shipment breaks the service's rules:\n${error.messages.join("\n")}`)
-  }
-  if (error instanceof ShippingApiError) {
-    const type = error.status >= 400 && error.status < 500 ? MedusaError.Types.INVALID_DATA : MedusaError.Types.UNEXPECTED_STATE
-    return new MedusaError(type, `Shipping service: ${error.message}`)
-  }
-  return error instanceof Error ? error : new Error(messageOf(error))
+function busy(row: ShipmentRecord): MedusaError {
+  return new MedusaError(
+    MedusaError.Types.CONFLICT,
+    `The label of this parcel (${row.tracking_number ?? row.id}) is being bought or stored by another process right now; it is taken over once that process finishes or stops`
+  )
 }

@@ -8,26 +8,29 @@ import type {
   Logger,
   ValidateFulfillmentDataContext,
 } from "@medusajs/framework/types"
-import { randomTransactionId } from "../../shipping-api/client/create-flow"
-import { CARRIER_OF_VARIANT } from "../../shipping-api/constants"
-import { voidRefusal } from "../../shipping-api/rules/void"
 import { optionsFromConfig, PROVIDER_IDENTIFIER, sharedShippingClient, type PluginOptions, type ServiceOption } from "../../options"
 import type { ShipmentRecord } from "../../modules/shipping-services/models"
 import { findService, listFulfillmentOptions } from "./fulfillment-options"
 import { fromMedusaAddress, type MedusaAddressLike, type ServiceAddress } from "./mapping/address"
 import { buildShipmentRequest, type BuildShipmentInput } from "./mapping/build-shipment"
 import { laneViolations } from "./mapping/lane"
-import { ratesRequestOf, requestKeyOf, shippedLines } from "./mapping/fulfillment-input"
+import { parcelRequestKeyOf, ratesRequestOf, shippedLines } from "./mapping/fulfillment-input"
+import { chosenParcels, packParcels, type ChosenParcel } from "./mapping/packing"
 import type { OrderLike } from "./mapping/types"
+import { toMedusaError } from "./medusa-error"
 import { registryPorts, type ProviderPorts } from "./ports"
-import { purchaseLabel, toMedusaError, type LabelClient } from "./purchase"
-import { DATA_KEY, labelUrlOf, shipmentRefOf, trackingUrlOf, type ShipmentDataRef } from "./result"
+import { purchaseLabel, type LabelClient } from "./purchase"
+import { voidShipmentRow } from "./void-shipment"
+import { DATA_KEY, dataRefOf, holdsShipment, medusaLabelsOf, shipmentRefOf } from "../../lib/shipments/fulfillment-data"
+import { chosenParcelsOf } from "../../lib/shipments/additional-data"
 
 type InjectedDependencies = {
   logger: Logger
   configModule?: { modules?: Record<string, unknown> }
   /** The fulfillment module's own services, in the provider's container. */
-  fulfillmentService?: { list(filters: Record<string, unknown>, config?: Record<string, unknown>): Promise<{ id: string }[]> }
+  fulfillmentService?: {
+    list(filters: Record<string, unknown>, config?: Record<string, unknown>): Promise<{ id: string; canceled_at?: Date | string | null; data?: Record<string, unknown> | null }[]>
+  }
   shippingOptionService?: { retrieve(id: string, config?: Record<string, unknown>): Promise<{ data?: Record<string, unknown> | null }> }
   /** Tests replace the ports to Medusa's other modules. */
   shippingServicesPorts?: ProviderPorts
@@ -157,19 +160,19 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
     items: { line_item_id?: string | null; quantity?: number | string | null }[],
     order: Record<string, unknown> | undefined,
     fulfillment: { id?: string; location_id?: string; shipping_option_id?: string | null },
-    _additionalData?: Record<string, unknown>
+    additionalData?: Record<string, unknown>
   ): Promise<CreateFulfillmentResult> {
     const service = await this.serviceOfFulfillment(data, fulfillment)
     if (!order) throw invalid("createFulfillment needs the order")
     const orderLike = await this.withCatalog(order as unknown as OrderLike)
     const origin = this.originOf(fulfillment.location_id ? await this.ports_.stockLocationAddress(fulfillment.location_id) : undefined)
-    const ref = await this.buy({
+    const rows = await this.buy({
       build: { order: orderLike, lines: shippedLines(orderLike, items), service, options: this.options_, origin, direction: "outbound" },
       fulfillmentId: fulfillment.id ?? null,
       orderId: orderLike.id,
-      items,
+      chosen: parcelsChosen(additionalData),
     })
-    return { data: { ...data, [DATA_KEY]: ref.data }, labels: [ref.label] }
+    return { data: { ...data, [DATA_KEY]: dataRefOf(rows, fulfillment.id ?? null) }, labels: medusaLabelsOf(rows, this.options_) }
   }
 
   /**
@@ -192,50 +195,43 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
     if (!order) throw invalid("The order of this return was not found")
     const orderLike = await this.withCatalog(order as unknown as OrderLike)
     const location = f.delivery_address?.country_code ? f.delivery_address : f.location_id ? await this.ports_.stockLocationAddress(f.location_id) : undefined
-    const ref = await this.buy({
+    const rows = await this.buy({
       build: { order: orderLike, lines: shippedLines(orderLike, items), service, options: this.options_, origin: this.originOf(location ?? undefined), direction: "return" },
       fulfillmentId: f.id ?? null,
       orderId: orderLike.id,
-      items,
     })
-    return { data: { ...(f.data ?? {}), [DATA_KEY]: ref.data }, labels: [ref.label] }
+    return { data: { ...(f.data ?? {}), [DATA_KEY]: dataRefOf(rows, f.id ?? null) }, labels: medusaLabelsOf(rows, this.options_) }
   }
 
   /**
-   * Voids the label (doc 4). Tolerates a second call, an already voided shipment and Medusa's
-   * compensation (called when a later step fails); refuses outside the void windows, in words.
+   * Voids every parcel's label (doc 4). Tolerates a second call, an already voided label and
+   * Medusa's compensation (called when a later step fails). A label another fulfillment took over
+   * (after a crash) is not this fulfillment's to void. When a label cannot be voided (outside the
+   * void windows, a return label) the cancel is refused, naming each such label and why; the
+   * others are voided already and stay so.
    */
   override async cancelFulfillment(data: Record<string, unknown>): Promise<Record<string, unknown>> {
     const ref = shipmentRefOf(data)
     if (!ref) return {}
     const journal = this.ports_.shipments()
-    const [row] = await journal.listShipments({ id: ref.shipment_id })
-    if (!row || row.status === "voided" || row.status !== "created" || !row.shipment_id) {
-      return { voided: row?.status === "voided" }
+    const rows = await journal.listShipments({ id: ref.shipment_ids })
+    const ours = rows.filter((row) => !ref.fulfillment_id || !row.fulfillment_id || row.fulfillment_id === ref.fulfillment_id)
+    const refused: string[] = []
+    const voided: string[] = []
+    for (const row of ours) {
+      try {
+        const outcome = await voidShipmentRow(journal, this.client(), row, { carrierAccountId: this.options_.shipper.carrierAccountId })
+        if (outcome.voided) voided.push(row.id)
+        else if (row.status === "created") refused.push(`${row.tracking_number ?? row.id}: ${outcome.reason}`)
+      } catch (error) {
+        refused.push(`${row.tracking_number ?? row.id}: ${toMedusaError(error).message}`)
+      }
     }
-    const refusal = voidRefusal(
-      { carrier: CARRIER_OF_VARIANT[row.variant], createdAt: new Date(row.created_at), isReturn: row.is_return, parcelType: row.parcel_type },
-      Date.now()
-    )
-    if (refusal) {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `The label ${row.tracking_number} cannot be voided: ${refusal.message}`)
+    if (refused.length) {
+      const done = voided.length ? ` (voided: ${voided.length} of ${ours.length})` : ""
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Not every label could be voided${done}: ${refused.join("; ")}`)
     }
-    try {
-      const result = await this.client().voidShipment(row.shipment_id, {
-        carrier: CARRIER_OF_VARIANT[row.variant],
-        transactionId: randomTransactionId(),
-        carrierAccountId: this.options_.shipper.carrierAccountId,
-      })
-      await journal.updateShipments({
-        id: row.id,
-        status: "voided",
-        voided_at: new Date(),
-        void_status: result.alreadyVoided ? "ALREADY_VOIDED" : result.status ?? null,
-      })
-      return { voided: true }
-    } catch (error) {
-      throw toMedusaError(error)
-    }
+    return { voided: true, shipment_ids: voided }
   }
 
   // --- helpers -------------------------------------------------------------------------------
@@ -285,55 +281,61 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
     return { ...order, items: (order.items ?? []).map((i) => (i.product_id && byId.has(i.product_id) ? { ...i, product: byId.get(i.product_id) } : i)) }
   }
 
-  protected async buy(input: {
-    build: BuildShipmentInput
-    fulfillmentId: string | null
-    orderId: string
-    items: { line_item_id?: string | null; quantity?: number | string | null }[]
-  }): Promise<{ data: ShipmentDataRef; label: { tracking_number: string; tracking_url: string; label_url: string } }> {
-    const built = buildShipmentRequest(input.build)
-    if (!built.ok) {
-      throw invalid(`The shipment cannot be created: ${built.violations.map((v) => v.message).join("; ")}`)
+  /**
+   * The parcels of one fulfillment (packed by `boxes`/limits, or as an admin chose them), a label
+   * each, one after the other: a failure stops before more labels are bought, and the labels
+   * bought so far are found again by their keys when the fulfilment is repeated.
+   */
+  protected async buy(input: { build: BuildShipmentInput; fulfillmentId: string | null; orderId: string; chosen?: ChosenParcel[] }): Promise<ShipmentRecord[]> {
+    const { service } = input.build
+    const packed = input.chosen?.length ? chosenParcels(input.build.lines, input.chosen, this.options_) : packParcels(input.build.lines, this.options_, service)
+    if (!packed.ok) throw invalid(`The parcels cannot be packed: ${packed.violations.map((v) => `${v.path}: ${v.message}`).join("; ")}`)
+    const built = packed.parcels.map((p) => buildShipmentRequest({ ...input.build, lines: p.lines, parcel: p.parcel }))
+    const broken = built.flatMap((b, i) => (b.ok ? [] : b.violations.map((v) => `${built.length > 1 ? `parcel ${i + 1}: ` : ""}${v.message}`)))
+    if (broken.length) throw invalid(`The shipment cannot be created: ${broken.join("; ")}`)
+    const rows: ShipmentRecord[] = []
+    for (const [index, parcel] of packed.parcels.entries()) {
+      const request = built[index] as Extract<(typeof built)[number], { ok: true }>
+      const items = parcel.lines.map((l) => ({ line_item_id: l.line.id, quantity: l.quantity }))
+      rows.push(
+        await purchaseLabel(this.ports_.shipments(), this.client(), {
+          requestKey: parcelRequestKeyOf(input.orderId, input.build.direction, items, index, packed.parcels.length),
+          reusable: (r) => this.reusable(r, input.fulfillmentId),
+          fulfillmentId: input.fulfillmentId,
+          orderId: input.orderId,
+          service,
+          built: request.value,
+          isReturn: input.build.direction === "return",
+          parcel: { index, count: packed.parcels.length, contents: { items, weight_oz: parcel.parcel.weightOz, ...(parcel.box ? { box: parcel.box } : {}) } },
+        })
+      )
     }
-    const service = input.build.service
-    const row = await purchaseLabel(this.ports_.shipments(), this.client(), {
-      requestKey: requestKeyOf(input.orderId, input.build.direction, input.items),
-      reusable: (r) => this.reusable(r, input.fulfillmentId),
-      fulfillmentId: input.fulfillmentId,
-      orderId: input.orderId,
-      service,
-      built: built.value,
-      isReturn: input.build.direction === "return",
-    })
-    return refOf(row, service, this.options_)
+    return rows
   }
 
-  /** See PurchaseInput.reusable. */
+  /**
+   * See PurchaseInput.reusable: a label recorded for another fulfillment may be taken unless that
+   * fulfillment holds it, i.e. exists, is not canceled, carries the label in its data (Medusa
+   * writes it after createFulfillment returns) and belongs to an order or return (Medusa links it
+   * last). A fulfillment left half-made by a stopped process fails one of these.
+   */
   protected async reusable(row: ShipmentRecord, fulfillmentId: string | null): Promise<boolean> {
     if (!row.fulfillment_id || row.fulfillment_id === fulfillmentId) return true
     const fulfillments = this.container_.fulfillmentService
     if (!fulfillments) return false
-    const alive = await fulfillments.list({ id: row.fulfillment_id }, { select: ["id", "canceled_at"] })
-    return !alive.length
+    const [holder] = await fulfillments.list({ id: row.fulfillment_id }, { select: ["id", "canceled_at", "data"] })
+    if (!holder || holder.canceled_at || !holdsShipment(holder.data, row.id)) return true
+    const linked = await this.ports_.linkedFulfillments([holder.id])
+    return !linked.has(holder.id)
   }
 }
 
-function refOf(row: ShipmentRecord, service: ServiceOption, options: PluginOptions) {
-  const tracking = row.tracking_number ?? ""
-  return {
-    data: {
-      shipment_id: row.id,
-      tracking_number: row.tracking_number,
-      carrier: row.carrier,
-      service_id: row.service_id,
-      option_id: service.id,
-      is_return: row.is_return,
-    },
-    label: {
-      tracking_number: tracking,
-      tracking_url: tracking ? trackingUrlOf(options, tracking, row.carrier) : "",
-      label_url: labelUrlOf(options, row.id),
-    },
+/** The admin's parcels from the fulfilment's additional data, refused in words when malformed. */
+function parcelsChosen(additionalData: Record<string, unknown> | undefined) {
+  try {
+    return chosenParcelsOf(additionalData)
+  } catch (error) {
+    throw invalid((error as Error).message)
   }
 }
 

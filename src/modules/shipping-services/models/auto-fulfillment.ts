@@ -11,5 +11,8 @@ export const AutoFulfillment = model.define(
     next_attempt_at: model.dateTime().nullable(),
     last_error: model.json().nullable(),
     fulfillment_ids: model.json().nullable(),
+    /** The process running an attempt and until when (renewed while it runs): see src/lib/leases.ts. */
+    lease_owner: model.text().nullable(),
+    lease_until: model.dateTime().nullable(),
   }
 )

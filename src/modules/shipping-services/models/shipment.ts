@@ -12,8 +12,20 @@ export const Shipment = model
     transaction_id: model.text().unique(),
     /** Every transaction id used for this parcel, oldest first (new ids only after a 404 on retry). */
     transaction_ids: model.json().nullable(),
-    /** Stable key of the request (fulfillment, or order + items for returns) to recognise repeats. */
+    /** Stable key of the request (order, direction, the parcel's lines, its place among the parcels) to recognise repeats. */
     request_key: model.text().index(),
+    /** This parcel's place among the parcels of its fulfillment (0-based) and their number. */
+    parcel_index: model.number().default(0),
+    parcel_count: model.number().default(1),
+    /** What the parcel holds: `{ items: [{ line_item_id, quantity }], weight_oz }` (packing slips, the admin). */
+    parcel: model.json().nullable(),
+    /**
+     * Who is working on this row, until when: set while a purchase is in flight (and briefly after,
+     * while Medusa stores the fulfillment), renewed by the owner's heartbeat. A row whose lease ran
+     * out belongs to a process that stopped: another may settle it (src/lib/leases.ts).
+     */
+    lease_owner: model.text().nullable(),
+    lease_until: model.dateTime().nullable(),
     fulfillment_id: model.text().index().nullable(),
     order_id: model.text().index().nullable(),
     is_return: model.boolean().default(false),
@@ -30,9 +42,11 @@ export const Shipment = model
     label_format: model.text().nullable(),
     label_size: model.text().nullable(),
     label_content_type: model.text().nullable(),
-    /** The stored label pages: `{ ids: [File module ids] }`. */
+    /**
+     * Legacy storage of versions before 0.2: `{ ids: [File module ids] }` and `{ pages: [base64] }`.
+     * Labels now live in shipping_services_document; the store-pending-labels job moves these there.
+     */
     label_files: model.json().nullable(),
-    /** Label pages waiting to be moved into the File module, `{ pages: [base64] }`; emptied once stored. */
     label_pending: model.json().nullable(),
     /** The service's own label URL (valid 24 hours, doc 2 Limits). */
     label_source_url: model.text().nullable(),
@@ -44,6 +58,15 @@ export const Shipment = model
     manifest_id: model.text().nullable(),
     voided_at: model.dateTime().nullable(),
     void_status: model.text().nullable(),
+    /** Why it was voided when the plugin did it on its own ("orphan"), else null. */
+    void_reason: model.text().nullable(),
+    /**
+     * When Medusa's fulfillment was seen holding this label (its fulfilment workflow finished and
+     * linked it). Until then a label may be a crash's leftover: recovery looks at those only.
+     */
+    attached_at: model.dateTime().nullable(),
+    /** Set when no fulfillment can take this label (bought, then its fulfillment was lost or given up). */
+    orphaned_at: model.dateTime().nullable(),
     /** Last failure: { message, status, codes[] } in words a merchant can act on. */
     error: model.json().nullable(),
     /** Latest package status (doc 3) and the time of the event that set it. */
@@ -59,4 +82,6 @@ export const Shipment = model
   })
   .indexes([
     { on: ["status", "next_poll_at"], where: "deleted_at IS NULL" },
+    { on: ["status", "lease_until"], where: "deleted_at IS NULL AND status = 'pending'" },
+    { on: ["status", "created_at"], where: "deleted_at IS NULL AND status = 'created' AND attached_at IS NULL" },
   ])

@@ -4,7 +4,7 @@ import type { Violation } from "../../../shipping-api/violation"
 import type { PluginOptions, ServiceOption } from "../../../options"
 import { fromMedusaAddress, type ServiceAddress } from "./address"
 import { buildCustoms } from "./customs"
-import { buildParcel } from "./parcel"
+import { buildParcel, type BuiltParcel } from "./parcel"
 import { shipmentOptionsFor } from "./shipment-options"
 import type { OrderLike, ShippedLine } from "./types"
 
@@ -18,6 +18,8 @@ export type BuildShipmentInput = {
   /** Where parcels leave from: the stock location's address, or options.origin. */
   origin: ServiceAddress
   direction: "outbound" | "return"
+  /** The parcel as packed (src/.../packing.ts); measured from the lines when absent. */
+  parcel?: BuiltParcel
 }
 
 export type BuiltShipment = {
@@ -42,7 +44,7 @@ export function buildShipmentRequest(input: BuildShipmentInput): BuildResult {
   if (!order.shipping_address) {
     violations.push({ path: "order.shipping_address", rule: "builder.order.shipping-address.missing", message: "the order has no shipping address", source: SOURCE })
   }
-  const parcel = buildParcel(lines, options)
+  const parcel = input.parcel ? { parcel: input.parcel, violations: [] } : buildParcel(lines, options)
   violations.push(...parcel.violations)
   if (violations.length || !parcel.parcel) return { ok: false, violations }
 

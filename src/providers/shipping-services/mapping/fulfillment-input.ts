@@ -26,6 +26,15 @@ export function requestKeyOf(orderId: string, direction: "outbound" | "return", 
   return `${direction}|${orderId}|${lines}`
 }
 
+/**
+ * The key of one parcel of a fulfillment: the key of its lines, and its place when the
+ * fulfillment has several parcels (a single parcel keeps the plain key of earlier versions).
+ */
+export function parcelRequestKeyOf(orderId: string, direction: "outbound" | "return", items: readonly FulfilledItem[], index: number, count: number): string {
+  const key = requestKeyOf(orderId, direction, items)
+  return count > 1 ? `${key}|parcel ${index + 1}/${count}` : key
+}
+
 /** Doc 4 Rates: the Shipment object without documents. */
 export function ratesRequestOf(request: ShipmentRequest): RatesRequest {
   const { documents: _documents, ...rest } = request

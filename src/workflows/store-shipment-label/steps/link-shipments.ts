@@ -1,12 +1,23 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
+import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
 import type { StoredLabel } from "./store-label-files"
 
-/** Links each shipment to its fulfillment and order (src/links), once, in one call. */
+/**
+ * Links each shipment to its fulfillment and order (src/links), once, in one call; and marks
+ * the labels of fulfillments Medusa finished (`attach`: the event that ran this workflow comes
+ * at the end of Medusa's fulfilment workflow) as attached, so crash recovery leaves them alone.
+ */
 export const linkShipmentsStep = createStep(
   "shipping-services-link-shipments",
-  async (stored: StoredLabel[], { container }) => {
+  async ({ stored, attach }: { stored: StoredLabel[]; attach: string[] }, { container }) => {
+    const attachable = stored.filter((s) => s.fulfillment_id && attach.includes(s.fulfillment_id))
+    if (attachable.length) {
+      const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
+      const now = new Date()
+      await shipping.updateShipments(attachable.map((s) => ({ id: s.shipment_id, attached_at: now })))
+    }
     if (!stored.length) return new StepResponse(undefined, [] as object[])
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
     const { data } = await query.graph({

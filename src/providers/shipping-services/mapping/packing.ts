@@ -1,0 +1,247 @@
+import type { PluginOptions } from "../../../options"
+import { lengthPlusGirth } from "../../../shipping-api/rules/parcel"
+import { LIMITS, PARCEL_SELECT_SERVICE_ID, type Variant } from "../../../shipping-api/constants"
+import type { Violation } from "../../../shipping-api/violation"
+import { buildParcel, catalogValue, type BuiltParcel } from "./parcel"
+import type { ShippedLine } from "./types"
+import { toInches, toOunces } from "./units"
+
+const SOURCE = "ours: packing (docs/fulfillment.md, Several parcels)"
+
+/**
+ * The heaviest parcel the plugin packs, per variant, in OZ. The documents give no weight limit;
+ * these are the carriers' published ones (postal, standard and cross-border 70 lb, the
+ * account-based parcel carrier 150 lb) **(ours)**. A box's own maxWeight may only lower it.
+ */
+export const MAX_PARCEL_WEIGHT_OZ: Record<Variant, number> = {
+  "carrier-account": 150 * 16,
+  expedited: 70 * 16,
+  standard: 70 * 16,
+  "cross-border": 70 * 16,
+}
+
+export type PackedParcel = {
+  lines: ShippedLine[]
+  parcel: BuiltParcel
+  /** The merchant's box (options.boxes[].id) when one was used. */
+  box?: string
+}
+
+/** A parcel an admin chose: which units of which lines, and optionally its weight (catalog unit). */
+export type ChosenParcel = { items: { line_item_id: string; quantity: number }[]; weight?: number; box?: string }
+
+export type PackingResult = { ok: true; parcels: PackedParcel[] } | { ok: false; violations: Violation[] }
+
+type Unit = { line: ShippedLine["line"]; weightOz: number; sides?: [number, number, number]; volume: number }
+type Box = { id: string; sides: [number, number, number]; volume: number; maxWeightOz: number; emptyWeightOz: number }
+
+const sorted3 = (v: number[]): [number, number, number] => [...v].sort((a, b) => b - a) as [number, number, number]
+
+/** The documents' length-plus-girth limit for this service (doc 2 Limits). */
+export function lengthPlusGirthLimit(serviceId: string): number {
+  return serviceId === PARCEL_SELECT_SERVICE_ID ? LIMITS.lengthPlusGirthParcelSelectIn : LIMITS.lengthPlusGirthIn
+}
+
+/**
+ * Splits the shipped lines into parcels. Pure and deterministic (the same input gives the same
+ * parcels, so a repeated fulfilment finds its labels again by their keys).
+ *
+ * - No `boxes` option: one parcel, as `buildParcel` measures it, unless it breaks a limit (weight;
+ *   length plus girth 108 in, 130 for Parcel Select). Then units are packed heaviest first into
+ *   as few parcels as keep every parcel within the limits (first fit), each measured the same way.
+ * - With `boxes`: units, largest first, go into the first open parcel whose box still has room
+ *   (volume and weight) and whose sides the unit fits; else a new parcel in the smallest box the
+ *   unit fits. A parcel measures as its box.
+ * - A unit that fits no box, or alone breaks a limit, is an error naming it.
+ */
+export function packParcels(
+  lines: readonly ShippedLine[],
+  options: PluginOptions,
+  service: { variant: Variant; serviceId: string }
+): PackingResult {
+  const single = buildParcel(lines, options)
+  if (single.violations.length || !single.parcel) return { ok: false, violations: single.violations }
+  const maxWeightOz = MAX_PARCEL_WEIGHT_OZ[service.variant]
+  const maxGirth = lengthPlusGirthLimit(service.serviceId)
+  const boxes = boxesOf(options, maxWeightOz)
+  const fits = (p: BuiltParcel) => p.weightOz <= maxWeightOz && (!p.dimensionIn || lengthPlusGirth(sorted3([p.dimensionIn.length, p.dimensionIn.width, p.dimensionIn.height])) <= maxGirth)
+  if (!boxes.length && fits(single.parcel)) return { ok: true, parcels: [{ lines: [...lines], parcel: single.parcel }] }
+
+  const units = unitsOf(lines, options)
+  const violations: Violation[] = []
+  const label = (u: Unit) => `"${u.line.title ?? u.line.id}"`
+  return boxes.length ? packIntoBoxes(units, boxes, label) : packByLimits(units, options, fits, maxWeightOz, label, violations)
+}
+
+/** A parcel per admin's choice, measured like any parcel; the choice must cover the shipped lines exactly. */
+export function chosenParcels(lines: readonly ShippedLine[], chosen: readonly ChosenParcel[], options: PluginOptions): PackingResult {
+  const violations: Violation[] = []
+  const byLine = new Map(lines.map((l) => [l.line.id, l]))
+  const left = new Map(lines.map((l) => [l.line.id, l.quantity]))
+  const parcels: PackedParcel[] = []
+  chosen.forEach((c, i) => {
+    const parcelLines: ShippedLine[] = []
+    c.items.forEach((item, j) => {
+      const line = byLine.get(item.line_item_id)
+      const path = `parcels[${i}].items[${j}]`
+      if (!line) {
+        violations.push({ path, rule: "packing.chosen.line", message: `line ${item.line_item_id} is not among the fulfilled items`, source: SOURCE })
+        return
+      }
+      if (!Number.isInteger(item.quantity) || item.quantity < 1) {
+        violations.push({ path: `${path}.quantity`, rule: "packing.chosen.quantity", message: "must be a whole number of at least 1", source: SOURCE })
+        return
+      }
+      left.set(item.line_item_id, (left.get(item.line_item_id) ?? 0) - item.quantity)
+      parcelLines.push({ line: line.line, quantity: item.quantity })
+    })
+    if (!c.items.length) violations.push({ path: `parcels[${i}].items`, rule: "packing.chosen.empty", message: "a parcel needs at least one item", source: SOURCE })
+    const measured = buildParcel(parcelLines, options)
+    violations.push(...measured.violations.map((v) => ({ ...v, path: `parcels[${i}].${v.path}` })))
+    if (measured.parcel) {
+      const box = c.box ? boxesOf(options, Infinity).find((b) => b.id === c.box) : undefined
+      if (c.box && !box) violations.push({ path: `parcels[${i}].box`, rule: "packing.chosen.box", message: `no box "${c.box}" in the boxes option`, source: SOURCE })
+      const weightOz = c.weight !== undefined ? toOunces(c.weight, options.catalogUnits.weight) : measured.parcel.weightOz
+      parcels.push({
+        lines: parcelLines,
+        parcel: { weightOz, ...(box ? { dimensionIn: { length: box.sides[0], width: box.sides[1], height: box.sides[2] } } : measured.parcel.dimensionIn ? { dimensionIn: measured.parcel.dimensionIn } : {}) },
+        ...(box ? { box: box.id } : {}),
+      })
+    }
+  })
+  for (const [lineId, quantity] of left) {
+    if (quantity !== 0) {
+      const title = byLine.get(lineId)?.line.title ?? lineId
+      violations.push({
+        path: "parcels",
+        rule: "packing.chosen.cover",
+        message: quantity > 0 ? `${quantity} of "${title}" are in no parcel` : `"${title}" is packed ${-quantity} more time(s) than it is fulfilled`,
+        source: SOURCE,
+      })
+    }
+  }
+  return violations.length ? { ok: false, violations } : { ok: true, parcels }
+}
+
+function boxesOf(options: PluginOptions, maxWeightOz: number): Box[] {
+  const unit = options.catalogUnits
+  return (options.boxes ?? [])
+    .map((b) => {
+      const sides = sorted3([b.length, b.width, b.height].map((v) => toInches(v, unit.length)))
+      return {
+        id: b.id,
+        sides,
+        volume: sides[0] * sides[1] * sides[2],
+        maxWeightOz: Math.min(maxWeightOz, b.maxWeight !== undefined ? toOunces(b.maxWeight, unit.weight) : Infinity),
+        emptyWeightOz: b.emptyWeight !== undefined ? toOunces(b.emptyWeight, unit.weight) : 0,
+      }
+    })
+    .sort((a, b) => a.volume - b.volume || a.id.localeCompare(b.id))
+}
+
+function unitsOf(lines: readonly ShippedLine[], options: PluginOptions): Unit[] {
+  const units: Unit[] = []
+  for (const l of lines) {
+    const w = catalogValue(l.line, "weight") ?? options.defaultParcel?.weight ?? 0
+    const dims = [catalogValue(l.line, "length"), catalogValue(l.line, "width"), catalogValue(l.line, "height")]
+    const sides = dims.every((d) => d !== undefined) ? sorted3((dims as number[]).map((d) => toInches(d, options.catalogUnits.length))) : undefined
+    const unit: Unit = { line: l.line, weightOz: toOunces(w, options.catalogUnits.weight, 4), sides, volume: sides ? sides[0] * sides[1] * sides[2] : 0 }
+    for (let i = 0; i < l.quantity; i++) units.push(unit)
+  }
+  // Largest first (volume, then weight), ties by line id: deterministic.
+  return units.sort((a, b) => b.volume - a.volume || b.weightOz - a.weightOz || a.line.id.localeCompare(b.line.id))
+}
+
+const fitsSides = (unit: Unit, box: Box) => !unit.sides || unit.sides.every((s, i) => s <= box.sides[i])
+
+function packIntoBoxes(units: Unit[], boxes: Box[], label: (u: Unit) => string): PackingResult {
+  const violations: Violation[] = []
+  const open: { box: Box; units: Unit[]; volume: number; weightOz: number }[] = []
+  for (const unit of units) {
+    const room = open.find((p) => fitsSides(unit, p.box) && p.volume + unit.volume <= p.box.volume && p.weightOz + unit.weightOz <= p.box.maxWeightOz)
+    if (room) {
+      room.units.push(unit)
+      room.volume += unit.volume
+      room.weightOz += unit.weightOz
+      continue
+    }
+    const box = boxes.find((b) => fitsSides(unit, b) && b.emptyWeightOz + unit.weightOz <= b.maxWeightOz)
+    if (!box) {
+      if (!violations.some((v) => v.message.startsWith(label(unit)))) {
+        violations.push({
+          path: "items",
+          rule: "packing.item.fits-no-box",
+          message: `${label(unit)} fits no box of the boxes option (${unit.sides ? unit.sides.join(" x ") + " in, " : ""}${unit.weightOz} oz)`,
+          source: SOURCE,
+        })
+      }
+      continue
+    }
+    open.push({ box, units: [unit], volume: unit.volume, weightOz: box.emptyWeightOz + unit.weightOz })
+  }
+  if (violations.length) return { ok: false, violations }
+  return {
+    ok: true,
+    parcels: open.map((p) => ({
+      lines: linesOf(p.units),
+      parcel: { weightOz: toOunces(p.weightOz, "oz"), dimensionIn: { length: p.box.sides[0], width: p.box.sides[1], height: p.box.sides[2] } },
+      box: p.box.id,
+    })),
+  }
+}
+
+function packByLimits(
+  units: Unit[],
+  options: PluginOptions,
+  fits: (p: BuiltParcel) => boolean,
+  maxWeightOz: number,
+  label: (u: Unit) => string,
+  violations: Violation[]
+): PackingResult {
+  const parcels: { units: Unit[]; parcel: BuiltParcel }[] = []
+  // Heaviest first into the first parcel that stays within the limits once measured.
+  const byWeight = [...units].sort((a, b) => b.weightOz - a.weightOz || a.line.id.localeCompare(b.line.id))
+  for (const unit of byWeight) {
+    let placed = false
+    for (const p of parcels) {
+      const candidate = measure([...p.units, unit], options)
+      if (candidate && fits(candidate)) {
+        p.units.push(unit)
+        p.parcel = candidate
+        placed = true
+        break
+      }
+    }
+    if (placed) continue
+    const alone = measure([unit], options)
+    if (!alone || !fits(alone)) {
+      if (!violations.some((v) => v.message.startsWith(label(unit)))) {
+        violations.push({
+          path: "items",
+          rule: "packing.item.over-limit",
+          message: `${label(unit)} alone breaks a parcel limit (${unit.weightOz} oz of at most ${maxWeightOz}, or length plus girth): it cannot be shipped with this service`,
+          source: SOURCE,
+        })
+      }
+      continue
+    }
+    parcels.push({ units: [unit], parcel: alone })
+  }
+  if (violations.length) return { ok: false, violations }
+  return { ok: true, parcels: parcels.map((p) => ({ lines: linesOf(p.units), parcel: p.parcel })) }
+}
+
+function measure(units: Unit[], options: PluginOptions): BuiltParcel | undefined {
+  return buildParcel(linesOf(units), options).parcel
+}
+
+/** Units back to lines with quantities, in the order lines first appear. */
+function linesOf(units: Unit[]): ShippedLine[] {
+  const out = new Map<string, ShippedLine>()
+  for (const u of units) {
+    const l = out.get(u.line.id)
+    if (l) l.quantity++
+    else out.set(u.line.id, { line: u.line, quantity: 1 })
+  }
+  return [...out.values()]
+}
