@@ -129,7 +129,7 @@ medusaIntegrationTestRunner({
     describe("reprint", () => {
       it("reprints three times, replaces the stored label behind the same URL, and refuses the fourth before calling", async () => {
         const { order, row } = await labelledOrder()
-        const before = row.label_files as { ids: string[] }
+        const before = await shipping().documentPages("label", row.id)
         let last: any
         for (let i = 1; i <= 3; i++) {
           const { data } = await api.post(`/admin/shipping-services/shipments/${row.id}/reprint`, {}, admin)
@@ -140,7 +140,11 @@ medusaIntegrationTestRunner({
         expect(last.reprints.allowed).toBe(false)
         const [after] = await shipping().listShipments({ id: row.id })
         expect(after.reprint_count).toBe(3)
-        expect((after.label_files as { ids: string[] }).ids).not.toEqual(before.ids)
+        // The newest version is served; older versions' pages are gone (labels carry addresses).
+        const pages = await shipping().documentPages("label", row.id)
+        expect(pages.map((p) => p.version)).toEqual([3])
+        expect(pages[0].id).not.toBe(before[0].id)
+        expect(await shipping().listDocuments({ kind: "label", owner_id: row.id })).toHaveLength(1)
         const file = await download(`/admin/shipping-services/shipments/${row.id}/label`)
         expect(file.type).toBe("application/pdf")
         expect(file.bytes.subarray(0, 5).toString()).toBe("%PDF-")

@@ -59,7 +59,18 @@ medusaIntegrationTestRunner({
         expect(label.tracking_number).toMatch(/^9400\d{18}$/)
         expect(label.tracking_url).toContain(label.tracking_number)
         expect(label.label_url).toMatch(/\/admin\/shipping-services\/shipments\/ssship_\w+\/label$/)
-        expect(Object.keys(f.data.shipping_services).sort()).toEqual(["carrier", "is_return", "option_id", "service_id", "shipment_id", "tracking_number"])
+        expect(Object.keys(f.data.shipping_services).sort()).toEqual([
+          "carrier",
+          "fulfillment_id",
+          "is_return",
+          "option_id",
+          "service_id",
+          "shipment_id",
+          "shipment_ids",
+          "tracking_number",
+          "tracking_numbers",
+        ])
+        expect(f.data.shipping_services).toMatchObject({ fulfillment_id: f.id, shipment_ids: [expect.stringMatching(/^ssship_/)], tracking_numbers: [label.tracking_number] })
         expect(JSON.stringify(f.data).length).toBeLessThan(600)
 
         const after = await sandbox.get("/stats")
@@ -68,8 +79,11 @@ medusaIntegrationTestRunner({
         const [row] = await shipping().listShipments({ fulfillment_id: f.id })
         expect(row).toMatchObject({ status: "created", order_id: order.id, variant: "expedited", service_id: "UGA", label_format: "PDF" })
         expect(row.charges).toMatchObject({ currencyCode: "USD" })
-        // The subscriber moves the label into the File module and links the shipment.
-        await waitFor(async () => ((await shipping().listShipments({ id: row.id }))[0].label_files as any)?.ids?.length, "label stored in the File module")
+        // Stored privately with the purchase (never in Medusa's File module: its local provider serves "private" files publicly).
+        expect(await shipping().documentPages("label", row.id)).toHaveLength(1)
+        expect(row.label_files).toBeNull()
+        // The label-storage workflow links the shipment and marks it attached to its finished fulfillment.
+        await waitFor(async () => (await shipping().listShipments({ id: row.id }))[0].attached_at, "label attached to its fulfillment")
 
         const file = await download(label.label_url)
         expect(file.type).toBe("application/pdf")
@@ -167,7 +181,8 @@ medusaIntegrationTestRunner({
         }, "return label")
         expect(returned).toMatchObject({ status: "created", is_return: true, option_id: "postal-return" })
         expect((returned.charges as any)?.totalCarrierCharge).toBeGreaterThan(0)
-        await waitFor(async () => ((await shipping().listShipments({ id: returned.id }))[0].label_files as any)?.ids?.length, "return label stored")
+        expect(await shipping().documentPages("label", returned.id)).toHaveLength(1)
+        await waitFor(async () => (await shipping().listShipments({ id: returned.id }))[0].attached_at, "return label attached")
       })
     })
 

@@ -19,8 +19,10 @@ export type OrderShipmentsData = {
 /** The order's labels (outbound and return), their events (matched or not yet) and their fulfillments. */
 export async function loadOrderShipments(container: MedusaContainer, orderId: string): Promise<OrderShipmentsData> {
   const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
-  const rows = (await shipping.listShipments({ order_id: orderId }, { order: { created_at: "ASC" } })) as unknown as ShipmentRow[]
-  if (!rows.length) return { rows, events: [], fulfillments: new Map() }
+  const found = (await shipping.listShipments({ order_id: orderId }, { order: { created_at: "ASC" } })) as unknown as ShipmentRow[]
+  if (!found.length) return { rows: found, events: [], fulfillments: new Map() }
+  const pages = await shipping.labelPageCounts(found.map((r) => r.id))
+  const rows = found.map((r) => ({ ...r, label_pages: pages.get(r.id) ?? 0 }))
   const numbers = rows.map((r) => r.tracking_number).filter((n): n is string => !!n)
   const eventFilter = numbers.length
     ? { $or: [{ shipment_id: rows.map((r) => r.id) }, { shipment_id: null, tracking_number: numbers }] }
@@ -29,12 +31,12 @@ export async function loadOrderShipments(container: MedusaContainer, orderId: st
   const newest = (await shipping.listTrackingEvents(eventFilter, { take: MAX_EVENTS, order: { occurred_at: "DESC" } })) as unknown as StoredEvent[]
   const events = newest.reverse()
   const fulfillmentIds = [...new Set(rows.map((r) => r.fulfillment_id).filter((id): id is string => !!id))]
-  const found = fulfillmentIds.length
+  const fulfillmentRows = fulfillmentIds.length
     ? await container
         .resolve(Modules.FULFILLMENT)
         .listFulfillments({ id: fulfillmentIds }, { select: ["id", "shipped_at", "delivered_at", "canceled_at"] })
     : []
-  return { rows, events, fulfillments: new Map(found.map((f) => [f.id, f])) }
+  return { rows, events, fulfillments: new Map(fulfillmentRows.map((f) => [f.id, f])) }
 }
 
 /** Throws Medusa's 404 unless the order exists; returns its customer. */

@@ -30,6 +30,13 @@ export type ShipmentRow = {
   label_files: unknown
   label_pending: unknown
   label_source_url: string | null
+  /** Pages of the newest stored version of the label (shipping_services_document), read by the loader. */
+  label_pages?: number
+  parcel_index?: number | null
+  parcel_count?: number | null
+  parcel?: unknown
+  orphaned_at?: Date | string | null
+  void_reason?: string | null
   charges: unknown
   delivery_commitment: unknown
   reprint_count: number | null
@@ -87,9 +94,30 @@ export type ShipmentView = {
   manifest_id: string | null
   add_to_manifest: boolean
   fulfillment: { shipped_at: string | null; delivered_at: string | null; canceled_at: string | null } | null
+  /** This label's parcel among the fulfillment's parcels, and what it holds. */
+  parcel: ParcelInfo
+  /** Set when no fulfillment holds this label (a purchase a stopped process left behind). */
+  orphaned_at: string | null
+  /** "orphan" when the plugin voided it on its own. */
+  void_reason: string | null
   error: { message: string } | null
   timeline: AdminTimelineEntry[]
   created_at: string
+}
+
+export type ParcelInfo = { index: number; count: number; items: { line_item_id: string; quantity: number }[]; weight_oz: number | null; box: string | null }
+
+/** The parcel a label belongs to (1 of 1 for labels of versions before several parcels). Pure. */
+export function parcelInfo(row: Pick<ShipmentRow, "parcel_index" | "parcel_count" | "parcel">): ParcelInfo {
+  const p = (row.parcel && typeof row.parcel === "object" ? row.parcel : {}) as { items?: unknown; weight_oz?: unknown; box?: unknown }
+  const items = Array.isArray(p.items) ? (p.items as { line_item_id: string; quantity: number }[]) : []
+  return {
+    index: row.parcel_index ?? 0,
+    count: row.parcel_count ?? 1,
+    items,
+    weight_oz: typeof p.weight_oz === "number" ? p.weight_oz : null,
+    box: typeof p.box === "string" ? p.box : null,
+  }
 }
 
 const iso = (v: Date | string | null | undefined): string | null => (v ? new Date(v).toISOString() : null)
@@ -97,8 +125,9 @@ const obj = (v: unknown): Record<string, unknown> | null => (v && typeof v === "
 
 export const labelRoute = (shipmentId: string) => `/admin/shipping-services/shipments/${shipmentId}/label`
 
-/** How many label pages the label route can serve: stored files, pages waiting, or the service's URL. */
-export function labelPages(row: Pick<ShipmentRow, "label_files" | "label_pending" | "label_source_url">): number {
+/** How many label pages the label route can serve: stored documents, files of earlier versions, pages waiting, or the service's URL. */
+export function labelPages(row: Pick<ShipmentRow, "label_pages" | "label_files" | "label_pending" | "label_source_url">): number {
+  if (row.label_pages) return row.label_pages
   const files = (obj(row.label_files)?.ids as unknown[] | undefined) ?? []
   if (files.length) return files.length
   const pending = ((obj(row.label_pending)?.pages as unknown[] | undefined) ?? []).filter(Boolean)
@@ -179,6 +208,9 @@ export function shipmentView(input: {
     fulfillment: fulfillment
       ? { shipped_at: iso(fulfillment.shipped_at), delivered_at: iso(fulfillment.delivered_at), canceled_at: iso(fulfillment.canceled_at) }
       : null,
+    parcel: parcelInfo(row),
+    orphaned_at: iso(row.orphaned_at),
+    void_reason: row.void_reason ?? null,
     error: errorView(row.error),
     timeline: adminTimeline(events),
     created_at: new Date(row.created_at).toISOString(),

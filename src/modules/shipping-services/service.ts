@@ -167,6 +167,19 @@ export default class ShippingServicesModuleService extends MedusaService({
     if (old.length) await this.deleteDocuments(old.map((d) => d.id))
   }
 
+  /** Pages of the newest stored version of each shipment's label. */
+  async labelPageCounts(shipmentIds: string[]): Promise<Map<string, number>> {
+    const counts = new Map<string, number>()
+    if (!shipmentIds.length) return counts
+    const rows = await this.listDocuments({ kind: "label", owner_id: shipmentIds }, { select: ["owner_id", "version"], order: { version: "DESC" } })
+    const newest = new Map<string, number>()
+    for (const r of rows) {
+      if (!newest.has(r.owner_id)) newest.set(r.owner_id, r.version)
+      if (newest.get(r.owner_id) === r.version) counts.set(r.owner_id, (counts.get(r.owner_id) ?? 0) + 1)
+    }
+    return counts
+  }
+
   /** One stored file's bytes. */
   async documentContent(id: string): Promise<Buffer> {
     const [row] = await this.listDocuments({ id }, { select: ["id", "content"] })
