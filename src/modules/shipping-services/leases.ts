@@ -27,6 +27,8 @@ export const PROCESS_OWNER = `${hostname()}:${process.pid}:${randomBytes(4).toSt
  */
 export class Leases {
   private readonly held = new Map<string, Set<string>>()
+  /** Rows let go with `letExpire`: not this process's to take again until their lease ran out. */
+  private readonly expiring = new Map<string, number>()
   private timer: NodeJS.Timeout | null = null
 
   constructor(
@@ -41,6 +43,11 @@ export class Leases {
    * holds it (or the row is gone or in another status).
    */
   async take(table: LeasedTable, id: string, statuses?: readonly string[]): Promise<boolean> {
+    const until = this.expiring.get(id)
+    if (until !== undefined) {
+      if (until > Date.now()) return false
+      this.expiring.delete(id)
+    }
     const bindings: unknown[] = [this.owner, this.leaseMs, id, this.owner]
     let statusClause = ""
     if (statuses?.length) {
@@ -79,11 +86,17 @@ export class Leases {
    */
   letExpire(table: LeasedTable, id: string): void {
     this.held.get(table)?.delete(id)
+    this.expiring.set(id, Date.now() + this.leaseMs)
+    if (this.expiring.size > 10_000) {
+      const now = Date.now()
+      for (const [key, at] of this.expiring) if (at <= now) this.expiring.delete(key)
+    }
   }
 
   /** Gives the row up now (the work is done and recorded). */
   async release(table: LeasedTable, id: string): Promise<void> {
     this.held.get(table)?.delete(id)
+    this.expiring.delete(id)
     await this.knex().raw(`update ${table} set lease_owner = null, lease_until = null where id = ? and lease_owner = ?`, [id, this.owner])
   }
 

@@ -1,0 +1,211 @@
+import { moduleIntegrationTestRunner } from "@medusajs/test-utils"
+import { appPluginOptions } from "../../../../dev/app-options"
+import { SHIPPING_SERVICES_MODULE, parsePluginOptions } from "../../../options"
+import { purchaseLabel, settleInterrupted, type LabelClient, type PurchaseInput } from "../../../providers/shipping-services/purchase"
+import { ShippingNetworkError, ShippingNotFoundError, ShippingOutcomeUnknownError } from "../../../shipping-api/errors"
+import type { ShipmentResponse } from "../../../shipping-api/schemas/shipment"
+import { Leases } from "../leases"
+import ShippingServicesModuleService from "../service"
+
+jest.setTimeout(60_000)
+
+const options = parsePluginOptions(appPluginOptions({}))
+const service = options.services.find((s) => s.id === "postal-ground")!
+const labelPdf = Buffer.from("%PDF-1.4 label").toString("base64")
+
+/** A service that records what it was asked; `made` holds the labels it created, by transaction id. */
+function fakeService(behaviour: { create?: (id: string) => Promise<ShipmentResponse>; find?: (id: string) => Promise<ShipmentResponse | undefined> } = {}) {
+  const made = new Map<string, ShipmentResponse>()
+  const calls = { creates: 0, finds: 0 }
+  const answer = (id: string): ShipmentResponse => ({
+    shipmentId: `SHP-${id}`,
+    parcelTrackingNumber: `9400${id.replace(/\W/g, "").slice(0, 10)}`,
+    rates: [{ carrier: "POSTAL", serviceId: "UGA", totalCarrierCharge: 7.5, currencyCode: "USD" }],
+    documents: [{ type: "SHIPPING_LABEL", fileFormat: "PDF", contentType: "BASE64", size: "DOC_4X6", pages: [{ contents: labelPdf }] }],
+  }) as ShipmentResponse
+  const client: LabelClient = {
+    async createShipment(_request, o) {
+      calls.creates++
+      const shipment = behaviour.create ? await behaviour.create(o.transactionId) : answer(o.transactionId)
+      made.set(o.transactionId, shipment)
+      return { shipment, transactionId: o.transactionId, recovered: false }
+    },
+    async findShipment(id) {
+      calls.finds++
+      if (behaviour.find) return behaviour.find(id)
+      return made.get(id)
+    },
+  }
+  return { client, made, calls, answer }
+}
+
+const input = (key: string, extra: Partial<PurchaseInput> = {}): PurchaseInput => ({
+  requestKey: key,
+  reusable: async () => true,
+  fulfillmentId: "ful_1",
+  orderId: "order_1",
+  service,
+  built: { request: {} as never },
+  isReturn: false,
+  ...extra,
+})
+
+moduleIntegrationTestRunner<ShippingServicesModuleService>({
+  moduleName: SHIPPING_SERVICES_MODULE,
+  resolve: __dirname + "/..",
+  moduleOptions: appPluginOptions({}) as Record<string, unknown>,
+  testSuite: ({ service: journal, MikroOrmWrapper }) => {
+    const knex = () => (MikroOrmWrapper.getManager() as any).getKnex()
+    /** The same journal as another process would use it: its own leases. */
+    const asProcess = (owner: string): ShippingServicesModuleService => {
+      const leases = new Leases(knex, 60_000, owner)
+      return new Proxy(journal, {
+        get: (target, key) => {
+          if (key === "leases") return () => leases
+          const value = (target as any)[key]
+          return typeof value === "function" ? value.bind(target) : value
+        },
+      })
+    }
+    /** Makes a row's lease look like its owner stopped a while ago. */
+    const expire = (id: string) => knex().raw(`update shipping_services_shipment set lease_until = now() - interval '1 second' where id = ?`, [id])
+
+    describe("leases", () => {
+      it("lets one owner at a time hold a row, and another take it once it ran out", async () => {
+        const row = await journal.createShipments({ transaction_id: "L-1", request_key: "k", option_id: "x", variant: "expedited", carrier: "POSTAL", service_id: "UGA" })
+        const a = new Leases(knex, 60_000, "process-a")
+        const b = new Leases(knex, 60_000, "process-b")
+        expect(await a.take("shipping_services_shipment", row.id)).toBe(true)
+        expect(await b.take("shipping_services_shipment", row.id)).toBe(false)
+        expect(await a.take("shipping_services_shipment", row.id)).toBe(true)
+        await expire(row.id)
+        expect(await b.take("shipping_services_shipment", row.id)).toBe(true)
+        // a's renewals no longer touch it: the lease is b's.
+        await a.renew()
+        const [after] = await journal.listShipments({ id: row.id })
+        expect(after.lease_owner).toBe("process-b")
+        await b.release("shipping_services_shipment", row.id)
+        expect(await a.take("shipping_services_shipment", row.id, ["created"])).toBe(false)
+        expect(await a.take("shipping_services_shipment", row.id, ["pending"])).toBe(true)
+        a.stop()
+        b.stop()
+      })
+
+      it("hands a contested row to exactly one of many takers", async () => {
+        const row = await journal.createShipments({ transaction_id: "L-2", request_key: "k2", option_id: "x", variant: "expedited", carrier: "POSTAL", service_id: "UGA" })
+        const takers = Array.from({ length: 8 }, (_, i) => new Leases(knex, 60_000, `p${i}`))
+        const won = await Promise.all(takers.map((t) => t.take("shipping_services_shipment", row.id)))
+        expect(won.filter(Boolean)).toHaveLength(1)
+        takers.forEach((t) => t.stop())
+      })
+    })
+
+    describe("purchaseLabel", () => {
+      it("buys once, commits the pending row with its transaction id before the request, and stores the label's pages", async () => {
+        let seenBeforePost: { status: string; transaction_id: string } | undefined
+        const svc = fakeService({
+          create: async (id) => {
+            const [row] = await journal.listShipments({ transaction_id: id })
+            seenBeforePost = row
+            return svc.answer(id)
+          },
+        })
+        const row = await purchaseLabel(journal, svc.client, input("k-buy"))
+        expect(seenBeforePost).toMatchObject({ status: "pending" })
+        expect(row).toMatchObject({ status: "created", shipment_id: expect.stringMatching(/^SHP-/), label_format: "PDF" })
+        const pages = await journal.documentPages("label", row.id)
+        expect(pages).toHaveLength(1)
+        expect((await journal.documentContent(pages[0].id)).toString()).toBe("%PDF-1.4 label")
+        expect(svc.calls.creates).toBe(1)
+      })
+
+      it("takes over a label bought for a fulfillment that never got it, without buying", async () => {
+        const svc = fakeService()
+        const first = await purchaseLabel(journal, svc.client, input("k-adopt", { fulfillmentId: "ful_dead" }))
+        // While its buyer's lease runs, nobody else may take it (Medusa is storing it on the fulfillment).
+        await expect(purchaseLabel(journal, svc.client, input("k-adopt", { fulfillmentId: "ful_new" }))).rejects.toThrow(/another process/)
+        await expect(purchaseLabel(asProcess("p2"), svc.client, input("k-adopt", { fulfillmentId: "ful_new" }))).rejects.toThrow(/another process/)
+        // Its buyer stopped (or finished long ago): the next process takes it.
+        await expire(first.id)
+        const again = await purchaseLabel(asProcess("p2"), svc.client, input("k-adopt", { fulfillmentId: "ful_new" }))
+        expect(again.id).toBe(first.id)
+        expect(again.fulfillment_id).toBe("ful_new")
+        expect(svc.calls.creates).toBe(1)
+      })
+
+      it("buys a second label when the first belongs to another live fulfillment", async () => {
+        const svc = fakeService()
+        const first = await purchaseLabel(journal, svc.client, input("k-second", { fulfillmentId: "ful_a" }))
+        await expire(first.id)
+        const second = await purchaseLabel(asProcess("p3"), svc.client, input("k-second", { fulfillmentId: "ful_b", reusable: async (r) => r.fulfillment_id !== "ful_a" }))
+        expect(second.id).not.toBe(first.id)
+        expect(svc.calls.creates).toBe(2)
+      })
+
+      it("settles an interrupted purchase with the retry operation and takes the label the service made", async () => {
+        const svc = fakeService()
+        // A process posted, the service made the label, the process died before storing the answer.
+        const row = await journal.createShipments({ transaction_id: "T-INTERRUPTED", request_key: "k-settle", option_id: service.id, variant: "expedited", carrier: "POSTAL", service_id: "UGA", fulfillment_id: "ful_dead", order_id: "order_1", lease_owner: "dead-process", lease_until: new Date(Date.now() + 60_000) })
+        svc.made.set("T-INTERRUPTED", svc.answer("T-INTERRUPTED"))
+        await expect(purchaseLabel(journal, svc.client, input("k-settle"))).rejects.toThrow(/another process/)
+        expect(svc.calls.finds).toBe(0)
+        await expire(row.id)
+        const settled = await purchaseLabel(journal, svc.client, input("k-settle"))
+        expect(settled).toMatchObject({ id: row.id, status: "created", shipment_id: "SHP-T-INTERRUPTED", fulfillment_id: "ful_1" })
+        expect(svc.calls).toEqual({ creates: 0, finds: 1 })
+        expect(await journal.documentPages("label", row.id)).toHaveLength(1)
+      })
+
+      it("marks an interrupted purchase the service never made as failed, and buys with a new transaction id", async () => {
+        const svc = fakeService({ find: async () => undefined })
+        const row = await journal.createShipments({ transaction_id: "T-NEVER-SENT", request_key: "k-404", option_id: service.id, variant: "expedited", carrier: "POSTAL", service_id: "UGA" })
+        const bought = await purchaseLabel(journal, svc.client, input("k-404"))
+        expect(bought.id).not.toBe(row.id)
+        expect(bought.transaction_id).not.toBe("T-NEVER-SENT")
+        const [old] = await journal.listShipments({ id: row.id })
+        expect(old).toMatchObject({ status: "failed", error: expect.objectContaining({ code: "interrupted" }) })
+        expect(svc.calls).toEqual({ creates: 1, finds: 1 })
+      })
+
+      it("keeps a purchase pending, and buys nothing, while the retry operation cannot answer", async () => {
+        const svc = fakeService({ find: async () => { throw new ShippingNetworkError({ operation: "findShipment", timedOut: false }) } })
+        const row = await journal.createShipments({ transaction_id: "T-UNKNOWN", request_key: "k-unknown", option_id: service.id, variant: "expedited", carrier: "POSTAL", service_id: "UGA" })
+        await expect(purchaseLabel(journal, svc.client, input("k-unknown"))).rejects.toBeTruthy()
+        const [after] = await journal.listShipments({ id: row.id })
+        expect(after.status).toBe("pending")
+        expect(svc.calls.creates).toBe(0)
+      })
+
+      it("leaves a create with an unknown outcome pending for the retry operation, and records a refusal as failed", async () => {
+        const unknown = fakeService({ create: async (id) => { throw new ShippingOutcomeUnknownError({ operation: "createShipment", transactionId: id, messages: [], cause: {} }) } })
+        await expect(purchaseLabel(journal, unknown.client, input("k-outcome"))).rejects.toBeTruthy()
+        const [pending] = await journal.listShipments({ request_key: "k-outcome" })
+        expect(pending).toMatchObject({ status: "pending", lease_owner: null })
+
+        const refused = fakeService({ create: async () => { throw new ShippingNotFoundError({ operation: "createShipment", status: 404, messages: ["no"] }) } })
+        await expect(purchaseLabel(journal, refused.client, input("k-refused"))).rejects.toBeTruthy()
+        const [failed] = await journal.listShipments({ request_key: "k-refused" })
+        expect(failed.status).toBe("failed")
+      })
+    })
+
+    describe("settleInterrupted", () => {
+      it("records the label the service made for the row's transaction id", async () => {
+        const svc = fakeService()
+        svc.made.set("T-S", svc.answer("T-S"))
+        const row = await journal.createShipments({ transaction_id: "T-S", request_key: "k-s", option_id: service.id, variant: "expedited", carrier: "POSTAL", service_id: "UGA" })
+        const settled = await settleInterrupted(journal, svc.client, row, service)
+        expect(settled.status).toBe("created")
+        expect(settled.tracking_number).toBe(svc.made.get("T-S")!.parcelTrackingNumber)
+      })
+    })
+
+    it("reads Medusa's fulfillment links (none here)", async () => {
+      const pg = (journal as unknown as { pg_: () => { raw: (s: string) => Promise<unknown> } }).pg_()
+      await pg.raw(`create table if not exists order_fulfillment (id text, order_id text, fulfillment_id text, deleted_at timestamptz)`)
+      await pg.raw(`create table if not exists return_fulfillment (id text, return_id text, fulfillment_id text, deleted_at timestamptz)`)
+      await pg.raw(`insert into order_fulfillment values ('l1', 'order_1', 'ful_linked', null)`)
+      expect([...(await journal.linkedFulfillments(["ful_linked", "ful_loose"]))]).toEqual(["ful_linked"])
+    })
+  },
+})
