@@ -1,4 +1,5 @@
 import { authenticate, defineMiddlewares, validateAndTransformBody } from "@medusajs/framework/http"
+import { ADDITIONAL_DATA_KEY, fulfillmentAdditionalDataSchema } from "../lib/shipments/additional-data"
 import { AdminCreateManifests, AdminReprintLabel, AdminRetryAutoFulfillment, AdminVoidLabel } from "./admin/shipping-services/operations-validators"
 import { AdminReRegisterWebhooks, AdminRotateWebhookKey, AdminUpdateContact } from "./admin/shipping-services/validators"
 
@@ -8,6 +9,12 @@ import { AdminReRegisterWebhooks, AdminRotateWebhookKey, AdminUpdateContact } fr
  */
 export default defineMiddlewares({
   routes: [
+    {
+      // Medusa's own "fulfill items": an admin may choose the parcels (src/lib/shipments/additional-data.ts).
+      matcher: "/admin/orders/:id/fulfillments",
+      methods: ["POST"],
+      additionalDataValidator: { [ADDITIONAL_DATA_KEY]: fulfillmentAdditionalDataSchema.optional() },
+    },
     {
       matcher: "/admin/shipping-services/contact",
       methods: ["POST"],

@@ -216,6 +216,14 @@ export const pluginOptionsSchema = z
       })
       .default({ enabled: true, maxAttempts: 5, backoffMs: 30_000 })
       .describe("Automatic fulfilment."),
+    notifications: z
+      .object({
+        channel: text.default("email").describe("Notification Module channel (a provider of yours serves it, e.g. SendGrid or Resend for email)."),
+        shipped: optionalText.describe("Template sent to the customer when a parcel is accepted (Medusa's shipment.created), with the tracking numbers and links; none: not sent."),
+        delivered: optionalText.describe("Template sent when the order's parcels are delivered (Medusa's delivery.created); none: not sent."),
+      })
+      .default({ channel: "email" })
+      .describe("Customer notifications through Medusa's Notification Module; `no_notification` on the order is honoured."),
     recovery: z
       .object({
         leaseSeconds: z

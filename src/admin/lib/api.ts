@@ -6,6 +6,7 @@ import type {
   CloseOutResult,
   ConnectionCheck,
   ManifestView,
+  OrphanView,
   SenderContact,
   ServiceView,
   ShipmentView,
@@ -21,6 +22,7 @@ export const keys = {
   webhooks: ["shipping-services", "webhooks"] as const,
   contact: ["shipping-services", "contact"] as const,
   manifests: ["shipping-services", "manifests"] as const,
+  orphans: ["shipping-services", "orphans"] as const,
 }
 
 const base = "/admin/shipping-services"
@@ -99,5 +101,37 @@ export function useCloseOut() {
   return useMutation({
     mutationFn: () => post<CloseOutResult>("/manifests"),
     onSettled: () => client.invalidateQueries({ queryKey: keys.all }),
+  })
+}
+
+export const useOrphans = () => useQuery({ queryKey: keys.orphans, queryFn: () => get<{ orphans: OrphanView[] }>("/orphans") })
+
+export function useVoidOrphan() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (shipmentId: string) => post(`/shipments/${shipmentId}/void`),
+    onSettled: () => client.invalidateQueries({ queryKey: keys.orphans }),
+  })
+}
+
+/** A parcel of "Fulfill in parcels": order line items and quantities, and optionally its weight. */
+export type ParcelChoice = { items: { line_item_id: string; quantity: number }[]; weight?: number }
+
+/**
+ * Medusa's own fulfilment (POST /admin/orders/:id/fulfillments) with the parcels chosen, passed
+ * to the provider as additional_data (validated by the plugin's middleware).
+ */
+export function useFulfillInParcels(orderId: string) {
+  const refresh = useRefreshOrder(orderId)
+  return useMutation({
+    mutationFn: (parcels: ParcelChoice[]) => {
+      const quantities = new Map<string, number>()
+      for (const p of parcels) for (const i of p.items) quantities.set(i.line_item_id, (quantities.get(i.line_item_id) ?? 0) + i.quantity)
+      return sdk.client.fetch(`/admin/orders/${orderId}/fulfillments`, {
+        method: "POST",
+        body: { items: [...quantities].map(([id, quantity]) => ({ id, quantity })), additional_data: { shipping_services: { parcels } } },
+      })
+    },
+    onSettled: refresh,
   })
 }

@@ -14,3 +14,5 @@ export type { ManifestView } from "../../lib/manifests/record"
 /** The registration helper's routes: GET /admin/shipping-services/webhooks and …/contact. */
 export type { WebhookStatus } from "../../orchestration/webhook-registration"
 export type { SenderContact } from "../../lib/contact/changes"
+export type { OrphanView } from "../../lib/views/orphan-view"
+export type { ParcelInfo } from "../../lib/views/shipment-view"

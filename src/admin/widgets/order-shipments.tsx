@@ -4,11 +4,14 @@ import { Container, Heading, Text } from "@medusajs/ui"
 import { useOrderShipments } from "../lib/api"
 import { errorMessage } from "../lib/format"
 import { AutoFulfillmentNotice } from "../components/order/auto-fulfillment-notice"
+import { FulfillInParcels, unfulfilledLines } from "../components/order/fulfill-in-parcels"
 import { ShipmentCard } from "../components/order/shipment-card"
 
 /** The order's labels from the shipping service: status, tracking, files and actions. */
 const OrderShipmentsWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
   const { data, isLoading, isError, error } = useOrderShipments(order.id)
+  const titles = Object.fromEntries((order.items ?? []).map((i) => [i.id, [i.product_title ?? i.title, i.variant_title].filter(Boolean).join(" – ")]))
+  const ours = !!data?.auto_fulfillment || !!data?.shipments.length
   return (
     <Container className="divide-y p-0" data-testid="shipping-services-widget">
       <div className="flex items-center justify-between px-6 py-4">
@@ -34,7 +37,7 @@ const OrderShipmentsWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) =>
             </div>
           )}
           {data?.shipments.length ? (
-            data.shipments.map((s) => <ShipmentCard key={s.id} orderId={order.id} shipment={s} />)
+            data.shipments.map((s) => <ShipmentCard key={s.id} orderId={order.id} shipment={s} titles={titles} />)
           ) : (
             <div className="px-6 py-4">
               <Text size="small" className="text-ui-fg-subtle" data-testid="no-shipments">
@@ -42,6 +45,11 @@ const OrderShipmentsWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) =>
                   ? "The label is being created…"
                   : "No labels from the shipping service for this order."}
               </Text>
+            </div>
+          )}
+          {ours && data?.auto_fulfillment?.status !== "running" && (
+            <div className="px-6 py-4">
+              <FulfillInParcels key={unfulfilledLines(order).map((l) => `${l.id}:${l.left}`).join(",")} order={order} />
             </div>
           )}
         </>

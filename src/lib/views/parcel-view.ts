@@ -10,6 +10,9 @@ import { eventsOfShipment, publicTimeline, type StoredEvent, type TimelineEntry 
  */
 export type ParcelView = {
   direction: "outbound" | "return"
+  /** This parcel's place among its shipment's parcels ("parcel 2 of 3"). */
+  parcel_number: number
+  parcel_count: number
   carrier: string
   service: string
   tracking_number: string
@@ -40,6 +43,8 @@ export function parcelView(input: {
   const plan = planTrackingApply({ shipment: row, fulfillment: null, events })
   return {
     direction: row.is_return ? "return" : "outbound",
+    parcel_number: (row.parcel_index ?? 0) + 1,
+    parcel_count: row.parcel_count ?? 1,
     carrier: row.carrier,
     service: serviceName(options, row),
     tracking_number: row.tracking_number as string,

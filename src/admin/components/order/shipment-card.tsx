@@ -36,14 +36,28 @@ function Charges({ charges }: { charges: ShipmentView["charges"] }) {
   )
 }
 
+/** What a parcel holds, with the order's line titles. */
+function Contents({ parcel, titles }: { parcel: ShipmentView["parcel"]; titles: Record<string, string> }) {
+  if (!parcel.items.length) return <>–</>
+  const items = parcel.items.map((i) => `${i.quantity} × ${titles[i.line_item_id] ?? i.line_item_id}`).join(", ")
+  return (
+    <span>
+      {items}
+      {parcel.weight_oz ? <span className="text-ui-fg-subtle"> · {parcel.weight_oz} oz</span> : null}
+      {parcel.box ? <span className="text-ui-fg-subtle"> · box {parcel.box}</span> : null}
+    </span>
+  )
+}
+
 /** One label of the order: what, where it is, its scans, and what can be done with it. */
-export function ShipmentCard({ orderId, shipment }: { orderId: string; shipment: ShipmentView }) {
+export function ShipmentCard({ orderId, shipment, titles = {} }: { orderId: string; shipment: ShipmentView; titles?: Record<string, string> }) {
   return (
     <div className="flex flex-col gap-y-4 px-6 py-4" data-testid="shipment-card" data-shipment-id={shipment.id}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex items-center gap-x-2">
           <Heading level="h3">
             {shipment.is_return ? "Return · " : ""}
+            {shipment.parcel.count > 1 ? `Parcel ${shipment.parcel.index + 1} of ${shipment.parcel.count} · ` : ""}
             {shipment.service}
           </Heading>
           <LabelStatusBadge status={shipment.status} />
@@ -53,6 +67,15 @@ export function ShipmentCard({ orderId, shipment }: { orderId: string; shipment:
           {shipment.carrier} · {shipment.service_id}
         </Text>
       </div>
+
+      {shipment.orphaned_at && (
+        <div className="rounded-md border border-ui-border-error bg-ui-bg-subtle px-3 py-2" data-testid="orphan-notice">
+          <Text size="small" className="text-ui-fg-error">
+            No fulfillment holds this label: it was bought while a process stopped and no fulfillment took it back.{" "}
+            {shipment.status === "voided" ? "It was voided automatically." : "It is voided automatically while the service allows it; see Settings → Shipping services."}
+          </Text>
+        </div>
+      )}
 
       <div className="flex flex-col gap-y-2">
         <Row label="Tracking number">
@@ -69,6 +92,11 @@ export function ShipmentCard({ orderId, shipment }: { orderId: string; shipment:
             "–"
           )}
         </Row>
+        {(shipment.parcel.count > 1 || shipment.parcel.items.length > 0) && (
+          <Row label="Contents">
+            <Contents parcel={shipment.parcel} titles={titles} />
+          </Row>
+        )}
         <Row label="Charges">
           <Charges charges={shipment.charges} />
         </Row>

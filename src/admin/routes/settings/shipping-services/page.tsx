@@ -3,6 +3,7 @@ import { TruckFast } from "@medusajs/icons"
 import { CloseOutSection } from "../../../components/settings/close-out-section"
 import { ConnectionSection } from "../../../components/settings/connection-section"
 import { ContactSection } from "../../../components/settings/contact-section"
+import { OrphansSection } from "../../../components/settings/orphans-section"
 import { ServicesSection } from "../../../components/settings/services-section"
 import { WebhooksSection } from "../../../components/settings/webhooks-section"
 
@@ -14,6 +15,7 @@ const ShippingServicesSettingsPage = () => (
     <ContactSection />
     <ServicesSection />
     <CloseOutSection />
+    <OrphansSection />
   </div>
 )
 
