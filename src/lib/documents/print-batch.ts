@@ -116,6 +116,9 @@ class Batch implements PrintBatch {
     const labels: PreparedLabelPage[] = []
     if (include.labels) {
       for (const [i, label] of order.labels.entries()) {
+        if (label.format === "ZPL2") {
+          throw new PrintInputError(`labels[${i}].format`, "is ZPL2: ZPL labels go to the printer as text and cannot be placed in a PDF (build the ZPL file)", order.orderId)
+        }
         for (const [j, file] of label.pages.entries()) {
           try {
             labels.push(...(await prepareLabelFile(label, file)))

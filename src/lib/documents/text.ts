@@ -71,7 +71,11 @@ function drawable(s: string): boolean {
   return true
 }
 
-function transliterate(grapheme: string): string {
+function transliterate(cluster: string): string {
+  // Invisible formatting (zero-width space, joiners, direction marks) prints as nothing; it is
+  // removed per grapheme so a joined emoji stays one grapheme and becomes one "?".
+  const grapheme = cluster.replace(FORMAT, "")
+  if (!grapheme) return ""
   const composed = grapheme.normalize("NFC")
   if (drawable(composed)) return composed
   const stripped = grapheme.normalize("NFKD").replace(COMBINING_MARKS, "")
@@ -90,7 +94,6 @@ function transliterate(grapheme: string): string {
 export function printable(value: unknown): string {
   const s = (value === undefined || value === null ? "" : String(value))
     .replace(INVISIBLE, " ")
-    .replace(FORMAT, "")
     .replace(SPACES, " ")
     .trim()
   if (drawable(s)) return s
