@@ -75,46 +75,62 @@ function contentOf(page: PDFPage): { data: Uint8Array; entries: Record<string, P
 /** Reads every page of one label PDF file. Throws a plain Error saying what is wrong with the file. */
 export async function preparePdf(bytes: Uint8Array): Promise<PreparedPdfPage[]> {
   let src: PDFDocument
+  let pages: PDFPage[]
   try {
     src = await PDFDocument.load(bytes, { updateMetadata: false })
+    pages = src.getPages()
   } catch (err) {
     throw new Error(`is not a readable PDF (${(err as Error).message})`)
   }
-  const pages = src.getPages()
   if (pages.length === 0) throw new Error("is a PDF without pages")
-  return pages.map((page) => {
-    const crop = page.getCropBox()
-    const media = page.getMediaBox()
-    const left = Math.max(crop.x, media.x)
-    const bottom = Math.max(crop.y, media.y)
-    const right = Math.min(crop.x + crop.width, media.x + media.width)
-    const top = Math.min(crop.y + crop.height, media.y + media.height)
-    if (!(right > left && top > bottom)) throw new Error("has a page with an empty CropBox/MediaBox")
-    const content = contentOf(page)
-    const resources = page.node.getInheritableAttribute(PDFName.of("Resources"))
-    return {
-      width: right - left,
-      height: top - bottom,
-      rotation: rotationOf(page),
-      embed(doc: PDFDocument): PDFRef {
-        // The copier clones each object it reaches (stream data included), so the batch PDF keeps
-        // no reference into the label file and the file can be dropped after the order is added.
-        const copier = PDFObjectCopier.for(src.context, doc.context)
-        const copiedResources = resources ? copier.copy(resources) : doc.context.obj({})
-        const dict = doc.context.obj({
-          Type: "XObject",
-          Subtype: "Form",
-          FormType: 1,
-          BBox: [left, bottom, right, top],
-          // The form's origin is the box's lower-left corner, so placement works from (0, 0).
-          Matrix: [1, 0, 0, 1, -left, -bottom],
-        })
-        dict.set(PDFName.of("Resources"), copiedResources)
-        for (const [key, value] of Object.entries(content.entries)) {
-          dict.set(PDFName.of(key), copier.copy(value))
-        }
-        return doc.context.register(PDFRawStream.of(dict, content.data.slice()))
-      },
+  try {
+    // One copier per batch document: resources the pages share (fonts) are copied once.
+    const copiers = new WeakMap<PDFDocument, PDFObjectCopier>()
+    const copierFor = (doc: PDFDocument) => {
+      let copier = copiers.get(doc)
+      if (!copier) copiers.set(doc, (copier = PDFObjectCopier.for(src.context, doc.context)))
+      return copier
     }
-  })
+    return pages.map((page) => preparePage(page, copierFor))
+  } catch (err) {
+    const message = (err as Error).message
+    // Our own checks say what is wrong; anything pdf-lib throws means the file is broken.
+    throw /^(is|has) /.test(message) ? err : new Error(`is not a readable PDF (${message})`)
+  }
+}
+
+function preparePage(page: PDFPage, copierFor: (doc: PDFDocument) => PDFObjectCopier): PreparedPdfPage {
+  const crop = page.getCropBox()
+  const media = page.getMediaBox()
+  const left = Math.max(crop.x, media.x)
+  const bottom = Math.max(crop.y, media.y)
+  const right = Math.min(crop.x + crop.width, media.x + media.width)
+  const top = Math.min(crop.y + crop.height, media.y + media.height)
+  if (!(right > left && top > bottom)) throw new Error("has a page with an empty CropBox/MediaBox")
+  const content = contentOf(page)
+  const resources = page.node.getInheritableAttribute(PDFName.of("Resources"))
+  return {
+    width: right - left,
+    height: top - bottom,
+    rotation: rotationOf(page),
+    embed(doc: PDFDocument): PDFRef {
+      // The copier clones each object it reaches (stream data included), so the batch PDF keeps
+      // no reference into the label file and the file can be dropped after the order is added.
+      const copier = copierFor(doc)
+      const copiedResources = resources ? copier.copy(resources) : doc.context.obj({})
+      const dict = doc.context.obj({
+        Type: "XObject",
+        Subtype: "Form",
+        FormType: 1,
+        BBox: [left, bottom, right, top],
+        // The form's origin is the box's lower-left corner, so placement works from (0, 0).
+        Matrix: [1, 0, 0, 1, -left, -bottom],
+      })
+      dict.set(PDFName.of("Resources"), copiedResources)
+      for (const [key, value] of Object.entries(content.entries)) {
+        dict.set(PDFName.of(key), copier.copy(value))
+      }
+      return doc.context.register(PDFRawStream.of(dict, content.data.slice()))
+    },
+  }
 }
