@@ -4,13 +4,21 @@ import type { CustomsItem } from "../../shipping-api/schemas/customs"
  * Money on the commercial invoice, computed in the currency's minor units so that totals add up
  * to the cent the way a customs officer adds them (19.99 x 3 is 59.97, not 59.970000000000006).
  */
+const DIGITS = new Map<string, number>()
+
 export function currencyDigits(currencyCode: string): number {
-  try {
-    return new Intl.NumberFormat("en", { style: "currency", currency: currencyCode }).resolvedOptions().maximumFractionDigits ?? 2
-  } catch {
-    // Not an ISO 4217 code Intl knows: print cents, as most currencies have them.
-    return 2
+  let digits = DIGITS.get(currencyCode)
+  if (digits === undefined) {
+    try {
+      digits = new Intl.NumberFormat("en", { style: "currency", currency: currencyCode }).resolvedOptions().maximumFractionDigits ?? 2
+    } catch {
+      // Not an ISO 4217 code Intl knows: print cents, as most currencies have them.
+      digits = 2
+    }
+    // Making a NumberFormat takes ~1 ms; a batch asks for the same few currencies again and again.
+    DIGITS.set(currencyCode, digits)
   }
+  return digits
 }
 
 export function toMinor(amount: number, digits: number): number {

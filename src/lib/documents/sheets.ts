@@ -1,4 +1,5 @@
-import { PDFDocument, StandardFonts, type PDFPage } from "pdf-lib"
+import zlib from "node:zlib"
+import { PDFDocument, PDFRawStream, StandardFonts, type PDFContentStream, type PDFPage, type PDFRef } from "pdf-lib"
 import { drawOps, type Fonts } from "./draw"
 import { cellsOf, pageArea, type Rect, type SheetLayout } from "./layouts"
 
@@ -53,12 +54,30 @@ export class SheetWriter {
   }
 
   private newSheet(guides = true): void {
+    if (this.page) this.seal(this.page)
     this.page = this.doc.addPage([this.sheet.width, this.sheet.height])
     this.next = 0
     if (guides && this.cells.length > 1) drawOps(this.page, cutGuides(this.sheet), { x: 0, y: 0 }, this.fonts)
   }
 
+  /**
+   * A full sheet is never drawn on again: its content stream is deflated now (node's zlib) and
+   * pdf-lib's operator objects (~50 KB a page) are let go, so a long batch grows by the bytes of
+   * its pages rather than by JavaScript objects. pdf-lib keeps the page's stream in two fields
+   * it does not expose; if a later pdf-lib renames them, nothing is sealed and save() encodes
+   * the page as usual.
+   */
+  private seal(page: PDFPage): void {
+    const state = page as unknown as { contentStream?: PDFContentStream; contentStreamRef?: PDFRef }
+    if (!state.contentStream || !state.contentStreamRef) return
+    const data = zlib.deflateSync(state.contentStream.getUnencodedContents())
+    this.doc.context.assign(state.contentStreamRef, PDFRawStream.of(this.doc.context.obj({ Filter: "FlateDecode" }), data))
+    state.contentStream = undefined
+    state.contentStreamRef = undefined
+  }
+
   async save(title: string): Promise<Uint8Array> {
+    if (this.page) this.seal(this.page)
     this.doc.setTitle(title)
     this.doc.setCreator("medusa-plugin-shipping-services")
     this.doc.setProducer("pdf-lib")
