@@ -7,6 +7,9 @@ import type { PrintLayout } from "../layouts"
 import type { PrintOptions, PrintOrder } from "../types"
 import { barcodeRects, contentOf, loadPdf, nameAt, numberAt, pageSizes, round, textOf, xobjectsOf } from "./pdf-inspect"
 
+// Parsing and writing PDFs is quick alone but shares 2 cores with the other suites.
+jest.setTimeout(20_000)
+
 const LABELS_ONLY = { labels: true, packingSlips: false, commercialInvoices: false }
 const EVERYTHING = { labels: true, packingSlips: true, commercialInvoices: true }
 
