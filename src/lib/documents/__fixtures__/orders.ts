@@ -36,8 +36,18 @@ export function shippingAddressOf(i: number, name = NAMES[i % NAMES.length]): Ad
   }
 }
 
-/** One sandbox label file of `format` (GIF is the QR code). */
-export function labelFile(i: number, format: FileFormat, size: DocumentSize = "DOC_4X6"): Uint8Array {
+/** A cross-border recipient: the order's shipping address and the invoice's consignee. */
+export const BERLIN: Address = {
+  name: "Zoë Ünal",
+  addressLines: ["Hauptstraße 5"],
+  cityTown: "Berlin",
+  postalCode: "10115",
+  countryCode: "DE",
+  phone: "+49 30 1234567",
+}
+
+/** One sandbox label file of `format` (GIF is the QR code), addressed to `to`. */
+export function labelFile(i: number, format: FileFormat, size: DocumentSize = "DOC_4X6", to = shippingAddressOf(i)): Uint8Array {
   const qr = format === "GIF"
   const doc = renderDocument({
     type: qr ? "QR_CODE" : "SHIPPING_LABEL",
@@ -48,16 +58,16 @@ export function labelFile(i: number, format: FileFormat, size: DocumentSize = "D
     carrier: "POSTAL",
     serviceId: "PM",
     from: SENDER,
-    to: shippingAddressOf(i),
+    to,
     weightOz: 4 + (i % 100),
     reference: `ORDER-${1000 + i}`,
-    customs: i % 5 === 0,
+    customs: to.countryCode !== SENDER.countryCode,
   })
   return new Uint8Array(doc.pages[0])
 }
 
-export function labelOf(i: number, format: FileFormat, size: DocumentSize = "DOC_4X6"): PrintLabel {
-  return { format, size: format === "GIF" ? undefined : size, pages: [labelFile(i, format, size)], trackingNumber: trackingNumberOf(i) }
+export function labelOf(i: number, format: FileFormat, size: DocumentSize = "DOC_4X6", to?: Address): PrintLabel {
+  return { format, size: format === "GIF" ? undefined : size, pages: [labelFile(i, format, size, to)], trackingNumber: trackingNumberOf(i) }
 }
 
 export function orderOf(i: number, labels: PrintLabel[], overrides: Partial<PrintOrder> = {}): PrintOrder {
@@ -75,23 +85,27 @@ export function orderOf(i: number, labels: PrintLabel[], overrides: Partial<Prin
   }
 }
 
-/** A cross-border order: a commercial invoice from customs items as the request carried them. */
-export function crossBorderOrderOf(i: number, labels: PrintLabel[]): PrintOrder {
-  return orderOf(i, labels, {
-    shippingAddress: { name: "Zoë Ünal", addressLines: ["Hauptstraße 5"], cityTown: "Berlin", postalCode: "10115", countryCode: "DE" },
-    commercialInvoice: {
-      invoiceNumber: `INV-${1000 + i}`,
-      date: new Date(Date.UTC(2025, 4, 2)),
-      trackingNumber: trackingNumberOf(i),
-      sender: SENDER,
-      recipient: { name: "Zoë Ünal", addressLines: ["Hauptstraße 5"], cityTown: "Berlin", postalCode: "10115", countryCode: "DE", phone: "+49 30 1234567" },
-      customs: {
-        customsInfo: { currencyCode: "USD", reasonForExport: "MERCHANDISE" },
-        customsItems: [
-          { description: "Cotton T-shirt, knitted", hSTariffCode: "6109.10", originCountryCode: "US", quantity: 3, unitPrice: 19.99, unitWeight: { weight: 0.2, unitOfMeasurement: "KG" } },
-          { description: "Canvas tote bag", hSTariffCode: "4202.22", originCountryCode: "CN", quantity: 1, unitPrice: 12.5, unitWeight: { weight: 0.3, unitOfMeasurement: "KG" } },
-        ],
+/** A cross-border order to Berlin with labels of `formats`: a commercial invoice from customs items as the request carried them. */
+export function crossBorderOrderOf(i: number, formats: FileFormat[]): PrintOrder {
+  return orderOf(
+    i,
+    formats.map((format) => labelOf(i, format, "DOC_4X6", BERLIN)),
+    {
+      shippingAddress: BERLIN,
+      commercialInvoice: {
+        invoiceNumber: `INV-${1000 + i}`,
+        date: new Date(Date.UTC(2025, 4, 2)),
+        trackingNumber: trackingNumberOf(i),
+        sender: SENDER,
+        recipient: BERLIN,
+        customs: {
+          customsInfo: { currencyCode: "USD", reasonForExport: "MERCHANDISE" },
+          customsItems: [
+            { description: "Cotton T-shirt, knitted", hSTariffCode: "6109.10", originCountryCode: "US", quantity: 3, unitPrice: 19.99, unitWeight: { weight: 0.2, unitOfMeasurement: "KG" } },
+            { description: "Canvas tote bag", hSTariffCode: "4202.22", originCountryCode: "CN", quantity: 1, unitPrice: 12.5, unitWeight: { weight: 0.3, unitOfMeasurement: "KG" } },
+          ],
+        },
       },
     },
-  })
+  )
 }

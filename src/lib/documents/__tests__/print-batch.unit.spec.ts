@@ -1,3 +1,4 @@
+import { PNG } from "pngjs"
 import { decodePDFRawStream, degrees, PDFDict, PDFDocument, PDFName, PDFRawStream, rgb } from "pdf-lib"
 import { crossBorderOrderOf, labelFile, labelOf, orderOf, trackingNumberOf } from "../__fixtures__/orders"
 import { encodeCode128 } from "../code128"
@@ -93,7 +94,6 @@ describe("labels per layout", () => {
   })
 
   it("embeds a PNG with alpha through pdf-lib's decoder", async () => {
-    const { PNG } = await import("pngjs")
     const img = new PNG({ width: 203, height: 203 })
     img.data.fill(200)
     const doc = await onlyFile([orderOf(2, [{ format: "PNG", pages: [new Uint8Array(PNG.sync.write(img))] }])], { layout: "4x6", include: LABELS_ONLY })
@@ -229,7 +229,7 @@ describe("commercial invoices", () => {
 })
 
 describe("combined and separate files", () => {
-  const orders = () => [crossBorderOrderOf(1, [labelOf(1, "PDF")]), orderOf(2, [labelOf(2, "PNG")])]
+  const orders = () => [crossBorderOrderOf(1, ["PDF"]), orderOf(2, [labelOf(2, "PNG")])]
   const kindOf = (doc: PDFDocument, i: number) => {
     const text = textOf(doc.getPage(i))
     return text.includes("COMMERCIAL INVOICE") ? "invoice" : text.includes("PACKING SLIP") ? "slip" : xobjectsOf(doc.getPage(i)).length ? "label" : "?"

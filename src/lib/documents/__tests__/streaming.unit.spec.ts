@@ -1,7 +1,7 @@
 import v8 from "node:v8"
 import vm from "node:vm"
-import { labelFile, labelOf, orderOf } from "../__fixtures__/orders"
-import { buildPrintFiles } from "../print-batch"
+import { labelOf, orderOf } from "../__fixtures__/orders"
+import { buildPrintFiles, createPrintBatch } from "../print-batch"
 import type { PrintOrder } from "../types"
 import { loadPdf, xobjectsOf } from "./pdf-inspect"
 
@@ -59,7 +59,6 @@ describe("streaming batch", () => {
       layout: "4x6",
       include: { labels: true, packingSlips: false, commercialInvoices: false },
     })
-    const { createPrintBatch } = await import("../print-batch")
     const batch = createPrintBatch({ layout: "4x6", include: { labels: true, packingSlips: false, commercialInvoices: false } })
     await batch.add(order)
     for (const label of order.labels) for (const page of label.pages) page.fill(0)
@@ -69,6 +68,5 @@ describe("streaming batch", () => {
     expect(b.getPageCount()).toBe(a.getPageCount())
     const streams = (doc: typeof a) => doc.getPages().flatMap((p) => xobjectsOf(p).map((x) => Buffer.from(x.stream.contents).toString("base64")))
     expect(streams(b)).toEqual(streams(a))
-    expect(labelFile(1, "PDF").length).toBeGreaterThan(0)
   })
 })
