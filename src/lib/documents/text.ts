@@ -1,0 +1,142 @@
+/**
+ * Text the PDF's standard fonts can draw. Helvetica without an embedded font file uses
+ * WinAnsiEncoding (Windows-1252), and pdf-lib throws on any other character, while names and
+ * addresses may hold any Unicode. Embedding a Unicode font would add megabytes to every batch
+ * file (CJK alone is ~10 MB), so text is brought into Windows-1252 instead and never throws.
+ */
+
+/** Windows-1252 letters above Latin-1's range (0x80–0x9F), by Unicode code point. */
+const CP1252_EXTRAS = "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ"
+
+/** Whether Helvetica (WinAnsiEncoding) can draw this code point. */
+export function isWinAnsi(codePoint: number): boolean {
+  if (codePoint >= 0x20 && codePoint <= 0x7e) return true
+  if (codePoint >= 0xa0 && codePoint <= 0xff) return true
+  return codePoint > 0xff && CP1252_EXTRAS.includes(String.fromCodePoint(codePoint))
+}
+
+/** Letters that Unicode does not decompose into a Latin base letter plus accents. */
+const SINGLE: Record<string, string> = {
+  Ł: "L", ł: "l", Đ: "D", đ: "d", Ħ: "H", ħ: "h", ı: "i", Ŧ: "T", ŧ: "t", Ŋ: "N", ŋ: "n",
+  ĸ: "k", ſ: "s", Ǝ: "E", ə: "e", Ə: "E",
+  "‐": "-", "‑": "-", "‒": "-", "−": "-", "′": "'", "″": '"', "⁄": "/",
+}
+
+/** Russian, Ukrainian and Belarusian Cyrillic, by the common passport-style transliteration. */
+const CYRILLIC_UPPER = "АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯІЇЄҐЎ"
+const CYRILLIC_LATIN = [
+  "A", "B", "V", "G", "D", "E", "E", "Zh", "Z", "I", "Y", "K", "L", "M", "N", "O", "P", "R", "S", "T", "U",
+  "F", "Kh", "Ts", "Ch", "Sh", "Shch", "", "Y", "", "E", "Yu", "Ya", "I", "Yi", "Ye", "G", "U",
+]
+const GREEK_UPPER = "ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ"
+const GREEK_LATIN = [
+  "A", "V", "G", "D", "E", "Z", "I", "Th", "I", "K", "L", "M", "N", "X", "O", "P", "R", "S", "T", "Y", "F",
+  "Ch", "Ps", "O",
+]
+
+const SCRIPT: Record<string, string> = (() => {
+  const table: Record<string, string> = { ς: "s" }
+  const add = (upper: string, latin: string[]) => {
+    ;[...upper].forEach((ch, i) => {
+      table[ch] = latin[i]
+      table[ch.toLowerCase()] = latin[i].toLowerCase()
+    })
+  }
+  add(CYRILLIC_UPPER, CYRILLIC_LATIN)
+  add(GREEK_UPPER, GREEK_LATIN)
+  return table
+})()
+
+/** What a character that cannot be drawn at all (CJK, emoji, …) becomes. */
+export const REPLACEMENT = "?"
+
+const COMBINING_MARKS = /\p{M}/gu
+/** Controls, separators and invisible formatting characters: a line of print has none. */
+const INVISIBLE = /[\p{Cc}\p{Zl}\p{Zp}]/gu
+const FORMAT = /\p{Cf}/gu
+const SPACES = /[\s\p{Zs}]+/gu
+
+/** Intl.Segmenter (Node 16+) is typed from ES2022; the project compiles against ES2021's lib. */
+interface GraphemeSegmenter {
+  segment(input: string): Iterable<{ segment: string }>
+}
+const graphemes: GraphemeSegmenter = new (Intl as unknown as {
+  Segmenter: new (locale: string, options: { granularity: "grapheme" }) => GraphemeSegmenter
+}).Segmenter("en", { granularity: "grapheme" })
+
+function drawable(s: string): boolean {
+  for (const ch of s) {
+    if (!isWinAnsi(ch.codePointAt(0)!)) return false
+  }
+  return true
+}
+
+function transliterate(cluster: string): string {
+  // Invisible formatting (zero-width space, joiners, direction marks) prints as nothing; it is
+  // removed per grapheme so a joined emoji stays one grapheme and becomes one "?".
+  const grapheme = cluster.replace(FORMAT, "")
+  if (!grapheme) return ""
+  const composed = grapheme.normalize("NFC")
+  if (drawable(composed)) return composed
+  const stripped = grapheme.normalize("NFKD").replace(COMBINING_MARKS, "")
+  if (stripped && drawable(stripped)) return stripped
+  const mapped = [...stripped].map((ch) => SINGLE[ch] ?? SCRIPT[ch] ?? (drawable(ch) ? ch : undefined))
+  if (mapped.length > 0 && mapped.every((m) => m !== undefined)) return mapped.join("")
+  return REPLACEMENT
+}
+
+/**
+ * One line of text Helvetica can draw: any string in, never a throw. Accented letters keep their
+ * accents where Windows-1252 has them ("Zoë Ünal"), others lose them ("Dvořák" → "Dvorak"),
+ * Cyrillic and Greek are transliterated, and what has no Latin form (李雷, emoji) becomes "?"
+ * per character. Line breaks and controls become spaces.
+ */
+export function printable(value: unknown): string {
+  const s = (value === undefined || value === null ? "" : String(value))
+    .replace(INVISIBLE, " ")
+    .replace(SPACES, " ")
+    .trim()
+  if (drawable(s)) return s
+  let out = ""
+  for (const { segment } of graphemes.segment(s)) {
+    out += transliterate(segment)
+  }
+  return out
+}
+
+/** Cuts text to `maxWidth` under the font's measure, ending it with an ellipsis when cut. */
+export function fit(text: string, maxWidth: number, measure: (s: string) => number): string {
+  if (measure(text) <= maxWidth) return text
+  let lo = 0
+  let hi = text.length
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1
+    if (measure(text.slice(0, mid).trimEnd() + "…") <= maxWidth) lo = mid
+    else hi = mid - 1
+  }
+  return lo === 0 ? "" : text.slice(0, lo).trimEnd() + "…"
+}
+
+/**
+ * Breaks text into at most `maxLines` lines of `maxWidth` at spaces (a word longer than a line
+ * is cut); the last line ends with an ellipsis when text is left over.
+ */
+export function wrap(text: string, maxWidth: number, measure: (s: string) => number, maxLines: number): string[] {
+  const lines: string[] = []
+  let line = ""
+  for (const word of text.split(" ").filter(Boolean)) {
+    const candidate = line ? `${line} ${word}` : word
+    if (!line || measure(candidate) <= maxWidth) {
+      line = candidate
+    } else {
+      lines.push(line)
+      line = word
+    }
+  }
+  if (line) lines.push(line)
+  if (lines.length > maxLines) {
+    const last = lines.slice(maxLines - 1).join(" ")
+    return [...lines.slice(0, maxLines - 1), fit(last, maxWidth, measure)].map((l) => fit(l, maxWidth, measure))
+  }
+  return lines.map((l) => fit(l, maxWidth, measure))
+}
