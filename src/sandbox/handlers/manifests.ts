@@ -11,7 +11,7 @@ import type { ManifestRecord } from "../state/model"
  * created with ADD_TO_MANIFEST=true. Unknown or ineligible numbers are all named in one 400.
  */
 export const createManifest: Handler = ({ world, account, body, header }) => {
-  const checked = checkManifest(parseJson(body))
+  const checked = checkManifest(parseJson(body), account.carrierCodes)
   const violations = [...checkTransactionId(header("x-vendor-transactionid")), ...(checked.ok ? [] : checked.violations)]
   if (violations.length || !checked.ok) throw violationsError(violations)
   const req = checked.value
