@@ -9,6 +9,7 @@ import {
   PARCEL_TYPES,
   PRINT_DIALOG_OPTIONS,
   REASONS_FOR_EXPORT,
+  SERVICE_IDS,
   VARIANTS,
 } from "../shipping-api/constants"
 import { webhookNameSchema } from "../shipping-api/schemas/webhook-config"
@@ -77,7 +78,7 @@ export const serviceOptionSchema = z.strictObject({
       .describe("Stable id of the fulfillment option (stored on shipping options)."),
     name: text.describe("Name shown in the admin."),
     variant: z.enum(VARIANTS).describe("carrier-account, expedited, standard or cross-border."),
-    serviceId: text.describe("rates.serviceId: NDA_AM/NDA/XPP, PM/EMI/FCMI/FCPIS/UGA/PS, PRCLSEL, XBXPE/XBXPS/XBXUS."),
+    serviceId: text.describe(`rates.serviceId: ${VARIANTS.map((v) => SERVICE_IDS[v].join("/")).join(", ")}.`),
     parcelType: z.enum(PARCEL_TYPES).default("PKG").describe("rates.parcelType (standard and cross-border: PKG)."),
     rateTypeId: optionalText.describe("rates.rateTypeId, e.g. COMMERCIAL."),
     specialServices: z.array(specialServiceSchema).default([]).describe("rates.specialServices sent with every label."),

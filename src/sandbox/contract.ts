@@ -74,7 +74,7 @@ export function checkManifest(body: unknown, carrierCodes?: CarrierCodes): Check
 
 /** A refusal of the service's state rules, as the 400 the sandbox answers. */
 export function stateError(refusal: StateRefusal, parameters: string[]): ApiError {
-  return apiError(400, refusal.code, refusal.message, parameters, refusal.source)
+  return apiError(refusal.status, refusal.code, refusal.message, parameters, refusal.source)
 }
 
 export function checkWebhookConfig(body: unknown): Checked<WebhookConfig> {

@@ -328,4 +328,8 @@ export const SERVICE_ERROR_CODE = {
   duplicateTransactionId: "DUPLICATE_TRANSACTION_ID",
   reprintLimit: "REPRINT_LIMIT_EXCEEDED",
   webhookConfigLimit: "validation_error",
+  shipmentVoided: "SHIPMENT_VOIDED",
+  notEligibleForManifest: "NOT_ELIGIBLE_FOR_MANIFEST",
+  alreadyManifested: "ALREADY_MANIFESTED",
+  shipmentNotFound: "SHIPMENT_NOT_FOUND",
 } as const

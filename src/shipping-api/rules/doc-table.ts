@@ -39,10 +39,10 @@ export function rulesTable(): string {
     "",
     "What the service refuses from what it remembers; the sandbox answers with the error code shown.",
     "",
-    "| id | error code | source | what |",
+    "| id | answer | source | what |",
     "|---|---|---|---|",
-    ...SERVICE_STATE_RULES.map((r) => `| \`${r.id}\` | \`${r.code}\` | ${r.source} | ${cell(r.description)} |`),
-    `| \`void.window\` (\`voidRefusal\`) | \`VOID_NOT_ALLOWED\`, \`VOID_WINDOW_EXPIRED\` | doc 4, Void (cancel) a shipment | ${cell(
+    ...SERVICE_STATE_RULES.map((r) => `| \`${r.id}\` | ${r.status} \`${r.code}\` | ${r.source} | ${cell(r.description)} |`),
+    `| \`void.window\` (\`voidRefusal\`) | 400 \`VOID_NOT_ALLOWED\`, \`VOID_WINDOW_EXPIRED\` | doc 4, Void (cancel) a shipment | ${cell(
       `returns and postal letters and flats are never voided; ${Object.entries(VOID_WINDOW_DAYS).map(([c, d]) => `${c} within ${d} days`).join(", ")}`
     )} |`,
     "",

@@ -1,4 +1,4 @@
-import { LIMITS, SERVICE_ERROR_CODE } from "../constants"
+import { LETTER_FLAT_PARCEL_TYPES, LIMITS, SERVICE_ERROR_CODE, type Carrier } from "../constants"
 import { SOURCE } from "../schemas/common"
 
 /**
@@ -8,24 +8,30 @@ import { SOURCE } from "../schemas/common"
  * rules/void.ts). Each refusal carries the error code the sandbox answers with.
  */
 
-export type StateRefusal = { rule: string; code: string; message: string; source: string }
+export type StateRefusal = { rule: string; code: string; status: number; message: string; source: string }
 
 export type StateRule<Facts> = {
   id: string
   code: string
+  /** HTTP status of the refusal: 400 unless the service answers as if nothing were there (404). */
+  status: number
   source: string
   description: string
   refusal(facts: Facts): StateRefusal | undefined
   examples: { pass: readonly Facts[]; fail: readonly Facts[] }
 }
 
-function stateRule<Facts>(def: Omit<StateRule<Facts>, "refusal"> & { test(facts: Facts): string | undefined }): StateRule<Facts> {
+function stateRule<Facts>(
+  def: Omit<StateRule<Facts>, "refusal" | "status"> & { status?: number; test(facts: Facts): string | undefined }
+): StateRule<Facts> {
   const { test, ...rest } = def
+  const status = def.status ?? 400
   return {
     ...rest,
+    status,
     refusal(facts) {
       const message = test(facts)
-      return message === undefined ? undefined : { rule: def.id, code: def.code, message, source: def.source }
+      return message === undefined ? undefined : { rule: def.id, code: def.code, status, message, source: def.source }
     },
   }
 }
@@ -64,5 +70,72 @@ export const reprintLimitRule = stateRule<{ shipmentId: string; reprints: number
   examples: { pass: [{ shipmentId: "S-1", reprints: LIMITS.reprints - 1 }], fail: [{ shipmentId: "S-1", reprints: LIMITS.reprints }] },
 })
 
+const HOURS = 60 * 60 * 1000
+
+export const retryWindowRule = stateRule<{ transactionId: string; createdAt: number; now: number }>({
+  id: "retry.window",
+  code: SERVICE_ERROR_CODE.shipmentNotFound,
+  status: 404,
+  source: SOURCE.retry,
+  description: "the retry operation works for 24 hours: an older create is answered as not found",
+  test: ({ transactionId, createdAt, now }) =>
+    now - createdAt > 24 * HOURS ? `no shipment was created with transaction id ${transactionId} in the last 24 hours` : undefined,
+  examples: {
+    pass: [{ transactionId: "T-1", createdAt: 0, now: 24 * HOURS }],
+    fail: [{ transactionId: "T-1", createdAt: 0, now: 24 * HOURS + 1 }],
+  },
+})
+
+export const voidedShipmentRule = stateRule<{ shipmentId: string; voided: boolean; operation: "reprint" | "manifest" }>({
+  id: "shipment.voided",
+  code: SERVICE_ERROR_CODE.shipmentVoided,
+  source: `${SOURCE.void} (ours)`,
+  description: "a voided shipment is neither reprinted nor manifested",
+  test: ({ shipmentId, voided, operation }) => (voided ? `shipment ${shipmentId} was voided; it cannot be ${operation === "reprint" ? "reprinted" : "manifested"}` : undefined),
+  examples: { pass: [{ shipmentId: "S-1", voided: false, operation: "reprint" }], fail: [{ shipmentId: "S-1", voided: true, operation: "manifest" }] },
+})
+
+export const manifestAddToManifestRule = stateRule<{ trackingNumber: string; addToManifest: boolean }>({
+  id: "manifest.add-to-manifest",
+  code: SERVICE_ERROR_CODE.notEligibleForManifest,
+  source: SOURCE.manifest,
+  description: "only shipments created with ADD_TO_MANIFEST=true are eligible for a manifest",
+  test: ({ trackingNumber, addToManifest }) => (addToManifest ? undefined : `${trackingNumber} was not created with ADD_TO_MANIFEST=true`),
+  examples: { pass: [{ trackingNumber: "9400", addToManifest: true }], fail: [{ trackingNumber: "9400", addToManifest: false }] },
+})
+
+export const manifestLettersFlatsRule = stateRule<{ trackingNumber: string; carrier: Carrier; parcelType: string }>({
+  id: "manifest.letters-flats",
+  code: SERVICE_ERROR_CODE.notEligibleForManifest,
+  source: SOURCE.manifest,
+  description: "postal letters and flats are never on a manifest",
+  test: ({ trackingNumber, carrier, parcelType }) =>
+    carrier === "POSTAL" && LETTER_FLAT_PARCEL_TYPES.includes(parcelType)
+      ? `${trackingNumber} is a postal letter or flat; they cannot be added to a scan form`
+      : undefined,
+  examples: {
+    pass: [{ trackingNumber: "9400", carrier: "POSTAL", parcelType: "PKG" }, { trackingNumber: "9400", carrier: "STANDARD", parcelType: "FLAT" }],
+    fail: [{ trackingNumber: "9400", carrier: "POSTAL", parcelType: "FLAT" }],
+  },
+})
+
+export const manifestOnceRule = stateRule<{ trackingNumber: string; manifestId?: string }>({
+  id: "manifest.once",
+  code: SERVICE_ERROR_CODE.alreadyManifested,
+  source: `${SOURCE.manifest} (ours)`,
+  description: "a shipment is on one manifest only",
+  test: ({ trackingNumber, manifestId }) => (manifestId ? `${trackingNumber} is already on manifest ${manifestId}` : undefined),
+  examples: { pass: [{ trackingNumber: "9400" }], fail: [{ trackingNumber: "9400", manifestId: "M-1" }] },
+})
+
 /** Every state rule, for the rules page and the tests that walk the examples. */
-export const SERVICE_STATE_RULES = [webhookConfigLimitRule, transactionIdUniqueRule, reprintLimitRule] as const
+export const SERVICE_STATE_RULES = [
+  webhookConfigLimitRule,
+  transactionIdUniqueRule,
+  retryWindowRule,
+  reprintLimitRule,
+  voidedShipmentRule,
+  manifestAddToManifestRule,
+  manifestLettersFlatsRule,
+  manifestOnceRule,
+] as const

@@ -1,7 +1,7 @@
 import { LIMITS } from "../../constants"
 import { reprintLimitRule, SERVICE_STATE_RULES, transactionIdUniqueRule, webhookConfigLimitRule } from "../service-state"
 
-type AnyRule = { id: string; code: string; source: string; refusal(f: unknown): unknown; examples: { pass: readonly unknown[]; fail: readonly unknown[] } }
+type AnyRule = { id: string; code: string; status: number; source: string; refusal(f: unknown): unknown; examples: { pass: readonly unknown[]; fail: readonly unknown[] } }
 const rules = SERVICE_STATE_RULES as readonly AnyRule[]
 
 describe.each(rules.map((r) => [r.id, r] as const))("state rule %s", (_id, rule) => {
@@ -9,7 +9,7 @@ describe.each(rules.map((r) => [r.id, r] as const))("state rule %s", (_id, rule)
     expect(rule.refusal(e)).toBeUndefined()
   })
   it.each(rule.examples.fail.map((e, i) => [i, e] as const))("refuses example %i with its code and source", (_i, e) => {
-    expect(rule.refusal(e)).toEqual({ rule: rule.id, code: rule.code, source: rule.source, message: expect.any(String) })
+    expect(rule.refusal(e)).toEqual({ rule: rule.id, code: rule.code, status: rule.status, source: rule.source, message: expect.any(String) })
   })
 })
 
