@@ -27,9 +27,21 @@ export function formatPath(path: readonly PropertyKey[]): string {
 
 type Issue = { code: string; message: string; input?: unknown; path: PropertyKey[]; keys?: string[] }
 
+/**
+ * Keys Medusa itself puts in every internal module's options (the module's database connection,
+ * medusa-app's `declaration.options.database ??= …`): the options reach the plugin's module and
+ * its provider with them, so they are Medusa's, not unknown plugin options.
+ */
+export const MEDUSA_MODULE_OPTION_KEYS: readonly string[] = ["database"]
+
+function withoutMedusaKeys(raw: unknown): unknown {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return raw
+  return Object.fromEntries(Object.entries(raw).filter(([key]) => !MEDUSA_MODULE_OPTION_KEYS.includes(key)))
+}
+
 /** Validates raw options; throws one error naming every bad field and why (never their values). */
 export function parsePluginOptions(raw: unknown): PluginOptions {
-  const result = pluginOptionsSchema.safeParse(raw ?? {})
+  const result = pluginOptionsSchema.safeParse(withoutMedusaKeys(raw ?? {}))
   if (result.success) {
     return result.data
   }

@@ -141,6 +141,11 @@ describe("unknown option keys (strict at every level)", () => {
     expect(problems(raw)).toHaveLength(7)
   })
 
+  it("leaves Medusa's own module keys alone (it adds database to every module's options)", () => {
+    expect(() => parsePluginOptions({ ...valid(), database: { clientUrl: "postgres://x", debug: false } })).not.toThrow()
+    expect(parsePluginOptions({ ...valid(), database: {} })).not.toHaveProperty("database")
+  })
+
   it("also inside array entries of sections (special services, shipment options, address)", () => {
     const raw = {
       ...valid(),
