@@ -89,7 +89,7 @@ describe("tracking builder (doc 3)", () => {
       path: "/v1/tracking/9400%201",
       query: { packageIdentifierType: "TrackingNumber", carrier: "STANDARD" },
     })
-    expect(buildGetTracking("").ok).toBe(false)
+    expect(buildGetTracking("", { parcelCarrier: "POSTAL" }).ok).toBe(false)
   })
 
   it("sends carrier only for standard delivery parcels", () => {
