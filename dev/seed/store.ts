@@ -44,6 +44,14 @@ export const CATALOG = [
     price: 12.5,
     variant: { weight: 400, length: 12, width: 12, height: 10, hs_code: "6912.00", origin_country: "cn" },
   },
+  {
+    // 25 kg each: two would pass the 70 lb a postal parcel may weigh, so three ship as three parcels.
+    title: "Cast-Iron Dutch Oven",
+    handle: "cast-iron-dutch-oven",
+    sku: "OVEN-CI-7QT",
+    price: 89,
+    variant: { weight: 25000, length: 40, width: 34, height: 22, hs_code: "7323.91", origin_country: "us" },
+  },
 ]
 
 type FulfillmentOption = { id: string; name: string; is_return?: boolean }

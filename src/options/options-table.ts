@@ -1,10 +1,9 @@
 import type { ZodType } from "@medusajs/framework/zod"
 import { pluginOptionsSchema } from "./schema"
+import { defOf, unwrap, type Def } from "./schema-walk"
 
 export type OptionRow = { path: string; type: string; required: boolean; default?: string; description: string }
 
-type Def = { type: string; [k: string]: any }
-const defOf = (s: ZodType): Def => (s as any)._zod.def
 const descriptionOf = (s: ZodType): string | undefined => (s as any).description
 
 /**
@@ -49,14 +48,6 @@ export function optionRows(schema: ZodType = pluginOptionsSchema): OptionRow[] {
   return rows
 }
 
-function unwrap(s: ZodType): ZodType {
-  let def = defOf(s)
-  while (["default", "optional", "pipe", "nullable"].includes(def.type)) {
-    s = def.type === "pipe" ? def.in : def.innerType
-    def = defOf(s)
-  }
-  return s
-}
 
 function typeName(def: Def): string {
   switch (def.type) {

@@ -1,9 +1,14 @@
+import { nearestKey } from "./nearest"
 import { pluginOptionsSchema, type PluginOptions } from "./schema"
+import { knownKeysAt } from "./schema-walk"
+import { serviceOptionProblems } from "./service-checks"
 
 export const PLUGIN_NAME = "medusa-plugin-shipping-services"
 
+export type OptionsProblem = { path: string; message: string }
+
 export class InvalidOptionsError extends Error {
-  constructor(readonly problems: { path: string; message: string }[]) {
+  constructor(readonly problems: OptionsProblem[]) {
     super(
       `${PLUGIN_NAME}: invalid options (${problems.length} problem${problems.length === 1 ? "" : "s"}):\n` +
         problems.map((p) => `  - ${p.path}: ${p.message}`).join("\n")
@@ -20,18 +25,57 @@ export function formatPath(path: readonly PropertyKey[]): string {
   return out || "(options)"
 }
 
+type Issue = { code: string; message: string; input?: unknown; path: PropertyKey[]; keys?: string[] }
+
+/**
+ * Keys Medusa itself puts in every internal module's options (the module's database connection,
+ * medusa-app's `declaration.options.database ??= …`): the options reach the plugin's module and
+ * its provider with them, so they are Medusa's, not unknown plugin options.
+ */
+export const MEDUSA_MODULE_OPTION_KEYS: readonly string[] = ["database"]
+
+function withoutMedusaKeys(raw: unknown): unknown {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return raw
+  return Object.fromEntries(Object.entries(raw).filter(([key]) => !MEDUSA_MODULE_OPTION_KEYS.includes(key)))
+}
+
 /** Validates raw options; throws one error naming every bad field and why (never their values). */
 export function parsePluginOptions(raw: unknown): PluginOptions {
-  const result = pluginOptionsSchema.safeParse(raw ?? {})
+  const result = pluginOptionsSchema.safeParse(withoutMedusaKeys(raw ?? {}))
   if (result.success) {
     return result.data
   }
-  throw new InvalidOptionsError(
-    result.error.issues.map((issue) => ({ path: formatPath(issue.path), message: describe(issue) }))
-  )
+  throw new InvalidOptionsError(result.error.issues.flatMap((issue) => problemsOf(issue as Issue)))
 }
 
-function describe(issue: { code: string; message: string; input?: unknown }): string {
+/**
+ * Options and what in them is allowed but will not do what it seems to ask (rules of severity
+ * "warning", e.g. PRINT_CUSTOM_MESSAGE_1 on standard delivery): the boot logs these.
+ */
+export function checkPluginOptions(raw: unknown): { options: PluginOptions; warnings: OptionsProblem[] } {
+  const options = parsePluginOptions(raw)
+  const warnings = serviceOptionProblems(options).warnings.map((w) => ({ path: formatPath(w.path), message: w.message }))
+  return { options, warnings }
+}
+
+function problemsOf(issue: Issue): OptionsProblem[] {
+  // An unknown key: one problem per key, at its own path, with the known key it may be a slip of.
+  if (issue.code === "unrecognized_keys") {
+    return (issue.keys ?? []).map((key) => unknownKey(issue.path, key))
+  }
+  // A key of a record with enumerated keys (carrierCodes) that is not one of them.
+  if (issue.code === "invalid_key") {
+    return [unknownKey(issue.path.slice(0, -1), String(issue.path[issue.path.length - 1]))]
+  }
+  return [{ path: formatPath(issue.path), message: describe(issue) }]
+}
+
+function unknownKey(parent: readonly PropertyKey[], key: string): OptionsProblem {
+  const suggestion = nearestKey(key, knownKeysAt(pluginOptionsSchema, parent))
+  return { path: formatPath([...parent, key]), message: `unknown option${suggestion ? `; did you mean ${suggestion}?` : ""}` }
+}
+
+function describe(issue: Issue): string {
   // zod 4's default messages echo the expected type only; rewrite the missing-value case in words.
   if (issue.code === "invalid_type" && issue.input === undefined) {
     return "is required"

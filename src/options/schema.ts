@@ -12,12 +12,19 @@ import {
   SERVICE_IDS,
   VARIANTS,
 } from "../shipping-api/constants"
+import { webhookNameSchema } from "../shipping-api/schemas/webhook-config"
+import { CATALOG_LENGTH_UNITS, CATALOG_WEIGHT_UNITS } from "../shipping-api/units"
+import { serviceOptionProblems } from "./service-checks"
 
 /**
  * Everything a merchant configures, in one schema. The plugin entry in medusa-config carries
  * these options; the plugin's module validates them at boot and the fulfillment provider reads
  * the same entry (Medusa does not pass plugin options to providers). Each field's description
  * is the text of README.md's options table (scripts/options-table.ts generates it).
+ *
+ * Every object is strict: an unknown key is an error (parse.ts names the nearest known key), so a
+ * misspelt section is never silently dropped. The rules of the documents that depend only on the
+ * options run at the end (service-checks.ts), with their own rule ids.
  */
 
 const text = z.string().trim().min(1, "must not be empty")
@@ -34,7 +41,7 @@ const country = z
 const positive = z.number().positive("must be greater than 0")
 const optionalText = z.string().trim().optional()
 
-export const addressOptionSchema = z.object({
+export const addressOptionSchema = z.strictObject({
   company: optionalText.describe("Company name."),
   name: text.describe("Sender name (first and last)."),
   phone: optionalText.describe("Phone, required by carrier-account and cross-border."),
@@ -47,7 +54,7 @@ export const addressOptionSchema = z.object({
   residential: z.boolean().optional().describe("Residential address."),
 })
 
-const labelSchema = z.object({
+const labelSchema = z.strictObject({
   type: z.enum(DOCUMENT_TYPES).default("SHIPPING_LABEL").describe("SHIPPING_LABEL, or QR_CODE (expedited only; GIF)."),
   fileFormat: z.enum(FILE_FORMATS).default("PDF").describe("PDF, PNG, ZPL2 or GIF (QR code)."),
   size: z.enum(DOCUMENT_SIZES).optional().describe("DOC_4X6, DOC_8X11 or DOC_4X5; none for QR codes."),
@@ -55,16 +62,15 @@ const labelSchema = z.object({
   printDialogOption: z.enum(PRINT_DIALOG_OPTIONS).optional().describe("NO_PRINT_DIALOG or EMBED_PRINT_DIALOG (PDF)."),
 })
 
-const nameValue = z.object({ name: text.describe("Name."), value: z.string().describe("Value.") })
+const nameValue = z.strictObject({ name: text.describe("Name."), value: z.string().describe("Value.") })
 
-const specialServiceSchema = z.object({
+const specialServiceSchema = z.strictObject({
   specialServiceId: text.describe("INS, DelCon, hazmat, hazmat-electronics, NOTIFICATIONS…"),
   inputParameters: z.array(nameValue).default([]).describe("Its input parameters (e.g. HAZMAT_TYPE, INPUT_VALUE)."),
 })
 
 /** One fulfillment option a merchant offers: a (variant, service) pair and how to print it. */
-export const serviceOptionSchema = z
-  .object({
+export const serviceOptionSchema = z.strictObject({
     id: z
       .string()
       .trim()
@@ -72,7 +78,7 @@ export const serviceOptionSchema = z
       .describe("Stable id of the fulfillment option (stored on shipping options)."),
     name: text.describe("Name shown in the admin."),
     variant: z.enum(VARIANTS).describe("carrier-account, expedited, standard or cross-border."),
-    serviceId: text.describe("rates.serviceId: NDA_AM/NDA/XPP, PM/EMI/FCMI/FCPIS/UGA/PS, PRCLSEL, XBXPE/XBXPS/XBXUS."),
+    serviceId: text.describe(`rates.serviceId: ${VARIANTS.map((v) => SERVICE_IDS[v].join("/")).join(", ")}.`),
     parcelType: z.enum(PARCEL_TYPES).default("PKG").describe("rates.parcelType (standard and cross-border: PKG)."),
     rateTypeId: optionalText.describe("rates.rateTypeId, e.g. COMMERCIAL."),
     specialServices: z.array(specialServiceSchema).default([]).describe("rates.specialServices sent with every label."),
@@ -85,30 +91,20 @@ export const serviceOptionSchema = z
     includeDeliveryCommitment: z.boolean().optional().describe("Ask for the delivery commitment (cross-border always does)."),
     isReturn: z.boolean().default(false).describe("A return option (`is_return` in Medusa)."),
     apac: z.boolean().default(false).describe("Standard delivery from Asia-Pacific: use roots.apacUrl."),
-  })
-  // `when` lets this run even if other fields failed, so one boot error lists every problem.
-  .refine((service) => SERVICE_IDS[service.variant].includes(service.serviceId), {
-    path: ["serviceId"],
-    when: (payload) => {
-      const v = payload.value as { variant?: unknown; serviceId?: unknown }
-      return typeof v?.serviceId === "string" && (VARIANTS as readonly unknown[]).includes(v?.variant)
-    },
-    error: (issue) => {
-      const variant = (issue.input as { variant: keyof typeof SERVICE_IDS }).variant
-      return `must be one of ${SERVICE_IDS[variant].join(", ")} for variant ${variant}`
-    },
-  })
+})
+// Which serviceId a variant takes is rule rates.serviceId.known, checked with the other
+// options-only rules at the end of pluginOptionsSchema.
 
 export const pluginOptionsSchema = z
-  .object({
+  .strictObject({
     credentials: z
-      .object({
+      .strictObject({
         apiKey: text.describe("API key of the token operation. Secret."),
         apiSecret: text.describe("API secret of the token operation. Secret."),
       })
       .describe("Service credentials."),
     roots: z
-      .object({
+      .strictObject({
         baseUrl: httpUrl.describe("{base_url}: shipments, tracking, void, rates, manifests."),
         authUrl: httpUrl.optional().describe("{auth_url}: token operation. Default: the origin of baseUrl."),
         webhookUrl: httpUrl.optional().describe("{webhook_url}: webhook configuration. Default: baseUrl."),
@@ -117,7 +113,7 @@ export const pluginOptionsSchema = z
       })
       .describe("Service roots (shared/spec/4)."),
     shipper: z
-      .object({
+      .strictObject({
         shipperId: text.describe("SHIPPER_ID: the merchant's postalReportingNumber."),
         clientId: optionalText.describe("CLIENT_ID (standard returns; cross-border standard-label solutions)."),
         clientFacilityId: optionalText.describe("CLIENT_FACILITY_ID (standard; sandbox 0093)."),
@@ -129,7 +125,7 @@ export const pluginOptionsSchema = z
       })
       .describe("Merchant identifiers."),
     contact: z
-      .object({
+      .strictObject({
         contactId: text.describe("contactId of the sender contact."),
         idType: optionalText.describe("idType query parameter."),
         name: optionalText.describe("Sender name."),
@@ -139,14 +135,14 @@ export const pluginOptionsSchema = z
       .describe("Sender contact kept in sync through the contact update (shared/spec/3)."),
     origin: addressOptionSchema.optional().describe("Origin used when a stock location has no address."),
     catalogUnits: z
-      .object({
-        weight: z.enum(["g", "kg", "oz", "lb"]).default("g").describe("Unit of product and variant weights."),
-        length: z.enum(["mm", "cm", "m", "in"]).default("cm").describe("Unit of product and variant dimensions."),
+      .strictObject({
+        weight: z.enum(CATALOG_WEIGHT_UNITS).default("g").describe("Unit of product and variant weights."),
+        length: z.enum(CATALOG_LENGTH_UNITS).default("cm").describe("Unit of product and variant dimensions."),
       })
       .default({ weight: "g", length: "cm" })
       .describe("Units the catalog is entered in."),
     defaultParcel: z
-      .object({
+      .strictObject({
         length: positive.describe("Length (catalog unit)."),
         width: positive.describe("Width (catalog unit)."),
         height: positive.describe("Height (catalog unit)."),
@@ -156,7 +152,7 @@ export const pluginOptionsSchema = z
       .describe("Box used when products have no dimensions."),
     boxes: z
       .array(
-        z.object({
+        z.strictObject({
           id: z
             .string()
             .trim()
@@ -183,7 +179,7 @@ export const pluginOptionsSchema = z
       .default("https://tools.example.com/track?number={trackingNumber}")
       .describe("Public tracking page; {trackingNumber} and {carrier} are replaced."),
     customs: z
-      .object({
+      .strictObject({
         reasonForExport: z.enum(REASONS_FOR_EXPORT).default("MERCHANDISE").describe("customsInfo.reasonForExport."),
         reasonForExportExplanation: optionalText.describe("Required with reasonForExport OTHER."),
         importerCustomsReference: optionalText.describe("EU VAT/IOSS or Brazil tax id (else order metadata)."),
@@ -200,7 +196,7 @@ export const pluginOptionsSchema = z
       .default({ reasonForExport: "MERCHANDISE", overflow: "merge" })
       .describe("Customs defaults."),
     http: z
-      .object({
+      .strictObject({
         timeoutMs: z.number().int().min(100).default(30_000).describe("Timeout of one request."),
         concurrency: z.number().int().min(1).max(100).default(8).describe("Requests in flight at once (all callers)."),
         maxAttempts: z.number().int().min(1).max(10).default(3).describe("Attempts for throttled or idempotent calls."),
@@ -209,7 +205,7 @@ export const pluginOptionsSchema = z
       .default({ timeoutMs: 30_000, concurrency: 8, maxAttempts: 3 })
       .describe("Client behaviour."),
     autoFulfill: z
-      .object({
+      .strictObject({
         enabled: z.boolean().default(true).describe("Create the fulfillment and label when an order is placed."),
         maxAttempts: z.number().int().min(1).max(20).default(5).describe("Attempts before leaving it to an admin."),
         backoffMs: z.number().int().min(0).default(30_000).describe("First retry delay; doubles each attempt."),
@@ -217,7 +213,7 @@ export const pluginOptionsSchema = z
       .default({ enabled: true, maxAttempts: 5, backoffMs: 30_000 })
       .describe("Automatic fulfilment."),
     notifications: z
-      .object({
+      .strictObject({
         channel: text.default("email").describe("Notification Module channel (a provider of yours serves it, e.g. SendGrid or Resend for email)."),
         shipped: optionalText.describe("Template sent to the customer when a parcel is accepted (Medusa's shipment.created), with the tracking numbers and links; none: not sent."),
         delivered: optionalText.describe("Template sent when the order's parcels are delivered (Medusa's delivery.created); none: not sent."),
@@ -225,7 +221,7 @@ export const pluginOptionsSchema = z
       .default({ channel: "email" })
       .describe("Customer notifications through Medusa's Notification Module; `no_notification` on the order is honoured."),
     recovery: z
-      .object({
+      .strictObject({
         leaseSeconds: z
           .number()
           .int()
@@ -244,10 +240,11 @@ export const pluginOptionsSchema = z
       .default({ leaseSeconds: 30, orphanGraceMinutes: 15, voidOrphans: true })
       .describe("Crash recovery of label purchases."),
     webhook: z
-      .object({
+      .strictObject({
         enabled: z.boolean().default(true).describe("Register and receive tracking webhooks."),
         publicUrl: httpUrl.optional().describe("The store's public backend URL (https in production)."),
-        name: z.string().trim().max(50, "has at most 50 characters").default("medusa-shipping-services").describe("Configuration name."),
+        // The configuration's name rules (doc 1), from the schema of the request it becomes.
+        name: z.string().trim().pipe(webhookNameSchema).default("medusa-shipping-services").describe("Configuration name."),
         headerName: z
           .string()
           .trim()
@@ -266,7 +263,7 @@ export const pluginOptionsSchema = z
       })
       .describe("Webhook registration."),
     polling: z
-      .object({
+      .strictObject({
         enabled: z.boolean().default(true).describe("Poll tracking for shipments without recent events."),
         staleAfterMinutes: z.number().int().min(1).default(120).describe("Poll after this long without an event."),
         batchSize: z.number().int().min(1).max(1000).default(100).describe("Shipments read per page."),
@@ -284,6 +281,35 @@ export const pluginOptionsSchema = z
       when: (payload) => Array.isArray((payload.value as { services?: unknown })?.services),
     }
   )
+  .check(optionRulesCheck())
+
+/**
+ * The options-only rules of the documents (service-checks.ts) as one check that runs even when
+ * other fields failed (zod's `when`; the core `_check` is the form that takes it and can report
+ * several issues), so the boot message lists every problem. A problem at a path some other check
+ * has already reported (or inside it) is left out.
+ */
+function optionRulesCheck() {
+  return z.core._check<Record<string, unknown>>(
+    (payload) => {
+      const value = payload.value as Parameters<typeof serviceOptionProblems>[0]
+      const key = (path: readonly PropertyKey[]) => path.map(String).join("\u0000")
+      // Paths already reported: each unknown key at its own path; a wrong type also covers what is inside.
+      const reported = payload.issues.flatMap((i) =>
+        i.code === "unrecognized_keys"
+          ? i.keys.map((k) => ({ path: key([...(i.path ?? []), k]), container: false }))
+          : [{ path: key(i.path ?? []), container: i.code === "invalid_type" }]
+      )
+      const overlaps = (path: string) =>
+        reported.some((r) => r.path === path || r.path.startsWith(`${path}\u0000`) || (r.container && path.startsWith(`${r.path}\u0000`)))
+      for (const problem of serviceOptionProblems(value).errors) {
+        if (overlaps(key(problem.path))) continue
+        payload.issues.push({ code: "custom", path: problem.path, message: problem.message, input: undefined, params: { rule: problem.rule } })
+      }
+    },
+    { when: (payload) => !!payload.value && typeof payload.value === "object" }
+  )
+}
 
 export type PluginOptionsInput = z.input<typeof pluginOptionsSchema>
 export type PluginOptions = z.output<typeof pluginOptionsSchema>

@@ -9,7 +9,6 @@ import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import type { ShippingClient } from "../shipping-api/client"
 import type { Carrier } from "../shipping-api/constants"
 import { ShippingApiError } from "../shipping-api/errors"
-import { trackingCarrierFor } from "../shipping-api/operations/tracking"
 import { TRACKING_STORED_EVENT } from "./tracking-announcer"
 import { isLockTimeout } from "./webhook-registration"
 
@@ -132,8 +131,7 @@ async function sweep(deps: SweepDeps, now: Date, stats: SweepStats, started: num
     if (state.stop || !s.tracking_number) return undefined
     const trackingNumber = s.tracking_number
     try {
-      const carrier = trackingCarrierFor(s.carrier as Carrier)
-      const response = await client.getTracking(trackingNumber, carrier ? { carrier } : {})
+      const response = await client.getTracking(trackingNumber, { parcelCarrier: s.carrier as Carrier })
       state.outagesInARow = 0
       const rows = rowsOfTrackingResponse(trackingNumber, response, s.id)
       const ids = rows.length ? await shipping.writeTrackingEvents(rows) : []

@@ -1,13 +1,17 @@
 /**
  * The sandbox's only door to the rules of the documents: every request is checked by
- * src/shipping-api (the same code the plugin runs before sending), never by a rule written here.
- * This file adapts their results to what the handlers need and nothing more.
+ * src/shipping-api (the same code the plugin runs before sending), never by a rule written here,
+ * and so are the service's state checks (rules/service-state.ts, rules/void.ts). This file adapts
+ * their results to what the handlers need and nothing more. Carriers arrive as the account's wire
+ * codes (SandboxAccount.carrierCodes): they are checked as such and handled as neutral ids.
  */
-import { HEADER, type Carrier, type Variant } from "../shipping-api/constants"
+import { CARRIER_OF_VARIANT, HEADER, type Carrier, type Variant } from "../shipping-api/constants"
+import { neutralCarrier, type CarrierCodes } from "../shipping-api/rules"
+import type { StateRefusal } from "../shipping-api/rules/service-state"
 import { contactUpdateSchema, CONTACT_SOURCE, type ContactUpdate } from "../shipping-api/schemas/contact"
 import { retryQuerySchema, reprintRequestSchema } from "../shipping-api/schemas/retry"
 import { voidRequestSchema } from "../shipping-api/schemas/void"
-import { buildGetTracking, TRACKING_SOURCE, trackingCarrierFor } from "../shipping-api/operations/tracking"
+import { trackingRequestViolations } from "../shipping-api/operations/tracking"
 import { validateWebhookConfig, zodViolations } from "../shipping-api/operations/webhooks"
 import {
   RETRY_RESOURCES,
@@ -21,6 +25,7 @@ import {
 import type { ManifestRequest } from "../shipping-api/schemas/manifest"
 import type { Violation } from "../shipping-api/violation"
 import type { z } from "../shipping-api/zod"
+import { apiError, type ApiError } from "./http/errors"
 import type { ShipmentRequest } from "./request"
 import type { WebhookConfig } from "./state/model"
 
@@ -40,27 +45,36 @@ export function checkTransactionId(id: string | undefined): Violation[] {
   return r.ok ? [] : r.violations
 }
 
-export function checkShipment(
-  body: unknown,
-  query: URLSearchParams,
-  apac: boolean
-): { ok: true; request: ShipmentRequest; variant: Variant } | { ok: false; violations: Violation[] } {
-  const r = validateShipmentRequest(body, { operation: "create", query: queryRecord(query), apac })
-  return r.ok ? { ok: true, request: r.value as ShipmentRequest, variant: r.variant } : r
+/** The neutral id of a carrier sent as the account's wire code (undefined when unknown). */
+export function carrierOf(value: string | null | undefined, codes?: CarrierCodes): Carrier | undefined {
+  return neutralCarrier(value ?? undefined, codes)
 }
 
-export function checkRates(
-  body: unknown,
-  query: URLSearchParams,
-  apac: boolean
-): { ok: true; request: ShipmentRequest; variant: Variant } | { ok: false; violations: Violation[] } {
-  const r = validateRatesRequest(body, { operation: "rates", query: queryRecord(query), apac })
-  return r.ok ? { ok: true, request: r.value as ShipmentRequest, variant: r.variant } : r
+type CheckedShipment = { ok: true; request: ShipmentRequest; variant: Variant } | { ok: false; violations: Violation[] }
+
+/** Valid requests come back with neutral carriers (rates[].carrier), as the handlers speak them. */
+function withNeutralRates(request: ShipmentRequest, variant: Variant): ShipmentRequest {
+  return { ...request, rates: request.rates?.map((r) => ({ ...r, carrier: CARRIER_OF_VARIANT[variant] })) }
 }
 
-export function checkManifest(body: unknown): Checked<ManifestRequest> {
-  const r = validateManifestRequest(body)
-  return r.ok ? { ok: true, value: r.value } : r
+export function checkShipment(body: unknown, query: URLSearchParams, apac: boolean, carrierCodes?: CarrierCodes): CheckedShipment {
+  const r = validateShipmentRequest(body, { operation: "create", query: queryRecord(query), apac, carrierCodes })
+  return r.ok ? { ok: true, request: withNeutralRates(r.value as ShipmentRequest, r.variant), variant: r.variant } : r
+}
+
+export function checkRates(body: unknown, query: URLSearchParams, apac: boolean, carrierCodes?: CarrierCodes): CheckedShipment {
+  const r = validateRatesRequest(body, { operation: "rates", query: queryRecord(query), apac, carrierCodes })
+  return r.ok ? { ok: true, request: withNeutralRates(r.value as ShipmentRequest, r.variant), variant: r.variant } : r
+}
+
+export function checkManifest(body: unknown, carrierCodes?: CarrierCodes): Checked<ManifestRequest> {
+  const r = validateManifestRequest(body, { carrierCodes })
+  return r.ok ? { ok: true, value: { ...r.value, carrier: carrierOf(r.value.carrier, carrierCodes) ?? r.value.carrier } } : r
+}
+
+/** A refusal of the service's state rules, as the 400 the sandbox answers. */
+export function stateError(refusal: StateRefusal, parameters: string[]): ApiError {
+  return apiError(refusal.status, refusal.code, refusal.message, parameters, refusal.source)
 }
 
 export function checkWebhookConfig(body: unknown): Checked<WebhookConfig> {
@@ -90,17 +104,9 @@ export function checkVoid(input: { shipmentId?: string; carrier?: string; cancel
 }
 
 /**
- * Doc 3 tracking query: it must carry what the client's own builder sends for this package
- * (packageIdentifierType=TrackingNumber; carrier for standard delivery, per trackingCarrierFor).
+ * Doc 3 tracking query, by the rules the client's builder obeys (packageIdentifierType; carrier
+ * for a standard delivery package, as the asking account's wire code).
  */
-export function checkTrackingQuery(identifier: string, query: URLSearchParams, carrierOfPackage: Carrier | undefined): Violation[] {
-  const built = buildGetTracking(identifier, { carrier: carrierOfPackage && trackingCarrierFor(carrierOfPackage) })
-  if (!built.ok) return built.violations
-  const out: Violation[] = []
-  for (const [name, expected] of Object.entries(built.query ?? {})) {
-    if (expected !== undefined && query.get(name) !== String(expected)) {
-      out.push({ path: `query.${name}`, rule: `tracking.query.${name}`, message: `must be ${String(expected)}`, source: TRACKING_SOURCE })
-    }
-  }
-  return out
+export function checkTrackingQuery(identifier: string, query: URLSearchParams, parcelCarrier: Carrier | undefined, carrierCodes?: CarrierCodes): Violation[] {
+  return trackingRequestViolations({ identifier, query: queryRecord(query), parcelCarrier, carrierCodes })
 }

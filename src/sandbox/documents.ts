@@ -1,6 +1,7 @@
 import type { DocumentSize, DocumentType, FileFormat } from "../shipping-api/constants"
 import { renderDocument, type RenderDocumentInput, type RenderedDocument } from "./labels"
-import { toPounds } from "./rates/rate-table"
+import { POSTAL_WEIGHT_UNIT } from "../shipping-api/constants"
+import { toOunces } from "../shipping-api/units"
 import type { ShipmentRequest } from "./request"
 import type { DocumentSpec, FileRecord, ShipmentRecord } from "./state/model"
 import type { World } from "./world"
@@ -23,7 +24,7 @@ export function renderInput(s: ShipmentRecord, spec: DocumentSpec): RenderDocume
     serviceId: s.serviceId,
     from: req.fromAddress ?? {},
     to: req.toAddress ?? {},
-    ...(weight?.weight ? { weightOz: Math.round(toPounds(weight.weight, weight.unitOfMeasurement) * 16 * 10) / 10 } : {}),
+    ...(weight?.weight ? { weightOz: toOunces(weight.weight, weight.unitOfMeasurement ?? POSTAL_WEIGHT_UNIT, 1) } : {}),
     ...(s.referenceNumber ? { reference: s.referenceNumber } : {}),
     customs: !!req.customs?.customsItems?.length,
     returnLabel: s.isReturn,

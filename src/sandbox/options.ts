@@ -1,3 +1,4 @@
+import type { CarrierCodes } from "../shipping-api/rules/types"
 import type { ScenarioName } from "./tracking/scenarios"
 
 /** One merchant account of the sandbox; everything created with its token belongs to it. */
@@ -10,6 +11,11 @@ export type SandboxAccount = {
   shipperId?: string
   /** Client id reported by tracking (`clientId`). */
   clientId?: string
+  /**
+   * Wire value per neutral carrier for this account (the plugin's `carrierCodes` option): its
+   * requests carry them, and every carrier it is answered or notified with is one of them.
+   */
+  carrierCodes?: CarrierCodes
 }
 
 export type SandboxContactSeed = {

@@ -1,13 +1,11 @@
-import { CARRIER_OF_VARIANT, type Variant } from "../shipping-api/constants"
+import { CARRIER_OF_VARIANT, DIMENSION_UNIT, LABELLESS_SOLUTIONS, type Variant } from "../shipping-api/constants"
+import { ceilTo, toInches } from "../shipping-api/units"
 import { verifyPostalAddress } from "./address-validation"
-import { rate, toInches, toPounds } from "./rates/rate-table"
+import { parcelPounds, rate } from "./rates/rate-table"
 import { customsValue, optionOf, type NameValue, type ShipmentRequest } from "./request"
 import type { Account, ShipmentRecord } from "./state/model"
 import { planTimeline, plannedDeliveryAt, type ScenarioName } from "./tracking/scenarios"
 import type { World } from "./world"
-
-/** Doc 2: cross-border solutions where the merchant prints the first-mile label: no documents. */
-const NO_LABEL_SOLUTIONS = new Set(["DROPOFF_CLIENTLABEL", "PICKUP_CLIENTLABEL"])
 
 export type CreateInput = {
   account: Account
@@ -42,7 +40,7 @@ export function buildShipment(world: World, input: CreateInput): ShipmentRecord 
   const zip5 = (toAddress?.postalCode ?? "").replace(/\D/g, "").slice(0, 5)
   const smartLabelBarcode = carrier === "STANDARD" ? `420${zip5}${trackingNumber}` : undefined
   const solution = optionOf(req, "DELIVERY_SOLUTION")
-  const printsLabel = !(carrier === "XBORDER" && solution && NO_LABEL_SOLUTIONS.has(solution))
+  const printsLabel = !(carrier === "XBORDER" && solution && LABELLESS_SOLUTIONS.includes(solution))
 
   const dimension = req.parcel?.dimension
   const response: Record<string, unknown> = {
@@ -87,14 +85,15 @@ export function buildShipment(world: World, input: CreateInput): ShipmentRecord 
     timeline,
     emitted: 0,
     estimatedDeliveryAt: plannedDeliveryAt(now),
-    weightLb: Math.round(toPounds(Number(req.parcel?.weight?.weight) || 0, req.parcel?.weight?.unitOfMeasurement) * 100) / 100,
+    // Tracking reports weight and size as declared, rounded up like every declared measure.
+    weightLb: ceilTo(parcelPounds(req), 2),
     ...(dimension
       ? {
           dimension: {
-            length: round1(toInches(Number(dimension.length) || 0, dimension.unitOfMeasurement)),
-            width: round1(toInches(Number(dimension.width) || 0, dimension.unitOfMeasurement)),
-            height: round1(toInches(Number(dimension.height) || 0, dimension.unitOfMeasurement)),
-            unitOfMeasurement: "IN",
+            length: toInches(Number(dimension.length) || 0, dimension.unitOfMeasurement ?? DIMENSION_UNIT, 1),
+            width: toInches(Number(dimension.width) || 0, dimension.unitOfMeasurement ?? DIMENSION_UNIT, 1),
+            height: toInches(Number(dimension.height) || 0, dimension.unitOfMeasurement ?? DIMENSION_UNIT, 1),
+            unitOfMeasurement: DIMENSION_UNIT,
           },
         }
       : {}),
@@ -117,4 +116,3 @@ function responseOptions(carrier: string, shipmentId: string, trackingNumber: st
   return out
 }
 
-const round1 = (n: number) => Math.round(n * 10) / 10

@@ -25,10 +25,13 @@ export const VARIANT_OF_CARRIER: Record<Carrier, Variant> = {
   XBORDER: "cross-border",
 }
 
-/** Doc 2, "Service identifiers". Parcel Select is named by the document only in prose. */
+/**
+ * Doc 2, "Service identifiers". Parcel Select is named by the document only in prose; EM (express
+ * mail) only in "Required content per variant" ("phone ... required for service EM").
+ */
 export const SERVICE_IDS: Record<Variant, readonly string[]> = {
   "carrier-account": ["NDA_AM", "NDA", "XPP"],
-  expedited: ["PM", "EMI", "FCMI", "FCPIS", "UGA", "PS"],
+  expedited: ["PM", "EM", "EMI", "FCMI", "FCPIS", "UGA", "PS"],
   standard: ["PRCLSEL"],
   "cross-border": ["XBXPE", "XBXPS", "XBXUS"],
 }
@@ -114,15 +117,21 @@ export const DELIVERY_SOLUTIONS: Record<string, readonly string[]> = {
 
 /** Doc 2 cross-border solutions that print no label: documents are omitted. */
 export const LABELLESS_SOLUTIONS: readonly string[] = ["DROPOFF_CLIENTLABEL", "PICKUP_CLIENTLABEL"]
-/** Doc 2 cross-border solutions printing a standard delivery label (CLIENT_ID, CLIENT_FACILITY_ID). */
+/**
+ * Doc 2 cross-border solutions printing a standard delivery label: they send CLIENT_ID and
+ * CLIENT_FACILITY_ID, and address line 1 carries the attention text (CROSS_BORDER_ATTENTION_TEXT).
+ */
 export const STANDARD_LABEL_SOLUTIONS: readonly string[] = ["PICKUP_STANDARDLABEL", "DROPOFF_STANDARDLABEL"]
 /**
- * Doc 2: CARRIER_FACILITY_ID for "all drop-off solutions and bulk pickup". Bulk pickup is sent as
- * PICKUP_STANDARDLABEL, which cannot be told apart from a pickup to a facility, so it always counts.
+ * Doc 2: bulk pickup is sent as PICKUP_STANDARDLABEL, which cannot be told apart from a pickup to
+ * a standard delivery facility, so every PICKUP_STANDARDLABEL request counts as bulk pickup
+ * (CARRIER_FACILITY_ID and references required).
  */
+export const BULK_PICKUP_SOLUTION = "PICKUP_STANDARDLABEL"
+/** Doc 2: CARRIER_FACILITY_ID for "all drop-off solutions and bulk pickup". */
 export const FACILITY_SOLUTIONS: readonly string[] = [
   ...Object.keys(DELIVERY_SOLUTIONS).filter((s) => s.startsWith("DROPOFF_")),
-  "PICKUP_STANDARDLABEL",
+  BULK_PICKUP_SOLUTION,
 ]
 /** Doc 2: drop-off to hub, which needs domesticShipmentDetails and forbids CLIENT_ID. */
 export const HUB_DROP_OFF_SOLUTION = "DROPOFF_CLIENTLABEL"
@@ -164,8 +173,8 @@ export const SPECIAL_SERVICE_PARAM = {
 export const NOTIFICATION_TYPES = ["ON_INTRANSIT", "ON_DELIVER"] as const
 
 /**
- * Doc 2 says "phone ... required for service EM" while its service table lists EMI only: both ids
- * count as the express-mail service.
+ * Doc 2 says "phone ... required for service EM"; EMI, the express-mail id of its service table,
+ * is read as the same service (the international one), so both need the phones.
  */
 export const EXPRESS_MAIL_SERVICE_IDS: readonly string[] = ["EM", "EMI"]
 /** Doc 2, Customs Info: reasonForExport DOCUMENTS is required for these services. */
@@ -196,8 +205,16 @@ export const BRAZIL_LABEL_SIZE = "DOC_8X11"
 export const QR_CODE_FILE_FORMAT = "GIF"
 export const BASE64_ONLY_FILE_FORMATS: readonly string[] = ["PNG", "ZPL2"]
 
-/** Doc 2, Standard delivery references, in the order the service maps them. */
+/** Doc 2, Standard delivery references, in the order the service maps them (other names are rewritten). */
 export const STANDARD_REFERENCE_NAMES: readonly string[] = ["ReferenceNumber", "AddlRef1", "AddlRef2"]
+/**
+ * Doc 2: the cross-border solution table says address line 1 "must carry the cross-border
+ * attention text" for drop-off or pickup to a standard delivery facility; the text is not shown.
+ * Ours, modelled on the real service's "Attn: <carrier> Cross-Border", with the documents' neutral
+ * naming (docs/shipment-rules.md, Interpretations).
+ */
+export const CROSS_BORDER_ATTENTION_TEXT = "Attn: Cross-Border"
+
 export const CROSS_BORDER_REFERENCE = { orderNumber: "ORDER_NUMBER", referenceNumber: "ReferenceNumber" } as const
 
 export const ADDRESS_TYPES = ["SELLER"] as const
@@ -235,6 +252,9 @@ export const HEADER = {
   integratorCarrierId: "X-Vendor-Integrator-CarrierId",
   contentType: "Content-Type",
 } as const
+
+/** Doc 1: "The applicable-events operation additionally returns `updatereservation` among its entries." */
+export const APPLICABLE_ONLY_EVENTS: readonly string[] = ["updatereservation"]
 
 /** Doc 1, "Event names by webhook type". */
 export const WEBHOOK_TYPES = ["locker", "tracking"] as const
@@ -299,3 +319,17 @@ export const TRANSACTION_ID_PATTERN = /^[A-Za-z0-9_-]{1,25}$/
  * treats that as done". The code is agreed with the sandbox (docs/service-client.md).
  */
 export const ALREADY_VOIDED_ERROR_CODE = "SHIPMENT_ALREADY_VOIDED"
+
+/**
+ * Error codes of the service's own state checks (rules/service-state.ts), agreed with the sandbox
+ * (docs/sandbox.md): doc 4 leaves the codes open.
+ */
+export const SERVICE_ERROR_CODE = {
+  duplicateTransactionId: "DUPLICATE_TRANSACTION_ID",
+  reprintLimit: "REPRINT_LIMIT_EXCEEDED",
+  webhookConfigLimit: "validation_error",
+  shipmentVoided: "SHIPMENT_VOIDED",
+  notEligibleForManifest: "NOT_ELIGIBLE_FOR_MANIFEST",
+  alreadyManifested: "ALREADY_MANIFESTED",
+  shipmentNotFound: "SHIPMENT_NOT_FOUND",
+} as const

@@ -1,5 +1,6 @@
 import { appPluginOptions } from "../../../dev/app-options"
 import {
+  checkPluginOptions,
   InvalidOptionsError,
   mergeOptions,
   optionsFromConfig,
@@ -13,7 +14,7 @@ const valid = () => ({
   credentials: { apiKey: "key-123", apiSecret: "secret-456" },
   roots: { baseUrl: "https://api.example.com/shipping/" },
   shipper: { shipperId: "9024324" },
-  services: [{ id: "std", name: "Standard", variant: "standard", serviceId: "PRCLSEL" }],
+  services: [{ id: "ground", name: "Ground", variant: "expedited", serviceId: "UGA" }] as Record<string, unknown>[],
 })
 
 function problems(raw: unknown): string[] {
@@ -52,8 +53,11 @@ describe("plugin options", () => {
       "shipper.shipperId: is required",
       "services[0].id: must be lower-case letters, digits and hyphens (max 49)",
       expect.stringContaining("services[0].label.size: "),
-      "services[0].serviceId: must be one of PRCLSEL for variant standard",
       expect.stringContaining("http.concurrency: "),
+      // The documents' rules that depend only on options, with their rule ids (service-checks.ts).
+      'services[0].serviceId: "PM" is not a standard service; expected one of PRCLSEL [rates.serviceId.known]',
+      'shipper.clientFacilityId: CLIENT_FACILITY_ID is required for standard delivery (services[0] "Bad Id") [shipment-options.standard.facilities]',
+      'shipper.carrierFacilityId: CARRIER_FACILITY_ID is required for standard delivery (services[0] "Bad Id") [shipment-options.standard.facilities]',
     ])
   })
 
@@ -109,5 +113,166 @@ describe("plugin options", () => {
 
   it("keeps the development app's options valid", () => {
     expect(() => parsePluginOptions(appPluginOptions({}))).not.toThrow()
+  })
+})
+
+describe("unknown option keys (strict at every level)", () => {
+  it("names each unknown key by its full path, with the nearest known key when one is close", () => {
+    const raw = {
+      ...valid(),
+      bogus: 1,
+      webhooks: { publicUrl: "https://shop.example.com" },
+      credentials: { apiKey: "k", apiSecret: "s", apikey: "x" },
+      services: [{ ...valid().services[0], serviceID: "UGA", label: { fileFormat: "PDF", szie: "DOC_4X6" } }],
+      carrierCodes: { POSTAl: "USPS" },
+      customs: { overflow: "merge", reasonForExports: "GIFT" },
+    }
+    expect(problems(raw)).toEqual(
+      expect.arrayContaining([
+        "bogus: unknown option",
+        "webhooks: unknown option; did you mean webhook?",
+        "credentials.apikey: unknown option; did you mean apiKey?",
+        "services[0].serviceID: unknown option; did you mean serviceId?",
+        "services[0].label.szie: unknown option; did you mean size?",
+        "carrierCodes.POSTAl: unknown option; did you mean POSTAL?",
+        "customs.reasonForExports: unknown option; did you mean reasonForExport?",
+      ])
+    )
+    expect(problems(raw)).toHaveLength(7)
+  })
+
+  it("leaves Medusa's own module keys alone (it adds database to every module's options)", () => {
+    expect(() => parsePluginOptions({ ...valid(), database: { clientUrl: "postgres://x", debug: false } })).not.toThrow()
+    expect(parsePluginOptions({ ...valid(), database: {} })).not.toHaveProperty("database")
+  })
+
+  it("also inside array entries of sections (special services, shipment options, address)", () => {
+    const raw = {
+      ...valid(),
+      origin: { name: "A B", addressLines: ["1 Main St"], cityTown: "X", postalCode: "1", countryCode: "US", zip: "1" },
+      services: [{ ...valid().services[0], specialServices: [{ specialServiceId: "DelCon", params: [] }], shipmentOptions: [{ name: "X", value: "1", note: "" }] }],
+    }
+    expect(problems(raw)).toEqual([
+      "origin.zip: unknown option",
+      "services[0].specialServices[0].params: unknown option",
+      "services[0].shipmentOptions[0].note: unknown option",
+    ])
+  })
+
+  it("keeps one message with every problem: unknown keys, wrong values and broken rules together", () => {
+    const raw = { ...valid(), polling: { enabled: true, schedul: "* * * * *" }, services: [{ id: "xb", name: "XB", variant: "cross-border", serviceId: "XBXPS" }] }
+    expect(problems(raw)).toEqual([
+      "polling.schedul: unknown option; did you mean schedule?",
+      'services[0].deliverySolution: DELIVERY_SOLUTION is required [shipment-options.DELIVERY_SOLUTION.required]',
+    ])
+  })
+})
+
+describe("the documents' rules that depend only on options are checked at boot", () => {
+  const withService = (service: Record<string, unknown>, over: Record<string, unknown> = {}) => ({ ...valid(), ...over, services: [service] })
+  const crossBorder = { id: "xb", name: "International", variant: "cross-border", serviceId: "XBXPS" }
+
+  it("a cross-border service without deliverySolution (else the shopper gets a 400 at checkout)", () => {
+    expect(problems(withService(crossBorder))).toEqual([
+      "services[0].deliverySolution: DELIVERY_SOLUTION is required [shipment-options.DELIVERY_SOLUTION.required]",
+    ])
+  })
+
+  it("a drop-off solution without shipper.carrierFacilityId (else the label purchase fails after the order)", () => {
+    expect(problems(withService({ ...crossBorder, deliverySolution: "DROPOFF_GENERICLABEL" }))).toEqual([
+      'shipper.carrierFacilityId: CARRIER_FACILITY_ID is required with DROPOFF_GENERICLABEL (services[0] "xb") [shipment-options.cross-border.carrier-facility]',
+    ])
+    expect(() => parsePluginOptions(withService({ ...crossBorder, deliverySolution: "DROPOFF_GENERICLABEL" }, { shipper: { shipperId: "1", carrierFacilityId: "HUB" } }))).not.toThrow()
+  })
+
+  it("standard-label solutions need the client ids; an unknown solution is named", () => {
+    expect(problems(withService({ ...crossBorder, deliverySolution: "PICKUP_STANDARDLABEL" }, { shipper: { shipperId: "1", carrierFacilityId: "HUB" } }))).toEqual([
+      'shipper.clientId: CLIENT_ID is required with PICKUP_STANDARDLABEL (services[0] "xb") [shipment-options.cross-border.standard-label-client-ids]',
+      'shipper.clientFacilityId: CLIENT_FACILITY_ID is required with PICKUP_STANDARDLABEL (services[0] "xb") [shipment-options.cross-border.standard-label-client-ids]',
+    ])
+    expect(problems(withService({ ...crossBorder, deliverySolution: "TELEPORT" }))).toEqual([
+      expect.stringMatching(/^services\[0\]\.deliverySolution: "TELEPORT" is not a delivery solution.*\[shipment-options\.DELIVERY_SOLUTION\.origin\]$/),
+    ])
+  })
+
+  it("a drop-off to hub is refused: the plugin has no first-mile tracking number to send", () => {
+    expect(problems(withService({ ...crossBorder, deliverySolution: "DROPOFF_CLIENTLABEL" }, { shipper: { shipperId: "1", carrierFacilityId: "HUB" } }))).toEqual([
+      expect.stringMatching(/^services\[0\]\.deliverySolution: .*\[domestic-shipment-details\.cross-border\.hub-drop-off\]$/),
+    ])
+  })
+
+  it("the origin's allowed classes and solutions (options.origin)", () => {
+    const origin = { name: "Desk Lead", addressLines: ["1 High St"], cityTown: "Leeds", postalCode: "LS1 1AA", countryCode: "GB" }
+    const shipper = { shipperId: "1", carrierFacilityId: "HUB" }
+    expect(problems(withService({ ...crossBorder, serviceId: "XBXPE", deliverySolution: "DROPOFF_GENERICLABEL" }, { origin, shipper }))).toEqual([
+      "services[0].serviceId: from GB the classes are XBXPS [rates.serviceId.cross-border-origin]",
+    ])
+    expect(problems(withService({ ...crossBorder, deliverySolution: "DROPOFF_FINALMILELABEL" }, { origin, shipper }))).toEqual([
+      "services[0].deliverySolution: DROPOFF_FINALMILELABEL is offered from CA only [shipment-options.DELIVERY_SOLUTION.origin]",
+    ])
+    expect(problems(withService({ id: "nda", name: "NDA", variant: "carrier-account", serviceId: "NDA" }, { origin }))).toEqual([
+      expect.stringMatching(/^origin\.countryCode: origin must be one of US, CA .*\[address\.carrier-account\.origin\]$/),
+    ])
+  })
+
+  it("label document rules name the label option", () => {
+    expect(problems(withService({ ...valid().services[0], label: { fileFormat: "ZPL2", contentType: "URL" } }))).toEqual([
+      "services[0].label.contentType: ZPL2 labels are delivered as BASE64 [documents.expedited.base64-formats]",
+    ])
+    expect(problems(withService({ ...valid().services[0], label: { type: "QR_CODE", fileFormat: "PDF" } }))).toEqual([
+      "services[0].label.fileFormat: a QR code is GIF [documents.QR_CODE.shape]",
+    ])
+    expect(problems(withService({ ...valid().services[0], parcelType: "FLAT", addToManifest: true, label: { size: "DOC_8X11" } }))).toEqual([
+      "services[0].label.size: must be DOC_4X6 for FLAT parcels [documents.expedited.letter-flat-4x6]",
+      "services[0].addToManifest: FLAT parcels cannot be added to a manifest [shipment-options.ADD_TO_MANIFEST.letters-flats]",
+    ])
+  })
+
+  it("special services: trackability, parameters, and NOTIFICATIONS only on standard delivery", () => {
+    expect(problems(withService({ ...valid().services[0], serviceId: "PM" }))).toEqual([
+      "services[0].specialServices: PM is not trackable by itself: add DelCon [special-services.non-trackable-service]",
+    ])
+    const notify = { specialServiceId: "NOTIFICATIONS", inputParameters: [{ name: "RECIPIENT_NOTIFICATION_TYPE", value: "ON_DELIVER" }, { name: "RECIPIENT_NOTIFICATION_EMAIL", value: "a@b.co" }] }
+    expect(problems(withService({ ...valid().services[0], specialServices: [notify] }))).toEqual([
+      expect.stringMatching(/^services\[0\]\.specialServices\[0\]\.specialServiceId: NOTIFICATIONS is a standard delivery special service.*\[special-services\.NOTIFICATIONS\.standard-only\]$/),
+    ])
+    expect(problems(withService({ ...valid().services[0], specialServices: [{ specialServiceId: "hazmat" }] }))).toEqual([
+      "services[0].specialServices[0].inputParameters: hazmat needs input parameter HAZMAT_TYPE [special-services.hazmat.HAZMAT_TYPE]",
+    ])
+  })
+
+  it("standard delivery: facility ids, CLIENT_ID for a return option, parcel type PKG", () => {
+    const standard = { id: "std", name: "Standard", variant: "standard", serviceId: "PRCLSEL" }
+    const facilities = { shipperId: "1", clientFacilityId: "0093", carrierFacilityId: "1585" }
+    expect(() => parsePluginOptions(withService(standard, { shipper: facilities }))).not.toThrow()
+    expect(problems(withService({ ...standard, isReturn: true }, { shipper: facilities }))).toEqual([
+      'shipper.clientId: CLIENT_ID is required for standard returns (services[0] "std") [shipment-options.standard.return-client-id]',
+    ])
+    expect(problems(withService({ ...standard, parcelType: "FLAT" }, { shipper: facilities }))).toEqual(["services[0].parcelType: must be PKG [rates.parcelType.pkg]"])
+  })
+
+  it("Asia-Pacific standard delivery is refused: no option gives its regional carrier", () => {
+    const shipper = { shipperId: "1", clientFacilityId: "0093", carrierFacilityId: "1585" }
+    expect(problems(withService({ id: "std", name: "Standard", variant: "standard", serviceId: "PRCLSEL", apac: true }, { shipper }))).toEqual([
+      expect.stringMatching(/^services\[0\]\.apac: the regional carrier is required .*\[query\.carrier\.apac\]$/),
+    ])
+  })
+
+  it("warns (and boots) where the documents allow what will not happen: PRINT_CUSTOM_MESSAGE_1 on standard delivery", () => {
+    const shipper = { shipperId: "1", clientFacilityId: "0093", carrierFacilityId: "1585" }
+    const standard = { id: "std", name: "Standard", variant: "standard", serviceId: "PRCLSEL", shipmentOptions: [{ name: "PRINT_CUSTOM_MESSAGE_1", value: "Thanks" }] }
+    const { warnings } = checkPluginOptions(withService(standard, { shipper }))
+    expect(warnings).toEqual([
+      {
+        path: "services[0].shipmentOptions[0].value",
+        message: expect.stringMatching(/does not print PRINT_CUSTOM_MESSAGE_1.*\[shipment-options\.standard\.custom-message-1-not-printed\]$/),
+      },
+    ])
+    expect(checkPluginOptions(valid()).warnings).toEqual([])
+  })
+
+  it("the webhook name follows the configuration's own rule (doc 1, at most 50)", () => {
+    expect(problems({ ...valid(), webhook: { name: "x".repeat(51) } })).toEqual(["webhook.name: has at most 50 characters"])
+    expect(parsePluginOptions({ ...valid(), webhook: { name: ` ${"x".repeat(50)} ` } }).webhook.name).toBe("x".repeat(50))
   })
 })

@@ -57,7 +57,7 @@ describe("ShippingClient shipment operations against the sandbox", () => {
     delete body.rates[0].serviceId
     delete body.documents
     const rates = await client.getRates(body, { includeDeliveryCommitment: true })
-    expect(rates.rates?.map((r) => r.serviceId)).toEqual(["PM", "UGA", "PS"])
+    expect(rates.rates?.map((r) => r.serviceId)).toEqual(["PM", "EM", "UGA", "PS"])
     const flagged = request("expedited")
     flagged.shipmentOptions.push({ name: "ADD_TO_MANIFEST", value: "true" })
     const { shipment } = await client.createShipment(flagged, { transactionId: newTransactionId("m") })

@@ -49,10 +49,10 @@ describe("ShippingClient against the sandbox", () => {
     const token = await tokenFor(sb)
     const tn = (await create(sb, token, "standard")).body.parcelTrackingNumber
     sb.control.advance({ until: "done" })
-    const t = await client.getTracking(tn, { carrier: "STANDARD" })
+    const t = await client.getTracking(tn, { parcelCarrier: "STANDARD" })
     expect(t.status).toBe("Delivered")
     expect(t.currentStatus?.packageStatus).toBe("Delivered")
-    await expect(client.getTracking("9400000000000000000000")).rejects.toBeInstanceOf(ShippingNotFoundError)
+    await expect(client.getTracking("9400000000000000000000", { parcelCarrier: "POSTAL" })).rejects.toBeInstanceOf(ShippingNotFoundError)
     const contact = await client.updateContact("sandbox-contact", { company: "Client Co" }, { idType: "SANDBOX" })
     expect(contact).toMatchObject({ contactId: "sandbox-contact", name: "Shipping Desk", company: "Client Co" })
   })

@@ -1,6 +1,7 @@
 import { SandboxClock } from "../clock"
 import { IdFactory, s10Check, withMod10, withUpsCheck } from "../ids"
-import { billedPounds, lengthPlusGirth, rate, specialServiceFee, zoneOf } from "../rates/rate-table"
+import { parcelLengthPlusGirth } from "../../shipping-api/rules/parcel"
+import { billedPounds, rate, specialServiceFee, zoneOf } from "../rates/rate-table"
 import type { ShipmentRecord } from "../state/model"
 import { localDateTime, utcOffsetOf } from "../tracking/locations"
 import { planTimeline, SCENARIOS } from "../tracking/scenarios"
@@ -59,7 +60,7 @@ describe("rate table", () => {
     expect(r.dimensionalWeight).toEqual({ unitOfMeasurement: "LB", weight: 3 })
 
     req.parcel.dimension = { length: 40, width: 12, height: 10, unitOfMeasurement: "IN" }
-    expect(lengthPlusGirth(req)).toBe(84)
+    expect(parcelLengthPlusGirth(req)).toBe(84) // the rule's own measure (src/shipping-api)
     const exactly84 = rate("CARRIER_A", req, { serviceId: "NDA", includeDeliveryCommitment: false, now: 0 })
     expect(exactly84.surcharges.map((s) => s.name)).toEqual(["FUEL"])
     req.parcel.dimension.height = 10.5

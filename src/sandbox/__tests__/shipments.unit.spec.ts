@@ -244,7 +244,7 @@ describe("rates (doc 4)", () => {
     delete body.rates[0].serviceId
     const all = await call(sb, token, "POST", "/v1/rates?includeDeliveryCommitment=true", { body })
     expect(all.status).toBe(200)
-    expect(all.body.rates.map((r: any) => r.serviceId)).toEqual(["PM", "UGA", "PS"])
+    expect(all.body.rates.map((r: any) => r.serviceId)).toEqual(["PM", "EM", "UGA", "PS"])
     for (const r of all.body.rates) expect(r.deliveryCommitment.maxEstimatedNumberOfDays).toMatch(/^\d+$/)
 
     const std = request("standard")

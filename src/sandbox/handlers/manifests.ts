@@ -1,4 +1,11 @@
-import { LETTER_FLAT_PARCEL_TYPES, MANIFEST_DOCUMENT_TYPE } from "../../shipping-api/constants"
+import { MANIFEST_DOCUMENT_TYPE, type Carrier } from "../../shipping-api/constants"
+import {
+  manifestAddToManifestRule,
+  manifestLettersFlatsRule,
+  manifestOnceRule,
+  voidedShipmentRule,
+  type StateRefusal,
+} from "../../shipping-api/rules/service-state"
 import { checkManifest, checkTransactionId } from "../contract"
 import { addFile, fileUrl } from "../documents"
 import { ApiError, violationsError, type ErrorItem } from "../http/errors"
@@ -11,7 +18,7 @@ import type { ManifestRecord } from "../state/model"
  * created with ADD_TO_MANIFEST=true. Unknown or ineligible numbers are all named in one 400.
  */
 export const createManifest: Handler = ({ world, account, body, header }) => {
-  const checked = checkManifest(parseJson(body))
+  const checked = checkManifest(parseJson(body), account.carrierCodes)
   const violations = [...checkTransactionId(header("x-vendor-transactionid")), ...(checked.ok ? [] : checked.violations)]
   if (violations.length || !checked.ok) throw violationsError(violations)
   const req = checked.value
@@ -22,10 +29,15 @@ export const createManifest: Handler = ({ world, account, body, header }) => {
     const at = [`parcelTrackingNumbers[${i}]`]
     if (!s || s.apiKey !== account.apiKey) refused.push({ code: "TRACKING_NUMBER_NOT_FOUND", description: `${tn} is not a shipment of this account`, parameters: at })
     else if (s.carrier !== req.carrier) refused.push({ code: "CARRIER_MISMATCH", description: `${tn} is a ${s.carrier} shipment, not ${req.carrier}`, parameters: at })
-    else if (s.state === "voided") refused.push({ code: "SHIPMENT_VOIDED", description: `${tn} was voided`, parameters: at })
-    else if (s.carrier === "POSTAL" && LETTER_FLAT_PARCEL_TYPES.includes(s.parcelType)) refused.push({ code: "NOT_ELIGIBLE_FOR_MANIFEST", description: `${tn} is a postal letter or flat; they cannot be added to a scan form`, parameters: at, info: "doc 2, Required content per variant" })
-    else if (!s.addToManifest) refused.push({ code: "NOT_ELIGIBLE_FOR_MANIFEST", description: `${tn} was not created with ADD_TO_MANIFEST=true`, parameters: at, info: "doc 4, Manifest" })
-    else if (s.manifestId) refused.push({ code: "ALREADY_MANIFESTED", description: `${tn} is already on manifest ${s.manifestId}`, parameters: at })
+    else {
+      // The service's manifest rules (src/shipping-api/rules/service-state.ts), first refusal only.
+      const refusal: StateRefusal | undefined =
+        voidedShipmentRule.refusal({ shipmentId: tn, voided: s.state === "voided", operation: "manifest" }) ??
+        manifestLettersFlatsRule.refusal({ trackingNumber: tn, carrier: s.carrier as Carrier, parcelType: s.parcelType }) ??
+        manifestAddToManifestRule.refusal({ trackingNumber: tn, addToManifest: s.addToManifest }) ??
+        manifestOnceRule.refusal({ trackingNumber: tn, manifestId: s.manifestId })
+      if (refusal) refused.push({ code: refusal.code, description: refusal.message, parameters: at, info: refusal.source })
+    }
   })
   if (refused.length) throw new ApiError(400, refused)
 

@@ -11,8 +11,8 @@ import { applicableServices } from "../rates/services"
  * carrier that fits the lane when serviceId is omitted. Standard delivery is priced here
  * although its labels carry no charge at print.
  */
-export const rateShipment: Handler = ({ world, query, body, apac }) => {
-  const checked = checkRates(parseJson(body), query, apac)
+export const rateShipment: Handler = ({ world, account, query, body, apac }) => {
+  const checked = checkRates(parseJson(body), query, apac, account.carrierCodes)
   if (!checked.ok) throw violationsError(checked.violations)
   const req = checked.request
   const carrier = CARRIER_OF_VARIANT[checked.variant]

@@ -1,17 +1,15 @@
-import { ALREADY_VOIDED_ERROR_CODE, CANCEL_INITIATOR, LIMITS, VOID_STATUSES, type Carrier } from "../../shipping-api/constants"
+import { ALREADY_VOIDED_ERROR_CODE, CANCEL_INITIATOR, VOID_STATUSES, type Carrier } from "../../shipping-api/constants"
+import { reprintLimitRule, retryWindowRule, voidedShipmentRule } from "../../shipping-api/rules/service-state"
 import { voidRefusal } from "../../shipping-api/rules/void"
-import { checkReprint, checkRetry, checkVoid } from "../contract"
+import { carrierOf, checkReprint, checkRetry, checkVoid, stateError } from "../contract"
 import { responseDocuments } from "../documents"
 import { apiError, violationsError } from "../http/errors"
 import type { Handler, RequestContext } from "../http/router"
 import type { ShipmentRecord } from "../state/model"
 
-const DAY = 86_400_000
-/** Doc 4: the retry operation works for 24 hours. */
-const RETRY_WINDOW = DAY
-
+/** The query's carrier (the account's wire code) names the shipment's carrier. */
 function carrierMatches(ctx: RequestContext, s: ShipmentRecord): boolean {
-  return ctx.query.get("carrier") === s.carrier
+  return carrierOf(ctx.query.get("carrier"), ctx.account.carrierCodes) === s.carrier
 }
 
 /** Doc 4: GET /v1/shipments?originalTransactionId=&carrier= → the Shipment if created in the last 24 hours. */
@@ -21,9 +19,11 @@ export const retryShipment: Handler = (ctx) => {
   if (violations.length) throw violationsError(violations)
   const id = query.get("originalTransactionId")!
   const s = world.store.shipmentByTransaction(account.apiKey, id)
-  if (!s || !carrierMatches(ctx, s) || world.clock.now() - s.createdAt > RETRY_WINDOW) {
-    throw apiError(404, "SHIPMENT_NOT_FOUND", `no shipment was created with transaction id ${id} for carrier ${query.get("carrier")} in the last 24 hours`, ["originalTransactionId"])
+  if (!s || !carrierMatches(ctx, s)) {
+    throw apiError(404, "SHIPMENT_NOT_FOUND", `no shipment was created with transaction id ${id} for carrier ${query.get("carrier")}`, ["originalTransactionId"])
   }
+  const expired = retryWindowRule.refusal({ transactionId: id, createdAt: s.createdAt, now: world.clock.now() })
+  if (expired) throw stateError(expired, ["originalTransactionId"])
   return { status: 200, body: { ...s.response, documents: responseDocuments(world, s, s.reprints) } }
 }
 
@@ -40,10 +40,10 @@ export const reprintShipment: Handler = (ctx) => {
   const violations = checkReprint(ctx.params.shipmentId!, ctx.query)
   if (violations.length) throw violationsError(violations)
   const s = owned(ctx)
-  if (s.state === "voided") throw apiError(400, "SHIPMENT_VOIDED", `shipment ${s.shipmentId} was voided; it cannot be reprinted`, ["shipmentId"])
-  if (s.reprints >= LIMITS.reprints) {
-    throw apiError(400, "REPRINT_LIMIT_EXCEEDED", `shipment ${s.shipmentId} was already reprinted ${LIMITS.reprints} times`, ["shipmentId"], "doc 4, reprint")
-  }
+  const refusal = voidedShipmentRule.refusal({ shipmentId: s.shipmentId, voided: s.state === "voided", operation: "reprint" })
+  if (refusal) throw stateError(refusal, ["shipmentId"])
+  const limit = reprintLimitRule.refusal({ shipmentId: s.shipmentId, reprints: s.reprints })
+  if (limit) throw stateError(limit, ["shipmentId"])
   s.reprints++
   ctx.world.saver.touch()
   return { status: 200, body: { ...s.response, documents: responseDocuments(ctx.world, s, s.reprints) } }

@@ -1,4 +1,5 @@
-import { checkShipment, checkTransactionId } from "../contract"
+import { transactionIdUniqueRule } from "../../shipping-api/rules/service-state"
+import { checkShipment, checkTransactionId, stateError } from "../contract"
 import { responseDocuments } from "../documents"
 import { apiError, violationsError } from "../http/errors"
 import { parseJson } from "../http/io"
@@ -9,7 +10,7 @@ import { isScenario, SCENARIO_NAMES } from "../tracking/scenarios"
 /**
  * Doc 2: POST /v1/shipments (and {apac_url}/v1/shipments). Every violation found by
  * src/shipping-api is answered at once. A transaction id that already made a label is refused
- * (DUPLICATE_TRANSACTION_ID) and makes no second label; ids of refused requests stay free.
+ * (transactionIdUniqueRule) and makes no second label; ids of refused requests stay free.
  * From the duplicate check to storing the shipment nothing awaits, so two concurrent creates
  * with one id cannot both pass.
  */
@@ -19,13 +20,14 @@ export const createShipment: Handler = ({ world, account, query, body, header, a
   if (!isScenario(scenario)) {
     throw apiError(400, "SANDBOX_UNKNOWN_SCENARIO", `X-Sandbox-Scenario must be one of ${SCENARIO_NAMES.join(", ")}`, ["X-Sandbox-Scenario"])
   }
-  const checked = checkShipment(parseJson(body), query, apac)
+  const checked = checkShipment(parseJson(body), query, apac, account.carrierCodes)
   const violations = [...checkTransactionId(transactionId), ...(checked.ok ? [] : checked.violations)]
   if (violations.length || !checked.ok) throw violationsError(violations)
 
-  if (world.store.shipmentByTransaction(account.apiKey, transactionId!)) {
+  const duplicate = transactionIdUniqueRule.refusal({ transactionId: transactionId!, alreadyUsed: !!world.store.shipmentByTransaction(account.apiKey, transactionId!) })
+  if (duplicate) {
     world.stats.duplicatesRefused++
-    throw apiError(400, "DUPLICATE_TRANSACTION_ID", `transaction id ${transactionId} was already used for a shipment; use the retry operation to get it`, ["X-Vendor-TransactionId"], "doc 2, Headers")
+    throw stateError(duplicate, ["X-Vendor-TransactionId"])
   }
 
   const shipment = buildShipment(world, {

@@ -7,10 +7,11 @@ import { checkTrackingQuery } from "../contract"
  * Doc 3: GET /v1/tracking/{identifier}?packageIdentifierType=TrackingNumber[&carrier=].
  * Tracking is public data: any account's token may track any sandbox number.
  */
-export const getTracking: Handler = ({ world, params, query }) => {
+export const getTracking: Handler = ({ world, account, params, query }) => {
   const identifier = params.identifier!
   const s = world.store.shipmentByTracking(identifier)
-  const violations = checkTrackingQuery(identifier, query, s?.carrier)
+  // The asking account's codes: it sends (and reads) carriers as its own wire values.
+  const violations = checkTrackingQuery(identifier, query, s?.carrier, account.carrierCodes)
   if (violations.length) throw violationsError(violations)
   if (!s) throw apiError(404, "TRACKING_NUMBER_NOT_FOUND", `no package with tracking number ${identifier}`, ["identifier"])
   const clientId = world.store.accounts.get(s.apiKey)?.clientId

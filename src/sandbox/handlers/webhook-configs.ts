@@ -1,12 +1,13 @@
-import { LIMITS, WEBHOOK_EVENTS } from "../../shipping-api/constants"
-import { checkWebhookConfig } from "../contract"
+import { APPLICABLE_ONLY_EVENTS, WEBHOOK_EVENTS } from "../../shipping-api/constants"
+import { webhookConfigLimitRule } from "../../shipping-api/rules/service-state"
+import { checkWebhookConfig, stateError } from "../contract"
 import { apiError, violationsError } from "../http/errors"
 import { parseJson } from "../http/io"
 import type { Handler, RequestContext } from "../http/router"
 import type { WebhookConfigRecord } from "../state/model"
 
-/** Doc 1 applicable events; the service also lists `updatereservation` (doc 1). */
-const EVENT_ENTRIES = [...WEBHOOK_EVENTS.tracking, ...WEBHOOK_EVENTS.locker, "updatereservation"].map((name, i) => ({
+/** Doc 1 applicable events, with those the operation lists besides the types' events. */
+const EVENT_ENTRIES = [...WEBHOOK_EVENTS.tracking, ...WEBHOOK_EVENTS.locker, ...APPLICABLE_ONLY_EVENTS].map((name, i) => ({
   eventId: String(i + 1),
   name,
 }))
@@ -30,9 +31,8 @@ function validBody(ctx: RequestContext) {
 export const createWebhookConfig: Handler = (ctx) => {
   const { world, account } = ctx
   const config = validBody(ctx)
-  if (world.store.webhookConfigsOf(account.apiKey).length >= LIMITS.webhookConfigurations) {
-    throw apiError(400, "validation_error", `an account has at most ${LIMITS.webhookConfigurations} webhook configurations; delete one first`)
-  }
+  const full = webhookConfigLimitRule.refusal({ configurations: world.store.webhookConfigsOf(account.apiKey).length })
+  if (full) throw stateError(full, [])
   const record: WebhookConfigRecord = { webHookConfigID: world.ids.uuid("webhook"), apiKey: account.apiKey, createdAt: world.clock.now(), config }
   world.store.webhookConfigs.set(record.webHookConfigID, record)
   world.saver.touch()

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http"
+import { wireCarriers } from "../../shipping-api/client/carrier-codes"
 import { authenticate, expireAllTokens } from "../auth"
 import { parseFault, type Fault, FAULT_NAMES } from "../faults"
 import type { World } from "../world"
@@ -56,6 +57,9 @@ export async function serve(world: World, router: Router, req: IncomingMessage, 
         header: (name) => headerOf(req, name),
       }
       reply = await route.handler(ctx)
+      // Handlers speak neutral carrier ids; an account with its own codes is answered in them.
+      const codes = ctx.account?.carrierCodes
+      if (codes && route.family === "shipping" && reply.body !== undefined) reply = { ...reply, body: wireCarriers(reply.body, codes) }
     } catch (e) {
       if (!(e instanceof ApiError)) throw e
       reply = errorReply(route.family, e.status, e.items, unified)

@@ -1,4 +1,7 @@
-import { CROSS_BORDER_CURRENCY_BY_ORIGIN, type Carrier } from "../../shipping-api/constants"
+import { CROSS_BORDER_CURRENCY_BY_ORIGIN, DIMENSION_UNIT, POSTAL_WEIGHT_UNIT, type Carrier } from "../../shipping-api/constants"
+import { parcelLengthPlusGirth } from "../../shipping-api/rules/parcel"
+import type { ShipmentDraft } from "../../shipping-api/rules/types"
+import { toInches, toPounds } from "../../shipping-api/units"
 import { customsValue, type ShipmentRequest, type SpecialService } from "../request"
 import { serviceInfo } from "./services"
 
@@ -48,45 +51,20 @@ const DUTY_PAID = new Set(["XBXPE", "XBXPS"])
 
 const cents = (n: number) => Math.round(n * 100) / 100
 
-export function toPounds(weight: number, unit: string | undefined): number {
-  switch ((unit ?? "OZ").toUpperCase()) {
-    case "LB":
-    case "LBS":
-      return weight
-    case "KG":
-    case "KGS":
-      return weight * 2.20462
-    case "G":
-    case "GM":
-      return weight / 453.592
-    default:
-      return weight / 16
-  }
-}
-
-export function toInches(n: number, unit: string | undefined): number {
-  const u = (unit ?? "IN").toUpperCase()
-  return u === "CM" ? n / 2.54 : u === "MM" ? n / 25.4 : n
+/** The parcel's weight in pounds (a valid request's unit; OZ when none is given). */
+export function parcelPounds(req: ShipmentRequest): number {
+  const w = req.parcel?.weight
+  return toPounds(Number(w?.weight) || 0, w?.unitOfMeasurement ?? POSTAL_WEIGHT_UNIT)
 }
 
 export function billedPounds(req: ShipmentRequest): number {
-  const w = req.parcel?.weight
-  return Math.max(1, Math.ceil(toPounds(Number(w?.weight) || 0, w?.unitOfMeasurement) - 1e-9))
-}
-
-/** Doc 2: girth = 2 × (height + width); length is the longest side. */
-export function lengthPlusGirth(req: ShipmentRequest): number | undefined {
-  const d = req.parcel?.dimension
-  if (!d) return undefined
-  const sides = [d.length, d.width, d.height].map((n) => toInches(Number(n) || 0, d.unitOfMeasurement)).sort((a, b) => b - a)
-  const girth = d.irregularParcelGirth && d.irregularParcelGirth > 0 ? toInches(d.irregularParcelGirth, d.unitOfMeasurement) : 2 * (sides[1]! + sides[2]!)
-  return sides[0]! + girth
+  return Math.max(1, Math.ceil(parcelPounds(req) - 1e-9))
 }
 
 function dimensionalPounds(req: ShipmentRequest, carrier: Carrier): number | undefined {
   const d = req.parcel?.dimension
   if (!d) return undefined
-  const cubic = [d.length, d.width, d.height].reduce<number>((v, n) => v * toInches(Number(n) || 0, d.unitOfMeasurement), 1)
+  const cubic = [d.length, d.width, d.height].reduce<number>((v, n) => v * toInches(Number(n) || 0, d.unitOfMeasurement ?? DIMENSION_UNIT), 1)
   if (carrier !== "CARRIER_A" && cubic <= 1728) return undefined
   return Math.ceil(cubic / DIM_DIVISOR[carrier])
 }
@@ -164,14 +142,14 @@ export function rate(carrier: Carrier, req: ShipmentRequest, o: RateOptions): Ra
   const pounds = Math.max(actual, dim ?? 0)
   const zone = zoneOf(req)
   const letter = asked?.parcelType === "LETTER" || asked?.parcelType === "FLAT"
-  const ounces = Math.max(1, Math.ceil(toPounds(Number(req.parcel?.weight?.weight) || 0, req.parcel?.weight?.unitOfMeasurement) * 16 - 1e-9))
+  const ounces = Math.max(1, Math.ceil(parcelPounds(req) * 16 - 1e-9))
   const base = letter
     ? cents((asked?.parcelType === "FLAT" ? 1.5 : 0.73) + 0.24 * (ounces - 1))
     : cents(info.first + info.perLb * (pounds - 1) + info.perZone * (Math.min(zone, 8) - 1))
 
   const surcharges: { name: string; fee: number }[] = []
   if (FUEL_PERCENT[carrier] > 0) surcharges.push({ name: "FUEL", fee: cents((base * FUEL_PERCENT[carrier]) / 100) })
-  const lpg = lengthPlusGirth(req)
+  const lpg = parcelLengthPlusGirth(req as ShipmentDraft)
   if (lpg !== undefined && lpg > LARGE_PACKAGE_INCHES) surcharges.push({ name: "LARGE_PACKAGE", fee: LARGE_PACKAGE_FEE[carrier] })
   if (carrier === "CARRIER_A" && req.toAddress?.residential) surcharges.push({ name: "RESIDENTIAL", fee: RESIDENTIAL_FEE })
 

@@ -23,6 +23,7 @@ export const SERVICES: Record<Carrier, Record<string, ServiceInfo>> = {
   },
   POSTAL: {
     PM: { name: "Priority Mail", minDays: 1, maxDays: 3, guarantee: "NONE", first: 9.35, perLb: 1.45, perZone: 0.62 },
+    EM: { name: "Priority Mail Express", minDays: 1, maxDays: 2, guarantee: "FULL", first: 28.75, perLb: 2.95, perZone: 1.3 },
     EMI: { name: "Priority Mail Express International", minDays: 3, maxDays: 5, guarantee: "NONE", first: 48.7, perLb: 3.6, perZone: 0 },
     FCMI: { name: "First-Class Mail International", minDays: 7, maxDays: 21, guarantee: "NONE", first: 1.65, perLb: 0.9, perZone: 0 },
     FCPIS: { name: "First-Class Package International Service", minDays: 7, maxDays: 21, guarantee: "NONE", first: 15.75, perLb: 2.4, perZone: 0 },
@@ -43,7 +44,7 @@ export function serviceInfo(carrier: Carrier, serviceId: string): ServiceInfo {
   return SERVICES[carrier][serviceId] ?? { name: serviceId, minDays: 2, maxDays: 7, guarantee: "NONE", first: 10, perLb: 1, perZone: 0.5 }
 }
 
-const POSTAL_DOMESTIC = ["PM", "UGA", "PS"]
+const POSTAL_DOMESTIC = ["PM", "EM", "UGA", "PS"]
 const POSTAL_INTERNATIONAL = ["PM", "EMI", "FCMI", "FCPIS"]
 
 /**

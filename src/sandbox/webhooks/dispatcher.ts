@@ -67,7 +67,10 @@ export class WebhookDispatcher {
       for (const c of this.deps.store.webhookConfigsOf(s.apiKey)) {
         if (c.config.status !== "active") continue
         let payload: unknown
-        if (c.config.type === "tracking" && c.config.events.includes(e.status)) payload = trackingNotification(s, i, this.deps.origin())
+        if (c.config.type === "tracking" && c.config.events.includes(e.status)) {
+          // The account's own carrier codes, as in every answer it gets.
+          payload = trackingNotification(s, i, this.deps.origin(), this.deps.store.accounts.get(s.apiKey)?.carrierCodes)
+        }
         else if (c.config.type === "locker" && e.lockerEvent && c.config.events.includes(e.lockerEvent)) payload = lockerNotification(s, i)
         if (payload === undefined) continue
         const copies = this.mode === "duplicate" ? 2 : 1

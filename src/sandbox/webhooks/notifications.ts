@@ -1,3 +1,5 @@
+import { carrierToWire } from "../../shipping-api/client/carrier-codes"
+import type { CarrierCodes } from "../../shipping-api/rules/types"
 import type { ShipmentRecord } from "../state/model"
 import { buildEvent, eventIdOf, addressesOf, type TrackingEvent } from "../tracking/events"
 import { localDateTime, utcOffsetOf } from "../tracking/locations"
@@ -7,9 +9,9 @@ export type TrackingNotification = { trackingNumber: string; carrier: string; st
 
 export type LockerNotification = { event: string; trackingNumber: string; lockerId: string; eventDate: string; eventTime: string }
 
-export function trackingNotification(s: ShipmentRecord, index: number, origin: string): TrackingNotification {
+export function trackingNotification(s: ShipmentRecord, index: number, origin: string, carrierCodes: CarrierCodes = {}): TrackingNotification {
   const event = buildEvent(s, s.timeline[index]!, origin)
-  return { trackingNumber: s.parcelTrackingNumber, carrier: s.carrier, status: event.packageStatus, eventId: eventIdOf(s, index), ...event }
+  return { trackingNumber: s.parcelTrackingNumber, carrier: carrierToWire(s.carrier, carrierCodes), status: event.packageStatus, eventId: eventIdOf(s, index), ...event }
 }
 
 export function lockerNotification(s: ShipmentRecord, index: number): LockerNotification {

@@ -51,6 +51,11 @@ export function applyCarrierCodes<T extends CarrierMappable>(request: T, codes: 
   return { ...request, query, body: mapCarriers(request.body, toWire) }
 }
 
+/** The same fields of a body as wire values: what the service answers (used by the sandbox). */
+export function wireCarriers<T>(body: T, codes: CarrierCodes): T {
+  return mapCarriers(body, (c) => carrierToWire(c, codes)) as T
+}
+
 /** Inbound: the same fields of an answer back to neutral ids. */
 export function neutralCarriers<T>(body: T, codes: CarrierCodes): T {
   return mapCarriers(body, (c) => carrierFromWire(c, codes)) as T

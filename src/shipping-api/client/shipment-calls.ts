@@ -67,6 +67,17 @@ function read<T>(
   return neutralCarriers(parsed.value, ctx.config.carrierCodes)
 }
 
+/**
+ * A built create or rates request, without what only the caller reads: its variant, and the
+ * warnings (rules of severity "warning"), which go to the client's logger since the request
+ * itself is valid and is sent.
+ */
+function sendable(ctx: ShipmentCallContext, built: ReturnType<typeof buildRates>, operation: string, transactionId?: string) {
+  const { variant, warnings, ...request } = unwrap(built, operation, transactionId)
+  for (const w of warnings ?? []) ctx.config.logger.warn?.(`${operation}: ${w.path}: ${w.message} [${w.rule}]`)
+  return { request, variant }
+}
+
 function shipperHeaders(ctx: ShipmentCallContext) {
   const { carrierAccountId, ratePlan, integratorCarrierId } = ctx.config.shipper
   return { carrierAccountId, ratePlan, integratorCarrierId, acceptLanguage: ctx.config.acceptLanguage, carrierCodes: ctx.config.carrierCodes }
@@ -101,9 +112,7 @@ export async function createShipment(
 ): Promise<CreateShipmentResult<CreatedShipmentResponse>> {
   const operation = "createShipment"
   const build = (transactionId: string) => {
-    const built = buildCreateShipment({ ...shipperHeaders(ctx), ...options, shipment, transactionId })
-    const variant = built.ok ? built.variant : undefined
-    return { request: unwrap(built, operation, transactionId), variant }
+    return sendable(ctx, buildCreateShipment({ ...shipperHeaders(ctx), ...options, shipment, transactionId }), operation, transactionId)
   }
   const first = build(options.transactionId)
   const carrier = first.variant ? CARRIER_OF_VARIANT[first.variant] : undefined
@@ -176,7 +185,7 @@ export async function getRates(
   options: ShipmentVariantOptions & { transactionId?: string } = {}
 ): Promise<RatesResponse> {
   const operation = "getRates"
-  const request = unwrap(buildRates({ ...shipperHeaders(ctx), ...options, shipment }), operation, options.transactionId)
+  const { request } = sendable(ctx, buildRates({ ...shipperHeaders(ctx), ...options, shipment }), operation, options.transactionId)
   const response = await ctx.send(request, { operation, retry: "idempotent", transactionId: options.transactionId })
   return read(ctx, parseRatesResponse(response.body), response, operation, options.transactionId)
 }

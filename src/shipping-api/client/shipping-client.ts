@@ -171,8 +171,11 @@ export class ShippingClient {
 
   // ---- Doc 3: tracking and contact ----
 
-  /** `carrier` is required for standard delivery (pass STANDARD; it goes out as its wire value). */
-  async getTracking(trackingNumber: string, options: TrackingQuery = {}): Promise<TrackingResponse> {
+  /**
+   * `parcelCarrier`: the carrier that made the label (neutral id). Standard delivery parcels are
+   * tracked with query `carrier` (doc 3), sent as the standard carrier's wire value.
+   */
+  async getTracking(trackingNumber: string, options: TrackingQuery): Promise<TrackingResponse> {
     const operation = "getTracking"
     const response = await this.send(unwrap(buildGetTracking(trackingNumber, options), operation), { operation, retry: "idempotent" })
     return this.answer(trackingResponseSchema, response, operation)

@@ -42,7 +42,11 @@ export const SHIPMENT_PATHS = {
   manifests: "/v1/manifests",
 } as const
 
-export type Built = ({ ok: true; variant?: Variant } & OperationRequest) | { ok: false; violations: Violation[] }
+/**
+ * `warnings` (create and rates): rules of severity "warning" the request meets. It is valid and
+ * sent; the service will not do what those parts seem to ask (docs/shipment-rules.md).
+ */
+export type Built = ({ ok: true; variant?: Variant; warnings?: Violation[] } & OperationRequest) | { ok: false; violations: Violation[] }
 export type Parsed<T> = { ok: true; value: T } | { ok: false; violations: Violation[] }
 
 /** For callers that prefer an exception; the client raises its own error class from `violations`. */
@@ -53,7 +57,7 @@ export class ShipmentRequestInvalid extends Error {
   }
 }
 
-export function requireBuilt(built: Built): OperationRequest & { variant?: Variant } {
+export function requireBuilt(built: Built): OperationRequest & { variant?: Variant; warnings?: Violation[] } {
   if (!built.ok) throw new ShipmentRequestInvalid(built.violations)
   const { ok: _ok, ...request } = built
   return request
@@ -144,7 +148,7 @@ function shipmentQuery(
 /** The request both create and rates send once their body passed every rule. */
 function shipmentPost(
   path: string,
-  checked: { variant?: Variant; body: ShipmentRequest | RatesRequest },
+  checked: { variant?: Variant; body: ShipmentRequest | RatesRequest; warnings: Violation[] },
   query: Record<string, string>,
   apac: boolean,
   input: ShipperHeaders & { transactionId?: string; acceptLanguage?: string }
@@ -152,6 +156,7 @@ function shipmentPost(
   return {
     ok: true,
     variant: checked.variant,
+    ...(checked.warnings.length ? { warnings: checked.warnings } : {}),
     method: "POST",
     root: apac ? "apac" : "base",
     path,
@@ -181,7 +186,7 @@ export function buildCreateShipment(input: CreateShipmentInput): Built {
   })
   const failed = failIf([...transactionIdViolations(input.transactionId), ...(checked.ok ? [] : checked.violations)])
   if (failed || !checked.ok) return failed ?? { ok: false, violations: [] }
-  return shipmentPost(SHIPMENT_PATHS.shipments, { variant: checked.variant, body: checked.value satisfies ShipmentRequest }, query, apac, input)
+  return shipmentPost(SHIPMENT_PATHS.shipments, { variant: checked.variant, body: checked.value satisfies ShipmentRequest, warnings: checked.warnings }, query, apac, input)
 }
 
 export type RatesInput = ShipperHeaders &
@@ -205,7 +210,7 @@ export function buildRates(input: RatesInput): Built {
   const idViolations = input.transactionId === undefined ? [] : transactionIdViolations(input.transactionId)
   const failed = failIf([...idViolations, ...(checked.ok ? [] : checked.violations)])
   if (failed || !checked.ok) return failed ?? { ok: false, violations: [] }
-  return shipmentPost(SHIPMENT_PATHS.rates, { variant: checked.variant, body: checked.value satisfies RatesRequest }, query, apac, input)
+  return shipmentPost(SHIPMENT_PATHS.rates, { variant: checked.variant, body: checked.value satisfies RatesRequest, warnings: checked.warnings }, query, apac, input)
 }
 
 function checkWith<S extends z.ZodType>(schema: S, value: unknown, table: typeof RETRY_RESOURCES): Parsed<z.output<S>> {

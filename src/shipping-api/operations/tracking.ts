@@ -1,41 +1,129 @@
-import { CARRIER_OF_VARIANT, type Carrier } from "../constants"
+import { CARRIERS, CARRIER_OF_VARIANT, type Carrier } from "../constants"
 import type { OperationRequest } from "../client/request"
+import type { CarrierCodes } from "../rules/types"
+import { neutralCarrier, wireCarrier } from "../rules/variant"
 import { trackingResponseSchema, type TrackingResponse } from "../schemas/tracking"
 import type { Violation } from "../violation"
 
 /**
  * Doc 3: GET {base_url}/v1/tracking/{identifier}?packageIdentifierType=TrackingNumber[&carrier=].
- * Standard delivery needs `carrier` (the standard carrier) so that both standard and postal
- * events come back; the client maps the neutral id to its wire value.
+ * `carrier` is "Standard delivery only, required": the standard carrier's value, so that both
+ * standard and postal events come back. The builder is told which carrier made the label and adds
+ * it for standard delivery parcels; the sandbox checks an arriving query with the same rules.
  */
 
 export const TRACKING_SOURCE = "doc 3, GET /v1/tracking/{identifier}"
 export const PACKAGE_IDENTIFIER_TYPE = "TrackingNumber"
 
-export type TrackingQuery = { carrier?: Carrier | string }
+export type TrackingQuery = {
+  /** The carrier that made the parcel's label (neutral id; the client maps the query to wire codes). */
+  parcelCarrier: Carrier
+}
 
-export function buildGetTracking(
-  trackingNumber: string,
-  options: TrackingQuery = {}
-): ({ ok: true } & OperationRequest) | { ok: false; violations: Violation[] } {
-  if (typeof trackingNumber !== "string" || trackingNumber.trim() === "") {
-    return {
-      ok: false,
-      violations: [{ path: "identifier", rule: "tracking.identifier.not-empty", message: "must not be empty", source: TRACKING_SOURCE }],
-    }
-  }
+/** What the tracking rules read: the identifier, the query as sent, and what is known of the parcel. */
+export type TrackingRequestDraft = {
+  identifier: string
+  query: Readonly<Record<string, string | undefined>>
+  /** Neutral carrier of the parcel, when known (the sandbox does not know an unknown number's). */
+  parcelCarrier?: Carrier
+  /** Wire value per neutral carrier; the query carries wire values. */
+  carrierCodes?: CarrierCodes
+}
+
+export type TrackingRule = {
+  id: string
+  source: string
+  description: string
+  check(draft: TrackingRequestDraft): Violation[]
+  examples: { pass: readonly TrackingRequestDraft[]; fail: readonly TrackingRequestDraft[] }
+}
+
+function rule(def: Omit<TrackingRule, "check" | "source"> & { test(d: TrackingRequestDraft): { path: string; message: string } | undefined }): TrackingRule {
+  const { test, ...rest } = def
   return {
-    ok: true,
-    method: "GET",
-    root: "base",
-    path: `/v1/tracking/${encodeURIComponent(trackingNumber.trim())}`,
-    query: { packageIdentifierType: PACKAGE_IDENTIFIER_TYPE, carrier: options.carrier },
+    ...rest,
+    source: TRACKING_SOURCE,
+    check(draft) {
+      const found = test(draft)
+      return found ? [{ ...found, rule: def.id, source: TRACKING_SOURCE }] : []
+    },
   }
 }
 
-/** The carrier tracking needs for a shipment of `carrier`: only standard delivery sends one. */
-export function trackingCarrierFor(carrier: Carrier): Carrier | undefined {
-  return carrier === CARRIER_OF_VARIANT.standard ? carrier : undefined
+const STANDARD = CARRIER_OF_VARIANT.standard
+const QUERY = { packageIdentifierType: PACKAGE_IDENTIFIER_TYPE }
+
+export const TRACKING_RULES: readonly TrackingRule[] = [
+  rule({
+    id: "tracking.identifier.not-empty",
+    description: "the identifier (tracking number) is not empty",
+    test: (d) => (typeof d.identifier === "string" && d.identifier.trim() !== "" ? undefined : { path: "identifier", message: "must not be empty" }),
+    examples: { pass: [{ identifier: "9400", query: QUERY }], fail: [{ identifier: " ", query: QUERY }] },
+  }),
+  rule({
+    id: "tracking.query.packageIdentifierType",
+    description: `query packageIdentifierType is ${PACKAGE_IDENTIFIER_TYPE}`,
+    test: (d) =>
+      d.query.packageIdentifierType === PACKAGE_IDENTIFIER_TYPE
+        ? undefined
+        : { path: "query.packageIdentifierType", message: `must be ${PACKAGE_IDENTIFIER_TYPE}` },
+    examples: { pass: [{ identifier: "9400", query: QUERY }], fail: [{ identifier: "9400", query: {} }, { identifier: "9400", query: { packageIdentifierType: "ImpbBarcode" } }] },
+  }),
+  rule({
+    id: "tracking.query.carrier",
+    description: "a standard delivery parcel is tracked with query carrier = the standard carrier's value (its wire code when mapped)",
+    test: (d) => {
+      if (d.parcelCarrier !== STANDARD) return undefined
+      const expected = wireCarrier(STANDARD, d.carrierCodes)
+      return d.query.carrier === expected ? undefined : { path: "query.carrier", message: `must be ${expected} for a standard delivery parcel` }
+    },
+    examples: {
+      pass: [
+        { identifier: "9400", query: { ...QUERY, carrier: "STANDARD" }, parcelCarrier: "STANDARD" },
+        { identifier: "9400", query: { ...QUERY, carrier: "NGS" }, parcelCarrier: "STANDARD", carrierCodes: { STANDARD: "NGS" } },
+        { identifier: "9400", query: QUERY, parcelCarrier: "POSTAL" },
+      ],
+      fail: [
+        { identifier: "9400", query: QUERY, parcelCarrier: "STANDARD" },
+        { identifier: "9400", query: { ...QUERY, carrier: "STANDARD" }, parcelCarrier: "STANDARD", carrierCodes: { STANDARD: "NGS" } },
+      ],
+    },
+  }),
+]
+
+/** Every tracking rule's violations for one request. */
+export function trackingRequestViolations(draft: TrackingRequestDraft): Violation[] {
+  return TRACKING_RULES.flatMap((r) => r.check(draft))
+}
+
+/**
+ * The request for one parcel. `parcelCarrier` is required: without it a standard delivery parcel
+ * would go out without `carrier` and be refused (doc 3). The query keeps the neutral id; the
+ * client maps it to its wire value.
+ */
+export function buildGetTracking(
+  trackingNumber: string,
+  options: TrackingQuery
+): ({ ok: true } & OperationRequest) | { ok: false; violations: Violation[] } {
+  const parcelCarrier = neutralCarrier(options?.parcelCarrier)
+  if (!parcelCarrier) {
+    return {
+      ok: false,
+      violations: [
+        {
+          path: "parcelCarrier",
+          rule: "tracking.parcelCarrier.known",
+          message: `the carrier of the parcel's label is required (one of ${CARRIERS.join(", ")}): standard delivery parcels are tracked with carrier`,
+          source: TRACKING_SOURCE,
+        },
+      ],
+    }
+  }
+  const identifier = typeof trackingNumber === "string" ? trackingNumber.trim() : trackingNumber
+  const query = { packageIdentifierType: PACKAGE_IDENTIFIER_TYPE, ...(parcelCarrier === STANDARD ? { carrier: STANDARD } : {}) }
+  const violations = trackingRequestViolations({ identifier, query, parcelCarrier })
+  if (violations.length) return { ok: false, violations }
+  return { ok: true, method: "GET", root: "base", path: `/v1/tracking/${encodeURIComponent(identifier)}`, query }
 }
 
 export function parseTrackingResponse(body: unknown): { ok: true; value: TrackingResponse } | { ok: false; fields: string[] } {

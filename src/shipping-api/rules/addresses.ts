@@ -74,7 +74,7 @@ export const requiredAddressFieldsRule = defineRule({
 export const expressMailPhoneRule = defineRule({
   id: "address.expedited.express-mail-phone",
   source: SOURCE.perVariant,
-  description: "service EM (and EMI, the express-mail id of the service table) needs phone in fromAddress and toAddress",
+  description: "service EM (and EMI, its international id in the service table) needs phone in fromAddress and toAddress",
   variants: ["expedited"],
   test(s, _ctx, report) {
     if (!EXPRESS_MAIL_SERVICE_IDS.includes(serviceId(s) ?? "")) return
@@ -84,10 +84,14 @@ export const expressMailPhoneRule = defineRule({
   },
   examples: {
     pass: [
+      { note: "EM with phones", edit: (s) => (s.rates![0].serviceId = "EM") },
       { note: "EMI with phones", edit: (s) => expeditedAbroad(s, "JP", "EMI") },
       { note: "PM without phone", edit: (s) => delete s.toAddress!.phone },
     ],
-    fail: [{ note: "EMI without recipient phone", edit: (s) => { expeditedAbroad(s, "JP", "EMI"); delete s.toAddress!.phone } }],
+    fail: [
+      { note: "EM without sender phone", edit: (s) => { s.rates![0].serviceId = "EM"; delete s.fromAddress!.phone } },
+      { note: "EMI without recipient phone", edit: (s) => { expeditedAbroad(s, "JP", "EMI"); delete s.toAddress!.phone } },
+    ],
   },
 })
 

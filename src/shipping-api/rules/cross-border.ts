@@ -1,5 +1,7 @@
 import {
+  BULK_PICKUP_SOLUTION,
   CANADA,
+  CROSS_BORDER_ATTENTION_TEXT,
   CROSS_BORDER_CLASSES_BY_ORIGIN,
   CROSS_BORDER_REFERENCE,
   DELIVERY_SOLUTIONS,
@@ -35,11 +37,30 @@ const dropOffToHub = (s: ShipmentDraft) => {
   s.domesticShipmentDetails = { shipperTrackingNumber: "9400111899223197428490", carrier: "USPS" }
 }
 
+/**
+ * Doc 2: address line 1 carries the cross-border attention text for the solutions printing a
+ * standard delivery label. Ours: it is fromAddress, the only address of the request that is on
+ * that label (docs/shipment-rules.md, Interpretations). The text becomes line 1 and the street
+ * moves down; with three lines already, the last two are joined so the count stays at most three.
+ */
+export function withCrossBorderAttention(addressLines: readonly string[]): string[] {
+  if (hasAttentionText(addressLines)) return [...addressLines]
+  const lines = [CROSS_BORDER_ATTENTION_TEXT, ...addressLines]
+  return lines.length <= 3 ? lines : [lines[0], lines[1], lines.slice(2).join(", ")]
+}
+
+function hasAttentionText(addressLines: unknown): boolean {
+  const first = Array.isArray(addressLines) ? str(addressLines[0]) : undefined
+  return first !== undefined && first.toLowerCase().includes(CROSS_BORDER_ATTENTION_TEXT.toLowerCase())
+}
+
 /** A pickup printing a standard delivery label, complete. */
 const standardLabelPickup = (s: ShipmentDraft) => {
-  setOption(s, DELIVERY_SOLUTION, "PICKUP_STANDARDLABEL")
+  setOption(s, DELIVERY_SOLUTION, BULK_PICKUP_SOLUTION)
   setOption(s, CLIENT_ID, "ACME")
   setOption(s, CLIENT_FACILITY_ID, "0093")
+  s.fromAddress!.addressLines = withCrossBorderAttention(s.fromAddress!.addressLines ?? [])
+  s.references = [{ name: "ORDER_NUMBER", value: "1042" }]
 }
 
 export const deliverySolutionRequiredRule = defineRule({
@@ -135,7 +156,57 @@ export const standardLabelClientIdsRule = defineRule({
   },
   examples: {
     pass: [{ note: "pickup with both ids", edit: standardLabelPickup }],
-    fail: [{ note: "drop-off without CLIENT_ID", edit: (s) => { setOption(s, DELIVERY_SOLUTION, "DROPOFF_STANDARDLABEL"); setOption(s, CLIENT_FACILITY_ID, "0093") } }],
+    fail: [{ note: "drop-off without CLIENT_ID", edit: (s) => { standardLabelPickup(s); setOption(s, DELIVERY_SOLUTION, "DROPOFF_STANDARDLABEL"); removeOption(s, CLIENT_ID) } }],
+  },
+})
+
+export const attentionTextRule = defineRule({
+  id: "address.cross-border.attention-text",
+  source: SOURCE.solutions,
+  description: `drop-off or pickup to a standard delivery facility (PICKUP_STANDARDLABEL, DROPOFF_STANDARDLABEL): fromAddress line 1 carries the attention text "${CROSS_BORDER_ATTENTION_TEXT}"`,
+  variants: ["cross-border"],
+  test(s, _ctx, report) {
+    const solution = deliverySolution(s) ?? ""
+    if (STANDARD_LABEL_SOLUTIONS.includes(solution) && !hasAttentionText(s.fromAddress?.addressLines)) {
+      report("fromAddress.addressLines[0]", `address line 1 must carry "${CROSS_BORDER_ATTENTION_TEXT}" with ${solution}`)
+    }
+  },
+  examples: {
+    pass: [
+      { note: "pickup with the text as line 1", edit: standardLabelPickup },
+      {
+        note: "drop-off with the text inside line 1",
+        edit: (s) => {
+          standardLabelPickup(s)
+          setOption(s, DELIVERY_SOLUTION, "DROPOFF_STANDARDLABEL")
+          s.fromAddress!.addressLines = ["ATTN: CROSS-BORDER, 27 Waterview Drive"]
+        },
+      },
+      { note: "generic label without it" },
+    ],
+    fail: [
+      { note: "pickup without it", edit: (s) => { standardLabelPickup(s); s.fromAddress!.addressLines = ["27 Waterview Drive"] } },
+      { note: "the text on line 2", edit: (s) => { standardLabelPickup(s); s.fromAddress!.addressLines = ["27 Waterview Drive", CROSS_BORDER_ATTENTION_TEXT] } },
+    ],
+  },
+})
+
+export const bulkPickupReferencesRule = defineRule({
+  id: "references.cross-border.bulk-pickup-required",
+  source: SOURCE.references,
+  description: `bulk pickup (${BULK_PICKUP_SOLUTION}, which a pickup to a standard delivery facility cannot be told apart from) sends at least one reference`,
+  variants: ["cross-border"],
+  test(s, _ctx, report) {
+    if (deliverySolution(s) === BULK_PICKUP_SOLUTION && list(s.references).length === 0) {
+      report("references", `references are required for bulk pickup (${BULK_PICKUP_SOLUTION}): send ORDER_NUMBER or ReferenceNumber`)
+    }
+  },
+  examples: {
+    pass: [{ note: "bulk pickup with ORDER_NUMBER", edit: standardLabelPickup }, { note: "generic-label drop-off without references" }],
+    fail: [
+      { note: "bulk pickup without references", edit: (s) => { standardLabelPickup(s); delete s.references } },
+      { note: "bulk pickup with an empty list", edit: (s) => { standardLabelPickup(s); s.references = [] } },
+    ],
   },
 })
 
@@ -360,6 +431,8 @@ export const CROSS_BORDER_RULES = [
   deliverySolutionOriginRule,
   classByOriginRule,
   standardLabelClientIdsRule,
+  attentionTextRule,
+  bulkPickupReferencesRule,
   carrierFacilityRule,
   hubDropOffDetailsRule,
   barCodeLabelNumberRule,

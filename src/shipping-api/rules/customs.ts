@@ -201,8 +201,18 @@ export const territoryDangerousGoodsRule = defineRule({
 })
 
 /** unitPrice * quantity of an item, when both are numbers. */
-function itemValue(item: ReturnType<typeof customsItems>[number]): number {
+function itemValue(item: { unitPrice?: unknown; quantity?: unknown }): number {
   return (num(item.unitPrice) ?? 0) * (num(item.quantity) ?? 0)
+}
+
+/**
+ * Indices of the customs items valued (unitPrice * quantity) above the EELPFC threshold, which
+ * doc 2 gives in USD: other currencies are not converted (no exchange rates in a pure library),
+ * so only USD customs are counted. Used by the rule and by the plugin's customs builder.
+ */
+export function itemsAboveEelpfcThreshold(currencyCode: unknown, items: readonly { unitPrice?: unknown; quantity?: unknown }[]): number[] {
+  if (str(currencyCode) !== "USD") return []
+  return items.flatMap((item, i) => (itemValue(item) > LIMITS.eelpfcThresholdUsd ? [i] : []))
 }
 
 export const eelpfcRule = defineRule({
@@ -212,12 +222,11 @@ export const eelpfcRule = defineRule({
   variants: WITH_CUSTOMS,
   test(s, _ctx, report) {
     const info = customsInfo(s)
-    if (str(info?.currencyCode) !== "USD" || filled(info?.EELPFC)) return
-    customsItems(s).forEach((item, i) => {
-      if (itemValue(item) > LIMITS.eelpfcThresholdUsd) {
-        report("customs.customsInfo.EELPFC", `EELPFC is required: customs item ${i} is valued ${itemValue(item)} USD`)
-      }
-    })
+    if (filled(info?.EELPFC)) return
+    const items = customsItems(s)
+    for (const i of itemsAboveEelpfcThreshold(info?.currencyCode, items)) {
+      report("customs.customsInfo.EELPFC", `EELPFC is required: customs item ${i} is valued ${itemValue(items[i])} USD`)
+    }
   },
   examples: {
     pass: [
@@ -247,6 +256,18 @@ function toEu(s: ShipmentDraft): boolean {
   return EU_COUNTRY_CODES.includes(toCountry(s) ?? "")
 }
 
+/**
+ * Doc 2: importerCustomsReference is "Required for EU (VAT or IOSS number) and Brazil (importer
+ * tax id)". The kind of reference a destination needs, if any; used by the rules and by the
+ * plugin's customs builder.
+ */
+export function importerReferenceRequired(toCountryCode: unknown): "vat-or-ioss" | "brazil-tax-id" | undefined {
+  const country = str(toCountryCode) ?? ""
+  if (EU_COUNTRY_CODES.includes(country)) return "vat-or-ioss"
+  if (country === BRAZIL) return "brazil-tax-id"
+  return undefined
+}
+
 export const euHsCodeRule = defineRule({
   id: "customs-item.hSTariffCode.eu-required",
   source: SOURCE.customsItem,
@@ -272,21 +293,55 @@ export const euHsCodeRule = defineRule({
 export const euImporterRule = defineRule({
   id: "customs-info.importerCustomsReference.eu-required",
   source: SOURCE.customsInfo,
-  description: "to the EU customsInfo carries importerCustomsReference (VAT or IOSS number) and importerCustomsReferenceType",
+  description: "to the EU customsInfo carries importerCustomsReference (a VAT or IOSS number)",
   variants: WITH_CUSTOMS,
   test(s, _ctx, report) {
     const info = customsInfo(s)
-    if (!toEu(s) || info === undefined) return
+    if (importerReferenceRequired(toCountry(s)) !== "vat-or-ioss" || info === undefined) return
     if (!filled(info.importerCustomsReference)) report("customs.customsInfo.importerCustomsReference", "a VAT or IOSS number is required for EU destinations")
-    if (info.importerCustomsReferenceType === undefined) {
-      report("customs.customsInfo.importerCustomsReferenceType", "IOSS_NUMBER or VAT_NUMBER is required for EU destinations")
-    }
   },
   examples: {
     pass: [{ note: "IOSS to Germany", base: "expedited", edit: (s) => expeditedAbroad(s, "DE") }],
+    fail: [{ note: "no reference", base: "expedited", edit: (s) => { expeditedAbroad(s, "DE"); delete s.customs!.customsInfo!.importerCustomsReference } }],
+  },
+})
+
+export const importerReferenceTypeRule = defineRule({
+  id: "customs-info.importerCustomsReferenceType.with-vat-or-ioss",
+  source: SOURCE.customsInfo,
+  description:
+    "an importerCustomsReference carries importerCustomsReferenceType (IOSS_NUMBER or VAT_NUMBER) wherever it goes: it is a VAT or IOSS number, except Brazil's importer tax id",
+  variants: WITH_CUSTOMS,
+  test(s, _ctx, report) {
+    const info = customsInfo(s)
+    if (!filled(info?.importerCustomsReference) || importerReferenceRequired(toCountry(s)) === "brazil-tax-id") return
+    if (info?.importerCustomsReferenceType === undefined) {
+      report("customs.customsInfo.importerCustomsReferenceType", "IOSS_NUMBER or VAT_NUMBER is required with a VAT or IOSS number")
+    }
+  },
+  examples: {
+    pass: [
+      { note: "IOSS to Germany", base: "expedited", edit: (s) => expeditedAbroad(s, "DE") },
+      { note: "Brazil's tax id without a type", base: "expedited", edit: (s) => expeditedAbroad(s, "BR") },
+      {
+        note: "VAT number to Canada with its type",
+        base: "cross-border",
+        edit: (s) => {
+          s.toAddress = structuredClone(SAMPLE_ADDRESSES.CA)
+          Object.assign(s.customs!.customsInfo!, { importerCustomsReference: "123456789RT0001", importerCustomsReferenceType: "VAT_NUMBER" })
+        },
+      },
+    ],
     fail: [
-      { note: "no reference", base: "expedited", edit: (s) => { expeditedAbroad(s, "DE"); delete s.customs!.customsInfo!.importerCustomsReference } },
-      { note: "no type", base: "expedited", edit: (s) => { expeditedAbroad(s, "DE"); delete s.customs!.customsInfo!.importerCustomsReferenceType } },
+      { note: "IOSS to Germany without a type", base: "expedited", edit: (s) => { expeditedAbroad(s, "DE"); delete s.customs!.customsInfo!.importerCustomsReferenceType } },
+      {
+        note: "VAT number to Canada without a type",
+        base: "cross-border",
+        edit: (s) => {
+          s.toAddress = structuredClone(SAMPLE_ADDRESSES.CA)
+          s.customs!.customsInfo!.importerCustomsReference = "123456789RT0001"
+        },
+      },
     ],
   },
 })
@@ -298,7 +353,7 @@ export const brazilImporterRule = defineRule({
   variants: WITH_CUSTOMS,
   test(s, _ctx, report) {
     const info = customsInfo(s)
-    if (toCountry(s) === BRAZIL && info !== undefined && !filled(info.importerCustomsReference)) {
+    if (importerReferenceRequired(toCountry(s)) === "brazil-tax-id" && info !== undefined && !filled(info.importerCustomsReference)) {
       report("customs.customsInfo.importerCustomsReference", "the importer's tax id is required for Brazil")
     }
   },
@@ -392,6 +447,7 @@ export const CUSTOMS_RULES = [
   eelpfcRule,
   euHsCodeRule,
   euImporterRule,
+  importerReferenceTypeRule,
   brazilImporterRule,
   swissVatPlacementRule,
   expeditedQuantityRule,

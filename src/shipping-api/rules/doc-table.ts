@@ -4,7 +4,10 @@ import "../schemas/shipment"
 import "../schemas/manifest"
 import "../schemas/retry"
 import "../schemas/void"
+import { TRACKING_RULES } from "../operations/tracking"
 import { MANIFEST_RULES, SHIPMENT_RULES } from "./index"
+import { SERVICE_STATE_RULES } from "./service-state"
+import { VOID_WINDOW_DAYS } from "./void"
 
 /** The generated part of docs/shipment-rules.md, between these markers. */
 export const RULES_TABLE_START = "<!-- rules-table:start (generated from src/shipping-api/rules; do not edit) -->"
@@ -16,12 +19,32 @@ export function rulesTable(): string {
   const lines = [
     "### Cross-field rules (`SHIPMENT_RULES`, `MANIFEST_RULES`)",
     "",
-    "| id | variants | operations | source | what |",
-    "|---|---|---|---|---|",
+    "Severity `warning`: the request is valid and sent; the warning says what the service will not do as asked.",
+    "",
+    "| id | variants | operations | severity | source | what |",
+    "|---|---|---|---|---|---|",
     ...SHIPMENT_RULES.map(
-      (r) => `| \`${r.id}\` | ${r.variants.length === 4 ? "all" : r.variants.join(", ")} | ${r.operations.join(", ")} | ${r.source} | ${cell(r.description)} |`
+      (r) =>
+        `| \`${r.id}\` | ${r.variants.length === 4 ? "all" : r.variants.join(", ")} | ${r.operations.join(", ")} | ${r.severity} | ${r.source} | ${cell(r.description)} |`
     ),
-    ...MANIFEST_RULES.map((r) => `| \`${r.id}\` | manifest | manifest | ${r.source} | ${cell(r.description)} |`),
+    ...MANIFEST_RULES.map((r) => `| \`${r.id}\` | manifest | manifest | error | ${r.source} | ${cell(r.description)} |`),
+    "",
+    "### Tracking query rules (`TRACKING_RULES`, built by `buildGetTracking`, checked by the sandbox)",
+    "",
+    "| id | source | what |",
+    "|---|---|---|",
+    ...TRACKING_RULES.map((r) => `| \`${r.id}\` | ${r.source} | ${cell(r.description)} |`),
+    "",
+    "### Rules on the service's state (`SERVICE_STATE_RULES`, `voidRefusal`)",
+    "",
+    "What the service refuses from what it remembers; the sandbox answers with the error code shown.",
+    "",
+    "| id | answer | source | what |",
+    "|---|---|---|---|",
+    ...SERVICE_STATE_RULES.map((r) => `| \`${r.id}\` | ${r.status} \`${r.code}\` | ${r.source} | ${cell(r.description)} |`),
+    `| \`void.window\` (\`voidRefusal\`) | 400 \`VOID_NOT_ALLOWED\`, \`VOID_WINDOW_EXPIRED\` | doc 4, Void (cancel) a shipment | ${cell(
+      `returns and postal letters and flats are never voided; ${Object.entries(VOID_WINDOW_DAYS).map(([c, d]) => `${c} within ${d} days`).join(", ")}`
+    )} |`,
     "",
     "### Field rules (`FIELD_RULES`, checked by the schemas)",
     "",

@@ -17,7 +17,11 @@ export const serviceKnownRule = defineRule({
     }
   },
   examples: {
-    pass: [{ note: "PM is postal", base: "expedited" }, { note: "PRCLSEL is standard", base: "standard" }],
+    pass: [
+      { note: "PM is postal", base: "expedited" },
+      { note: "EM is postal (named in Required content per variant)", base: "expedited", edit: (s) => (s.rates![0].serviceId = "EM") },
+      { note: "PRCLSEL is standard", base: "standard" },
+    ],
     fail: [
       { note: "standard service on the postal carrier", base: "expedited", edit: (s) => (s.rates![0].serviceId = "PRCLSEL") },
       { note: "unknown service", base: "carrier-account", edit: (s) => (s.rates![0].serviceId = "GROUND") },

@@ -14,7 +14,7 @@ import { MANIFEST_RULES, type ManifestContext } from "./manifest"
 import { PARCEL_RULES } from "./parcel"
 import { QUERY_RULES } from "./query"
 import { SPECIAL_SERVICE_RULES } from "./special-services"
-import { STANDARD_RULES } from "./standard"
+import { STANDARD_RULES, standardReferencesAsSent } from "./standard"
 import type { ShipmentDraft, ShipmentRule, ValidationContext } from "./types"
 import { carrierKnownRule, detectVariant } from "./variant"
 import { MANIFEST_RESOURCES, RETRY_RESOURCES, SHIPMENT_RESOURCES, violationsFromZod } from "./zod-violations"
@@ -24,7 +24,7 @@ export { detectVariant, neutralCarrier, wireCarrier, carrierKnownRule } from "./
 export { baseRequest } from "./examples"
 export { MANIFEST_RULES, type ManifestContext, type ManifestRule } from "./manifest"
 export { violationsFromZod, formatPath, SHIPMENT_RESOURCES, MANIFEST_RESOURCES, VOID_RESOURCES, RETRY_RESOURCES } from "./zod-violations"
-export { lengthPlusGirth } from "./parcel"
+export { lengthPlusGirth, parcelLengthPlusGirth } from "./parcel"
 export { REQUIRED_ADDRESS_FIELDS } from "./addresses"
 
 /** Every cross-field rule of doc 2 and doc 4 about shipments, in the order they report. */
@@ -43,8 +43,23 @@ export const SHIPMENT_RULES: readonly ShipmentRule[] = [
   ...QUERY_RULES,
 ]
 
-export type Validated<T> = { ok: true; value: T; variant: Variant } | { ok: false; violations: Violation[] }
+/**
+ * `warnings` come from rules of severity "warning": what the documents allow but the service will
+ * not do as the request seems to ask (docs/shipment-rules.md). They never make a request invalid.
+ */
+export type Validated<T> =
+  | { ok: true; value: T; variant: Variant; warnings: Violation[] }
+  | { ok: false; violations: Violation[]; warnings: Violation[] }
 export type Checked<T> = { ok: true; value: T } | { ok: false; violations: Violation[] }
+
+/**
+ * What the service does with a valid request of a variant before using it, so that the client
+ * sends and the sandbox keeps what the service would: doc 2 renames standard references by
+ * position ("other names are rewritten").
+ */
+const AS_SENT: Partial<Record<Variant, (s: ShipmentDraft) => ShipmentDraft>> = {
+  standard: (s) => (s.references ? { ...s, references: standardReferencesAsSent(s.references) } : s),
+}
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return !!v && typeof v === "object" && !Array.isArray(v)
@@ -70,7 +85,11 @@ export function applicableRules(variant: Variant, operation: ValidationContext["
  * call reports every violation. A rule that throws on a raw request met input the schema has
  * already reported; on a parsed request a throw is a bug and propagates.
  */
-function runRules(draft: ShipmentDraft, ctx: ValidationContext, parsed: boolean): { variant?: Variant; violations: Violation[] } {
+function runRules(
+  draft: ShipmentDraft,
+  ctx: ValidationContext,
+  parsed: boolean
+): { variant?: Variant; violations: Violation[]; warnings: Violation[] } {
   const guard = (rule: ShipmentRule, variant: Variant): Violation[] => {
     try {
       return rule.check(draft, { ...ctx, variant })
@@ -80,8 +99,10 @@ function runRules(draft: ShipmentDraft, ctx: ValidationContext, parsed: boolean)
     }
   }
   const variant = detectVariant(draft, ctx.carrierCodes)
-  if (!variant) return { violations: guard(carrierKnownRule, "carrier-account") }
-  return { variant, violations: applicableRules(variant, ctx.operation).flatMap((rule) => guard(rule, variant)) }
+  if (!variant) return { violations: guard(carrierKnownRule, "carrier-account"), warnings: [] }
+  const rules = applicableRules(variant, ctx.operation)
+  const of = (severity: ShipmentRule["severity"]) => rules.filter((r) => r.severity === severity).flatMap((rule) => guard(rule, variant))
+  return { variant, violations: of("error"), warnings: of("warning") }
 }
 
 function validateShipmentLike<T>(
@@ -92,12 +113,15 @@ function validateShipmentLike<T>(
   const parsed = schema.safeParse(input, { reportInput: true })
   const violations = parsed.success ? [] : violationsFromZod(parsed.error, SHIPMENT_RESOURCES)
   const draft = parsed.success ? parsed.data : isObject(input) ? (input as ShipmentDraft) : undefined
-  const ruled = draft ? runRules(draft, ctx, parsed.success) : { violations: [] }
+  const ruled = draft ? runRules(draft, ctx, parsed.success) : { violations: [], warnings: [] }
   const all = dedupe([...violations, ...ruled.violations])
+  const warnings = dedupe(ruled.warnings)
   if (all.length > 0 || !parsed.success || !ruled.variant) {
-    return { ok: false, violations: all }
+    return { ok: false, violations: all, warnings }
   }
-  return { ok: true, value: parsed.data as T, variant: ruled.variant }
+  const asSent = AS_SENT[ruled.variant]
+  const value = (asSent ? asSent(parsed.data as ShipmentDraft) : parsed.data) as T
+  return { ok: true, value, variant: ruled.variant, warnings }
 }
 
 /** POST /v1/shipments body (doc 2): schema, then every rule of the detected variant. */

@@ -2,7 +2,7 @@ import { DIMENSION_UNIT, LIMITS, PARCEL_SELECT_SERVICE_ID, POSTAL_WEIGHT_UNIT, S
 import { SOURCE } from "../schemas/common"
 import { setOption } from "./examples"
 import { num, option, optionPath, parcelType, serviceId, sortedSides, str } from "./read"
-import { defineRule } from "./types"
+import { defineRule, type ShipmentDraft } from "./types"
 
 export const postalWeightUnitRule = defineRule({
   id: "parcel.weight.unitOfMeasurement.oz",
@@ -82,6 +82,12 @@ export function lengthPlusGirth(sides: [number, number, number], irregularGirth?
   return length + (irregularGirth && irregularGirth > 0 ? irregularGirth : 2 * (width + height))
 }
 
+/** Length plus girth of a request's parcel in inches (its dimension unit), when its sides are given. */
+export function parcelLengthPlusGirth(s: ShipmentDraft): number | undefined {
+  const sides = sortedSides(s)
+  return sides && lengthPlusGirth(sides, num(s.parcel?.dimension?.irregularParcelGirth))
+}
+
 export const lengthPlusGirthRule = defineRule({
   id: "parcel.length-plus-girth",
   source: SOURCE.limits,
@@ -89,11 +95,9 @@ export const lengthPlusGirthRule = defineRule({
   variants: VARIANTS,
   operations: ["create", "rates"],
   test(s, _ctx, report) {
-    const sides = sortedSides(s)
-    if (!sides) return
+    const total = parcelLengthPlusGirth(s)
     const max = serviceId(s) === PARCEL_SELECT_SERVICE_ID ? LIMITS.lengthPlusGirthParcelSelectIn : LIMITS.lengthPlusGirthIn
-    const total = lengthPlusGirth(sides, num(s.parcel?.dimension?.irregularParcelGirth))
-    if (total > max) report("parcel.dimension", `length plus girth is ${total} in; at most ${max}`)
+    if (total !== undefined && total > max) report("parcel.dimension", `length plus girth is ${total} in; at most ${max}`)
   },
   examples: {
     pass: [

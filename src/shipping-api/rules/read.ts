@@ -61,9 +61,14 @@ export function hasOption(s: ShipmentDraft, name: string): boolean {
   return filled(option(s, name))
 }
 
+/**
+ * Where a shipment option is, or would be: `shipmentOptions[2].value`, or for a missing one
+ * `shipmentOptions[name=CLIENT_ID]` (the name says which; a caller such as the boot check of the
+ * plugin's options maps it back to the option that should have given it).
+ */
 export function optionPath(s: ShipmentDraft, name: string): string {
   const i = optionIndex(s, name)
-  return i < 0 ? "shipmentOptions" : `shipmentOptions[${i}].value`
+  return i < 0 ? `shipmentOptions[name=${name}]` : `shipmentOptions[${i}].value`
 }
 
 export function fromCountry(s: ShipmentDraft): string | undefined {

@@ -126,11 +126,30 @@ export const insuranceValueRule = defineRule({
 const notify = (params: Record<string, string>) => (s: ShipmentDraft) => addSpecialService(s, NOTIFICATIONS_SPECIAL_SERVICE, params)
 const GOOD_NOTIFICATION = { RECIPIENT_NOTIFICATION_TYPE: "ON_DELIVER", RECIPIENT_NOTIFICATION_EMAIL: "dana@example.com" }
 
+export const notificationsStandardOnlyRule = defineRule({
+  id: "special-services.NOTIFICATIONS.standard-only",
+  source: SOURCE.events,
+  description: "NOTIFICATIONS subscribes a standard delivery shipment to recipient notifications: other variants do not send it",
+  variants: ["carrier-account", "expedited"],
+  test(s, ctx, report) {
+    eachService(s, [NOTIFICATIONS_SPECIAL_SERVICE], (_service, path) =>
+      report(`${path}.specialServiceId`, `NOTIFICATIONS is a standard delivery special service, not one of ${ctx.variant} shipments`)
+    )
+  },
+  examples: {
+    pass: [{ note: "DelCon on postal", base: "expedited" }],
+    fail: [
+      { note: "on postal", base: "expedited", edit: notify(GOOD_NOTIFICATION) },
+      { note: "on carrier-account", base: "carrier-account", edit: notify(GOOD_NOTIFICATION) },
+    ],
+  },
+})
+
 export const notificationTypeRule = defineRule({
   id: "special-services.NOTIFICATIONS.type",
   source: SOURCE.events,
   description: "NOTIFICATIONS carries RECIPIENT_NOTIFICATION_TYPE, ON_INTRANSIT or ON_DELIVER",
-  variants: WITH_SPECIAL_SERVICES,
+  variants: ["standard"],
   test(s, _ctx, report) {
     eachService(s, [NOTIFICATIONS_SPECIAL_SERVICE], (service, path) => {
       const value = inputParameter(service, SPECIAL_SERVICE_PARAM.notificationType).value
@@ -152,7 +171,7 @@ export const notificationEmailRule = defineRule({
   id: "special-services.NOTIFICATIONS.email",
   source: SOURCE.events,
   description: "NOTIFICATIONS carries RECIPIENT_NOTIFICATION_EMAIL: one address only",
-  variants: WITH_SPECIAL_SERVICES,
+  variants: ["standard"],
   test(s, _ctx, report) {
     eachService(s, [NOTIFICATIONS_SPECIAL_SERVICE], (service, path) => {
       const { value, count } = inputParameter(service, SPECIAL_SERVICE_PARAM.notificationEmail)
@@ -174,7 +193,7 @@ export const notificationPhoneRule = defineRule({
   id: "special-services.NOTIFICATIONS.phone",
   source: SOURCE.events,
   description: "RECIPIENT_NOTIFICATION_PHONE, when given, is digits only",
-  variants: WITH_SPECIAL_SERVICES,
+  variants: ["standard"],
   test(s, _ctx, report) {
     eachService(s, [NOTIFICATIONS_SPECIAL_SERVICE], (service, path) => {
       const { index, value } = inputParameter(service, SPECIAL_SERVICE_PARAM.notificationPhone)
@@ -198,6 +217,7 @@ export const SPECIAL_SERVICE_RULES = [
   hazmatTypeRule,
   standardHazmatRule,
   insuranceValueRule,
+  notificationsStandardOnlyRule,
   notificationTypeRule,
   notificationEmailRule,
   notificationPhoneRule,

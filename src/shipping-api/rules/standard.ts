@@ -38,34 +38,31 @@ export const returnClientIdRule = defineRule({
 })
 
 export const customMessage1Rule = defineRule({
-  id: "shipment-options.standard.no-custom-message-1",
+  id: "shipment-options.standard.custom-message-1-not-printed",
   source: SOURCE.shipmentOptions,
-  description: "standard delivery prints PRINT_CUSTOM_MESSAGE_2 only: PRINT_CUSTOM_MESSAGE_1 would be dropped, so it is refused",
+  description: "standard delivery prints PRINT_CUSTOM_MESSAGE_2 only: PRINT_CUSTOM_MESSAGE_1 is accepted and not printed (warning)",
+  severity: "warning",
   variants: ["standard"],
   test(s, _ctx, report) {
     if (optionIndex(s, SHIPMENT_OPTION.printCustomMessage1) >= 0) {
-      report(optionPath(s, SHIPMENT_OPTION.printCustomMessage1), "standard delivery does not print PRINT_CUSTOM_MESSAGE_1: use PRINT_CUSTOM_MESSAGE_2")
+      report(optionPath(s, SHIPMENT_OPTION.printCustomMessage1), "standard delivery does not print PRINT_CUSTOM_MESSAGE_1; use PRINT_CUSTOM_MESSAGE_2 for text on the label")
     }
   },
   examples: {
     pass: [{ note: "message 2", edit: (s) => setOption(s, "PRINT_CUSTOM_MESSAGE_2", "Thank you!") }],
-    fail: [{ note: "message 1", edit: (s) => setOption(s, "PRINT_CUSTOM_MESSAGE_1", "Thank you!") }],
+    fail: [{ note: "message 1 (sent, not printed)", edit: (s) => setOption(s, "PRINT_CUSTOM_MESSAGE_1", "Thank you!") }],
   },
 })
 
 export const standardReferencesRule = defineRule({
-  id: "references.standard.names-and-values",
+  id: "references.standard.count-and-values",
   source: SOURCE.references,
-  description: `standard delivery sends at most ${LIMITS.standardReferences} references, named in order ${STANDARD_REFERENCE_NAMES.join(", ")}, values at most ${LIMITS.standardReferenceValue} characters`,
+  description: `standard delivery sends at most ${LIMITS.standardReferences} references, values at most ${LIMITS.standardReferenceValue} characters`,
   variants: ["standard"],
   test(s, _ctx, report) {
     const refs = list(s.references)
     if (refs.length > LIMITS.standardReferences) report("references", `at most ${LIMITS.standardReferences} references`)
     refs.forEach((ref, i) => {
-      // The service renames references by position; requiring the names it will use keeps
-      // manifests and invoices showing what the merchant sent.
-      const expected = STANDARD_REFERENCE_NAMES[i]
-      if (expected !== undefined && ref.name !== expected) report(`references[${i}].name`, `reference ${i + 1} is named ${expected}`)
       if ((str(ref.value) ?? "").length > LIMITS.standardReferenceValue) {
         report(`references[${i}].value`, `has at most ${LIMITS.standardReferenceValue} characters`)
       }
@@ -81,6 +78,7 @@ export const standardReferencesRule = defineRule({
           { name: "AddlRef2", value: "C" },
         ]),
       },
+      { note: "another name (rewritten)", edit: (s) => (s.references = [{ name: "OrderId", value: "A" }]) },
     ],
     fail: [
       {
@@ -92,10 +90,41 @@ export const standardReferencesRule = defineRule({
           { name: "AddlRef3", value: "D" },
         ]),
       },
-      { note: "out of order", edit: (s) => (s.references = [{ name: "AddlRef1", value: "A" }]) },
       { note: "value too long", edit: (s) => (s.references = [{ name: "ReferenceNumber", value: "X".repeat(LIMITS.standardReferenceValue + 1) }]) },
     ],
   },
 })
 
-export const STANDARD_RULES = [facilitiesRule, returnClientIdRule, customMessage1Rule, standardReferencesRule]
+/**
+ * Doc 2: standard references are "mapped in order: ReferenceNumber, AddlRef1, AddlRef2 (other
+ * names are rewritten)". The request as the service keeps it: the i-th reference renamed.
+ */
+export function standardReferencesAsSent<T extends { name?: unknown }>(refs: readonly T[]): T[] {
+  return refs.map((ref, i) => {
+    const name = STANDARD_REFERENCE_NAMES[i]
+    return name === undefined || ref.name === name ? ref : { ...ref, name }
+  })
+}
+
+export const referenceRenamedRule = defineRule({
+  id: "references.standard.renamed",
+  source: SOURCE.references,
+  description: `standard references are named by position (${STANDARD_REFERENCE_NAMES.join(", ")}): other names are accepted and rewritten (warning)`,
+  severity: "warning",
+  variants: ["standard"],
+  test(s, _ctx, report) {
+    list(s.references).forEach((ref, i) => {
+      const name = STANDARD_REFERENCE_NAMES[i]
+      if (name !== undefined && ref.name !== name) report(`references[${i}].name`, `"${String(ref.name)}" is sent as ${name} (standard references are named by position)`)
+    })
+  },
+  examples: {
+    pass: [{ note: "in order", edit: (s) => (s.references = [{ name: "ReferenceNumber", value: "A" }, { name: "AddlRef1", value: "B" }]) }],
+    fail: [
+      { note: "another name", edit: (s) => (s.references = [{ name: "OrderId", value: "A" }]) },
+      { note: "out of order", edit: (s) => (s.references = [{ name: "AddlRef1", value: "A" }]) },
+    ],
+  },
+})
+
+export const STANDARD_RULES = [facilitiesRule, returnClientIdRule, customMessage1Rule, standardReferencesRule, referenceRenamedRule]

@@ -50,6 +50,11 @@ export type ShipmentRule = {
   id: string
   source: string
   description: string
+  /**
+   * "warning": the documents allow what the rule finds but the service will not do what the
+   * request seems to ask (e.g. a text it does not print). Reported apart; the request is valid.
+   */
+  severity: "error" | "warning"
   variants: readonly Variant[]
   operations: readonly Operation[]
   check(shipment: ShipmentDraft, ctx: RuleContext): Violation[]
@@ -58,9 +63,11 @@ export type ShipmentRule = {
 
 export type Report = (path: string, message: string) => void
 
-export type RuleDefinition = Omit<ShipmentRule, "check" | "operations"> & {
+export type RuleDefinition = Omit<ShipmentRule, "check" | "operations" | "severity"> & {
   /** Default: create only. */
   operations?: readonly Operation[]
+  /** Default: error. */
+  severity?: ShipmentRule["severity"]
   test(shipment: ShipmentDraft, ctx: RuleContext, report: Report): void
 }
 
@@ -69,6 +76,7 @@ export function defineRule(def: RuleDefinition): ShipmentRule {
   return {
     ...rest,
     operations: def.operations ?? ["create"],
+    severity: def.severity ?? "error",
     check(shipment, ctx) {
       const found: Violation[] = []
       test(shipment, ctx, (path, message) => found.push({ path, rule: def.id, message, source: def.source }))

@@ -1,5 +1,6 @@
 import { z } from "../zod"
 import { LIMITS, TRANSACTION_ID_PATTERN } from "../constants"
+import type { Violation } from "../violation"
 
 /**
  * Building blocks shared by the shipment schemas.
@@ -56,6 +57,16 @@ const registry = new Map<string, FieldRule<never>>()
 
 /** Every field-level rule, by id (filled as the schema modules load). */
 export const FIELD_RULES: ReadonlyMap<string, FieldRule<never>> = registry
+
+/**
+ * One registered field rule applied to `value` alone, as the violation a schema would report at
+ * `path`: for a builder that decides before a whole request exists (e.g. the plugin's customs).
+ */
+export function fieldRuleViolations(id: string, value: unknown, path: string): Violation[] {
+  const rule = registry.get(id)
+  if (!rule) throw new Error(`field rule ${id} is not defined`)
+  return rule.test(value as never) ? [] : [{ path, rule: rule.id, message: rule.description, source: rule.source }]
+}
 
 /** A zod check that reports `rule.id` and `rule.source`; registers the rule once. */
 export function fieldRule<T>(rule: FieldRule<T>): z.core.$ZodCheck<T> {

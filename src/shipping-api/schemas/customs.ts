@@ -4,7 +4,6 @@ import {
   countryCode,
   currencyCode,
   fieldRule,
-  maxItems,
   maxLength,
   nonEmpty,
   notNegative,
@@ -90,11 +89,22 @@ export const customsItemSchema = z.object({
 })
 export type CustomsItem = z.output<typeof customsItemSchema>
 
+/** Doc 2 Limits: at most 30 customs items (also applied by the plugin's customs builder, by id). */
+export const CUSTOMS_ITEMS_MAX_RULE = "customs.customsItems.max-items"
+
 export const customsSchema = z.object({
   customsInfo: customsInfoSchema,
   customsItems: z
     .array(customsItemSchema)
-    .check(maxItems("customs.customsItems.max-items", SOURCE.limits, LIMITS.customsItems))
+    .check(
+      fieldRule<readonly unknown[]>({
+        id: CUSTOMS_ITEMS_MAX_RULE,
+        source: SOURCE.limits,
+        description: `lists at most ${LIMITS.customsItems} customs items: ship more distinct items in another parcel`,
+        test: (v) => v.length <= LIMITS.customsItems,
+        examples: { pass: [[], Array(LIMITS.customsItems).fill({})], fail: [Array(LIMITS.customsItems + 1).fill({})] },
+      })
+    )
     .optional(),
 })
 export type Customs = z.output<typeof customsSchema>

@@ -1,4 +1,4 @@
-import { WEBHOOK_EVENTS } from "../constants"
+import { APPLICABLE_ONLY_EVENTS, WEBHOOK_EVENTS } from "../constants"
 import { z } from "../zod"
 import type { Violation } from "../violation"
 import { respString } from "./common"
@@ -14,7 +14,7 @@ import { trackingEventShape } from "./tracking"
 export const NOTIFICATION_SOURCE = "doc 4, Webhook notifications"
 
 /** The applicable-events answer lists `updatereservation` too (doc 1), so a receiver takes it. */
-export const LOCKER_NOTIFICATION_EVENTS: readonly string[] = [...WEBHOOK_EVENTS.locker, "updatereservation"]
+export const LOCKER_NOTIFICATION_EVENTS: readonly string[] = [...WEBHOOK_EVENTS.locker, ...APPLICABLE_ONLY_EVENTS]
 
 const required = z.string().trim().min(1)
 

@@ -58,12 +58,15 @@ function invalidEvents(type: WebhookType, events: readonly unknown[]): string[] 
   return events.filter((e) => !WEBHOOK_EVENTS[type].includes(e as string)).map((e) => String(e))
 }
 
+/** Doc 1: name, "Maximum length 50" (also the plugin option webhook.name). */
+export const webhookNameSchema = z
+  .string()
+  .check(nonEmpty("webhook-config.name.not-empty", WEBHOOK_SOURCE.body))
+  .check(maxLength("webhook-config.name.max-length", WEBHOOK_SOURCE.body, LIMITS.webhookName))
+
 export const webhookConfigRequestSchema = z
   .strictObject({
-    name: z
-      .string()
-      .check(nonEmpty("webhook-config.name.not-empty", WEBHOOK_SOURCE.body))
-      .check(maxLength("webhook-config.name.max-length", WEBHOOK_SOURCE.body, LIMITS.webhookName)),
+    name: webhookNameSchema,
     type: z.enum(WEBHOOK_TYPES),
     events: z.array(z.string()).check(eventsNotEmpty),
     url: z.string().check(httpUrl),

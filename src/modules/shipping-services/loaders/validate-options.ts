@@ -1,8 +1,13 @@
 import type { LoaderOptions } from "@medusajs/framework/types"
-import { parsePluginOptions, redact } from "../../../options"
+import { checkPluginOptions, PLUGIN_NAME, redact } from "../../../options"
 
-/** Stops boot with one message naming every bad option; prints the options with secrets hidden. */
+/**
+ * Stops boot with one message naming every bad option (unknown keys included, and the rules of the
+ * documents that depend only on options); logs what is allowed but will not do what it seems to
+ * ask; prints the options with secrets hidden.
+ */
 export default async function validateOptionsLoader({ options, logger }: LoaderOptions) {
-  const parsed = parsePluginOptions(options)
+  const { options: parsed, warnings } = checkPluginOptions(options)
+  for (const w of warnings) logger?.warn?.(`${PLUGIN_NAME}: ${w.path}: ${w.message}`)
   logger?.debug?.(`shipping-services options: ${JSON.stringify(redact(parsed))}`)
 }

@@ -1,4 +1,5 @@
 import { model } from "@medusajs/framework/utils"
+import { VARIANTS } from "../../../shipping-api/constants"
 
 /**
  * One label bought from the service (doc 2), or one attempt at buying it. The row is written
@@ -30,7 +31,8 @@ export const Shipment = model
     order_id: model.text().index().nullable(),
     is_return: model.boolean().default(false),
     option_id: model.text(),
-    variant: model.enum(["carrier-account", "expedited", "standard", "cross-border"]),
+    /** The four variants of doc 2 (shipping-api's list, so the column and the rules agree). */
+    variant: model.enum([...VARIANTS]),
     carrier: model.text(),
     service_id: model.text(),
     parcel_type: model.text().nullable(),

@@ -1,11 +1,12 @@
-import { CARRIER_OF_VARIANT, LABELLESS_SOLUTIONS, CROSS_BORDER_REFERENCE, STANDARD_REFERENCE_NAMES } from "../../../shipping-api/constants"
+import { CROSS_BORDER_REFERENCE, STANDARD_LABEL_SOLUTIONS, STANDARD_REFERENCE_NAMES } from "../../../shipping-api/constants"
+import { withCrossBorderAttention } from "../../../shipping-api/rules/cross-border"
 import type { ShipmentRequest } from "../../../shipping-api/schemas/shipment"
 import type { Violation } from "../../../shipping-api/violation"
 import type { PluginOptions, ServiceOption } from "../../../options"
+import { serviceRequestParts } from "../../../options/service-request"
 import { fromMedusaAddress, type ServiceAddress } from "./address"
 import { buildCustoms } from "./customs"
 import { buildParcel, type BuiltParcel } from "./parcel"
-import { shipmentOptionsFor } from "./shipment-options"
 import type { OrderLike, ShippedLine } from "./types"
 
 const SOURCE = "ours: shipment builder (docs/fulfillment.md)"
@@ -53,7 +54,12 @@ export function buildShipmentRequest(input: BuildShipmentInput): BuildResult {
   const withCompany = (a: ServiceAddress): ServiceAddress =>
     service.variant === "carrier-account" && !a.company && a.name ? { ...a, company: a.name } : a
   const customer = withCompany(fromMedusaAddress(order.shipping_address!, { email: order.email }))
-  const fromAddress = isReturn ? customer : withCompany(origin)
+  // Doc 2: solutions printing a standard delivery label carry the attention text on line 1.
+  const withAttention = (a: ServiceAddress): ServiceAddress =>
+    service.variant === "cross-border" && STANDARD_LABEL_SOLUTIONS.includes(service.deliverySolution ?? "")
+      ? { ...a, addressLines: withCrossBorderAttention(a.addressLines ?? []) }
+      : a
+  const fromAddress = withAttention(isReturn ? customer : withCompany(origin))
   const toAddress = isReturn ? { ...withCompany(origin), residential: false } : customer
   const fromCountry = fromAddress.countryCode ?? ""
   const toCountry = toAddress.countryCode ?? ""
@@ -74,9 +80,8 @@ export function buildShipmentRequest(input: BuildShipmentInput): BuildResult {
         ? [{ name: CROSS_BORDER_REFERENCE.orderNumber, value: displayId.replace(/\s+/g, "") }]
         : undefined
 
-  const label = service.label
-  const printsLabel = !(crossBorder && LABELLESS_SOLUTIONS.includes(service.deliverySolution ?? ""))
   const { weightOz, dimensionIn } = parcel.parcel
+  const { shipmentOptionSources: _sources, ...fromOptions } = serviceRequestParts(service, options, isReturn)
 
   const request: ShipmentRequest = {
     fromAddress,
@@ -86,32 +91,10 @@ export function buildShipmentRequest(input: BuildShipmentInput): BuildResult {
       weight: { weight: weightOz, unitOfMeasurement: "OZ" },
       ...(dimensionIn ? { dimension: { ...dimensionIn, unitOfMeasurement: "IN" } } : {}),
     },
-    rates: [
-      {
-        carrier: CARRIER_OF_VARIANT[service.variant],
-        serviceId: service.serviceId,
-        parcelType: service.parcelType,
-        ...(service.rateTypeId ? { rateTypeId: service.rateTypeId as "COMMERCIAL" | "CONTRACT_RATES" } : {}),
-        ...(service.specialServices.length ? { specialServices: service.specialServices } : {}),
-      },
-    ],
-    ...(printsLabel
-      ? {
-          documents: [
-            {
-              type: label.type,
-              fileFormat: label.fileFormat,
-              contentType: label.contentType,
-              ...(label.type === "QR_CODE" ? {} : { size: label.size ?? "DOC_4X6" }),
-              ...(label.printDialogOption ? { printDialogOption: label.printDialogOption } : {}),
-            },
-          ],
-        }
-      : {}),
-    shipmentOptions: shipmentOptionsFor(service, options, isReturn),
+    // rates, documents, shipmentOptions and shipmentType: what the options say (checked at boot).
+    ...fromOptions,
     ...(customs ? { customs } : {}),
     ...(references ? { references } : {}),
-    ...(isReturn ? { shipmentType: "RETURN" } : {}),
   }
   return {
     ok: true,

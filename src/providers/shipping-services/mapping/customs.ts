@@ -1,11 +1,11 @@
-import { EU_COUNTRY_CODES, BRAZIL, LIMITS } from "../../../shipping-api/constants"
-import type { Customs, CustomsItem } from "../../../shipping-api/schemas/customs"
+import { LIMITS } from "../../../shipping-api/constants"
+import { importerReferenceRequired, itemsAboveEelpfcThreshold } from "../../../shipping-api/rules/customs"
+import { fieldRuleViolations } from "../../../shipping-api/schemas/common"
+import { CUSTOMS_ITEMS_MAX_RULE, type Customs, type CustomsItem } from "../../../shipping-api/schemas/customs"
 import type { Violation } from "../../../shipping-api/violation"
 import type { PluginOptions } from "../../../options"
 import { unitWeightOz } from "./parcel"
 import type { OrderLike, ShippedLine } from "./types"
-
-const SOURCE = "ours: shipment builder (docs/fulfillment.md)"
 
 const text = (v: unknown): string | undefined => (typeof v === "string" && v.trim() ? v.trim() : undefined)
 const money = (v: unknown): number => Math.round(Number(v ?? 0) * 100) / 100
@@ -89,33 +89,26 @@ export function buildCustoms(ctx: CustomsContext): { customs?: Customs; violatio
   if (items.length > LIMITS.customsItems && options.customs.overflow === "merge") {
     items = mergeCustomsItems(items)
   }
-  if (items.length > LIMITS.customsItems) {
-    return {
-      violations: [
-        {
-          path: "customs.customsItems",
-          rule: "builder.customs.too-many-items",
-          message:
-            `${items.length} distinct customs items, the service takes at most ${LIMITS.customsItems}` +
-            (options.customs.overflow === "merge" ? " even after merging lines with the same HS code and origin" : "") +
-            `: fulfill this order in parcels of at most ${LIMITS.customsItems} distinct items`,
-          source: SOURCE,
-        },
-      ],
-    }
+  // The limit's own rule (doc 2 Limits), so the order is refused before anything is bought.
+  const tooMany = fieldRuleViolations(CUSTOMS_ITEMS_MAX_RULE, items, "customs.customsItems")
+  if (tooMany.length) {
+    const merged = options.customs.overflow === "merge" ? " after merging lines with the same HS code and origin" : ""
+    return { violations: tooMany.map((v) => ({ ...v, message: `${items.length} distinct customs items${merged}: ${v.message}` })) }
   }
   const meta = order.metadata ?? {}
-  const needsImporterReference = EU_COUNTRY_CODES.includes(ctx.toCountry) || ctx.toCountry === BRAZIL
+  // Doc 2: only EU and Brazil destinations need (and take) an importer reference.
+  const needsImporterReference = importerReferenceRequired(ctx.toCountry) !== undefined
   const importerReference = text(meta.importer_customs_reference) ?? options.customs.importerCustomsReference
   const importerReferenceType = text(meta.importer_customs_reference_type) ?? options.customs.importerCustomsReferenceType
   const eelpfc = text(meta.eelpfc) ?? options.customs.eelpfc
+  const currencyCode = (order.currency_code ?? "").toUpperCase()
   const customs: Customs = {
     customsInfo: {
-      currencyCode: (order.currency_code ?? "").toUpperCase(),
+      currencyCode,
       reasonForExport: options.customs.reasonForExport,
       ...(options.customs.reasonForExportExplanation ? { reasonForExportExplanation: options.customs.reasonForExportExplanation } : {}),
       ...(order.display_id != null ? { invoiceNumber: String(order.display_id) } : {}),
-      ...(eelpfc && items.some((i) => i.unitPrice * i.quantity > LIMITS.eelpfcThresholdUsd) ? { EELPFC: eelpfc } : {}),
+      ...(eelpfc && itemsAboveEelpfcThreshold(currencyCode, items).length ? { EELPFC: eelpfc } : {}),
       ...(options.customs.fromCustomsReference ? { fromCustomsReference: options.customs.fromCustomsReference } : {}),
       ...(needsImporterReference && importerReference ? { importerCustomsReference: importerReference } : {}),
       ...(needsImporterReference && importerReferenceType

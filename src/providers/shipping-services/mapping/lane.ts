@@ -2,7 +2,7 @@ import { CARRIER_OF_VARIANT } from "../../../shipping-api/constants"
 import { validateShipmentRequest } from "../../../shipping-api/rules"
 import type { Violation } from "../../../shipping-api/violation"
 import type { PluginOptions, ServiceOption } from "../../../options"
-import { shipmentOptionsFor } from "./shipment-options"
+import { shipmentOptionsFor } from "../../../options/service-request"
 
 /**
  * Rules of the documents that depend only on the lane (origin, destination, option, currency):

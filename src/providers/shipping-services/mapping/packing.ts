@@ -4,7 +4,7 @@ import { LIMITS, PARCEL_SELECT_SERVICE_ID, type Variant } from "../../../shippin
 import type { Violation } from "../../../shipping-api/violation"
 import { buildParcel, catalogValue, type BuiltParcel } from "./parcel"
 import type { ShippedLine } from "./types"
-import { toInches, toOunces } from "./units"
+import { toInches, toOunces } from "../../../shipping-api/units"
 
 const SOURCE = "ours: packing (docs/fulfillment.md, Several parcels)"
 
@@ -101,7 +101,7 @@ export function chosenParcels(lines: readonly ShippedLine[], chosen: readonly Ch
     if (measured.parcel) {
       const box = c.box ? boxesOf(options, Infinity).find((b) => b.id === c.box) : undefined
       if (c.box && !box) violations.push({ path: `parcels[${i}].box`, rule: "packing.chosen.box", message: `no box "${c.box}" in the boxes option`, source: SOURCE })
-      const weightOz = c.weight !== undefined ? toOunces(c.weight, options.catalogUnits.weight) : measured.parcel.weightOz
+      const weightOz = c.weight !== undefined ? toOunces(c.weight, options.catalogUnits.weight, 2) : measured.parcel.weightOz
       parcels.push({
         lines: parcelLines,
         parcel: { weightOz, ...(box ? { dimensionIn: { length: box.sides[0], width: box.sides[1], height: box.sides[2] } } : measured.parcel.dimensionIn ? { dimensionIn: measured.parcel.dimensionIn } : {}) },
@@ -127,13 +127,13 @@ function boxesOf(options: PluginOptions, maxWeightOz: number): Box[] {
   const unit = options.catalogUnits
   return (options.boxes ?? [])
     .map((b) => {
-      const sides = sorted3([b.length, b.width, b.height].map((v) => toInches(v, unit.length)))
+      const sides = sorted3([b.length, b.width, b.height].map((v) => toInches(v, unit.length, 2)))
       return {
         id: b.id,
         sides,
         volume: sides[0] * sides[1] * sides[2],
-        maxWeightOz: Math.min(maxWeightOz, b.maxWeight !== undefined ? toOunces(b.maxWeight, unit.weight) : Infinity),
-        emptyWeightOz: b.emptyWeight !== undefined ? toOunces(b.emptyWeight, unit.weight) : 0,
+        maxWeightOz: Math.min(maxWeightOz, b.maxWeight !== undefined ? toOunces(b.maxWeight, unit.weight, 2) : Infinity),
+        emptyWeightOz: b.emptyWeight !== undefined ? toOunces(b.emptyWeight, unit.weight, 2) : 0,
       }
     })
     .sort((a, b) => a.volume - b.volume || a.id.localeCompare(b.id))
@@ -144,7 +144,7 @@ function unitsOf(lines: readonly ShippedLine[], options: PluginOptions): Unit[] 
   for (const l of lines) {
     const w = catalogValue(l.line, "weight") ?? options.defaultParcel?.weight ?? 0
     const dims = [catalogValue(l.line, "length"), catalogValue(l.line, "width"), catalogValue(l.line, "height")]
-    const sides = dims.every((d) => d !== undefined) ? sorted3((dims as number[]).map((d) => toInches(d, options.catalogUnits.length))) : undefined
+    const sides = dims.every((d) => d !== undefined) ? sorted3((dims as number[]).map((d) => toInches(d, options.catalogUnits.length, 2))) : undefined
     const unit: Unit = { line: l.line, weightOz: toOunces(w, options.catalogUnits.weight, 4), sides, volume: sides ? sides[0] * sides[1] * sides[2] : 0 }
     for (let i = 0; i < l.quantity; i++) units.push(unit)
   }
@@ -184,7 +184,7 @@ function packIntoBoxes(units: Unit[], boxes: Box[], label: (u: Unit) => string):
     ok: true,
     parcels: open.map((p) => ({
       lines: linesOf(p.units),
-      parcel: { weightOz: toOunces(p.weightOz, "oz"), dimensionIn: { length: p.box.sides[0], width: p.box.sides[1], height: p.box.sides[2] } },
+      parcel: { weightOz: toOunces(p.weightOz, "oz", 2), dimensionIn: { length: p.box.sides[0], width: p.box.sides[1], height: p.box.sides[2] } },
       box: p.box.id,
     })),
   }

@@ -1,7 +1,7 @@
 import type { PluginOptions } from "../../../options"
 import type { Violation } from "../../../shipping-api/violation"
 import type { CatalogFields, ShippedLine } from "./types"
-import { toInches, toOunces } from "./units"
+import { toInches, toOunces } from "../../../shipping-api/units"
 
 const SOURCE = "ours: shipment builder (docs/fulfillment.md)"
 
@@ -70,9 +70,9 @@ export function buildParcel(lines: readonly ShippedLine[], options: PluginOption
   }
   const dimensionIn = box
     ? (() => {
-        const [length, width, height] = box.map((v) => toInches(v, unit)).sort((a, b) => b - a)
+        const [length, width, height] = box.map((v) => toInches(v, unit, 2)).sort((a, b) => b - a)
         return { length, width, height }
       })()
     : undefined
-  return { parcel: { weightOz: toOunces(weight, options.catalogUnits.weight), ...(dimensionIn ? { dimensionIn } : {}) }, violations }
+  return { parcel: { weightOz: toOunces(weight, options.catalogUnits.weight, 2), ...(dimensionIn ? { dimensionIn } : {}) }, violations }
 }

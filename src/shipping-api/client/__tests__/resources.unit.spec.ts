@@ -97,18 +97,18 @@ describe("tracking (doc 3)", () => {
     const { service, client: c } = client(() => json(200, { trackingNumber: "94 00", status: "Delivered", carrier: "SD-WIRE" }), {
       carrierCodes: { STANDARD: "SD-WIRE" },
     })
-    const r = await c.getTracking("94 00", { carrier: "STANDARD" })
+    const r = await c.getTracking("94 00", { parcelCarrier: "STANDARD" })
     expect(service.apiCalls()[0].url.toString()).toBe(
       "https://api.test/shipping/v1/tracking/94%2000?packageIdentifierType=TrackingNumber&carrier=SD-WIRE"
     )
     expect(r).toMatchObject({ trackingNumber: "94 00", status: "Delivered", carrier: "STANDARD" })
-    await c.getTracking("1Z")
+    await c.getTracking("1Z", { parcelCarrier: "CARRIER_A" })
     expect(service.apiCalls()[1].url.search).toBe("?packageIdentifierType=TrackingNumber")
   })
 
   it("refuses an empty tracking number", async () => {
     const { service, client: c } = client(() => json(200, {}))
-    await expect(c.getTracking(" ")).rejects.toBeInstanceOf(ShippingValidationError)
+    await expect(c.getTracking(" ", { parcelCarrier: "POSTAL" })).rejects.toBeInstanceOf(ShippingValidationError)
     expect(service.calls).toHaveLength(0)
   })
 })

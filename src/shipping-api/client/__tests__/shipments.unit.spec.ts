@@ -53,6 +53,23 @@ describe("createShipment", () => {
     expect(post.headers.get("content-type")).toBe("application/json")
   })
 
+  it("sends a request with a warning and logs it: standard delivery does not print PRINT_CUSTOM_MESSAGE_1; other reference names are rewritten", async () => {
+    const standard = baseRequest("standard")
+    standard.shipmentOptions!.push({ name: "PRINT_CUSTOM_MESSAGE_1", value: "Thanks" })
+    standard.references = [{ name: "OrderId", value: "1042" }]
+    const s = service({ create: [json(200, { ...created(), rates: [{ carrier: "STANDARD" }] })] })
+    const warn = jest.fn()
+    await clientFor(s, { logger: { warn } }).createShipment(standard, { transactionId: "T1" })
+    const sent = s.apiCalls()[0].json() as { shipmentOptions: { name: string }[]; references: unknown }
+    expect(sent.shipmentOptions.map((o) => o.name)).toContain("PRINT_CUSTOM_MESSAGE_1")
+    expect(sent.references).toEqual([{ name: "ReferenceNumber", value: "1042" }])
+    expect(sent).not.toHaveProperty("warnings")
+    expect(warn.mock.calls.map((c) => c[0])).toEqual([
+      expect.stringMatching(/^createShipment: shipmentOptions\[3\]\.value: .*PRINT_CUSTOM_MESSAGE_1.*\[shipment-options\.standard\.custom-message-1-not-printed\]$/),
+      expect.stringMatching(/^createShipment: references\[0\]\.name: "OrderId" is sent as ReferenceNumber.*\[references\.standard\.renamed\]$/),
+    ])
+  })
+
   it("(a) 500, then the retry operation finds the label: returned, recovered, ONE post", async () => {
     const s = service({ create: [json(500, { errors: [{ errorCode: "500", errorDescription: "boom" }] })], retry: [json(200, created("S-9"))] })
     const onNew = jest.fn()

@@ -1,6 +1,6 @@
 import { buildUpdateContact } from "../contact"
 import { basicCredentials, buildTokenRequest, parseTokenResponse } from "../token"
-import { buildGetTracking, parseTrackingResponse, trackingCarrierFor } from "../tracking"
+import { buildGetTracking, parseTrackingResponse, TRACKING_RULES, trackingRequestViolations } from "../tracking"
 import {
   buildCreateWebhookConfig,
   buildDeleteWebhookConfig,
@@ -81,20 +81,39 @@ describe("webhook builders (doc 1)", () => {
 })
 
 describe("tracking builder (doc 3)", () => {
-  it("builds the GET with packageIdentifierType and the carrier", () => {
-    expect(buildGetTracking(" 9400 1 ", { carrier: "STANDARD" })).toEqual({
+  it("builds the GET with packageIdentifierType, and carrier for a standard delivery parcel", () => {
+    expect(buildGetTracking(" 9400 1 ", { parcelCarrier: "STANDARD" })).toEqual({
       ok: true,
       method: "GET",
       root: "base",
       path: "/v1/tracking/9400%201",
       query: { packageIdentifierType: "TrackingNumber", carrier: "STANDARD" },
     })
-    expect(buildGetTracking("").ok).toBe(false)
+    expect(buildGetTracking("", { parcelCarrier: "POSTAL" }).ok).toBe(false)
   })
 
-  it("sends a carrier only for standard delivery", () => {
-    expect(trackingCarrierFor("STANDARD")).toBe("STANDARD")
-    expect(trackingCarrierFor("POSTAL")).toBeUndefined()
+  it("sends carrier only for standard delivery parcels", () => {
+    for (const parcelCarrier of ["POSTAL", "CARRIER_A", "XBORDER"] as const) {
+      expect(buildGetTracking("9400", { parcelCarrier })).toMatchObject({ ok: true, query: { packageIdentifierType: "TrackingNumber" } })
+      const built = buildGetTracking("9400", { parcelCarrier })
+      expect(built.ok && built.query).not.toHaveProperty("carrier")
+    }
+  })
+
+  it("requires the parcel's carrier: a standard parcel without it would be refused (doc 3)", () => {
+    const built = buildGetTracking("9400", {} as never)
+    expect(built).toMatchObject({ ok: false, violations: [{ rule: "tracking.parcelCarrier.known", path: "parcelCarrier" }] })
+    expect(buildGetTracking("9400", { parcelCarrier: "NGS" as never }).ok).toBe(false)
+  })
+
+  describe.each(TRACKING_RULES.map((r) => [r.id, r] as const))("tracking rule %s", (_id, rule) => {
+    it.each(rule.examples.pass.map((e, i) => [i, e] as const))("passes example %i", (_i, e) => {
+      expect(rule.check(e)).toEqual([])
+      expect(trackingRequestViolations(e)).toEqual([])
+    })
+    it.each(rule.examples.fail.map((e, i) => [i, e] as const))("fails example %i", (_i, e) => {
+      expect(trackingRequestViolations(e).map((v) => v.rule)).toContain(rule.id)
+    })
   })
 
   it("parses an answer or names the wrong fields", () => {

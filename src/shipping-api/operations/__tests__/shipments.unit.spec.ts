@@ -82,7 +82,7 @@ describe("create shipment", () => {
     expect(built.ok ? [] : built.violations.map((v) => `${v.path} ${v.rule}`)).toEqual([
       "headers.X-Vendor-TransactionId header.X-Vendor-TransactionId.format",
       "customs.customsItems[0].description customs-item.description.max-length",
-      "shipmentOptions shipment-options.SHIPPER_ID.required",
+      "shipmentOptions[name=SHIPPER_ID] shipment-options.SHIPPER_ID.required",
       "customs.customsItems[1].itemId customs-item.itemId.cross-border-required",
     ])
     expect(() => requireBuilt(built)).toThrow(ShipmentRequestInvalid)

@@ -73,6 +73,25 @@ describe("buildShipmentRequest (golden requests)", () => {
     expectValid(built)
   })
 
+  it("cross-border to a standard delivery facility: the attention text on line 1 of the sender (doc 2 solutions)", () => {
+    const dropOff = { ...service("cross-border"), deliverySolution: "DROPOFF_STANDARDLABEL" }
+    const o = order({ first_name: "Jane", last_name: "Doe", city: "London", province: "", postal_code: "SW1A 1AA", country_code: "gb" })
+    const result = buildShipmentRequest({ order: o, lines: shipped(o), service: dropOff, options, origin, direction: "outbound" })
+    if (!result.ok) throw new Error(JSON.stringify(result.violations))
+    expect(result.value.request.fromAddress.addressLines).toEqual(["Attn: Cross-Border", "27 Waterview Dr"])
+    expect(result.value.request.shipmentOptions).toEqual(
+      expect.arrayContaining([
+        { name: "DELIVERY_SOLUTION", value: "DROPOFF_STANDARDLABEL" },
+        { name: "CLIENT_ID", value: "SANDBOXCLIENT" },
+        { name: "CLIENT_FACILITY_ID", value: "0093" },
+        { name: "CARRIER_FACILITY_ID", value: "1585" },
+      ])
+    )
+    expectValid(result.value)
+    // The generic label keeps the address as it is.
+    expect(build("cross-border", o).request.fromAddress.addressLines).toEqual(["27 Waterview Dr"])
+  })
+
   it("a return reverses the addresses and marks the shipment type", () => {
     const built = build("postal-return", order({}), "return")
     expect(built.request.fromAddress.name).toBe("Ada Lovelace")
@@ -110,7 +129,37 @@ describe("buildShipmentRequest refuses what it cannot build", () => {
     const o2 = { ...o, items: distinct }
     const refused = buildShipmentRequest({ order: o2, lines: shipped(o2), service: service("cross-border"), options, origin, direction: "outbound" })
     expect(refused.ok).toBe(false)
-    expect(!refused.ok && refused.violations[0].message).toMatch(/31 distinct customs items.*at most 30.*parcels of at most 30/)
+    // The limit's one rule (schemas/customs.ts), not a second one of the builder.
+    expect(!refused.ok && refused.violations).toEqual([
+      expect.objectContaining({ path: "customs.customsItems", rule: "customs.customsItems.max-items", source: "doc 2, Limits" }),
+    ])
+    expect(!refused.ok && refused.violations[0].message).toMatch(/31 distinct customs items after merging.*at most 30 customs items.*another parcel/)
+  })
+
+  it("EELPFC only where the rule asks for it: an item above 2,500 in USD, not in another currency", () => {
+    const expensive = { ...tshirt, unit_price: 3000, quantity: 1 }
+    const abroad = { country_code: "gb", city: "London", postal_code: "SW1A 1AA", province: "" }
+    const withEelpfc = { ...options, customs: { ...options.customs, eelpfc: "NOEEI 30.37(a)" } }
+    const built = (currency: string) => {
+      const o = order(abroad, { items: [expensive], currency_code: currency })
+      const r = buildShipmentRequest({ order: o, lines: shipped(o), service: service("cross-border"), options: withEelpfc, origin, direction: "outbound" })
+      if (!r.ok) throw new Error(JSON.stringify(r.violations))
+      return r.value.request.customs!.customsInfo
+    }
+    expect(built("usd").EELPFC).toBe("NOEEI 30.37(a)")
+    expect(built("eur")).not.toHaveProperty("EELPFC")
+  })
+
+  it("an importer reference goes only where doc 2 asks for one (EU, Brazil)", () => {
+    const withRef = { ...options, customs: { ...options.customs, importerCustomsReference: "IM2760000123", importerCustomsReferenceType: "IOSS_NUMBER" as const } }
+    const to = (country_code: string) => {
+      const o = order({ country_code, city: "X", postal_code: "10117", province: "" })
+      const r = buildShipmentRequest({ order: o, lines: shipped(o), service: service("cross-border"), options: withRef, origin, direction: "outbound" })
+      if (!r.ok) throw new Error(JSON.stringify(r.violations))
+      return r.value.request.customs!.customsInfo
+    }
+    expect(to("de")).toMatchObject({ importerCustomsReference: "IM2760000123", importerCustomsReferenceType: "IOSS_NUMBER" })
+    expect(to("ca")).not.toHaveProperty("importerCustomsReference")
   })
 
   it("merging averages price and weight per unit", () => {

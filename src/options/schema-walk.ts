@@ -1,0 +1,41 @@
+import type { ZodType } from "@medusajs/framework/zod"
+
+/** Reading the options schema as data (the README table, the names an unknown key is compared with). */
+
+export type Def = { type: string; [k: string]: any }
+
+export const defOf = (s: ZodType): Def => (s as any)._zod.def
+
+const WRAPPERS = ["default", "optional", "pipe", "nullable"]
+
+/** The schema inside defaults, optionals, pipes and nullables. */
+export function unwrap(s: ZodType): ZodType {
+  let def = defOf(s)
+  while (WRAPPERS.includes(def.type)) {
+    s = def.type === "pipe" ? def.in : def.innerType
+    def = defOf(s)
+  }
+  return s
+}
+
+/**
+ * The keys an object of the schema may have at `path` (array indices step into the element):
+ * the shape's keys, or a record's enumerated keys. Empty when the path leads elsewhere.
+ */
+export function knownKeysAt(schema: ZodType, path: readonly PropertyKey[]): string[] {
+  let s = unwrap(schema)
+  for (const key of path) {
+    const def = defOf(s)
+    if (def.type === "array" && typeof key === "number") s = unwrap(def.element)
+    else if (def.type === "object" && typeof key === "string" && key in def.shape) s = unwrap(def.shape[key])
+    else if (def.type === "record" && typeof key === "string") s = unwrap(def.valueType)
+    else return []
+  }
+  const def = defOf(s)
+  if (def.type === "object") return Object.keys(def.shape)
+  if (def.type === "record") {
+    const keys = defOf(unwrap(def.keyType))
+    return keys.type === "enum" ? Object.values(keys.entries as Record<string, string>) : []
+  }
+  return []
+}

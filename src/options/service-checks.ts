@@ -1,0 +1,138 @@
+import { POSTAL_WEIGHT_UNIT, VARIANTS } from "../shipping-api/constants"
+import { validateShipmentRequest } from "../shipping-api/rules"
+import type { Violation } from "../shipping-api/violation"
+import type { PluginOptions, ServiceOption } from "./schema"
+import { serviceRequestParts, shipmentOptionSource, type OptionPath, type ServiceRequestParts } from "./service-request"
+
+/**
+ * The rules of the documents (src/shipping-api/rules) whose outcome depends only on the options:
+ * a service option breaking one of them could never buy a label (or never ship from the
+ * configured origin), so boot stops and names the option, with the rule's own id. The rest
+ * depend on the order (destination, items, currency) and are checked at checkout or label time.
+ */
+export const OPTION_RULE_IDS: readonly string[] = [
+  // the variant's service and parcel type
+  "rates.serviceId.known",
+  "rates.parcelType.pkg",
+  // the variant's required shipment options and facility ids
+  "shipment-options.SHIPPER_ID.required",
+  "shipment-options.standard.facilities",
+  "shipment-options.standard.return-client-id",
+  "shipment-options.DELIVERY_SOLUTION.required",
+  "shipment-options.DELIVERY_SOLUTION.origin",
+  "shipment-options.cross-border.standard-label-client-ids",
+  "shipment-options.cross-border.carrier-facility",
+  "shipment-options.CLIENT_ID.not-with-client-label",
+  "shipment-options.ADD_TO_MANIFEST.letters-flats",
+  // the plugin never has a first-mile tracking number to send for a drop-off to hub
+  "domestic-shipment-details.cross-border.hub-drop-off",
+  // the origin's allowed classes and solutions (options.origin, when given)
+  "address.carrier-account.origin",
+  "address.cross-border.origin",
+  "rates.serviceId.cross-border-origin",
+  // label document rules
+  "documents.QR_CODE.shape",
+  "documents.QR_CODE.expedited-only",
+  "documents.GIF.qr-code-only",
+  "documents.expedited.base64-formats",
+  "documents.expedited.letter-flat-4x6",
+  // special services are options only
+  "special-services.non-trackable-service",
+  "special-services.hazmat.exclusive",
+  "special-services.hazmat.HAZMAT_TYPE",
+  "special-services.hazmat.standard-uses-hazmatDetails",
+  "special-services.INS.INPUT_VALUE",
+  "special-services.NOTIFICATIONS.standard-only",
+  "special-services.NOTIFICATIONS.type",
+  "special-services.NOTIFICATIONS.email",
+  "special-services.NOTIFICATIONS.phone",
+  // Asia-Pacific standard delivery needs a regional carrier no option gives
+  "query.carrier.apac",
+  // warnings
+  "shipment-options.standard.custom-message-1-not-printed",
+]
+
+/** One problem of one option, with the rule it breaks. */
+export type OptionProblem = { path: OptionPath; message: string; rule: string }
+
+type OptionsLike = Pick<PluginOptions, "services" | "shipper" | "origin">
+
+/** Where in the options a violation of a service's draft request comes from. */
+function optionPathOf(v: Violation, parts: ServiceRequestParts, i: number): OptionPath {
+  const service: OptionPath = ["services", i]
+  const path = v.path
+  let m: RegExpMatchArray | null
+  if ((m = path.match(/^shipmentOptions\[(\d+)\]/))) return parts.shipmentOptionSources[Number(m[1])] ?? service
+  if ((m = path.match(/^shipmentOptions\[name=([^\]]+)\]$/))) return shipmentOptionSource(m[1]!, i) ?? service
+  if (path === "rates[0].serviceId") return [...service, "serviceId"]
+  if (path === "rates[0].parcelType") return [...service, "parcelType"]
+  if (path === "rates[0].carrier") return [...service, "variant"]
+  if ((m = path.match(/^rates\[0\]\.specialServices(.*)$/))) return [...service, "specialServices", ...pathKeys(m[1]!)]
+  if ((m = path.match(/^documents(?:\[0\])?(?:\.(\w+))?$/))) return [...service, "label", ...(m[1] ? [m[1]] : [])]
+  if (path === "fromAddress.countryCode") return ["origin", "countryCode"]
+  if (path.startsWith("domesticShipmentDetails")) return [...service, "deliverySolution"]
+  if (path === "query.carrier") return [...service, "apac"]
+  if (path === "shipmentType") return [...service, "isReturn"]
+  return service
+}
+
+/** `[2].inputParameters[0].value` → [2, "inputParameters", 0, "value"]. */
+function pathKeys(rest: string): OptionPath {
+  return [...rest.matchAll(/\[(\d+)\]|\.?([^.[\]]+)/g)].map((m) => (m[1] !== undefined ? Number(m[1]) : m[2]!))
+}
+
+/** The request a service option makes as far as options decide it (no order yet). */
+function draftOf(parts: ServiceRequestParts, options: OptionsLike) {
+  const { shipmentOptionSources: _sources, ...fromOptions } = parts
+  return {
+    fromAddress: { countryCode: options.origin?.countryCode },
+    toAddress: {},
+    parcel: { weight: { weight: 1, unitOfMeasurement: POSTAL_WEIGHT_UNIT } },
+    ...fromOptions,
+  }
+}
+
+/**
+ * Every options-only rule (OPTION_RULE_IDS) for every service option: errors, and warnings
+ * (severity "warning"). Reads defensively: at boot it also runs on options other checks have
+ * already refused, so that one message lists every problem.
+ */
+export function serviceOptionProblems(options: OptionsLike): { errors: OptionProblem[]; warnings: OptionProblem[] } {
+  const errors: OptionProblem[] = []
+  const warnings: OptionProblem[] = []
+  const services = Array.isArray(options.services) ? options.services : []
+  services.forEach((service: ServiceOption, i) => {
+    if (!service || typeof service !== "object" || !(VARIANTS as readonly unknown[]).includes(service.variant)) return
+    let parts: ServiceRequestParts
+    try {
+      parts = serviceRequestParts(service, options, !!service.isReturn, i)
+    } catch {
+      return // a shape other checks have already reported
+    }
+    const checked = validateShipmentRequest(draftOf(parts, options), {
+      apac: service.variant === "standard" && service.apac === true,
+      // The query the client would send: no regional carrier is configured anywhere.
+      query: {},
+    })
+    const named = (v: Violation): OptionProblem => {
+      const path = optionPathOf(v, parts, i)
+      const inService = path[0] === "services" && path[1] === i
+      const who = inService ? "" : ` (services[${i}] "${String(service.id)}")`
+      return { path, message: `${v.message}${who} [${v.rule}]`, rule: v.rule }
+    }
+    const ours = (v: Violation) => OPTION_RULE_IDS.includes(v.rule)
+    if (!checked.ok) errors.push(...checked.violations.filter(ours).map(named))
+    warnings.push(...checked.warnings.filter(ours).map(named))
+  })
+  return { errors: unique(errors), warnings: unique(warnings) }
+}
+
+function unique(problems: OptionProblem[]): OptionProblem[] {
+  const seen = new Set<string>()
+  return problems.filter((p) => {
+    const key = `${JSON.stringify(p.path)}\u0000${p.message}`
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+}
