@@ -2,6 +2,7 @@ import { authenticate, defineMiddlewares, validateAndTransformBody } from "@medu
 import { ADDITIONAL_DATA_KEY, fulfillmentAdditionalDataSchema } from "../lib/shipments/additional-data"
 import { AdminCreateManifests, AdminReprintLabel, AdminRetryAutoFulfillment, AdminVoidLabel } from "./admin/shipping-services/operations-validators"
 import { AdminReRegisterWebhooks, AdminRotateWebhookKey, AdminUpdateContact } from "./admin/shipping-services/validators"
+import { AdminCreateBatch, AdminHoldOrder, AdminPrintBatch, AdminRetryBatch } from "./admin/shipping-services/batch-validators"
 
 /**
  * Route configuration of the plugin. Each entry belongs to one route folder under src/api;
@@ -14,6 +15,32 @@ export default defineMiddlewares({
       matcher: "/admin/orders/:id/fulfillments",
       methods: ["POST"],
       additionalDataValidator: { [ADDITIONAL_DATA_KEY]: fulfillmentAdditionalDataSchema.optional() },
+    },
+    // Print batches and Ready to ship (issue 13).
+    {
+      matcher: "/admin/shipping-services/batches",
+      methods: ["POST"],
+      middlewares: [validateAndTransformBody(AdminCreateBatch)],
+    },
+    {
+      matcher: "/admin/shipping-services/batches/:id/print",
+      methods: ["POST"],
+      middlewares: [validateAndTransformBody(AdminPrintBatch)],
+    },
+    {
+      matcher: "/admin/shipping-services/batches/:id/retry",
+      methods: ["POST"],
+      middlewares: [validateAndTransformBody(AdminRetryBatch)],
+    },
+    {
+      matcher: "/admin/shipping-services/orders/:id/hold",
+      methods: ["POST"],
+      middlewares: [validateAndTransformBody(AdminHoldOrder)],
+    },
+    {
+      matcher: "/admin/shipping-services/orders/:id/release",
+      methods: ["POST"],
+      middlewares: [validateAndTransformBody(AdminHoldOrder)],
     },
     {
       matcher: "/admin/shipping-services/contact",

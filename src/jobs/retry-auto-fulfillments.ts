@@ -4,7 +4,7 @@ import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import { inFlight } from "../orchestration/in-flight"
 
-/** Retries failed automatic fulfilments whose backoff has passed (bounded by maxAttempts). */
+/** Retries failed automatic fulfilments whose backoff has passed (bounded by maxAttempts), and runs released ones. */
 export default function retryAutoFulfillments(container: MedusaContainer) {
   return inFlight(() => retryDue(container))
 }
@@ -13,7 +13,8 @@ async function retryDue(container: MedusaContainer) {
   const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
   const now = new Date()
   // Attempts left "running" by a process that stopped are the recovery job's (recover-interrupted-work).
-  const due = await shipping.listAutoFulfillments({ status: "failed", next_attempt_at: { $lte: now } }, { take: 50, order: { updated_at: "ASC" } })
+  // `pending` and due: an order an admin released from a hold (src/orchestration/hold-order.ts).
+  const due = await shipping.listAutoFulfillments({ status: ["failed", "pending"], next_attempt_at: { $lte: now } }, { take: 50, order: { updated_at: "ASC" } })
   for (const record of due) {
     await autoFulfillOrder(container, record.order_id)
   }

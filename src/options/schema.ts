@@ -15,6 +15,7 @@ import {
 import { webhookNameSchema } from "../shipping-api/schemas/webhook-config"
 import { CATALOG_LENGTH_UNITS, CATALOG_WEIGHT_UNITS } from "../shipping-api/units"
 import { serviceOptionProblems } from "./service-checks"
+import { PRINT_LAYOUTS } from "../lib/documents/layouts"
 
 /**
  * Everything a merchant configures, in one schema. The plugin entry in medusa-config carries
@@ -212,6 +213,18 @@ export const pluginOptionsSchema = z
       })
       .default({ enabled: true, maxAttempts: 5, backoffMs: 30_000 })
       .describe("Automatic fulfilment."),
+    printing: z
+      .strictObject({
+        layout: z
+          .enum(PRINT_LAYOUTS)
+          .default("4x6")
+          .describe("Print batches: 4x6 (one label per page, thermal printers), letter-2up, letter-4up, a4-2up or a4-4up (office printers); chosen again at download."),
+        packingSlips: z.boolean().default(true).describe("A packing slip per order in a batch's print file."),
+        commercialInvoices: z.boolean().default(true).describe("A commercial invoice page per cross-border order (from the customs its label request carried)."),
+        separate: z.boolean().default(false).describe("Labels, packing slips and invoices as separate PDFs instead of one."),
+      })
+      .default({ layout: "4x6", packingSlips: true, commercialInvoices: true, separate: false })
+      .describe("Print batches (Ready to ship)."),
     notifications: z
       .strictObject({
         channel: text.default("email").describe("Notification Module channel (a provider of yours serves it, e.g. SendGrid or Resend for email)."),

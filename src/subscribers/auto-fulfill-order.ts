@@ -1,10 +1,13 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { autoFulfillOrder } from "../orchestration/auto-fulfill"
+import { orderPlaced } from "../orchestration/auto-fulfill"
 import { inFlight } from "../orchestration/in-flight"
 
-/** order.placed → the fulfillment and its label, when automatic fulfilment is on. */
+/**
+ * order.placed → the fulfillment and its label, when automatic fulfilment is on; else the order
+ * is recorded as waiting for an admin (Ready to ship).
+ */
 export default async function autoFulfillOnOrderPlaced({ event, container }: SubscriberArgs<{ id: string }>) {
-  await inFlight(() => autoFulfillOrder(container, event.data.id))
+  await inFlight(() => orderPlaced(container, event.data.id))
 }
 
 export const config: SubscriberConfig = {

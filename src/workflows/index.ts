@@ -1,2 +1,4 @@
 // The package's `./workflows` export: workflows an app may run or hook into.
 export { storeShipmentLabelWorkflow } from "./store-shipment-label"
+export { createPrintBatchWorkflow, reopenPrintBatchWorkflow } from "./print-batch"
+export { holdOrderWorkflow, releaseOrderWorkflow } from "./hold-order"

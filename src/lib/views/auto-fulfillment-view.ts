@@ -1,7 +1,7 @@
 import { errorView } from "./shipment-view"
 
 export type AutoFulfillmentRow = {
-  status: "pending" | "running" | "succeeded" | "failed" | "skipped"
+  status: "pending" | "running" | "succeeded" | "failed" | "skipped" | "manual" | "held"
   attempts: number
   next_attempt_at: Date | string | null
   last_error: unknown

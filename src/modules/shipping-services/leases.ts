@@ -5,7 +5,7 @@ import { hostname } from "node:os"
 type Knex = { raw: (sql: string, bindings: unknown[]) => Promise<{ rows: { id: string }[] }> }
 
 /** The tables whose rows carry a lease (`lease_owner`, `lease_until`). */
-export type LeasedTable = "shipping_services_shipment" | "shipping_services_auto_fulfillment"
+export type LeasedTable = "shipping_services_shipment" | "shipping_services_auto_fulfillment" | "shipping_services_batch"
 
 /** This process, for as long as it lives: a restart is another owner. */
 export const PROCESS_OWNER = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`

@@ -4,7 +4,7 @@ import { parsePluginOptions, type PluginOptions } from "../../options"
 import { TrackingEventWriter, type TrackingEventRow } from "./event-writer"
 import { runningInFlight, whenIdle } from "../../orchestration/in-flight"
 import { Leases } from "./leases"
-import { AutoFulfillment, Document, Setting, Shipment, TrackingEvent, WebhookRegistration, type ShipmentRecord } from "./models"
+import { AutoFulfillment, Batch, BatchItem, Document, Setting, Shipment, TrackingEvent, WebhookRegistration, type ShipmentRecord } from "./models"
 
 /** A file to keep in shipping_services_document (base64 content). */
 export type NewDocument = {
@@ -32,6 +32,8 @@ export default class ShippingServicesModuleService extends MedusaService({
   AutoFulfillment,
   Setting,
   Document,
+  Batch,
+  BatchItem,
 }) {
   protected readonly options_: PluginOptions
   protected readonly eventWriter_: TrackingEventWriter
@@ -121,6 +123,90 @@ export default class ShippingServicesModuleService extends MedusaService({
     if (rows.length !== 1) return false
     this.leases_.track("shipping_services_auto_fulfillment", id)
     return true
+  }
+
+  /**
+   * A canceled order's row stops waiting: nothing buys it any more and Ready to ship drops it.
+   * A row that is running is left to its process (its purchase fails on the canceled order).
+   */
+  async settleCanceledOrder(orderId: string): Promise<boolean> {
+    const knex = this.pg_() as { raw: (sql: string, b: unknown[]) => Promise<{ rows: { id: string }[] }> }
+    const { rows } = await knex.raw(
+      `update shipping_services_auto_fulfillment
+         set status = 'skipped', next_attempt_at = null, held_at = null,
+             last_error = '{"message":"the order is canceled"}'::jsonb, updated_at = now()
+       where order_id = ? and status in ('manual', 'held', 'failed', 'pending') and deleted_at is null
+       returning id`,
+      [orderId]
+    )
+    return rows.length > 0
+  }
+
+  /**
+   * Puts an order aside (Ready to ship's "Hold"): its row becomes `held` unless a live process is
+   * buying its labels (a compare-and-set, so a hold never lands in the middle of a purchase).
+   * The row is created when the order has none yet. Returns the status it had, or null when
+   * it could not be held now.
+   */
+  async holdAutoFulfillment(orderId: string, facts: Record<string, unknown>): Promise<{ previous: string } | null> {
+    const knex = this.pg_() as { raw: (sql: string, b: unknown[]) => Promise<{ rows: { id: string; previous: string }[] }> }
+    const { rows } = await knex.raw(
+      `update shipping_services_auto_fulfillment a
+         set status = 'held', held_at = now(), next_attempt_at = null, updated_at = now()
+        from (select id, status as previous from shipping_services_auto_fulfillment where order_id = ? and deleted_at is null) b
+       where a.id = b.id and (a.status <> 'running' or a.lease_until is null or a.lease_until < now())
+       returning a.id, b.previous`,
+      [orderId]
+    )
+    if (rows.length) return { previous: rows[0].previous }
+    const [existing] = await this.listAutoFulfillments({ order_id: orderId }, { select: ["id"] })
+    if (existing) return null
+    const created = await this.createAutoFulfillments({ order_id: orderId, status: "held", attempts: 0, held_at: new Date(), ...facts } as any).catch(() => undefined)
+    return created ? { previous: "none" } : null
+  }
+
+  /** Ends a hold: back to `status` (and due at `nextAttemptAt`). False when the order was not held. */
+  async releaseAutoFulfillment(orderId: string, status: "pending" | "manual" | "failed" | "skipped", nextAttemptAt: Date | null): Promise<boolean> {
+    const knex = this.pg_() as { raw: (sql: string, b: unknown[]) => Promise<{ rows: { id: string }[] }> }
+    const { rows } = await knex.raw(
+      `update shipping_services_auto_fulfillment
+         set status = ?, held_at = null, next_attempt_at = ?, updated_at = now()
+       where order_id = ? and status = 'held' and deleted_at is null
+       returning id`,
+      [status, nextAttemptAt, orderId]
+    )
+    return rows.length > 0
+  }
+
+  /**
+   * Moves a print batch from one status to the next if it is still in `from` (a compare-and-set:
+   * an admin's retry that put it back to buying meanwhile wins). Leaving `buying` also requires
+   * that no item waits or runs any more.
+   */
+  async transitionBatch(id: string, from: "buying" | "printing", to: "buying" | "printing" | "done", finishedAt: Date | null = null): Promise<boolean> {
+    const knex = this.pg_() as { raw: (sql: string, b: unknown[]) => Promise<{ rows: { id: string }[] }> }
+    const { rows } = await knex.raw(
+      `update shipping_services_batch b set status = ?, finished_at = ?, updated_at = now()
+       where b.id = ? and b.status = ? and b.deleted_at is null
+         and (? <> 'buying' or not exists (
+           select 1 from shipping_services_batch_item i
+            where i.batch_id = b.id and i.status in ('waiting', 'running') and i.deleted_at is null))
+       returning b.id`,
+      [to, finishedAt, id, from, from]
+    )
+    return rows.length > 0
+  }
+
+  /** Marks labels as printed (their print file was downloaded); labels printed before keep their date. */
+  async markPrinted(shipmentIds: string[], at = new Date()): Promise<number> {
+    if (!shipmentIds.length) return 0
+    const knex = this.pg_() as { raw: (sql: string, b: unknown[]) => Promise<{ rows: { id: string }[] }> }
+    const { rows } = await knex.raw(
+      `update shipping_services_shipment set printed_at = ?, updated_at = now()
+       where id = any(?) and printed_at is null and deleted_at is null returning id`,
+      [at, shipmentIds]
+    )
+    return rows.length
   }
 
   /** This process's leases on shipment and auto-fulfilment rows (crash recovery). */

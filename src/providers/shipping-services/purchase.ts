@@ -103,6 +103,8 @@ async function buy(journal: ShippingServicesModuleService, client: LabelClient, 
     parcel_count: input.parcel?.count ?? 1,
     parcel: (input.parcel?.contents as unknown as Record<string, unknown>) ?? null,
     status: "pending",
+    // What the label declares to customs, for the commercial invoice printed with it (issue 13).
+    customs: customsOf(input.built.request),
     ...leases.fields(),
   })
   leases.track(SHIPMENTS, row.id)
@@ -185,6 +187,12 @@ async function complete(journal: ShippingServicesModuleService, row: ShipmentRec
     }
   )
   return updated as ShipmentRecord
+}
+
+/** The request's customs and its two addresses, as sent; null for a request without customs. */
+export function customsOf(request: ShipmentRequest): Record<string, unknown> | null {
+  if (!request.customs) return null
+  return { customs: request.customs, fromAddress: request.fromAddress, toAddress: request.toAddress }
 }
 
 function busy(row: ShipmentRecord): MedusaError {

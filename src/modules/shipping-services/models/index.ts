@@ -1,15 +1,18 @@
 import type { InferTypeOf } from "@medusajs/framework/types"
 import { AutoFulfillment } from "./auto-fulfillment"
+import { Batch, BatchItem } from "./batch"
 import { Document } from "./document"
 import { Setting } from "./setting"
 import { Shipment } from "./shipment"
 import { TrackingEvent } from "./tracking-event"
 import { WebhookRegistration } from "./webhook-registration"
 
-export { AutoFulfillment, Document, Setting, Shipment, TrackingEvent, WebhookRegistration }
+export { AutoFulfillment, Batch, BatchItem, Document, Setting, Shipment, TrackingEvent, WebhookRegistration }
 
 export type ShipmentRecord = InferTypeOf<typeof Shipment>
 export type TrackingEventRecord = InferTypeOf<typeof TrackingEvent>
 export type WebhookRegistrationRecord = InferTypeOf<typeof WebhookRegistration>
 export type AutoFulfillmentRecord = InferTypeOf<typeof AutoFulfillment>
 export type DocumentRecord = InferTypeOf<typeof Document>
+export type BatchRecord = InferTypeOf<typeof Batch>
+export type BatchItemRecord = InferTypeOf<typeof BatchItem>

@@ -80,10 +80,19 @@ export const Shipment = model
     last_event_at: model.dateTime().nullable(),
     next_poll_at: model.dateTime().nullable(),
     poll_failures: model.number().default(0),
+    /**
+     * The request's customs and addresses `{ customs, fromAddress, toAddress }` as sent (doc 2):
+     * the commercial invoice printed with the label must declare what the carrier was told, not
+     * what the catalog says later.
+     */
+    customs: model.json().nullable(),
+    /** When the label went into a print file an admin downloaded (Ready to ship lists labels not printed yet). */
+    printed_at: model.dateTime().nullable(),
     metadata: model.json().nullable(),
   })
   .indexes([
     { on: ["status", "next_poll_at"], where: "deleted_at IS NULL" },
     { on: ["status", "lease_until"], where: "deleted_at IS NULL AND status = 'pending'" },
     { on: ["status", "created_at"], where: "deleted_at IS NULL AND status = 'created' AND attached_at IS NULL" },
+    { on: ["order_id", "created_at"], where: "deleted_at IS NULL AND status = 'created' AND printed_at IS NULL AND is_return = false" },
   ])

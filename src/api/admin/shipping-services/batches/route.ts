@@ -1,0 +1,34 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { createBatch, listBatchViews } from "../../../../orchestration/batches/batches"
+import { AdminListBatchesQuery, parseQuery, type AdminCreateBatchType } from "../batch-validators"
+import { answer } from "../respond"
+
+/** GET /admin/shipping-services/batches?offset=&limit=: the latest print batches with their progress. */
+export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
+  const parsed = parseQuery(AdminListBatchesQuery, req.query)
+  if (!parsed.ok) {
+    res.status(400).json({ type: "invalid_data", message: parsed.message })
+    return
+  }
+  res.json(await listBatchViews(req.scope, parsed.value))
+}
+
+/**
+ * POST /admin/shipping-services/batches  `{ order_ids, mode?, layout?, packing_slips?, commercial_invoices?, separate? }`
+ * 202 `{ batch }`: created and started (labels are bought in the background; poll GET …/:id).
+ * Refused orders are listed in `batch.refused` with why; 400 when none can be taken (nothing is
+ * created), or for an empty selection.
+ */
+export async function POST(req: AuthenticatedMedusaRequest<AdminCreateBatchType>, res: MedusaResponse) {
+  try {
+    const batch = await createBatch(req.scope, { ...req.validatedBody, created_by: req.auth_context?.actor_id ?? null })
+    res.status(202).json({ batch })
+  } catch (error) {
+    const refused = (error as { refused?: unknown }).refused
+    if (refused) {
+      res.status(400).json({ type: "not_allowed", message: (error as Error).message, refused })
+      return
+    }
+    await answer(res, () => Promise.reject(error))
+  }
+}

@@ -1,0 +1,93 @@
+import { errorView } from "../views/shipment-view"
+import type { Lane } from "./lane"
+
+/** Ready to ship's two lists: orders waiting for a label, and labels bought but not printed yet. */
+export const READY_VIEWS = ["awaiting", "labelled"] as const
+export type ReadyView = (typeof READY_VIEWS)[number]
+
+export type ReadyState = "manual" | "failed" | "held" | "labelled"
+
+export type ReadyOrder = {
+  order_id: string
+  display_id: number | null
+  placed_at: string | null
+  customer: string | null
+  destination: string | null
+  service: { id: string | null; name: string | null }
+  lane: Lane | null
+  state: ReadyState
+  /** Why it waits, in words: automatic fulfilment off, the service's words of the last failure, held. */
+  reason: string
+  tracking_number: string | null
+  labelled_at: string | null
+}
+
+type OrderInfo = {
+  display_id?: number | null
+  created_at?: Date | string | null
+  email?: string | null
+  shipping_address?: { first_name?: string | null; last_name?: string | null; company?: string | null; city?: string | null; country_code?: string | null } | null
+}
+
+const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null)
+
+function customerOf(order: OrderInfo | undefined): string | null {
+  const a = order?.shipping_address
+  const name = [a?.first_name, a?.last_name].filter(Boolean).join(" ").trim()
+  return name || a?.company || order?.email || null
+}
+
+function destinationOf(order: OrderInfo | undefined): string | null {
+  const a = order?.shipping_address
+  const parts = [a?.city, a?.country_code?.toUpperCase()].filter(Boolean)
+  return parts.length ? parts.join(", ") : null
+}
+
+/** An order waiting for a label, from its row in shipping_services_auto_fulfillment. Pure. */
+export function awaitingOrderView(
+  row: { order_id: string; status: string; last_error?: unknown; option_id?: string | null; lane?: Lane | null; display_id?: number | null; placed_at?: Date | string | null; held_at?: Date | string | null; attempts?: number | null },
+  order: OrderInfo | undefined,
+  serviceName: (id: string | null | undefined) => string | null
+): ReadyOrder {
+  const state = (row.status === "failed" || row.status === "held" ? row.status : "manual") as ReadyState
+  const reason =
+    state === "failed"
+      ? errorView(row.last_error)?.message ?? "The label could not be bought."
+      : state === "held"
+        ? `Held by an admin${row.held_at ? ` since ${iso(row.held_at)!.slice(0, 16).replace("T", " ")} UTC` : ""}`
+        : "Automatic fulfilment was off when it was placed"
+  return {
+    order_id: row.order_id,
+    display_id: order?.display_id ?? row.display_id ?? null,
+    placed_at: iso(order?.created_at ?? row.placed_at),
+    customer: customerOf(order),
+    destination: destinationOf(order),
+    service: { id: row.option_id ?? null, name: serviceName(row.option_id) },
+    lane: row.lane ?? null,
+    state,
+    reason,
+    tracking_number: null,
+    labelled_at: null,
+  }
+}
+
+/** An order with a label not printed yet, from its first parcel's shipment row. Pure. */
+export function labelledOrderView(
+  row: { order_id: string | null; option_id: string; variant: string; customs?: unknown; tracking_number?: string | null; created_at?: Date | string | null },
+  order: OrderInfo | undefined,
+  serviceName: (id: string | null | undefined) => string | null
+): ReadyOrder {
+  return {
+    order_id: row.order_id as string,
+    display_id: order?.display_id ?? null,
+    placed_at: iso(order?.created_at),
+    customer: customerOf(order),
+    destination: destinationOf(order),
+    service: { id: row.option_id, name: serviceName(row.option_id) },
+    lane: row.variant === "cross-border" || row.customs ? "cross-border" : "domestic",
+    state: "labelled",
+    reason: "Label bought, not printed yet",
+    tracking_number: row.tracking_number ?? null,
+    labelled_at: iso(row.created_at),
+  }
+}

@@ -1,0 +1,90 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { LabelOfOrder, OrderLine, PrintOrderInput } from "../../lib/batches/print-order"
+import type ShippingServicesModuleService from "../../modules/shipping-services/service"
+import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
+import { fromMedusaAddress, type MedusaAddressLike } from "../../providers/shipping-services/mapping/address"
+import type { Address } from "../../shipping-api/schemas/address"
+
+/** Orders read from Medusa per query while a print file is made: bounded memory, few round trips. */
+const ORDER_PAGE = 25
+
+export type OrderToPrint = { orderId: string; shipmentIds: string[]; key?: string }
+
+type OrderRow = {
+  id: string
+  display_id?: number | null
+  created_at?: Date | string | null
+  email?: string | null
+  shipping_address?: MedusaAddressLike | null
+  items?: OrderLine[]
+}
+
+/**
+ * The print inputs of orders, one order at a time (an async generator): orders are read from
+ * Medusa a page at a time and each order's label pages only when it is its turn, so a batch of
+ * hundreds holds one order's label files at once.
+ */
+export async function* printInputsOf(container: MedusaContainer, orders: OrderToPrint[]): AsyncGenerator<{ key?: string; input: PrintOrderInput }> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
+  for (let at = 0; at < orders.length; at += ORDER_PAGE) {
+    const page = orders.slice(at, at + ORDER_PAGE)
+    const { data } = await query.graph({
+      entity: "order",
+      fields: [
+        "id",
+        "display_id",
+        "created_at",
+        "email",
+        "shipping_address.*",
+        "items.id",
+        "items.title",
+        "items.product_title",
+        "items.variant_title",
+        "items.variant_sku",
+        "items.quantity",
+      ],
+      filters: { id: page.map((o) => o.orderId) },
+    })
+    const byId = new Map((data as OrderRow[]).map((o) => [o.id, o]))
+    const rows = await shipping.listShipments(
+      { id: page.flatMap((o) => o.shipmentIds) },
+      { select: ["id", "tracking_number", "label_format", "label_size", "parcel_index", "parcel", "customs", "created_at"] }
+    )
+    const shipments = new Map(rows.map((r) => [r.id, r]))
+    for (const item of page) {
+      const order = byId.get(item.orderId)
+      if (!order) continue
+      const labels: LabelOfOrder[] = []
+      for (const id of item.shipmentIds) {
+        const row = shipments.get(id)
+        if (!row) continue
+        labels.push({ ...(row as unknown as LabelOfOrder), pages: await labelPages(shipping, id) })
+      }
+      yield {
+        key: item.key,
+        input: {
+          orderId: order.id,
+          displayId: order.display_id ?? order.id,
+          orderDate: order.created_at ?? null,
+          shippingAddress: addressOf(order),
+          lines: order.items ?? [],
+          labels,
+        },
+      }
+    }
+  }
+}
+
+/** The newest stored version of a label's pages. */
+export async function labelPages(shipping: Pick<ShippingServicesModuleService, "documentPages" | "documentContent">, shipmentId: string): Promise<Uint8Array[]> {
+  const pages = await shipping.documentPages("label", shipmentId)
+  const out: Uint8Array[] = []
+  for (const p of pages) out.push(new Uint8Array(await shipping.documentContent(p.id)))
+  return out
+}
+
+function addressOf(order: OrderRow): Address {
+  return fromMedusaAddress(order.shipping_address ?? {}, { email: order.email }) as Address
+}

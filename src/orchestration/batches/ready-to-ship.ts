@@ -1,0 +1,79 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { Lane } from "../../lib/batches/lane"
+import { awaitingOrderView, labelledOrderView, type ReadyOrder, type ReadyView } from "../../lib/batches/ready-view"
+import type ShippingServicesModuleService from "../../modules/shipping-services/service"
+import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
+
+export type ReadyToShipQuery = {
+  view: ReadyView
+  service?: string
+  lane?: Lane
+  from?: Date
+  to?: Date
+  offset: number
+  limit: number
+}
+
+export type ReadyToShipPage = { view: ReadyView; orders: ReadyOrder[]; count: number; offset: number; limit: number }
+
+type Metadata = { count?: number; skip?: number; take?: number }
+
+/**
+ * GET /admin/shipping-services/ready-to-ship: one page of orders waiting for a label (their rows
+ * in shipping_services_auto_fulfillment: automatic fulfilment off, failed, held) or of labels not
+ * printed yet (the first parcel of each labelled fulfillment), read through Medusa's Query with
+ * its pagination; never the whole list. The page's orders are then read from Medusa by id.
+ */
+export async function readyToShip(container: MedusaContainer, q: ReadyToShipQuery): Promise<ReadyToShipPage> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
+  const names = new Map(shipping.getOptions().services.map((s) => [s.id, s.name]))
+  const serviceName = (id: string | null | undefined) => (id ? names.get(id) ?? id : null)
+  const range = (from?: Date, to?: Date) => (from || to ? { ...(from ? { $gte: from } : {}), ...(to ? { $lte: to } : {}) } : undefined)
+  const pagination = { skip: q.offset, take: q.limit }
+
+  if (q.view === "awaiting") {
+    const filters: Record<string, unknown> = { status: ["manual", "failed", "held"] }
+    if (q.service) filters.option_id = q.service
+    if (q.lane) filters.lane = q.lane
+    const placed = range(q.from, q.to)
+    if (placed) filters.placed_at = placed
+    const { data, metadata } = await query.graph({
+      entity: "auto_fulfillment",
+      fields: ["id", "order_id", "status", "last_error", "option_id", "lane", "display_id", "placed_at", "held_at", "attempts"],
+      filters,
+      pagination: { ...pagination, order: { placed_at: "DESC", created_at: "DESC" } },
+    })
+    const rows = data as Parameters<typeof awaitingOrderView>[0][]
+    const orders = await ordersById(container, rows.map((r) => r.order_id))
+    return { view: q.view, orders: rows.map((r) => awaitingOrderView(r, orders.get(r.order_id), serviceName)), count: (metadata as Metadata)?.count ?? rows.length, offset: q.offset, limit: q.limit }
+  }
+
+  const filters: Record<string, unknown> = { status: "created", is_return: false, printed_at: null, parcel_index: 0, order_id: { $ne: null } }
+  if (q.service) filters.option_id = q.service
+  if (q.lane === "cross-border") filters.$or = [{ variant: "cross-border" }, { customs: { $ne: null } }]
+  if (q.lane === "domestic") Object.assign(filters, { variant: { $ne: "cross-border" }, customs: null })
+  const labelled = range(q.from, q.to)
+  if (labelled) filters.created_at = labelled
+  const { data, metadata } = await query.graph({
+    entity: "shipment",
+    fields: ["id", "order_id", "option_id", "variant", "customs", "tracking_number", "created_at"],
+    filters,
+    pagination: { ...pagination, order: { created_at: "DESC" } },
+  })
+  const rows = data as Parameters<typeof labelledOrderView>[0][]
+  const orders = await ordersById(container, rows.map((r) => r.order_id as string))
+  return { view: q.view, orders: rows.map((r) => labelledOrderView(r, orders.get(r.order_id as string), serviceName)), count: (metadata as Metadata)?.count ?? rows.length, offset: q.offset, limit: q.limit }
+}
+
+async function ordersById(container: MedusaContainer, ids: string[]) {
+  if (!ids.length) return new Map()
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "order",
+    fields: ["id", "display_id", "created_at", "email", "shipping_address.first_name", "shipping_address.last_name", "shipping_address.company", "shipping_address.city", "shipping_address.country_code"],
+    filters: { id: [...new Set(ids)] },
+  })
+  return new Map((data as { id: string }[]).map((o) => [o.id, o]))
+}
