@@ -7,6 +7,7 @@ import { SHIPPING_SERVICES_MODULE } from "../../src/options/resolve"
 import type ShippingServicesModuleService from "../../src/modules/shipping-services/service"
 import { createPrintBatchWorkflow } from "../../src/workflows/print-batch"
 import { resumeBatches } from "../../src/orchestration/batches/run-batch"
+import { Modules } from "@medusajs/framework/utils"
 import { adminHeaders } from "../helpers/admin"
 import { explainHttpErrors } from "../helpers/errors"
 import { sandbox } from "../helpers/sandbox"
@@ -204,6 +205,45 @@ medusaIntegrationTestRunner({
       const nothing = await expectError(api.post(`${BASE}/batches/${created.id}/retry`, {}, admin))
       expect(nothing.status).toBe(400)
       expect(nothing.data.message).toMatch(/No failed order/)
+    })
+
+    it("answers Medusa's document hooks with the label, packing slip and invoice of a fulfillment", async () => {
+      const order = await abroad()
+      await recorded(order.id)
+      const created = (await api.post(`${BASE}/batches`, { order_ids: [order.id] }, admin)).data.batch
+      await finished(created.id)
+      const { data } = await api.get(`/admin/orders/${order.id}?fields=id,*fulfillments`, admin)
+      const fulfillment = data.order.fulfillments[0]
+      const provider = (getContainer().resolve(Modules.FULFILLMENT) as any).fulfillmentProviderService_.retrieveProviderRegistration("shipping-services_shipping-services")
+      const documents = await provider.getFulfillmentDocuments(fulfillment.data)
+      expect(documents.map((d: any) => d.type)).toEqual(["label", "packing_slip", "commercial_invoice"])
+      const [label] = documents
+      expect(label).toMatchObject({ mime_type: "application/pdf", tracking_number: expect.stringMatching(/^[A-Z]{2}\d{9}US$/), file_name: expect.stringMatching(/^label-\w+\.pdf$/) })
+      expect(Buffer.from(label.content, "base64").subarray(0, 5).toString()).toBe("%PDF-")
+      for (const d of documents.slice(1)) expect((await PDFDocument.load(Buffer.from(d.content, "base64"))).getPageCount()).toBe(1)
+      const invoices = await provider.retrieveDocuments(fulfillment.data, "commercial_invoice")
+      expect(invoices).toHaveLength(1)
+      await expect(provider.retrieveDocuments(fulfillment.data, "receipt")).rejects.toThrow(/Unknown document type "receipt"/)
+      expect(await provider.getFulfillmentDocuments({})).toEqual([])
+    })
+
+    it("reprints a label into another print size, counted against the three reprints", async () => {
+      const order = await domestic("postal-priority", 0) // PNG labels
+      await recorded(order.id)
+      await finished((await api.post(`${BASE}/batches`, { order_ids: [order.id] }, admin)).data.batch.id)
+      const [row] = await shipping().listShipments({ order_id: order.id })
+      const reprinted = (await api.post(`${BASE}/shipments/${row.id}/reprint`, { layout: "a4-2up" }, admin)).data
+      expect(reprinted.reprints).toMatchObject({ used: 1, left: 2 })
+      expect(reprinted.print_url).toBe(`${BASE}/shipments/${row.id}/label?layout=a4-2up`)
+      const file = await download(reprinted.print_url)
+      expect(file.type).toBe("application/pdf")
+      expect(file.disposition).toMatch(/-a4-2up\.pdf"$/)
+      const pdf = await PDFDocument.load(file.bytes)
+      expect(pdf.getPageCount()).toBe(1)
+      expect(pdf.getPage(0).getSize()).toEqual({ width: 595.28, height: 841.89 })
+      const bad = await expectError(api.get(`${BASE}/shipments/${row.id}/label?layout=a3`, admin))
+      expect(bad.status).toBe(400)
+      expect((await expectError(api.post(`${BASE}/shipments/${row.id}/reprint`, { layout: "a3" }, admin))).status).toBe(400)
     })
 
     it("takes up a batch whose process stopped, where its rows say, and never one a live process holds", async () => {

@@ -19,6 +19,8 @@ export type ProviderPorts = {
   orderOfLineItems(lineItemIds: string[]): Promise<Record<string, unknown> | undefined>
   /** Which of these fulfillments belong to an order or a return (Medusa links them last). */
   linkedFulfillments(fulfillmentIds: string[]): Promise<Set<string>>
+  /** An order with its items and shipping address (the document hooks' packing slip). */
+  order(orderId: string): Promise<Record<string, unknown> | undefined>
 }
 
 function moduleService<T>(key: string): T | undefined {
@@ -77,6 +79,12 @@ export const registryPorts: ProviderPorts = {
 
   async linkedFulfillments(fulfillmentIds) {
     return required<ShippingServicesModuleService>(SHIPPING_SERVICES_MODULE, "The plugin's module").linkedFulfillments(fulfillmentIds)
+  },
+
+  async order(orderId) {
+    const orders = moduleService<OrderService>(Modules.ORDER)
+    if (!orders || !orderId) return undefined
+    return orders.retrieveOrder(orderId, { relations: ["shipping_address", "items"] }).catch(() => undefined)
   },
 
   async orderOfLineItems(lineItemIds) {

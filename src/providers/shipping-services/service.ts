@@ -23,6 +23,9 @@ import { purchaseLabel, type LabelClient } from "./purchase"
 import { voidShipmentRow } from "./void-shipment"
 import { DATA_KEY, dataRefOf, holdsShipment, medusaLabelsOf, shipmentRefOf } from "../../lib/shipments/fulfillment-data"
 import { chosenParcelsOf } from "../../lib/shipments/additional-data"
+import { FULFILLMENT_DOCUMENT_TYPES, fulfillmentDocumentsOf, type FulfillmentDocument, type FulfillmentDocumentType } from "../../lib/batches/fulfillment-documents"
+import type { LabelOfOrder, OrderLine } from "../../lib/batches/print-order"
+import type { Address } from "../../shipping-api/schemas/address"
 
 type InjectedDependencies = {
   logger: Logger
@@ -232,6 +235,56 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Not every label could be voided${done}: ${refused.join("; ")}`)
     }
     return { voided: true, shipment_ids: voided }
+  }
+
+  /**
+   * Medusa's document hooks (no core code calls them in 2.21; other code may, without knowing this
+   * plugin): a fulfillment's labels as the service made them, its packing slip and, when its
+   * labels went through customs, its commercial invoice, as `FulfillmentDocument`s (base64).
+   */
+  override async getFulfillmentDocuments(data: Record<string, unknown>): Promise<any> {
+    return this.documentsOf(data, FULFILLMENT_DOCUMENT_TYPES)
+  }
+
+  /** A return fulfillment's documents: its return label(s). */
+  override async getReturnDocuments(data: Record<string, unknown>): Promise<any> {
+    return this.documentsOf(data, ["label"])
+  }
+
+  /** One kind of a fulfillment's documents: "label", "packing_slip" or "commercial_invoice". */
+  override async retrieveDocuments(fulfillmentData: Record<string, unknown>, documentType: string): Promise<any> {
+    if (!(FULFILLMENT_DOCUMENT_TYPES as readonly string[]).includes(documentType)) {
+      throw invalid(`Unknown document type "${documentType}": use ${FULFILLMENT_DOCUMENT_TYPES.join(", ")}`)
+    }
+    return this.documentsOf(fulfillmentData, [documentType as FulfillmentDocumentType])
+  }
+
+  protected async documentsOf(data: Record<string, unknown>, types: readonly FulfillmentDocumentType[]): Promise<FulfillmentDocument[]> {
+    const ref = shipmentRefOf(data)
+    if (!ref) return []
+    const journal = this.ports_.shipments()
+    const rows = (await journal.listShipments({ id: ref.shipment_ids, status: ["created", "voided"] })).sort((a, b) => (a.parcel_index ?? 0) - (b.parcel_index ?? 0))
+    if (!rows.length) return []
+    const labels: LabelOfOrder[] = []
+    for (const row of rows) {
+      const pages: Uint8Array[] = []
+      for (const p of await journal.documentPages("label", row.id)) pages.push(new Uint8Array(await journal.documentContent(p.id)))
+      labels.push({ ...(row as unknown as LabelOfOrder), pages })
+    }
+    const orderId = rows[0].order_id
+    const order = orderId && types.some((t) => t !== "label") ? ((await this.ports_.order(orderId)) as { id: string; display_id?: number; created_at?: Date; email?: string; shipping_address?: MedusaAddressLike; items?: OrderLine[] } | undefined) : undefined
+    return fulfillmentDocumentsOf(
+      {
+        orderId: orderId ?? rows[0].id,
+        displayId: order?.display_id ?? orderId ?? rows[0].id,
+        orderDate: order?.created_at ?? null,
+        shippingAddress: fromMedusaAddress(order?.shipping_address ?? {}, { email: order?.email }) as Address,
+        lines: asArray<OrderLine>(order?.items),
+        labels,
+      },
+      order ? types : types.filter((t) => t === "label"),
+      this.options_.printing.layout
+    )
   }
 
   // --- helpers -------------------------------------------------------------------------------
