@@ -15,7 +15,16 @@ export type ReadyToShipQuery = {
   limit: number
 }
 
-export type ReadyToShipPage = { view: ReadyView; orders: ReadyOrder[]; count: number; offset: number; limit: number }
+export type ReadyToShipPage = {
+  view: ReadyView
+  orders: ReadyOrder[]
+  count: number
+  offset: number
+  limit: number
+  /** The services to filter by (outbound options) and the print settings a new batch starts from. */
+  services: { id: string; name: string }[]
+  printing: { layout: string; packing_slips: boolean; commercial_invoices: boolean; separate: boolean }
+}
 
 type Metadata = { count?: number; skip?: number; take?: number }
 
@@ -32,6 +41,14 @@ export async function readyToShip(container: MedusaContainer, q: ReadyToShipQuer
   const serviceName = (id: string | null | undefined) => (id ? names.get(id) ?? id : null)
   const range = (from?: Date, to?: Date) => (from || to ? { ...(from ? { $gte: from } : {}), ...(to ? { $lte: to } : {}) } : undefined)
   const pagination = { skip: q.offset, take: q.limit }
+  const options = shipping.getOptions()
+  const page = {
+    view: q.view,
+    offset: q.offset,
+    limit: q.limit,
+    services: options.services.filter((s) => !s.isReturn).map((s) => ({ id: s.id, name: s.name })),
+    printing: { layout: options.printing.layout, packing_slips: options.printing.packingSlips, commercial_invoices: options.printing.commercialInvoices, separate: options.printing.separate },
+  }
 
   if (q.view === "awaiting") {
     const filters: Record<string, unknown> = { status: ["manual", "failed", "held"] }
@@ -47,7 +64,7 @@ export async function readyToShip(container: MedusaContainer, q: ReadyToShipQuer
     })
     const rows = data as Parameters<typeof awaitingOrderView>[0][]
     const orders = await ordersById(container, rows.map((r) => r.order_id))
-    return { view: q.view, orders: rows.map((r) => awaitingOrderView(r, orders.get(r.order_id), serviceName)), count: (metadata as Metadata)?.count ?? rows.length, offset: q.offset, limit: q.limit }
+    return { ...page, orders: rows.map((r) => awaitingOrderView(r, orders.get(r.order_id), serviceName)), count: (metadata as Metadata)?.count ?? rows.length }
   }
 
   const filters: Record<string, unknown> = { status: "created", is_return: false, printed_at: null, parcel_index: 0, order_id: { $ne: null } }
@@ -64,7 +81,7 @@ export async function readyToShip(container: MedusaContainer, q: ReadyToShipQuer
   })
   const rows = data as Parameters<typeof labelledOrderView>[0][]
   const orders = await ordersById(container, rows.map((r) => r.order_id as string))
-  return { view: q.view, orders: rows.map((r) => labelledOrderView(r, orders.get(r.order_id as string), serviceName)), count: (metadata as Metadata)?.count ?? rows.length, offset: q.offset, limit: q.limit }
+  return { ...page, orders: rows.map((r) => labelledOrderView(r, orders.get(r.order_id as string), serviceName)), count: (metadata as Metadata)?.count ?? rows.length }
 }
 
 async function ordersById(container: MedusaContainer, ids: string[]) {
