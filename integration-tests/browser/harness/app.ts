@@ -29,14 +29,18 @@ export type RunningApp = {
   stop(): Promise<void>
 }
 
-export async function startApp(): Promise<RunningApp> {
+/**
+ * `env`: changes to the app's environment, given the one the harness made (sandbox URLs
+ * included); `logName`: the app's log file in RESULTS_DIR.
+ */
+export async function startApp(opts: { env?: (base: NodeJS.ProcessEnv) => NodeJS.ProcessEnv; logName?: string } = {}): Promise<RunningApp> {
   mkdirSync(RESULTS_DIR, { recursive: true })
   const sandbox = await startSandbox({ port: 0, host: "127.0.0.1", speed: 0 })
   const port = await freePort()
   const backend = `http://localhost:${port}`
   const name = `medusa_shipping_services_browser_${process.pid}`
   await freshDatabase(name)
-  const env: NodeJS.ProcessEnv = {
+  const base: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: databaseUrl(name),
     PORT: String(port),
@@ -49,11 +53,12 @@ export async function startApp(): Promise<RunningApp> {
     SHIPPING_SERVICES_PUBLIC_URL: backend,
     LOG_LEVEL: process.env.BROWSER_APP_LOG_LEVEL ?? "warn",
   }
+  const env = opts.env ? opts.env(base) : base
   // Migrating also registers the tracking webhook with the sandbox (the plugin's migration script).
   await runMedusa(["db:migrate"], env)
   await runMedusa(["user", "-e", ADMIN.email, "-p", ADMIN.password], env)
 
-  const log = path.join(RESULTS_DIR, "medusa-develop.log")
+  const log = path.join(RESULTS_DIR, opts.logName ?? "medusa-develop.log")
   const out = createWriteStream(log)
   const app: ChildProcess = spawn(process.execPath, [require.resolve("@medusajs/cli/cli.js"), "develop"], { cwd: root, env, detached: true, stdio: ["ignore", "pipe", "pipe"] })
   app.stdout?.pipe(out)
