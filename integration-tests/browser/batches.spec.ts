@@ -25,6 +25,7 @@ describe("Ready to ship in a browser", () => {
   let browser: Awaited<ReturnType<typeof launchBrowser>>
   let page: Page
   let orders: { id: string; display_id: number }[]
+  let batchUrl: string
 
   beforeAll(async () => {
     app = await startApp({
@@ -70,10 +71,14 @@ describe("Ready to ship in a browser", () => {
       await row.locator('[data-testid="select-order"]').click()
     }
     await expectText(page.locator('[data-testid="create-batch"]'), "Buy labels for 3 orders")
+    for (const o of orders) {
+      await page.locator(`[data-testid="ready-row"][data-order-id="${o.id}"] [data-testid="select-order"][data-state="checked"]`).waitFor()
+    }
     await page.screenshot({ path: path.join(RESULTS_DIR, "ready-to-ship.png"), fullPage: true })
 
     await page.locator('[data-testid="create-batch"]').click()
     await page.waitForURL((url) => /\/ready-to-ship\/batches\/ssbat_/.test(url.pathname))
+    batchUrl = page.url()
     const batchPage = page.locator('[data-testid="batch-page"]')
     await page.locator('[data-testid="batch-page"][data-status="done"]').waitFor({ timeout: 120_000 })
     await expectText(page.locator('[data-testid="count-done"]'), "3")
@@ -101,8 +106,7 @@ describe("Ready to ship in a browser", () => {
   })
 
   it("prints the batch again on 4-up Letter sheets (rendered to PNG)", async () => {
-    await page.goBack()
-    await page.goBack()
+    await page.goto(batchUrl)
     await page.locator('[data-testid="batch-page"][data-status="done"]').waitFor()
     await page.locator('[data-testid="download-options-layout"]').click()
     await page.getByRole("option", { name: "Letter, 4 per sheet" }).click()

@@ -175,7 +175,7 @@ const ReadyToShipPage = () => {
                     <Table.Cell>{o.service.name ?? "–"}</Table.Cell>
                     <Table.Cell>{o.lane === "cross-border" ? "Cross-border" : o.lane === "domestic" ? "Domestic" : "–"}</Table.Cell>
                     <Table.Cell>
-                      <div className="flex flex-col gap-y-1">
+                      <div className="flex flex-col items-start gap-y-1">
                         <Badge size="2xsmall" color={stateBadge[o.state].color}>
                           {stateBadge[o.state].label}
                         </Badge>
