@@ -19,6 +19,7 @@ import { fetchApi } from "../dev/seed/api"
 import { ADDRESSES, placeOrder, setupStore } from "../dev/seed/store"
 import { startSandbox, type SandboxHandle } from "../src/sandbox"
 import { waitFor } from "../dev/wait"
+import { printBatchPdf } from "./demo-batch"
 
 const root = path.resolve(__dirname, "..")
 const port = Number(process.env.PORT ?? 9000)
@@ -166,8 +167,11 @@ async function main() {
     }
     console.log("")
   }
+  // Issue 13: both orders printed as one batch (labels, packing slips, commercial invoice).
+  console.log(`Print batch PDF of both orders: ${await printBatchPdf(api, backend, headers.headers.authorization, orders.map((o) => o.order.id), outDir)}`)
+  console.log("")
   console.log(`Demo ready in ${seconds()} s.`)
-  console.log(`  Admin:    ${backend}/app   (open an order to see the shipment widget; Settings → Shipping services)`)
+  console.log(`  Admin:    ${backend}/app   (open an order to see the shipment widget; Ready to ship; Settings → Shipping services)`)
   console.log(`  Login:    ${admin.email} / ${admin.password}`)
   console.log(`  Sandbox:  ${sandbox.url}/_sandbox  (control API, docs/sandbox.md)`)
   console.log("  Ctrl+C stops everything.")
