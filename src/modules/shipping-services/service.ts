@@ -266,6 +266,28 @@ export default class ShippingServicesModuleService extends MedusaService({
     return counts
   }
 
+  /**
+   * The newest stored version of several labels' pages, in page order, read in one query (a
+   * print batch reads its labels a page of orders at a time).
+   */
+  async labelPagesOf(shipmentIds: string[]): Promise<Map<string, Buffer[]>> {
+    const out = new Map<string, Buffer[]>()
+    if (!shipmentIds.length) return out
+    const rows = await this.listDocuments(
+      { kind: "label", owner_id: shipmentIds },
+      { select: ["owner_id", "page", "version", "content"], order: { version: "DESC", page: "ASC" } }
+    )
+    const newest = new Map<string, number>()
+    for (const r of rows) {
+      if (!newest.has(r.owner_id)) newest.set(r.owner_id, r.version)
+      if (newest.get(r.owner_id) !== r.version) continue
+      const pages = out.get(r.owner_id) ?? []
+      pages.push(Buffer.from(r.content, "base64"))
+      out.set(r.owner_id, pages)
+    }
+    return out
+  }
+
   /** One stored file's bytes. */
   async documentContent(id: string): Promise<Buffer> {
     const [row] = await this.listDocuments({ id }, { select: ["id", "content"] })

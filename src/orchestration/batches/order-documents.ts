@@ -22,8 +22,8 @@ type OrderRow = {
 
 /**
  * The print inputs of orders, one order at a time (an async generator): orders are read from
- * Medusa a page at a time and each order's label pages only when it is its turn, so a batch of
- * hundreds holds one order's label files at once.
+ * Medusa a page at a time (25) with that page's label files, so a batch of hundreds holds one
+ * page of label files at once, never the batch's.
  */
 export async function* printInputsOf(container: MedusaContainer, orders: OrderToPrint[]): AsyncGenerator<{ key?: string; input: PrintOrderInput }> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
@@ -53,6 +53,8 @@ export async function* printInputsOf(container: MedusaContainer, orders: OrderTo
       { select: ["id", "tracking_number", "label_format", "label_size", "parcel_index", "parcel", "customs", "created_at"] }
     )
     const shipments = new Map(rows.map((r) => [r.id, r]))
+    // This page's label files in one read; dropped when the next page is read.
+    const files = await shipping.labelPagesOf(rows.map((r) => r.id))
     for (const item of page) {
       const order = byId.get(item.orderId)
       if (!order) continue
@@ -60,7 +62,8 @@ export async function* printInputsOf(container: MedusaContainer, orders: OrderTo
       for (const id of item.shipmentIds) {
         const row = shipments.get(id)
         if (!row) continue
-        labels.push({ ...(row as unknown as LabelOfOrder), pages: await labelPages(shipping, id) })
+        labels.push({ ...(row as unknown as LabelOfOrder), pages: (files.get(id) ?? []).map((b) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)) })
+        files.delete(id)
       }
       yield {
         key: item.key,
@@ -75,14 +78,6 @@ export async function* printInputsOf(container: MedusaContainer, orders: OrderTo
       }
     }
   }
-}
-
-/** The newest stored version of a label's pages. */
-export async function labelPages(shipping: Pick<ShippingServicesModuleService, "documentPages" | "documentContent">, shipmentId: string): Promise<Uint8Array[]> {
-  const pages = await shipping.documentPages("label", shipmentId)
-  const out: Uint8Array[] = []
-  for (const p of pages) out.push(new Uint8Array(await shipping.documentContent(p.id)))
-  return out
 }
 
 function addressOf(order: OrderRow): Address {
