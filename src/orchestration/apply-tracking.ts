@@ -110,8 +110,9 @@ async function applyLocked(container: MedusaContainer, shipmentId: string): Prom
   })
   if (!failure && plan.processed_event_ids.length) {
     const outcome = plan.skipped ?? (plan.transitions.length ? plan.transitions.join("+") : "recorded")
+    // Why nothing moved: the shipment's state first (a voided label moves nothing whatever the date).
     const ignored = new Map(plan.implausible.map((i) => [i.event_id, IMPLAUSIBLE_OUTCOME[i.reason]]))
-    await shipping.updateTrackingEvents(plan.processed_event_ids.map((id) => ({ id, processed_at: now, outcome: ignored.get(id) ?? outcome })))
+    await shipping.updateTrackingEvents(plan.processed_event_ids.map((id) => ({ id, processed_at: now, outcome: plan.skipped ?? ignored.get(id) ?? outcome })))
   }
   if (!failure && plan.notices.length && !plan.skipped) {
     const bus = container.resolve(Modules.EVENT_BUS)
