@@ -57,7 +57,7 @@ export const CHUNK_ROWS = 1_000
  * nothing is written after the answer.
  */
 export const ACQUIRE_TIMEOUT_MS = 5_000
-/** After the database was found unreachable, writes fail at once for this long. */
+/** After no connection could be had, writes fail at once for this long. */
 export const UNREACHABLE_BACKOFF_MS = 1_000
 
 /**
@@ -144,14 +144,15 @@ export class TrackingEventWriter {
     }
     try {
       return await work(connection)
-    } catch (e) {
-      this.noteUnreachable(e)
-      throw e
     } finally {
       await client.releaseConnection(connection)
     }
   }
 
+  /**
+   * Only a failure to get a connection at all backs off: a query that fails on one connection
+   * dropped under it (a database restart) says nothing of the next one the pool makes.
+   */
   private noteUnreachable(e: unknown) {
     if (e instanceof DatabaseUnreachableError || isConnectionError(e)) this.unreachableUntil = Date.now() + this.timing.unreachableBackoffMs
   }
