@@ -78,10 +78,12 @@ export default defineMiddlewares({
       middlewares: [validateAndTransformBody(AdminRotateWebhookKey)],
     },
     {
-      // Webhook deliveries from the service (shared/spec/4): raw body kept, 1 MB at most (413).
+      // Webhook deliveries from the service (shared/spec/4). Medusa's parsers are off: they would
+      // take form-encoded and text bodies too. The route reads the body itself (application/json
+      // only, 1 MB at most, bounded parse): src/api/hooks/shipping-services/[kind]/route.ts.
       matcher: "/hooks/shipping-services/*",
       methods: ["POST"],
-      bodyParser: { preserveRawBody: true, sizeLimit: "1mb" },
+      bodyParser: false,
     },
     {
       // Said explicitly rather than left to the /store default: a customer session or bearer is

@@ -285,6 +285,17 @@ export const pluginOptionsSchema = z
       })
       .default({ enabled: true, staleAfterMinutes: 120, batchSize: 100, concurrency: 4, schedule: "*/15 * * * *" })
       .describe("Tracking polling fallback."),
+    tracking: z
+      .object({
+        beforeLabelHours: z
+          .number()
+          .min(0)
+          .default(12)
+          .describe("An event dated more than this before its label was created is kept but moves no order."),
+        aheadHours: z.number().min(0).default(24).describe("An event dated more than this after it arrived is kept but moves no order."),
+      })
+      .default({ beforeLabelHours: 12, aheadHours: 24 })
+      .describe("Which tracking event dates may move orders (docs/tracking.md)."),
   })
   .refine(
     (options) => new Set(options.services.map((s) => s.id)).size === options.services.length,

@@ -2,6 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createOrderShipmentWorkflow, markOrderFulfillmentAsDeliveredWorkflow } from "@medusajs/medusa/core-flows"
 import { planTrackingApply, type TrackingPlan } from "../lib/tracking/plan"
+import { IMPLAUSIBLE_OUTCOME } from "../lib/tracking/plausibility"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import { messageOf } from "../lib/errors"
@@ -67,8 +68,14 @@ async function applyLocked(container: MedusaContainer, shipmentId: string): Prom
   if (!shipment) return undefined
   const events = await shipping.listTrackingEvents({ shipment_id: shipmentId })
   const fulfillment = shipment.fulfillment_id ? await fulfillmentState(container, shipment.fulfillment_id) : null
-  const plan = planTrackingApply({ shipment, fulfillment: shipment.is_return ? null : fulfillment, events })
   const now = new Date()
+  const plan = planTrackingApply({
+    shipment,
+    fulfillment: shipment.is_return ? null : fulfillment,
+    events,
+    plausibility: shipping.getOptions().tracking,
+    now,
+  })
   const applied: { shipped_applied_at?: Date; delivered_applied_at?: Date } = {}
   let failure: string | undefined
   for (const step of plan.transitions) {
@@ -103,7 +110,9 @@ async function applyLocked(container: MedusaContainer, shipmentId: string): Prom
   })
   if (!failure && plan.processed_event_ids.length) {
     const outcome = plan.skipped ?? (plan.transitions.length ? plan.transitions.join("+") : "recorded")
-    await shipping.updateTrackingEvents(plan.processed_event_ids.map((id) => ({ id, processed_at: now, outcome })))
+    // Why nothing moved: the shipment's state first (a voided label moves nothing whatever the date).
+    const ignored = new Map(plan.implausible.map((i) => [i.event_id, IMPLAUSIBLE_OUTCOME[i.reason]]))
+    await shipping.updateTrackingEvents(plan.processed_event_ids.map((id) => ({ id, processed_at: now, outcome: plan.skipped ?? ignored.get(id) ?? outcome })))
   }
   if (!failure && plan.notices.length && !plan.skipped) {
     const bus = container.resolve(Modules.EVENT_BUS)

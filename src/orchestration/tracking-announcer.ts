@@ -7,13 +7,16 @@ import { inFlight } from "./in-flight"
 export const TRACKING_STORED_EVENT = "shipping-services.tracking.stored"
 
 const WINDOW_MS = 50
+/** Tracking numbers per event: a delivery of 10,000 notifications becomes ten modest events. */
+export const NUMBERS_PER_EVENT = 1_000
 let pending: Set<string> | null = null
 let lastDeliverySeen = 0
 
 /**
  * Announces newly stored events on Medusa's event bus, so applying them works with the Redis
  * event bus and several instances, with retries. Deliveries arriving within 50 ms share one
- * event: the apply path then reads each shipment once, and the receive route stays fast.
+ * event (or one per 1,000 tracking numbers): the apply path then reads each shipment once, and
+ * the receive route stays fast.
  */
 export function announceStoredTracking(container: MedusaContainer, trackingNumbers: string[], kind: "tracking" | "locker") {
   touchLastDelivery(container, kind)
@@ -25,11 +28,15 @@ export function announceStoredTracking(container: MedusaContainer, trackingNumbe
   pending = new Set(trackingNumbers)
   void inFlight(async () => {
     await new Promise((resolve) => setTimeout(resolve, WINDOW_MS).unref?.())
-    const tracking_numbers = [...(pending ?? [])]
+    const numbers = [...(pending ?? [])]
     pending = null
+    const messages = []
+    for (let i = 0; i < numbers.length; i += NUMBERS_PER_EVENT) {
+      messages.push({ name: TRACKING_STORED_EVENT, data: { tracking_numbers: numbers.slice(i, i + NUMBERS_PER_EVENT) } })
+    }
     await container
       .resolve(Modules.EVENT_BUS)
-      .emit({ name: TRACKING_STORED_EVENT, data: { tracking_numbers } }, { attempts: 3, backoff: 2_000 } as Record<string, unknown>)
+      .emit(messages, { attempts: 3, backoff: 2_000 } as Record<string, unknown>)
       .catch((e: unknown) =>
         container.resolve(ContainerRegistrationKeys.LOGGER).warn(`shipping-services: could not announce stored tracking events: ${String(e)}; the polling job applies them later`)
       )

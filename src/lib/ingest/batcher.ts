@@ -2,6 +2,9 @@
  * Groups work that arrives from concurrent requests into one flush (e.g. one multi-row INSERT),
  * so 64 concurrent webhook deliveries cost a few database round trips instead of 64. Each caller
  * waits for the flush that carries its items, so nothing is acknowledged before it is stored.
+ * A caller's fate depends only on its own items: when a flush of several callers fails, each
+ * caller's items are flushed again alone (unless `isolate` says the failure is everybody's,
+ * e.g. the database is down), so one bad caller does not fail its neighbours.
  */
 export type BatcherOptions = {
   /** Flush as soon as this many items wait. */
@@ -10,6 +13,11 @@ export type BatcherOptions = {
   maxWaitMs: number
   /** At most this many flushes run at once; the rest queue up and grow. */
   maxConcurrentFlushes?: number
+  /**
+   * Whether a failed flush of several callers is retried caller by caller (default: always).
+   * Return false for failures no retry can change, such as a lost connection.
+   */
+  isolate?: (error: unknown) => boolean
 }
 
 type Pending<T, R> = { items: T[]; resolve: (r: R[]) => void; reject: (e: unknown) => void }
@@ -61,18 +69,33 @@ export class Batcher<T, R> {
     this.queued -= count
     this.running++
     const all = groups.flatMap((g) => g.items)
-    this.flushFn(all)
-      .then((results) => {
-        let i = 0
-        for (const g of groups) {
-          g.resolve(results.slice(i, i + g.items.length))
-          i += g.items.length
-        }
-      })
-      .catch((e) => groups.forEach((g) => g.reject(e)))
+    // A flush that throws at once counts as failed too; resolving callers is not part of it.
+    Promise.resolve()
+      .then(() => this.flushFn(all))
+      .then(
+        (results) => {
+          let i = 0
+          for (const g of groups) {
+            g.resolve(results.slice(i, i + g.items.length))
+            i += g.items.length
+          }
+        },
+        (e) => (groups.length > 1 && (this.options.isolate?.(e) ?? true) ? this.flushAlone(groups) : groups.forEach((g) => g.reject(e)))
+      )
       .finally(() => {
         this.running--
         if (this.queue.length) this.schedule()
       })
+  }
+
+  /** After a failed shared flush: each caller alone, one after the other, within the same slot. */
+  private async flushAlone(groups: Pending<T, R>[]) {
+    for (const g of groups) {
+      try {
+        g.resolve(await this.flushFn(g.items))
+      } catch (e) {
+        g.reject(e)
+      }
+    }
   }
 }

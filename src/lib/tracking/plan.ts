@@ -1,3 +1,4 @@
+import { DEFAULT_PLAUSIBILITY, implausibility, type Implausibility, type PlausibilityWindow } from "./plausibility"
 import { pendingTransitions, progressOf, stepOfStatus } from "./status"
 
 export type TimelineEvent = {
@@ -10,10 +11,15 @@ export type TimelineEvent = {
 }
 
 export type TrackingState = {
-  shipment: { id: string; status: string; tracking_status?: string | null }
+  /** `created_at` is the label's creation (the row is written just before the label is bought). */
+  shipment: { id: string; status: string; tracking_status?: string | null; created_at?: Date | string | null }
   /** The Medusa fulfillment as it is now (the truth about shipped/delivered). */
   fulfillment: { shipped_at?: Date | string | null; delivered_at?: Date | string | null; canceled_at?: Date | string | null } | null
   events: TimelineEvent[]
+  /** Which dates may move the order (src/lib/tracking/plausibility.ts). */
+  plausibility?: PlausibilityWindow
+  /** Stands in for the arrival of events not stored yet. */
+  now?: Date
 }
 
 export type TrackingPlan = {
@@ -26,6 +32,8 @@ export type TrackingPlan = {
   notices: { event_id: string; status: string }[]
   /** Events to mark processed. */
   processed_event_ids: string[]
+  /** New events that are stored and shown but move nothing, and why (their dates are impossible). */
+  implausible: { event_id: string; reason: Implausibility }[]
   /** Why nothing moves in Medusa, when so. */
   skipped?: "voided" | "canceled" | "no-fulfillment"
 }
@@ -43,9 +51,19 @@ export function sortTimeline<T extends TimelineEvent>(events: readonly T[]): T[]
   })
 }
 
-/** What applying a shipment's timeline to Medusa means now. Pure. */
+/**
+ * What applying a shipment's timeline to Medusa means now. Pure. Implausible events (dated
+ * before the label or after they arrived) stay on the timeline but count for nothing: not for
+ * the transitions, the status shown as current, the last event's time or the notices.
+ */
 export function planTrackingApply(state: TrackingState): TrackingPlan {
-  const timeline = sortTimeline(state.events.filter((e) => (e.kind ?? "tracking") === "tracking"))
+  const window = state.plausibility ?? DEFAULT_PLAUSIBILITY
+  const why = new Map<string, Implausibility>()
+  for (const e of state.events) {
+    const reason = (e.kind ?? "tracking") === "tracking" ? implausibility(e, state.shipment.created_at, window, state.now) : null
+    if (reason) why.set(e.id, reason)
+  }
+  const timeline = sortTimeline(state.events.filter((e) => (e.kind ?? "tracking") === "tracking" && !why.has(e.id)))
   const statuses = timeline.map((e) => e.package_status)
   const progress = progressOf(statuses)
   const latest = [...timeline].reverse().find((e) => e.package_status)
@@ -57,9 +75,10 @@ export function planTrackingApply(state: TrackingState): TrackingPlan {
     tracking_status_at: shown?.occurred_at ? new Date(shown.occurred_at) : null,
     last_event_at: timeline.length ? latestTime(timeline) : null,
     notices: unprocessed
-      .filter((e) => (e.kind ?? "tracking") === "tracking" && stepOfStatus(e.package_status) === "notice")
+      .filter((e) => (e.kind ?? "tracking") === "tracking" && !why.has(e.id) && stepOfStatus(e.package_status) === "notice")
       .map((e) => ({ event_id: e.id, status: e.package_status as string })),
     processed_event_ids: unprocessed.map((e) => e.id),
+    implausible: unprocessed.filter((e) => why.has(e.id)).map((e) => ({ event_id: e.id, reason: why.get(e.id)! })),
   }
   if (state.shipment.status === "voided") return { ...base, transitions: [], skipped: "voided" }
   if (!state.fulfillment) return { ...base, transitions: [], skipped: "no-fulfillment" }

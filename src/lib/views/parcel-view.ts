@@ -36,11 +36,12 @@ export function parcelView(input: {
   row: ShipmentRow
   events: readonly StoredEvent[]
   fulfillment: { shipped_at?: Date | string | null; delivered_at?: Date | string | null } | null
-  options: Pick<PluginOptions, "services" | "trackingUrlTemplate">
+  options: Pick<PluginOptions, "services" | "trackingUrlTemplate"> & Partial<Pick<PluginOptions, "tracking">>
 }): ParcelView {
   const { row, fulfillment, options } = input
   const events = eventsOfShipment(row, input.events)
-  const plan = planTrackingApply({ shipment: row, fulfillment: null, events })
+  // The same plausibility window as the apply path, so both show the same status.
+  const plan = planTrackingApply({ shipment: row, fulfillment: null, events, plausibility: options.tracking })
   return {
     direction: row.is_return ? "return" : "outbound",
     parcel_number: (row.parcel_index ?? 0) + 1,

@@ -174,12 +174,13 @@ export function shipmentView(input: {
   row: ShipmentRow
   events: readonly StoredEvent[]
   fulfillment: FulfillmentState
-  options: Pick<PluginOptions, "services" | "trackingUrlTemplate">
+  options: Pick<PluginOptions, "services" | "trackingUrlTemplate"> & Partial<Pick<PluginOptions, "tracking">>
   now: Date
 }): ShipmentView {
   const { row, fulfillment, options, now } = input
   const events = eventsOfShipment(row, input.events)
-  const plan = planTrackingApply({ shipment: row, fulfillment: null, events })
+  // The same plausibility window as the apply path, so both show the same status.
+  const plan = planTrackingApply({ shipment: row, fulfillment: null, events, plausibility: options.tracking, now })
   return {
     id: row.id,
     fulfillment_id: row.fulfillment_id,

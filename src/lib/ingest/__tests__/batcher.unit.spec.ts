@@ -47,3 +47,41 @@ describe("Batcher", () => {
     expect(peak).toBe(2)
   })
 })
+
+describe("Batcher isolation", () => {
+  it("retries each caller alone after a failed shared flush, so a bad item fails only its caller", async () => {
+    const flushes: number[][] = []
+    const b = new Batcher<number, number>(async (items) => {
+      flushes.push(items)
+      if (items.includes(13)) throw new Error("poison")
+      return items
+    }, { maxBatch: 100, maxWaitMs: 0 })
+    const results = await Promise.allSettled([b.add([1, 2]), b.add([13]), b.add([3])])
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"])
+    expect((results[0] as PromiseFulfilledResult<number[]>).value).toEqual([1, 2])
+    expect(flushes).toEqual([[1, 2, 13, 3], [1, 2], [13], [3]])
+  })
+
+  it("fails every caller at once when isolate says the failure is everybody's", async () => {
+    let calls = 0
+    const b = new Batcher<number, number>(async () => {
+      calls++
+      throw new Error("connection refused")
+    }, { maxBatch: 100, maxWaitMs: 0, isolate: () => false })
+    const results = await Promise.allSettled([b.add([1]), b.add([2]), b.add([3])])
+    expect(results.every((r) => r.status === "rejected")).toBe(true)
+    expect(calls).toBe(1)
+  })
+
+  it("counts a flush that throws at once as failed", async () => {
+    const b = new Batcher<number, number>(
+      (items) => {
+        if (items.includes(0)) throw new Error("sync")
+        return Promise.resolve(items)
+      },
+      { maxBatch: 100, maxWaitMs: 0 }
+    )
+    const results = await Promise.allSettled([b.add([0]), b.add([5])])
+    expect(results.map((r) => r.status)).toEqual(["rejected", "fulfilled"])
+  })
+})

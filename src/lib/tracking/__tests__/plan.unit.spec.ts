@@ -69,3 +69,54 @@ describe("sortTimeline", () => {
     expect(sorted.map((e) => e.id)).toEqual(["a", "b", "c"])
   })
 })
+
+describe("planTrackingApply with implausible dates", () => {
+  const labelled = { ...shipment, created_at: "2026-01-01T08:00:00Z" }
+  const stored = { created_at: "2026-01-01T09:00:00Z" }
+
+  it("keeps a Delivered of 1970-01-01 sent right after the label on the timeline, moving nothing", () => {
+    const events = [ev("m", "Manifest", "2026-01-01T08:00:00Z", stored), ev("d", "Delivered", "1970-01-01T00:00:00Z", stored)]
+    const plan = planTrackingApply({ shipment: labelled, fulfillment: open, events })
+    expect(plan.transitions).toEqual([])
+    expect(plan.tracking_status).toBe("Manifest")
+    expect(plan.last_event_at?.toISOString()).toBe("2026-01-01T08:00:00.000Z")
+    expect(plan.processed_event_ids.sort()).toEqual(["d", "m"])
+    expect(plan.implausible).toEqual([{ event_id: "d", reason: "before-label" }])
+  })
+
+  it("keeps an event dated after its arrival from moving the order, from being shown as current and from notices", () => {
+    const events = [
+      ev("a", "Acceptance", "2026-01-01T12:00:00Z", stored),
+      ev("x", "Exception", "2026-01-05T00:00:00Z", stored),
+      ev("d", "Delivered", "2031-01-01T00:00:00Z", stored),
+    ]
+    const plan = planTrackingApply({ shipment: labelled, fulfillment: open, events })
+    expect(plan.transitions).toEqual(["shipped"])
+    expect(plan.tracking_status).toBe("Acceptance")
+    expect(plan.notices).toEqual([])
+    expect(plan.implausible.map((i) => [i.event_id, i.reason])).toEqual([
+      ["x", "ahead"],
+      ["d", "ahead"],
+    ])
+  })
+
+  it("uses the window it is given (the plugin's tracking options)", () => {
+    const events = [ev("d", "Delivered", "2026-01-03T00:00:00Z", stored)]
+    expect(planTrackingApply({ shipment: labelled, fulfillment: open, events }).transitions).toEqual([])
+    const wide = planTrackingApply({ shipment: labelled, fulfillment: open, events, plausibility: { beforeLabelHours: 12, aheadHours: 24 * 365 } })
+    expect(wide.transitions).toEqual(["shipped", "delivered"])
+    expect(wide.implausible).toEqual([])
+  })
+
+  it("lets plausible events move the order next to implausible ones, and marks only new ones", () => {
+    const events = [
+      ev("old", "Delivered", "1970-01-01T00:00:00Z", { ...stored, processed_at: "z" }),
+      ev("t", "InTransit", "2026-01-01T10:00:00Z", stored),
+      ev("d", "Delivered", "2026-01-01T11:00:00Z", stored),
+    ]
+    const plan = planTrackingApply({ shipment: labelled, fulfillment: open, events })
+    expect(plan.transitions).toEqual(["shipped", "delivered"])
+    expect(plan.tracking_status_at?.toISOString()).toBe("2026-01-01T11:00:00.000Z")
+    expect(plan.implausible).toEqual([])
+  })
+})

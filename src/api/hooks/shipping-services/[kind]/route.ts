@@ -2,21 +2,41 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { keyMatches } from "../../../../lib/webhooks/auth"
 import { rowOfNotification } from "../../../../lib/tracking/rows"
-import { parseNotificationBody } from "../../../../shipping-api/schemas/notification"
+import { parseJsonBytes, refuseContentType, type BodyRefusal } from "../../../../lib/ingest/json-body"
+import { parseNotificationBody, parseReferenceId } from "../../../../shipping-api/schemas/notification"
+import type { Violation } from "../../../../shipping-api/violation"
 import { SHIPPING_SERVICES_MODULE } from "../../../../options/resolve"
 import type ShippingServicesModuleService from "../../../../modules/shipping-services/service"
+import { EventsRefusedError } from "../../../../modules/shipping-services/event-writer"
 import { announceStoredTracking } from "../../../../orchestration/tracking-announcer"
+import { readBody } from "../read-body"
 
 export const AUTHENTICATE = false
 
 const KINDS = ["tracking", "locker"] as const
 
+/** Seconds the service is asked to wait before retrying a delivery we could not store. */
+export const RETRY_AFTER_SECONDS = 30
+/**
+ * How long the key lookup may take (cached for 5 s; a read of one row). Medusa's pool keeps a
+ * query waiting up to 60 s while the database refuses connections: answer 503 well within the
+ * service's timeOut instead.
+ */
+const KEYS_TIMEOUT_MS = 5_000
+/** Violations listed in a 400 answer (the count says how many there were). */
+const MAX_VIOLATIONS_SHOWN = 100
+
 /**
  * POST /hooks/shipping-services/tracking (and /locker): webhook deliveries from the service
- * (shared/spec/4). Authenticated with our configuration's custom header in constant time; the
- * body (array or single notification) validated; each notification stored once under its dedupe
- * key; answered 200 echoing X-Vendor-ReferenceId. Applying events to orders happens after the
- * answer, through the event bus. The path is kept lean: no ORM, batched inserts, cached keys.
+ * (shared/spec/4). Every delivery gets one of:
+ * - 200 `{ received, stored }`, echoing X-Vendor-ReferenceId: stored whole (repeats stored once);
+ * - 400 with the reason, nothing stored: not UTF-8 JSON, or a notification breaks a rule of
+ *   `src/shipping-api/schemas/notification.ts`, or the database refused its values;
+ * - 401 wrong or missing key (before the body is read); 413 over 1 MB; 415 not application/json;
+ * - 503 with Retry-After, nothing stored: a fault of ours (database unreachable), worth a retry.
+ * Never a 500: Medusa's body parsers are off for this path (src/api/middlewares.ts) and the body
+ * is read here, bounded. Applying events to orders happens after the answer, through the event
+ * bus. The path is kept lean: no ORM, batched inserts, cached keys.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const kind = req.params.kind as (typeof KINDS)[number]
@@ -24,24 +44,67 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     res.status(404).json({ message: "Unknown webhook" })
     return
   }
+  try {
+    await receive(req, res, kind)
+  } catch (error) {
+    if (res.headersSent) return
+    if (error instanceof EventsRefusedError) {
+      res.status(400).json({ message: error.message })
+      return
+    }
+    req.scope.resolve(ContainerRegistrationKeys.LOGGER).error(`shipping-services: a ${kind} webhook delivery could not be stored (answered 503): ${error instanceof Error ? error.message : String(error)}`)
+    res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS))
+    res.status(503).json({ message: "The notifications could not be stored now; nothing was stored. Retry later." })
+  }
+}
+
+async function receive(req: MedusaRequest, res: MedusaResponse, kind: (typeof KINDS)[number]) {
   const shipping: ShippingServicesModuleService = req.scope.resolve(SHIPPING_SERVICES_MODULE)
-  const { headerName, keys } = await shipping.acceptedWebhookKeys(kind)
+  const { headerName, keys } = await withDeadline(shipping.acceptedWebhookKeys(kind), KEYS_TIMEOUT_MS, "reading the webhook keys")
   if (!keyMatches(req.headers[headerName.toLowerCase()], keys)) {
     res.status(401).json({ message: "Unauthorized" })
     return
   }
-  const parsed = parseNotificationBody(req.body)
-  if (!parsed.ok) {
-    res.status(400).json({ message: "Malformed notification", violations: parsed.violations })
-    return
-  }
-  const referenceHeader = req.headers["x-vendor-referenceid"]
-  const referenceId = (Array.isArray(referenceHeader) ? referenceHeader[0] : referenceHeader) ?? null
-  const rows = parsed.notifications.map((n) => rowOfNotification(n, referenceId))
+  const refusal = refuseContentType(req.headers["content-type"], req.headers["content-encoding"])
+  if (refusal) return refuse(res, refusal)
+  const body = await readBody(req)
+  if (!body.ok) return refuse(res, body)
+  const json = parseJsonBytes(body.bytes)
+  if (!json.ok) return refuse(res, json)
+
+  const reference = parseReferenceId(req.headers["x-vendor-referenceid"])
+  const parsed = parseNotificationBody(json.value)
+  const violations = [...(reference.ok ? [] : [reference.violation]), ...(parsed.ok ? [] : parsed.violations)]
+  if (!reference.ok || !parsed.ok) return malformed(res, violations)
+
+  const rows = parsed.notifications.map((n) => rowOfNotification(n, reference.referenceId))
   const ids = await shipping.writeTrackingEvents(rows)
-  if (referenceId) res.setHeader("X-Vendor-ReferenceId", referenceId)
+  if (reference.referenceId) res.setHeader("X-Vendor-ReferenceId", reference.referenceId)
   res.status(200).json({ received: rows.length, stored: ids.filter(Boolean).length })
 
   const stored = rows.filter((_, i) => ids[i]).map((r) => r.tracking_number)
   announceStoredTracking(req.scope, stored, kind)
+}
+
+function refuse(res: MedusaResponse, refusal: BodyRefusal) {
+  if (refusal.status === 413) res.setHeader("Connection", "close")
+  res.status(refusal.status).json({ message: refusal.message })
+}
+
+function malformed(res: MedusaResponse, violations: Violation[]) {
+  res.status(400).json({
+    message: "Malformed notification",
+    violation_count: violations.length,
+    violations: violations.slice(0, MAX_VIOLATIONS_SHOWN),
+  })
+}
+
+/** `promise`, or a rejection once `ms` have passed (the late result is dropped: reads only). */
+function withDeadline<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took more than ${ms} ms`)), ms)
+  })
+  promise.catch(() => undefined)
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer))
 }
