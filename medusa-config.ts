@@ -32,6 +32,14 @@ module.exports = defineConfig({
       },
     },
     {
+      // Customer notifications of the plugin (options.notifications) go through the Notification
+      // Module; Medusa's local provider logs them instead of emailing (use SendGrid, Resend… in a store).
+      resolve: "@medusajs/medusa/notification",
+      options: {
+        providers: [{ resolve: "@medusajs/medusa/notification-local", id: "local", options: { name: "Local email", channels: ["email"] } }],
+      },
+    },
+    {
       resolve: "@medusajs/medusa/fulfillment",
       options: {
         providers: [

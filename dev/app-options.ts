@@ -87,6 +87,8 @@ export function appPluginOptions(env: NodeJS.ProcessEnv = process.env): PluginOp
         label: { fileFormat: "PDF", size: "DOC_4X6", contentType: "BASE64" },
       },
     ],
+    // Medusa's shipment and delivery events → customer emails (the dev app's local provider logs them).
+    notifications: { channel: "email", shipped: "order-shipped", delivered: "order-delivered" },
     webhook: { publicUrl: env.SHIPPING_SERVICES_PUBLIC_URL ?? `http://localhost:${port}` },
     // The sandbox's clock only moves forward, by days at a time (tests and the demo advance it
     // to a parcel's delivery at once), so its events are dated in our future: they may move

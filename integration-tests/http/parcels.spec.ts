@@ -113,7 +113,10 @@ medusaIntegrationTestRunner({
       })
       const auto = await fulfilled(order.id)
       await api.post(`/admin/orders/${order.id}/fulfillments/${auto.id}/cancel`, {}, admin)
-      const [shirt, mug] = order.items as { id: string; quantity: number }[]
+      const lines = order.items as { id: string; quantity: number; product_title?: string; title?: string }[]
+      const titled = (t: string) => lines.find((l) => (l.product_title ?? l.title ?? "").startsWith(t))!
+      const shirt = titled("Medusa T-Shirt")
+      const mug = titled("Ceramic Mug")
       const before = (await sandbox.get("/stats")).labelsCreated
 
       const bad = await api

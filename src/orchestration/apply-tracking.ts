@@ -6,6 +6,7 @@ import { IMPLAUSIBLE_OUTCOME } from "../lib/tracking/plausibility"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import { messageOf } from "../lib/errors"
+import { medusaLabelsOf } from "../lib/shipments/fulfillment-data"
 import { withLock } from "./lock"
 
 /** Plugin events announcing what a parcel went through (for notification subscribers). */
@@ -23,7 +24,7 @@ type FulfillmentState = {
   delivered_at?: string | null
   canceled_at?: string | null
   items?: { line_item_id?: string | null; quantity?: number }[]
-  order?: { id: string } | null
+  order?: { id: string; no_notification?: boolean | null } | null
 }
 
 /**
@@ -49,12 +50,17 @@ export async function applyTrackingNumbers(container: MedusaContainer, trackingN
 }
 
 /**
- * One shipment's whole timeline → Medusa, under a lock on the shipment: shipped once, delivered
- * once, never backwards, nothing for voided shipments or canceled fulfillments. Re-running it
- * changes nothing (Medusa's fulfillment is the record of what was applied).
+ * One shipment's whole timeline → Medusa, under a lock on its fulfillment (the parcels of one
+ * fulfillment move it together): shipped once, with the first parcel accepted; delivered once,
+ * with the last parcel delivered; never backwards; nothing for voided shipments or canceled
+ * fulfillments. Re-running it changes nothing (Medusa's fulfillment is the record of what was
+ * applied).
  */
 export async function applyShipmentTracking(container: MedusaContainer, shipmentId: string): Promise<TrackingPlan | undefined> {
-  return withLock(container.resolve(Modules.LOCKING), `shipping-services:tracking:${shipmentId}`, () => applyLocked(container, shipmentId), {
+  const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
+  const [row] = await shipping.listShipments({ id: shipmentId }, { select: ["id", "fulfillment_id"] })
+  const key = row?.fulfillment_id ? `fulfillment:${row.fulfillment_id}` : shipmentId
+  return withLock(container.resolve(Modules.LOCKING), `shipping-services:tracking:${key}`, () => applyLocked(container, shipmentId), {
     family: "tracking",
     capacity: 2,
     timeout: 30,
@@ -69,11 +75,18 @@ async function applyLocked(container: MedusaContainer, shipmentId: string): Prom
   const events = await shipping.listTrackingEvents({ shipment_id: shipmentId })
   const fulfillment = shipment.fulfillment_id ? await fulfillmentState(container, shipment.fulfillment_id) : null
   const now = new Date()
+  const options = shipping.getOptions()
+  const parcels = shipment.fulfillment_id && (shipment.parcel_count ?? 1) > 1 ? await shipping.listShipments({ fulfillment_id: shipment.fulfillment_id }, { order: { parcel_index: "ASC" } }) : [shipment]
+  const others = parcels.filter((p) => p.id !== shipment.id && p.status !== "voided")
+  const otherParcels = await Promise.all(
+    others.map(async (p) => planTrackingApply({ shipment: p, fulfillment: null, events: await shipping.listTrackingEvents({ shipment_id: p.id }), plausibility: options.tracking, now }).progress)
+  )
   const plan = planTrackingApply({
     shipment,
     fulfillment: shipment.is_return ? null : fulfillment,
     events,
-    plausibility: shipping.getOptions().tracking,
+    otherParcels,
+    plausibility: options.tracking,
     now,
   })
   const applied: { shipped_applied_at?: Date; delivered_applied_at?: Date } = {}
@@ -81,16 +94,22 @@ async function applyLocked(container: MedusaContainer, shipmentId: string): Prom
   for (const step of plan.transitions) {
     try {
       if (step === "shipped") {
+        // Medusa's own shipment: shipment.created for notifications, the order "shipped". Its
+        // workflow replaces the fulfillment's labels with `input.labels ?? []`: pass them on.
         await createOrderShipmentWorkflow(container).run({
           input: {
             order_id: fulfillment!.order!.id,
             fulfillment_id: fulfillment!.id,
             items: (fulfillment!.items ?? []).map((i) => ({ id: i.line_item_id as string, quantity: Number(i.quantity) })),
+            labels: medusaLabelsOf(parcels.filter((p) => p.status !== "voided"), options),
+            no_notification: !!fulfillment!.order!.no_notification,
           },
         })
         applied.shipped_applied_at = now
       } else {
-        await markOrderFulfillmentAsDeliveredWorkflow(container).run({ input: { orderId: fulfillment!.order!.id, fulfillmentId: fulfillment!.id } })
+        await markOrderFulfillmentAsDeliveredWorkflow(container).run({
+          input: { orderId: fulfillment!.order!.id, fulfillmentId: fulfillment!.id, no_notification: !!fulfillment!.order!.no_notification },
+        })
         applied.delivered_applied_at = now
       }
     } catch (error) {
@@ -133,7 +152,7 @@ async function fulfillmentState(container: MedusaContainer, fulfillmentId: strin
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "fulfillment",
-    fields: ["id", "shipped_at", "delivered_at", "canceled_at", "items.line_item_id", "items.quantity", "order.id"],
+    fields: ["id", "shipped_at", "delivered_at", "canceled_at", "items.line_item_id", "items.quantity", "order.id", "order.no_notification"],
     filters: { id: fulfillmentId },
   })
   return (data[0] as FulfillmentState | undefined) ?? null

@@ -1,5 +1,5 @@
 import { DEFAULT_PLAUSIBILITY, implausibility, type Implausibility, type PlausibilityWindow } from "./plausibility"
-import { pendingTransitions, progressOf, stepOfStatus } from "./status"
+import { combinedProgress, pendingTransitions, progressOf, stepOfStatus, type FulfillmentProgress } from "./status"
 
 export type TimelineEvent = {
   id: string
@@ -16,6 +16,11 @@ export type TrackingState = {
   /** The Medusa fulfillment as it is now (the truth about shipped/delivered). */
   fulfillment: { shipped_at?: Date | string | null; delivered_at?: Date | string | null; canceled_at?: Date | string | null } | null
   events: TimelineEvent[]
+  /**
+   * How far the fulfillment's other parcels (not voided) have got, when it has several: it is
+   * shipped with the first parcel accepted and delivered with the last one delivered.
+   */
+  otherParcels?: readonly FulfillmentProgress[]
   /** Which dates may move the order (src/lib/tracking/plausibility.ts). */
   plausibility?: PlausibilityWindow
   /** Stands in for the arrival of events not stored yet. */
@@ -23,6 +28,8 @@ export type TrackingState = {
 }
 
 export type TrackingPlan = {
+  /** How far this parcel's own (plausible) timeline has got. */
+  progress: FulfillmentProgress
   transitions: ("shipped" | "delivered")[]
   /** Status shown to admins and shoppers: the latest event's, but never back from Delivered. */
   tracking_status: string | null
@@ -71,6 +78,7 @@ export function planTrackingApply(state: TrackingState): TrackingPlan {
   const shown = delivered ?? latest
   const unprocessed = state.events.filter((e) => !e.processed_at)
   const base = {
+    progress,
     tracking_status: shown?.package_status ?? state.shipment.tracking_status ?? null,
     tracking_status_at: shown?.occurred_at ? new Date(shown.occurred_at) : null,
     last_event_at: timeline.length ? latestTime(timeline) : null,
@@ -85,7 +93,7 @@ export function planTrackingApply(state: TrackingState): TrackingPlan {
   if (state.fulfillment.canceled_at) return { ...base, transitions: [], skipped: "canceled" }
   return {
     ...base,
-    transitions: pendingTransitions(progress, {
+    transitions: pendingTransitions(combinedProgress([progress, ...(state.otherParcels ?? [])]), {
       shipped: !!state.fulfillment.shipped_at,
       delivered: !!state.fulfillment.delivered_at,
     }),

@@ -54,3 +54,13 @@ export function pendingTransitions(
   if (progress === "delivered" && !applied.delivered) out.push("delivered")
   return out
 }
+
+/**
+ * The progress of a fulfillment of several parcels (one label each): shipped as soon as one
+ * parcel is with the carrier, delivered only when every parcel is. Pure.
+ */
+export function combinedProgress(parcels: readonly FulfillmentProgress[]): FulfillmentProgress {
+  if (!parcels.length) return "none"
+  if (parcels.every((p) => p === "delivered")) return "delivered"
+  return parcels.some((p) => p !== "none") ? "shipped" : "none"
+}
