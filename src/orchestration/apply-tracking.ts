@@ -6,6 +6,7 @@ import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import { messageOf } from "../providers/shipping-services/purchase"
 import { withLock } from "./lock"
+import { emitPluginEvents, eventBusOf } from "./plugin-events"
 
 /** Plugin events announcing what a parcel went through (for notification subscribers). */
 export const NOTICE_EVENTS: Record<string, string> = {
@@ -106,8 +107,8 @@ async function applyLocked(container: MedusaContainer, shipmentId: string): Prom
     await shipping.updateTrackingEvents(plan.processed_event_ids.map((id) => ({ id, processed_at: now, outcome })))
   }
   if (!failure && plan.notices.length && !plan.skipped) {
-    const bus = container.resolve(Modules.EVENT_BUS)
-    await bus.emit(
+    await emitPluginEvents(
+      eventBusOf(container),
       plan.notices
         .filter((n) => NOTICE_EVENTS[n.status])
         .map((n) => ({

@@ -1,7 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import { inFlight } from "./in-flight"
+import { emitPluginEvents, eventBusOf } from "./plugin-events"
 
 /** The event that makes stored tracking events apply to orders (subscriber: apply-tracking). */
 export const TRACKING_STORED_EVENT = "shipping-services.tracking.stored"
@@ -27,10 +28,7 @@ export function announceStoredTracking(container: MedusaContainer, trackingNumbe
     await new Promise((resolve) => setTimeout(resolve, WINDOW_MS).unref?.())
     const tracking_numbers = [...(pending ?? [])]
     pending = null
-    await container
-      .resolve(Modules.EVENT_BUS)
-      .emit({ name: TRACKING_STORED_EVENT, data: { tracking_numbers } }, { attempts: 3, backoff: 2_000 } as Record<string, unknown>)
-      .catch((e: unknown) =>
+    await emitPluginEvents(eventBusOf(container), [{ name: TRACKING_STORED_EVENT, data: { tracking_numbers } }]).catch((e: unknown) =>
         container.resolve(ContainerRegistrationKeys.LOGGER).warn(`shipping-services: could not announce stored tracking events: ${String(e)}; the polling job applies them later`)
       )
   })
