@@ -88,5 +88,7 @@ export function appPluginOptions(env: NodeJS.ProcessEnv = process.env): PluginOp
       },
     ],
     webhook: { publicUrl: env.SHIPPING_SERVICES_PUBLIC_URL ?? `http://localhost:${port}` },
+    // The cluster tests tick the polling job every few seconds (a six-field cron, seconds first).
+    ...(env.SHIPPING_SERVICES_POLL_SCHEDULE ? { polling: { schedule: env.SHIPPING_SERVICES_POLL_SCHEDULE } } : {}),
   }
 }
