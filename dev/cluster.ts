@@ -10,6 +10,10 @@
  *   await cluster.workers[0].kill(); await cluster.workers[0].restart()
  *   await cluster.stop()                                              // processes, sandbox, DB, Redis keys
  *
+ * Every Medusa process runs with the admin off (MEDUSA_ADMIN_DISABLE); give a server
+ * `{ env: { MEDUSA_ADMIN_DISABLE: "false" } }` to serve it (NODE_ENV=development: through Vite,
+ * as `medusa develop` does).
+ *
  * Each run has a database and a Redis key prefix of its own (named after `name` and this
  * process), so runs side by side do not share queues, locks or jobs. Medusa processes are
  * `node <@medusajs/cli>/cli.js start` in the repository root with NODE_ENV=development — what
@@ -46,11 +50,20 @@ export type ClusterOptions = {
   logDir?: string
   /** An admin user created after the migration (log in through the server's /auth/user/emailpass). */
   admin?: { email: string; password: string }
-  /** Extra arguments of the sandbox (`bin/cli.js sandbox --help`). */
+  /** Extra arguments of the sandbox process (`bin/cli.js sandbox --help`). */
   sandboxArgs?: string[]
-  /** Keep the database and the Redis keys at stop() (to look at them afterwards). */
-  keep?: boolean
+  /** A sandbox already running (the demo's, in its own process) instead of a new process. */
+  sandbox?: ClusterSandbox
+  /** Database name (default `medusa_ss_<name>_<pid>`). */
+  dbName?: string
+  /** Port of the first server, the store's public URL (default: a free one). */
+  publicPort?: number
+  /** Keep the database at stop() (to look at it afterwards); the Redis keys always go. */
+  keepDatabase?: boolean
 }
+
+/** What the harness needs of a sandbox: its roots, its control API, and how to stop it. */
+export type ClusterSandbox = Pick<SandboxProcess, "url" | "baseUrl" | "control" | "stop">
 
 export type StartOptions = {
   /** Default `<mode>-<n>`. */
@@ -92,7 +105,7 @@ export type Cluster = {
   name: string
   db: { name: string; url: string }
   redis: { url: string; prefix: string }
-  sandbox: SandboxProcess
+  sandbox: ClusterSandbox
   /** The first server's URL: the store's public URL (webhooks, API). */
   url: string
   logDir: string
@@ -115,7 +128,7 @@ export type Cluster = {
   drainEvents(): Promise<void>
   /** A query on the cluster's database. */
   sql<T = any>(text: string, values?: unknown[]): Promise<T[]>
-  /** Stops every process (gracefully, then SIGKILL), the sandbox; drops the database and the Redis keys unless `keep`. */
+  /** Stops every process (gracefully, then SIGKILL), the sandbox; drops the database (unless `keepDatabase`) and the Redis keys. */
   stop(): Promise<void>
 }
 
@@ -128,10 +141,10 @@ export async function prepareCluster(options: ClusterOptions): Promise<Cluster> 
 
   const redisUrl = ensureRedis()
   const prefix = `mss_${tag}`
-  const dbName = `medusa_ss_${tag}`
-  const publicPort = await freePort()
+  const dbName = options.dbName ?? `medusa_ss_${tag}`
+  const publicPort = options.publicPort ?? (await freePort())
   const url = `http://localhost:${publicPort}`
-  const sandbox = await startSandboxProcess(options.sandboxArgs)
+  const sandbox: ClusterSandbox = options.sandbox ?? (await startSandboxProcess(options.sandboxArgs))
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     // Jest's --experimental-vm-modules and the like are not for the app.
@@ -211,10 +224,8 @@ export async function prepareCluster(options: ClusterOptions): Promise<Cluster> 
       await Promise.all(processes.map((p) => p.stop()))
       sandbox.stop()
       process.off("exit", emergencyStop)
-      if (!options.keep) {
-        await dropDatabase(dbName).catch(() => undefined)
-        await deleteKeys(redisUrl, prefix).catch(() => undefined)
-      }
+      if (!options.keepDatabase) await dropDatabase(dbName).catch(() => undefined)
+      await deleteKeys(redisUrl, prefix).catch(() => undefined)
     },
   }
   return cluster
