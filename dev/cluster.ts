@@ -162,8 +162,19 @@ export async function prepareCluster(options: ClusterOptions): Promise<Cluster> 
   }
   const processes: MedusaProcess[] = []
   let stopped = false
-  const emergencyStop = () => processes.forEach((p) => p.running && killGroup(p.pid, "SIGKILL"))
+  const emergencyStop = () => {
+    processes.forEach((p) => p.running && killGroup(p.pid, "SIGKILL"))
+    if (!options.sandbox) sandbox.stop()
+  }
   process.on("exit", emergencyStop)
+  // Killed rather than exiting (Ctrl+C, a timeout): the Medusa processes live in process groups
+  // of their own and would outlive this one. A host with handlers of its own keeps them.
+  const onSignal = (signal: NodeJS.Signals) => {
+    emergencyStop()
+    process.exit(signal === "SIGINT" ? 130 : 143)
+  }
+  const signals = (["SIGINT", "SIGTERM"] as const).filter((s) => process.listenerCount(s) === 0)
+  signals.forEach((s) => process.once(s, onSignal))
 
   try {
     await freshDatabase(dbName)
@@ -224,6 +235,7 @@ export async function prepareCluster(options: ClusterOptions): Promise<Cluster> 
       await Promise.all(processes.map((p) => p.stop()))
       sandbox.stop()
       process.off("exit", emergencyStop)
+      signals.forEach((s) => process.off(s, onSignal))
       if (!options.keepDatabase) await dropDatabase(dbName).catch(() => undefined)
       await deleteKeys(redisUrl, prefix).catch(() => undefined)
     },
