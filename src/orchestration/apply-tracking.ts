@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createOrderShipmentWorkflow, markOrderFulfillmentAsDeliveredWorkflow } from "@medusajs/medusa/core-flows"
-import { planTrackingApply, type TrackingPlan } from "../lib/tracking/plan"
+import { fulfillmentMatters, planTrackingApply, type TrackingPlan } from "../lib/tracking/plan"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import { messageOf } from "../providers/shipping-services/purchase"
@@ -16,6 +16,9 @@ export const NOTICE_EVENTS: Record<string, string> = {
   ReadyForPickup: "shipping-services.shipment.ready_for_pickup",
   PickupMissed: "shipping-services.shipment.pickup_missed",
 }
+
+const SHIPMENT_FIELDS = ["id", "status", "tracking_status", "tracking_number", "fulfillment_id", "order_id", "is_return", "shipped_applied_at", "delivered_applied_at"]
+const EVENT_FIELDS = ["id", "kind", "package_status", "occurred_at", "created_at", "processed_at"]
 
 type FulfillmentState = {
   id: string
@@ -64,11 +67,19 @@ export async function applyShipmentTracking(container: MedusaContainer, shipment
 async function applyLocked(container: MedusaContainer, shipmentId: string): Promise<TrackingPlan | undefined> {
   const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  const [shipment] = await shipping.listShipments({ id: shipmentId })
+  // Not the label columns: a label not yet moved to the File module sits on the row.
+  const [shipment] = await shipping.listShipments({ id: shipmentId }, { select: SHIPMENT_FIELDS })
   if (!shipment) return undefined
-  const events = await shipping.listTrackingEvents({ shipment_id: shipmentId })
-  const fulfillment = shipment.fulfillment_id ? await fulfillmentState(container, shipment.fulfillment_id) : null
-  const plan = planTrackingApply({ shipment, fulfillment: shipment.is_return ? null : fulfillment, events })
+  const events = await shipping.listTrackingEvents({ shipment_id: shipmentId }, { select: EVENT_FIELDS })
+  const fulfillment =
+    shipment.is_return || !shipment.fulfillment_id
+      ? null
+      : fulfillmentMatters(shipment, events)
+        ? await fulfillmentState(container, shipment.fulfillment_id)
+        : ("not-needed" as const)
+  const plan = planTrackingApply({ shipment, fulfillment, events })
+  // Transitions are planned only from a fulfillment that was read.
+  const target = fulfillment === "not-needed" ? null : fulfillment
   const now = new Date()
   const applied: { shipped_applied_at?: Date; delivered_applied_at?: Date } = {}
   let failure: string | undefined
@@ -77,14 +88,14 @@ async function applyLocked(container: MedusaContainer, shipmentId: string): Prom
       if (step === "shipped") {
         await createOrderShipmentWorkflow(container).run({
           input: {
-            order_id: fulfillment!.order!.id,
-            fulfillment_id: fulfillment!.id,
-            items: (fulfillment!.items ?? []).map((i) => ({ id: i.line_item_id as string, quantity: Number(i.quantity) })),
+            order_id: target!.order!.id,
+            fulfillment_id: target!.id,
+            items: (target!.items ?? []).map((i) => ({ id: i.line_item_id as string, quantity: Number(i.quantity) })),
           },
         })
         applied.shipped_applied_at = now
       } else {
-        await markOrderFulfillmentAsDeliveredWorkflow(container).run({ input: { orderId: fulfillment!.order!.id, fulfillmentId: fulfillment!.id } })
+        await markOrderFulfillmentAsDeliveredWorkflow(container).run({ input: { orderId: target!.order!.id, fulfillmentId: target!.id } })
         applied.delivered_applied_at = now
       }
     } catch (error) {
@@ -94,8 +105,7 @@ async function applyLocked(container: MedusaContainer, shipmentId: string): Prom
       break
     }
   }
-  await shipping.updateShipments({
-    id: shipment.id,
+  await shipping.recordShipmentTracking(shipment.id, {
     tracking_status: plan.tracking_status,
     tracking_status_at: plan.tracking_status_at,
     last_event_at: plan.last_event_at,
@@ -104,7 +114,7 @@ async function applyLocked(container: MedusaContainer, shipmentId: string): Prom
   })
   if (!failure && plan.processed_event_ids.length) {
     const outcome = plan.skipped ?? (plan.transitions.length ? plan.transitions.join("+") : "recorded")
-    await shipping.updateTrackingEvents(plan.processed_event_ids.map((id) => ({ id, processed_at: now, outcome })))
+    await shipping.markTrackingEventsProcessed(plan.processed_event_ids, now, outcome)
   }
   if (!failure && plan.notices.length && !plan.skipped) {
     await emitPluginEvents(

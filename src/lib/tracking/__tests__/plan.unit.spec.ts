@@ -1,4 +1,4 @@
-import { planTrackingApply, sortTimeline, type TimelineEvent } from "../plan"
+import { fulfillmentMatters, planTrackingApply, sortTimeline, type TimelineEvent } from "../plan"
 
 const ev = (id: string, status: string, at: string | null, extra: Partial<TimelineEvent> = {}): TimelineEvent => ({
   id,
@@ -67,5 +67,35 @@ describe("sortTimeline", () => {
       ev("a", "Acceptance", "2026-01-01T00:00:00Z"),
     ])
     expect(sorted.map((e) => e.id)).toEqual(["a", "b", "c"])
+  })
+})
+
+describe("fulfillmentMatters: when applying needs the Medusa fulfillment's state", () => {
+  const created = { status: "created" }
+  const manifest = ev("e1", "Manifest", "2026-01-01T08:00:00Z")
+  const acceptance = ev("e2", "Acceptance", "2026-01-01T10:00:00Z")
+  const transit = ev("e3", "InTransit", "2026-01-02T10:00:00Z")
+  const delivered = ev("e4", "Delivered", "2026-01-03T10:00:00Z")
+  const done = (e: TimelineEvent) => ({ ...e, processed_at: "z" })
+
+  it("not for the label-created event, nor for scans after what was applied already", () => {
+    expect(fulfillmentMatters(created, [manifest])).toBe(false)
+    expect(fulfillmentMatters({ ...created, shipped_applied_at: "x" }, [done(manifest), done(acceptance), transit])).toBe(false)
+    expect(fulfillmentMatters({ ...created, shipped_applied_at: "x", delivered_applied_at: "y" }, [done(acceptance), done(delivered), transit])).toBe(false)
+    expect(fulfillmentMatters({ status: "voided" }, [acceptance, delivered])).toBe(false)
+  })
+
+  it("when a transition may be due, or a notice is to be announced", () => {
+    expect(fulfillmentMatters(created, [manifest, acceptance])).toBe(true)
+    expect(fulfillmentMatters({ ...created, shipped_applied_at: "x" }, [done(acceptance), delivered])).toBe(true)
+    // shipped by someone else (an admin): the fulfillment says what is left to do
+    expect(fulfillmentMatters(created, [done(acceptance), transit])).toBe(true)
+    expect(fulfillmentMatters({ ...created, shipped_applied_at: "x" }, [done(acceptance), ev("e5", "Exception", "2026-01-02T12:00:00Z")])).toBe(true)
+  })
+
+  it("a plan without the fulfillment records the events and moves nothing", () => {
+    const plan = planTrackingApply({ shipment, fulfillment: "not-needed", events: [manifest] })
+    expect(plan).toMatchObject({ transitions: [], processed_event_ids: ["e1"], tracking_status: "Manifest" })
+    expect(plan.skipped).toBeUndefined()
   })
 })
