@@ -19,6 +19,8 @@
  * BENCH_ORDERS changes the count; BENCH_PROFILE=1 writes a CPU profile of the burst (per
  * worker in cluster mode; bench/profile-summary.ts prints its top entries);
  * BENCH_SANDBOX=inprocess (one process only) runs the sandbox in this process instead.
+ * BENCH_WEBHOOKS=off keeps the sandbox from sending its tracking webhooks (one per label as it is
+ * created): the burst without the work of receiving and applying them, to see their share.
  */
 import express from "express"
 import { Modules } from "@medusajs/framework/utils"
@@ -153,6 +155,7 @@ async function oneProcess() {
 
     await sandbox.control("POST", "/stats/reset", {})
     await sandbox.control("PUT", "/latency", { operation: "createShipment", ms: LATENCY_MS })
+    if (process.env.BENCH_WEBHOOKS === "off") await sandbox.control("PUT", "/webhooks", { delivery: false })
     options.autoFulfill.enabled = true
     const bus = container.resolve(Modules.EVENT_BUS)
     const profile = process.env.BENCH_PROFILE ? await startProfile() : undefined
@@ -205,6 +208,7 @@ async function cluster(workers: number) {
 
     await c.sandbox.control("POST", "/stats/reset", {})
     await c.sandbox.control("PUT", "/latency", { operation: "createShipment", ms: LATENCY_MS })
+    if (process.env.BENCH_WEBHOOKS === "off") await c.sandbox.control("PUT", "/webhooks", { delivery: false })
     const measured = [server, ...c.workers]
     const cpu0 = measured.map((p) => p.cpuMs())
     if (profile) c.workers.forEach((w) => w.profileStart())
