@@ -23,6 +23,8 @@
  * created): the burst without the work of receiving and applying them, to see their share.
  */
 import express from "express"
+import { execFileSync } from "node:child_process"
+import { readFileSync } from "node:fs"
 import { Modules } from "@medusajs/framework/utils"
 import { prepareCluster, type Cluster } from "../dev/cluster"
 import { databaseUrl, freshDatabase, sql } from "../dev/database"
@@ -103,6 +105,49 @@ async function waitForBurst(db: string, t0: number): Promise<number> {
 
 type ProcessCpu = { name: string; ms: number }
 
+/** CPU ms so far of a process (Linux /proc: utime + stime, 100 ticks a second); 0 once gone. */
+function procCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  } catch {
+    return 0
+  }
+}
+
+/**
+ * The CPU PostgreSQL spends for this database: its backends' (pg_stat_activity), counted from
+ * `start()` to `stop()` (a backend that appears meanwhile counts whole). Readable when
+ * PostgreSQL runs on this machine as a user whose /proc this process can read; else 0.
+ */
+function postgresCpu(db: string) {
+  const read = async () => {
+    const rows = await sql<{ pid: number }>("postgres", `select pid from pg_stat_activity where datname = $1`, [db])
+    return new Map(rows.map((r) => [r.pid, procCpuMs(r.pid)]))
+  }
+  let before = new Map<number, number>()
+  return {
+    start: async () => void (before = await read()),
+    stop: async (): Promise<number> => {
+      const after = await read()
+      let ms = 0
+      for (const [pid, cpu] of after) ms += cpu - (before.get(pid) ?? 0)
+      return ms
+    },
+  }
+}
+
+/** redis-server's pid, when it runs on this machine (its CPU is the whole server's, every client). */
+function redisServerPid(): number | undefined {
+  try {
+    const out = execFileSync("pgrep", ["-x", "redis-server"], { encoding: "utf8" }).trim().split("\n")
+    return out.length === 1 && out[0] ? Number(out[0]) : undefined
+  } catch {
+    return undefined
+  }
+}
+
 async function report(input: { db: string; wall: number; concurrency: number; where: string; topology: string; stats: StatsSnapshot; cpu: ProcessCpu[] }) {
   const { db, wall, concurrency, stats } = input
   const [{ shipments, distinct }] = await sql(db, `select count(*) as shipments, count(distinct tracking_number) as distinct from shipping_services_shipment where status = 'created'`)
@@ -159,11 +204,14 @@ async function oneProcess() {
     options.autoFulfill.enabled = true
     const bus = container.resolve(Modules.EVENT_BUS)
     const profile = process.env.BENCH_PROFILE ? await startProfile() : undefined
+    const pg = postgresCpu(DB)
+    await pg.start()
     const cpu0 = process.cpuUsage()
     const t0 = Date.now()
     await bus.emit(orders.map((id) => ({ name: "order.placed", data: { id } })))
     const wall = await waitForBurst(DB, t0)
     const cpu = process.cpuUsage(cpu0)
+    const pgMs = await pg.stop()
     if (profile) console.log(`CPU profile of the burst: ${await profile()}`)
     const stats = await sandbox.control<StatsSnapshot>("GET", "/stats")
     await report({
@@ -173,7 +221,7 @@ async function oneProcess() {
       where: sandbox.where,
       topology: "one process (local event bus, in-memory workflow engine)",
       stats,
-      cpu: [{ name: "app", ms: (cpu.user + cpu.system) / 1000 }],
+      cpu: [{ name: "app", ms: (cpu.user + cpu.system) / 1000 }, { name: "postgres (db)", ms: pgMs }],
     })
     // Let the label-storing subscribers finish before shutting down.
     await new Promise((r) => setTimeout(r, 3000))
@@ -210,12 +258,22 @@ async function cluster(workers: number) {
     await c.sandbox.control("PUT", "/latency", { operation: "createShipment", ms: LATENCY_MS })
     if (process.env.BENCH_WEBHOOKS === "off") await c.sandbox.control("PUT", "/webhooks", { delivery: false })
     const measured = [server, ...c.workers]
+    const pg = postgresCpu(c.db.name)
+    const redisPid = redisServerPid()
+    const others = [
+      { name: "sandbox", pid: (c.sandbox as { pid?: number }).pid },
+      { name: "redis-server", pid: redisPid },
+    ].filter((o): o is { name: string; pid: number } => !!o.pid)
+    await pg.start()
     const cpu0 = measured.map((p) => p.cpuMs())
+    const others0 = others.map((o) => procCpuMs(o.pid))
     if (profile) c.workers.forEach((w) => w.profileStart())
     const t0 = Date.now()
     await c.emit(orders.map((id) => ({ name: "order.placed", data: { id } })))
     const wall = await waitForBurst(c.db.name, t0)
     const cpu = measured.map((p, i) => ({ name: p.name, ms: p.cpuMs() - cpu0[i]! }))
+    const otherCpu = others.map((o, i) => ({ name: o.name, ms: procCpuMs(o.pid) - others0[i]! }))
+    const pgMs = await pg.stop()
     const stats = await c.sandbox.control<StatsSnapshot>("GET", "/stats")
     await report({
       db: c.db.name,
@@ -224,7 +282,12 @@ async function cluster(workers: number) {
       where: "own process",
       topology: `1 server + ${workers} worker(s) on Redis`,
       stats,
-      cpu: [...cpu, { name: "workers (sum)", ms: cpu.filter((p) => p.name.startsWith("worker")).reduce((n, p) => n + p.ms, 0) }],
+      cpu: [
+        ...cpu,
+        { name: "workers (sum)", ms: cpu.filter((p) => p.name.startsWith("worker")).reduce((n, p) => n + p.ms, 0) },
+        { name: "postgres (db)", ms: pgMs },
+        ...otherCpu,
+      ],
     })
     if (profile) {
       for (const w of c.workers) console.log(`CPU profile of ${w.name} during the burst: ${await w.profileStop()}`)
