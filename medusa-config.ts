@@ -2,24 +2,26 @@
 // In a merchant's app the plugin goes under `plugins` instead; see README.md.
 //
 // One process by default (Medusa's local event bus and in-memory workflow engine, locks in
-// PostgreSQL). With REDIS_URL set it is Medusa's production topology instead (README
+// PostgreSQL). With DEV_REDIS_URL set it is Medusa's production topology instead (README
 // "Production"): event bus, workflow engine, locks and cache shared through Redis, and each
 // process started as `server` (HTTP only) or `worker` (subscribers, scheduled jobs, workflows)
-// with MEDUSA_WORKER_MODE. REDIS_PREFIX keeps the keys and queues of one cluster apart from
-// another's on the same Redis (the cluster tests and benches use one per run).
+// with MEDUSA_WORKER_MODE. DEV_REDIS_PREFIX keeps the keys and queues of one cluster apart from
+// another's on the same Redis (the cluster tests and benches use one per run). A name of its
+// own, not REDIS_URL: a Redis URL in the environment (CI exports one) must not turn every test
+// app into a cluster member sharing unprefixed queues.
 import { defineConfig, loadEnv } from "@medusajs/framework/utils"
 import { appPluginOptions } from "./dev/app-options"
 
 loadEnv(process.env.NODE_ENV || "development", process.cwd())
 
 const options = appPluginOptions()
-const redisUrl = process.env.REDIS_URL
-const prefix = process.env.REDIS_PREFIX ? `${process.env.REDIS_PREFIX}:` : ""
+const redisUrl = process.env.DEV_REDIS_URL
+const prefix = process.env.DEV_REDIS_PREFIX ? `${process.env.DEV_REDIS_PREFIX}:` : ""
 const workerMode = process.env.MEDUSA_WORKER_MODE as "shared" | "worker" | "server" | undefined
 // Events one worker process handles at once. BullMQ's default is 1, which would make a burst of
 // `order.placed` wait for each label in turn; the plugin bounds its own label requests per
 // process (http.concurrency), so this only needs to be above that.
-const eventConcurrency = Number(process.env.EVENT_BUS_CONCURRENCY ?? 16)
+const eventConcurrency = Number(process.env.DEV_EVENT_BUS_CONCURRENCY ?? 16)
 
 /** Medusa's Redis modules, all on one Redis, with this cluster's key prefix. */
 const redisModules = (url: string) => [

@@ -17,8 +17,8 @@
  * Each run has a database and a Redis key prefix of its own (named after `name` and this
  * process), so runs side by side do not share queues, locks or jobs. Medusa processes are
  * `node <@medusajs/cli>/cli.js start` in the repository root with NODE_ENV=development — what
- * `medusa develop` forks, without its file watcher — and MEDUSA_WORKER_MODE, REDIS_URL and
- * REDIS_PREFIX, which medusa-config.ts turns into the Redis modules. Logs go to one file per
+ * `medusa develop` forks, without its file watcher — and MEDUSA_WORKER_MODE, DEV_REDIS_URL and
+ * DEV_REDIS_PREFIX, which medusa-config.ts turns into the Redis modules. Logs go to one file per
  * process under `logDir`.
  *
  * The migration registers the tracking webhook with the sandbox for the first server's URL (the
@@ -151,8 +151,8 @@ export async function prepareCluster(options: ClusterOptions): Promise<Cluster> 
     NODE_OPTIONS: "",
     NODE_ENV: "development",
     DATABASE_URL: databaseUrl(dbName),
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: prefix,
+    DEV_REDIS_URL: redisUrl,
+    DEV_REDIS_PREFIX: prefix,
     MEDUSA_ADMIN_DISABLE: "true",
     MEDUSA_DISABLE_TELEMETRY: "true",
     LOG_LEVEL: "info",
@@ -243,7 +243,7 @@ export async function prepareCluster(options: ClusterOptions): Promise<Cluster> 
   return cluster
 }
 
-// What medusa-config.ts gives event-bus-redis with REDIS_PREFIX (queueOptions.prefix), and the
+// What medusa-config.ts gives event-bus-redis with DEV_REDIS_PREFIX (queueOptions.prefix), and the
 // queue name and default priority of @medusajs/event-bus-redis 2.21.
 const EVENT_QUEUE = "events-queue"
 const EVENT_PRIORITY_DEFAULT = 100
