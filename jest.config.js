@@ -1,13 +1,15 @@
 const { loadEnv } = require("@medusajs/framework/utils")
 loadEnv("test", process.cwd())
 
-// Four groups (TEST_TYPE): unit = pure code and local HTTP, no database;
+// Five groups (TEST_TYPE): unit = pure code and local HTTP, no database;
 // modules = the plugin's module against PostgreSQL; http = the whole app over HTTP;
+// cluster = server and worker processes on Redis (dev/cluster.ts);
 // browser = the admin in Chromium against `medusa develop`.
 const groups = {
   unit: ["<rootDir>/src/**/__tests__/**/*.unit.spec.[jt]s?(x)", "<rootDir>/bench/**/__tests__/**/*.unit.spec.[jt]s"],
   "integration:modules": ["<rootDir>/src/modules/*/__tests__/**/*.spec.[jt]s"],
   "integration:http": ["<rootDir>/integration-tests/http/**/*.spec.[jt]s"],
+  cluster: ["<rootDir>/integration-tests/cluster/**/*.spec.[jt]s"],
   browser: ["<rootDir>/integration-tests/browser/**/*.spec.[jt]s"],
 }
 
@@ -27,7 +29,8 @@ module.exports = {
   moduleFileExtensions: ["js", "ts", "tsx", "json"],
   modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/"],
   setupFiles: ["<rootDir>/integration-tests/setup.js"],
-  // Without a TEST_TYPE, every group but the browser's (it needs Chromium and its own app).
+  // Without a TEST_TYPE, every group but the browser's and the cluster's (they start their own
+  // processes: Chromium, Medusa servers and workers).
   testMatch: type ? groups[type] : [groups.unit, groups["integration:modules"], groups["integration:http"]].flat(),
   ...(type === "integration:http"
     ? {

@@ -1,15 +1,76 @@
-// The development app around the plugin (tests and demo). Not part of the plugin build.
+// The development app around the plugin (tests, demo, benches). Not part of the plugin build.
 // In a merchant's app the plugin goes under `plugins` instead; see README.md.
+//
+// One process by default (Medusa's local event bus and in-memory workflow engine, locks in
+// PostgreSQL). With DEV_REDIS_URL set it is Medusa's production topology instead (README
+// "Production"): event bus, workflow engine, locks and cache shared through Redis, and each
+// process started as `server` (HTTP only) or `worker` (subscribers, scheduled jobs, workflows)
+// with MEDUSA_WORKER_MODE. DEV_REDIS_PREFIX keeps the keys and queues of one cluster apart from
+// another's on the same Redis (the cluster tests and benches use one per run). A name of its
+// own, not REDIS_URL: a Redis URL in the environment (CI exports one) must not turn every test
+// app into a cluster member sharing unprefixed queues.
 import { defineConfig, loadEnv } from "@medusajs/framework/utils"
 import { appPluginOptions } from "./dev/app-options"
 
 loadEnv(process.env.NODE_ENV || "development", process.cwd())
 
 const options = appPluginOptions()
+const redisUrl = process.env.DEV_REDIS_URL
+const prefix = process.env.DEV_REDIS_PREFIX ? `${process.env.DEV_REDIS_PREFIX}:` : ""
+const workerMode = process.env.MEDUSA_WORKER_MODE as "shared" | "worker" | "server" | undefined
+// Events one worker process handles at once. BullMQ's default is 1, which would make a burst of
+// `order.placed` wait for each label in turn; the plugin bounds its own label requests per
+// process (http.concurrency), so this only needs to be above that.
+const eventConcurrency = Number(process.env.DEV_EVENT_BUS_CONCURRENCY ?? 16)
+
+/** Medusa's Redis modules, all on one Redis, with this cluster's key prefix. */
+const redisModules = (url: string) => [
+  {
+    resolve: "@medusajs/medusa/event-bus-redis",
+    options: {
+      redisUrl: url,
+      queueOptions: { prefix: `${prefix}bull` },
+      workerOptions: { prefix: `${prefix}bull`, concurrency: eventConcurrency },
+    },
+  },
+  {
+    resolve: "@medusajs/medusa/workflow-engine-redis",
+    options: {
+      redis: {
+        redisUrl: url,
+        queueOptions: { prefix: `${prefix}bull` },
+        workerOptions: { prefix: `${prefix}bull` },
+      },
+    },
+  },
+  {
+    resolve: "@medusajs/medusa/locking",
+    options: {
+      providers: [{ resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl: url, namespace: `${prefix}medusa_lock:` } }],
+    },
+  },
+  {
+    resolve: "@medusajs/medusa/caching",
+    options: {
+      providers: [{ resolve: "@medusajs/medusa/caching-redis", id: "caching-redis", is_default: true, options: { redisUrl: url, prefix: `${prefix}mc:` } }],
+    },
+  },
+]
+
+// Locks shared by every instance on this database: several servers starting at once register
+// the webhook once (the default in-memory provider only serialises one process).
+const postgresLocking = {
+  resolve: "@medusajs/medusa/locking",
+  options: {
+    providers: [{ resolve: "@medusajs/medusa/locking-postgres", id: "locking-postgres", is_default: true }],
+  },
+}
 
 module.exports = defineConfig({
   projectConfig: {
     databaseUrl: process.env.DATABASE_URL ?? "postgres://postgres@localhost:5432/medusa_shipping_services",
+    ...(redisUrl ? { redisUrl, redisPrefix: prefix } : {}),
+    ...(workerMode ? { workerMode } : {}),
     http: {
       storeCors: process.env.STORE_CORS ?? "http://localhost:8000",
       adminCors: process.env.ADMIN_CORS ?? "http://localhost:9000,http://localhost:5173",
@@ -23,14 +84,7 @@ module.exports = defineConfig({
   },
   modules: [
     { resolve: "./src/modules/shipping-services", options },
-    // Locks shared by every instance on this database: several servers starting at once
-    // register the webhook once (the default in-memory provider only serialises one process).
-    {
-      resolve: "@medusajs/medusa/locking",
-      options: {
-        providers: [{ resolve: "@medusajs/medusa/locking-postgres", id: "locking-postgres", is_default: true }],
-      },
-    },
+    ...(redisUrl ? redisModules(redisUrl) : [postgresLocking]),
     {
       // Customer notifications of the plugin (options.notifications) go through the Notification
       // Module; Medusa's local provider logs them instead of emailing (use SendGrid, Resend… in a store).

@@ -1,7 +1,6 @@
 /** Helpers shared by the benchmark scripts: the app and the sandbox in child processes (databases: dev/database.ts). */
 import { spawn, type ChildProcess } from "node:child_process"
 import path from "node:path"
-import { sandboxControl, type SandboxControl } from "../dev/sandbox-control"
 
 export const root = path.resolve(__dirname, "..")
 
@@ -52,32 +51,5 @@ export function peakRssMb(): number {
   return Math.round(process.resourceUsage().maxRSS / 1024)
 }
 
-export type SandboxProcess = {
-  url: string
-  baseUrl: string
-  control: SandboxControl
-  stop: () => void
-}
-
-/**
- * The sandbox in its own process, as the real service is: its work (PDF labels, tracking
- * timelines, webhook deliveries) does not count against the app's one JavaScript thread.
- */
-export function startSandboxProcess(): Promise<SandboxProcess> {
-  const child = spawn(process.execPath, [path.join(root, "bin/cli.js"), "sandbox", "--port", "0", "--speed", "0"], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "inherit"],
-  })
-  const stop = () => child.kill("SIGKILL")
-  process.on("exit", stop)
-  return new Promise((resolve, reject) => {
-    let out = ""
-    child.on("exit", (code) => reject(new Error(`sandbox exited (${code}) before it listened:\n${out}`)))
-    child.stdout!.on("data", (d) => {
-      out += d
-      const url = out.match(/listening on (\S+)/)?.[1]
-      const baseUrl = out.match(/baseUrl\s+(\S+)/)?.[1]
-      if (url && baseUrl) resolve({ url, baseUrl, control: sandboxControl(url), stop })
-    })
-  })
-}
+// The sandbox in its own process lives in dev/ (the cluster harness starts it too).
+export { startSandboxProcess, type SandboxProcess } from "../dev/sandbox-process"

@@ -1,5 +1,7 @@
-import { createServer } from "node:net"
 import { startSandbox, type SandboxHandle } from "../src/sandbox"
+import { freePort } from "../dev/net"
+
+export { freePort }
 
 /**
  * Runs once before the http group: the sandbox server (the shipping service of these tests)
@@ -19,16 +21,4 @@ export default async function globalSetup() {
   ;(globalThis as { __SHIPPING_SANDBOX__?: SandboxHandle }).__SHIPPING_SANDBOX__ = sandbox
   process.env.SANDBOX_URL = sandbox.url
   process.env.SHIPPING_SERVICES_BASE_URL = sandbox.roots.baseUrl
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.unref()
-    server.on("error", reject)
-    server.listen(0, () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0))
-    })
-  })
 }

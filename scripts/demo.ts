@@ -9,6 +9,11 @@
  *     delivered through webhooks;
  *  6. each order's label file, tracking number and timeline printed; the admin stays up.
  * Run through scripts/with-db-env.sh (PostgreSQL reachable, DB_* set).
+ *
+ * `npm run demo -- --workers 2` (or DEMO_WORKERS=2) runs step 3 on Medusa's production topology
+ * instead (README "Production"): one server process (HTTP, admin) and N worker processes
+ * (subscribers, jobs), sharing Redis (started or installed by scripts/ensure-redis.sh), through
+ * dev/cluster.ts; their logs go to .demo/cluster/.
  */
 import { spawn, type ChildProcess } from "node:child_process"
 import { mkdirSync, writeFileSync } from "node:fs"
@@ -18,8 +23,10 @@ import { runMedusa } from "../dev/medusa-cli"
 import { fetchApi } from "../dev/seed/api"
 import { ADDRESSES, placeOrder, setupStore } from "../dev/seed/store"
 import { startSandbox, type SandboxHandle } from "../src/sandbox"
+import { sandboxControl } from "../dev/sandbox-control"
 import { waitFor } from "../dev/wait"
 import { printBatchPdf } from "./demo-batch"
+import { prepareCluster } from "../dev/cluster"
 
 const root = path.resolve(__dirname, "..")
 const port = Number(process.env.PORT ?? 9000)
@@ -28,6 +35,7 @@ const dbName = process.env.DEMO_DB_NAME ?? "medusa_shipping_services_demo"
 const admin = { email: process.env.DEMO_ADMIN_EMAIL ?? "admin@example.com", password: process.env.DEMO_ADMIN_PASSWORD ?? "supersecret" }
 const outDir = path.join(root, ".demo")
 const backend = `http://localhost:${port}`
+const workers = workersOption()
 
 
 const started = Date.now()
@@ -47,6 +55,81 @@ type ShipmentView = {
   timeline: { occurred_at: string | null; status: string | null; description: string | null; location: string | null }[]
 }
 
+function workersOption(): number {
+  const i = process.argv.indexOf("--workers")
+  const raw = i === -1 ? process.env.DEMO_WORKERS : process.argv[i + 1]
+  if (raw === undefined || raw === "" || raw === "0") return 0
+  const n = Number(raw)
+  if (!Number.isInteger(n) || n < 1) throw new Error("--workers (DEMO_WORKERS) needs a whole number ≥ 1")
+  return n
+}
+
+type RunningApp = { stop: () => Promise<void>; onExit: (listener: (code: number | null) => void) => void }
+
+/** `medusa develop` with the admin, in its own process group (it forks a server child that would outlive a plain kill). */
+async function startOneProcess(env: NodeJS.ProcessEnv): Promise<RunningApp> {
+  await freshDatabase(dbName)
+  step("migrating (the plugin registers its tracking webhook with the sandbox)")
+  await runMedusa(["db:migrate"], env)
+  await runMedusa(["user", "-e", admin.email, "-p", admin.password], env)
+  step(`admin user ${admin.email} created`)
+  step(`starting Medusa with the plugin on port ${port}`)
+  const app: ChildProcess = spawn(process.execPath, [require.resolve("@medusajs/cli/cli.js"), "develop"], {
+    cwd: root,
+    env: { ...env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
+    detached: true,
+    stdio: ["ignore", "inherit", "inherit"],
+  })
+  return {
+    stop: async () => {
+      try {
+        if (app.pid) process.kill(-app.pid, "SIGTERM")
+      } catch {
+        // already gone
+      }
+    },
+    onExit: (listener) => app.on("exit", listener),
+  }
+}
+
+/** One server (admin included) and `workers` worker processes on Redis (dev/cluster.ts). */
+async function startCluster(sandbox: SandboxHandle): Promise<RunningApp> {
+  step(`migrating with Redis modules (the plugin registers its tracking webhook with the sandbox)`)
+  const cluster = await prepareCluster({
+    name: "demo",
+    dbName,
+    publicPort: port,
+    keepDatabase: true,
+    admin,
+    logDir: path.join(outDir, "cluster"),
+    sandbox: { url: sandbox.url, baseUrl: sandbox.roots.baseUrl, control: sandboxControl(sandbox.url), stop: () => undefined },
+    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "info" },
+  })
+  step(`admin user ${admin.email} created; Redis ${cluster.redis.url}, key prefix ${cluster.redis.prefix}`)
+  step(`starting 1 server (port ${port}, admin) and ${workers} worker(s); logs in ${path.relative(process.cwd(), cluster.logDir)}/`)
+  await Promise.all([
+    cluster.start("server", { env: { MEDUSA_ADMIN_DISABLE: "false" } }),
+    ...Array.from({ length: workers }, () => cluster.start("worker")),
+  ])
+  const listeners: ((code: number | null) => void)[] = []
+  const watch = setInterval(() => {
+    const gone = cluster.processes.find((p) => !p.running)
+    if (gone) {
+      clearInterval(watch)
+      console.error(`[demo] ${gone.name} exited; its log: ${gone.logFile}`)
+      listeners.forEach((l) => l(1))
+    }
+  }, 1000)
+  watch.unref()
+  return {
+    stop: async () => {
+      clearInterval(watch)
+      await cluster.stop()
+    },
+    onExit: (listener) => listeners.push(listener),
+  }
+}
+
 async function main() {
   mkdirSync(path.join(outDir, "labels"), { recursive: true })
   step(`sandbox server on port ${sandboxPort}`)
@@ -62,31 +145,14 @@ async function main() {
   }
 
   step(`fresh database ${dbName} on ${pgConfig().host}:${pgConfig().port}`)
-  await freshDatabase(dbName)
-  step("migrating (the plugin registers its tracking webhook with the sandbox)")
-  await runMedusa(["db:migrate"], env)
-  await runMedusa(["user", "-e", admin.email, "-p", admin.password], env)
-  step(`admin user ${admin.email} created`)
-
-  step(`starting Medusa with the plugin on port ${port}`)
-  // Own process group: `medusa develop` forks a server child that would outlive a plain kill.
-  const app: ChildProcess = spawn(process.execPath, [require.resolve("@medusajs/cli/cli.js"), "develop"], {
-    cwd: root,
-    env: { ...env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
-    detached: true,
-    stdio: ["ignore", "inherit", "inherit"],
-  })
+  const app = workers ? await startCluster(sandbox) : await startOneProcess(env)
   const stop = async () => {
-    try {
-      if (app.pid) process.kill(-app.pid, "SIGTERM")
-    } catch {
-      // already gone
-    }
+    await app.stop()
     await sandbox.close().catch(() => undefined)
   }
   process.on("SIGINT", () => void stop().then(() => process.exit(130)))
   process.on("SIGTERM", () => void stop().then(() => process.exit(143)))
-  app.on("exit", (code) => {
+  app.onExit((code) => {
     console.error(`[demo] Medusa exited (${code})`)
     void stop().then(() => process.exit(code ?? 1))
   })
@@ -170,7 +236,7 @@ async function main() {
   // Issue 13: both orders printed as one batch (labels, packing slips, commercial invoice).
   console.log(`Print batch PDF of both orders: ${await printBatchPdf(api, backend, headers.headers.authorization, orders.map((o) => o.order.id), outDir)}`)
   console.log("")
-  console.log(`Demo ready in ${seconds()} s.`)
+  console.log(`Demo ready in ${seconds()} s${workers ? ` (1 server + ${workers} worker processes on Redis)` : ""}.`)
   console.log(`  Admin:    ${backend}/app   (open an order to see the shipment widget; Ready to ship; Settings → Shipping services)`)
   console.log(`  Login:    ${admin.email} / ${admin.password}`)
   console.log(`  Sandbox:  ${sandbox.url}/_sandbox  (control API, docs/sandbox.md)`)

@@ -5,8 +5,7 @@ import { ShippingClient } from "../../src/shipping-api/client"
 import { WEBHOOK_EVENTS } from "../../src/shipping-api/constants"
 
 /** A client of the sandbox with its default credentials, to look at the service's side. */
-export function sandboxClient(): ShippingClient {
-  const base = process.env.SHIPPING_SERVICES_BASE_URL!
+export function sandboxClient(base = process.env.SHIPPING_SERVICES_BASE_URL!): ShippingClient {
   return new ShippingClient({
     roots: { baseUrl: base, authUrl: new URL(base).origin, webhookUrl: base, contactUrl: base },
     credentials: { apiKey: "sandbox-key", apiSecret: "sandbox-secret" },

@@ -1,10 +1,12 @@
 import { MedusaModule } from "@medusajs/framework/modules-sdk"
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { DEFAULT_POLL_SCHEDULE, pollScheduleOf } from "../lib/tracking/schedule"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import { pollTrackingSweep } from "../orchestration/tracking-poll"
 import { inFlight } from "../orchestration/in-flight"
+import { logJobRun } from "../orchestration/job-runs"
 
 /**
  * Tracking polling fallback: one sweep (src/orchestration/tracking-poll.ts) per tick of
@@ -12,7 +14,8 @@ import { inFlight } from "../orchestration/in-flight"
  * options.polling.staleAfterMinutes, not waiting after a poll or a failure), so a tick that finds
  * nothing due costs one small query.
  */
-export default async function pollTracking(container: MedusaContainer) {
+export default async function pollTracking(container: MedusaContainer, context?: { scheduledFor?: Date }) {
+  logJobRun(container.resolve(ContainerRegistrationKeys.LOGGER), config.name, context)
   await inFlight(() => pollTrackingSweep(container))
 }
 

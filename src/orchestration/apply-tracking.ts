@@ -1,13 +1,14 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createOrderShipmentWorkflow, markOrderFulfillmentAsDeliveredWorkflow } from "@medusajs/medusa/core-flows"
-import { planTrackingApply, type TrackingPlan } from "../lib/tracking/plan"
+import { fulfillmentMatters, planTrackingApply, type TrackingPlan } from "../lib/tracking/plan"
 import { IMPLAUSIBLE_OUTCOME } from "../lib/tracking/plausibility"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import { messageOf } from "../lib/errors"
 import { medusaLabelsOf } from "../lib/shipments/fulfillment-data"
 import { withLock } from "./lock"
+import { emitPluginEvents, eventBusOf } from "./plugin-events"
 
 /** Plugin events announcing what a parcel went through (for notification subscribers). */
 export const NOTICE_EVENTS: Record<string, string> = {
@@ -17,6 +18,10 @@ export const NOTICE_EVENTS: Record<string, string> = {
   ReadyForPickup: "shipping-services.shipment.ready_for_pickup",
   PickupMissed: "shipping-services.shipment.pickup_missed",
 }
+
+// Not the label columns: only what the apply path reads.
+const SHIPMENT_FIELDS = ["id", "status", "tracking_status", "tracking_number", "fulfillment_id", "order_id", "is_return", "shipped_applied_at", "delivered_applied_at", "created_at", "parcel_index", "parcel_count", "carrier", "service_id", "option_id"]
+const EVENT_FIELDS = ["id", "kind", "package_status", "occurred_at", "created_at", "processed_at"]
 
 type FulfillmentState = {
   id: string
@@ -70,25 +75,30 @@ export async function applyShipmentTracking(container: MedusaContainer, shipment
 async function applyLocked(container: MedusaContainer, shipmentId: string): Promise<TrackingPlan | undefined> {
   const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  const [shipment] = await shipping.listShipments({ id: shipmentId })
+  const [shipment] = await shipping.listShipments({ id: shipmentId }, { select: SHIPMENT_FIELDS })
   if (!shipment) return undefined
-  const events = await shipping.listTrackingEvents({ shipment_id: shipmentId })
-  const fulfillment = shipment.fulfillment_id ? await fulfillmentState(container, shipment.fulfillment_id) : null
+  const events = await shipping.listTrackingEvents({ shipment_id: shipmentId }, { select: EVENT_FIELDS })
   const now = new Date()
   const options = shipping.getOptions()
-  const parcels = shipment.fulfillment_id && (shipment.parcel_count ?? 1) > 1 ? await shipping.listShipments({ fulfillment_id: shipment.fulfillment_id }, { order: { parcel_index: "ASC" } }) : [shipment]
+  const several = !!shipment.fulfillment_id && (shipment.parcel_count ?? 1) > 1
+  // Most deliveries change nothing in Medusa (a scan in transit after "shipped"): the fulfillment
+  // is read only when it can change the plan, and always for a parcel among several.
+  const fulfillment =
+    shipment.is_return || !shipment.fulfillment_id
+      ? null
+      : several || fulfillmentMatters(shipment, events)
+        ? await fulfillmentState(container, shipment.fulfillment_id)
+        : ("not-needed" as const)
+  const parcels = several ? await shipping.listShipments({ fulfillment_id: shipment.fulfillment_id }, { select: SHIPMENT_FIELDS, order: { parcel_index: "ASC" } }) : [shipment]
   const others = parcels.filter((p) => p.id !== shipment.id && p.status !== "voided")
   const otherParcels = await Promise.all(
-    others.map(async (p) => planTrackingApply({ shipment: p, fulfillment: null, events: await shipping.listTrackingEvents({ shipment_id: p.id }), plausibility: options.tracking, now }).progress)
+    others.map(async (p) =>
+      planTrackingApply({ shipment: p, fulfillment: null, events: await shipping.listTrackingEvents({ shipment_id: p.id }, { select: EVENT_FIELDS }), plausibility: options.tracking, now }).progress
+    )
   )
-  const plan = planTrackingApply({
-    shipment,
-    fulfillment: shipment.is_return ? null : fulfillment,
-    events,
-    otherParcels,
-    plausibility: options.tracking,
-    now,
-  })
+  const plan = planTrackingApply({ shipment, fulfillment, events, otherParcels, plausibility: options.tracking, now })
+  // Transitions are planned only from a fulfillment that was read.
+  const target = fulfillment === "not-needed" ? null : fulfillment
   const applied: { shipped_applied_at?: Date; delivered_applied_at?: Date } = {}
   let failure: string | undefined
   for (const step of plan.transitions) {
@@ -98,17 +108,17 @@ async function applyLocked(container: MedusaContainer, shipmentId: string): Prom
         // workflow replaces the fulfillment's labels with `input.labels ?? []`: pass them on.
         await createOrderShipmentWorkflow(container).run({
           input: {
-            order_id: fulfillment!.order!.id,
-            fulfillment_id: fulfillment!.id,
-            items: (fulfillment!.items ?? []).map((i) => ({ id: i.line_item_id as string, quantity: Number(i.quantity) })),
+            order_id: target!.order!.id,
+            fulfillment_id: target!.id,
+            items: (target!.items ?? []).map((i) => ({ id: i.line_item_id as string, quantity: Number(i.quantity) })),
             labels: medusaLabelsOf(parcels.filter((p) => p.status !== "voided"), options),
-            no_notification: !!fulfillment!.order!.no_notification,
+            no_notification: !!target!.order!.no_notification,
           },
         })
         applied.shipped_applied_at = now
       } else {
         await markOrderFulfillmentAsDeliveredWorkflow(container).run({
-          input: { orderId: fulfillment!.order!.id, fulfillmentId: fulfillment!.id, no_notification: !!fulfillment!.order!.no_notification },
+          input: { orderId: target!.order!.id, fulfillmentId: target!.id, no_notification: !!target!.order!.no_notification },
         })
         applied.delivered_applied_at = now
       }
@@ -119,8 +129,7 @@ async function applyLocked(container: MedusaContainer, shipmentId: string): Prom
       break
     }
   }
-  await shipping.updateShipments({
-    id: shipment.id,
+  await shipping.recordShipmentTracking(shipment.id, {
     tracking_status: plan.tracking_status,
     tracking_status_at: plan.tracking_status_at,
     last_event_at: plan.last_event_at,
@@ -131,11 +140,16 @@ async function applyLocked(container: MedusaContainer, shipmentId: string): Prom
     const outcome = plan.skipped ?? (plan.transitions.length ? plan.transitions.join("+") : "recorded")
     // Why nothing moved: the shipment's state first (a voided label moves nothing whatever the date).
     const ignored = new Map(plan.implausible.map((i) => [i.event_id, IMPLAUSIBLE_OUTCOME[i.reason]]))
-    await shipping.updateTrackingEvents(plan.processed_event_ids.map((id) => ({ id, processed_at: now, outcome: plan.skipped ?? ignored.get(id) ?? outcome })))
+    const byOutcome = new Map<string, string[]>()
+    for (const id of plan.processed_event_ids) {
+      const o = plan.skipped ?? ignored.get(id) ?? outcome
+      byOutcome.set(o, [...(byOutcome.get(o) ?? []), id])
+    }
+    for (const [o, ids] of byOutcome) await shipping.markTrackingEventsProcessed(ids, now, o)
   }
   if (!failure && plan.notices.length && !plan.skipped) {
-    const bus = container.resolve(Modules.EVENT_BUS)
-    await bus.emit(
+    await emitPluginEvents(
+      eventBusOf(container),
       plan.notices
         .filter((n) => NOTICE_EVENTS[n.status])
         .map((n) => ({

@@ -1,7 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import { inFlight } from "./in-flight"
+import { emitPluginEvents, eventBusOf } from "./plugin-events"
 
 /** The event that makes stored tracking events apply to orders (subscriber: apply-tracking). */
 export const TRACKING_STORED_EVENT = "shipping-services.tracking.stored"
@@ -30,14 +31,11 @@ export function announceStoredTracking(container: MedusaContainer, trackingNumbe
     await new Promise((resolve) => setTimeout(resolve, WINDOW_MS).unref?.())
     const numbers = [...(pending ?? [])]
     pending = null
-    const messages = []
+    const events = []
     for (let i = 0; i < numbers.length; i += NUMBERS_PER_EVENT) {
-      messages.push({ name: TRACKING_STORED_EVENT, data: { tracking_numbers: numbers.slice(i, i + NUMBERS_PER_EVENT) } })
+      events.push({ name: TRACKING_STORED_EVENT, data: { tracking_numbers: numbers.slice(i, i + NUMBERS_PER_EVENT) } })
     }
-    await container
-      .resolve(Modules.EVENT_BUS)
-      .emit(messages, { attempts: 3, backoff: 2_000 } as Record<string, unknown>)
-      .catch((e: unknown) =>
+    await emitPluginEvents(eventBusOf(container), events).catch((e: unknown) =>
         container.resolve(ContainerRegistrationKeys.LOGGER).warn(`shipping-services: could not announce stored tracking events: ${String(e)}; the polling job applies them later`)
       )
   })

@@ -10,6 +10,7 @@ import type { ShippingClient } from "../shipping-api/client"
 import type { Carrier } from "../shipping-api/constants"
 import { ShippingApiError } from "../shipping-api/errors"
 import { TRACKING_STORED_EVENT } from "./tracking-announcer"
+import { emitPluginEvents, eventBusOf } from "./plugin-events"
 import { isLockTimeout } from "./webhook-registration"
 
 /**
@@ -48,17 +49,14 @@ export type SweepDeps = {
 }
 
 export function sweepDeps(container: MedusaContainer): SweepDeps {
-  const bus = container.resolve(Modules.EVENT_BUS)
+  const bus = eventBusOf(container)
   return {
     shipping: container.resolve(SHIPPING_SERVICES_MODULE),
     logger: container.resolve(ContainerRegistrationKeys.LOGGER),
     locking: container.resolve(Modules.LOCKING, { allowUnregistered: true }) as Locking | undefined,
     announce: async (trackingNumbers) => {
       for (let i = 0; i < trackingNumbers.length; i += ANNOUNCE_CHUNK) {
-        await bus.emit(
-          { name: TRACKING_STORED_EVENT, data: { tracking_numbers: trackingNumbers.slice(i, i + ANNOUNCE_CHUNK) } },
-          { attempts: 3, backoff: 2_000 } as Record<string, unknown>
-        )
+        await emitPluginEvents(bus, [{ name: TRACKING_STORED_EVENT, data: { tracking_numbers: trackingNumbers.slice(i, i + ANNOUNCE_CHUNK) } }])
       }
     },
   }

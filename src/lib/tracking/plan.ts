@@ -13,8 +13,11 @@ export type TimelineEvent = {
 export type TrackingState = {
   /** `created_at` is the label's creation (the row is written just before the label is bought). */
   shipment: { id: string; status: string; tracking_status?: string | null; created_at?: Date | string | null }
-  /** The Medusa fulfillment as it is now (the truth about shipped/delivered). */
-  fulfillment: { shipped_at?: Date | string | null; delivered_at?: Date | string | null; canceled_at?: Date | string | null } | null
+  /**
+   * The Medusa fulfillment as it is now (the truth about shipped/delivered); "not-needed" when
+   * it was not read because it cannot change the plan (see fulfillmentMatters).
+   */
+  fulfillment: { shipped_at?: Date | string | null; delivered_at?: Date | string | null; canceled_at?: Date | string | null } | null | "not-needed"
   events: TimelineEvent[]
   /**
    * How far the fulfillment's other parcels (not voided) have got, when it has several: it is
@@ -25,6 +28,30 @@ export type TrackingState = {
   plausibility?: PlausibilityWindow
   /** Stands in for the arrival of events not stored yet. */
   now?: Date
+}
+
+/** What the shipment row says the plugin applied to Medusa already. */
+export type AppliedState = {
+  status: string
+  shipped_applied_at?: Date | string | null
+  delivered_applied_at?: Date | string | null
+}
+
+/**
+ * Whether applying these events needs the Medusa fulfillment's state: only when the timeline
+ * has got further than what this plugin applied already (a transition may be due, or was made
+ * by someone else), or a new notice is to be announced (not for a canceled fulfillment). Most
+ * deliveries need nothing from it: the label-created event (Manifest), and every scan in transit
+ * after "shipped" was applied. Pure.
+ */
+export function fulfillmentMatters(shipment: AppliedState, events: readonly TimelineEvent[]): boolean {
+  if (shipment.status === "voided") return false
+  const tracking = events.filter((e) => (e.kind ?? "tracking") === "tracking")
+  if (tracking.some((e) => !e.processed_at && stepOfStatus(e.package_status) === "notice")) return true
+  const progress = progressOf(tracking.map((e) => e.package_status))
+  if (progress === "none") return false
+  if (shipment.delivered_applied_at) return false
+  return progress === "delivered" || !shipment.shipped_applied_at
 }
 
 export type TrackingPlan = {
@@ -89,6 +116,7 @@ export function planTrackingApply(state: TrackingState): TrackingPlan {
     implausible: unprocessed.filter((e) => why.has(e.id)).map((e) => ({ event_id: e.id, reason: why.get(e.id)! })),
   }
   if (state.shipment.status === "voided") return { ...base, transitions: [], skipped: "voided" }
+  if (state.fulfillment === "not-needed") return { ...base, transitions: [] }
   if (!state.fulfillment) return { ...base, transitions: [], skipped: "no-fulfillment" }
   if (state.fulfillment.canceled_at) return { ...base, transitions: [], skipped: "canceled" }
   return {

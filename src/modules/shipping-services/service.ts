@@ -23,6 +23,16 @@ const KEY_CACHE_MS = 5_000
 /** How long a shutdown waits for background work (Medusa's test runner gives a shutdown 5 s). */
 const SHUTDOWN_GRACE_MS = 4_000
 
+/** What applying a timeline writes on the shipment (src/orchestration/apply-tracking.ts). */
+export type ShipmentTrackingFields = {
+  tracking_status: string | null
+  tracking_status_at: Date | null
+  last_event_at: Date | null
+  shipped_applied_at?: Date
+  delivered_applied_at?: Date
+  next_poll_at?: null
+}
+
 type InjectedDependencies = { logger: Logger; [ContainerRegistrationKeys.PG_CONNECTION]: unknown }
 
 export default class ShippingServicesModuleService extends MedusaService({
@@ -309,6 +319,23 @@ export default class ShippingServicesModuleService extends MedusaService({
       [fulfillmentIds, fulfillmentIds]
     )
     return new Set(rows.map((r) => r.fulfillment_id))
+  }
+
+  /**
+   * The tracking apply path runs for every delivery of every parcel, so its writes skip the
+   * ORM's read-before-update (MedusaService's update loads each row first, in a transaction):
+   * one UPDATE each. These rows have no relations and nothing listens to their entity events.
+   */
+  async markTrackingEventsProcessed(ids: string[], processedAt: Date, outcome: string): Promise<number> {
+    if (!ids.length) return 0
+    const knex = this.pg_() as any
+    return knex("shipping_services_tracking_event").whereIn("id", ids).whereNull("deleted_at").update({ processed_at: processedAt, outcome, updated_at: knex.fn.now() })
+  }
+
+  /** See markTrackingEventsProcessed. Only the tracking fields of one shipment. */
+  async recordShipmentTracking(id: string, fields: ShipmentTrackingFields): Promise<number> {
+    const knex = this.pg_() as any
+    return knex("shipping_services_shipment").where({ id }).whereNull("deleted_at").update({ ...fields, updated_at: knex.fn.now() })
   }
 
   /** The plugin's validated options (secrets included: never log or return them as they are). */

@@ -85,6 +85,27 @@ describe("fault injection", () => {
     expect(sb.control.stats()).toMatchObject({ peakCreatesInFlight: 0, labelsCreated: 0, requests: {} })
   })
 
+  it("counts creates per client (access token): answered labels and the peak in flight of each", async () => {
+    const other = await tokenFor(sb)
+    sb.control.setLatency("createShipment", 100)
+    sb.control.resetStats()
+    const results = await Promise.all([
+      ...Array.from({ length: 3 }, () => create(sb, token, "expedited")),
+      ...Array.from({ length: 2 }, () => create(sb, other, "expedited")),
+      create(sb, other, "expedited", (r) => delete r.toAddress),
+    ])
+    expect(results.map((r) => r.status).sort()).toEqual([201, 201, 201, 201, 201, 400])
+    const { clients, peakCreatesInFlight } = sb.control.stats()
+    expect(peakCreatesInFlight).toBe(6)
+    expect(clients.map((c) => [c.created, c.peakCreatesInFlight]).sort()).toEqual([
+      [2, 3],
+      [3, 3],
+    ])
+    expect(JSON.stringify(clients)).not.toContain(token.slice(0, 8))
+    sb.control.resetStats()
+    expect(sb.control.stats().clients).toEqual([])
+  })
+
   it("refuses an unknown fault name", async () => {
     const res = await call(sb, token, "GET", "/api/v1/events", { headers: { "X-Sandbox-Fault": "explode" } })
     expect(res.status).toBe(400)

@@ -26,8 +26,9 @@ export async function serve(world: World, router: Router, req: IncomingMessage, 
   const { route, params, apac } = found
   world.stats.count(route.operation)
   if (route.operation === "createShipment") {
-    world.stats.createStarted()
-    res.once("close", () => world.stats.createEnded())
+    const client = req.headers.authorization
+    world.stats.createStarted(client)
+    res.once("close", () => world.stats.createEnded(client, res.statusCode >= 200 && res.statusCode < 300))
   }
 
   try {

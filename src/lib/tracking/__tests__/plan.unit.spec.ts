@@ -1,4 +1,4 @@
-import { planTrackingApply, sortTimeline, type TimelineEvent } from "../plan"
+import { fulfillmentMatters, planTrackingApply, sortTimeline, type TimelineEvent } from "../plan"
 
 const ev = (id: string, status: string, at: string | null, extra: Partial<TimelineEvent> = {}): TimelineEvent => ({
   id,
@@ -118,5 +118,48 @@ describe("planTrackingApply with implausible dates", () => {
     expect(plan.transitions).toEqual(["shipped", "delivered"])
     expect(plan.tracking_status_at?.toISOString()).toBe("2026-01-01T11:00:00.000Z")
     expect(plan.implausible).toEqual([])
+  })
+})
+
+describe("planTrackingApply for one parcel among several", () => {
+  const accepted = [ev("a", "Acceptance", "2026-01-01T10:00:00Z"), ev("d", "Delivered", "2026-01-02T10:00:00Z")]
+
+  it("ships the fulfillment with the first parcel accepted, and delivers it only with the last", () => {
+    expect(planTrackingApply({ shipment, fulfillment: open, events: accepted.slice(0, 1), otherParcels: ["none", "none"] }).transitions).toEqual(["shipped"])
+    expect(planTrackingApply({ shipment, fulfillment: open, events: accepted, otherParcels: ["delivered", "shipped"] }).transitions).toEqual(["shipped"])
+    expect(planTrackingApply({ shipment, fulfillment: { shipped_at: "x" }, events: accepted, otherParcels: ["delivered", "shipped"] }).transitions).toEqual([])
+    expect(planTrackingApply({ shipment, fulfillment: { shipped_at: "x" }, events: accepted, otherParcels: ["delivered", "delivered"] }).transitions).toEqual(["delivered"])
+    // Its own progress, whatever the others'.
+    expect(planTrackingApply({ shipment, fulfillment: open, events: accepted, otherParcels: ["none"] }).progress).toBe("delivered")
+  })
+})
+
+describe("fulfillmentMatters: when applying needs the Medusa fulfillment's state", () => {
+  const created = { status: "created" }
+  const manifest = ev("e1", "Manifest", "2026-01-01T08:00:00Z")
+  const acceptance = ev("e2", "Acceptance", "2026-01-01T10:00:00Z")
+  const transit = ev("e3", "InTransit", "2026-01-02T10:00:00Z")
+  const delivered = ev("e4", "Delivered", "2026-01-03T10:00:00Z")
+  const done = (e: TimelineEvent) => ({ ...e, processed_at: "z" })
+
+  it("not for the label-created event, nor for scans after what was applied already", () => {
+    expect(fulfillmentMatters(created, [manifest])).toBe(false)
+    expect(fulfillmentMatters({ ...created, shipped_applied_at: "x" }, [done(manifest), done(acceptance), transit])).toBe(false)
+    expect(fulfillmentMatters({ ...created, shipped_applied_at: "x", delivered_applied_at: "y" }, [done(acceptance), done(delivered), transit])).toBe(false)
+    expect(fulfillmentMatters({ status: "voided" }, [acceptance, delivered])).toBe(false)
+  })
+
+  it("when a transition may be due, or a notice is to be announced", () => {
+    expect(fulfillmentMatters(created, [manifest, acceptance])).toBe(true)
+    expect(fulfillmentMatters({ ...created, shipped_applied_at: "x" }, [done(acceptance), delivered])).toBe(true)
+    // shipped by someone else (an admin): the fulfillment says what is left to do
+    expect(fulfillmentMatters(created, [done(acceptance), transit])).toBe(true)
+    expect(fulfillmentMatters({ ...created, shipped_applied_at: "x" }, [done(acceptance), ev("e5", "Exception", "2026-01-02T12:00:00Z")])).toBe(true)
+  })
+
+  it("a plan without the fulfillment records the events and moves nothing", () => {
+    const plan = planTrackingApply({ shipment, fulfillment: "not-needed", events: [manifest] })
+    expect(plan).toMatchObject({ transitions: [], processed_event_ids: ["e1"], tracking_status: "Manifest" })
+    expect(plan.skipped).toBeUndefined()
   })
 })

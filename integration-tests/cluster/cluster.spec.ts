@@ -1,0 +1,279 @@
+/**
+ * The plugin on Medusa's production topology (README "Production"): one `server` process and two
+ * `worker` processes of the development app, sharing PostgreSQL and Redis (event bus, workflow
+ * engine, locks, cache), the sandbox as the shipping service in its own process
+ * (dev/cluster.ts). One boot of the cluster serves every check, in order:
+ *  1. the tracking webhook registered at start-up once for the cluster (three processes race);
+ *  2. HTTP on the server only, subscribers and jobs on the workers only;
+ *  3. 50 orders placed through the server, each `order.placed` delivered twice (a second copy put
+ *     on the bus at once, so two workers race for it): 50 labels, no duplicate, bought by both
+ *     workers, never more than http.concurrency creates in flight per process;
+ *  4. every tracking event of the 50 parcels delivered twice by the sandbox to the server:
+ *     acknowledged by the server, applied by the workers, once (shipped once, delivered once);
+ *  5. the polling job (ticking every 5 s here) ran once per tick across the cluster;
+ *  6. (CLUSTER_CRASH=1 only) a worker killed mid-purchase: see the test's comment.
+ * Logs of every process: .test-results/cluster/cluster-test/.
+ */
+import { prepareCluster, type Cluster } from "../../dev/cluster"
+import { fetchApi, type Api } from "../../dev/seed/api"
+import { ADDRESSES, placeOrder, setupStore, type StoreSetup } from "../../dev/seed/store"
+import { waitFor } from "../../dev/wait"
+import { appPluginOptions } from "../../dev/app-options"
+import { parsePluginOptions } from "../../src/options/parse"
+import type { StatsSnapshot } from "../../src/sandbox/stats"
+import { sandboxClient } from "../helpers/webhooks"
+
+jest.setTimeout(10 * 60_000)
+
+const ORDERS = 50
+const POLL_EVERY_S = 5
+const ADMIN = { email: "cluster@example.com", password: "cluster-password" }
+const HOOK_PATH = "/hooks/shipping-services/tracking"
+const concurrency = parsePluginOptions(appPluginOptions({})).http.concurrency
+
+let cluster: Cluster
+let api: Api
+let admin: { headers: Record<string, string> }
+let store: StoreSetup
+const orderIds: string[] = []
+
+const stats = () => cluster.sandbox.control<StatsSnapshot>("GET", "/stats")
+const logsOf = (mode: "server" | "worker") => cluster.processes.filter((p) => p.mode === mode).map((p) => p.log())
+
+beforeAll(async () => {
+  cluster = await prepareCluster({
+    name: "cluster-test",
+    admin: ADMIN,
+    // Debug: the plugin's job-run lines (src/orchestration/job-runs.ts) are at debug level.
+    env: { LOG_LEVEL: "debug", SHIPPING_SERVICES_POLL_SCHEDULE: `*/${POLL_EVERY_S} * * * * *` },
+  })
+})
+
+afterAll(async () => {
+  await cluster?.stop()
+})
+
+describe("server + 2 workers on Redis", () => {
+  it("register the tracking webhook at start-up once for the whole cluster (locks in Redis)", async () => {
+    // The migration registered it: forget it on both sides, so that every process's start-up
+    // reconcile finds nothing and wants to create it; a slow service widens the race.
+    const client = sandboxClient(cluster.sandbox.baseUrl)
+    const url = `${cluster.url}${HOOK_PATH}`
+    for (const c of await client.listWebhookConfigs()) if (c.url === url) await client.deleteWebhookConfig(c.webHookConfigID!)
+    await cluster.sql("delete from shipping_services_webhook_registration")
+    await cluster.sandbox.control("PUT", "/latency", { operation: "listWebhookConfigs", ms: 1_000 })
+    await cluster.sandbox.control("PUT", "/latency", { operation: "createWebhookConfig", ms: 1_000 })
+    await cluster.sandbox.control("POST", "/stats/reset", {})
+
+    await cluster.startAll(["server", "worker", "worker"])
+    // Each start-up reconcile lists the configurations once (under the lock, one after another).
+    await waitFor(async () => ((await stats()).requests.listWebhookConfigs ?? 0) >= 3, "the three start-up reconciles", 90_000, 250)
+    await cluster.sandbox.control("PUT", "/latency", { operation: "listWebhookConfigs", ms: 0 })
+    await cluster.sandbox.control("PUT", "/latency", { operation: "createWebhookConfig", ms: 0 })
+
+    const { requests } = await stats()
+    const ours = (await client.listWebhookConfigs()).filter((c) => c.url === url)
+    expect({ creates: requests.createWebhookConfig, configs: ours.length, status: ours[0]?.status }).toEqual({ creates: 1, configs: 1, status: "active" })
+    const rows = await cluster.sql("select config_id, status from shipping_services_webhook_registration where deleted_at is null")
+    expect(rows).toEqual([{ config_id: ours[0]!.webHookConfigID, status: "active" }])
+  })
+
+  it("HTTP on the server only; subscribers and scheduled jobs on the workers only", async () => {
+    const [server] = cluster.servers
+    for (const p of cluster.processes) expect((await fetch(`${p.url}/health`)).status).toBe(200)
+    for (const w of cluster.workers) expect((await fetch(`${w.url}/store/products`)).status).toBe(404)
+    expect((await fetch(`${server!.url}/store/products`)).status).toBe(400) // no publishable key: routes exist
+
+    // Every process knows the subscribers (an emit only queues events that have some), only
+    // workers consume the queue (their "Processing <event>" lines, checked below) and run jobs.
+    const [serverLog] = logsOf("server")
+    expect(serverLog).not.toContain("Registering job from")
+    for (const log of logsOf("worker")) expect(log).toContain(`Registering job from ${process.cwd()}/src/jobs/poll-tracking.ts`)
+
+    api = fetchApi(cluster.url)
+    const { data: login } = await api.post("/auth/user/emailpass", ADMIN)
+    admin = { headers: { authorization: `Bearer ${login.token}` } }
+    store = await setupStore(api, admin)
+  })
+
+  it(`${ORDERS} orders, each order.placed delivered twice: ${ORDERS} labels, no duplicate, bought by both workers`, async () => {
+    await cluster.sandbox.control("PUT", "/latency", { operation: "createShipment", ms: 150 })
+    await cluster.sandbox.control("POST", "/stats/reset", {})
+    for (let i = 0; i < ORDERS; i += 5) {
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(5, ORDERS - i) }, (_, j) =>
+          placeOrder(api, store, {
+            region: "us",
+            address: ADDRESSES.newYork,
+            optionId: "postal-ground",
+            email: `cluster${i + j}@example.com`,
+            items: [{ variantId: store.products[(i + j) % 2]!.variantId, quantity: 1 }],
+          })
+        )
+      )
+      orderIds.push(...batch.map((o) => o.id))
+      // The same events once more, right away: two workers take the two copies at the same time.
+      await cluster.emit(batch.map((o) => ({ name: "order.placed", data: { id: o.id } })))
+    }
+
+    await waitFor(
+      async () => {
+        const [{ n }] = await cluster.sql(`select count(*)::int as n from shipping_services_auto_fulfillment where status = 'succeeded'`)
+        return n >= ORDERS
+      },
+      `${ORDERS} automatic fulfilments`,
+      240_000,
+      500
+    )
+    // Let late duplicates (a second copy still running) finish before counting.
+    await waitFor(async () => (await stats()).createsInFlight === 0, "no create in flight", 30_000, 200)
+    await cluster.sandbox.control("PUT", "/latency", { operation: "createShipment", ms: 0 })
+
+    const s = await stats()
+    const [shipments] = await cluster.sql(
+      `select count(*)::int as created, count(distinct tracking_number)::int as distinct_numbers, count(distinct order_id)::int as orders from shipping_services_shipment where status = 'created' and not is_return`
+    )
+    const [fulfillments] = await cluster.sql(
+      `select count(*)::int as alive, count(distinct o.order_id)::int as orders from fulfillment f join order_fulfillment o on o.fulfillment_id = f.id where f.canceled_at is null and f.deleted_at is null`
+    )
+    const [autoRows] = await cluster.sql(`select count(*)::int as rows, count(distinct order_id)::int as orders from shipping_services_auto_fulfillment`)
+    expect({
+      labelsAtService: s.labelsCreated,
+      duplicateTransactionIds: s.duplicatesRefused,
+      shipments,
+      fulfillments,
+      autoRows,
+    }).toEqual({
+      labelsAtService: ORDERS,
+      duplicateTransactionIds: 0,
+      shipments: { created: ORDERS, distinct_numbers: ORDERS, orders: ORDERS },
+      fulfillments: { alive: ORDERS, orders: ORDERS },
+      autoRows: { rows: ORDERS, orders: ORDERS },
+    })
+
+    // One access token per process: two clients bought labels, each within the per-process bound.
+    const buyers = s.clients.filter((c) => c.created > 0)
+    expect(buyers).toHaveLength(2)
+    expect(buyers.reduce((n, c) => n + c.created, 0)).toBe(ORDERS)
+    for (const c of buyers) expect(c.peakCreatesInFlight).toBeLessThanOrEqual(concurrency)
+    // Both copies of every order.placed were processed, on both workers.
+    const processed = logsOf("worker").map((log) => (log.match(/Processing order\.placed/g) ?? []).length)
+    expect(processed.every((n) => n > 0)).toBe(true)
+    expect(processed.reduce((a, b) => a + b, 0)).toBe(2 * ORDERS)
+  })
+
+  it("tracking webhooks, each delivered twice to the server, are applied once by the workers", async () => {
+    // Label-created events went out (once each) while the labels were bought; from now on twice.
+    const before = await cluster.sandbox.control<{ seq: number }[]>("GET", "/webhooks/log")
+    const since = before.length ? before[before.length - 1]!.seq : 0
+    await cluster.sandbox.control("PUT", "/webhooks", { mode: "duplicate" })
+    await cluster.sandbox.control("POST", "/clock/advance", { until: "done" })
+    expect(await cluster.sandbox.control("POST", "/webhooks/settle", { timeoutMs: 240_000 })).toEqual({ settled: true })
+
+    await waitFor(
+      async () => {
+        const [{ n }] = await cluster.sql(
+          `select count(*)::int as n from fulfillment f join order_fulfillment o on o.fulfillment_id = f.id where o.order_id = any($1) and f.shipped_at is not null and f.delivered_at is not null`,
+          [orderIds]
+        )
+        return n >= ORDERS
+      },
+      `${ORDERS} fulfillments shipped and delivered`,
+      240_000,
+      500
+    )
+    await waitFor(
+      async () => {
+        const [{ n }] = await cluster.sql(`select count(*)::int as n from shipping_services_tracking_event where processed_at is null and deleted_at is null`)
+        return n === 0
+      },
+      "every tracking event applied",
+      120_000,
+      500
+    )
+
+    type Delivery = { seq: number; url: string; outcome: string; payload: { eventId?: string }[] }
+    const log = await cluster.sandbox.control<Delivery[]>("GET", "/webhooks/log")
+    const delivered = log.filter((e) => e.outcome === "delivered")
+    expect(new Set(log.map((e) => e.url))).toEqual(new Set([`${cluster.url}${HOOK_PATH}`]))
+    expect(log.filter((e) => e.outcome === "failed")).toEqual([])
+    const ids = (entries: Delivery[]) => new Set(entries.flatMap((e) => e.payload.map((n) => n.eventId)))
+    // Since the switch every notification came twice, and each was stored once.
+    const twice = delivered.filter((e) => e.seq > since)
+    expect(ids(twice).size).toBeGreaterThan(2 * ORDERS)
+    expect(twice.length).toBeGreaterThanOrEqual(2 * ids(twice).size)
+    const [events] = await cluster.sql(`select count(*)::int as rows, count(distinct dedupe_key)::int as keys from shipping_services_tracking_event where deleted_at is null and source = 'webhook'`)
+    expect(events).toEqual({ rows: ids(delivered).size, keys: ids(delivered).size })
+
+    // Shipped once and delivered once per order: Medusa refuses a second delivery, which the
+    // plugin would log; and the status is delivered.
+    for (const l of [...logsOf("worker"), ...logsOf("server")]) expect(l).not.toMatch(/could not mark \S+ (shipped|delivered)/)
+    const { data } = await api.get(`/admin/orders?id[]=${orderIds.join("&id[]=")}&fields=id,fulfillment_status&limit=${ORDERS}`, admin)
+    expect(new Set(data.orders.map((o: { fulfillment_status: string }) => o.fulfillment_status))).toEqual(new Set(["delivered"]))
+
+    // Acknowledged on the server, applied on the workers.
+    const [serverLog] = logsOf("server")
+    expect(serverLog).not.toMatch(/Processing (shipping-services\.tracking\.stored|order\.placed)/)
+    expect(logsOf("worker").some((l) => l.includes("Processing shipping-services.tracking.stored"))).toBe(true)
+  })
+
+  it(`the polling job ran once per tick across the cluster (every ${POLL_EVERY_S} s)`, async () => {
+    const runs = cluster.processes
+      .flatMap((p) => [...p.log().matchAll(/job shipping-services-poll-tracking ran at (\S+) on (\S+) \(scheduled for (\S+)\)/g)].map((m) => ({ at: Date.parse(m[1]!), where: m[2]!, queued: m[3]! })))
+      .sort((a, b) => a.at - b.at)
+    expect(runs.length).toBeGreaterThan(5)
+    // Only workers run jobs (whichever takes the tick).
+    expect(cluster.servers.every((s) => !s.log().includes("job shipping-services-poll-tracking ran"))).toBe(true)
+    // Once per tick: no tick's job ran twice, and there are no more runs than ticks in the window.
+    expect(new Set(runs.map((r) => r.queued)).size).toBe(runs.length)
+    const windowS = (runs[runs.length - 1]!.at - runs[0]!.at) / 1000
+    // (runs start within a few ms of their tick: the window between the first and the last is a
+    // whole number of intervals)
+    expect(runs.length).toBeLessThanOrEqual(Math.round(windowS / POLL_EVERY_S) + 1)
+    // (with one run per worker per tick there would be about twice as many)
+    expect(runs.length).toBeGreaterThanOrEqual(Math.floor((windowS / POLL_EVERY_S) * 0.5))
+  })
+
+  /**
+   * A worker killed (SIGKILL) while it waits for the service to answer label creates: after its
+   * restart, every order still gets exactly one label. This relies on the crash-safety work done
+   * separately (interrupted purchases settled at boot and by a job within a minute, with leases):
+   * until then a purchase cut off mid-way is only retried after a 10-minute stale window, longer
+   * than this test waits. Run it with CLUSTER_CRASH=1 once that work is in.
+   */
+  const itWithCrashRecovery = process.env.CLUSTER_CRASH === "1" ? it : it.skip
+  itWithCrashRecovery("a worker killed mid-purchase: one label per order after its restart", async () => {
+    const CRASH_ORDERS = 10
+    await cluster.sandbox.control("PUT", "/latency", { operation: "createShipment", ms: 3_000 })
+    await cluster.sandbox.control("POST", "/stats/reset", {})
+    const placed = await Promise.all(
+      Array.from({ length: CRASH_ORDERS }, (_, i) =>
+        placeOrder(api, store, { region: "us", address: ADDRESSES.newYork, optionId: "postal-ground", email: `crash${i}@example.com`, items: [{ variantId: store.products[0]!.variantId, quantity: 1 }] })
+      )
+    )
+    const victim = cluster.workers[0]!
+    await waitFor(async () => (await stats()).createsInFlight > 0, "label creates in flight", 60_000, 100)
+    await victim.kill()
+    await cluster.sandbox.control("PUT", "/latency", { operation: "createShipment", ms: 0 })
+    await victim.restart()
+    const ids = placed.map((o) => o.id)
+    await waitFor(
+      async () => {
+        const [{ n }] = await cluster.sql(`select count(*)::int as n from shipping_services_auto_fulfillment where status = 'succeeded' and order_id = any($1)`, [ids])
+        return n >= CRASH_ORDERS
+      },
+      "every order fulfilled after the crash",
+      180_000,
+      1_000
+    )
+    const [row] = await cluster.sql(
+      `select count(*)::int as created, count(distinct order_id)::int as orders from shipping_services_shipment where status = 'created' and order_id = any($1)`,
+      [ids]
+    )
+    const [alive] = await cluster.sql(
+      `select count(*)::int as n from fulfillment f join order_fulfillment o on o.fulfillment_id = f.id where o.order_id = any($1) and f.canceled_at is null and f.deleted_at is null`,
+      [ids]
+    )
+    expect({ ...row, fulfillments: alive.n }).toEqual({ created: CRASH_ORDERS, orders: CRASH_ORDERS, fulfillments: CRASH_ORDERS })
+  })
+})
