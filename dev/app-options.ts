@@ -96,5 +96,9 @@ export function appPluginOptions(env: NodeJS.ProcessEnv = process.env): PluginOp
     tracking: { aheadHours: 24 * 365 * 10 },
     // The cluster tests tick the polling job every few seconds (a six-field cron, seconds first).
     ...(env.SHIPPING_SERVICES_POLL_SCHEDULE ? { polling: { schedule: env.SHIPPING_SERVICES_POLL_SCHEDULE } } : {}),
+    // The crash tests shorten how long a stopped process's work waits before it is taken over.
+    ...(env.SHIPPING_SERVICES_LEASE_SECONDS
+      ? { recovery: { leaseSeconds: Number(env.SHIPPING_SERVICES_LEASE_SECONDS), orphanGraceMinutes: Number(env.SHIPPING_SERVICES_ORPHAN_GRACE_MINUTES ?? 15) } }
+      : {}),
   }
 }
