@@ -137,7 +137,8 @@ export default class ShippingServicesModuleService extends MedusaService({
 
   /**
    * A canceled order's row stops waiting: nothing buys it any more and Ready to ship drops it.
-   * A row that is running is left to its process (its purchase fails on the canceled order).
+   * A row that is running is left to its live process (its purchase fails on the canceled order);
+   * one whose process stopped (lease run out) is settled here, so its bought labels become orphans.
    */
   async settleCanceledOrder(orderId: string): Promise<boolean> {
     const knex = this.pg_() as { raw: (sql: string, b: unknown[]) => Promise<{ rows: { id: string }[] }> }
@@ -145,7 +146,10 @@ export default class ShippingServicesModuleService extends MedusaService({
       `update shipping_services_auto_fulfillment
          set status = 'skipped', next_attempt_at = null, held_at = null,
              last_error = '{"message":"the order is canceled"}'::jsonb, updated_at = now()
-       where order_id = ? and status in ('manual', 'held', 'failed', 'pending') and deleted_at is null
+       where order_id = ? and deleted_at is null
+         and (status in ('manual', 'held', 'failed', 'pending')
+              -- a purchase its process left behind (lease run out): nothing will finish it now
+              or (status = 'running' and (lease_until is null or lease_until < now())))
        returning id`,
       [orderId]
     )

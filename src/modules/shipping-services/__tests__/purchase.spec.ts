@@ -200,6 +200,17 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
       })
     })
 
+    it("settles a canceled order's automatic fulfilment unless a live process is buying its labels", async () => {
+      const live = await journal.createAutoFulfillments({ order_id: "order_live", status: "running", attempts: 1, lease_owner: "other", lease_until: new Date(Date.now() + 60_000) })
+      const stopped = await journal.createAutoFulfillments({ order_id: "order_stopped", status: "running", attempts: 1, lease_owner: "gone", lease_until: new Date(Date.now() - 1_000) })
+      const held = await journal.createAutoFulfillments({ order_id: "order_held", status: "held", attempts: 0 })
+      expect(await journal.settleCanceledOrder("order_live")).toBe(false)
+      expect(await journal.settleCanceledOrder("order_stopped")).toBe(true)
+      expect(await journal.settleCanceledOrder("order_held")).toBe(true)
+      const rows = await journal.listAutoFulfillments({ id: [live.id, stopped.id, held.id] })
+      expect(Object.fromEntries(rows.map((r) => [r.order_id, r.status]))).toEqual({ order_live: "running", order_stopped: "skipped", order_held: "skipped" })
+    })
+
     it("reads Medusa's fulfillment links (none here)", async () => {
       const pg = (journal as unknown as { pg_: () => { raw: (s: string) => Promise<unknown> } }).pg_()
       await pg.raw(`create table if not exists order_fulfillment (id text, order_id text, fulfillment_id text, deleted_at timestamptz)`)
