@@ -4,10 +4,12 @@
  *  2. the sandbox server (the local shipping service) on port 4010;
  *  3. the development app with the plugin (`medusa develop`, admin included) on port 9000;
  *  4. a store set up through the admin API (regions, warehouse, shipping options, products with
- *     customs data), then a domestic and a cross-border order placed through the store API;
- *  5. labels bought automatically; the sandbox's clock advanced until both parcels are
- *     delivered through webhooks;
- *  6. each order's label file, tracking number and timeline printed; the admin stays up.
+ *     customs data), then a domestic, a cross-border and a three-parcel order (three 25 kg
+ *     items) placed through the store API;
+ *  5. labels bought automatically (one per parcel); the sandbox's clock advanced until every
+ *     parcel is delivered through webhooks;
+ *  6. each parcel's label file, tracking number and timeline printed, and what Medusa's own
+ *     fulfillments hold; one batch PDF of every order; the admin stays up.
  * Run through scripts/with-db-env.sh (PostgreSQL reachable, DB_* set).
  *
  * `npm run demo -- --workers 2` (or DEMO_WORKERS=2) runs step 3 on Medusa's production topology
@@ -52,6 +54,7 @@ type ShipmentView = {
   status: string
   tracking_status: string | null
   label: { url: string; format: string | null } | null
+  parcel: { index: number; count: number }
   timeline: { occurred_at: string | null; status: string | null; description: string | null; location: string | null }[]
 }
 
@@ -171,7 +174,7 @@ async function main() {
   }, "the webhook registration", 60_000)
   step("webhook registered with the sandbox")
 
-  step("placing a domestic and a cross-border order through the store API")
+  step("placing a domestic, a cross-border and a three-parcel order through the store API")
   const orders = [
     {
       label: "Domestic (New York)",
@@ -196,17 +199,35 @@ async function main() {
         items: [{ variantId: store.products[0].variantId, quantity: 1 }],
       }),
     },
+    {
+      // 3 × 25 kg: no two fit one postal parcel (70 lb), so the packing rule makes three parcels.
+      label: "Three heavy items, three parcels (New York)",
+      order: await placeOrder(api, store, {
+        region: "us",
+        address: ADDRESSES.newYork,
+        optionId: "postal-ground",
+        email: "grace@example.com",
+        items: [{ variantId: store.products.find((p) => p.title === "Cast-Iron Dutch Oven")!.variantId, quantity: 3 }],
+      }),
+    },
   ]
 
   const shipmentsOf = async (orderId: string) =>
     ((await api.get(`/admin/shipping-services/orders/${orderId}/shipments`, headers)).data.shipments as ShipmentView[]).filter((s) => !s.is_return)
 
   for (const o of orders) {
-    await waitFor(async () => (await shipmentsOf(o.order.id)).find((s) => s.status === "created" && s.tracking_number), `the label of order #${o.order.display_id}`, 180_000)
+    await waitFor(
+      async () => {
+        const created = (await shipmentsOf(o.order.id)).filter((s) => s.status === "created" && s.tracking_number)
+        return created.length > 0 && created.length === created[0].parcel.count
+      },
+      `the labels of order #${o.order.display_id}`,
+      180_000
+    )
   }
   step("labels bought automatically")
 
-  step("advancing the sandbox's clock until both parcels are delivered (events arrive by webhook)")
+  step("advancing the sandbox's clock until every parcel is delivered (events arrive by webhook)")
   sandbox.control.advance({ until: "done" })
   await sandbox.control.settleWebhooks()
   for (const o of orders) {
@@ -215,26 +236,33 @@ async function main() {
       return data.order.fulfillment_status === "delivered"
     }, `order #${o.order.display_id} delivered`, 60_000)
   }
-  step("both orders delivered")
+  step("every order delivered")
 
   console.log("")
   for (const o of orders) {
-    const [s] = await shipmentsOf(o.order.id)
-    const labelPath = await saveLabel(s, headers.headers.authorization)
-    console.log(`Order #${o.order.display_id} — ${o.label} — ${s.service}`)
-    console.log(`  tracking number  ${s.tracking_number}`)
-    console.log(`  tracking page    ${s.tracking_url}`)
-    console.log(`  label file       ${labelPath}`)
-    console.log(`  status           ${s.tracking_status}`)
-    console.log(`  timeline`)
-    for (const e of s.timeline) {
-      const when = e.occurred_at ? new Date(e.occurred_at).toISOString().replace("T", " ").slice(0, 16) + " UTC" : "(no date)"
-      console.log(`    ${when}  ${(e.status ?? "").padEnd(15)} ${e.description ?? ""}${e.location ? ` — ${e.location}` : ""}`)
+    const parcels = (await shipmentsOf(o.order.id)).filter((s) => s.status === "created").sort((a, b) => a.parcel.index - b.parcel.index)
+    const { data: medusa } = await api.get(`/admin/orders/${o.order.id}?fields=id,fulfillment_status,*fulfillments,*fulfillments.labels`, headers)
+    const fulfillments = (medusa.order.fulfillments as { labels: unknown[] }[]).length
+    const labels = (medusa.order.fulfillments as { labels: unknown[] }[]).reduce((n, f) => n + f.labels.length, 0)
+    console.log(`Order #${o.order.display_id} — ${o.label} — ${parcels[0]?.service}`)
+    console.log(`  Medusa: ${medusa.order.fulfillment_status}, ${fulfillments} fulfillment(s) holding ${labels} label(s)`)
+    for (const s of parcels) {
+      const labelPath = await saveLabel(s, headers.headers.authorization)
+      if (parcels.length > 1) console.log(`  parcel ${s.parcel.index + 1} of ${s.parcel.count}`)
+      console.log(`  tracking number  ${s.tracking_number}`)
+      console.log(`  tracking page    ${s.tracking_url}`)
+      console.log(`  label file       ${labelPath}`)
+      console.log(`  status           ${s.tracking_status}`)
+      console.log(`  timeline`)
+      for (const e of s.timeline) {
+        const when = e.occurred_at ? new Date(e.occurred_at).toISOString().replace("T", " ").slice(0, 16) + " UTC" : "(no date)"
+        console.log(`    ${when}  ${(e.status ?? "").padEnd(15)} ${e.description ?? ""}${e.location ? ` — ${e.location}` : ""}`)
+      }
     }
     console.log("")
   }
-  // Issue 13: both orders printed as one batch (labels, packing slips, commercial invoice).
-  console.log(`Print batch PDF of both orders: ${await printBatchPdf(api, backend, headers.headers.authorization, orders.map((o) => o.order.id), outDir)}`)
+  // Issue 13: the orders printed as one batch (labels, packing slips, commercial invoice).
+  console.log(`Print batch PDF of every order: ${await printBatchPdf(api, backend, headers.headers.authorization, orders.map((o) => o.order.id), outDir)}`)
   console.log("")
   console.log(`Demo ready in ${seconds()} s${workers ? ` (1 server + ${workers} worker processes on Redis)` : ""}.`)
   console.log(`  Admin:    ${backend}/app   (open an order to see the shipment widget; Ready to ship; Settings → Shipping services)`)

@@ -75,6 +75,24 @@ describe("admin in a browser", () => {
     expect(served).toEqual({ status: 200, size: bytes.length })
   })
 
+  it("shows the tracking number and label on Medusa's own fulfillment card (fulfillment.labels), after delivery", async () => {
+    const { pdf } = orders
+    await page.goto(`${app.backend}/app/orders/${pdf.id}`)
+    const trackingNumber = pdf.shipment.tracking_number as string
+    // Medusa's card (not the plugin's widget) lists fulfillment.labels: the tracking number links
+    // to the tracking page, "Label" to the label route.
+    const link = page.locator(`xpath=//a[@href="${pdf.shipment.tracking_url}"][not(ancestor::*[@data-testid="shipping-services-widget"])]`)
+    await link.first().waitFor()
+    expect(await link.count()).toBe(1)
+    expect((await link.first().innerText()).trim()).toBe(trackingNumber)
+    const card = link.first().locator('xpath=ancestor::div[contains(@class, "shadow-elevation-card-rest")][1]')
+    await expectText(card, /Tracking/)
+    const label = card.locator("a", { hasText: "Label" })
+    expect(await label.getAttribute("href")).toMatch(new RegExp(`/admin/shipping-services/shipments/[^/]+/label$`))
+    await card.scrollIntoViewIfNeeded()
+    await card.screenshot({ path: path.join(RESULTS_DIR, "medusa-fulfillment-card.png") })
+  })
+
   it("previews a PNG label in the page", async () => {
     const { png } = orders
     await page.goto(`${app.backend}/app/orders/${png.id}`)
