@@ -4,7 +4,7 @@ import { defOf, unwrap, type Def } from "./schema-walk"
 
 export type OptionRow = { path: string; type: string; required: boolean; default?: string; description: string }
 
-const descriptionOf = (s: ZodType): string | undefined => (s as any).description
+const descriptionOf = (s: ZodType): string | undefined => (s as { description?: string }).description
 
 /**
  * Walks the options schema into one row per leaf option (arrays of objects as `name[].field`).
@@ -27,7 +27,7 @@ export function optionRows(schema: ZodType = pluginOptionsSchema): OptionRow[] {
     }
     if (def.type === "object") {
       for (const [key, child] of Object.entries(def.shape as Record<string, ZodType>)) {
-        const childFallback = fallback && typeof fallback === "object" ? (fallback as any)[key] : undefined
+        const childFallback = fallback && typeof fallback === "object" ? (fallback as Record<string, unknown>)[key] : undefined
         visit(child, path ? `${path}.${key}` : key, true, childFallback)
       }
       return

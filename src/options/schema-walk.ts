@@ -2,9 +2,10 @@ import type { ZodType } from "@medusajs/framework/zod"
 
 /** Reading the options schema as data (the README table, the names an unknown key is compared with). */
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- zod 4's internal definitions are not typed for reading
 export type Def = { type: string; [k: string]: any }
 
-export const defOf = (s: ZodType): Def => (s as any)._zod.def
+export const defOf = (s: ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def
 
 const WRAPPERS = ["default", "optional", "pipe", "nullable"]
 

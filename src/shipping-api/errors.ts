@@ -28,7 +28,7 @@ export class ShippingApiError extends Error {
   readonly messages: string[]
   readonly entries: ServiceErrorEntry[]
   readonly transactionId?: string
-  readonly cause?: unknown
+  override readonly cause?: unknown
 
   constructor(message: string, init: ShippingErrorInit) {
     super(message)

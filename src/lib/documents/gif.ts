@@ -13,7 +13,7 @@ export function prepareGif(gif: Uint8Array): Raster {
   try {
     reader = new GifReader(gif)
   } catch (err) {
-    throw new Error(`is not a GIF (${(err as Error).message})`)
+    throw new Error(`is not a GIF (${(err as Error).message})`, { cause: err })
   }
   if (reader.numFrames() < 1) throw new Error("is a GIF without frames")
   const { width, height } = reader
@@ -21,7 +21,7 @@ export function prepareGif(gif: Uint8Array): Raster {
   try {
     reader.decodeAndBlitFrameRGBA(0, rgba)
   } catch (err) {
-    throw new Error(`is a damaged GIF (${(err as Error).message})`)
+    throw new Error(`is a damaged GIF (${(err as Error).message})`, { cause: err })
   }
   let gray = true
   for (let i = 0; i < rgba.length; i += 4) {

@@ -80,7 +80,7 @@ export async function preparePdf(bytes: Uint8Array): Promise<PreparedPdfPage[]> 
     src = await PDFDocument.load(bytes, { updateMetadata: false })
     pages = src.getPages()
   } catch (err) {
-    throw new Error(`is not a readable PDF (${(err as Error).message})`)
+    throw new Error(`is not a readable PDF (${(err as Error).message})`, { cause: err })
   }
   if (pages.length === 0) throw new Error("is a PDF without pages")
   try {

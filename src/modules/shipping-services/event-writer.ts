@@ -67,7 +67,7 @@ export const UNREACHABLE_BACKOFF_MS = 1_000
  */
 export class EventsRefusedError extends Error {
   readonly code = "events_refused"
-  constructor(readonly cause: unknown) {
+  constructor(override readonly cause: unknown) {
     super(`The database refused the notifications: ${cause instanceof Error ? cause.message.split("\n")[0].slice(0, 300) : String(cause)}`)
   }
 }

@@ -242,16 +242,19 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
    * plugin): a fulfillment's labels as the service made them, its packing slip and, when its
    * labels went through customs, its commercial invoice, as `FulfillmentDocument`s (base64).
    */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Medusa declares these as Promise<never[]>/Promise<void> though callers get documents
   override async getFulfillmentDocuments(data: Record<string, unknown>): Promise<any> {
     return this.documentsOf(data, FULFILLMENT_DOCUMENT_TYPES)
   }
 
   /** A return fulfillment's documents: its return label(s). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Medusa declares these as Promise<never[]>/Promise<void> though callers get documents
   override async getReturnDocuments(data: Record<string, unknown>): Promise<any> {
     return this.documentsOf(data, ["label"])
   }
 
   /** One kind of a fulfillment's documents: "label", "packing_slip" or "commercial_invoice". */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Medusa declares these as Promise<never[]>/Promise<void> though callers get documents
   override async retrieveDocuments(fulfillmentData: Record<string, unknown>, documentType: string): Promise<any> {
     if (!(FULFILLMENT_DOCUMENT_TYPES as readonly string[]).includes(documentType)) {
       throw invalid(`Unknown document type "${documentType}": use ${FULFILLMENT_DOCUMENT_TYPES.join(", ")}`)

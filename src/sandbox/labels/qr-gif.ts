@@ -11,7 +11,7 @@ export function renderQrGif(payload: string): Buffer {
   try {
     qr = QRCode.create(payload, { errorCorrectionLevel: "M" })
   } catch (err) {
-    throw new Error(`qrPayload cannot be encoded as a QR code: ${(err as Error).message}`)
+    throw new Error(`qrPayload cannot be encoded as a QR code: ${(err as Error).message}`, { cause: err })
   }
   const { size, data } = qr.modules
   const side = (size + 2 * QUIET_MODULES) * MODULE_PX

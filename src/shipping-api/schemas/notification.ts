@@ -298,7 +298,6 @@ const pathOf = (prefix: string, key: string) => (prefix ? `${prefix}.${key}` : k
 function structuralViolations(item: Record<string, unknown>, known: ReadonlySet<string>, prefix: string): Violation[] {
   const out: Violation[] = []
   const extra: Record<string, unknown> = {}
-  const limit = NOTIFICATION_LIMITS.extraDepth
   for (const [key, value] of Object.entries(item)) {
     const path = pathOf(prefix, key)
     if (!storableString.test(key)) out.push(violation(path, storableString))

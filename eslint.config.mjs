@@ -1,0 +1,16 @@
+// ESLint (typescript-eslint's recommended rules) over the plugin, the sandbox, tests, scripts and
+// benches; formatting is Prettier's (.prettierrc, Medusa's own settings), not ESLint's.
+import js from "@eslint/js"
+import tseslint from "typescript-eslint"
+
+export default tseslint.config(
+  { ignores: [".medusa/**", "node_modules/**", ".test-results/**", ".demo/**", "coverage/**", "**/*.js", "**/*.mjs"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      // Unused names are errors, except the ones that document a position (`_request`).
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+    },
+  }
+)
