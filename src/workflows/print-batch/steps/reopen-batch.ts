@@ -47,6 +47,6 @@ export const reopenBatchStep = createStep(
     if (!before) return
     const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
     if (before.items.length) await shipping.updateBatchItems(before.items.map((i) => ({ id: i.id, status: i.status as "failed", error: i.error as Record<string, unknown> })))
-    await shipping.updateBatches(before.batch as any)
+    await shipping.updateBatches(before.batch as Parameters<ShippingServicesModuleService["updateBatches"]>[0])
   }
 )

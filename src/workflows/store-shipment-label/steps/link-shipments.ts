@@ -1,3 +1,4 @@
+import type { LinkDefinition } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
@@ -18,7 +19,7 @@ export const linkShipmentsStep = createStep(
       const now = new Date()
       await shipping.updateShipments(attachable.map((s) => ({ id: s.shipment_id, attached_at: now })))
     }
-    if (!stored.length) return new StepResponse(undefined, [] as object[])
+    if (!stored.length) return new StepResponse(undefined, [] as LinkDefinition[])
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
     const { data } = await query.graph({
       entity: "shipment",
@@ -26,7 +27,7 @@ export const linkShipmentsStep = createStep(
       filters: { id: stored.map((s) => s.shipment_id) },
     })
     const linked = new Map((data as { id: string; fulfillment?: { id: string } | null; order?: { id: string } | null }[]).map((d) => [d.id, d]))
-    const defs: object[] = []
+    const defs: LinkDefinition[] = []
     for (const s of stored) {
       const existing = linked.get(s.shipment_id)
       if (s.fulfillment_id && !existing?.fulfillment) {
@@ -36,12 +37,12 @@ export const linkShipmentsStep = createStep(
         defs.push({ [Modules.ORDER]: { order_id: s.order_id }, [SHIPPING_SERVICES_MODULE]: { shipment_id: s.shipment_id } })
       }
     }
-    if (defs.length) await container.resolve(ContainerRegistrationKeys.LINK).create(defs as any)
+    if (defs.length) await container.resolve(ContainerRegistrationKeys.LINK).create(defs)
     return new StepResponse(undefined, defs)
   },
   async (created, { container }) => {
     if (created?.length) {
-      await container.resolve(ContainerRegistrationKeys.LINK).dismiss(created as any)
+      await container.resolve(ContainerRegistrationKeys.LINK).dismiss(created)
     }
   }
 )

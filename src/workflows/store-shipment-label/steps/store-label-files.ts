@@ -1,3 +1,4 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { downloadBase64 } from "../../../lib/labels/download"
@@ -61,7 +62,7 @@ export const storeLabelFilesStep = createStep(
   }
 )
 
-async function pagesOf(container: { resolve: (key: string) => any }, shipment: ShipmentRecord): Promise<string[]> {
+async function pagesOf(container: MedusaContainer, shipment: ShipmentRecord): Promise<string[]> {
   const pending = shipment.label_pending as { pages?: string[] } | null
   if (pending?.pages?.length) return pending.pages
   const fileIds = fileIdsOf(shipment.label_files)
