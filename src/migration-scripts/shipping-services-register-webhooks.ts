@@ -13,6 +13,14 @@ import { ensureWebhookRegistrations } from "../orchestration/webhook-registratio
  * the registration. The file name carries the plugin's name because Medusa records scripts by
  * file name, across plugins.
  */
+/** What each reconciliation did, as a merchant reads it ("tracking: none" read as a failure). */
+const ACTION_WORDS: Record<"create" | "update" | "none" | "delete", string> = {
+  create: "registered",
+  update: "updated to match the options",
+  none: "already registered as configured",
+  delete: "removed",
+}
+
 export default async function registerShippingServicesWebhooks({ container }: { container: MedusaContainer }) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   try {
@@ -22,7 +30,7 @@ export default async function registerShippingServicesWebhooks({ container }: { 
     } else if (!outcome.ok) {
       logger.warn(`shipping-services: webhook registration at install failed (${outcome.error?.message}); it is retried at every start and every 15 minutes`)
     } else {
-      logger.info(`shipping-services: webhooks registered at install (${outcome.results.map((r) => `${r.type}: ${r.action}`).join(", ")})`)
+      logger.info(`shipping-services: webhooks at install: ${outcome.results.map((r) => `${r.type} ${ACTION_WORDS[r.action]}`).join(", ")}`)
     }
   } catch (error) {
     logger.warn(`shipping-services: webhook registration at install failed: ${error instanceof Error ? error.message : String(error)}; retried at every start and every 15 minutes`)

@@ -33,10 +33,12 @@ export function ConnectionSection() {
           {data.roots.map((r) => (
             <KeyValue key={r.name} label={`Root ${r.name}`}>
               <Badge size="2xsmall" color={r.reachable ? "green" : "red"}>
-                {r.reachable ? `Reachable${r.status ? ` (HTTP ${r.status})` : ""}` : "Unreachable"}
+                {r.reachable ? "Reachable" : "Unreachable"}
               </Badge>
               <span className="text-ui-fg-subtle ml-2">
                 {r.url} — {r.serves}
+                {/* A root answers 404 to a bare GET: it is up, which is all this row says. */}
+                {r.reachable && r.status ? ` — answered HTTP ${r.status}` : ""}
                 {r.error ? ` — ${r.error}` : ""}
               </span>
             </KeyValue>
