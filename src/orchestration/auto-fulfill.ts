@@ -196,9 +196,9 @@ export async function fulfilmentPlanOf(
 }
 
 /** The attempt's outcome, and its lease given up in the same write. */
-async function finish(shipping: ShippingServicesModuleService, id: string, fields: Record<string, unknown>) {
+async function finish(shipping: ShippingServicesModuleService, id: string, fields: Parameters<ShippingServicesModuleService["finishAutoFulfillment"]>[1]) {
   shipping.leases().letExpire(AUTO_FULFILLMENTS, id)
-  await shipping.updateAutoFulfillments({ id, ...fields, lease_owner: null, lease_until: null })
+  await shipping.finishAutoFulfillment(id, fields)
 }
 
 /** What Ready to ship filters and sorts by, written on the order's row with it. */

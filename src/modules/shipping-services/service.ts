@@ -136,6 +136,35 @@ export default class ShippingServicesModuleService extends MedusaService({
   }
 
   /**
+   * Ends an automatic fulfilment attempt and frees its lease in one statement. (The generated
+   * update reads the row first in a transaction of its own: four statements and an ORM
+   * changeset per order of a burst, measured in bench:auto-fulfill.)
+   */
+  async finishAutoFulfillment(
+    id: string,
+    fields: { status: "succeeded" | "failed" | "skipped"; last_error?: Record<string, unknown> | null; next_attempt_at?: Date | null; held_at?: Date | null; fulfillment_ids?: { ids: string[] } | null }
+  ): Promise<void> {
+    // Column names come from this list only; values are bound.
+    const set: [column: string, value: unknown, cast?: "jsonb"][] = [["status", fields.status], ["lease_owner", null], ["lease_until", null]]
+    if ("last_error" in fields) set.push(["last_error", fields.last_error == null ? null : JSON.stringify(fields.last_error), "jsonb"])
+    if ("fulfillment_ids" in fields) set.push(["fulfillment_ids", fields.fulfillment_ids == null ? null : JSON.stringify(fields.fulfillment_ids), "jsonb"])
+    if ("next_attempt_at" in fields) set.push(["next_attempt_at", fields.next_attempt_at ?? null])
+    if ("held_at" in fields) set.push(["held_at", fields.held_at ?? null])
+    const knex = this.pg_() as { raw: (sql: string, b: unknown[]) => Promise<unknown> }
+    await knex.raw(
+      `update shipping_services_auto_fulfillment set ${set.map(([c, , cast]) => `${c} = ?${cast ? `::${cast}` : ""}`).join(", ")}, updated_at = now() where id = ?`,
+      [...set.map(([, v]) => v), id]
+    )
+  }
+
+  /** Marks labels as held by a finished fulfillment (crash recovery leaves them alone), in one statement. */
+  async markShipmentsAttached(ids: string[]): Promise<void> {
+    if (!ids.length) return
+    const knex = this.pg_() as { raw: (sql: string, b: unknown[]) => Promise<unknown> }
+    await knex.raw(`update shipping_services_shipment set attached_at = now(), updated_at = now() where id = any(?) and attached_at is null and deleted_at is null`, [ids])
+  }
+
+  /**
    * A canceled order's row stops waiting: nothing buys it any more and Ready to ship drops it.
    * A row that is running is left to its live process (its purchase fails on the canceled order);
    * one whose process stopped (lease run out) is settled here, so its bought labels become orphans.

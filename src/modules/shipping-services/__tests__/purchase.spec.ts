@@ -211,6 +211,27 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
       expect(Object.fromEntries(rows.map((r) => [r.order_id, r.status]))).toEqual({ order_live: "running", order_stopped: "skipped", order_held: "skipped" })
     })
 
+    it("finishes an automatic fulfilment in one statement: status, JSON columns, lease freed", async () => {
+      const row = await journal.createAutoFulfillments({ order_id: "order_finish", status: "running", attempts: 1, lease_owner: "me", lease_until: new Date(Date.now() + 60_000) })
+      await journal.finishAutoFulfillment(row.id, { status: "failed", last_error: { message: "boom", code: "x" }, next_attempt_at: new Date("2030-01-01T00:00:00Z") })
+      let [after] = await journal.listAutoFulfillments({ id: row.id })
+      expect(after).toMatchObject({ status: "failed", last_error: { message: "boom", code: "x" }, lease_owner: null, lease_until: null })
+      expect(new Date(after.next_attempt_at!).toISOString()).toBe("2030-01-01T00:00:00.000Z")
+      await journal.finishAutoFulfillment(row.id, { status: "succeeded", last_error: null, fulfillment_ids: { ids: ["ful_1"] } })
+      ;[after] = await journal.listAutoFulfillments({ id: row.id })
+      expect(after).toMatchObject({ status: "succeeded", last_error: null, fulfillment_ids: { ids: ["ful_1"] } })
+    })
+
+    it("marks labels attached once, in one statement", async () => {
+      const a = await journal.createShipments({ transaction_id: "ATT-1", request_key: "ka", option_id: "x", variant: "expedited", carrier: "POSTAL", service_id: "UGA", status: "created" })
+      await journal.markShipmentsAttached([a.id])
+      const [first] = await journal.listShipments({ id: a.id })
+      expect(first.attached_at).toBeTruthy()
+      await journal.markShipmentsAttached([a.id])
+      const [second] = await journal.listShipments({ id: a.id })
+      expect(new Date(second.attached_at!).getTime()).toBe(new Date(first.attached_at!).getTime())
+    })
+
     it("reads Medusa's fulfillment links (none here)", async () => {
       const pg = (journal as unknown as { pg_: () => { raw: (s: string) => Promise<unknown> } }).pg_()
       await pg.raw(`create table if not exists order_fulfillment (id text, order_id text, fulfillment_id text, deleted_at timestamptz)`)

@@ -16,8 +16,7 @@ export const linkShipmentsStep = createStep(
     const attachable = stored.filter((s) => s.fulfillment_id && attach.includes(s.fulfillment_id))
     if (attachable.length) {
       const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
-      const now = new Date()
-      await shipping.updateShipments(attachable.map((s) => ({ id: s.shipment_id, attached_at: now })))
+      await shipping.markShipmentsAttached(attachable.map((s) => s.shipment_id))
     }
     if (!stored.length) return new StepResponse(undefined, [] as LinkDefinition[])
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
