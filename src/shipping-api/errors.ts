@@ -109,16 +109,23 @@ export class ShippingNotFoundError extends ShippingApiError {
   }
 }
 
-/** 429 after the client's own retries. */
-export class ShippingRateLimitedError extends ShippingApiError {
+/** An error whose answer carried Retry-After (429, 503): the wait the service asked for. */
+abstract class ShippingRetryAfterError extends ShippingApiError {
   /** What the service asked for in Retry-After, if anything. */
   readonly retryAfterMs?: number
-  constructor(init: ShippingErrorInit & { retryAfterMs?: number }) {
-    super(describe("throttled by the service", init), init)
+  constructor(what: string, init: ShippingErrorInit & { retryAfterMs?: number }) {
+    super(describe(what, init), init)
     if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs
   }
   override toJSON(): Record<string, unknown> {
     return { ...super.toJSON(), retryAfterMs: this.retryAfterMs }
+  }
+}
+
+/** 429 after the client's own retries. */
+export class ShippingRateLimitedError extends ShippingRetryAfterError {
+  constructor(init: ShippingErrorInit & { retryAfterMs?: number }) {
+    super("throttled by the service", init)
   }
 }
 
@@ -130,14 +137,9 @@ export class ShippingServerError extends ShippingApiError {
 }
 
 /** 503: maintenance (doc 4). */
-export class ShippingUnavailableError extends ShippingApiError {
-  readonly retryAfterMs?: number
+export class ShippingUnavailableError extends ShippingRetryAfterError {
   constructor(init: ShippingErrorInit & { retryAfterMs?: number }) {
-    super(describe("the service is unavailable (maintenance)", init), init)
-    if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs
-  }
-  override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), retryAfterMs: this.retryAfterMs }
+    super("the service is unavailable (maintenance)", init)
   }
 }
 
