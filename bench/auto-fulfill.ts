@@ -189,6 +189,7 @@ async function oneProcess() {
   await medusa(["db:migrate"], process.env)
 
   const app = express()
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- Medusa's loaders have no typed entry; required after the database exists
   const loaders = require("@medusajs/medusa/loaders/index").default
   const { container, shutdown } = await loaders({ directory: root, expressApp: app })
   const server = app.listen(PORT)

@@ -45,7 +45,7 @@ medusaIntegrationTestRunner({
       await sandbox.put("/latency", { operation: "listWebhookConfigs", ms: 4_000 })
       await sandbox.put("/latency", { operation: "createWebhookConfig", ms: 2_000 })
       await sandbox.post("/stats/reset")
-      let runs: { code: number | null; output: string }[] = []
+      let runs: { code: number | null; output: string }[]
       try {
         runs = await Promise.all([instance(dbConfig.clientUrl), instance(dbConfig.clientUrl)])
       } finally {

@@ -179,7 +179,6 @@ medusaIntegrationTestRunner({
       const ms = Date.now() - started
       expect([res.status, res.json]).toEqual([200, { received: parts.length, stored: parts.length }])
       expect(await rowsOf("tracking_number like 'L%' and package_status = 'Manifest'", [])).toBe(parts.length)
-      // eslint-disable-next-line no-console
       console.log(`largest delivery stored: ${parts.length} events, ${Buffer.byteLength(body)} bytes, answered in ${ms} ms`)
     })
 
@@ -360,7 +359,6 @@ medusaIntegrationTestRunner({
         }),
         { numRuns: FUZZ_RUNS, seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined }
       )
-      // eslint-disable-next-line no-console
       console.log(`fuzz: ${FUZZ_RUNS} deliveries by status ${JSON.stringify(counts)}`)
       expect(Object.keys(counts).filter((s) => Number(s) >= 500)).toEqual([])
       expect(counts[200]).toBeGreaterThan(FUZZ_RUNS / 10)
