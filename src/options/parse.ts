@@ -1,7 +1,7 @@
 import { nearestKey } from "./nearest"
 import { pluginOptionsSchema, type PluginOptions } from "./schema"
 import { knownKeysAt } from "./schema-walk"
-import { serviceOptionProblems } from "./service-checks"
+import { optionRulesCheck, serviceOptionProblems } from "./service-checks"
 
 export const PLUGIN_NAME = "medusa-plugin-shipping-services"
 
@@ -39,9 +39,12 @@ function withoutMedusaKeys(raw: unknown): unknown {
   return Object.fromEntries(Object.entries(raw).filter(([key]) => !MEDUSA_MODULE_OPTION_KEYS.includes(key)))
 }
 
+/** The options' fields (schema.ts) and the documents' options-only rules (service-checks.ts). */
+const checkedOptionsSchema = pluginOptionsSchema.check(optionRulesCheck())
+
 /** Validates raw options; throws one error naming every bad field and why (never their values). */
 export function parsePluginOptions(raw: unknown): PluginOptions {
-  const result = pluginOptionsSchema.safeParse(withoutMedusaKeys(raw ?? {}))
+  const result = checkedOptionsSchema.safeParse(withoutMedusaKeys(raw ?? {}))
   if (result.success) {
     return result.data
   }

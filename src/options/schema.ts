@@ -14,8 +14,7 @@ import {
 } from "../shipping-api/constants"
 import { webhookNameSchema } from "../shipping-api/schemas/webhook-config"
 import { CATALOG_LENGTH_UNITS, CATALOG_WEIGHT_UNITS } from "../shipping-api/units"
-import { serviceOptionProblems } from "./service-checks"
-import { PRINT_LAYOUTS } from "../lib/documents/layouts"
+import { PRINT_LAYOUTS } from "./print-layouts"
 
 /**
  * Everything a merchant configures, in one schema. The plugin entry in medusa-config carries
@@ -305,35 +304,6 @@ export const pluginOptionsSchema = z
       when: (payload) => Array.isArray((payload.value as { services?: unknown })?.services),
     }
   )
-  .check(optionRulesCheck())
-
-/**
- * The options-only rules of the documents (service-checks.ts) as one check that runs even when
- * other fields failed (zod's `when`; the core `_check` is the form that takes it and can report
- * several issues), so the boot message lists every problem. A problem at a path some other check
- * has already reported (or inside it) is left out.
- */
-function optionRulesCheck() {
-  return z.core._check<Record<string, unknown>>(
-    (payload) => {
-      const value = payload.value as Parameters<typeof serviceOptionProblems>[0]
-      const key = (path: readonly PropertyKey[]) => path.map(String).join("\u0000")
-      // Paths already reported: each unknown key at its own path; a wrong type also covers what is inside.
-      const reported = payload.issues.flatMap((i) =>
-        i.code === "unrecognized_keys"
-          ? i.keys.map((k) => ({ path: key([...(i.path ?? []), k]), container: false }))
-          : [{ path: key(i.path ?? []), container: i.code === "invalid_type" }]
-      )
-      const overlaps = (path: string) =>
-        reported.some((r) => r.path === path || r.path.startsWith(`${path}\u0000`) || (r.container && path.startsWith(`${r.path}\u0000`)))
-      for (const problem of serviceOptionProblems(value).errors) {
-        if (overlaps(key(problem.path))) continue
-        payload.issues.push({ code: "custom", path: problem.path, message: problem.message, input: undefined, params: { rule: problem.rule } })
-      }
-    },
-    { when: (payload) => !!payload.value && typeof payload.value === "object" }
-  )
-}
 
 export type PluginOptionsInput = z.input<typeof pluginOptionsSchema>
 export type PluginOptions = z.output<typeof pluginOptionsSchema>

@@ -1,3 +1,4 @@
+import { z } from "@medusajs/framework/zod"
 import { POSTAL_WEIGHT_UNIT, VARIANTS } from "../shipping-api/constants"
 import { validateShipmentRequest } from "../shipping-api/rules"
 import type { Violation } from "../shipping-api/violation"
@@ -135,4 +136,32 @@ function unique(problems: OptionProblem[]): OptionProblem[] {
     seen.add(key)
     return true
   })
+}
+
+/**
+ * The options-only rules of the documents (service-checks.ts) as one check that runs even when
+ * other fields failed (zod's `when`; the core `_check` is the form that takes it and can report
+ * several issues), so the boot message lists every problem. A problem at a path some other check
+ * has already reported (or inside it) is left out.
+ */
+export function optionRulesCheck() {
+  return z.core._check<Record<string, unknown>>(
+    (payload) => {
+      const value = payload.value as OptionsLike
+      const key = (path: readonly PropertyKey[]) => path.map(String).join("\u0000")
+      // Paths already reported: each unknown key at its own path; a wrong type also covers what is inside.
+      const reported = payload.issues.flatMap((i) =>
+        i.code === "unrecognized_keys"
+          ? i.keys.map((k) => ({ path: key([...(i.path ?? []), k]), container: false }))
+          : [{ path: key(i.path ?? []), container: i.code === "invalid_type" }]
+      )
+      const overlaps = (path: string) =>
+        reported.some((r) => r.path === path || r.path.startsWith(`${path}\u0000`) || (r.container && path.startsWith(`${r.path}\u0000`)))
+      for (const problem of serviceOptionProblems(value).errors) {
+        if (overlaps(key(problem.path))) continue
+        payload.issues.push({ code: "custom", path: problem.path, message: problem.message, input: undefined, params: { rule: problem.rule } })
+      }
+    },
+    { when: (payload) => !!payload.value && typeof payload.value === "object" }
+  )
 }

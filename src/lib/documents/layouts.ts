@@ -5,8 +5,9 @@
  * cannot print the outer ~0.2 in of a sheet, so Letter and A4 keep a quarter-inch margin and
  * split the rest into equal cells.
  */
-export const PRINT_LAYOUTS = ["4x6", "letter-2up", "letter-4up", "a4-2up", "a4-4up"] as const
-export type PrintLayout = (typeof PRINT_LAYOUTS)[number]
+import { PRINT_LAYOUTS, type PrintLayout } from "../../options/print-layouts"
+
+export { PRINT_LAYOUTS, type PrintLayout }
 
 export interface Rect {
   x: number

@@ -1,6 +1,6 @@
-import type { Carrier, PackageStatus, Variant } from "../../shipping-api/constants"
+import type { Carrier, Variant } from "../../shipping-api/constants"
 import type { SandboxAccount } from "../options"
-import type { ScenarioName, StepKind } from "../tracking/scenarios"
+import type { ScenarioName, TimelineEvent } from "../tracking/scenarios"
 
 /** Records of the sandbox's in-memory state; all plain JSON so the state file is a dump of them. */
 
@@ -40,7 +40,6 @@ export type DocumentSpec = {
 }
 
 /** One scripted tracking event; `at` is sandbox epoch ms. */
-export type TimelineEvent = { at: number; status: PackageStatus; step: StepKind; lockerEvent?: string }
 
 /** Doc 2 Address, as the sandbox keeps it (after postal normalisation). */
 export type Address = {

@@ -1,4 +1,5 @@
-import type { ShipmentRecord, TimelineEvent, Address } from "../state/model"
+import type { ShipmentRecord, Address } from "../state/model"
+import type { TimelineEvent } from "./scenarios"
 import { hubOf, localDateTime, placeOf, utcOffsetOf, type Location } from "./locations"
 import { STEPS, type Place } from "./scenarios"
 

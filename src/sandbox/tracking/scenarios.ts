@@ -1,5 +1,4 @@
 import type { PackageStatus } from "../../shipping-api/constants"
-import type { TimelineEvent } from "../state/model"
 
 /**
  * Scripted tracking timelines. Each step is one scan (doc 3 Event) with the carrier's wording;
@@ -76,6 +75,9 @@ export const SCENARIOS = {
 } as const satisfies Record<string, Script>
 
 export type ScenarioName = keyof typeof SCENARIOS
+
+/** One planned event of a parcel's timeline (kept on the sandbox's shipment record). */
+export type TimelineEvent = { at: number; status: PackageStatus; step: StepKind; lockerEvent?: string }
 export const SCENARIO_NAMES = Object.keys(SCENARIOS) as ScenarioName[]
 
 export function isScenario(name: unknown): name is ScenarioName {
