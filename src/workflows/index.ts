@@ -2,3 +2,4 @@
 export { storeShipmentLabelWorkflow } from "./store-shipment-label"
 export { createPrintBatchWorkflow, reopenPrintBatchWorkflow } from "./print-batch"
 export { holdOrderWorkflow, releaseOrderWorkflow } from "./hold-order"
+export { voidShipmentLabelWorkflow } from "./void-shipment-label"
