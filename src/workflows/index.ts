@@ -4,3 +4,4 @@ export { createPrintBatchWorkflow, reopenPrintBatchWorkflow } from "./print-batc
 export { holdOrderWorkflow, releaseOrderWorkflow } from "./hold-order"
 export { voidShipmentLabelWorkflow } from "./void-shipment-label"
 export { reprintShipmentLabelWorkflow } from "./reprint-shipment-label"
+export { updateSenderContactWorkflow } from "./update-sender-contact"
