@@ -26,3 +26,22 @@ export async function deleteSetting(shipping: ShippingServicesModuleService, key
   const rows = await shipping.listSettings({ key })
   if (rows.length) await shipping.deleteSettings(rows.map((r) => r.id))
 }
+
+type Settings = ShippingServicesModuleService
+
+/** A setting's value before a step wrote it (`undefined`: there was none). */
+export type PreviousSetting = { key: string; value: Record<string, unknown> | undefined }
+
+/** Writes a setting and returns its previous value, for compensation. */
+export async function writeSettingKeepingPrevious(settings: Settings, key: string, value: Record<string, unknown>): Promise<PreviousSetting> {
+  const previous = await readSetting<Record<string, unknown>>(settings, key)
+  await writeSetting(settings, key, value)
+  return { key, value: previous }
+}
+
+/** Compensation: the setting as it was (deleted when there was none). */
+export async function restoreSetting(settings: Settings, previous: PreviousSetting | null | undefined): Promise<void> {
+  if (!previous) return
+  if (previous.value === undefined) await deleteSetting(settings, previous.key)
+  else await writeSetting(settings, previous.key, previous.value)
+}

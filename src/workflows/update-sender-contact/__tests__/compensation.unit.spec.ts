@@ -1,4 +1,4 @@
-import { restoreSetting, writeSettingKeepingPrevious } from "../steps/save-contact-setting"
+import { restoreSetting, writeSettingKeepingPrevious } from "../../../modules/shipping-services/settings"
 import { contactRevert } from "../steps/update-contact-at-service"
 
 function settings(initial: Record<string, Record<string, unknown>> = {}) {
