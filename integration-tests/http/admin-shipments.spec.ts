@@ -202,6 +202,19 @@ medusaIntegrationTestRunner({
         expect(res.data.message).toMatch(/cannot be voided: The parcel was shipped/)
         expect(await requests("voidShipment")).toBe(sent)
       })
+
+      it("voids an orphaned label (no fulfillment holds it) at the service directly and records it", async () => {
+        const { row } = await labelledOrder()
+        await shipping().updateShipments({ id: row.id, orphaned_at: new Date() })
+        const sent = await requests("voidShipment")
+        const { data } = await api.post(`/admin/shipping-services/shipments/${row.id}/void`, {}, admin)
+        expect(data.void).toMatchObject({ status: "voided", void_status: "INITIATED" })
+        expect(await requests("voidShipment")).toBe(sent + 1)
+        const [after] = await shipping().listShipments({ id: row.id })
+        expect(after).toMatchObject({ status: "voided", void_reason: "orphan" })
+        // Medusa's fulfillment was not canceled: the orphan path does not go through it.
+        expect(data.shipment.fulfillment?.canceled_at ?? null).toBeNull()
+      })
     })
 
     describe("automatic fulfilment retry", () => {

@@ -1,18 +1,2 @@
-import type { Logger } from "@medusajs/framework/types"
-import type { PluginOptions } from "../options/schema"
-import { sharedShippingClient } from "../options/shipping-client"
-import type { ShippingClient } from "../shipping-api/client"
-
-/**
- * The process's shared client (one per configuration: one concurrency limit, one token) with
- * Medusa's logger. The client calls the logger's methods detached from it, which Medusa's
- * logger does not survive: they are bound here.
- */
-export function pluginClient(options: PluginOptions, logger: Logger): ShippingClient {
-  return sharedShippingClient(options, {
-    debug: (m) => logger.debug(m),
-    info: (m) => logger.info(m),
-    warn: (m) => logger.warn(m),
-    error: (m) => logger.error(m),
-  })
-}
+// Moved to src/lib (workflow steps use it; workflows sit below orchestration).
+export { pluginClient } from "../lib/plugin-client"

@@ -1,18 +1,15 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { manifestGroups, manifestRequestOf, manifestWindowStart, submissionDate, type ManifestGroup } from "../lib/manifests/plan"
 import { MANIFEST_ID_PATTERN, MANIFEST_SETTING_PREFIX, manifestFileName, manifestSettingKey, manifestView, type ManifestRecord, type ManifestView } from "../lib/manifests/record"
 import type { ShipmentRecord } from "../modules/shipping-services/models"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
-import { randomTransactionId } from "../shipping-api/client/create-flow"
-import { MANIFEST_DOCUMENT_TYPE, type Carrier } from "../shipping-api/constants"
-import type { ManifestResponse } from "../shipping-api/schemas/manifest"
-import { messageOf } from "../lib/errors"
+import type { Carrier } from "../shipping-api/constants"
 import { downloadBase64 } from "../lib/labels/download"
+import { closeOutManifestWorkflow } from "../workflows/close-out-manifest"
 import { actionErrorOf, ShippingActionError } from "./action-error"
-import { pluginClient } from "./client"
-import { readSetting, writeSetting } from "./plugin-settings"
+import { readSetting } from "./plugin-settings"
 
 export type CloseOutResult = {
   submission_date: string
@@ -50,49 +47,14 @@ export async function closeOut(container: MedusaContainer, input: { carrier?: Ca
   }, { timeout: 60 })
 }
 
+/** One carrier's manifest: closeOutManifestWorkflow (src/workflows/close-out-manifest). */
 async function manifestGroup(container: MedusaContainer, group: ManifestGroup<ShipmentRecord>, now: Date): Promise<ManifestRecord> {
   const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
-  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  const options = shipping.getOptions()
-  const request = manifestRequestOf(group, now, options.shipper.shipperId)
-  const response = await pluginClient(options, logger).createManifest(request, { transactionId: randomTransactionId() })
-  const manifestId = response.manifestId
-  if (!manifestId || !MANIFEST_ID_PATTERN.test(manifestId)) {
-    throw new ShippingActionError(`The service answered the ${group.carrier} manifest without a usable manifest id (${String(manifestId)}).`, 502, "shipping_service_error")
-  }
-  await shipping.updateShipments(group.shipments.map((s) => ({ id: s.id, manifest_id: manifestId })))
-
-  const record: ManifestRecord = {
-    manifest_id: manifestId,
-    manifest_tracking_number: response.manifestTrackingNumber ?? null,
-    carrier: group.carrier,
-    submission_date: request.submissionDate,
-    tracking_numbers: request.parcelTrackingNumbers,
-    file_id: null,
-    source_url: null,
-    created_at: now.toISOString(),
-  }
-  const document = documentOf(response)
-  record.source_url = document?.url ?? null
-  try {
-    const content = document?.base64 ?? (document?.url ? await downloadBase64(document.url) : null)
-    if (content) {
-      // Privately, in the plugin's documents (the local file provider serves "private" files publicly).
-      await shipping.storeDocuments([{ kind: "manifest", owner_id: manifestId, mime_type: "application/pdf", format: "PDF", content }])
-    }
-  } catch (error) {
-    logger.warn(`shipping-services: the document of manifest ${manifestId} was not stored, it is served from the service's URL meanwhile: ${messageOf(error)}`)
-  }
-  await writeSetting(shipping, manifestSettingKey(manifestId), record as unknown as Record<string, unknown>)
-  return record
-}
-
-/** Doc 4: `documents: [{ type: "MANIFEST", contentType: "URL", contents }]`; Base64 accepted too. */
-function documentOf(response: ManifestResponse): { url?: string; base64?: string } | null {
-  const docs = response.documents ?? []
-  const doc = docs.find((d) => d.type === MANIFEST_DOCUMENT_TYPE) ?? docs[0]
-  if (!doc?.contents) return null
-  return doc.contentType === "BASE64" ? { base64: doc.contents } : { url: doc.contents }
+  const request = manifestRequestOf(group, now, shipping.getOptions().shipper.shipperId)
+  const { result } = await closeOutManifestWorkflow(container).run({
+    input: { request, shipment_ids: group.shipments.map((s) => s.id), created_at: now.toISOString() },
+  })
+  return result
 }
 
 /** The stored manifest, or null. */

@@ -1,26 +1,41 @@
-import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { newWebhookKey } from "../lib/webhooks/auth"
-import {
-  desiredWebhookConfig,
-  publicRegistration,
-  publicUrlWarnings,
-  registrationBlocker,
-  wantedTypes,
-  webhookUrl,
-  type PublicRegistration,
-  type RegistrationBlocker,
-} from "../lib/webhooks/desired"
-import { isOurs, planReconcile, type DesiredWebhookConfig, type ExistingWebhookConfig } from "../lib/webhooks/reconcile"
-import type { WebhookRegistrationRecord } from "../modules/shipping-services/models"
+import { publicRegistration, publicUrlWarnings, registrationBlocker, wantedTypes, webhookUrl } from "../lib/webhooks/desired"
+import { isOurs, type DesiredWebhookConfig } from "../lib/webhooks/reconcile"
+import { desiredWebhookConfig } from "../lib/webhooks/desired"
 import { PREVIOUS_KEY_GRACE_MS } from "../modules/shipping-services/service"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import { pluginClient } from "./client"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
-import type { ShippingClient } from "../shipping-api/client"
 import type { WebhookType } from "../shipping-api/constants"
-import { ShippingApiError, ShippingNotFoundError } from "../shipping-api/errors"
-import { deleteSetting, readSetting, writeSetting } from "./plugin-settings"
+import { readSetting, writeSetting } from "./plugin-settings"
+import { registerWebhooksWorkflow, rotateWebhookKeysWorkflow } from "../workflows/register-webhooks"
+import {
+  deleteQuietly,
+  reconcileLocked,
+  recordRun,
+  rotateKeysLocked,
+  WEBHOOKS_LAST_RUN_SETTING,
+  WEBHOOKS_REMOVED_SETTING,
+  WebhookRegistrationError,
+  type EnsureOptions,
+  type LastRun,
+  type ReconcileOutcome,
+  type RegistrationDeps,
+} from "../workflows/register-webhooks/reconcile"
+import type { PublicRegistration, RegistrationBlocker } from "../lib/webhooks/desired"
+
+export {
+  WEBHOOKS_LAST_RUN_SETTING,
+  WEBHOOKS_REMOVED_SETTING,
+  WebhookRegistrationError,
+  type EnsureOptions,
+  type ErrorRecord,
+  type LastRun,
+  type ReconcileOutcome,
+  type RegistrationDeps,
+  type TypeResult,
+} from "../workflows/register-webhooks/reconcile"
 
 /**
  * Webhook registration (doc 1) for this store: exactly one configuration per wanted type at the
@@ -40,23 +55,8 @@ import { deleteSetting, readSetting, writeSetting } from "./plugin-settings"
  */
 
 export const WEBHOOK_LOCK_KEY = "shipping-services:webhook-registration"
-/** Setting written by the remove-webhooks script: nothing registers again until an admin re-registers. */
-export const WEBHOOKS_REMOVED_SETTING = "webhooks.removed"
-/** Setting with the outcome of the last run (shown in the admin, also when no row could be written). */
-export const WEBHOOKS_LAST_RUN_SETTING = "webhooks.last_run"
-
 type Locking = {
   execute<T>(keys: string | string[], job: () => Promise<T>, args?: { timeout?: number; expire?: number }): Promise<T>
-}
-
-export type RegistrationDeps = {
-  shipping: ShippingServicesModuleService
-  logger: Logger
-  /** Medusa's Locking Module; without it (never in a Medusa app) runs are not serialised. */
-  locking?: Locking
-  /** Tests pass their own client; the plugin uses the process's shared one. */
-  client?: ShippingClient
-  now?: () => Date
 }
 
 export function registrationDeps(container: MedusaContainer): RegistrationDeps {
@@ -65,34 +65,6 @@ export function registrationDeps(container: MedusaContainer): RegistrationDeps {
     logger: container.resolve(ContainerRegistrationKeys.LOGGER),
     locking: container.resolve(Modules.LOCKING, { allowUnregistered: true }) as Locking | undefined,
   }
-}
-
-export type TypeResult = {
-  type: WebhookType
-  action: "create" | "update" | "none" | "delete"
-  /** What differed at the service (field names only). */
-  differences: string[]
-  /** Extra configurations of ours deleted at the service. */
-  removed: string[]
-  config_id: string | null
-  error?: ErrorRecord
-}
-
-export type ReconcileOutcome = {
-  reason: string
-  ok: boolean
-  skipped?: { code: RegistrationBlocker["code"] | "removed" | "busy"; message: string }
-  error?: ErrorRecord
-  results: TypeResult[]
-}
-
-export type ErrorRecord = { message: string; status?: number; codes?: string[]; operation?: string; at: string }
-
-function errorRecord(error: unknown, now: Date): ErrorRecord {
-  if (error instanceof ShippingApiError) {
-    return { message: error.message, status: error.status, codes: error.codes, operation: error.operation, at: now.toISOString() }
-  }
-  return { message: error instanceof Error ? error.message : String(error), at: now.toISOString() }
 }
 
 /** Runs `job` under the registration lock; `busy` when another run holds it past `timeoutSeconds`. */
@@ -119,19 +91,21 @@ export function isLockTimeout(error: unknown): boolean {
   return error instanceof Error && /timed-?out acquiring lock/i.test(error.message)
 }
 
-export type EnsureOptions = {
-  /** For the logs: install, boot, job, admin, rotate-key. */
-  reason: string
-  /** Register even after the remove-webhooks script (an admin asked for it). */
-  force?: boolean
-  /** How long to wait for another run holding the lock (seconds). */
-  lockTimeoutSeconds?: number
-}
-
 /** Reconciles the registrations with the service (see the file comment). Never throws for a service failure: see `ok`. */
 export async function ensureWebhookRegistrations(container: MedusaContainer, options: EnsureOptions): Promise<ReconcileOutcome> {
-  return reconcileWebhooks(registrationDeps(container), options)
+  const result = await withLock(registrationDeps(container), options.lockTimeoutSeconds ?? 60, async () => {
+    const { result } = await registerWebhooksWorkflow(container).run({ input: { reason: options.reason, force: options.force } })
+    return result
+  })
+  return result === "busy" ? busyOutcome(options.reason) : result
 }
+
+const busyOutcome = (reason: string): ReconcileOutcome => ({
+  reason,
+  ok: true,
+  skipped: { code: "busy", message: "another registration run holds the lock; it does the work" },
+  results: [],
+})
 
 export async function reconcileWebhooks(deps: RegistrationDeps, options: EnsureOptions): Promise<ReconcileOutcome> {
   const result = await withLock(deps, options.lockTimeoutSeconds ?? 60, async () => {
@@ -139,191 +113,7 @@ export async function reconcileWebhooks(deps: RegistrationDeps, options: EnsureO
     await recordRun(deps, outcome)
     return outcome
   })
-  if (result === "busy") {
-    return { reason: options.reason, ok: true, skipped: { code: "busy", message: "another registration run holds the lock; it does the work" }, results: [] }
-  }
-  return result
-}
-
-export type LastRun = { at: string; reason: string; ok: boolean; skipped: ReconcileOutcome["skipped"] | null; error: ErrorRecord | null; actions: string[] }
-
-async function recordRun(deps: RegistrationDeps, outcome: ReconcileOutcome): Promise<void> {
-  const run: LastRun = {
-    at: (deps.now?.() ?? new Date()).toISOString(),
-    reason: outcome.reason,
-    ok: outcome.ok,
-    skipped: outcome.skipped ?? null,
-    error: outcome.error ?? null,
-    actions: outcome.results.map((r) => `${r.type}: ${r.action}${r.differences.length ? ` (${r.differences.join(", ")})` : ""}`),
-  }
-  try {
-    await writeSetting(deps.shipping, WEBHOOKS_LAST_RUN_SETTING, run as unknown as Record<string, unknown>)
-  } catch (error) {
-    deps.logger.debug?.(`shipping-services: could not record the webhook registration run: ${error instanceof Error ? error.message : String(error)}`)
-  }
-}
-
-async function reconcileLocked(deps: RegistrationDeps, options: EnsureOptions): Promise<ReconcileOutcome> {
-  const { shipping, logger } = deps
-  const now = deps.now?.() ?? new Date()
-  const pluginOptions = shipping.getOptions()
-  const webhook = pluginOptions.webhook
-  const blocker = registrationBlocker(webhook)
-  if (blocker) {
-    return { reason: options.reason, ok: true, skipped: blocker, results: [] }
-  }
-  const removed = await readSetting<{ at?: string }>(shipping, WEBHOOKS_REMOVED_SETTING)
-  if (removed) {
-    if (!options.force) {
-      return {
-        reason: options.reason,
-        ok: true,
-        skipped: { code: "removed", message: `webhooks were removed by the remove-webhooks script${removed.at ? ` on ${removed.at}` : ""}; re-register from the admin to register them again` },
-        results: [],
-      }
-    }
-    await deleteSetting(shipping, WEBHOOKS_REMOVED_SETTING)
-  }
-  const client = deps.client ?? pluginClient(pluginOptions, logger)
-  const rows = await shipping.listWebhookRegistrations({})
-  let existing: ExistingWebhookConfig[]
-  try {
-    existing = await client.listWebhookConfigs()
-  } catch (error) {
-    const record = errorRecord(error, now)
-    if (rows.length) await shipping.updateWebhookRegistrations(rows.map((r) => ({ id: r.id, last_error: record })))
-    logger.warn(`shipping-services: could not read the webhook configurations (${options.reason}): ${record.message}; the registration is retried every 15 minutes`)
-    return { reason: options.reason, ok: false, error: record, results: [] }
-  }
-
-  const wanted = wantedTypes(webhook)
-  const results: TypeResult[] = []
-  for (const type of wanted) {
-    const row = rows.find((r) => r.type === type) ?? (await createRow(shipping, type, webhook, now))
-    const desired = desiredWebhookConfig({ ...webhook, publicUrl: webhook.publicUrl! }, type, row.api_key)
-    results.push(await reconcileType(deps, client, row, desired, existing, options.reason, now))
-  }
-  // A type no longer wanted (lockers switched off): its configuration goes, and its row.
-  for (const row of rows.filter((r) => !wanted.includes(r.type as WebhookType))) {
-    results.push(await retireType(deps, client, row, existing, options.reason, now))
-  }
-  shipping.forgetWebhookKeys()
-  const failed = results.find((r) => r.error)
-  return { reason: options.reason, ok: !failed, ...(failed ? { error: failed.error } : {}), results }
-}
-
-/** The local row first (with a new key): its unique `type` makes concurrent first runs agree on one key. */
-async function createRow(
-  shipping: ShippingServicesModuleService,
-  type: WebhookType,
-  webhook: ReturnType<ShippingServicesModuleService["getOptions"]>["webhook"],
-  now: Date
-): Promise<WebhookRegistrationRecord> {
-  const desired = desiredWebhookConfig({ ...webhook, publicUrl: webhook.publicUrl! }, type, "")
-  try {
-    return await shipping.createWebhookRegistrations({
-      type,
-      name: desired.name,
-      url: desired.url,
-      events: desired.events as unknown as Record<string, unknown>,
-      status: "pending",
-      header_name: desired.authParams.headerName,
-      api_key: newWebhookKey(),
-      time_out: desired.timeOut,
-      key_rotated_at: null,
-      last_error: null,
-      synced_at: null,
-    })
-  } catch (error) {
-    const [other] = await shipping.listWebhookRegistrations({ type })
-    if (other) return other
-    throw new Error(`could not store the ${type} webhook registration (${now.toISOString()}): ${error instanceof Error ? error.message : String(error)}`)
-  }
-}
-
-async function deleteQuietly(client: ShippingClient, id: string): Promise<void> {
-  try {
-    await client.deleteWebhookConfig(id)
-  } catch (error) {
-    if (!(error instanceof ShippingNotFoundError)) throw error
-  }
-}
-
-async function reconcileType(
-  deps: RegistrationDeps,
-  client: ShippingClient,
-  row: WebhookRegistrationRecord,
-  desired: DesiredWebhookConfig,
-  existing: ExistingWebhookConfig[],
-  reason: string,
-  now: Date
-): Promise<TypeResult> {
-  const { shipping, logger } = deps
-  const plan = planReconcile(existing, desired, row.config_id)
-  let configId = plan.id ?? null
-  try {
-    if (plan.action === "create") {
-      configId = (await client.createWebhookConfig(desired)).webHookConfigID
-    } else if (plan.action === "update") {
-      await client.updateWebhookConfig(plan.id!, desired)
-    }
-    for (const id of plan.remove) await deleteQuietly(client, id)
-    await shipping.updateWebhookRegistrations({
-      id: row.id,
-      config_id: configId,
-      name: desired.name,
-      url: desired.url,
-      events: desired.events as unknown as Record<string, unknown>,
-      status: desired.status,
-      header_name: desired.authParams.headerName,
-      time_out: desired.timeOut,
-      synced_at: now,
-      last_error: null,
-    })
-    if (plan.action !== "none" || plan.remove.length) {
-      const what = plan.action === "create" ? "registered" : plan.action === "update" ? `updated (${plan.differences.join(", ")})` : "unchanged"
-      logger.info(
-        `shipping-services: ${desired.type} webhook ${what} at the service, configuration ${configId}${plan.remove.length ? `; ${plan.remove.length} extra configuration(s) deleted` : ""} (${reason})`
-      )
-    }
-    return { type: desired.type, action: plan.action, differences: plan.differences, removed: plan.remove, config_id: configId }
-  } catch (error) {
-    const record = errorRecord(error, now)
-    await shipping.updateWebhookRegistrations({ id: row.id, last_error: record })
-    logger.warn(`shipping-services: could not ${plan.action} the ${desired.type} webhook (${reason}): ${record.message}; retried every 15 minutes`)
-    return { type: desired.type, action: plan.action, differences: plan.differences, removed: [], config_id: row.config_id ?? null, error: record }
-  }
-}
-
-async function retireType(
-  deps: RegistrationDeps,
-  client: ShippingClient,
-  row: WebhookRegistrationRecord,
-  existing: ExistingWebhookConfig[],
-  reason: string,
-  now: Date
-): Promise<TypeResult> {
-  const type = row.type as WebhookType
-  const ids = existing.filter((c) => c.webHookConfigID === row.config_id || (c.name === row.name && c.url === row.url && (c.type ?? type) === type)).map((c) => c.webHookConfigID)
-  try {
-    for (const id of ids) await deleteQuietly(client, id)
-    await deps.shipping.deleteWebhookRegistrations(row.id)
-    deps.logger.info(`shipping-services: ${type} webhook no longer wanted: ${ids.length} configuration(s) deleted at the service (${reason})`)
-    return { type, action: "delete", differences: [], removed: ids, config_id: null }
-  } catch (error) {
-    const record = errorRecord(error, now)
-    await deps.shipping.updateWebhookRegistrations({ id: row.id, last_error: record })
-    return { type, action: "delete", differences: [], removed: [], config_id: row.config_id ?? null, error: record }
-  }
-}
-
-export class WebhookRegistrationError extends Error {
-  constructor(
-    message: string,
-    readonly code: "blocked" | "removed" | "busy" | "not-registered"
-  ) {
-    super(message)
-  }
+  return result === "busy" ? busyOutcome(options.reason) : result
 }
 
 /**
@@ -333,30 +123,24 @@ export class WebhookRegistrationError extends Error {
  * the new key and the next run sends it; the service's old key is accepted meanwhile.
  */
 export async function rotateWebhookKeys(container: MedusaContainer, types?: WebhookType[]): Promise<{ rotated: WebhookType[]; outcome: ReconcileOutcome }> {
-  return rotateWebhookKeysWith(registrationDeps(container), types)
+  const result = await withLock(registrationDeps(container), 60, async () => {
+    try {
+      const { result } = await rotateWebhookKeysWorkflow(container).run({ input: { types } })
+      return result
+    } catch (error) {
+      throw WebhookRegistrationError.from(error) ?? error
+    }
+  })
+  if (result === "busy") throw new WebhookRegistrationError("another registration run holds the lock; try again in a minute", "busy")
+  return result
 }
 
 export async function rotateWebhookKeysWith(deps: RegistrationDeps, types?: WebhookType[]): Promise<{ rotated: WebhookType[]; outcome: ReconcileOutcome }> {
   const result = await withLock(deps, 60, async () => {
-    const webhook = deps.shipping.getOptions().webhook
-    const blocker = registrationBlocker(webhook)
-    if (blocker) throw new WebhookRegistrationError(blocker.message, "blocked")
-    if (await readSetting(deps.shipping, WEBHOOKS_REMOVED_SETTING)) {
-      throw new WebhookRegistrationError("webhooks were removed by the remove-webhooks script: re-register them first", "removed")
-    }
-    const rows = (await deps.shipping.listWebhookRegistrations({})).filter((r) => !types?.length || types.includes(r.type as WebhookType))
-    if (!rows.length) {
-      throw new WebhookRegistrationError(`no ${types?.join(" or ") ?? ""} webhook is registered yet: re-register first`.replace("  ", " "), "not-registered")
-    }
-    const now = deps.now?.() ?? new Date()
-    await deps.shipping.updateWebhookRegistrations(
-      rows.map((r) => ({ id: r.id, previous_api_key: r.api_key, api_key: newWebhookKey(), key_rotated_at: now }))
-    )
-    deps.shipping.forgetWebhookKeys()
-    deps.logger.info(`shipping-services: webhook key rotated for ${rows.map((r) => r.type).join(", ")}; the previous key is accepted for ${PREVIOUS_KEY_GRACE_MS / 3_600_000} h`)
+    const { rotated } = await rotateKeysLocked(deps, types)
     const outcome = await reconcileLocked(deps, { reason: "rotate-key" })
     await recordRun(deps, outcome)
-    return { rotated: rows.map((r) => r.type as WebhookType), outcome }
+    return { rotated, outcome }
   })
   if (result === "busy") throw new WebhookRegistrationError("another registration run holds the lock; try again in a minute", "busy")
   return result

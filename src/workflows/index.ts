@@ -2,3 +2,8 @@
 export { storeShipmentLabelWorkflow } from "./store-shipment-label"
 export { createPrintBatchWorkflow, reopenPrintBatchWorkflow } from "./print-batch"
 export { holdOrderWorkflow, releaseOrderWorkflow } from "./hold-order"
+export { voidShipmentLabelWorkflow } from "./void-shipment-label"
+export { reprintShipmentLabelWorkflow } from "./reprint-shipment-label"
+export { updateSenderContactWorkflow } from "./update-sender-contact"
+export { closeOutManifestWorkflow } from "./close-out-manifest"
+export { registerWebhooksWorkflow, rotateWebhookKeysWorkflow } from "./register-webhooks"

@@ -1,6 +1,4 @@
-import { randomTransactionId } from "../../shipping-api/client/create-flow"
-import { CARRIER_OF_VARIANT } from "../../shipping-api/constants"
-import { voidRefusal } from "../../shipping-api/rules/void"
+import { voidAtService, voidedFields } from "../../lib/shipments/void-at-service"
 import type ShippingServicesModuleService from "../../modules/shipping-services/service"
 import type { ShipmentRecord } from "../../modules/shipping-services/models"
 import type { ShippingClient } from "../../shipping-api/client"
@@ -19,18 +17,9 @@ export async function voidShipmentRow(
   options: { carrierAccountId?: string; reason?: string | null; now?: number }
 ): Promise<VoidOutcome> {
   const outcome = { shipment_id: row.id, tracking_number: row.tracking_number }
-  if (row.status === "voided") return { ...outcome, voided: true }
-  if (row.status !== "created" || !row.shipment_id) return { ...outcome, voided: false, reason: `the label was not created (status ${row.status})` }
-  const carrier = CARRIER_OF_VARIANT[row.variant]
-  const refusal = voidRefusal({ carrier, createdAt: new Date(row.created_at), isReturn: row.is_return, parcelType: row.parcel_type }, options.now ?? Date.now())
-  if (refusal) return { ...outcome, voided: false, reason: refusal.message }
-  const result = await client.voidShipment(row.shipment_id, { carrier, transactionId: randomTransactionId(), carrierAccountId: options.carrierAccountId })
-  await journal.updateShipments({
-    id: row.id,
-    status: "voided",
-    voided_at: new Date(),
-    void_status: result.alreadyVoided ? "ALREADY_VOIDED" : (result.status ?? null),
-    void_reason: options.reason ?? null,
-  })
+  const result = await voidAtService(client, row, options)
+  if (!result.voided) return { ...outcome, voided: false, reason: result.reason }
+  if (result.already) return { ...outcome, voided: true }
+  await journal.updateShipments({ id: row.id, ...voidedFields(result, options.reason ?? null) })
   return { ...outcome, voided: true }
 }

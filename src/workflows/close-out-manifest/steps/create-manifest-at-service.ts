@@ -1,0 +1,51 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { actionErrorOf, ShippingActionError } from "../../../lib/action-error"
+import { MANIFEST_ID_PATTERN } from "../../../lib/manifests/record"
+import { pluginClient } from "../../../lib/plugin-client"
+import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
+import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
+import { randomTransactionId } from "../../../shipping-api/client/create-flow"
+import { MANIFEST_DOCUMENT_TYPE } from "../../../shipping-api/constants"
+import type { ManifestRequest } from "../../../shipping-api/schemas/manifest"
+import type { ManifestResponse } from "../../../shipping-api/schemas/manifest"
+
+export type ManifestAtService = {
+  manifest_id: string
+  manifest_tracking_number: string | null
+  /** The scan form as the service gave it: a URL (valid 24 hours) or Base64. */
+  document: { url?: string; base64?: string } | null
+}
+
+/** Doc 4: `documents: [{ type: "MANIFEST", contentType: "URL", contents }]`; Base64 accepted too. Pure. */
+export function documentOf(response: ManifestResponse): { url?: string; base64?: string } | null {
+  const docs = response.documents ?? []
+  const doc = docs.find((d) => d.type === MANIFEST_DOCUMENT_TYPE) ?? docs[0]
+  if (!doc?.contents) return null
+  return doc.contentType === "BASE64" ? { base64: doc.contents } : { url: doc.contents }
+}
+
+/**
+ * Asks the service for one carrier's manifest (doc 4, Manifest). No compensation: doc 4 has no
+ * way to withdraw a manifest; once the service answered, those labels are manifested there
+ * whatever happens next (the next step records it on the shipments).
+ */
+export const createManifestAtServiceStep = createStep(
+  "shipping-services-create-manifest-at-service",
+  async (input: { request: ManifestRequest }, { container }) => {
+    const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
+    const client = pluginClient(shipping.getOptions(), container.resolve(ContainerRegistrationKeys.LOGGER))
+    let response
+    try {
+      response = await client.createManifest(input.request, { transactionId: randomTransactionId() })
+    } catch (error) {
+      // Worded here: the run serializes a step's error, and the service's error classes with it.
+      throw actionErrorOf(error, `The ${input.request.carrier} manifest was not made`)
+    }
+    const manifestId = response.manifestId
+    if (!manifestId || !MANIFEST_ID_PATTERN.test(manifestId)) {
+      throw new ShippingActionError(`The service answered the ${input.request.carrier} manifest without a usable manifest id (${String(manifestId)}).`, 502, "shipping_service_error")
+    }
+    return new StepResponse<ManifestAtService>({ manifest_id: manifestId, manifest_tracking_number: response.manifestTrackingNumber ?? null, document: documentOf(response) })
+  }
+)

@@ -1,0 +1,17 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
+import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
+
+/**
+ * Puts the manifest id on the shipments, first after the service's answer. No compensation, on
+ * purpose: the service has manifested these labels (see create-manifest-at-service.ts); taking
+ * the id off would offer them to the next close-out, which would manifest them twice.
+ */
+export const markShipmentsManifestedStep = createStep(
+  "shipping-services-mark-shipments-manifested",
+  async (input: { shipment_ids: string[]; manifest_id: string }, { container }) => {
+    const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
+    await shipping.updateShipments(input.shipment_ids.map((id) => ({ id, manifest_id: input.manifest_id })))
+    return new StepResponse(undefined)
+  }
+)

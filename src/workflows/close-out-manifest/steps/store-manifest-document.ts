@@ -1,0 +1,45 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { messageOf } from "../../../lib/errors"
+import { downloadBase64 } from "../../../lib/labels/download"
+import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
+import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
+import type { ManifestAtService } from "./create-manifest-at-service"
+
+type Documents = Pick<ShippingServicesModuleService, "listDocuments" | "deleteDocuments">
+
+/** Compensation: the manifest's stored pages deleted. */
+export async function deleteManifestDocument(documents: Documents, manifestId: string | null | undefined): Promise<void> {
+  if (!manifestId) return
+  const stored = await documents.listDocuments({ kind: "manifest", owner_id: manifestId }, { select: ["id"] })
+  if (stored.length) await documents.deleteDocuments(stored.map((d: { id: string }) => d.id))
+}
+
+/**
+ * Copies the scan form into the plugin's documents (privately: the local file provider serves
+ * "private" files publicly), because the service's URL lives 24 hours and the form is handed to
+ * the carrier's driver, maybe later. A failure is logged: the service's URL serves it meanwhile.
+ * Compensation deletes the stored document.
+ */
+export const storeManifestDocumentStep = createStep(
+  "shipping-services-store-manifest-document",
+  async (input: { manifest: ManifestAtService }, { container }) => {
+    const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
+    const { manifest_id, document } = input.manifest
+    try {
+      const content = document?.base64 ?? (document?.url ? await downloadBase64(document.url) : null)
+      if (content) {
+        await shipping.storeDocuments([{ kind: "manifest", owner_id: manifest_id, mime_type: "application/pdf", format: "PDF", content }])
+        return new StepResponse(true, manifest_id)
+      }
+    } catch (error) {
+      container
+        .resolve(ContainerRegistrationKeys.LOGGER)
+        .warn(`shipping-services: the document of manifest ${manifest_id} was not stored, it is served from the service's URL meanwhile: ${messageOf(error)}`)
+    }
+    return new StepResponse(false, null as string | null)
+  },
+  async (manifestId, { container }) => {
+    await deleteManifestDocument(container.resolve(SHIPPING_SERVICES_MODULE), manifestId)
+  }
+)

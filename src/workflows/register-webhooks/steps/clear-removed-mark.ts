@@ -1,0 +1,20 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { writeSetting } from "../../../modules/shipping-services/settings"
+import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
+import { clearRemovedMark, WEBHOOKS_REMOVED_SETTING } from "../reconcile"
+
+/**
+ * An admin's re-register clears the remove-webhooks script's mark (nothing registered again until
+ * then); compensation puts the mark back, so a failed re-register leaves boots and jobs as they were.
+ */
+export const clearRemovedMarkStep = createStep(
+  "shipping-services-clear-webhooks-removed-mark",
+  async (input: { force: boolean }, { container }) => {
+    if (!input.force) return new StepResponse(null, null as Record<string, unknown> | null)
+    const removed = await clearRemovedMark(container.resolve(SHIPPING_SERVICES_MODULE))
+    return new StepResponse(removed, removed)
+  },
+  async (removed, { container }) => {
+    if (removed) await writeSetting(container.resolve(SHIPPING_SERVICES_MODULE), WEBHOOKS_REMOVED_SETTING, removed)
+  }
+)

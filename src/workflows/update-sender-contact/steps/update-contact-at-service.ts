@@ -1,0 +1,63 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { CONTACT_SETTING_KEY, contactChanges, currentContact, type ContactFields, type SenderContact } from "../../../lib/contact/changes"
+import { contactError, ContactUpdateError } from "../../../lib/contact/errors"
+import { pluginClient } from "../../../lib/plugin-client"
+import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
+import { readSetting } from "../../../modules/shipping-services/settings"
+import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
+
+export type ContactAtService = {
+  current: SenderContact
+  /** The fields sent (only those that differ from what was last saved); empty: nothing sent. */
+  sent: ContactFields
+  answer: { name?: string | null; company?: string | null } | null
+}
+
+/** What to send back to undo `sent`: the previous value of each field sent that had one. Pure. */
+export function contactRevert(current: Pick<SenderContact, "name" | "company">, sent: ContactFields): ContactFields {
+  const out: ContactFields = {}
+  for (const field of ["name", "company"] as const) {
+    if (sent[field] !== undefined && current[field]) out[field] = current[field] as string
+  }
+  return out
+}
+
+/**
+ * Sends the fields that differ from the saved contact (doc 3, PATCH {contact_url}/api/v1/contact/
+ * {contactId}; a partial update). Compensation sends the previous values back (another partial
+ * update), best effort: a field that had no value before cannot be cleared at the service, and
+ * a failure to revert is logged, since the saved setting (the next step) stays as it was anyway.
+ */
+export const updateContactAtServiceStep = createStep(
+  "shipping-services-update-contact-at-service",
+  async (input: { requested: ContactFields }, { container }) => {
+    const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
+    const options = shipping.getOptions()
+    const current = currentContact(options.contact, await readSetting(shipping, CONTACT_SETTING_KEY))
+    if (!current) {
+      throw new ContactUpdateError("No sender contact is configured: set contact.contactId in the plugin's options", 400, "not_configured")
+    }
+    const sent = contactChanges(current, input.requested)
+    if (!Object.keys(sent).length) return new StepResponse<ContactAtService>({ current, sent, answer: null })
+    let answer
+    try {
+      answer = await pluginClient(options, container.resolve(ContainerRegistrationKeys.LOGGER)).updateContact(current.contact_id, sent, current.id_type ? { idType: current.id_type } : {})
+    } catch (error) {
+      throw contactError(error, current)
+    }
+    return new StepResponse<ContactAtService, ContactAtService>({ current, sent, answer: answer ?? null }, { current, sent, answer: null })
+  },
+  async (done, { container }) => {
+    if (!done) return
+    const revert = contactRevert(done.current, done.sent)
+    if (!Object.keys(revert).length) return
+    const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
+    const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+    try {
+      await pluginClient(shipping.getOptions(), logger).updateContact(done.current.contact_id, revert, done.current.id_type ? { idType: done.current.id_type } : {})
+    } catch (error) {
+      logger.warn(`shipping-services: the sender contact ${done.current.contact_id} could not be set back (${Object.keys(revert).join(", ")}): ${(error as Error).message}`)
+    }
+  }
+)
