@@ -8,8 +8,8 @@ import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import type { Carrier } from "../shipping-api/constants"
 import { downloadBase64 } from "../lib/labels/download"
 import { closeOutManifestWorkflow } from "../workflows/close-out-manifest"
-import { actionErrorOf, ShippingActionError } from "./action-error"
-import { readSetting } from "./plugin-settings"
+import { actionErrorOf, ShippingActionError } from "../lib/action-error"
+import { readSetting } from "../modules/shipping-services/settings"
 
 export type CloseOutResult = {
   submission_date: string

@@ -5,7 +5,7 @@ import type ShippingServicesModuleService from "../modules/shipping-services/ser
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import { ShippingApiError, ShippingAuthenticationError } from "../shipping-api/errors"
 import { messageOf } from "../lib/errors"
-import { pluginClient } from "./client"
+import { pluginClient } from "../lib/plugin-client"
 
 export type RootCheck = { name: RootName; url: string; serves: string; reachable: boolean; status: number | null; error: string | null }
 export type ConnectionCheck = {

@@ -11,7 +11,7 @@ import { serviceOfRow } from "../lib/shipments/service-of-row"
 import { settleInterrupted } from "../providers/shipping-services/purchase"
 import { voidShipmentRow } from "../providers/shipping-services/void-shipment"
 import { autoFulfillOrder, ourShippingOptionOf } from "./auto-fulfill"
-import { pluginClient } from "./client"
+import { pluginClient } from "../lib/plugin-client"
 
 const SHIPMENTS = "shipping_services_shipment"
 /** Rows looked at per run: a backlog is worked off over several runs, one minute apart. */

@@ -4,7 +4,7 @@ import { reprintState, type ReprintState } from "../lib/shipments/reprints"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import { reprintShipmentLabelWorkflow } from "../workflows/reprint-shipment-label"
-import { actionErrorOf } from "./action-error"
+import { actionErrorOf } from "../lib/action-error"
 
 export { isReprintLimitError } from "../workflows/reprint-shipment-label"
 

@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { autoFulfillmentView, type AutoFulfillmentView } from "../lib/views/auto-fulfillment-view"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
-import { ShippingActionError } from "./action-error"
+import { ShippingActionError } from "../lib/action-error"
 import { autoFulfillOrder, type AutoFulfillOutcome } from "./auto-fulfill"
 import { findOrder } from "./order-shipments"
 

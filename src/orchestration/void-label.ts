@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import { voidShipmentLabelWorkflow } from "../workflows/void-shipment-label"
-import { actionErrorOf } from "./action-error"
+import { actionErrorOf } from "../lib/action-error"
 
 /**
  * Voids a label through voidShipmentLabelWorkflow (src/workflows/void-shipment-label): Medusa's

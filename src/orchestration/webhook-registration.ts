@@ -5,10 +5,10 @@ import { isOurs, type DesiredWebhookConfig } from "../lib/webhooks/reconcile"
 import { desiredWebhookConfig } from "../lib/webhooks/desired"
 import { PREVIOUS_KEY_GRACE_MS } from "../modules/shipping-services/service"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
-import { pluginClient } from "./client"
+import { pluginClient } from "../lib/plugin-client"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import type { WebhookType } from "../shipping-api/constants"
-import { readSetting, writeSetting } from "./plugin-settings"
+import { readSetting, writeSetting } from "../modules/shipping-services/settings"
 import { registerWebhooksWorkflow, rotateWebhookKeysWorkflow } from "../workflows/register-webhooks"
 import {
   deleteQuietly,

@@ -7,7 +7,7 @@ import type ShippingServicesModuleService from "../../modules/shipping-services/
 import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 import { createPrintBatchWorkflow, reopenPrintBatchWorkflow } from "../../workflows/print-batch"
 import type { ReopenBatchInput } from "../../workflows/print-batch/steps/reopen-batch"
-import { actionErrorOf, ShippingActionError } from "../action-error"
+import { actionErrorOf, ShippingActionError } from "../../lib/action-error"
 import { idsOf } from "./print-files"
 import { runBatch, startBatch } from "./run-batch"
 import { labelsToPrint, loadSelection } from "./selection"

@@ -1,5 +1,5 @@
 import type { MedusaResponse } from "@medusajs/framework/http"
-import { ShippingActionError } from "../../../orchestration/action-error"
+import { ShippingActionError } from "../../../lib/action-error"
 
 /**
  * Runs an admin action and answers its refusal in words (`{ type, message }` with the action's

@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { batchFile } from "../../../../../../../orchestration/batches/batches"
-import { ShippingActionError } from "../../../../../../../orchestration/action-error"
+import { ShippingActionError } from "../../../../../../../lib/action-error"
 
 /**
  * GET /admin/shipping-services/batches/:id/files/:kind  (combined | labels | packing-slips | commercial-invoices | zpl)
