@@ -1,4 +1,4 @@
-import { runningInFlight, whenIdle } from "../src/orchestration/in-flight"
+import { runningInFlight, whenIdle } from "../src/lib/in-flight"
 
 /**
  * After every http test: wait until the plugin's background work (subscribers, jobs) is done.

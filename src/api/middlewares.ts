@@ -3,6 +3,12 @@ import { ADDITIONAL_DATA_KEY, fulfillmentAdditionalDataSchema } from "../lib/shi
 import { AdminCreateManifests, AdminReprintLabel, AdminRetryAutoFulfillment, AdminVoidLabel } from "./admin/shipping-services/operations-validators"
 import { AdminReRegisterWebhooks, AdminRotateWebhookKey, AdminUpdateContact } from "./admin/shipping-services/validators"
 import { AdminCreateBatch, AdminHoldOrder, AdminPrintBatch, AdminRetryBatch } from "./admin/shipping-services/batch-validators"
+import { registerStartUp } from "../lib/start-up"
+import { onShippingServicesStart } from "../orchestration/boot"
+
+// Servers and shared instances load this file before Medusa runs the modules' start hooks: the
+// plugin's start-up work goes to its module here (workers: src/jobs/recover-interrupted-work.ts).
+registerStartUp(onShippingServicesStart)
 
 /**
  * Route configuration of the plugin. Each entry belongs to one route folder under src/api;

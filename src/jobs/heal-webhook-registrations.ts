@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { ensureWebhookRegistrations } from "../orchestration/webhook-registration"
-import { inFlight } from "../orchestration/in-flight"
+import { inFlight } from "../lib/in-flight"
 import { logJobRun } from "../orchestration/job-runs"
 
 /**

@@ -5,7 +5,7 @@ import { DEFAULT_POLL_SCHEDULE, pollScheduleOf } from "../lib/tracking/schedule"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import { pollTrackingSweep } from "../orchestration/tracking-poll"
-import { inFlight } from "../orchestration/in-flight"
+import { inFlight } from "../lib/in-flight"
 import { logJobRun } from "../orchestration/job-runs"
 
 /**

@@ -1,6 +1,12 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { inFlight } from "../orchestration/in-flight"
+import { inFlight } from "../lib/in-flight"
 import { recoverInterruptedWork } from "../orchestration/recovery"
+import { registerStartUp } from "../lib/start-up"
+import { onShippingServicesStart } from "../orchestration/boot"
+
+// Workers and shared instances load the jobs before Medusa runs the modules' start hooks: the
+// plugin's start-up work goes to its module here (servers: src/api/middlewares.ts).
+registerStartUp(onShippingServicesStart)
 
 /**
  * Every minute: purchases and automatic fulfilments that a stopped process left behind are

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { resumeBatches } from "../orchestration/batches/run-batch"
-import { inFlight } from "../orchestration/in-flight"
+import { inFlight } from "../lib/in-flight"
 
 /**
  * Every minute: print batches whose process stopped (a restart, a crash, a deploy) are taken up

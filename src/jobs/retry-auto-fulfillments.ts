@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { autoFulfillOrder } from "../orchestration/auto-fulfill"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
-import { inFlight } from "../orchestration/in-flight"
+import { inFlight } from "../lib/in-flight"
 
 /** Retries failed automatic fulfilments whose backoff has passed (bounded by maxAttempts), and runs released ones. */
 export default function retryAutoFulfillments(container: MedusaContainer) {

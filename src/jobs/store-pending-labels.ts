@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { storeShipmentLabelWorkflow } from "../workflows/store-shipment-label"
-import { inFlight } from "../orchestration/in-flight"
+import { inFlight } from "../lib/in-flight"
 import { logJobRun } from "../orchestration/job-runs"
 
 /** Stores labels a crash or an error left on shipment rows (normally done right after creation). */

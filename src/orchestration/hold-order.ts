@@ -4,7 +4,7 @@ import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import { holdOrderWorkflow, releaseOrderWorkflow } from "../workflows/hold-order"
 import { actionErrorOf, ShippingActionError } from "../lib/action-error"
 import { autoFulfillOrder, fulfilmentPlanOf } from "./auto-fulfill"
-import { inFlight } from "./in-flight"
+import { inFlight } from "../lib/in-flight"
 import { findOrder } from "./order-shipments"
 
 /**

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
-import { inFlight } from "./in-flight"
+import { inFlight } from "../lib/in-flight"
 import { emitPluginEvents, eventBusOf } from "./plugin-events"
 
 /** The event that makes stored tracking events apply to orders (subscriber: apply-tracking). */

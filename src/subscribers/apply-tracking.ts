@@ -1,7 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { applyTrackingNumbers } from "../orchestration/apply-tracking"
 import { TRACKING_STORED_EVENT } from "../orchestration/tracking-announcer"
-import { inFlight } from "../orchestration/in-flight"
+import { inFlight } from "../lib/in-flight"
 
 /** Newly stored tracking events (webhook or polling) → shipments → Medusa's order status. */
 export default async function applyStoredTracking({ event, container }: SubscriberArgs<{ tracking_numbers: string[] }>) {

@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { orderPlaced } from "../orchestration/auto-fulfill"
-import { inFlight } from "../orchestration/in-flight"
+import { inFlight } from "../lib/in-flight"
 
 /**
  * order.placed → the fulfillment and its label, when automatic fulfilment is on; else the order

@@ -1,7 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { followStoreName } from "../orchestration/contact"
-import { inFlight } from "../orchestration/in-flight"
+import { inFlight } from "../lib/in-flight"
 
 /**
  * Store updated. Medusa 2.21 has no store event in its workflow events; the Store Module emits

@@ -1,7 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
-import { inFlight } from "../orchestration/in-flight"
+import { inFlight } from "../lib/in-flight"
 
 /** order.canceled → the order stops waiting for a label (Ready to ship drops it; nothing buys it). */
 export default async function settleCanceledOrder({ event, container }: SubscriberArgs<{ id: string }>) {

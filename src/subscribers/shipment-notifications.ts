@@ -4,7 +4,7 @@ import { messageOf } from "../lib/errors"
 import { shipmentNotificationData, type FulfillmentForNotice } from "../lib/views/shipment-notification"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import { isOurProvider } from "../orchestration/auto-fulfill"
-import { inFlight } from "../orchestration/in-flight"
+import { inFlight } from "../lib/in-flight"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 
 type Payload = { id: string; no_notification?: boolean }

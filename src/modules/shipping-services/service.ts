@@ -2,7 +2,8 @@ import { ContainerRegistrationKeys, InjectTransactionManager, MedusaContext, Med
 import type { Context, Logger } from "@medusajs/framework/types"
 import { parsePluginOptions, type PluginOptions } from "../../options"
 import { TrackingEventWriter, type TrackingEventRow } from "./event-writer"
-import { runningInFlight, whenIdle } from "../../orchestration/in-flight"
+import { runningInFlight, whenIdle } from "../../lib/in-flight"
+import { runStartUp } from "../../lib/start-up"
 import { Leases } from "./leases"
 import { AutoFulfillment, Batch, BatchItem, Document, Setting, Shipment, TrackingEvent, WebhookRegistration, type ShipmentRecord } from "./models"
 
@@ -61,12 +62,11 @@ export default class ShippingServicesModuleService extends MedusaService({
     this.pg_ = () => container[ContainerRegistrationKeys.PG_CONNECTION]
     this.eventWriter_ = new TrackingEventWriter(() => this.pg_() as any)
     this.leases_ = new Leases(() => this.pg_() as any, this.options_.recovery.leaseSeconds * 1000)
-    // Start-up work of the plugin (webhook registration, boot warnings): src/orchestration/boot.ts.
-    // Required lazily: it reaches the rest of the plugin, which loading this module must not load.
+    // Start-up work of the plugin (webhook registration, boot recovery, warnings), registered by
+    // the glue above this module: src/lib/start-up.ts.
     this.__hooks = {
       onApplicationStart: async () => {
-        const boot: typeof import("../../orchestration/boot") = require("../../orchestration/boot")
-        await boot.onShippingServicesStart(this, container.logger)
+        await runStartUp(this, container.logger)
       },
       // Before Medusa closes the database pool: let background work (a label being bought, a
       // timeline being applied) finish its writes rather than stop between them. Bounded, as

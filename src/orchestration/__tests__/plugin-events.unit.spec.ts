@@ -1,6 +1,6 @@
 import { Modules } from "@medusajs/framework/utils"
 import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
-import { whenIdle } from "../in-flight"
+import { whenIdle } from "../../lib/in-flight"
 import { emitPluginEvents, PLUGIN_EVENT_OPTIONS } from "../plugin-events"
 import { announceStoredTracking, TRACKING_STORED_EVENT } from "../tracking-announcer"
 import { sweepDeps } from "../tracking-poll"

@@ -7,7 +7,7 @@ import type { BatchItemRecord } from "../../modules/shipping-services/models"
 import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 import { Limiter } from "../../shipping-api/client/limiter"
 import { fulfilOrderNow } from "../auto-fulfill"
-import { inFlight } from "../in-flight"
+import { inFlight } from "../../lib/in-flight"
 import { labelsToPrint } from "./selection"
 import { makePrintFiles } from "./print-files"
 
