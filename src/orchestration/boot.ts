@@ -1,3 +1,4 @@
+import { container } from "@medusajs/framework"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { MedusaModule } from "@medusajs/framework/modules-sdk"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
@@ -94,8 +95,6 @@ function scheduleBootRecovery(shipping: ShippingServicesModuleService, logger: L
  */
 function appContainer(): MedusaContainer | undefined {
   try {
-    // Required lazily: loading the module must not load the framework's container.
-    const { container } = require("@medusajs/framework") as { container: MedusaContainer }
     container.resolve(ContainerRegistrationKeys.QUERY)
     return container
   } catch {

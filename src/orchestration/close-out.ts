@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { manifestGroups, manifestRequestOf, manifestWindowStart, submissionDate, type ManifestGroup } from "../lib/manifests/plan"
-import { MANIFEST_ID_PATTERN, MANIFEST_SETTING_PREFIX, manifestFileName, manifestSettingKey, manifestView, type ManifestRecord, type ManifestView } from "../lib/manifests/record"
+import { MANIFEST_ID_PATTERN, MANIFEST_SETTING_PREFIX, manifestSettingKey, manifestView, type ManifestRecord, type ManifestView } from "../lib/manifests/record"
 import type { ShipmentRecord } from "../modules/shipping-services/models"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"

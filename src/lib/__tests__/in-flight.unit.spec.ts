@@ -41,6 +41,7 @@ describe("in-flight background work", () => {
   it("shares one registry across copies of the module (a test file and Medusa's loader)", async () => {
     let copy!: typeof import("../in-flight")
     jest.isolateModules(() => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- a second, isolated copy of the module is the point
       copy = require("../in-flight")
     })
     let release!: () => void

@@ -20,7 +20,7 @@ export type TrackingEventRow = {
 
 type Result = { rows: { id: string; dedupe_key: string }[] }
 /** Knex, as Medusa registers it under `__pg_connection__` (the part the writer uses). */
-type Knex = {
+export type WriterKnex = {
   raw: (sql: string, bindings?: unknown[]) => { connection: (connection: unknown) => PromiseLike<Result> }
   client: { acquireConnection: () => Promise<unknown>; releaseConnection: (connection: unknown) => Promise<unknown> }
 }
@@ -97,7 +97,7 @@ export class TrackingEventWriter {
   private unreachableUntil = 0
 
   constructor(
-    private readonly knex: () => Knex,
+    private readonly knex: () => WriterKnex,
     private readonly timing = { acquireTimeoutMs: ACQUIRE_TIMEOUT_MS, unreachableBackoffMs: UNREACHABLE_BACKOFF_MS }
   ) {
     // Measured with bench/webhook-ingest.ts (64 senders, docs/tracking.md): flushes of at most

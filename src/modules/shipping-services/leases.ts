@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto"
 import { hostname } from "node:os"
 
 /** Knex, as Medusa registers it under `__pg_connection__`. */
-type Knex = { raw: (sql: string, bindings: unknown[]) => Promise<{ rows: { id: string }[] }> }
+export type LeaseKnex = { raw: (sql: string, bindings: unknown[]) => Promise<{ rows: { id: string }[] }> }
 
 /** The tables whose rows carry a lease (`lease_owner`, `lease_until`). */
 export type LeasedTable = "shipping_services_shipment" | "shipping_services_auto_fulfillment" | "shipping_services_batch"
@@ -32,7 +32,7 @@ export class Leases {
   private timer: NodeJS.Timeout | null = null
 
   constructor(
-    private readonly knex: () => Knex,
+    private readonly knex: () => LeaseKnex,
     readonly leaseMs: number,
     readonly owner: string = PROCESS_OWNER
   ) {}

@@ -1,10 +1,11 @@
 import { ContainerRegistrationKeys, InjectTransactionManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
 import type { Context, Logger } from "@medusajs/framework/types"
 import { parsePluginOptions, type PluginOptions } from "../../options"
-import { TrackingEventWriter, type TrackingEventRow } from "./event-writer"
+import { TrackingEventWriter, type TrackingEventRow, type WriterKnex } from "./event-writer"
 import { runningInFlight, whenIdle } from "../../lib/in-flight"
 import { runStartUp } from "../../lib/start-up"
-import { Leases } from "./leases"
+import type { Knex } from "@medusajs/framework/mikro-orm/knex"
+import { Leases, type LeaseKnex } from "./leases"
 import { AutoFulfillment, Batch, BatchItem, Document, Setting, Shipment, TrackingEvent, WebhookRegistration, type ShipmentRecord } from "./models"
 
 /** A file to keep in shipping_services_document (base64 content). */
@@ -49,7 +50,7 @@ export default class ShippingServicesModuleService extends MedusaService({
   protected readonly options_: PluginOptions
   protected readonly eventWriter_: TrackingEventWriter
   protected readonly leases_: Leases
-  protected readonly pg_: () => unknown
+  protected readonly pg_: () => Knex
   protected readonly keyCache_ = new Map<string, { value: { headerName: string; keys: string[] }; until: number }>()
   /** Read by Medusa (MedusaModule.onApplicationStart) once every module is loaded. */
   readonly __hooks: { onApplicationStart?: () => Promise<void>; onApplicationPrepareShutdown?: () => Promise<void> }
@@ -59,9 +60,9 @@ export default class ShippingServicesModuleService extends MedusaService({
     super(...arguments)
     // Validated already by the module loader at boot; parsing again yields the defaults.
     this.options_ = parsePluginOptions(options)
-    this.pg_ = () => container[ContainerRegistrationKeys.PG_CONNECTION]
-    this.eventWriter_ = new TrackingEventWriter(() => this.pg_() as any)
-    this.leases_ = new Leases(() => this.pg_() as any, this.options_.recovery.leaseSeconds * 1000)
+    this.pg_ = () => container[ContainerRegistrationKeys.PG_CONNECTION] as Knex
+    this.eventWriter_ = new TrackingEventWriter(() => this.pg_() as unknown as WriterKnex)
+    this.leases_ = new Leases(() => this.pg_() as unknown as LeaseKnex, this.options_.recovery.leaseSeconds * 1000)
     // Start-up work of the plugin (webhook registration, boot recovery, warnings), registered by
     // the glue above this module: src/lib/start-up.ts.
     this.__hooks = {
@@ -120,7 +121,7 @@ export default class ShippingServicesModuleService extends MedusaService({
    * without holding a lock or a connection.
    */
   async claimAutoFulfillmentAttempt(id: string, seen: { status: string; attempts: number }): Promise<boolean> {
-    const knex = this.pg_() as { raw: (sql: string, b: unknown[]) => Promise<{ rows: { id: string }[] }> }
+    const knex = this.pg_()
     const { rows } = await knex.raw(
       `update shipping_services_auto_fulfillment
          set status = 'running', attempts = attempts + 1, next_attempt_at = null,
@@ -145,12 +146,12 @@ export default class ShippingServicesModuleService extends MedusaService({
     fields: { status: "succeeded" | "failed" | "skipped"; last_error?: Record<string, unknown> | null; next_attempt_at?: Date | null; held_at?: Date | null; fulfillment_ids?: { ids: string[] } | null }
   ): Promise<void> {
     // Column names come from this list only; values are bound.
-    const set: [column: string, value: unknown, cast?: "jsonb"][] = [["status", fields.status], ["lease_owner", null], ["lease_until", null]]
+    const set: [column: string, value: string | Date | null, cast?: "jsonb"][] = [["status", fields.status], ["lease_owner", null], ["lease_until", null]]
     if ("last_error" in fields) set.push(["last_error", fields.last_error == null ? null : JSON.stringify(fields.last_error), "jsonb"])
     if ("fulfillment_ids" in fields) set.push(["fulfillment_ids", fields.fulfillment_ids == null ? null : JSON.stringify(fields.fulfillment_ids), "jsonb"])
     if ("next_attempt_at" in fields) set.push(["next_attempt_at", fields.next_attempt_at ?? null])
     if ("held_at" in fields) set.push(["held_at", fields.held_at ?? null])
-    const knex = this.pg_() as { raw: (sql: string, b: unknown[]) => Promise<unknown> }
+    const knex = this.pg_()
     await knex.raw(
       `update shipping_services_auto_fulfillment set ${set.map(([c, , cast]) => `${c} = ?${cast ? `::${cast}` : ""}`).join(", ")}, updated_at = now() where id = ?`,
       [...set.map(([, v]) => v), id]
@@ -160,7 +161,7 @@ export default class ShippingServicesModuleService extends MedusaService({
   /** Marks labels as held by a finished fulfillment (crash recovery leaves them alone), in one statement. */
   async markShipmentsAttached(ids: string[]): Promise<void> {
     if (!ids.length) return
-    const knex = this.pg_() as { raw: (sql: string, b: unknown[]) => Promise<unknown> }
+    const knex = this.pg_()
     await knex.raw(`update shipping_services_shipment set attached_at = now(), updated_at = now() where id = any(?) and attached_at is null and deleted_at is null`, [ids])
   }
 
@@ -170,7 +171,7 @@ export default class ShippingServicesModuleService extends MedusaService({
    * one whose process stopped (lease run out) is settled here, so its bought labels become orphans.
    */
   async settleCanceledOrder(orderId: string): Promise<boolean> {
-    const knex = this.pg_() as { raw: (sql: string, b: unknown[]) => Promise<{ rows: { id: string }[] }> }
+    const knex = this.pg_()
     const { rows } = await knex.raw(
       `update shipping_services_auto_fulfillment
          set status = 'skipped', next_attempt_at = null, held_at = null,
@@ -192,7 +193,7 @@ export default class ShippingServicesModuleService extends MedusaService({
    * it could not be held now.
    */
   async holdAutoFulfillment(orderId: string, facts: Record<string, unknown>): Promise<{ previous: string } | null> {
-    const knex = this.pg_() as { raw: (sql: string, b: unknown[]) => Promise<{ rows: { id: string; previous: string }[] }> }
+    const knex = this.pg_()
     const { rows } = await knex.raw(
       `update shipping_services_auto_fulfillment a
          set status = 'held', held_at = now(), next_attempt_at = null, updated_at = now()
@@ -204,13 +205,13 @@ export default class ShippingServicesModuleService extends MedusaService({
     if (rows.length) return { previous: rows[0].previous }
     const [existing] = await this.listAutoFulfillments({ order_id: orderId }, { select: ["id"] })
     if (existing) return null
-    const created = await this.createAutoFulfillments({ order_id: orderId, status: "held", attempts: 0, held_at: new Date(), ...facts } as any).catch(() => undefined)
+    const created = await this.createAutoFulfillments({ order_id: orderId, status: "held", attempts: 0, held_at: new Date(), ...facts } as { order_id: string; status: "held"; attempts: number }).catch(() => undefined)
     return created ? { previous: "none" } : null
   }
 
   /** Ends a hold: back to `status` (and due at `nextAttemptAt`). False when the order was not held. */
   async releaseAutoFulfillment(orderId: string, status: "pending" | "manual" | "failed" | "skipped", nextAttemptAt: Date | null): Promise<boolean> {
-    const knex = this.pg_() as { raw: (sql: string, b: unknown[]) => Promise<{ rows: { id: string }[] }> }
+    const knex = this.pg_()
     const { rows } = await knex.raw(
       `update shipping_services_auto_fulfillment
          set status = ?, held_at = null, next_attempt_at = ?, updated_at = now()
@@ -227,7 +228,7 @@ export default class ShippingServicesModuleService extends MedusaService({
    * that no item waits or runs any more.
    */
   async transitionBatch(id: string, from: "buying" | "printing", to: "buying" | "printing" | "done", finishedAt: Date | null = null): Promise<boolean> {
-    const knex = this.pg_() as { raw: (sql: string, b: unknown[]) => Promise<{ rows: { id: string }[] }> }
+    const knex = this.pg_()
     const { rows } = await knex.raw(
       `update shipping_services_batch b set status = ?, finished_at = ?, updated_at = now()
        where b.id = ? and b.status = ? and b.deleted_at is null
@@ -243,7 +244,7 @@ export default class ShippingServicesModuleService extends MedusaService({
   /** Marks labels as printed (their print file was downloaded); labels printed before keep their date. */
   async markPrinted(shipmentIds: string[], at = new Date()): Promise<number> {
     if (!shipmentIds.length) return 0
-    const knex = this.pg_() as { raw: (sql: string, b: unknown[]) => Promise<{ rows: { id: string }[] }> }
+    const knex = this.pg_()
     const { rows } = await knex.raw(
       `update shipping_services_shipment set printed_at = ?, updated_at = now()
        where id = any(?) and printed_at is null and deleted_at is null returning id`,
@@ -267,7 +268,7 @@ export default class ShippingServicesModuleService extends MedusaService({
     shipmentUpdate?: Record<string, unknown> & { id: string },
     @MedusaContext() sharedContext: Context = {}
   ): Promise<ShipmentRecord | undefined> {
-    const updated = shipmentUpdate ? await this.updateShipments(shipmentUpdate as any, sharedContext) : undefined
+    const updated = shipmentUpdate ? await this.updateShipments(shipmentUpdate as { id: string }, sharedContext) : undefined
     if (documents.length) {
       await this.createDocuments(
         documents.map((d) => ({ ...d, page: d.page ?? 0, version: d.version ?? 0, format: d.format ?? null, size: Math.floor((d.content.length * 3) / 4) })),
@@ -345,13 +346,13 @@ export default class ShippingServicesModuleService extends MedusaService({
    */
   async linkedFulfillments(fulfillmentIds: string[]): Promise<Set<string>> {
     if (!fulfillmentIds.length) return new Set()
-    const knex = this.pg_() as { raw: (sql: string, b: unknown[]) => Promise<{ rows: { fulfillment_id: string }[] }> }
+    const knex = this.pg_()
     const { rows } = await knex.raw(
       `select fulfillment_id from order_fulfillment where fulfillment_id = any(?) and deleted_at is null
        union select fulfillment_id from return_fulfillment where fulfillment_id = any(?) and deleted_at is null`,
       [fulfillmentIds, fulfillmentIds]
     )
-    return new Set(rows.map((r) => r.fulfillment_id))
+    return new Set((rows as { fulfillment_id: string }[]).map((r) => r.fulfillment_id))
   }
 
   /**
@@ -361,13 +362,13 @@ export default class ShippingServicesModuleService extends MedusaService({
    */
   async markTrackingEventsProcessed(ids: string[], processedAt: Date, outcome: string): Promise<number> {
     if (!ids.length) return 0
-    const knex = this.pg_() as any
+    const knex = this.pg_()
     return knex("shipping_services_tracking_event").whereIn("id", ids).whereNull("deleted_at").update({ processed_at: processedAt, outcome, updated_at: knex.fn.now() })
   }
 
   /** See markTrackingEventsProcessed. Only the tracking fields of one shipment. */
   async recordShipmentTracking(id: string, fields: ShipmentTrackingFields): Promise<number> {
-    const knex = this.pg_() as any
+    const knex = this.pg_()
     return knex("shipping_services_shipment").where({ id }).whereNull("deleted_at").update({ ...fields, updated_at: knex.fn.now() })
   }
 

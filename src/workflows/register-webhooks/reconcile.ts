@@ -165,7 +165,7 @@ async function createRow(
   } catch (error) {
     const [other] = await shipping.listWebhookRegistrations({ type })
     if (other) return other
-    throw new Error(`could not store the ${type} webhook registration (${now.toISOString()}): ${error instanceof Error ? error.message : String(error)}`)
+    throw new Error(`could not store the ${type} webhook registration (${now.toISOString()}): ${error instanceof Error ? error.message : String(error)}`, { cause: error })
   }
 }
 
