@@ -122,12 +122,57 @@ export type CreateShipmentInput = ShipperHeaders & {
   carrierCodes?: CarrierCodes
 }
 
+/**
+ * What each variant adds to the request line of create and rates (doc 2): its shipper headers,
+ * whether create sends includeDeliveryCommitment (and its default), the carrier query parameter,
+ * and whether it may go to the Asia-Pacific root. A Record so that a new variant is a compile
+ * error here (docs/architecture.md, "Adding a variant").
+ */
+type VariantRequest = {
+  headers: (input: ShipperHeaders) => Record<string, string | undefined>
+  /** create: "always" sends it (default `commitmentDefault`), "when-given" only when the caller set it. */
+  commitmentOnCreate: "always" | "when-given" | "never"
+  commitmentDefault: boolean
+  carrier?: (input: { apac?: boolean; regionalCarrier?: string }) => string | undefined
+  apacRoot: boolean
+}
+
+const VARIANT_REQUEST: Record<Variant, VariantRequest> = {
+  "carrier-account": {
+    headers: (i) => ({ [HEADER.carrierAccountId]: i.carrierAccountId }),
+    commitmentOnCreate: "never",
+    commitmentDefault: false,
+    apacRoot: false,
+  },
+  expedited: {
+    headers: (i) => ({ [HEADER.ratePlan]: i.ratePlan, [HEADER.integratorCarrierId]: i.integratorCarrierId }),
+    commitmentOnCreate: "when-given",
+    commitmentDefault: false,
+    apacRoot: false,
+  },
+  standard: {
+    headers: () => ({}),
+    commitmentOnCreate: "never",
+    commitmentDefault: false,
+    carrier: (i) => (i.apac && i.regionalCarrier ? i.regionalCarrier : undefined),
+    apacRoot: true,
+  },
+  "cross-border": {
+    headers: () => ({}),
+    commitmentOnCreate: "always",
+    commitmentDefault: true,
+    carrier: () => "XBORDER",
+    apacRoot: false,
+  },
+}
+
 function variantHeaders(variant: Variant | undefined, input: ShipperHeaders): Record<string, string | undefined> {
-  return {
-    [HEADER.carrierAccountId]: variant === "carrier-account" ? input.carrierAccountId : undefined,
-    [HEADER.ratePlan]: variant === "expedited" ? input.ratePlan : undefined,
-    [HEADER.integratorCarrierId]: variant === "expedited" ? input.integratorCarrierId : undefined,
-  }
+  return variant ? VARIANT_REQUEST[variant].headers(input) : {}
+}
+
+/** Whether this request goes to {apac_url} (standard delivery originating in Asia-Pacific). */
+function usesApacRoot(variant: Variant | undefined, input: { apac?: boolean }): boolean {
+  return !!variant && VARIANT_REQUEST[variant].apacRoot && !!input.apac
 }
 
 /** The query of create and rates, which depends on the variant read from the body. */
@@ -138,10 +183,12 @@ function shipmentQuery(
 ): Record<string, string> {
   const query: Record<string, string> = {}
   const commitment = input.includeDeliveryCommitment
-  if (operation === "rates" || variant === "cross-border") query.includeDeliveryCommitment = String(commitment ?? variant === "cross-border")
-  else if (variant === "expedited" && commitment !== undefined) query.includeDeliveryCommitment = String(commitment)
-  if (variant === "cross-border") query.carrier = "XBORDER"
-  if (variant === "standard" && input.apac && input.regionalCarrier) query.carrier = input.regionalCarrier
+  const v = variant ? VARIANT_REQUEST[variant] : undefined
+  // rates always asks; create as the variant says.
+  if (operation === "rates" || v?.commitmentOnCreate === "always") query.includeDeliveryCommitment = String(commitment ?? v?.commitmentDefault ?? false)
+  else if (v?.commitmentOnCreate === "when-given" && commitment !== undefined) query.includeDeliveryCommitment = String(commitment)
+  const carrier = v?.carrier?.(input)
+  if (carrier) query.carrier = carrier
   return query
 }
 
@@ -177,7 +224,7 @@ export function buildCreateShipment(input: CreateShipmentInput): Built {
   const shipment = withNeutralCarriers(input.shipment, input.carrierCodes)
   const variant = detectVariant(shipment as ShipmentDraft)
   const query = shipmentQuery(variant, "create", input)
-  const apac = variant === "standard" && !!input.apac
+  const apac = usesApacRoot(variant, input)
   const checked = validateShipmentRequest(shipment, {
     query,
     apac,
@@ -200,7 +247,7 @@ export function buildRates(input: RatesInput): Built {
   const shipment = withNeutralCarriers(input.shipment, input.carrierCodes)
   const variant = detectVariant(shipment as ShipmentDraft)
   const query = shipmentQuery(variant, "rates", input)
-  const apac = variant === "standard" && !!input.apac
+  const apac = usesApacRoot(variant, input)
   const checked = validateRatesRequest(shipment, {
     query,
     apac,
