@@ -6,7 +6,10 @@ loadEnv("test", process.cwd())
 // cluster = server and worker processes on Redis (dev/cluster.ts);
 // browser = the admin in Chromium against `medusa develop`.
 const groups = {
-  unit: ["<rootDir>/src/**/__tests__/**/*.unit.spec.[jt]s?(x)", "<rootDir>/bench/**/__tests__/**/*.unit.spec.[jt]s"],
+  unit: [
+    "<rootDir>/src/**/__tests__/**/*.unit.spec.[jt]s?(x)",
+    "<rootDir>/bench/**/__tests__/**/*.unit.spec.[jt]s",
+  ],
   "integration:modules": ["<rootDir>/src/modules/*/__tests__/**/*.spec.[jt]s"],
   "integration:http": ["<rootDir>/integration-tests/http/**/*.spec.[jt]s"],
   cluster: ["<rootDir>/integration-tests/cluster/**/*.spec.[jt]s"],
@@ -22,7 +25,12 @@ module.exports = {
   transform: {
     "^.+\\.[jt]sx?$": [
       "@swc/jest",
-      { jsc: { parser: { syntax: "typescript", tsx: true, decorators: true }, transform: { react: { runtime: "automatic" } } } },
+      {
+        jsc: {
+          parser: { syntax: "typescript", tsx: true, decorators: true },
+          transform: { react: { runtime: "automatic" } },
+        },
+      },
     ],
   },
   testEnvironment: "node",
@@ -31,12 +39,20 @@ module.exports = {
   setupFiles: ["<rootDir>/integration-tests/setup.js"],
   // Without a TEST_TYPE, every group but the browser's and the cluster's (they start their own
   // processes: Chromium, Medusa servers and workers).
-  testMatch: type ? groups[type] : [groups.unit, groups["integration:modules"], groups["integration:http"]].flat(),
+  testMatch: type
+    ? groups[type]
+    : [
+        groups.unit,
+        groups["integration:modules"],
+        groups["integration:http"],
+      ].flat(),
   ...(type === "integration:http"
     ? {
         globalSetup: "<rootDir>/integration-tests/global-setup.ts",
         globalTeardown: "<rootDir>/integration-tests/global-teardown.ts",
-        setupFilesAfterEnv: ["<rootDir>/integration-tests/settle-background.ts"],
+        setupFilesAfterEnv: [
+          "<rootDir>/integration-tests/settle-background.ts",
+        ],
       }
     : {}),
 }

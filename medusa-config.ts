@@ -16,8 +16,11 @@ loadEnv(process.env.NODE_ENV || "development", process.cwd())
 
 const options = appPluginOptions()
 const redisUrl = process.env.DEV_REDIS_URL
-const prefix = process.env.DEV_REDIS_PREFIX ? `${process.env.DEV_REDIS_PREFIX}:` : ""
-const workerMode = process.env.MEDUSA_WORKER_MODE as "shared" | "worker" | "server" | undefined
+const prefix = process.env.DEV_REDIS_PREFIX
+  ? `${process.env.DEV_REDIS_PREFIX}:`
+  : ""
+const workerMode = process.env.MEDUSA_WORKER_MODE as
+  "shared" | "worker" | "server" | undefined
 // Events one worker process handles at once. BullMQ's default is 1, which would make a burst of
 // `order.placed` wait for each label in turn; the plugin bounds its own label requests per
 // process (http.concurrency), so this only needs to be above that.
@@ -46,13 +49,27 @@ const redisModules = (url: string) => [
   {
     resolve: "@medusajs/medusa/locking",
     options: {
-      providers: [{ resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl: url, namespace: `${prefix}medusa_lock:` } }],
+      providers: [
+        {
+          resolve: "@medusajs/medusa/locking-redis",
+          id: "locking-redis",
+          is_default: true,
+          options: { redisUrl: url, namespace: `${prefix}medusa_lock:` },
+        },
+      ],
     },
   },
   {
     resolve: "@medusajs/medusa/caching",
     options: {
-      providers: [{ resolve: "@medusajs/medusa/caching-redis", id: "caching-redis", is_default: true, options: { redisUrl: url, prefix: `${prefix}mc:` } }],
+      providers: [
+        {
+          resolve: "@medusajs/medusa/caching-redis",
+          id: "caching-redis",
+          is_default: true,
+          options: { redisUrl: url, prefix: `${prefix}mc:` },
+        },
+      ],
     },
   },
 ]
@@ -62,19 +79,30 @@ const redisModules = (url: string) => [
 const postgresLocking = {
   resolve: "@medusajs/medusa/locking",
   options: {
-    providers: [{ resolve: "@medusajs/medusa/locking-postgres", id: "locking-postgres", is_default: true }],
+    providers: [
+      {
+        resolve: "@medusajs/medusa/locking-postgres",
+        id: "locking-postgres",
+        is_default: true,
+      },
+    ],
   },
 }
 
 module.exports = defineConfig({
   projectConfig: {
-    databaseUrl: process.env.DATABASE_URL ?? "postgres://postgres@localhost:5432/medusa_shipping_services",
+    databaseUrl:
+      process.env.DATABASE_URL ??
+      "postgres://postgres@localhost:5432/medusa_shipping_services",
     ...(redisUrl ? { redisUrl, redisPrefix: prefix } : {}),
     ...(workerMode ? { workerMode } : {}),
     http: {
       storeCors: process.env.STORE_CORS ?? "http://localhost:8000",
-      adminCors: process.env.ADMIN_CORS ?? "http://localhost:9000,http://localhost:5173",
-      authCors: process.env.AUTH_CORS ?? "http://localhost:9000,http://localhost:5173,http://localhost:8000",
+      adminCors:
+        process.env.ADMIN_CORS ?? "http://localhost:9000,http://localhost:5173",
+      authCors:
+        process.env.AUTH_CORS ??
+        "http://localhost:9000,http://localhost:5173,http://localhost:8000",
       jwtSecret: process.env.JWT_SECRET || "supersecret",
       cookieSecret: process.env.COOKIE_SECRET || "supersecret",
     },
@@ -90,7 +118,13 @@ module.exports = defineConfig({
       // Module; Medusa's local provider logs them instead of emailing (use SendGrid, Resend… in a store).
       resolve: "@medusajs/medusa/notification",
       options: {
-        providers: [{ resolve: "@medusajs/medusa/notification-local", id: "local", options: { name: "Local email", channels: ["email"] } }],
+        providers: [
+          {
+            resolve: "@medusajs/medusa/notification-local",
+            id: "local",
+            options: { name: "Local email", channels: ["email"] },
+          },
+        ],
       },
     },
     {
@@ -98,7 +132,10 @@ module.exports = defineConfig({
       options: {
         providers: [
           { resolve: "@medusajs/medusa/fulfillment-manual", id: "manual" },
-          { resolve: "./src/providers/shipping-services", id: "shipping-services" },
+          {
+            resolve: "./src/providers/shipping-services",
+            id: "shipping-services",
+          },
         ],
       },
     },

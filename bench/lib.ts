@@ -7,22 +7,37 @@ export const root = path.resolve(__dirname, "..")
 /** Runs a medusa command without blocking this process (an in-process sandbox keeps answering). */
 export function medusa(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [require.resolve("@medusajs/cli/cli.js"), ...args], { cwd: root, env })
+    const child = spawn(
+      process.execPath,
+      [require.resolve("@medusajs/cli/cli.js"), ...args],
+      { cwd: root, env }
+    )
     let output = ""
     child.stdout.on("data", (d) => (output += d))
     child.stderr.on("data", (d) => (output += d))
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`medusa ${args.join(" ")} failed:\n${output}`))))
+    child.on("exit", (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`medusa ${args.join(" ")} failed:\n${output}`))
+    )
   })
 }
 
 /** `medusa develop` without the admin, in its own process group (so it can be stopped whole). */
-export function startApp(env: NodeJS.ProcessEnv): { child: ChildProcess; stop: () => void } {
-  const child = spawn(process.execPath, [require.resolve("@medusajs/cli/cli.js"), "develop"], {
-    cwd: root,
-    env: { ...env, MEDUSA_ADMIN_DISABLE: "true" },
-    detached: true,
-    stdio: ["ignore", "ignore", "inherit"],
-  })
+export function startApp(env: NodeJS.ProcessEnv): {
+  child: ChildProcess
+  stop: () => void
+} {
+  const child = spawn(
+    process.execPath,
+    [require.resolve("@medusajs/cli/cli.js"), "develop"],
+    {
+      cwd: root,
+      env: { ...env, MEDUSA_ADMIN_DISABLE: "true" },
+      detached: true,
+      stdio: ["ignore", "ignore", "inherit"],
+    }
+  )
   const stop = () => {
     try {
       if (child.pid) process.kill(-child.pid, "SIGKILL")
@@ -52,4 +67,7 @@ export function peakRssMb(): number {
 }
 
 // The sandbox in its own process lives in dev/ (the cluster harness starts it too).
-export { startSandboxProcess, type SandboxProcess } from "../dev/sandbox-process"
+export {
+  startSandboxProcess,
+  type SandboxProcess,
+} from "../dev/sandbox-process"

@@ -11,8 +11,18 @@ import { mkdirSync, writeFileSync } from "node:fs"
 import path from "node:path"
 import v8 from "node:v8"
 import vm from "node:vm"
-import { buildPrintFiles, buildZplFile, PRINT_LAYOUTS, type PrintOptions, type PrintOrder } from "../src/lib/documents"
-import { crossBorderOrderOf, labelOf, orderOf } from "../src/lib/documents/__fixtures__/orders"
+import {
+  buildPrintFiles,
+  buildZplFile,
+  PRINT_LAYOUTS,
+  type PrintOptions,
+  type PrintOrder,
+} from "../src/lib/documents"
+import {
+  crossBorderOrderOf,
+  labelOf,
+  orderOf,
+} from "../src/lib/documents/__fixtures__/orders"
 import type { FileFormat } from "../src/shipping-api/constants"
 
 const N = Number(process.env.N ?? 100)
@@ -32,7 +42,9 @@ function median(values: number[]): number {
 }
 
 /** Runs `fn` with RSS sampled by `sample()` calls and a timer; returns its peak above the start. */
-async function measured<T>(fn: (sample: () => void) => Promise<T>): Promise<{ value: T; ms: number; peakRssMb: number; heldMb: number }> {
+async function measured<T>(
+  fn: (sample: () => void) => Promise<T>
+): Promise<{ value: T; ms: number; peakRssMb: number; heldMb: number }> {
   gc()
   const held = () => {
     const m = process.memoryUsage()
@@ -55,14 +67,22 @@ async function measured<T>(fn: (sample: () => void) => Promise<T>): Promise<{ va
   gc()
   await new Promise((resolve) => setImmediate(resolve))
   gc()
-  return { value, ms, peakRssMb: (peak - start) / 1024 / 1024, heldMb: (held() - heldBefore) / 1024 / 1024 }
+  return {
+    value,
+    ms,
+    peakRssMb: (peak - start) / 1024 / 1024,
+    heldMb: (held() - heldBefore) / 1024 / 1024,
+  }
 }
 
 function ordersOf(format: FileFormat, n: number): PrintOrder[] {
   return Array.from({ length: n }, (_, i) => orderOf(i, [labelOf(i, format)]))
 }
 
-async function* sampled(orders: PrintOrder[], sample: () => void): AsyncGenerator<PrintOrder> {
+async function* sampled(
+  orders: PrintOrder[],
+  sample: () => void
+): AsyncGenerator<PrintOrder> {
   for (const order of orders) {
     sample()
     yield order
@@ -70,7 +90,12 @@ async function* sampled(orders: PrintOrder[], sample: () => void): AsyncGenerato
 }
 
 type Scenario =
-  | { kind: "merge"; name: string; input: "PDF" | "PNG" | "GIF" | "mixed"; options: PrintOptions }
+  | {
+      kind: "merge"
+      name: string
+      input: "PDF" | "PNG" | "GIF" | "mixed"
+      options: PrintOptions
+    }
   | { kind: "stream"; orders: number }
 
 interface ScenarioResult {
@@ -87,7 +112,11 @@ interface ScenarioResult {
 function inputOf(input: "PDF" | "PNG" | "GIF" | "mixed"): PrintOrder[] {
   if (input !== "mixed") return ordersOf(input, N)
   // A realistic batch: PDF labels, a packing slip each, one order in five cross-border.
-  return Array.from({ length: N }, (_, i) => (i % 5 === 0 ? crossBorderOrderOf(i, ["PDF"]) : orderOf(i, [labelOf(i, "PDF")])))
+  return Array.from({ length: N }, (_, i) =>
+    i % 5 === 0
+      ? crossBorderOrderOf(i, ["PDF"])
+      : orderOf(i, [labelOf(i, "PDF")])
+  )
 }
 
 /**
@@ -106,19 +135,40 @@ async function runScenario(scenario: Scenario): Promise<ScenarioResult> {
           yield orderOf(i, [labelOf(i, "PNG")])
         }
       }
-      return buildPrintFiles(loaded(), { layout: "4x6", include: { labels: true, packingSlips: true, commercialInvoices: false } })
+      return buildPrintFiles(loaded(), {
+        layout: "4x6",
+        include: {
+          labels: true,
+          packingSlips: true,
+          commercialInvoices: false,
+        },
+      })
     })
     const file = value.files[0]
-    return { medianMs: ms, minMs: ms, pages: file.pageCount, bytes: file.bytes.length, inputBytes: 0, peakRssMb, heldMb }
+    return {
+      medianMs: ms,
+      minMs: ms,
+      pages: file.pageCount,
+      bytes: file.bytes.length,
+      inputBytes: 0,
+      peakRssMb,
+      heldMb,
+    }
   }
   const orders = inputOf(scenario.input)
-  const inputBytes = orders.reduce((n, o) => n + o.labels.reduce((m, l) => m + l.pages[0].length, 0), 0)
+  const inputBytes = orders.reduce(
+    (n, o) => n + o.labels.reduce((m, l) => m + l.pages[0].length, 0),
+    0
+  )
   const times: number[] = []
   let result: ScenarioResult | undefined
   const { peakRssMb, heldMb } = await measured(async (sample) => {
     for (let r = 0; r <= RUNS; r++) {
       const t = performance.now()
-      const value = await buildPrintFiles(sampled(orders, sample), scenario.options)
+      const value = await buildPrintFiles(
+        sampled(orders, sample),
+        scenario.options
+      )
       if (r > 0) times.push(performance.now() - t)
       result = {
         medianMs: 0,
@@ -131,42 +181,99 @@ async function runScenario(scenario: Scenario): Promise<ScenarioResult> {
       }
     }
   })
-  return { ...result!, medianMs: median(times), minMs: Math.min(...times), peakRssMb, heldMb }
+  return {
+    ...result!,
+    medianMs: median(times),
+    minMs: Math.min(...times),
+    peakRssMb,
+    heldMb,
+  }
 }
 
 function inChild(scenario: Scenario): ScenarioResult {
-  const out = execFileSync(process.execPath, [require.resolve("ts-node/dist/bin.js"), "--swc", __filename], {
-    env: { ...process.env, MERGE_SCENARIO: JSON.stringify(scenario) },
-    encoding: "utf8",
-    maxBuffer: 16 * 1024 * 1024,
-  })
+  const out = execFileSync(
+    process.execPath,
+    [require.resolve("ts-node/dist/bin.js"), "--swc", __filename],
+    {
+      env: { ...process.env, MERGE_SCENARIO: JSON.stringify(scenario) },
+      encoding: "utf8",
+      maxBuffer: 16 * 1024 * 1024,
+    }
+  )
   return JSON.parse(out.trim().split("\n").pop()!)
 }
 
 function table(data: string[][]): string {
-  const widths = data[0].map((_, c) => Math.max(...data.map((r) => r[c].length)))
-  const line = (r: string[]) => `| ${r.map((v, c) => (c < 2 ? v.padEnd(widths[c]) : v.padStart(widths[c]))).join(" | ")} |`
-  return [line(data[0]), `|${widths.map((w, c) => (c < 2 ? ":" : "-") + "-".repeat(w) + (c < 2 ? "-" : ":")).join("|")}|`, ...data.slice(1).map(line)].join("\n")
+  const widths = data[0].map((_, c) =>
+    Math.max(...data.map((r) => r[c].length))
+  )
+  const line = (r: string[]) =>
+    `| ${r.map((v, c) => (c < 2 ? v.padEnd(widths[c]) : v.padStart(widths[c]))).join(" | ")} |`
+  return [
+    line(data[0]),
+    `|${widths.map((w, c) => (c < 2 ? ":" : "-") + "-".repeat(w) + (c < 2 ? "-" : ":")).join("|")}|`,
+    ...data.slice(1).map(line),
+  ].join("\n")
 }
 
 async function main(): Promise<void> {
   if (process.env.MERGE_SCENARIO) {
-    console.log(JSON.stringify(await runScenario(JSON.parse(process.env.MERGE_SCENARIO))))
+    console.log(
+      JSON.stringify(await runScenario(JSON.parse(process.env.MERGE_SCENARIO)))
+    )
     return
   }
-  console.log(`Node ${process.version}, ${N} labels per run, median of ${RUNS} runs after one warm-up, each input in a fresh process\n`)
-  const rows: string[][] = [["input", "layout", "pages", "median ms", "min ms", "output", "peak RSS +MB"]]
-  const labelsOnly = { labels: true, packingSlips: false, commercialInvoices: false }
-  const everything = { labels: true, packingSlips: true, commercialInvoices: true }
+  console.log(
+    `Node ${process.version}, ${N} labels per run, median of ${RUNS} runs after one warm-up, each input in a fresh process\n`
+  )
+  const rows: string[][] = [
+    [
+      "input",
+      "layout",
+      "pages",
+      "median ms",
+      "min ms",
+      "output",
+      "peak RSS +MB",
+    ],
+  ]
+  const labelsOnly = {
+    labels: true,
+    packingSlips: false,
+    commercialInvoices: false,
+  }
+  const everything = {
+    labels: true,
+    packingSlips: true,
+    commercialInvoices: true,
+  }
   const scenarios: Array<Extract<Scenario, { kind: "merge" }>> = [
     ...(["PDF", "PNG", "GIF"] as const).flatMap((input) =>
-      PRINT_LAYOUTS.map((layout) => ({ kind: "merge" as const, name: `${N} ${input === "GIF" ? "QR GIF" : input}`, input, options: { layout, include: labelsOnly } })),
+      PRINT_LAYOUTS.map((layout) => ({
+        kind: "merge" as const,
+        name: `${N} ${input === "GIF" ? "QR GIF" : input}`,
+        input,
+        options: { layout, include: labelsOnly },
+      }))
     ),
-    ...(["4x6", "letter-4up"] as const).map((layout) => ({ kind: "merge" as const, name: `${N} PDF + slips + invoices`, input: "mixed" as const, options: { layout, include: everything } })),
+    ...(["4x6", "letter-4up"] as const).map((layout) => ({
+      kind: "merge" as const,
+      name: `${N} PDF + slips + invoices`,
+      input: "mixed" as const,
+      options: { layout, include: everything },
+    })),
   ]
   for (const scenario of scenarios) {
     const r = inChild(scenario)
-    rows.push([`${scenario.name} (${kb(r.inputBytes)})`, scenario.options.layout, String(r.pages), r.medianMs.toFixed(0), r.minMs.toFixed(0), kb(r.bytes), r.peakRssMb.toFixed(1)])
+    rows.push([
+      `${scenario.name} (${kb(r.inputBytes)})`,
+      scenario.options.layout,
+      String(r.pages),
+      r.medianMs.toFixed(0),
+      r.minMs.toFixed(0),
+      kb(r.bytes),
+      r.peakRssMb.toFixed(1),
+    ])
   }
   console.log(table(rows))
 
@@ -179,28 +286,44 @@ async function main(): Promise<void> {
     zplSize = (await buildZplFile(zplOrders)).bytes.length
     if (r > 0) zplTimes.push(performance.now() - t)
   }
-  console.log(`\n${N} ZPL2 labels into one .zpl: median ${median(zplTimes).toFixed(1)} ms, ${kb(zplSize)}`)
+  console.log(
+    `\n${N} ZPL2 labels into one .zpl: median ${median(zplTimes).toFixed(1)} ms, ${kb(zplSize)}`
+  )
 
   for (const orders of [N, STREAMED]) {
     const r = inChild({ kind: "stream", orders })
     console.log(
-      `streamed ${orders} orders (PNG label rendered in the generator + packing slip, 4x6): ${r.medianMs.toFixed(0)} ms, ${r.pages} pages, ${mb(r.bytes)} MB out, peak RSS +${r.peakRssMb.toFixed(1)} MB, held after GC ${r.heldMb.toFixed(1)} MB`,
+      `streamed ${orders} orders (PNG label rendered in the generator + packing slip, 4x6): ${r.medianMs.toFixed(0)} ms, ${r.pages} pages, ${mb(r.bytes)} MB out, peak RSS +${r.peakRssMb.toFixed(1)} MB, held after GC ${r.heldMb.toFixed(1)} MB`
     )
   }
 
   // A 4-up Letter sheet with labels of each format and packing slips, rendered for a look.
   mkdirSync(OUT, { recursive: true })
   const sample = await buildPrintFiles(
-    [orderOf(1, [labelOf(1, "PDF")]), orderOf(2, [labelOf(2, "PNG")]), crossBorderOrderOf(3, ["PDF", "GIF"])],
-    { layout: "letter-4up", include: everything },
+    [
+      orderOf(1, [labelOf(1, "PDF")]),
+      orderOf(2, [labelOf(2, "PNG")]),
+      crossBorderOrderOf(3, ["PDF", "GIF"]),
+    ],
+    { layout: "letter-4up", include: everything }
   )
   const pdf = path.join(OUT, "letter-4up.pdf")
   writeFileSync(pdf, sample.files[0].bytes)
   try {
-    execFileSync("pdftoppm", ["-r", "100", "-png", pdf, path.join(OUT, "letter-4up")])
-    console.log(`\n4-up sheet: ${pdf} and ${path.join(OUT, "letter-4up-*.png")}`)
+    execFileSync("pdftoppm", [
+      "-r",
+      "100",
+      "-png",
+      pdf,
+      path.join(OUT, "letter-4up"),
+    ])
+    console.log(
+      `\n4-up sheet: ${pdf} and ${path.join(OUT, "letter-4up-*.png")}`
+    )
   } catch {
-    console.log(`\n4-up sheet: ${pdf} (pdftoppm not found: apt-get install -y poppler-utils to render it to PNG)`)
+    console.log(
+      `\n4-up sheet: ${pdf} (pdftoppm not found: apt-get install -y poppler-utils to render it to PNG)`
+    )
   }
 }
 

@@ -7,16 +7,28 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { inPostalMaintenance } from "../src/lib/tracking/maintenance"
-import { pollTrackingSweepWith, sweepDeps } from "../src/orchestration/tracking-poll"
+import {
+  pollTrackingSweepWith,
+  sweepDeps,
+} from "../src/orchestration/tracking-poll"
 
 const mb = (n: number) => Math.round(n / 1024 / 1024)
 
-export default async function run({ container, args }: { container: MedusaContainer; args: string[] }) {
+export default async function run({
+  container,
+  args,
+}: {
+  container: MedusaContainer
+  args: string[]
+}) {
   let now = new Date(Number(args[0] ?? Date.now()))
   // Postal parcels are left alone during postal maintenance: sweep at a time outside it.
   while (inPostalMaintenance(now)) now = new Date(now.getTime() + 3_600_000)
   let announced = 0
-  const deps = { ...sweepDeps(container), announce: async (t: string[]) => void (announced += t.length) }
+  const deps = {
+    ...sweepDeps(container),
+    announce: async (t: string[]) => void (announced += t.length),
+  }
 
   global.gc?.()
   const before = process.memoryUsage()
@@ -47,7 +59,9 @@ export default async function run({ container, args }: { container: MedusaContai
     peak: { rssMb: mb(peak.rss), heapMb: mb(peak.heap) },
     after: { rssMb: mb(after.rss), heapMb: mb(after.heapUsed) },
     heapSamplesMb: samples.filter((_, i) => i % step === 0),
-    liveHeapMb: live.filter((_, i) => i % Math.max(1, Math.floor(live.length / 10)) === 0),
+    liveHeapMb: live.filter(
+      (_, i) => i % Math.max(1, Math.floor(live.length / 10)) === 0
+    ),
     maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
   }
   console.log(`POLL-SWEEP ${JSON.stringify(report)}`)

@@ -19,13 +19,21 @@ import { root } from "./lib"
 
 const DB = "medusa_shipping_services_bench_poll"
 const DUE = Number(process.env.BENCH_DUE ?? 10_000)
-const NOT_DUE = { delivered: 1_000, voided: 500, recentlyPolled: 500, fresh: 500 }
+const NOT_DUE = {
+  delivered: 1_000,
+  voided: 500,
+  recentlyPolled: 500,
+  fresh: 500,
+}
 const CREATE_CLIENTS = 16
 
 async function token(url: string): Promise<string> {
   const res = await fetch(`${url}/oauth/token`, {
     method: "POST",
-    headers: { Authorization: `Basic ${Buffer.from("sandbox-key:sandbox-secret").toString("base64")}`, "Content-Type": "application/x-www-form-urlencoded" },
+    headers: {
+      Authorization: `Basic ${Buffer.from("sandbox-key:sandbox-secret").toString("base64")}`,
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
     body: "grant_type=client_credentials",
   })
   return ((await res.json()) as { access_token: string }).access_token
@@ -35,7 +43,14 @@ async function token(url: string): Promise<string> {
 async function createLabels(url: string, count: number): Promise<string[]> {
   const bearer = await token(url)
   const body = baseRequest("expedited") as Record<string, any>
-  body.documents = [{ type: "SHIPPING_LABEL", size: "DOC_4X6", fileFormat: "PDF", contentType: "URL" }]
+  body.documents = [
+    {
+      type: "SHIPPING_LABEL",
+      size: "DOC_4X6",
+      fileFormat: "PDF",
+      contentType: "URL",
+    },
+  ]
   const json = JSON.stringify(body)
   const out: string[] = []
   let next = 0
@@ -44,11 +59,19 @@ async function createLabels(url: string, count: number): Promise<string[]> {
       const n = next++
       const res = await fetch(`${url}/v1/shipments`, {
         method: "POST",
-        headers: { Authorization: `Bearer ${bearer}`, "Content-Type": "application/json", "X-Vendor-TransactionId": `poll-${n}`, "X-Vendor-UnifiedErrorStructure": "true" },
+        headers: {
+          Authorization: `Bearer ${bearer}`,
+          "Content-Type": "application/json",
+          "X-Vendor-TransactionId": `poll-${n}`,
+          "X-Vendor-UnifiedErrorStructure": "true",
+        },
         body: json,
       })
       const created = (await res.json()) as { parcelTrackingNumber?: string }
-      if (res.status !== 201 || !created.parcelTrackingNumber) throw new Error(`create ${n}: ${res.status} ${JSON.stringify(created).slice(0, 300)}`)
+      if (res.status !== 201 || !created.parcelTrackingNumber)
+        throw new Error(
+          `create ${n}: ${res.status} ${JSON.stringify(created).slice(0, 300)}`
+        )
       out.push(created.parcelTrackingNumber)
     }
   }
@@ -56,7 +79,13 @@ async function createLabels(url: string, count: number): Promise<string[]> {
   return out
 }
 
-type Row = { status: string; tracking_number: string; tracking_status: string | null; next_poll_at: string | null; created_at: string }
+type Row = {
+  status: string
+  tracking_number: string
+  tracking_status: string | null
+  next_poll_at: string | null
+  created_at: string
+}
 
 async function insertShipments(rows: Row[]) {
   for (let i = 0; i < rows.length; i += 1_000) {
@@ -64,7 +93,16 @@ async function insertShipments(rows: Row[]) {
     const values: unknown[] = []
     const tuples = chunk.map((r, j) => {
       const n = i + j
-      values.push(`ssship_bench${String(n).padStart(8, "0")}`, `bench-${n}`, `bench-${n}`, r.status, r.tracking_number, r.tracking_status, r.next_poll_at, r.created_at)
+      values.push(
+        `ssship_bench${String(n).padStart(8, "0")}`,
+        `bench-${n}`,
+        `bench-${n}`,
+        r.status,
+        r.tracking_number,
+        r.tracking_status,
+        r.next_poll_at,
+        r.created_at
+      )
       const b = values.length - 8
       return `($${b + 1}, $${b + 2}, $${b + 3}, 'postal-ground', 'expedited', 'POSTAL', 'UGA', $${b + 4}, $${b + 5}, $${b + 6}, $${b + 7}, $${b + 8}, $${b + 8})`
     })
@@ -77,9 +115,16 @@ async function insertShipments(rows: Row[]) {
   }
 }
 
-function runChild(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function runChild(
+  args: string[],
+  env: NodeJS.ProcessEnv
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [require.resolve("@medusajs/cli/cli.js"), ...args], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] })
+    const child = spawn(
+      process.execPath,
+      [require.resolve("@medusajs/cli/cli.js"), ...args],
+      { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] }
+    )
     let stdout = ""
     let stderr = ""
     child.stdout.on("data", (d) => (stdout += d))
@@ -90,7 +135,12 @@ function runChild(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: num
 }
 
 async function main() {
-  const sb = await startSandbox({ port: 0, speed: 0, tokenTtlSeconds: 10 * 365 * 86_400, log: () => undefined })
+  const sb = await startSandbox({
+    port: 0,
+    speed: 0,
+    tokenTtlSeconds: 10 * 365 * 86_400,
+    log: () => undefined,
+  })
   try {
     sb.control.setWebhookDelivery(false)
     const env = {
@@ -107,13 +157,18 @@ async function main() {
     await freshDatabase(DB)
     // Asynchronously: the migration script registers the webhook at the sandbox of this process.
     const migrated = await runChild(["db:migrate"], env)
-    if (migrated.status !== 0) throw new Error(`db:migrate failed:\n${migrated.stdout.slice(-3000)}\n${migrated.stderr.slice(-3000)}`)
+    if (migrated.status !== 0)
+      throw new Error(
+        `db:migrate failed:\n${migrated.stdout.slice(-3000)}\n${migrated.stderr.slice(-3000)}`
+      )
 
     const notDue = Object.values(NOT_DUE).reduce((a, b) => a + b, 0)
     console.log(`sandbox: creating ${DUE} labels`)
     let t = performance.now()
     const numbers = await createLabels(sb.url, DUE)
-    console.log(`  ${DUE} labels in ${((performance.now() - t) / 1000).toFixed(1)} s`)
+    console.log(
+      `  ${DUE} labels in ${((performance.now() - t) / 1000).toFixed(1)} s`
+    )
     // A day of each timeline: Manifest, Acceptance and two InTransit scans per parcel.
     sb.control.advance({ seconds: 24 * 3600 })
 
@@ -121,13 +176,47 @@ async function main() {
     const day = 24 * 3_600_000
     const sweepAt = Number(new Date(sb.control.clock().now)) + 3 * 3_600_000
     const old = new Date(sweepAt - day).toISOString()
-    const rows: Row[] = numbers.map((tn) => ({ status: "created", tracking_number: tn, tracking_status: null, next_poll_at: null, created_at: old }))
+    const rows: Row[] = numbers.map((tn) => ({
+      status: "created",
+      tracking_number: tn,
+      tracking_status: null,
+      next_poll_at: null,
+      created_at: old,
+    }))
     let k = 0
     const fake = () => `BENCHNOTDUE${String(++k).padStart(8, "0")}`
-    for (let i = 0; i < NOT_DUE.delivered; i++) rows.push({ status: "created", tracking_number: fake(), tracking_status: "Delivered", next_poll_at: null, created_at: old })
-    for (let i = 0; i < NOT_DUE.voided; i++) rows.push({ status: "voided", tracking_number: fake(), tracking_status: null, next_poll_at: null, created_at: old })
-    for (let i = 0; i < NOT_DUE.recentlyPolled; i++) rows.push({ status: "created", tracking_number: fake(), tracking_status: null, next_poll_at: new Date(sweepAt + 3_600_000).toISOString(), created_at: old })
-    for (let i = 0; i < NOT_DUE.fresh; i++) rows.push({ status: "created", tracking_number: fake(), tracking_status: null, next_poll_at: null, created_at: new Date(sweepAt - 60_000).toISOString() })
+    for (let i = 0; i < NOT_DUE.delivered; i++)
+      rows.push({
+        status: "created",
+        tracking_number: fake(),
+        tracking_status: "Delivered",
+        next_poll_at: null,
+        created_at: old,
+      })
+    for (let i = 0; i < NOT_DUE.voided; i++)
+      rows.push({
+        status: "voided",
+        tracking_number: fake(),
+        tracking_status: null,
+        next_poll_at: null,
+        created_at: old,
+      })
+    for (let i = 0; i < NOT_DUE.recentlyPolled; i++)
+      rows.push({
+        status: "created",
+        tracking_number: fake(),
+        tracking_status: null,
+        next_poll_at: new Date(sweepAt + 3_600_000).toISOString(),
+        created_at: old,
+      })
+    for (let i = 0; i < NOT_DUE.fresh; i++)
+      rows.push({
+        status: "created",
+        tracking_number: fake(),
+        tracking_status: null,
+        next_poll_at: null,
+        created_at: new Date(sweepAt - 60_000).toISOString(),
+      })
     await insertShipments(rows)
     console.log(`database: ${DUE} shipments due, ${notDue} not due`)
 
@@ -135,13 +224,24 @@ async function main() {
     console.log("sweep: running inside the app (medusa exec)")
     t = performance.now()
     // Asynchronously: the sandbox answering the sweep lives in this process's event loop.
-    const child = await runChild(["exec", "./bench/poll-sweep-run.ts", String(sweepAt)], { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ""} --expose-gc`.trim() })
-    const line = child.stdout.split("\n").find((l) => l.startsWith("POLL-SWEEP "))
-    if (child.status !== 0 || !line) throw new Error(`sweep failed (${child.status}):\n${child.stdout.slice(-3000)}\n${child.stderr.slice(-3000)}`)
+    const child = await runChild(
+      ["exec", "./bench/poll-sweep-run.ts", String(sweepAt)],
+      { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ""} --expose-gc`.trim() }
+    )
+    const line = child.stdout
+      .split("\n")
+      .find((l) => l.startsWith("POLL-SWEEP "))
+    if (child.status !== 0 || !line)
+      throw new Error(
+        `sweep failed (${child.status}):\n${child.stdout.slice(-3000)}\n${child.stderr.slice(-3000)}`
+      )
     const report = JSON.parse(line.slice("POLL-SWEEP ".length))
     const childSeconds = (performance.now() - t) / 1000
     const requests = sb.control.stats().requests.tracking ?? 0
-    const [{ count: events }] = await sql<{ count: string }>(DB, `select count(*) from shipping_services_tracking_event where source = 'poll'`)
+    const [{ count: events }] = await sql<{ count: string }>(
+      DB,
+      `select count(*) from shipping_services_tracking_event where source = 'poll'`
+    )
     const [{ count: stillDue }] = await sql<{ count: string }>(
       DB,
       `select count(*) from shipping_services_shipment where status = 'created' and tracking_status is null and next_poll_at is null and created_at <= $1`,
@@ -150,15 +250,31 @@ async function main() {
 
     console.log("")
     console.log(`shipments due              ${DUE} (of ${DUE + notDue})`)
-    console.log(`tracking requests          ${requests} ${requests === DUE ? "(= shipments due)" : "(MISMATCH)"}`)
-    console.log(`sweep: polled / failed     ${report.stats.polled} / ${report.stats.failed} in ${report.stats.pages} pages`)
-    console.log(`events stored              ${events} (${(Number(events) / DUE).toFixed(1)} per shipment); announced ${report.announced} tracking numbers`)
+    console.log(
+      `tracking requests          ${requests} ${requests === DUE ? "(= shipments due)" : "(MISMATCH)"}`
+    )
+    console.log(
+      `sweep: polled / failed     ${report.stats.polled} / ${report.stats.failed} in ${report.stats.pages} pages`
+    )
+    console.log(
+      `events stored              ${events} (${(Number(events) / DUE).toFixed(1)} per shipment); announced ${report.announced} tracking numbers`
+    )
     console.log(`due shipments left unpolled ${stillDue}`)
-    console.log(`wall time of the sweep     ${(report.stats.ms / 1000).toFixed(1)} s (${Math.round(DUE / (report.stats.ms / 1000))} shipments/s); app start + sweep ${childSeconds.toFixed(1)} s`)
-    console.log(`app memory before sweep    RSS ${report.before.rssMb} MB, heap ${report.before.heapMb} MB`)
-    console.log(`app memory during sweep    peak RSS ${report.peak.rssMb} MB, peak heap ${report.peak.heapMb} MB (samples every 100 ms: heap ${report.heapSamplesMb.join(", ")} MB)`)
-    console.log(`app live heap (after GC)   ${report.liveHeapMb.length ? `${report.liveHeapMb.join(", ")} MB, once a second` : "(run without --expose-gc)"}`)
-    console.log(`app memory after sweep     RSS ${report.after.rssMb} MB, heap ${report.after.heapMb} MB; process peak RSS (maxRSS) ${report.maxRssMb} MB`)
+    console.log(
+      `wall time of the sweep     ${(report.stats.ms / 1000).toFixed(1)} s (${Math.round(DUE / (report.stats.ms / 1000))} shipments/s); app start + sweep ${childSeconds.toFixed(1)} s`
+    )
+    console.log(
+      `app memory before sweep    RSS ${report.before.rssMb} MB, heap ${report.before.heapMb} MB`
+    )
+    console.log(
+      `app memory during sweep    peak RSS ${report.peak.rssMb} MB, peak heap ${report.peak.heapMb} MB (samples every 100 ms: heap ${report.heapSamplesMb.join(", ")} MB)`
+    )
+    console.log(
+      `app live heap (after GC)   ${report.liveHeapMb.length ? `${report.liveHeapMb.join(", ")} MB, once a second` : "(run without --expose-gc)"}`
+    )
+    console.log(
+      `app memory after sweep     RSS ${report.after.rssMb} MB, heap ${report.after.heapMb} MB; process peak RSS (maxRSS) ${report.maxRssMb} MB`
+    )
     if (requests !== DUE) process.exitCode = 1
   } finally {
     await sb.close()

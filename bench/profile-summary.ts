@@ -9,8 +9,19 @@
 import { readFileSync } from "node:fs"
 import path from "node:path"
 
-type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[]; hitCount?: number }
-type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number }
+type Node = {
+  id: number
+  callFrame: { functionName: string; url: string; lineNumber: number }
+  children?: number[]
+  hitCount?: number
+}
+type Profile = {
+  nodes: Node[]
+  samples: number[]
+  timeDeltas: number[]
+  startTime: number
+  endTime: number
+}
 
 const root = path.resolve(__dirname, "..")
 
@@ -38,7 +49,12 @@ export function packageOf(url: string): string {
 
 function label(node: Node): string {
   const { functionName, url, lineNumber } = node.callFrame
-  const where = url ? `${url.replace(/^file:\/\//, "").replace(`${root}/`, "").replace(/.*node_modules\//, "")}:${lineNumber + 1}` : ""
+  const where = url
+    ? `${url
+        .replace(/^file:\/\//, "")
+        .replace(`${root}/`, "")
+        .replace(/.*node_modules\//, "")}:${lineNumber + 1}`
+    : ""
   return `${functionName || "(anonymous)"}${where ? ` ${where}` : ""}`
 }
 
@@ -51,19 +67,33 @@ export function summarize(files: string[]) {
     const profile = JSON.parse(readFileSync(file, "utf8")) as Profile
     const nodes = new Map(profile.nodes.map((n) => [n.id, n]))
     const parent = new Map<number, number>()
-    for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id)
+    for (const n of profile.nodes)
+      for (const c of n.children ?? []) parent.set(c, n.id)
     const selfMs = new Map<number, number>()
-    profile.samples.forEach((id, i) => selfMs.set(id, (selfMs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000))
+    profile.samples.forEach((id, i) =>
+      selfMs.set(
+        id,
+        (selfMs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000
+      )
+    )
     for (const [id, ms] of selfMs) {
       const node = nodes.get(id)!
       if (node.callFrame.functionName === "(idle)") continue
       total += ms
       self.set(label(node), (self.get(label(node)) ?? 0) + ms)
-      const pkg = ["(garbage collector)", "(program)"].includes(node.callFrame.functionName) ? node.callFrame.functionName : packageOf(node.callFrame.url)
+      const pkg = ["(garbage collector)", "(program)"].includes(
+        node.callFrame.functionName
+      )
+        ? node.callFrame.functionName
+        : packageOf(node.callFrame.url)
       byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + ms)
       // Inclusive time of the plugin's own frames (src/), each counted once per sample stack.
       const seen = new Set<string>()
-      for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+      for (
+        let cur: number | undefined = id;
+        cur !== undefined;
+        cur = parent.get(cur)
+      ) {
         const n = nodes.get(cur)!
         if (!n.callFrame.url.includes(`${root}/src/`)) continue
         const l = label(n)
@@ -77,21 +107,33 @@ export function summarize(files: string[]) {
 }
 
 function main() {
-  const files = process.argv.slice(2).filter((a, i, all) => a.endsWith(".cpuprofile") && !["--top", "--per"].includes(all[i - 1] ?? ""))
+  const files = process.argv
+    .slice(2)
+    .filter(
+      (a, i, all) =>
+        a.endsWith(".cpuprofile") &&
+        !["--top", "--per"].includes(all[i - 1] ?? "")
+    )
   if (!files.length) {
-    console.error("usage: bench/profile-summary.ts <file.cpuprofile>... [--top 25] [--per N]")
+    console.error(
+      "usage: bench/profile-summary.ts <file.cpuprofile>... [--top 25] [--per N]"
+    )
     process.exit(2)
   }
   const top = arg("--top", 25)
   const per = arg("--per", 1)
   const unit = per === 1 ? "ms" : "ms/order"
   const { total, self, byPackage, inclusive } = summarize(files)
-  const fmt = (ms: number) => `${(ms / per).toFixed(per === 1 ? 0 : 2).padStart(9)} ${unit}  ${((100 * ms) / total).toFixed(1).padStart(5)} %`
+  const fmt = (ms: number) =>
+    `${(ms / per).toFixed(per === 1 ? 0 : 2).padStart(9)} ${unit}  ${((100 * ms) / total).toFixed(1).padStart(5)} %`
   const print = (title: string, map: Map<string, number>, n: number) => {
     console.log(`\n${title}`)
-    for (const [k, v] of [...map].sort((a, b) => b[1] - a[1]).slice(0, n)) console.log(`${fmt(v)}  ${k}`)
+    for (const [k, v] of [...map].sort((a, b) => b[1] - a[1]).slice(0, n))
+      console.log(`${fmt(v)}  ${k}`)
   }
-  console.log(`${files.length} profile(s), ${(total / per).toFixed(per === 1 ? 0 : 2)} ${unit} of CPU sampled (idle excluded)`)
+  console.log(
+    `${files.length} profile(s), ${(total / per).toFixed(per === 1 ? 0 : 2)} ${unit} of CPU sampled (idle excluded)`
+  )
   print("Self time by package / folder", byPackage, 20)
   print("Self time by function", self, top)
   print("Total time of the plugin's functions (src/)", inclusive, top)

@@ -19,7 +19,9 @@ const KEY = randomBytes(32).toString("base64url")
 const HEADER = "X-Shipping-Services-Key"
 
 function run(opts: autocannon.Options): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))))
+  return new Promise((resolve, reject) =>
+    autocannon(opts, (err, res) => (err ? reject(err) : resolve(res)))
+  )
 }
 
 async function main() {
@@ -35,8 +37,12 @@ async function main() {
   console.log(`database ${DB}: creating and migrating`)
   await freshDatabase(DB)
   await medusa(["db:migrate"], env)
-  await sql(DB, `insert into shipping_services_webhook_registration (id, type, name, url, events, header_name, api_key, time_out) values ('sswh_bench', 'tracking', 'bench', 'http://localhost/', '[]', $1, $2, 10)
-     on conflict (type) where deleted_at is null do update set header_name = excluded.header_name, api_key = excluded.api_key`, [HEADER, KEY])
+  await sql(
+    DB,
+    `insert into shipping_services_webhook_registration (id, type, name, url, events, header_name, api_key, time_out) values ('sswh_bench', 'tracking', 'bench', 'http://localhost/', '[]', $1, $2, 10)
+     on conflict (type) where deleted_at is null do update set header_name = excluded.header_name, api_key = excluded.api_key`,
+    [HEADER, KEY]
+  )
 
   const app = startApp(env)
   try {
@@ -45,7 +51,11 @@ async function main() {
     console.log("app ready; warming up")
     await run({ url: `${base}/health`, connections: CONNECTIONS, duration: 3 })
 
-    const health = await run({ url: `${base}/health`, connections: CONNECTIONS, duration: SECONDS })
+    const health = await run({
+      url: `${base}/health`,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+    })
 
     let seq = 0
     const runId = randomBytes(4).toString("hex")
@@ -78,17 +88,31 @@ async function main() {
       requests: [{ setupRequest: (req: any) => ({ ...req, body: body() }) }],
     })
     await new Promise((r) => setTimeout(r, 1000))
-    const [{ count }] = await sql<{ count: string }>(DB, `select count(*) from shipping_services_tracking_event where tracking_number like $1`, [`BENCH${runId}%`])
+    const [{ count }] = await sql<{ count: string }>(
+      DB,
+      `select count(*) from shipping_services_tracking_event where tracking_number like $1`,
+      [`BENCH${runId}%`]
+    )
     const acknowledged = ingest["2xx"]
 
     const ratio = ingest.requests.average / health.requests.average
     const p99Ratio = ingest.latency.p99 / health.latency.p99
     console.log("")
-    console.log(`connections: ${CONNECTIONS}; /health for ${SECONDS} s, then ${amount} notifications`)
-    console.log(`GET /health          ${health.requests.average.toFixed(0)} req/s   p50 ${health.latency.p50} ms   p99 ${health.latency.p99} ms`)
-    console.log(`POST webhook ingest  ${ingest.requests.average.toFixed(0)} req/s   p50 ${ingest.latency.p50} ms   p99 ${ingest.latency.p99} ms   non-2xx ${ingest.non2xx}, errors ${ingest.errors}`)
-    console.log(`ingest / health rate ${ratio.toFixed(2)} (goal ≥ 0.5)   p99 ratio ${p99Ratio.toFixed(2)} (goal ≤ 2)`)
-    console.log(`acknowledged ${acknowledged}, stored ${count} → ${Number(count) === acknowledged ? "none lost, none doubled" : "MISMATCH"}`)
+    console.log(
+      `connections: ${CONNECTIONS}; /health for ${SECONDS} s, then ${amount} notifications`
+    )
+    console.log(
+      `GET /health          ${health.requests.average.toFixed(0)} req/s   p50 ${health.latency.p50} ms   p99 ${health.latency.p99} ms`
+    )
+    console.log(
+      `POST webhook ingest  ${ingest.requests.average.toFixed(0)} req/s   p50 ${ingest.latency.p50} ms   p99 ${ingest.latency.p99} ms   non-2xx ${ingest.non2xx}, errors ${ingest.errors}`
+    )
+    console.log(
+      `ingest / health rate ${ratio.toFixed(2)} (goal ≥ 0.5)   p99 ratio ${p99Ratio.toFixed(2)} (goal ≤ 2)`
+    )
+    console.log(
+      `acknowledged ${acknowledged}, stored ${count} → ${Number(count) === acknowledged ? "none lost, none doubled" : "MISMATCH"}`
+    )
     if (Number(count) !== acknowledged) process.exitCode = 1
   } finally {
     app.stop()

@@ -11,8 +11,12 @@ const fs = require("node:fs")
 
 const [command, ...args] = process.argv.slice(2)
 if (command !== "sandbox") {
-  process.stderr.write("Usage: medusa-plugin-shipping-services sandbox [options]   (--help for options)\n")
-  process.exit(command === undefined || command === "--help" || command === "-h" ? 0 : 2)
+  process.stderr.write(
+    "Usage: medusa-plugin-shipping-services sandbox [options]   (--help for options)\n"
+  )
+  process.exit(
+    command === undefined || command === "--help" || command === "-h" ? 0 : 2
+  )
 }
 
 const root = path.resolve(__dirname, "..")
@@ -23,10 +27,16 @@ if (fs.existsSync(compiled)) {
 } else {
   const source = path.join(root, "src/sandbox/cli.ts")
   if (!fs.existsSync(source)) {
-    process.stderr.write("The sandbox is not built: run `npm run build` first.\n")
+    process.stderr.write(
+      "The sandbox is not built: run `npm run build` first.\n"
+    )
     process.exit(1)
   }
-  require("ts-node").register({ swc: true, transpileOnly: true, project: path.join(root, "tsconfig.json") })
+  require("ts-node").register({
+    swc: true,
+    transpileOnly: true,
+    project: path.join(root, "tsconfig.json"),
+  })
   cli = require(source)
 }
 cli.main(args).catch((e) => {

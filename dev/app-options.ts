@@ -5,7 +5,9 @@ import type { PluginOptionsInput } from "../src/options"
  * server's roots and credentials, a US origin, and one option per variant. Environment
  * variables override; SHIPPING_SERVICES_OPTIONS (JSON) replaces everything.
  */
-export function appPluginOptions(env: NodeJS.ProcessEnv = process.env): PluginOptionsInput {
+export function appPluginOptions(
+  env: NodeJS.ProcessEnv = process.env
+): PluginOptionsInput {
   if (env.SHIPPING_SERVICES_OPTIONS) {
     return JSON.parse(env.SHIPPING_SERVICES_OPTIONS)
   }
@@ -25,7 +27,11 @@ export function appPluginOptions(env: NodeJS.ProcessEnv = process.env): PluginOp
       clientFacilityId: "0093",
       carrierFacilityId: "1585",
     },
-    contact: { contactId: "sandbox-contact", name: "Shipping Desk", company: "Demo Store" },
+    contact: {
+      contactId: "sandbox-contact",
+      name: "Shipping Desk",
+      company: "Demo Store",
+    },
     origin: {
       company: "Demo Store",
       name: "Shipping Desk",
@@ -88,17 +94,32 @@ export function appPluginOptions(env: NodeJS.ProcessEnv = process.env): PluginOp
       },
     ],
     // Medusa's shipment and delivery events → customer emails (the dev app's local provider logs them).
-    notifications: { channel: "email", shipped: "order-shipped", delivered: "order-delivered" },
-    webhook: { publicUrl: env.SHIPPING_SERVICES_PUBLIC_URL ?? `http://localhost:${port}` },
+    notifications: {
+      channel: "email",
+      shipped: "order-shipped",
+      delivered: "order-delivered",
+    },
+    webhook: {
+      publicUrl: env.SHIPPING_SERVICES_PUBLIC_URL ?? `http://localhost:${port}`,
+    },
     // The sandbox's clock only moves forward, by days at a time (tests and the demo advance it
     // to a parcel's delivery at once), so its events are dated in our future: they may move
     // orders up to ten years ahead. Events before the label still move nothing.
     tracking: { aheadHours: 24 * 365 * 10 },
     // The cluster tests tick the polling job every few seconds (a six-field cron, seconds first).
-    ...(env.SHIPPING_SERVICES_POLL_SCHEDULE ? { polling: { schedule: env.SHIPPING_SERVICES_POLL_SCHEDULE } } : {}),
+    ...(env.SHIPPING_SERVICES_POLL_SCHEDULE
+      ? { polling: { schedule: env.SHIPPING_SERVICES_POLL_SCHEDULE } }
+      : {}),
     // The crash tests shorten how long a stopped process's work waits before it is taken over.
     ...(env.SHIPPING_SERVICES_LEASE_SECONDS
-      ? { recovery: { leaseSeconds: Number(env.SHIPPING_SERVICES_LEASE_SECONDS), orphanGraceMinutes: Number(env.SHIPPING_SERVICES_ORPHAN_GRACE_MINUTES ?? 15) } }
+      ? {
+          recovery: {
+            leaseSeconds: Number(env.SHIPPING_SERVICES_LEASE_SECONDS),
+            orphanGraceMinutes: Number(
+              env.SHIPPING_SERVICES_ORPHAN_GRACE_MINUTES ?? 15
+            ),
+          },
+        }
       : {}),
   }
 }

@@ -25,7 +25,14 @@
  * store's public URL): the sandbox's deliveries reach that server.
  */
 import { spawn, type ChildProcess } from "node:child_process"
-import { closeSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync } from "node:fs"
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+} from "node:fs"
 import path from "node:path"
 import { databaseUrl, dropDatabase, freshDatabase, sql } from "./database"
 import { runMedusa } from "./medusa-cli"
@@ -63,7 +70,10 @@ export type ClusterOptions = {
 }
 
 /** What the harness needs of a sandbox: its roots, its control API, and how to stop it. */
-export type ClusterSandbox = Pick<SandboxProcess, "url" | "baseUrl" | "control" | "stop">
+export type ClusterSandbox = Pick<
+  SandboxProcess,
+  "url" | "baseUrl" | "control" | "stop"
+>
 
 export type StartOptions = {
   /** Default `<mode>-<n>`. */
@@ -117,13 +127,19 @@ export type Cluster = {
   /** Starts one process and waits for its /health. The first `server` (or `shared`) gets `url`'s port. */
   start(mode: WorkerMode, options?: StartOptions): Promise<MedusaProcess>
   /** Starts several at once (as a deployment does) and waits for all of them. */
-  startAll(modes: WorkerMode[], options?: Omit<StartOptions, "name">): Promise<MedusaProcess[]>
+  startAll(
+    modes: WorkerMode[],
+    options?: Omit<StartOptions, "name">
+  ): Promise<MedusaProcess[]>
   /**
    * Puts events on the cluster's event bus the way Medusa's emit does (event-bus-redis: one
    * BullMQ job per event in "events-queue"), without a Medusa process: a burst, or an event
    * delivered a second time. Default options as Medusa's (one attempt).
    */
-  emit(events: { name: string; data: unknown }[], options?: Record<string, unknown>): Promise<void>
+  emit(
+    events: { name: string; data: unknown }[],
+    options?: Record<string, unknown>
+  ): Promise<void>
   /** Removes the events still waiting on the bus (taken by no worker yet). */
   drainEvents(): Promise<void>
   /** A query on the cluster's database. */
@@ -133,9 +149,12 @@ export type Cluster = {
 }
 
 /** Sandbox, fresh database migrated (webhook registered), Redis reachable; no Medusa process yet. */
-export async function prepareCluster(options: ClusterOptions): Promise<Cluster> {
+export async function prepareCluster(
+  options: ClusterOptions
+): Promise<Cluster> {
   const tag = `${options.name.replace(/[^a-z0-9]+/gi, "_").toLowerCase()}_${process.pid}`
-  const logDir = options.logDir ?? path.join(root, ".test-results", "cluster", options.name)
+  const logDir =
+    options.logDir ?? path.join(root, ".test-results", "cluster", options.name)
   rmSync(logDir, { recursive: true, force: true })
   mkdirSync(logDir, { recursive: true })
 
@@ -144,7 +163,8 @@ export async function prepareCluster(options: ClusterOptions): Promise<Cluster> 
   const dbName = options.dbName ?? `medusa_ss_${tag}`
   const publicPort = options.publicPort ?? (await freePort())
   const url = `http://localhost:${publicPort}`
-  const sandbox: ClusterSandbox = options.sandbox ?? (await startSandboxProcess(options.sandboxArgs))
+  const sandbox: ClusterSandbox =
+    options.sandbox ?? (await startSandboxProcess(options.sandboxArgs))
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     // Jest's --experimental-vm-modules and the like are not for the app.
@@ -173,13 +193,19 @@ export async function prepareCluster(options: ClusterOptions): Promise<Cluster> 
     emergencyStop()
     process.exit(signal === "SIGINT" ? 130 : 143)
   }
-  const signals = (["SIGINT", "SIGTERM"] as const).filter((s) => process.listenerCount(s) === 0)
+  const signals = (["SIGINT", "SIGTERM"] as const).filter(
+    (s) => process.listenerCount(s) === 0
+  )
   signals.forEach((s) => process.once(s, onSignal))
 
   try {
     await freshDatabase(dbName)
     await runMedusa(["db:migrate"], { ...env, PORT: String(publicPort) })
-    if (options.admin) await runMedusa(["user", "-e", options.admin.email, "-p", options.admin.password], env)
+    if (options.admin)
+      await runMedusa(
+        ["user", "-e", options.admin.email, "-p", options.admin.password],
+        env
+      )
   } catch (error) {
     sandbox.stop()
     throw error
@@ -204,9 +230,17 @@ export async function prepareCluster(options: ClusterOptions): Promise<Cluster> 
     async start(mode, startOptions = {}) {
       counters[mode] = (counters[mode] ?? 0) + 1
       const name = startOptions.name ?? `${mode}-${counters[mode]}`
-      const public_ = mode !== "worker" && !processes.some((p) => p.port === publicPort)
+      const public_ =
+        mode !== "worker" && !processes.some((p) => p.port === publicPort)
       const port = public_ ? publicPort : await freePort()
-      const p = medusaProcess({ name, mode, port, env: { ...env, ...startOptions.env }, logDir, profile: !!startOptions.profile })
+      const p = medusaProcess({
+        name,
+        mode,
+        port,
+        env: { ...env, ...startOptions.env },
+        logDir,
+        profile: !!startOptions.profile,
+      })
       processes.push(p)
       await p.restart(startOptions.timeoutMs)
       return p
@@ -220,7 +254,12 @@ export async function prepareCluster(options: ClusterOptions): Promise<Cluster> 
           events.map((e) => ({
             name: e.name,
             data: { data: e.data, metadata: { created_at: new Date() } },
-            opts: { removeOnComplete: true, attempts: 1, priority: EVENT_PRIORITY_DEFAULT, ...emitOptions },
+            opts: {
+              removeOnComplete: true,
+              attempts: 1,
+              priority: EVENT_PRIORITY_DEFAULT,
+              ...emitOptions,
+            },
           }))
         )
       )
@@ -236,7 +275,8 @@ export async function prepareCluster(options: ClusterOptions): Promise<Cluster> 
       sandbox.stop()
       process.off("exit", emergencyStop)
       signals.forEach((s) => process.off(s, onSignal))
-      if (!options.keepDatabase) await dropDatabase(dbName).catch(() => undefined)
+      if (!options.keepDatabase)
+        await dropDatabase(dbName).catch(() => undefined)
       await deleteKeys(redisUrl, prefix).catch(() => undefined)
     },
   }
@@ -248,7 +288,11 @@ export async function prepareCluster(options: ClusterOptions): Promise<Cluster> 
 const EVENT_QUEUE = "events-queue"
 const EVENT_PRIORITY_DEFAULT = 100
 
-async function withEventQueue<T>(redisUrl: string, prefix: string, work: (queue: Queue) => Promise<T>): Promise<T> {
+async function withEventQueue<T>(
+  redisUrl: string,
+  prefix: string,
+  work: (queue: Queue) => Promise<T>
+): Promise<T> {
   const connection = redisClient(redisUrl)
   const queue = new Queue(EVENT_QUEUE, { prefix: `${prefix}:bull`, connection })
   try {
@@ -267,7 +311,14 @@ function killGroup(pid: number, signal: NodeJS.Signals) {
   }
 }
 
-function medusaProcess(spec: { name: string; mode: WorkerMode; port: number; env: NodeJS.ProcessEnv; logDir: string; profile: boolean }): MedusaProcess & { restart(timeoutMs?: number): Promise<void> } {
+function medusaProcess(spec: {
+  name: string
+  mode: WorkerMode
+  port: number
+  env: NodeJS.ProcessEnv
+  logDir: string
+  profile: boolean
+}): MedusaProcess & { restart(timeoutMs?: number): Promise<void> } {
   const logFile = path.join(spec.logDir, `${spec.name}.log`)
   const url = `http://localhost:${spec.port}`
   const profileDir = path.join(spec.logDir, "profiles")
@@ -330,7 +381,10 @@ function medusaProcess(spec: { name: string; mode: WorkerMode; port: number; env
     async stop(timeoutMs = 15_000) {
       if (!running || !child?.pid) return
       killGroup(child.pid, "SIGTERM")
-      const timer = setTimeout(() => child?.pid && killGroup(child.pid, "SIGKILL"), timeoutMs)
+      const timer = setTimeout(
+        () => child?.pid && killGroup(child.pid, "SIGKILL"),
+        timeoutMs
+      )
       await exited
       clearTimeout(timer)
     },
@@ -344,25 +398,43 @@ function medusaProcess(spec: { name: string; mode: WorkerMode; port: number; env
       spawnIt()
       const deadline = Date.now() + timeoutMs
       for (;;) {
-        if (!running) throw new Error(`${spec.name} (${spec.mode}) exited during start; its log (${logFile}) ends with:\n${p.log().slice(-3000)}`)
-        const ok = await fetch(`${url}/health`).then((r) => r.ok, () => false)
+        if (!running)
+          throw new Error(
+            `${spec.name} (${spec.mode}) exited during start; its log (${logFile}) ends with:\n${p.log().slice(-3000)}`
+          )
+        const ok = await fetch(`${url}/health`).then(
+          (r) => r.ok,
+          () => false
+        )
         if (ok) return
         if (Date.now() > deadline) {
           await p.kill()
-          throw new Error(`${spec.name} (${spec.mode}) did not answer /health within ${timeoutMs} ms; its log: ${logFile}`)
+          throw new Error(
+            `${spec.name} (${spec.mode}) did not answer /health within ${timeoutMs} ms; its log: ${logFile}`
+          )
         }
         await new Promise((r) => setTimeout(r, 250))
       }
     },
     profileStart() {
-      if (!spec.profile) throw new Error(`${spec.name} was not started with profile: true`)
+      if (!spec.profile)
+        throw new Error(`${spec.name} was not started with profile: true`)
       if (child?.pid) process.kill(child.pid, "SIGUSR2")
     },
     async profileStop() {
-      if (!spec.profile) throw new Error(`${spec.name} was not started with profile: true`)
+      if (!spec.profile)
+        throw new Error(`${spec.name} was not started with profile: true`)
       const before = new Set(listProfiles(profileDir))
       if (child?.pid) process.kill(child.pid, "SIGUSR2")
-      return waitFor(async () => listProfiles(profileDir).find((f) => !before.has(f) && f.startsWith(`${spec.name}-${child?.pid}-`)), `the CPU profile of ${spec.name}`, 60_000, 100).then((f) => path.join(profileDir, f))
+      return waitFor(
+        async () =>
+          listProfiles(profileDir).find(
+            (f) => !before.has(f) && f.startsWith(`${spec.name}-${child?.pid}-`)
+          ),
+        `the CPU profile of ${spec.name}`,
+        60_000,
+        100
+      ).then((f) => path.join(profileDir, f))
     },
   }
   return p

@@ -16,7 +16,9 @@ let session
 let n = 0
 
 function post(method, params) {
-  return new Promise((resolve, reject) => session.post(method, params || {}, (e, r) => (e ? reject(e) : resolve(r))))
+  return new Promise((resolve, reject) =>
+    session.post(method, params || {}, (e, r) => (e ? reject(e) : resolve(r)))
+  )
 }
 
 process.on("SIGUSR2", () => {

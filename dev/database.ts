@@ -5,13 +5,25 @@
 import { Client } from "pg"
 
 export function pgConfig() {
-  const { DB_HOST = "localhost", DB_PORT = "5432", DB_USERNAME = "postgres", DB_PASSWORD = "" } = process.env
-  return { host: DB_HOST, port: Number(DB_PORT), user: DB_USERNAME, password: DB_PASSWORD }
+  const {
+    DB_HOST = "localhost",
+    DB_PORT = "5432",
+    DB_USERNAME = "postgres",
+    DB_PASSWORD = "",
+  } = process.env
+  return {
+    host: DB_HOST,
+    port: Number(DB_PORT),
+    user: DB_USERNAME,
+    password: DB_PASSWORD,
+  }
 }
 
 export function databaseUrl(name: string): string {
   const c = pgConfig()
-  const auth = c.password ? `${encodeURIComponent(c.user)}:${encodeURIComponent(c.password)}` : encodeURIComponent(c.user)
+  const auth = c.password
+    ? `${encodeURIComponent(c.user)}:${encodeURIComponent(c.password)}`
+    : encodeURIComponent(c.user)
   return `postgres://${auth}@${c.host}:${c.port}/${name}`
 }
 
@@ -41,10 +53,16 @@ export async function freshDatabase(name: string): Promise<void> {
 }
 
 export async function dropDatabase(name: string): Promise<void> {
-  await onServer((c) => c.query(`drop database if exists ${quoted(name)} with (force)`))
+  await onServer((c) =>
+    c.query(`drop database if exists ${quoted(name)} with (force)`)
+  )
 }
 
-export async function sql<T = any>(database: string, text: string, values: unknown[] = []): Promise<T[]> {
+export async function sql<T = any>(
+  database: string,
+  text: string,
+  values: unknown[] = []
+): Promise<T[]> {
   const client = pgClient(database)
   await client.connect()
   try {

@@ -8,7 +8,9 @@ export function freePort(): Promise<number> {
     server.on("error", reject)
     server.listen(0, () => {
       const address = server.address()
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0))
+      server.close(() =>
+        resolve(typeof address === "object" && address ? address.port : 0)
+      )
     })
   })
 }

@@ -11,9 +11,14 @@ const root = path.resolve(__dirname, "..")
 
 /** REDIS_URL of a reachable server (see scripts/ensure-redis.sh); exported into process.env. */
 export function ensureRedis(): string {
-  const out = execFileSync("bash", [path.join(root, "scripts/ensure-redis.sh")], { encoding: "utf8", env: process.env, stdio: ["ignore", "pipe", "inherit"] })
+  const out = execFileSync(
+    "bash",
+    [path.join(root, "scripts/ensure-redis.sh")],
+    { encoding: "utf8", env: process.env, stdio: ["ignore", "pipe", "inherit"] }
+  )
   const url = out.match(/REDIS_URL=(\S+)/)?.[1]
-  if (!url) throw new Error(`scripts/ensure-redis.sh printed no REDIS_URL:\n${out}`)
+  if (!url)
+    throw new Error(`scripts/ensure-redis.sh printed no REDIS_URL:\n${out}`)
   process.env.REDIS_URL = url
   return url
 }
@@ -29,7 +34,13 @@ export async function deleteKeys(url: string, prefix: string): Promise<number> {
   try {
     let cursor = "0"
     do {
-      const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}:*`, "COUNT", 1000)
+      const [next, keys] = await redis.scan(
+        cursor,
+        "MATCH",
+        `${prefix}:*`,
+        "COUNT",
+        1000
+      )
       cursor = next
       if (keys.length) deleted += await redis.unlink(...keys)
     } while (cursor !== "0")

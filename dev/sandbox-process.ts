@@ -20,18 +20,35 @@ export type SandboxProcess = {
  * the TypeScript source (through ts-node, as `bin/cli.js sandbox` does without a build), so a
  * stale `.medusa/server` build never stands in for the code being tested.
  */
-export function startSandboxProcess(args: string[] = []): Promise<SandboxProcess> {
-  const child = spawn(process.execPath, ["-r", "ts-node/register", path.join(root, "src/sandbox/cli.ts"), "--port", "0", "--speed", "0", ...args], {
-    cwd: root,
-    env: { ...process.env, TS_NODE_TRANSPILE_ONLY: "true", NODE_OPTIONS: "" },
-    stdio: ["ignore", "pipe", "inherit"],
-  })
+export function startSandboxProcess(
+  args: string[] = []
+): Promise<SandboxProcess> {
+  const child = spawn(
+    process.execPath,
+    [
+      "-r",
+      "ts-node/register",
+      path.join(root, "src/sandbox/cli.ts"),
+      "--port",
+      "0",
+      "--speed",
+      "0",
+      ...args,
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, TS_NODE_TRANSPILE_ONLY: "true", NODE_OPTIONS: "" },
+      stdio: ["ignore", "pipe", "inherit"],
+    }
+  )
   const stop = () => child.kill("SIGKILL")
   process.on("exit", stop)
   return new Promise((resolve, reject) => {
     let out = ""
     let listening = false
-    child.on("exit", (code) => reject(new Error(`sandbox exited (${code}) before it listened:\n${out}`)))
+    child.on("exit", (code) =>
+      reject(new Error(`sandbox exited (${code}) before it listened:\n${out}`))
+    )
     // Read stdout for as long as the sandbox runs (a full pipe would block it), keep only the start.
     child.stdout!.on("data", (d) => {
       if (listening) return
@@ -40,7 +57,13 @@ export function startSandboxProcess(args: string[] = []): Promise<SandboxProcess
       const baseUrl = out.match(/baseUrl\s+(\S+)/)?.[1]
       if (url && baseUrl) {
         listening = true
-        resolve({ url, baseUrl, control: sandboxControl(url), pid: child.pid!, stop })
+        resolve({
+          url,
+          baseUrl,
+          control: sandboxControl(url),
+          pid: child.pid!,
+          stop,
+        })
       }
     })
   })

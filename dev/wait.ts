@@ -1,15 +1,23 @@
 /** Polls `probe` until it returns a value (not undefined, null or false) or the time is up. */
-export async function waitFor<T>(probe: () => Promise<T | undefined | false | null>, what: string, timeoutMs = 20_000, everyMs = 100): Promise<T> {
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined | false | null>,
+  what: string,
+  timeoutMs = 20_000,
+  everyMs = 100
+): Promise<T> {
   const deadline = Date.now() + timeoutMs
   let last: unknown
   while (Date.now() < deadline) {
     try {
       const value = await probe()
-      if (value !== undefined && value !== false && value !== null) return value as T
+      if (value !== undefined && value !== false && value !== null)
+        return value as T
     } catch (e) {
       last = e
     }
     await new Promise((r) => setTimeout(r, everyMs))
   }
-  throw new Error(`timed out waiting for ${what}${last ? `: ${last instanceof Error ? last.message : String(last)}` : ""}`)
+  throw new Error(
+    `timed out waiting for ${what}${last ? `: ${last instanceof Error ? last.message : String(last)}` : ""}`
+  )
 }

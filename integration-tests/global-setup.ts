@@ -18,7 +18,9 @@ export default async function globalSetup() {
   process.env.PORT = port
   process.env.SHIPPING_SERVICES_PUBLIC_URL ??= `http://localhost:${port}`
   const sandbox = await startSandbox({ port: 0, host: "127.0.0.1", speed: 0 })
-  ;(globalThis as { __SHIPPING_SANDBOX__?: SandboxHandle }).__SHIPPING_SANDBOX__ = sandbox
+  ;(
+    globalThis as { __SHIPPING_SANDBOX__?: SandboxHandle }
+  ).__SHIPPING_SANDBOX__ = sandbox
   process.env.SANDBOX_URL = sandbox.url
   process.env.SHIPPING_SERVICES_BASE_URL = sandbox.roots.baseUrl
 }

@@ -1,5 +1,7 @@
 import type { SandboxHandle } from "../src/sandbox"
 
 export default async function globalTeardown() {
-  await (globalThis as { __SHIPPING_SANDBOX__?: SandboxHandle }).__SHIPPING_SANDBOX__?.close()
+  await (
+    globalThis as { __SHIPPING_SANDBOX__?: SandboxHandle }
+  ).__SHIPPING_SANDBOX__?.close()
 }

@@ -8,6 +8,8 @@ import { runningInFlight, whenIdle } from "../src/lib/in-flight"
  */
 afterEach(async () => {
   if (!(await whenIdle({ timeoutMs: 60_000, quietMs: 200 }))) {
-    throw new Error(`${runningInFlight()} background job(s) of the plugin still running 60 s after the test`)
+    throw new Error(
+      `${runningInFlight()} background job(s) of the plugin still running 60 s after the test`
+    )
   }
 })

@@ -34,15 +34,18 @@ const root = path.resolve(__dirname, "..")
 const port = Number(process.env.PORT ?? 9000)
 const sandboxPort = Number(process.env.SANDBOX_PORT ?? 4010)
 const dbName = process.env.DEMO_DB_NAME ?? "medusa_shipping_services_demo"
-const admin = { email: process.env.DEMO_ADMIN_EMAIL ?? "admin@example.com", password: process.env.DEMO_ADMIN_PASSWORD ?? "supersecret" }
+const admin = {
+  email: process.env.DEMO_ADMIN_EMAIL ?? "admin@example.com",
+  password: process.env.DEMO_ADMIN_PASSWORD ?? "supersecret",
+}
 const outDir = path.join(root, ".demo")
 const backend = `http://localhost:${port}`
 const workers = workersOption()
 
-
 const started = Date.now()
 const seconds = () => ((Date.now() - started) / 1000).toFixed(1)
-const step = (message: string) => console.log(`[demo +${seconds()}s] ${message}`)
+const step = (message: string) =>
+  console.log(`[demo +${seconds()}s] ${message}`)
 
 type ShipmentView = {
   id: string
@@ -55,7 +58,12 @@ type ShipmentView = {
   tracking_status: string | null
   label: { url: string; format: string | null } | null
   parcel: { index: number; count: number }
-  timeline: { occurred_at: string | null; status: string | null; description: string | null; location: string | null }[]
+  timeline: {
+    occurred_at: string | null
+    status: string | null
+    description: string | null
+    location: string | null
+  }[]
 }
 
 function workersOption(): number {
@@ -63,11 +71,15 @@ function workersOption(): number {
   const raw = i === -1 ? process.env.DEMO_WORKERS : process.argv[i + 1]
   if (raw === undefined || raw === "" || raw === "0") return 0
   const n = Number(raw)
-  if (!Number.isInteger(n) || n < 1) throw new Error("--workers (DEMO_WORKERS) needs a whole number ≥ 1")
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error("--workers (DEMO_WORKERS) needs a whole number ≥ 1")
   return n
 }
 
-type RunningApp = { stop: () => Promise<void>; onExit: (listener: (code: number | null) => void) => void }
+type RunningApp = {
+  stop: () => Promise<void>
+  onExit: (listener: (code: number | null) => void) => void
+}
 
 /** `medusa develop` with the admin, in its own process group (it forks a server child that would outlive a plain kill). */
 async function startOneProcess(env: NodeJS.ProcessEnv): Promise<RunningApp> {
@@ -77,12 +89,16 @@ async function startOneProcess(env: NodeJS.ProcessEnv): Promise<RunningApp> {
   await runMedusa(["user", "-e", admin.email, "-p", admin.password], env)
   step(`admin user ${admin.email} created`)
   step(`starting Medusa with the plugin on port ${port}`)
-  const app: ChildProcess = spawn(process.execPath, [require.resolve("@medusajs/cli/cli.js"), "develop"], {
-    cwd: root,
-    env: { ...env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
-    detached: true,
-    stdio: ["ignore", "inherit", "inherit"],
-  })
+  const app: ChildProcess = spawn(
+    process.execPath,
+    [require.resolve("@medusajs/cli/cli.js"), "develop"],
+    {
+      cwd: root,
+      env: { ...env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
+      detached: true,
+      stdio: ["ignore", "inherit", "inherit"],
+    }
+  )
   return {
     stop: async () => {
       try {
@@ -97,7 +113,9 @@ async function startOneProcess(env: NodeJS.ProcessEnv): Promise<RunningApp> {
 
 /** One server (admin included) and `workers` worker processes on Redis (dev/cluster.ts). */
 async function startCluster(sandbox: SandboxHandle): Promise<RunningApp> {
-  step(`migrating with Redis modules (the plugin registers its tracking webhook with the sandbox)`)
+  step(
+    `migrating with Redis modules (the plugin registers its tracking webhook with the sandbox)`
+  )
   const cluster = await prepareCluster({
     name: "demo",
     dbName,
@@ -105,11 +123,20 @@ async function startCluster(sandbox: SandboxHandle): Promise<RunningApp> {
     keepDatabase: true,
     admin,
     logDir: path.join(outDir, "cluster"),
-    sandbox: { url: sandbox.url, baseUrl: sandbox.roots.baseUrl, control: sandboxControl(sandbox.url), stop: () => undefined },
+    sandbox: {
+      url: sandbox.url,
+      baseUrl: sandbox.roots.baseUrl,
+      control: sandboxControl(sandbox.url),
+      stop: () => undefined,
+    },
     env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "info" },
   })
-  step(`admin user ${admin.email} created; Redis ${cluster.redis.url}, key prefix ${cluster.redis.prefix}`)
-  step(`starting 1 server (port ${port}, admin) and ${workers} worker(s); logs in ${path.relative(process.cwd(), cluster.logDir)}/`)
+  step(
+    `admin user ${admin.email} created; Redis ${cluster.redis.url}, key prefix ${cluster.redis.prefix}`
+  )
+  step(
+    `starting 1 server (port ${port}, admin) and ${workers} worker(s); logs in ${path.relative(process.cwd(), cluster.logDir)}/`
+  )
   await Promise.all([
     cluster.start("server", { env: { MEDUSA_ADMIN_DISABLE: "false" } }),
     ...Array.from({ length: workers }, () => cluster.start("worker")),
@@ -136,7 +163,11 @@ async function startCluster(sandbox: SandboxHandle): Promise<RunningApp> {
 async function main() {
   mkdirSync(path.join(outDir, "labels"), { recursive: true })
   step(`sandbox server on port ${sandboxPort}`)
-  const sandbox: SandboxHandle = await startSandbox({ port: sandboxPort, host: "127.0.0.1", speed: 0 })
+  const sandbox: SandboxHandle = await startSandbox({
+    port: sandboxPort,
+    host: "127.0.0.1",
+    speed: 0,
+  })
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: databaseUrl(dbName),
@@ -161,20 +192,33 @@ async function main() {
   })
 
   const api = fetchApi(backend)
-  await waitFor(async () => (await fetch(`${backend}/health`)).ok, "the app", 180_000)
+  await waitFor(
+    async () => (await fetch(`${backend}/health`)).ok,
+    "the app",
+    180_000
+  )
   step("app is up")
   const { data: login } = await api.post("/auth/user/emailpass", admin)
   const headers = { headers: { authorization: `Bearer ${login.token}` } }
 
   step("setting up the store through the admin API")
   const store = await setupStore(api, headers)
-  await waitFor(async () => {
-    const { data } = await api.get("/admin/shipping-services/webhooks", headers)
-    return JSON.stringify(data).includes('"active"')
-  }, "the webhook registration", 60_000)
+  await waitFor(
+    async () => {
+      const { data } = await api.get(
+        "/admin/shipping-services/webhooks",
+        headers
+      )
+      return JSON.stringify(data).includes('"active"')
+    },
+    "the webhook registration",
+    60_000
+  )
   step("webhook registered with the sandbox")
 
-  step("placing a domestic, a cross-border and a three-parcel order through the store API")
+  step(
+    "placing a domestic, a cross-border and a three-parcel order through the store API"
+  )
   const orders = [
     {
       label: "Domestic (New York)",
@@ -207,18 +251,34 @@ async function main() {
         address: ADDRESSES.newYork,
         optionId: "postal-ground",
         email: "grace@example.com",
-        items: [{ variantId: store.products.find((p) => p.title === "Cast-Iron Dutch Oven")!.variantId, quantity: 3 }],
+        items: [
+          {
+            variantId: store.products.find(
+              (p) => p.title === "Cast-Iron Dutch Oven"
+            )!.variantId,
+            quantity: 3,
+          },
+        ],
       }),
     },
   ]
 
   const shipmentsOf = async (orderId: string) =>
-    ((await api.get(`/admin/shipping-services/orders/${orderId}/shipments`, headers)).data.shipments as ShipmentView[]).filter((s) => !s.is_return)
+    (
+      (
+        await api.get(
+          `/admin/shipping-services/orders/${orderId}/shipments`,
+          headers
+        )
+      ).data.shipments as ShipmentView[]
+    ).filter((s) => !s.is_return)
 
   for (const o of orders) {
     await waitFor(
       async () => {
-        const created = (await shipmentsOf(o.order.id)).filter((s) => s.status === "created" && s.tracking_number)
+        const created = (await shipmentsOf(o.order.id)).filter(
+          (s) => s.status === "created" && s.tracking_number
+        )
         return created.length > 0 && created.length === created[0].parcel.count
       },
       `the labels of order #${o.order.display_id}`,
@@ -227,47 +287,90 @@ async function main() {
   }
   step("labels bought automatically")
 
-  step("advancing the sandbox's clock until every parcel is delivered (events arrive by webhook)")
+  step(
+    "advancing the sandbox's clock until every parcel is delivered (events arrive by webhook)"
+  )
   sandbox.control.advance({ until: "done" })
   await sandbox.control.settleWebhooks()
   for (const o of orders) {
-    await waitFor(async () => {
-      const { data } = await api.get(`/admin/orders/${o.order.id}?fields=id,fulfillment_status`, headers)
-      return data.order.fulfillment_status === "delivered"
-    }, `order #${o.order.display_id} delivered`, 60_000)
+    await waitFor(
+      async () => {
+        const { data } = await api.get(
+          `/admin/orders/${o.order.id}?fields=id,fulfillment_status`,
+          headers
+        )
+        return data.order.fulfillment_status === "delivered"
+      },
+      `order #${o.order.display_id} delivered`,
+      60_000
+    )
   }
   step("every order delivered")
 
   console.log("")
   for (const o of orders) {
-    const parcels = (await shipmentsOf(o.order.id)).filter((s) => s.status === "created").sort((a, b) => a.parcel.index - b.parcel.index)
-    const { data: medusa } = await api.get(`/admin/orders/${o.order.id}?fields=id,fulfillment_status,*fulfillments,*fulfillments.labels`, headers)
-    const fulfillments = (medusa.order.fulfillments as { labels: unknown[] }[]).length
-    const labels = (medusa.order.fulfillments as { labels: unknown[] }[]).reduce((n, f) => n + f.labels.length, 0)
-    console.log(`Order #${o.order.display_id} — ${o.label} — ${parcels[0]?.service}`)
-    console.log(`  Medusa: ${medusa.order.fulfillment_status}, ${fulfillments} fulfillment(s) holding ${labels} label(s)`)
+    const parcels = (await shipmentsOf(o.order.id))
+      .filter((s) => s.status === "created")
+      .sort((a, b) => a.parcel.index - b.parcel.index)
+    const { data: medusa } = await api.get(
+      `/admin/orders/${o.order.id}?fields=id,fulfillment_status,*fulfillments,*fulfillments.labels`,
+      headers
+    )
+    const fulfillments = (medusa.order.fulfillments as { labels: unknown[] }[])
+      .length
+    const labels = (
+      medusa.order.fulfillments as { labels: unknown[] }[]
+    ).reduce((n, f) => n + f.labels.length, 0)
+    console.log(
+      `Order #${o.order.display_id} — ${o.label} — ${parcels[0]?.service}`
+    )
+    console.log(
+      `  Medusa: ${medusa.order.fulfillment_status}, ${fulfillments} fulfillment(s) holding ${labels} label(s)`
+    )
     for (const s of parcels) {
       const labelPath = await saveLabel(s, headers.headers.authorization)
-      if (parcels.length > 1) console.log(`  parcel ${s.parcel.index + 1} of ${s.parcel.count}`)
+      if (parcels.length > 1)
+        console.log(`  parcel ${s.parcel.index + 1} of ${s.parcel.count}`)
       console.log(`  tracking number  ${s.tracking_number}`)
       console.log(`  tracking page    ${s.tracking_url}`)
       console.log(`  label file       ${labelPath}`)
       console.log(`  status           ${s.tracking_status}`)
       console.log(`  timeline`)
       for (const e of s.timeline) {
-        const when = e.occurred_at ? new Date(e.occurred_at).toISOString().replace("T", " ").slice(0, 16) + " UTC" : "(no date)"
-        console.log(`    ${when}  ${(e.status ?? "").padEnd(15)} ${e.description ?? ""}${e.location ? ` — ${e.location}` : ""}`)
+        const when = e.occurred_at
+          ? new Date(e.occurred_at)
+              .toISOString()
+              .replace("T", " ")
+              .slice(0, 16) + " UTC"
+          : "(no date)"
+        console.log(
+          `    ${when}  ${(e.status ?? "").padEnd(15)} ${e.description ?? ""}${e.location ? ` — ${e.location}` : ""}`
+        )
       }
     }
     console.log("")
   }
   // Issue 13: the orders printed as one batch (labels, packing slips, commercial invoice).
-  console.log(`Print batch PDF of every order: ${await printBatchPdf(api, backend, headers.headers.authorization, orders.map((o) => o.order.id), outDir)}`)
+  console.log(
+    `Print batch PDF of every order: ${await printBatchPdf(
+      api,
+      backend,
+      headers.headers.authorization,
+      orders.map((o) => o.order.id),
+      outDir
+    )}`
+  )
   console.log("")
-  console.log(`Demo ready in ${seconds()} s${workers ? ` (1 server + ${workers} worker processes on Redis)` : ""}.`)
-  console.log(`  Admin:    ${backend}/app   (open an order to see the shipment widget; Ready to ship; Settings → Shipping services)`)
+  console.log(
+    `Demo ready in ${seconds()} s${workers ? ` (1 server + ${workers} worker processes on Redis)` : ""}.`
+  )
+  console.log(
+    `  Admin:    ${backend}/app   (open an order to see the shipment widget; Ready to ship; Settings → Shipping services)`
+  )
   console.log(`  Login:    ${admin.email} / ${admin.password}`)
-  console.log(`  Sandbox:  ${sandbox.url}/_sandbox  (control API, docs/sandbox.md)`)
+  console.log(
+    `  Sandbox:  ${sandbox.url}/_sandbox  (control API, docs/sandbox.md)`
+  )
   console.log("  Ctrl+C stops everything.")
   if (process.env.DEMO_EXIT_WHEN_READY === "1") {
     await stop()
@@ -275,12 +378,23 @@ async function main() {
   }
 }
 
-async function saveLabel(s: ShipmentView, authorization: string): Promise<string> {
+async function saveLabel(
+  s: ShipmentView,
+  authorization: string
+): Promise<string> {
   if (!s.label?.url) return "(no label)"
-  const url = s.label.url.startsWith("http") ? s.label.url : `${backend}${s.label.url}`
+  const url = s.label.url.startsWith("http")
+    ? s.label.url
+    : `${backend}${s.label.url}`
   const res = await fetch(url, { headers: { authorization } })
   if (!res.ok) return `(label download answered ${res.status})`
-  const ext = ({ PDF: "pdf", PNG: "png", ZPL2: "zpl", GIF: "gif" } as Record<string, string>)[s.label.format ?? ""] ?? "bin"
+  const ext =
+    (
+      { PDF: "pdf", PNG: "png", ZPL2: "zpl", GIF: "gif" } as Record<
+        string,
+        string
+      >
+    )[s.label.format ?? ""] ?? "bin"
   const file = path.join(outDir, "labels", `${s.tracking_number}.${ext}`)
   writeFileSync(file, Buffer.from(await res.arrayBuffer()))
   return path.relative(process.cwd(), file)

@@ -3,24 +3,45 @@
  * and fetchApi gives the same over fetch for the demo.
  */
 export type RequestConfig = { headers?: Record<string, string> }
-export type ApiResponse<T = any> = { status: number; data: T; headers?: Record<string, unknown> }
+export type ApiResponse<T = any> = {
+  status: number
+  data: T
+  headers?: Record<string, unknown>
+}
 export type Api = {
   get<T = any>(url: string, config?: RequestConfig): Promise<ApiResponse<T>>
-  post<T = any>(url: string, body?: unknown, config?: RequestConfig): Promise<ApiResponse<T>>
+  post<T = any>(
+    url: string,
+    body?: unknown,
+    config?: RequestConfig
+  ): Promise<ApiResponse<T>>
   delete<T = any>(url: string, config?: RequestConfig): Promise<ApiResponse<T>>
 }
 
 export function fetchApi(baseUrl: string): Api {
-  const call = async (method: string, url: string, body: unknown, config?: RequestConfig) => {
+  const call = async (
+    method: string,
+    url: string,
+    body: unknown,
+    config?: RequestConfig
+  ) => {
     const res = await fetch(baseUrl + url, {
       method,
-      headers: { "content-type": "application/json", ...(config?.headers ?? {}) },
+      headers: {
+        "content-type": "application/json",
+        ...(config?.headers ?? {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     })
     const text = await res.text()
-    const data = text && res.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text
+    const data =
+      text && res.headers.get("content-type")?.includes("json")
+        ? JSON.parse(text)
+        : text
     if (!res.ok) {
-      const error = new Error(`${method} ${url} → ${res.status}: ${typeof data === "string" ? data : JSON.stringify(data)}`)
+      const error = new Error(
+        `${method} ${url} → ${res.status}: ${typeof data === "string" ? data : JSON.stringify(data)}`
+      )
       Object.assign(error, { response: { status: res.status, data } })
       throw error
     }

@@ -35,14 +35,28 @@ export const CATALOG = [
     handle: "medusa-t-shirt",
     sku: "SHIRT-L-BLACK",
     price: 25,
-    variant: { weight: 220, length: 30, width: 25, height: 3, hs_code: "6109.10.0012", origin_country: "pt" },
+    variant: {
+      weight: 220,
+      length: 30,
+      width: 25,
+      height: 3,
+      hs_code: "6109.10.0012",
+      origin_country: "pt",
+    },
   },
   {
     title: "Ceramic Mug",
     handle: "ceramic-mug",
     sku: "MUG-WHITE",
     price: 12.5,
-    variant: { weight: 400, length: 12, width: 12, height: 10, hs_code: "6912.00", origin_country: "cn" },
+    variant: {
+      weight: 400,
+      length: 12,
+      width: 12,
+      height: 10,
+      hs_code: "6912.00",
+      origin_country: "cn",
+    },
   },
   {
     // 25 kg each: two would pass the 70 lb a postal parcel may weigh, so three ship as three parcels.
@@ -50,44 +64,119 @@ export const CATALOG = [
     handle: "cast-iron-dutch-oven",
     sku: "OVEN-CI-7QT",
     price: 89,
-    variant: { weight: 25000, length: 40, width: 34, height: 22, hs_code: "7323.91", origin_country: "us" },
+    variant: {
+      weight: 25000,
+      length: 40,
+      width: 34,
+      height: 22,
+      hs_code: "7323.91",
+      origin_country: "us",
+    },
   },
 ]
 
 type FulfillmentOption = { id: string; name: string; is_return?: boolean }
 
-export async function setupStore(api: Api, admin: RequestConfig, opts: { priceTypes?: Record<string, "flat" | "calculated"> } = {}): Promise<StoreSetup> {
-  const { data: sc } = await api.post("/admin/sales-channels", { name: "Web shop" }, admin)
+export async function setupStore(
+  api: Api,
+  admin: RequestConfig,
+  opts: { priceTypes?: Record<string, "flat" | "calculated"> } = {}
+): Promise<StoreSetup> {
+  const { data: sc } = await api.post(
+    "/admin/sales-channels",
+    { name: "Web shop" },
+    admin
+  )
   const salesChannelId = sc.sales_channel.id
-  const { data: key } = await api.post("/admin/api-keys", { title: "Storefront", type: "publishable" }, admin)
-  await api.post(`/admin/api-keys/${key.api_key.id}/sales-channels`, { add: [salesChannelId] }, admin)
+  const { data: key } = await api.post(
+    "/admin/api-keys",
+    { title: "Storefront", type: "publishable" },
+    admin
+  )
+  await api.post(
+    `/admin/api-keys/${key.api_key.id}/sales-channels`,
+    { add: [salesChannelId] },
+    admin
+  )
 
   const region = async (name: string, countries: string[]) =>
-    (await api.post("/admin/regions", { name, currency_code: "usd", countries, payment_providers: ["pp_system_default"] }, admin)).data.region.id
-  const regions = { us: await region("United States", ["us"]), international: await region("International", ["gb", "de", "fr", "ca"]) }
+    (
+      await api.post(
+        "/admin/regions",
+        {
+          name,
+          currency_code: "usd",
+          countries,
+          payment_providers: ["pp_system_default"],
+        },
+        admin
+      )
+    ).data.region.id
+  const regions = {
+    us: await region("United States", ["us"]),
+    international: await region("International", ["gb", "de", "fr", "ca"]),
+  }
 
-  const { data: loc } = await api.post("/admin/stock-locations", { name: "Shelton warehouse", address: WAREHOUSE_ADDRESS }, admin)
+  const { data: loc } = await api.post(
+    "/admin/stock-locations",
+    { name: "Shelton warehouse", address: WAREHOUSE_ADDRESS },
+    admin
+  )
   const locationId = loc.stock_location.id
-  await api.post(`/admin/stock-locations/${locationId}/fulfillment-providers`, { add: [PROVIDER_ID, "manual_manual"] }, admin)
-  await api.post(`/admin/stock-locations/${locationId}/sales-channels`, { add: [salesChannelId] }, admin)
-  const { data: withSet } = await api.post(`/admin/stock-locations/${locationId}/fulfillment-sets?fields=id,*fulfillment_sets`, { name: "Shelton shipping", type: "shipping" }, admin)
+  await api.post(
+    `/admin/stock-locations/${locationId}/fulfillment-providers`,
+    { add: [PROVIDER_ID, "manual_manual"] },
+    admin
+  )
+  await api.post(
+    `/admin/stock-locations/${locationId}/sales-channels`,
+    { add: [salesChannelId] },
+    admin
+  )
+  const { data: withSet } = await api.post(
+    `/admin/stock-locations/${locationId}/fulfillment-sets?fields=id,*fulfillment_sets`,
+    { name: "Shelton shipping", type: "shipping" },
+    admin
+  )
   const fulfillmentSetId = withSet.stock_location.fulfillment_sets[0].id
   const zone = async (name: string, countries: string[]) => {
     const { data } = await api.post(
       `/admin/fulfillment-sets/${fulfillmentSetId}/service-zones`,
-      { name, geo_zones: countries.map((country_code) => ({ type: "country", country_code })) },
+      {
+        name,
+        geo_zones: countries.map((country_code) => ({
+          type: "country",
+          country_code,
+        })),
+      },
       admin
     )
-    return data.fulfillment_set.service_zones.find((z: { name: string }) => z.name === name).id as string
+    return data.fulfillment_set.service_zones.find(
+      (z: { name: string }) => z.name === name
+    ).id as string
   }
-  const zones = { domestic: await zone("Domestic", ["us"]), international: await zone("International", ["gb", "de", "fr", "ca"]) }
+  const zones = {
+    domestic: await zone("Domestic", ["us"]),
+    international: await zone("International", ["gb", "de", "fr", "ca"]),
+  }
 
   const { data: profiles } = await api.get("/admin/shipping-profiles", admin)
   const shippingProfileId =
-    profiles.shipping_profiles.find((p: { type: string }) => p.type === "default")?.id ??
-    (await api.post("/admin/shipping-profiles", { name: "Default", type: "default" }, admin)).data.shipping_profile.id
+    profiles.shipping_profiles.find(
+      (p: { type: string }) => p.type === "default"
+    )?.id ??
+    (
+      await api.post(
+        "/admin/shipping-profiles",
+        { name: "Default", type: "default" },
+        admin
+      )
+    ).data.shipping_profile.id
 
-  const { data: fo } = await api.get(`/admin/fulfillment-providers/${PROVIDER_ID}/options`, admin)
+  const { data: fo } = await api.get(
+    `/admin/fulfillment-providers/${PROVIDER_ID}/options`,
+    admin
+  )
   const shippingOptions: Record<string, string> = {}
   for (const option of fo.fulfillment_options as FulfillmentOption[]) {
     const international = option.id === "cross-border"
@@ -102,10 +191,20 @@ export async function setupStore(api: Api, admin: RequestConfig, opts: { priceTy
         price_type: priceType,
         type: { label: option.name, description: option.name, code: option.id },
         data: option,
-        ...(priceType === "flat" ? { prices: [{ currency_code: "usd", amount: international ? 19 : 8 }] } : {}),
+        ...(priceType === "flat"
+          ? {
+              prices: [
+                { currency_code: "usd", amount: international ? 19 : 8 },
+              ],
+            }
+          : {}),
         rules: [
           { attribute: "enabled_in_store", value: "true", operator: "eq" },
-          { attribute: "is_return", value: option.is_return ? "true" : "false", operator: "eq" },
+          {
+            attribute: "is_return",
+            value: option.is_return ? "true" : "false",
+            operator: "eq",
+          },
         ],
       },
       admin
@@ -137,9 +236,21 @@ export async function setupStore(api: Api, admin: RequestConfig, opts: { priceTy
       },
       admin
     )
-    products.push({ id: data.product.id, title: p.title, variantId: data.product.variants[0].id })
+    products.push({
+      id: data.product.id,
+      title: p.title,
+      variantId: data.product.variants[0].id,
+    })
   }
-  return { salesChannelId, publishableKey: key.api_key.token, regions, locationId, shippingProfileId, shippingOptions, products }
+  return {
+    salesChannelId,
+    publishableKey: key.api_key.token,
+    regions,
+    locationId,
+    shippingProfileId,
+    shippingOptions,
+    products,
+  }
 }
 
 export type ShopperAddress = {
@@ -154,30 +265,91 @@ export type ShopperAddress = {
 }
 
 export const ADDRESSES: Record<"newYork" | "london", ShopperAddress> = {
-  newYork: { first_name: "Ada", last_name: "Lovelace", address_1: "1 Main St", city: "New York", province: "us-ny", postal_code: "10001", country_code: "us", phone: "2125550199" },
-  london: { first_name: "Jane", last_name: "Doe", address_1: "10 Downing St", city: "London", postal_code: "SW1A 2AA", country_code: "gb", phone: "442071234567" },
+  newYork: {
+    first_name: "Ada",
+    last_name: "Lovelace",
+    address_1: "1 Main St",
+    city: "New York",
+    province: "us-ny",
+    postal_code: "10001",
+    country_code: "us",
+    phone: "2125550199",
+  },
+  london: {
+    first_name: "Jane",
+    last_name: "Doe",
+    address_1: "10 Downing St",
+    city: "London",
+    postal_code: "SW1A 2AA",
+    country_code: "gb",
+    phone: "442071234567",
+  },
 }
 
 /** A shopper's checkout through the store API: cart, address, shipping method, payment, order. */
 export async function placeOrder(
   api: Api,
   store: StoreSetup,
-  order: { region: "us" | "international"; address: ShopperAddress; optionId: string; items: { variantId: string; quantity: number }[]; email?: string }
+  order: {
+    region: "us" | "international"
+    address: ShopperAddress
+    optionId: string
+    items: { variantId: string; quantity: number }[]
+    email?: string
+  }
 ) {
   const pk = { headers: { "x-publishable-api-key": store.publishableKey } }
   const email = order.email ?? "shopper@example.com"
-  const { data: c } = await api.post("/store/carts", { region_id: store.regions[order.region], sales_channel_id: store.salesChannelId, email }, pk)
+  const { data: c } = await api.post(
+    "/store/carts",
+    {
+      region_id: store.regions[order.region],
+      sales_channel_id: store.salesChannelId,
+      email,
+    },
+    pk
+  )
   const cartId = c.cart.id
   for (const item of order.items) {
-    await api.post(`/store/carts/${cartId}/line-items`, { variant_id: item.variantId, quantity: item.quantity }, pk)
+    await api.post(
+      `/store/carts/${cartId}/line-items`,
+      { variant_id: item.variantId, quantity: item.quantity },
+      pk
+    )
   }
-  await api.post(`/store/carts/${cartId}`, { shipping_address: order.address, billing_address: order.address, email }, pk)
-  await api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: store.shippingOptions[order.optionId] }, pk)
-  const { data: pc } = await api.post("/store/payment-collections", { cart_id: cartId }, pk)
-  await api.post(`/store/payment-collections/${pc.payment_collection.id}/payment-sessions`, { provider_id: "pp_system_default" }, pk)
-  const { data: done } = await api.post(`/store/carts/${cartId}/complete`, {}, pk)
+  await api.post(
+    `/store/carts/${cartId}`,
+    { shipping_address: order.address, billing_address: order.address, email },
+    pk
+  )
+  await api.post(
+    `/store/carts/${cartId}/shipping-methods`,
+    { option_id: store.shippingOptions[order.optionId] },
+    pk
+  )
+  const { data: pc } = await api.post(
+    "/store/payment-collections",
+    { cart_id: cartId },
+    pk
+  )
+  await api.post(
+    `/store/payment-collections/${pc.payment_collection.id}/payment-sessions`,
+    { provider_id: "pp_system_default" },
+    pk
+  )
+  const { data: done } = await api.post(
+    `/store/carts/${cartId}/complete`,
+    {},
+    pk
+  )
   if (done.type !== "order") {
-    throw new Error(`cart ${cartId} did not complete: ${JSON.stringify(done.error ?? done)}`)
+    throw new Error(
+      `cart ${cartId} did not complete: ${JSON.stringify(done.error ?? done)}`
+    )
   }
-  return done.order as { id: string; display_id: number; items: { id: string; quantity: number }[] }
+  return done.order as {
+    id: string
+    display_id: number
+    items: { id: string; quantity: number }[]
+  }
 }

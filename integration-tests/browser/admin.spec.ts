@@ -30,7 +30,11 @@ describe("admin in a browser", () => {
     // the test; Medusa's own order summary (its Cost component) raises one of its own in 2.21.
     page.on("console", (m) => {
       const text = m.text()
-      if (text.includes("validateDOMNesting") && /\/src\/admin\/|shipping-services/.test(text)) nestingWarnings.push(text)
+      if (
+        text.includes("validateDOMNesting") &&
+        /\/src\/admin\/|shipping-services/.test(text)
+      )
+        nestingWarnings.push(text)
     })
     page.setDefaultTimeout(60_000)
     await page.goto(`${app.backend}/app/login`)
@@ -48,9 +52,14 @@ describe("admin in a browser", () => {
   it("shows the shipment's status, tracking link and whole timeline on the order page, and downloads its PDF label", async () => {
     const { pdf } = orders
     await page.goto(`${app.backend}/app/orders/${pdf.id}`)
-    const card = page.locator(`[data-testid="shipment-card"][data-shipment-id="${pdf.shipment.id}"]`)
+    const card = page.locator(
+      `[data-testid="shipment-card"][data-shipment-id="${pdf.shipment.id}"]`
+    )
     await card.waitFor()
-    await expectText(card.locator('[data-testid="tracking-status"]'), /Delivered/)
+    await expectText(
+      card.locator('[data-testid="tracking-status"]'),
+      /Delivered/
+    )
     await expectText(card, pdf.shipment.tracking_number as string)
     const link = card.locator(`a[href="${pdf.shipment.tracking_url}"]`)
     expect(await link.count()).toBe(1)
@@ -60,14 +69,23 @@ describe("admin in a browser", () => {
     expect(await events.count()).toBe(pdf.shipment.timeline.length)
     expect(pdf.shipment.timeline.length).toBeGreaterThanOrEqual(3)
     for (const entry of pdf.shipment.timeline) {
-      if (entry.description) await expectText(card.locator('[data-testid="tracking-timeline"]'), entry.description)
+      if (entry.description)
+        await expectText(
+          card.locator('[data-testid="tracking-timeline"]'),
+          entry.description
+        )
     }
     // The admin scrolls inside its main pane, so a full-page shot would miss the widget.
     const widget = page.locator('[data-testid="shipping-services-widget"]')
     await widget.scrollIntoViewIfNeeded()
-    await widget.screenshot({ path: path.join(RESULTS_DIR, "order-widget.png") })
+    await widget.screenshot({
+      path: path.join(RESULTS_DIR, "order-widget.png"),
+    })
 
-    const [download] = await Promise.all([page.waitForEvent("download"), card.locator('[data-testid="download-label"]').click()])
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      card.locator('[data-testid="download-label"]').click(),
+    ])
     expect(download.suggestedFilename()).toBe(pdf.shipment.label?.file_name)
     const saved = path.join(RESULTS_DIR, download.suggestedFilename())
     await download.saveAs(saved)
@@ -88,29 +106,43 @@ describe("admin in a browser", () => {
     const trackingNumber = pdf.shipment.tracking_number as string
     // Medusa's card (not the plugin's widget) lists fulfillment.labels: the tracking number links
     // to the tracking page, "Label" to the label route.
-    const link = page.locator(`xpath=//a[@href="${pdf.shipment.tracking_url}"][not(ancestor::*[@data-testid="shipping-services-widget"])]`)
+    const link = page.locator(
+      `xpath=//a[@href="${pdf.shipment.tracking_url}"][not(ancestor::*[@data-testid="shipping-services-widget"])]`
+    )
     await link.first().waitFor()
     expect(await link.count()).toBe(1)
     expect((await link.first().innerText()).trim()).toBe(trackingNumber)
-    const card = link.first().locator('xpath=ancestor::div[contains(@class, "shadow-elevation-card-rest")][1]')
+    const card = link
+      .first()
+      .locator(
+        'xpath=ancestor::div[contains(@class, "shadow-elevation-card-rest")][1]'
+      )
     await expectText(card, /Tracking/)
     const label = card.locator("a", { hasText: "Label" })
-    expect(await label.getAttribute("href")).toMatch(new RegExp(`/admin/shipping-services/shipments/[^/]+/label$`))
+    expect(await label.getAttribute("href")).toMatch(
+      new RegExp(`/admin/shipping-services/shipments/[^/]+/label$`)
+    )
     await card.scrollIntoViewIfNeeded()
-    await card.screenshot({ path: path.join(RESULTS_DIR, "medusa-fulfillment-card.png") })
+    await card.screenshot({
+      path: path.join(RESULTS_DIR, "medusa-fulfillment-card.png"),
+    })
     expect(nestingWarnings).toEqual([])
   })
 
   it("previews a PNG label in the page", async () => {
     const { png } = orders
     await page.goto(`${app.backend}/app/orders/${png.id}`)
-    const card = page.locator(`[data-testid="shipment-card"][data-shipment-id="${png.shipment.id}"]`)
+    const card = page.locator(
+      `[data-testid="shipment-card"][data-shipment-id="${png.shipment.id}"]`
+    )
     await card.waitFor()
     await card.locator('[data-testid="preview-label"]').click()
     const image = page.locator('[data-testid="label-image"]')
     await image.waitFor()
     await page.waitForFunction(() => {
-      const img = document.querySelector('[data-testid="label-image"]') as HTMLImageElement | null
+      const img = document.querySelector(
+        '[data-testid="label-image"]'
+      ) as HTMLImageElement | null
       return !!img && img.complete && img.naturalWidth > 0
     })
     await page.screenshot({ path: path.join(RESULTS_DIR, "label-preview.png") })
@@ -123,16 +155,29 @@ describe("admin in a browser", () => {
     const tracking = page.locator('[data-testid="webhook-tracking"]')
     await tracking.waitFor()
     await expectText(tracking, /active/i)
-    await expectText(page.locator('[data-testid="token-status"]'), /ok|obtained/i)
-    await page.screenshot({ path: path.join(RESULTS_DIR, "settings.png"), fullPage: true })
+    await expectText(
+      page.locator('[data-testid="token-status"]'),
+      /ok|obtained/i
+    )
+    await page.screenshot({
+      path: path.join(RESULTS_DIR, "settings.png"),
+      fullPage: true,
+    })
   })
 })
 
-async function expectText(locator: ReturnType<Page["locator"]>, text: string | RegExp): Promise<void> {
+async function expectText(
+  locator: ReturnType<Page["locator"]>,
+  text: string | RegExp
+): Promise<void> {
   const deadline = Date.now() + 30_000
   let last = ""
   while (Date.now() < deadline) {
-    last = (await locator.first().innerText().catch(() => "")) ?? ""
+    last =
+      (await locator
+        .first()
+        .innerText()
+        .catch(() => "")) ?? ""
     if (typeof text === "string" ? last.includes(text) : text.test(last)) return
     await new Promise((r) => setTimeout(r, 250))
   }

@@ -30,22 +30,52 @@ describe("Ready to ship in a browser", () => {
   beforeAll(async () => {
     app = await startApp({
       logName: "medusa-develop-batches.log",
-      env: (base) => ({ ...base, SHIPPING_SERVICES_OPTIONS: JSON.stringify({ ...appPluginOptions(base), autoFulfill: { enabled: false } }) }),
+      env: (base) => ({
+        ...base,
+        SHIPPING_SERVICES_OPTIONS: JSON.stringify({
+          ...appPluginOptions(base),
+          autoFulfill: { enabled: false },
+        }),
+      }),
     })
     const api = fetchApi(app.backend)
     const { data: login } = await api.post("/auth/user/emailpass", ADMIN)
     const admin = { headers: { authorization: `Bearer ${login.token}` } }
     const store = await setupStore(api, admin)
     orders = []
-    for (const [i, optionId] of ["postal-ground", "postal-priority", "postal-ground"].entries()) {
-      const items = [{ variantId: store.products[i % 2].variantId, quantity: 1 + i }]
-      orders.push(await placeOrder(api, store, { region: "us", address: ADDRESSES.newYork, optionId, items, email: `shopper${i}@example.com` }))
+    for (const [i, optionId] of [
+      "postal-ground",
+      "postal-priority",
+      "postal-ground",
+    ].entries()) {
+      const items = [
+        { variantId: store.products[i % 2].variantId, quantity: 1 + i },
+      ]
+      orders.push(
+        await placeOrder(api, store, {
+          region: "us",
+          address: ADDRESSES.newYork,
+          optionId,
+          items,
+          email: `shopper${i}@example.com`,
+        })
+      )
     }
     // Recorded as waiting by the order.placed subscriber.
-    await waitFor(async () => {
-      const { data } = await api.get("/admin/shipping-services/ready-to-ship", admin)
-      return orders.every((o) => data.orders.some((r: { order_id: string }) => r.order_id === o.id))
-    }, "the orders on Ready to ship", 60_000, 300)
+    await waitFor(
+      async () => {
+        const { data } = await api.get(
+          "/admin/shipping-services/ready-to-ship",
+          admin
+        )
+        return orders.every((o) =>
+          data.orders.some((r: { order_id: string }) => r.order_id === o.id)
+        )
+      },
+      "the orders on Ready to ship",
+      60_000,
+      300
+    )
 
     browser = await launchBrowser()
     page = browser.context.pages()[0] ?? (await browser.context.newPage())
@@ -66,36 +96,68 @@ describe("Ready to ship in a browser", () => {
     await page.goto(`${app.backend}/app/ready-to-ship`)
     await page.locator('[data-testid="ready-table"]').waitFor()
     for (const o of orders) {
-      const row = page.locator(`[data-testid="ready-row"][data-order-id="${o.id}"]`)
+      const row = page.locator(
+        `[data-testid="ready-row"][data-order-id="${o.id}"]`
+      )
       await expectText(row, `#${o.display_id}`)
       await row.locator('[data-testid="select-order"]').click()
     }
-    await expectText(page.locator('[data-testid="create-batch"]'), "Buy labels for 3 orders")
+    await expectText(
+      page.locator('[data-testid="create-batch"]'),
+      "Buy labels for 3 orders"
+    )
     for (const o of orders) {
-      await page.locator(`[data-testid="ready-row"][data-order-id="${o.id}"] [data-testid="select-order"][data-state="checked"]`).waitFor()
+      await page
+        .locator(
+          `[data-testid="ready-row"][data-order-id="${o.id}"] [data-testid="select-order"][data-state="checked"]`
+        )
+        .waitFor()
     }
-    await page.screenshot({ path: path.join(RESULTS_DIR, "ready-to-ship.png"), fullPage: true })
+    await page.screenshot({
+      path: path.join(RESULTS_DIR, "ready-to-ship.png"),
+      fullPage: true,
+    })
 
     await page.locator('[data-testid="create-batch"]').click()
-    await page.waitForURL((url) => /\/ready-to-ship\/batches\/ssbat_/.test(url.pathname))
+    await page.waitForURL((url) =>
+      /\/ready-to-ship\/batches\/ssbat_/.test(url.pathname)
+    )
     batchUrl = page.url()
     const batchPage = page.locator('[data-testid="batch-page"]')
-    await page.locator('[data-testid="batch-page"][data-status="done"]').waitFor({ timeout: 120_000 })
+    await page
+      .locator('[data-testid="batch-page"][data-status="done"]')
+      .waitFor({ timeout: 120_000 })
     await expectText(page.locator('[data-testid="count-done"]'), "3")
     await expectText(page.locator('[data-testid="count-failed"]'), "0")
-    expect(await page.locator('[data-testid="batch-item"][data-status="done"]').count()).toBe(3)
-    await expectText(page.locator('[data-testid="batch-file"]').first(), /\.pdf: 6 pages/)
-    await page.screenshot({ path: path.join(RESULTS_DIR, "batch.png"), fullPage: true })
+    expect(
+      await page
+        .locator('[data-testid="batch-item"][data-status="done"]')
+        .count()
+    ).toBe(3)
+    await expectText(
+      page.locator('[data-testid="batch-file"]').first(),
+      /\.pdf: 6 pages/
+    )
+    await page.screenshot({
+      path: path.join(RESULTS_DIR, "batch.png"),
+      fullPage: true,
+    })
 
-    const [download] = await Promise.all([page.waitForEvent("download"), page.locator('[data-testid="download-batch"]').click()])
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.locator('[data-testid="download-batch"]').click(),
+    ])
     const batchId = (await batchPage.getAttribute("data-batch-id")) as string
-    expect(download.suggestedFilename()).toBe(`${batchId.replace(/^ssbat_/, "batch-")}.pdf`)
+    expect(download.suggestedFilename()).toBe(
+      `${batchId.replace(/^ssbat_/, "batch-")}.pdf`
+    )
     const saved = path.join(RESULTS_DIR, download.suggestedFilename())
     await download.saveAs(saved)
     const pdf = await PDFDocument.load(readFileSync(saved))
     expect(pdf.getPageCount()).toBe(6)
     // Interleaved per order: its 4x6 label, then its packing slip (one 4x6 page each).
-    for (const p of pdf.getPages()) expect(p.getSize()).toEqual({ width: 288, height: 432 })
+    for (const p of pdf.getPages())
+      expect(p.getSize()).toEqual({ width: 288, height: 432 })
     const text = pdf.getPages().map((p) => p.node.Contents()?.toString() ?? "")
     expect(text.length).toBe(6)
 
@@ -107,28 +169,58 @@ describe("Ready to ship in a browser", () => {
 
   it("prints the batch again on 4-up Letter sheets (rendered to PNG)", async () => {
     await page.goto(batchUrl)
-    await page.locator('[data-testid="batch-page"][data-status="done"]').waitFor()
+    await page
+      .locator('[data-testid="batch-page"][data-status="done"]')
+      .waitFor()
     await page.locator('[data-testid="download-options-layout"]').click()
     await page.getByRole("option", { name: "Letter, 4 per sheet" }).click()
-    await expectText(page.locator('[data-testid="download-batch"]'), "Make again and download")
-    const [download] = await Promise.all([page.waitForEvent("download"), page.locator('[data-testid="download-batch"]').click()])
-    const saved = path.join(RESULTS_DIR, `letter-4up-${download.suggestedFilename()}`)
+    await expectText(
+      page.locator('[data-testid="download-batch"]'),
+      "Make again and download"
+    )
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.locator('[data-testid="download-batch"]').click(),
+    ])
+    const saved = path.join(
+      RESULTS_DIR,
+      `letter-4up-${download.suggestedFilename()}`
+    )
     await download.saveAs(saved)
     const pdf = await PDFDocument.load(readFileSync(saved))
     expect(pdf.getPageCount()).toBe(2) // 6 cells, 4 a sheet
     expect(pdf.getPage(0).getSize()).toEqual({ width: 612, height: 792 })
     if (existsSync("/usr/bin/pdftoppm")) {
-      execFileSync("/usr/bin/pdftoppm", ["-png", "-r", "60", "-f", "1", "-l", "1", saved, path.join(RESULTS_DIR, "batch-letter-4up")])
-      expect(existsSync(path.join(RESULTS_DIR, "batch-letter-4up-1.png"))).toBe(true)
+      execFileSync("/usr/bin/pdftoppm", [
+        "-png",
+        "-r",
+        "60",
+        "-f",
+        "1",
+        "-l",
+        "1",
+        saved,
+        path.join(RESULTS_DIR, "batch-letter-4up"),
+      ])
+      expect(existsSync(path.join(RESULTS_DIR, "batch-letter-4up-1.png"))).toBe(
+        true
+      )
     }
   })
 })
 
-async function expectText(locator: ReturnType<Page["locator"]>, text: string | RegExp): Promise<void> {
+async function expectText(
+  locator: ReturnType<Page["locator"]>,
+  text: string | RegExp
+): Promise<void> {
   const deadline = Date.now() + 30_000
   let last = ""
   while (Date.now() < deadline) {
-    last = (await locator.first().innerText().catch(() => "")) ?? ""
+    last =
+      (await locator
+        .first()
+        .innerText()
+        .catch(() => "")) ?? ""
     if (typeof text === "string" ? last.includes(text) : text.test(last)) return
     await new Promise((r) => setTimeout(r, 250))
   }

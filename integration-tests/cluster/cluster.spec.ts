@@ -16,7 +16,12 @@
  */
 import { prepareCluster, type Cluster } from "../../dev/cluster"
 import { fetchApi, type Api } from "../../dev/seed/api"
-import { ADDRESSES, placeOrder, setupStore, type StoreSetup } from "../../dev/seed/store"
+import {
+  ADDRESSES,
+  placeOrder,
+  setupStore,
+  type StoreSetup,
+} from "../../dev/seed/store"
 import { waitFor } from "../../dev/wait"
 import { appPluginOptions } from "../../dev/app-options"
 import { parsePluginOptions } from "../../src/options/parse"
@@ -38,14 +43,18 @@ let store: StoreSetup
 const orderIds: string[] = []
 
 const stats = () => cluster.sandbox.control<StatsSnapshot>("GET", "/stats")
-const logsOf = (mode: "server" | "worker") => cluster.processes.filter((p) => p.mode === mode).map((p) => p.log())
+const logsOf = (mode: "server" | "worker") =>
+  cluster.processes.filter((p) => p.mode === mode).map((p) => p.log())
 
 beforeAll(async () => {
   cluster = await prepareCluster({
     name: "cluster-test",
     admin: ADMIN,
     // Debug: the plugin's job-run lines (src/orchestration/job-runs.ts) are at debug level.
-    env: { LOG_LEVEL: "debug", SHIPPING_SERVICES_POLL_SCHEDULE: `*/${POLL_EVERY_S} * * * * *` },
+    env: {
+      LOG_LEVEL: "debug",
+      SHIPPING_SERVICES_POLL_SCHEDULE: `*/${POLL_EVERY_S} * * * * *`,
+    },
   })
 })
 
@@ -59,36 +68,69 @@ describe("server + 2 workers on Redis", () => {
     // reconcile finds nothing and wants to create it; a slow service widens the race.
     const client = sandboxClient(cluster.sandbox.baseUrl)
     const url = `${cluster.url}${HOOK_PATH}`
-    for (const c of await client.listWebhookConfigs()) if (c.url === url) await client.deleteWebhookConfig(c.webHookConfigID!)
+    for (const c of await client.listWebhookConfigs())
+      if (c.url === url) await client.deleteWebhookConfig(c.webHookConfigID!)
     await cluster.sql("delete from shipping_services_webhook_registration")
-    await cluster.sandbox.control("PUT", "/latency", { operation: "listWebhookConfigs", ms: 1_000 })
-    await cluster.sandbox.control("PUT", "/latency", { operation: "createWebhookConfig", ms: 1_000 })
+    await cluster.sandbox.control("PUT", "/latency", {
+      operation: "listWebhookConfigs",
+      ms: 1_000,
+    })
+    await cluster.sandbox.control("PUT", "/latency", {
+      operation: "createWebhookConfig",
+      ms: 1_000,
+    })
     await cluster.sandbox.control("POST", "/stats/reset", {})
 
     await cluster.startAll(["server", "worker", "worker"])
     // Each start-up reconcile lists the configurations once (under the lock, one after another).
-    await waitFor(async () => ((await stats()).requests.listWebhookConfigs ?? 0) >= 3, "the three start-up reconciles", 90_000, 250)
-    await cluster.sandbox.control("PUT", "/latency", { operation: "listWebhookConfigs", ms: 0 })
-    await cluster.sandbox.control("PUT", "/latency", { operation: "createWebhookConfig", ms: 0 })
+    await waitFor(
+      async () => ((await stats()).requests.listWebhookConfigs ?? 0) >= 3,
+      "the three start-up reconciles",
+      90_000,
+      250
+    )
+    await cluster.sandbox.control("PUT", "/latency", {
+      operation: "listWebhookConfigs",
+      ms: 0,
+    })
+    await cluster.sandbox.control("PUT", "/latency", {
+      operation: "createWebhookConfig",
+      ms: 0,
+    })
 
     const { requests } = await stats()
-    const ours = (await client.listWebhookConfigs()).filter((c) => c.url === url)
-    expect({ creates: requests.createWebhookConfig, configs: ours.length, status: ours[0]?.status }).toEqual({ creates: 1, configs: 1, status: "active" })
-    const rows = await cluster.sql("select config_id, status from shipping_services_webhook_registration where deleted_at is null")
-    expect(rows).toEqual([{ config_id: ours[0]!.webHookConfigID, status: "active" }])
+    const ours = (await client.listWebhookConfigs()).filter(
+      (c) => c.url === url
+    )
+    expect({
+      creates: requests.createWebhookConfig,
+      configs: ours.length,
+      status: ours[0]?.status,
+    }).toEqual({ creates: 1, configs: 1, status: "active" })
+    const rows = await cluster.sql(
+      "select config_id, status from shipping_services_webhook_registration where deleted_at is null"
+    )
+    expect(rows).toEqual([
+      { config_id: ours[0]!.webHookConfigID, status: "active" },
+    ])
   })
 
   it("HTTP on the server only; subscribers and scheduled jobs on the workers only", async () => {
     const [server] = cluster.servers
-    for (const p of cluster.processes) expect((await fetch(`${p.url}/health`)).status).toBe(200)
-    for (const w of cluster.workers) expect((await fetch(`${w.url}/store/products`)).status).toBe(404)
+    for (const p of cluster.processes)
+      expect((await fetch(`${p.url}/health`)).status).toBe(200)
+    for (const w of cluster.workers)
+      expect((await fetch(`${w.url}/store/products`)).status).toBe(404)
     expect((await fetch(`${server!.url}/store/products`)).status).toBe(400) // no publishable key: routes exist
 
     // Every process knows the subscribers (an emit only queues events that have some), only
     // workers consume the queue (their "Processing <event>" lines, checked below) and run jobs.
     const [serverLog] = logsOf("server")
     expect(serverLog).not.toContain("Registering job from")
-    for (const log of logsOf("worker")) expect(log).toContain(`Registering job from ${process.cwd()}/src/jobs/poll-tracking.ts`)
+    for (const log of logsOf("worker"))
+      expect(log).toContain(
+        `Registering job from ${process.cwd()}/src/jobs/poll-tracking.ts`
+      )
 
     api = fetchApi(cluster.url)
     const { data: login } = await api.post("/auth/user/emailpass", ADMIN)
@@ -97,7 +139,10 @@ describe("server + 2 workers on Redis", () => {
   })
 
   it(`${ORDERS} orders, each order.placed delivered twice: ${ORDERS} labels, no duplicate, bought by both workers`, async () => {
-    await cluster.sandbox.control("PUT", "/latency", { operation: "createShipment", ms: 150 })
+    await cluster.sandbox.control("PUT", "/latency", {
+      operation: "createShipment",
+      ms: 150,
+    })
     await cluster.sandbox.control("POST", "/stats/reset", {})
     for (let i = 0; i < ORDERS; i += 5) {
       const batch = await Promise.all(
@@ -107,18 +152,27 @@ describe("server + 2 workers on Redis", () => {
             address: ADDRESSES.newYork,
             optionId: "postal-ground",
             email: `cluster${i + j}@example.com`,
-            items: [{ variantId: store.products[(i + j) % 2]!.variantId, quantity: 1 }],
+            items: [
+              {
+                variantId: store.products[(i + j) % 2]!.variantId,
+                quantity: 1,
+              },
+            ],
           })
         )
       )
       orderIds.push(...batch.map((o) => o.id))
       // The same events once more, right away: two workers take the two copies at the same time.
-      await cluster.emit(batch.map((o) => ({ name: "order.placed", data: { id: o.id } })))
+      await cluster.emit(
+        batch.map((o) => ({ name: "order.placed", data: { id: o.id } }))
+      )
     }
 
     await waitFor(
       async () => {
-        const [{ n }] = await cluster.sql(`select count(*)::int as n from shipping_services_auto_fulfillment where status = 'succeeded'`)
+        const [{ n }] = await cluster.sql(
+          `select count(*)::int as n from shipping_services_auto_fulfillment where status = 'succeeded'`
+        )
         return n >= ORDERS
       },
       `${ORDERS} automatic fulfilments`,
@@ -126,8 +180,16 @@ describe("server + 2 workers on Redis", () => {
       500
     )
     // Let late duplicates (a second copy still running) finish before counting.
-    await waitFor(async () => (await stats()).createsInFlight === 0, "no create in flight", 30_000, 200)
-    await cluster.sandbox.control("PUT", "/latency", { operation: "createShipment", ms: 0 })
+    await waitFor(
+      async () => (await stats()).createsInFlight === 0,
+      "no create in flight",
+      30_000,
+      200
+    )
+    await cluster.sandbox.control("PUT", "/latency", {
+      operation: "createShipment",
+      ms: 0,
+    })
 
     const s = await stats()
     const [shipments] = await cluster.sql(
@@ -136,7 +198,9 @@ describe("server + 2 workers on Redis", () => {
     const [fulfillments] = await cluster.sql(
       `select count(*)::int as alive, count(distinct o.order_id)::int as orders from fulfillment f join order_fulfillment o on o.fulfillment_id = f.id where f.canceled_at is null and f.deleted_at is null`
     )
-    const [autoRows] = await cluster.sql(`select count(*)::int as rows, count(distinct order_id)::int as orders from shipping_services_auto_fulfillment`)
+    const [autoRows] = await cluster.sql(
+      `select count(*)::int as rows, count(distinct order_id)::int as orders from shipping_services_auto_fulfillment`
+    )
     expect({
       labelsAtService: s.labelsCreated,
       duplicateTransactionIds: s.duplicatesRefused,
@@ -155,20 +219,30 @@ describe("server + 2 workers on Redis", () => {
     const buyers = s.clients.filter((c) => c.created > 0)
     expect(buyers).toHaveLength(2)
     expect(buyers.reduce((n, c) => n + c.created, 0)).toBe(ORDERS)
-    for (const c of buyers) expect(c.peakCreatesInFlight).toBeLessThanOrEqual(concurrency)
+    for (const c of buyers)
+      expect(c.peakCreatesInFlight).toBeLessThanOrEqual(concurrency)
     // Both copies of every order.placed were processed, on both workers.
-    const processed = logsOf("worker").map((log) => (log.match(/Processing order\.placed/g) ?? []).length)
+    const processed = logsOf("worker").map(
+      (log) => (log.match(/Processing order\.placed/g) ?? []).length
+    )
     expect(processed.every((n) => n > 0)).toBe(true)
     expect(processed.reduce((a, b) => a + b, 0)).toBe(2 * ORDERS)
   })
 
   it("tracking webhooks, each delivered twice to the server, are applied once by the workers", async () => {
     // Label-created events went out (once each) while the labels were bought; from now on twice.
-    const before = await cluster.sandbox.control<{ seq: number }[]>("GET", "/webhooks/log")
+    const before = await cluster.sandbox.control<{ seq: number }[]>(
+      "GET",
+      "/webhooks/log"
+    )
     const since = before.length ? before[before.length - 1]!.seq : 0
     await cluster.sandbox.control("PUT", "/webhooks", { mode: "duplicate" })
     await cluster.sandbox.control("POST", "/clock/advance", { until: "done" })
-    expect(await cluster.sandbox.control("POST", "/webhooks/settle", { timeoutMs: 240_000 })).toEqual({ settled: true })
+    expect(
+      await cluster.sandbox.control("POST", "/webhooks/settle", {
+        timeoutMs: 240_000,
+      })
+    ).toEqual({ settled: true })
 
     await waitFor(
       async () => {
@@ -184,7 +258,9 @@ describe("server + 2 workers on Redis", () => {
     )
     await waitFor(
       async () => {
-        const [{ n }] = await cluster.sql(`select count(*)::int as n from shipping_services_tracking_event where processed_at is null and deleted_at is null`)
+        const [{ n }] = await cluster.sql(
+          `select count(*)::int as n from shipping_services_tracking_event where processed_at is null and deleted_at is null`
+        )
         return n === 0
       },
       "every tracking event applied",
@@ -192,46 +268,94 @@ describe("server + 2 workers on Redis", () => {
       500
     )
 
-    type Delivery = { seq: number; url: string; outcome: string; payload: { eventId?: string }[] }
-    const log = await cluster.sandbox.control<Delivery[]>("GET", "/webhooks/log")
+    type Delivery = {
+      seq: number
+      url: string
+      outcome: string
+      payload: { eventId?: string }[]
+    }
+    const log = await cluster.sandbox.control<Delivery[]>(
+      "GET",
+      "/webhooks/log"
+    )
     const delivered = log.filter((e) => e.outcome === "delivered")
-    expect(new Set(log.map((e) => e.url))).toEqual(new Set([`${cluster.url}${HOOK_PATH}`]))
+    expect(new Set(log.map((e) => e.url))).toEqual(
+      new Set([`${cluster.url}${HOOK_PATH}`])
+    )
     expect(log.filter((e) => e.outcome === "failed")).toEqual([])
-    const ids = (entries: Delivery[]) => new Set(entries.flatMap((e) => e.payload.map((n) => n.eventId)))
+    const ids = (entries: Delivery[]) =>
+      new Set(entries.flatMap((e) => e.payload.map((n) => n.eventId)))
     // Since the switch every notification came twice, and each was stored once.
     const twice = delivered.filter((e) => e.seq > since)
     expect(ids(twice).size).toBeGreaterThan(2 * ORDERS)
     expect(twice.length).toBeGreaterThanOrEqual(2 * ids(twice).size)
-    const [events] = await cluster.sql(`select count(*)::int as rows, count(distinct dedupe_key)::int as keys from shipping_services_tracking_event where deleted_at is null and source = 'webhook'`)
-    expect(events).toEqual({ rows: ids(delivered).size, keys: ids(delivered).size })
+    const [events] = await cluster.sql(
+      `select count(*)::int as rows, count(distinct dedupe_key)::int as keys from shipping_services_tracking_event where deleted_at is null and source = 'webhook'`
+    )
+    expect(events).toEqual({
+      rows: ids(delivered).size,
+      keys: ids(delivered).size,
+    })
 
     // Shipped once and delivered once per order: Medusa refuses a second delivery, which the
     // plugin would log; and the status is delivered.
-    for (const l of [...logsOf("worker"), ...logsOf("server")]) expect(l).not.toMatch(/could not mark \S+ (shipped|delivered)/)
-    const { data } = await api.get(`/admin/orders?id[]=${orderIds.join("&id[]=")}&fields=id,fulfillment_status&limit=${ORDERS}`, admin)
-    expect(new Set(data.orders.map((o: { fulfillment_status: string }) => o.fulfillment_status))).toEqual(new Set(["delivered"]))
+    for (const l of [...logsOf("worker"), ...logsOf("server")])
+      expect(l).not.toMatch(/could not mark \S+ (shipped|delivered)/)
+    const { data } = await api.get(
+      `/admin/orders?id[]=${orderIds.join("&id[]=")}&fields=id,fulfillment_status&limit=${ORDERS}`,
+      admin
+    )
+    expect(
+      new Set(
+        data.orders.map(
+          (o: { fulfillment_status: string }) => o.fulfillment_status
+        )
+      )
+    ).toEqual(new Set(["delivered"]))
 
     // Acknowledged on the server, applied on the workers.
     const [serverLog] = logsOf("server")
-    expect(serverLog).not.toMatch(/Processing (shipping-services\.tracking\.stored|order\.placed)/)
-    expect(logsOf("worker").some((l) => l.includes("Processing shipping-services.tracking.stored"))).toBe(true)
+    expect(serverLog).not.toMatch(
+      /Processing (shipping-services\.tracking\.stored|order\.placed)/
+    )
+    expect(
+      logsOf("worker").some((l) =>
+        l.includes("Processing shipping-services.tracking.stored")
+      )
+    ).toBe(true)
   })
 
   it(`the polling job ran once per tick across the cluster (every ${POLL_EVERY_S} s)`, async () => {
     const runs = cluster.processes
-      .flatMap((p) => [...p.log().matchAll(/job shipping-services-poll-tracking ran at (\S+) on (\S+) \(scheduled for (\S+)\)/g)].map((m) => ({ at: Date.parse(m[1]!), where: m[2]!, queued: m[3]! })))
+      .flatMap((p) =>
+        [
+          ...p
+            .log()
+            .matchAll(
+              /job shipping-services-poll-tracking ran at (\S+) on (\S+) \(scheduled for (\S+)\)/g
+            ),
+        ].map((m) => ({ at: Date.parse(m[1]!), where: m[2]!, queued: m[3]! }))
+      )
       .sort((a, b) => a.at - b.at)
     expect(runs.length).toBeGreaterThan(5)
     // Only workers run jobs (whichever takes the tick).
-    expect(cluster.servers.every((s) => !s.log().includes("job shipping-services-poll-tracking ran"))).toBe(true)
+    expect(
+      cluster.servers.every(
+        (s) => !s.log().includes("job shipping-services-poll-tracking ran")
+      )
+    ).toBe(true)
     // Once per tick: no tick's job ran twice, and there are no more runs than ticks in the window.
     expect(new Set(runs.map((r) => r.queued)).size).toBe(runs.length)
     const windowS = (runs[runs.length - 1]!.at - runs[0]!.at) / 1000
     // (runs start within a few ms of their tick: the window between the first and the last is a
     // whole number of intervals)
-    expect(runs.length).toBeLessThanOrEqual(Math.round(windowS / POLL_EVERY_S) + 1)
+    expect(runs.length).toBeLessThanOrEqual(
+      Math.round(windowS / POLL_EVERY_S) + 1
+    )
     // (with one run per worker per tick there would be about twice as many)
-    expect(runs.length).toBeGreaterThanOrEqual(Math.floor((windowS / POLL_EVERY_S) * 0.5))
+    expect(runs.length).toBeGreaterThanOrEqual(
+      Math.floor((windowS / POLL_EVERY_S) * 0.5)
+    )
   })
 
   /**
@@ -243,22 +367,42 @@ describe("server + 2 workers on Redis", () => {
    */
   it("a worker killed mid-purchase: one label per order after its restart", async () => {
     const CRASH_ORDERS = 10
-    await cluster.sandbox.control("PUT", "/latency", { operation: "createShipment", ms: 3_000 })
+    await cluster.sandbox.control("PUT", "/latency", {
+      operation: "createShipment",
+      ms: 3_000,
+    })
     await cluster.sandbox.control("POST", "/stats/reset", {})
     const placed = await Promise.all(
       Array.from({ length: CRASH_ORDERS }, (_, i) =>
-        placeOrder(api, store, { region: "us", address: ADDRESSES.newYork, optionId: "postal-ground", email: `crash${i}@example.com`, items: [{ variantId: store.products[0]!.variantId, quantity: 1 }] })
+        placeOrder(api, store, {
+          region: "us",
+          address: ADDRESSES.newYork,
+          optionId: "postal-ground",
+          email: `crash${i}@example.com`,
+          items: [{ variantId: store.products[0]!.variantId, quantity: 1 }],
+        })
       )
     )
     const victim = cluster.workers[0]!
-    await waitFor(async () => (await stats()).createsInFlight > 0, "label creates in flight", 60_000, 100)
+    await waitFor(
+      async () => (await stats()).createsInFlight > 0,
+      "label creates in flight",
+      60_000,
+      100
+    )
     await victim.kill()
-    await cluster.sandbox.control("PUT", "/latency", { operation: "createShipment", ms: 0 })
+    await cluster.sandbox.control("PUT", "/latency", {
+      operation: "createShipment",
+      ms: 0,
+    })
     await victim.restart()
     const ids = placed.map((o) => o.id)
     await waitFor(
       async () => {
-        const [{ n }] = await cluster.sql(`select count(*)::int as n from shipping_services_auto_fulfillment where status = 'succeeded' and order_id = any($1)`, [ids])
+        const [{ n }] = await cluster.sql(
+          `select count(*)::int as n from shipping_services_auto_fulfillment where status = 'succeeded' and order_id = any($1)`,
+          [ids]
+        )
         return n >= CRASH_ORDERS
       },
       "every order fulfilled after the crash",
@@ -273,6 +417,15 @@ describe("server + 2 workers on Redis", () => {
       `select count(*)::int as n from fulfillment f join order_fulfillment o on o.fulfillment_id = f.id where o.order_id = any($1) and f.canceled_at is null and f.deleted_at is null`,
       [ids]
     )
-    expect({ ...row, fulfillments: alive.n, atService: (await stats()).labelsCreated }).toEqual({ created: CRASH_ORDERS, orders: CRASH_ORDERS, fulfillments: CRASH_ORDERS, atService: CRASH_ORDERS })
+    expect({
+      ...row,
+      fulfillments: alive.n,
+      atService: (await stats()).labelsCreated,
+    }).toEqual({
+      created: CRASH_ORDERS,
+      orders: CRASH_ORDERS,
+      fulfillments: CRASH_ORDERS,
+      atService: CRASH_ORDERS,
+    })
   })
 })

@@ -14,9 +14,18 @@
  * the worker itself (SHIPPING_SERVICES_CRASH_AT, src/lib/crash-points.ts: SIGKILL, no cleanup);
  * the kill in flight comes from outside, while the sandbox holds the request.
  */
-import { prepareCluster, type Cluster, type MedusaProcess } from "../../dev/cluster"
+import {
+  prepareCluster,
+  type Cluster,
+  type MedusaProcess,
+} from "../../dev/cluster"
 import { fetchApi, type Api } from "../../dev/seed/api"
-import { ADDRESSES, placeOrder, setupStore, type StoreSetup } from "../../dev/seed/store"
+import {
+  ADDRESSES,
+  placeOrder,
+  setupStore,
+  type StoreSetup,
+} from "../../dev/seed/store"
 import { waitFor } from "../../dev/wait"
 import type { StatsSnapshot } from "../../src/sandbox/stats"
 
@@ -33,7 +42,14 @@ const report: Record<string, unknown>[] = []
 const stats = () => cluster.sandbox.control<StatsSnapshot>("GET", "/stats")
 
 beforeAll(async () => {
-  cluster = await prepareCluster({ name: "crash-recovery", admin: ADMIN, env: { SHIPPING_SERVICES_LEASE_SECONDS: "5", SHIPPING_SERVICES_ORPHAN_GRACE_MINUTES: "1" } })
+  cluster = await prepareCluster({
+    name: "crash-recovery",
+    admin: ADMIN,
+    env: {
+      SHIPPING_SERVICES_LEASE_SECONDS: "5",
+      SHIPPING_SERVICES_ORPHAN_GRACE_MINUTES: "1",
+    },
+  })
   await cluster.startAll(["server", "worker"])
   api = fetchApi(cluster.url)
   const { data: login } = await api.post("/auth/user/emailpass", ADMIN)
@@ -50,12 +66,19 @@ afterAll(async () => {
 const place = (n: number, tag: string) =>
   Promise.all(
     Array.from({ length: n }, (_, i) =>
-      placeOrder(api, store, { region: "us", address: ADDRESSES.newYork, optionId: "postal-ground", email: `${tag}${i}@example.com`, items: [{ variantId: store.products[i % 2]!.variantId, quantity: 1 }] })
+      placeOrder(api, store, {
+        region: "us",
+        address: ADDRESSES.newYork,
+        optionId: "postal-ground",
+        email: `${tag}${i}@example.com`,
+        items: [{ variantId: store.products[i % 2]!.variantId, quantity: 1 }],
+      })
     )
   )
 
 /** Waits for the worker to be gone (it killed itself, or was killed). */
-const dead = (p: MedusaProcess) => waitFor(async () => !p.running, `${p.name} to die`, 120_000, 100)
+const dead = (p: MedusaProcess) =>
+  waitFor(async () => !p.running, `${p.name} to die`, 120_000, 100)
 
 /** The worker the trial kills is replaced by a fresh one (a new process, as after a crash). */
 async function replaceWorker(crashed: MedusaProcess): Promise<MedusaProcess> {
@@ -70,27 +93,39 @@ async function replaceWorker(crashed: MedusaProcess): Promise<MedusaProcess> {
 async function settle(orderIds: string[], labelsBefore: number, trial: string) {
   await waitFor(
     async () => {
-      const [{ n }] = await cluster.sql(`select count(*)::int as n from shipping_services_auto_fulfillment where order_id = any($1) and status in ('succeeded', 'skipped')`, [orderIds])
+      const [{ n }] = await cluster.sql(
+        `select count(*)::int as n from shipping_services_auto_fulfillment where order_id = any($1) and status in ('succeeded', 'skipped')`,
+        [orderIds]
+      )
       return n === orderIds.length
     },
     `${trial}: every order's fulfilment settled`,
     180_000,
     500
   )
-  const onFulfillments = await cluster.sql<{ order_id: string; tracking_number: string }>(
+  const onFulfillments = await cluster.sql<{
+    order_id: string
+    tracking_number: string
+  }>(
     `select o.order_id, l.tracking_number from fulfillment_label l
        join fulfillment f on f.id = l.fulfillment_id and f.canceled_at is null and f.deleted_at is null
        join order_fulfillment o on o.fulfillment_id = f.id and o.deleted_at is null
      where o.order_id = any($1) and l.deleted_at is null`,
     [orderIds]
   )
-  const rows = await cluster.sql<{ status: string; orphaned_at: Date | null; void_reason: string | null; order_id: string }>(
+  const rows = await cluster.sql<{
+    status: string
+    orphaned_at: Date | null
+    void_reason: string | null
+    order_id: string
+  }>(
     `select status, orphaned_at, void_reason, order_id from shipping_services_shipment where order_id = any($1) and deleted_at is null and status in ('created', 'voided')`,
     [orderIds]
   )
   const made = (await stats()).labelsCreated - labelsBefore
   const perOrder = new Map<string, number>()
-  for (const l of onFulfillments) perOrder.set(l.order_id, (perOrder.get(l.order_id) ?? 0) + 1)
+  for (const l of onFulfillments)
+    perOrder.set(l.order_id, (perOrder.get(l.order_id) ?? 0) + 1)
   const figures = {
     trial,
     orders: orderIds.length,
@@ -98,55 +133,111 @@ async function settle(orderIds: string[], labelsBefore: number, trial: string) {
     labelsOnFulfillments: onFulfillments.length,
     duplicates: [...perOrder.values()].filter((n) => n > 1).length,
     ordersWithoutLabel: orderIds.filter((id) => !perOrder.has(id)).length,
-    orphansVoided: rows.filter((r) => r.orphaned_at && r.status === "voided").length,
-    orphansUnreported: rows.filter((r) => r.status === "created" && !onFulfillments.some((l) => l.order_id === r.order_id) && !r.orphaned_at).length,
+    orphansVoided: rows.filter((r) => r.orphaned_at && r.status === "voided")
+      .length,
+    orphansUnreported: rows.filter(
+      (r) =>
+        r.status === "created" &&
+        !onFulfillments.some((l) => l.order_id === r.order_id) &&
+        !r.orphaned_at
+    ).length,
   }
   report.push(figures)
   return figures
 }
 
 describe("a worker killed during a label purchase", () => {
-  it.each([["before-post"], ["after-answer"]])("killed %s: after a restart, one label per order and none lost", async (point) => {
-    const victim = await cluster.start("worker", { name: `crash-${point}`, env: { SHIPPING_SERVICES_CRASH_AT: point } })
-    await cluster.workers.filter((w) => w !== victim && w.running).reduce((p, w) => p.then(() => w.stop()), Promise.resolve())
-    const before = (await stats()).labelsCreated
-    const orders = await place(3, point)
-    await dead(victim)
-    // The worker died in its first purchase; the others' events wait on the bus.
-    await replaceWorker(victim)
-    const figures = await settle(orders.map((o) => o.id), before, point)
-    expect(figures).toMatchObject({ labelsAtService: 3, labelsOnFulfillments: 3, duplicates: 0, ordersWithoutLabel: 0, orphansUnreported: 0 })
-  })
+  it.each([["before-post"], ["after-answer"]])(
+    "killed %s: after a restart, one label per order and none lost",
+    async (point) => {
+      const victim = await cluster.start("worker", {
+        name: `crash-${point}`,
+        env: { SHIPPING_SERVICES_CRASH_AT: point },
+      })
+      await cluster.workers
+        .filter((w) => w !== victim && w.running)
+        .reduce((p, w) => p.then(() => w.stop()), Promise.resolve())
+      const before = (await stats()).labelsCreated
+      const orders = await place(3, point)
+      await dead(victim)
+      // The worker died in its first purchase; the others' events wait on the bus.
+      await replaceWorker(victim)
+      const figures = await settle(
+        orders.map((o) => o.id),
+        before,
+        point
+      )
+      expect(figures).toMatchObject({
+        labelsAtService: 3,
+        labelsOnFulfillments: 3,
+        duplicates: 0,
+        ordersWithoutLabel: 0,
+        orphansUnreported: 0,
+      })
+    }
+  )
 
   it("killed while the create is in flight (the service makes the label anyway): the label is found, not bought again", async () => {
     for (const w of cluster.workers.filter((w) => w.running)) await w.stop()
     const victim = await cluster.start("worker", { name: "crash-in-flight" })
-    await cluster.sandbox.control("PUT", "/latency", { operation: "createShipment", ms: 2_500 })
+    await cluster.sandbox.control("PUT", "/latency", {
+      operation: "createShipment",
+      ms: 2_500,
+    })
     const before = (await stats()).labelsCreated
     const orders = await place(4, "inflight")
-    await waitFor(async () => (await stats()).createsInFlight > 0, "creates in flight", 60_000, 50)
+    await waitFor(
+      async () => (await stats()).createsInFlight > 0,
+      "creates in flight",
+      60_000,
+      50
+    )
     await victim.kill()
-    await cluster.sandbox.control("PUT", "/latency", { operation: "createShipment", ms: 0 })
+    await cluster.sandbox.control("PUT", "/latency", {
+      operation: "createShipment",
+      ms: 0,
+    })
     await replaceWorker(victim)
-    const figures = await settle(orders.map((o) => o.id), before, "in-flight")
-    expect(figures).toMatchObject({ labelsAtService: 4, labelsOnFulfillments: 4, duplicates: 0, ordersWithoutLabel: 0, orphansUnreported: 0 })
+    const figures = await settle(
+      orders.map((o) => o.id),
+      before,
+      "in-flight"
+    )
+    expect(figures).toMatchObject({
+      labelsAtService: 4,
+      labelsOnFulfillments: 4,
+      duplicates: 0,
+      ordersWithoutLabel: 0,
+      orphansUnreported: 0,
+    })
     // At least one label was made while its buyer was dead: settled by the retry operation.
-    const [{ n }] = await cluster.sql(`select count(*)::int as n from shipping_services_shipment where order_id = any($1) and jsonb_array_length(transaction_ids->'ids') = 1 and status = 'created'`, [orders.map((o) => o.id)])
+    const [{ n }] = await cluster.sql(
+      `select count(*)::int as n from shipping_services_shipment where order_id = any($1) and jsonb_array_length(transaction_ids->'ids') = 1 and status = 'created'`,
+      [orders.map((o) => o.id)]
+    )
     expect(n).toBe(4)
   })
 
   it("an order canceled while its label's buyer was down: the label is voided automatically and listed for admins", async () => {
     for (const w of cluster.workers.filter((w) => w.running)) await w.stop()
-    const victim = await cluster.start("worker", { name: "crash-orphan", env: { SHIPPING_SERVICES_CRASH_AT: "after-answer" } })
+    const victim = await cluster.start("worker", {
+      name: "crash-orphan",
+      env: { SHIPPING_SERVICES_CRASH_AT: "after-answer" },
+    })
     const before = (await stats()).labelsCreated
     const [order] = await place(1, "orphan")
     await dead(victim)
-    const { data } = await api.post(`/admin/orders/${order!.id}/cancel`, {}, admin).catch((e: any) => ({ data: e.response?.data }))
+    const { data } = await api
+      .post(`/admin/orders/${order!.id}/cancel`, {}, admin)
+      .catch((e: any) => ({ data: e.response?.data }))
     void data
     await replaceWorker(victim)
     const orphan = await waitFor(
       async () => {
-        const [r] = await cluster.sql(`select id, status, void_reason, orphaned_at from shipping_services_shipment where order_id = $1 and status in ('created', 'voided')`, [order!.id])
+        const [r] = await cluster.sql(
+          `select id, status, void_reason, orphaned_at from shipping_services_shipment where order_id = $1 and status in ('created', 'voided')`,
+          [order!.id]
+        )
         return r?.status === "voided" ? r : undefined
       },
       "the orphan label voided",
@@ -155,8 +246,21 @@ describe("a worker killed during a label purchase", () => {
     )
     expect(orphan).toMatchObject({ status: "voided", void_reason: "orphan" })
     expect((await stats()).labelsCreated - before).toBe(1)
-    const { data: listed } = await api.get("/admin/shipping-services/orphans", admin)
-    expect(listed.orphans.map((o: { id: string; status: string }) => [o.id, o.status])).toContainEqual([orphan.id, "voided"])
-    report.push({ trial: "orphan", labelsAtService: 1, orphansVoided: 1, orphansUnreported: 0 })
+    const { data: listed } = await api.get(
+      "/admin/shipping-services/orphans",
+      admin
+    )
+    expect(
+      listed.orphans.map((o: { id: string; status: string }) => [
+        o.id,
+        o.status,
+      ])
+    ).toContainEqual([orphan.id, "voided"])
+    report.push({
+      trial: "orphan",
+      labelsAtService: 1,
+      orphansVoided: 1,
+      orphansUnreported: 0,
+    })
   })
 })

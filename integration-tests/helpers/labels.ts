@@ -10,10 +10,29 @@ import { waitFor } from "../../dev/wait"
  * "succeeded" only after the workflow has returned. With `files`, also waits until the
  * label-storage subscriber, which runs after the workflow, has linked and attached the label.
  */
-export async function labelOf(shipping: () => ShippingServicesModuleService, orderId: string, { files = false } = {}) {
-  await waitFor(async () => (await shipping().listAutoFulfillments({ order_id: orderId, status: "succeeded" })).length > 0, `fulfilment of ${orderId}`)
-  return waitFor(async () => {
-    const [row] = await shipping().listShipments({ order_id: orderId, status: "created" })
-    return row && (!files || row.attached_at) ? row : undefined
-  }, `label${files ? " files" : ""} of ${orderId}`)
+export async function labelOf(
+  shipping: () => ShippingServicesModuleService,
+  orderId: string,
+  { files = false } = {}
+) {
+  await waitFor(
+    async () =>
+      (
+        await shipping().listAutoFulfillments({
+          order_id: orderId,
+          status: "succeeded",
+        })
+      ).length > 0,
+    `fulfilment of ${orderId}`
+  )
+  return waitFor(
+    async () => {
+      const [row] = await shipping().listShipments({
+        order_id: orderId,
+        status: "created",
+      })
+      return row && (!files || row.attached_at) ? row : undefined
+    },
+    `label${files ? " files" : ""} of ${orderId}`
+  )
 }

@@ -3,13 +3,18 @@ import { sandboxControl } from "../../dev/sandbox-control"
 /** The sandbox's control API (docs/sandbox.md), for tests in the http group. */
 const call = sandboxControl(() => {
   const url = process.env.SANDBOX_URL
-  if (!url) throw new Error("SANDBOX_URL is not set: the http group's global setup starts the sandbox")
+  if (!url)
+    throw new Error(
+      "SANDBOX_URL is not set: the http group's global setup starts the sandbox"
+    )
   return url
 })
 
 export const sandbox = {
   get: <T = any>(path: string) => call<T>("GET", path),
-  post: <T = any>(path: string, body?: unknown) => call<T>("POST", path, body ?? {}),
-  put: <T = any>(path: string, body?: unknown) => call<T>("PUT", path, body ?? {}),
+  post: <T = any>(path: string, body?: unknown) =>
+    call<T>("POST", path, body ?? {}),
+  put: <T = any>(path: string, body?: unknown) =>
+    call<T>("PUT", path, body ?? {}),
   delete: <T = any>(path: string) => call<T>("DELETE", path),
 }

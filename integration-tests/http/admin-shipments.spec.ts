@@ -1,5 +1,10 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { ADDRESSES, placeOrder, setupStore, type StoreSetup } from "../../dev/seed/store"
+import {
+  ADDRESSES,
+  placeOrder,
+  setupStore,
+  type StoreSetup,
+} from "../../dev/seed/store"
 import { rowOfScan } from "../../src/lib/tracking/rows"
 import { SHIPPING_SERVICES_MODULE } from "../../src/options/resolve"
 import type ShippingServicesModuleService from "../../src/modules/shipping-services/service"
@@ -31,21 +36,46 @@ medusaIntegrationTestRunner({
       await sandbox.delete("/faults")
     })
 
-    const shipping = () => getContainer().resolve<ShippingServicesModuleService>(SHIPPING_SERVICES_MODULE)
-    const fail = (p: Promise<any>) => p.then((r) => ({ status: r.status, data: r.data })).catch((e: any) => e.response)
-    const requests = async (operation: string) => ((await sandbox.get("/stats")).requests?.[operation] ?? 0) as number
+    const shipping = () =>
+      getContainer().resolve<ShippingServicesModuleService>(
+        SHIPPING_SERVICES_MODULE
+      )
+    const fail = (p: Promise<any>) =>
+      p
+        .then((r) => ({ status: r.status, data: r.data }))
+        .catch((e: any) => e.response)
+    const requests = async (operation: string) =>
+      ((await sandbox.get("/stats")).requests?.[operation] ?? 0) as number
 
     async function labelledOrder(optionId = "postal-ground") {
-      const order = await placeOrder(api, store, { region: "us", address: ADDRESSES.newYork, optionId, items: [{ variantId: store.products[0].variantId, quantity: 1 }] })
+      const order = await placeOrder(api, store, {
+        region: "us",
+        address: ADDRESSES.newYork,
+        optionId,
+        items: [{ variantId: store.products[0].variantId, quantity: 1 }],
+      })
       const row = await labelOf(shipping, order.id, { files: true })
       return { order, row }
     }
 
-    const shipmentsOf = async (orderId: string) => (await api.get(`/admin/shipping-services/orders/${orderId}/shipments`, admin)).data
+    const shipmentsOf = async (orderId: string) =>
+      (
+        await api.get(
+          `/admin/shipping-services/orders/${orderId}/shipments`,
+          admin
+        )
+      ).data
 
     async function download(path: string) {
-      const res = await api.get(path, { ...admin, responseType: "arraybuffer" } as any)
-      return { type: res.headers["content-type"] as string, disposition: res.headers["content-disposition"] as string, bytes: Buffer.from(res.data) }
+      const res = await api.get(path, {
+        ...admin,
+        responseType: "arraybuffer",
+      } as any)
+      return {
+        type: res.headers["content-type"] as string,
+        disposition: res.headers["content-disposition"] as string,
+        bytes: Buffer.from(res.data),
+      }
     }
 
     it("requires a logged-in admin on every route", async () => {
@@ -61,7 +91,9 @@ medusaIntegrationTestRunner({
         ["get", "/admin/shipping-services/manifests/MNF1/document"],
       ]
       for (const [method, path] of routes) {
-        const res = await fail(method === "get" ? api.get(path) : api.post(path, {}))
+        const res = await fail(
+          method === "get" ? api.get(path) : api.post(path, {})
+        )
         expect([path, res.status]).toEqual([path, 401])
       }
     })
@@ -70,19 +102,71 @@ medusaIntegrationTestRunner({
       it("shows the label, charges, status and the timeline sorted by event time, unmatched events included", async () => {
         const { order, row } = await labelledOrder()
         const tn = row.tracking_number as string
-        const scan = (status: string, code: string, date: string, time: string, offset: string, city: string) =>
-          rowOfScan(tn, { packageStatus: status, standardizedEventCode: code, eventDate: date, eventTime: time, eventTimeOffset: offset, eventCity: city, eventStateOrProvince: "NY", country: "US", eventDescription: `${status} at ${city}` } as any)
+        const scan = (
+          status: string,
+          code: string,
+          date: string,
+          time: string,
+          offset: string,
+          city: string
+        ) =>
+          rowOfScan(tn, {
+            packageStatus: status,
+            standardizedEventCode: code,
+            eventDate: date,
+            eventTime: time,
+            eventTimeOffset: offset,
+            eventCity: city,
+            eventStateOrProvince: "NY",
+            country: "US",
+            eventDescription: `${status} at ${city}`,
+          } as any)
         // Written out of order; the Chicago scan is earlier in time though later on the clock face.
         await shipping().writeTrackingEvents([
-          { ...scan("InTransit", "ARR", "2031-03-03", "09:00:00", "-05:00", "Newark"), shipment_id: row.id },
-          { ...scan("Acceptance", "ACC", "2031-03-03", "07:30:00", "-06:00", "Chicago"), shipment_id: row.id },
+          {
+            ...scan(
+              "InTransit",
+              "ARR",
+              "2031-03-03",
+              "09:00:00",
+              "-05:00",
+              "Newark"
+            ),
+            shipment_id: row.id,
+          },
+          {
+            ...scan(
+              "Acceptance",
+              "ACC",
+              "2031-03-03",
+              "07:30:00",
+              "-06:00",
+              "Chicago"
+            ),
+            shipment_id: row.id,
+          },
           // Arrived before the row was matched: same tracking number, no shipment yet.
-          { ...scan("OutForDelivery", "OFD", "2031-03-04", "06:00:00", "-05:00", "New York"), shipment_id: null },
+          {
+            ...scan(
+              "OutForDelivery",
+              "OFD",
+              "2031-03-04",
+              "06:00:00",
+              "-05:00",
+              "New York"
+            ),
+            shipment_id: null,
+          },
         ])
 
         const data = await shipmentsOf(order.id)
         expect(data.order_id).toBe(order.id)
-        expect(data.auto_fulfillment).toMatchObject({ status: "succeeded", attempts: 1, last_error: null, can_retry: false })
+        expect(data.auto_fulfillment).toMatchObject({
+          status: "succeeded",
+          attempts: 1,
+          last_error: null,
+          can_retry: false,
+        })
         const [s] = data.shipments
         expect(s).toMatchObject({
           id: row.id,
@@ -110,19 +194,40 @@ medusaIntegrationTestRunner({
           pages: 1,
           previewable: true,
         })
-        const mine = s.timeline.filter((e: any) => ["ACC", "ARR", "OFD"].includes(e.code))
-        expect(mine.map((e: any) => [e.code, e.occurred_at, e.location, e.unmatched])).toEqual([
+        const mine = s.timeline.filter((e: any) =>
+          ["ACC", "ARR", "OFD"].includes(e.code)
+        )
+        expect(
+          mine.map((e: any) => [e.code, e.occurred_at, e.location, e.unmatched])
+        ).toEqual([
           ["ACC", "2031-03-03T13:30:00.000Z", "Chicago, NY, US", false],
           ["ARR", "2031-03-03T14:00:00.000Z", "Newark, NY, US", false],
           ["OFD", "2031-03-04T11:00:00.000Z", "New York, NY, US", true],
         ])
-        expect(mine[0]).toMatchObject({ date: "2031-03-03", time: "07:30:00", offset: "-06:00", status: "Acceptance", description: "Acceptance at Chicago" })
+        expect(mine[0]).toMatchObject({
+          date: "2031-03-03",
+          time: "07:30:00",
+          offset: "-06:00",
+          status: "Acceptance",
+          description: "Acceptance at Chicago",
+        })
         // Never a secret: the plugin's credentials and webhook key are nowhere in the answer.
-        expect(JSON.stringify(data)).not.toMatch(/sandbox-secret|sandbox-key|api_key|apiSecret/)
+        expect(JSON.stringify(data)).not.toMatch(
+          /sandbox-secret|sandbox-key|api_key|apiSecret/
+        )
       })
 
       it("answers 404 for an unknown order", async () => {
-        expect((await fail(api.get("/admin/shipping-services/orders/order_unknown/shipments", admin))).status).toBe(404)
+        expect(
+          (
+            await fail(
+              api.get(
+                "/admin/shipping-services/orders/order_unknown/shipments",
+                admin
+              )
+            )
+          ).status
+        ).toBe(404)
       })
     })
 
@@ -132,9 +237,15 @@ medusaIntegrationTestRunner({
         const before = await shipping().documentPages("label", row.id)
         let last: any
         for (let i = 1; i <= 3; i++) {
-          const { data } = await api.post(`/admin/shipping-services/shipments/${row.id}/reprint`, {}, admin)
+          const { data } = await api.post(
+            `/admin/shipping-services/shipments/${row.id}/reprint`,
+            {},
+            admin
+          )
           expect(data.reprints).toMatchObject({ used: i, left: 3 - i, max: 3 })
-          expect(data.shipment.label.url).toBe(`/admin/shipping-services/shipments/${row.id}/label`)
+          expect(data.shipment.label.url).toBe(
+            `/admin/shipping-services/shipments/${row.id}/label`
+          )
           last = data
         }
         expect(last.reprints.allowed).toBe(false)
@@ -144,31 +255,77 @@ medusaIntegrationTestRunner({
         const pages = await shipping().documentPages("label", row.id)
         expect(pages.map((p) => p.version)).toEqual([3])
         expect(pages[0].id).not.toBe(before[0].id)
-        expect(await shipping().listDocuments({ kind: "label", owner_id: row.id })).toHaveLength(1)
-        const file = await download(`/admin/shipping-services/shipments/${row.id}/label`)
+        expect(
+          await shipping().listDocuments({ kind: "label", owner_id: row.id })
+        ).toHaveLength(1)
+        const file = await download(
+          `/admin/shipping-services/shipments/${row.id}/label`
+        )
         expect(file.type).toBe("application/pdf")
         expect(file.bytes.subarray(0, 5).toString()).toBe("%PDF-")
 
         const sent = await requests("reprintShipment")
-        const fourth = await fail(api.post(`/admin/shipping-services/shipments/${row.id}/reprint`, {}, admin))
+        const fourth = await fail(
+          api.post(
+            `/admin/shipping-services/shipments/${row.id}/reprint`,
+            {},
+            admin
+          )
+        )
         expect(fourth.status).toBe(400)
-        expect(fourth.data.message).toMatch(/All 3 reprints of this label are used/)
+        expect(fourth.data.message).toMatch(
+          /All 3 reprints of this label are used/
+        )
         expect(await requests("reprintShipment")).toBe(sent)
 
         const view = await shipmentsOf(order.id)
-        expect(view.shipments[0].reprints).toMatchObject({ used: 3, left: 0, allowed: false })
+        expect(view.shipments[0].reprints).toMatchObject({
+          used: 3,
+          left: 0,
+          allowed: false,
+        })
       })
 
       it("rejects unknown body fields and unknown shipments", async () => {
         const { row } = await labelledOrder()
-        expect((await fail(api.post(`/admin/shipping-services/shipments/${row.id}/reprint`, { count: 2 }, admin))).status).toBe(400)
-        expect((await fail(api.post("/admin/shipping-services/shipments/ssship_unknown/reprint", {}, admin))).status).toBe(404)
+        expect(
+          (
+            await fail(
+              api.post(
+                `/admin/shipping-services/shipments/${row.id}/reprint`,
+                { count: 2 },
+                admin
+              )
+            )
+          ).status
+        ).toBe(400)
+        expect(
+          (
+            await fail(
+              api.post(
+                "/admin/shipping-services/shipments/ssship_unknown/reprint",
+                {},
+                admin
+              )
+            )
+          ).status
+        ).toBe(404)
       })
 
       it("says in words when the service fails", async () => {
         const { row } = await labelledOrder()
-        await sandbox.post("/faults", { operation: "reprintShipment", fault: "503", count: 5 })
-        const res = await fail(api.post(`/admin/shipping-services/shipments/${row.id}/reprint`, {}, admin))
+        await sandbox.post("/faults", {
+          operation: "reprintShipment",
+          fault: "503",
+          count: 5,
+        })
+        const res = await fail(
+          api.post(
+            `/admin/shipping-services/shipments/${row.id}/reprint`,
+            {},
+            admin
+          )
+        )
         expect(res.status).toBe(502)
         expect(res.data).toMatchObject({ type: "shipping_service_error" })
         expect(res.data.message).toMatch(/did not reprint label .*try again/i)
@@ -180,35 +337,81 @@ medusaIntegrationTestRunner({
     describe("void", () => {
       it("cancels the Medusa fulfillment, which voids the label at the service", async () => {
         const { order, row } = await labelledOrder()
-        const { data } = await api.post(`/admin/shipping-services/shipments/${row.id}/void`, {}, admin)
-        expect(data.void).toMatchObject({ status: "voided", void_status: "INITIATED" })
-        expect(data.shipment).toMatchObject({ status: "voided", void: { allowed: false }, reprints: { allowed: false } })
+        const { data } = await api.post(
+          `/admin/shipping-services/shipments/${row.id}/void`,
+          {},
+          admin
+        )
+        expect(data.void).toMatchObject({
+          status: "voided",
+          void_status: "INITIATED",
+        })
+        expect(data.shipment).toMatchObject({
+          status: "voided",
+          void: { allowed: false },
+          reprints: { allowed: false },
+        })
         expect(data.shipment.fulfillment.canceled_at).toBeTruthy()
-        const { data: o } = await api.get(`/admin/orders/${order.id}?fields=id,*fulfillments`, admin)
+        const { data: o } = await api.get(
+          `/admin/orders/${order.id}?fields=id,*fulfillments`,
+          admin
+        )
         expect(o.order.fulfillments[0].canceled_at).toBeTruthy()
 
-        const again = await fail(api.post(`/admin/shipping-services/shipments/${row.id}/void`, {}, admin))
+        const again = await fail(
+          api.post(
+            `/admin/shipping-services/shipments/${row.id}/void`,
+            {},
+            admin
+          )
+        )
         expect(again.status).toBe(400)
         expect(again.data.message).toMatch(/already voided/)
       })
 
       it("refuses a shipped parcel in words, without asking the service", async () => {
         const { order, row } = await labelledOrder()
-        await api.post(`/admin/orders/${order.id}/fulfillments/${row.fulfillment_id}/shipments`, { items: [{ id: order.items[0].id, quantity: 1 }] }, admin)
-        expect((await shipmentsOf(order.id)).shipments[0].void).toEqual({ allowed: false, reason: "The parcel was shipped; Medusa does not cancel shipped fulfillments." })
+        await api.post(
+          `/admin/orders/${order.id}/fulfillments/${row.fulfillment_id}/shipments`,
+          { items: [{ id: order.items[0].id, quantity: 1 }] },
+          admin
+        )
+        expect((await shipmentsOf(order.id)).shipments[0].void).toEqual({
+          allowed: false,
+          reason:
+            "The parcel was shipped; Medusa does not cancel shipped fulfillments.",
+        })
         const sent = await requests("voidShipment")
-        const res = await fail(api.post(`/admin/shipping-services/shipments/${row.id}/void`, {}, admin))
+        const res = await fail(
+          api.post(
+            `/admin/shipping-services/shipments/${row.id}/void`,
+            {},
+            admin
+          )
+        )
         expect(res.status).toBe(400)
-        expect(res.data.message).toMatch(/cannot be voided: The parcel was shipped/)
+        expect(res.data.message).toMatch(
+          /cannot be voided: The parcel was shipped/
+        )
         expect(await requests("voidShipment")).toBe(sent)
       })
 
       it("voids an orphaned label (no fulfillment holds it) at the service directly and records it", async () => {
         const { row } = await labelledOrder()
-        await shipping().updateShipments({ id: row.id, orphaned_at: new Date() })
+        await shipping().updateShipments({
+          id: row.id,
+          orphaned_at: new Date(),
+        })
         const sent = await requests("voidShipment")
-        const { data } = await api.post(`/admin/shipping-services/shipments/${row.id}/void`, {}, admin)
-        expect(data.void).toMatchObject({ status: "voided", void_status: "INITIATED" })
+        const { data } = await api.post(
+          `/admin/shipping-services/shipments/${row.id}/void`,
+          {},
+          admin
+        )
+        expect(data.void).toMatchObject({
+          status: "voided",
+          void_status: "INITIATED",
+        })
         expect(await requests("voidShipment")).toBe(sent + 1)
         const [after] = await shipping().listShipments({ id: row.id })
         expect(after).toMatchObject({ status: "voided", void_reason: "orphan" })
@@ -220,55 +423,134 @@ medusaIntegrationTestRunner({
     describe("automatic fulfilment retry", () => {
       it("shows a failed automatic fulfilment with its reason and retries it now", async () => {
         // Every create fails without a label (500 before the work): the attempt fails in words.
-        await sandbox.post("/faults", { operation: "createShipment", fault: "500-before", count: 50 })
-        const order = await placeOrder(api, store, { region: "us", address: ADDRESSES.newYork, optionId: "postal-ground", items: [{ variantId: store.products[1].variantId, quantity: 1 }] })
-        const failed = await waitFor(async () => {
-          const { auto_fulfillment } = await shipmentsOf(order.id)
-          return auto_fulfillment?.status === "failed" ? auto_fulfillment : undefined
-        }, "a failed automatic fulfilment", 60_000)
-        expect(failed).toMatchObject({ attempts: 1, can_retry: true, max_attempts: 5 })
+        await sandbox.post("/faults", {
+          operation: "createShipment",
+          fault: "500-before",
+          count: 50,
+        })
+        const order = await placeOrder(api, store, {
+          region: "us",
+          address: ADDRESSES.newYork,
+          optionId: "postal-ground",
+          items: [{ variantId: store.products[1].variantId, quantity: 1 }],
+        })
+        const failed = await waitFor(
+          async () => {
+            const { auto_fulfillment } = await shipmentsOf(order.id)
+            return auto_fulfillment?.status === "failed"
+              ? auto_fulfillment
+              : undefined
+          },
+          "a failed automatic fulfilment",
+          60_000
+        )
+        expect(failed).toMatchObject({
+          attempts: 1,
+          can_retry: true,
+          max_attempts: 5,
+        })
         expect(failed.last_error).toMatch(/Shipping service/)
         expect(failed.next_attempt_at).toBeTruthy()
         await sandbox.delete("/faults")
 
-        const { data } = await api.post(`/admin/shipping-services/orders/${order.id}/auto-fulfill`, {}, admin)
+        const { data } = await api.post(
+          `/admin/shipping-services/orders/${order.id}/auto-fulfill`,
+          {},
+          admin
+        )
         expect(data.outcome.status).toBe("succeeded")
-        expect(data.auto_fulfillment).toMatchObject({ status: "succeeded", attempts: 2, last_error: null, can_retry: false })
+        expect(data.auto_fulfillment).toMatchObject({
+          status: "succeeded",
+          attempts: 2,
+          last_error: null,
+          can_retry: false,
+        })
         const view = await shipmentsOf(order.id)
-        expect(view.shipments.filter((s: any) => s.status === "created")).toHaveLength(1)
+        expect(
+          view.shipments.filter((s: any) => s.status === "created")
+        ).toHaveLength(1)
 
-        const again = await fail(api.post(`/admin/shipping-services/orders/${order.id}/auto-fulfill`, {}, admin))
+        const again = await fail(
+          api.post(
+            `/admin/shipping-services/orders/${order.id}/auto-fulfill`,
+            {},
+            admin
+          )
+        )
         expect(again.status).toBe(409)
-        expect(again.data.message).toMatch(/is succeeded: only a failed one can be retried/)
+        expect(again.data.message).toMatch(
+          /is succeeded: only a failed one can be retried/
+        )
       })
     })
 
     describe("settings", () => {
       it("checks the connection: token and every root, never a credential", async () => {
-        const { data } = await api.get("/admin/shipping-services/connection", admin)
+        const { data } = await api.get(
+          "/admin/shipping-services/connection",
+          admin
+        )
         expect(data.token).toBe("ok")
         expect(data.token_error).toBeNull()
-        expect(data.authorized_call).toMatchObject({ operation: "listApplicableEvents", ok: true, status: 200 })
-        expect(data.roots.map((r: any) => r.name)).toEqual(["base", "auth", "webhook", "contact"])
-        for (const root of data.roots) expect(root).toMatchObject({ reachable: true, error: null, url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) })
-        expect(new Date(data.checked_at).getTime()).toBeGreaterThan(Date.now() - 60_000)
-        expect(JSON.stringify(data)).not.toMatch(/sandbox-secret|sandbox-key|Bearer/)
+        expect(data.authorized_call).toMatchObject({
+          operation: "listApplicableEvents",
+          ok: true,
+          status: 200,
+        })
+        expect(data.roots.map((r: any) => r.name)).toEqual([
+          "base",
+          "auth",
+          "webhook",
+          "contact",
+        ])
+        for (const root of data.roots)
+          expect(root).toMatchObject({
+            reachable: true,
+            error: null,
+            url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+          })
+        expect(new Date(data.checked_at).getTime()).toBeGreaterThan(
+          Date.now() - 60_000
+        )
+        expect(JSON.stringify(data)).not.toMatch(
+          /sandbox-secret|sandbox-key|Bearer/
+        )
       })
 
       it("reports a token the service refuses", async () => {
         await sandbox.post("/tokens/expire", {})
-        await sandbox.post("/faults", { operation: "token", fault: "500-before", count: 20 })
-        const { data } = await api.get("/admin/shipping-services/connection", admin)
+        await sandbox.post("/faults", {
+          operation: "token",
+          fault: "500-before",
+          count: 20,
+        })
+        const { data } = await api.get(
+          "/admin/shipping-services/connection",
+          admin
+        )
         await sandbox.delete("/faults")
         expect(data.token).toBe("error")
         expect(data.token_error).toMatch(/token/)
         expect(data.roots.every((r: any) => r.reachable)).toBe(true)
-        expect((await api.get("/admin/shipping-services/connection", admin)).data.token).toBe("ok")
+        expect(
+          (await api.get("/admin/shipping-services/connection", admin)).data
+            .token
+        ).toBe("ok")
       })
 
       it("lists the enabled services without secrets", async () => {
-        const { data } = await api.get("/admin/shipping-services/services", admin)
-        expect(data.services.map((s: any) => s.id)).toEqual(["postal-ground", "postal-priority", "standard", "cross-border", "carrier-account", "postal-return"])
+        const { data } = await api.get(
+          "/admin/shipping-services/services",
+          admin
+        )
+        expect(data.services.map((s: any) => s.id)).toEqual([
+          "postal-ground",
+          "postal-priority",
+          "standard",
+          "cross-border",
+          "carrier-account",
+          "postal-return",
+        ])
         expect(data.services[0]).toEqual({
           id: "postal-ground",
           name: "Postal Ground Advantage",
@@ -276,14 +558,21 @@ medusaIntegrationTestRunner({
           carrier: "POSTAL",
           service_id: "UGA",
           parcel_type: "PKG",
-          label: { type: "SHIPPING_LABEL", file_format: "PDF", size: "DOC_4X6", content_type: "BASE64" },
+          label: {
+            type: "SHIPPING_LABEL",
+            file_format: "PDF",
+            size: "DOC_4X6",
+            content_type: "BASE64",
+          },
           special_services: [],
           add_to_manifest: true,
           is_return: false,
           delivery_solution: null,
           apac: false,
         })
-        expect(JSON.stringify(data)).not.toMatch(/sandbox-secret|sandbox-key|9024324/)
+        expect(JSON.stringify(data)).not.toMatch(
+          /sandbox-secret|sandbox-key|9024324/
+        )
       })
     })
 
@@ -293,35 +582,93 @@ medusaIntegrationTestRunner({
         const { row: a } = await labelledOrder("postal-ground")
         const { row: b } = await labelledOrder("postal-ground")
         const { row: notEligible } = await labelledOrder("postal-priority")
-        const { data } = await api.post("/admin/shipping-services/manifests", {}, admin)
+        const { data } = await api.post(
+          "/admin/shipping-services/manifests",
+          {},
+          admin
+        )
         expect(data.failures).toEqual([])
         expect(data.submission_date).toBe(new Date().toISOString().slice(0, 10))
         expect(data.manifests).toHaveLength(1)
         const [m] = data.manifests
-        expect(m).toMatchObject({ carrier: "POSTAL", manifest_id: expect.stringMatching(/^MNF/), document_url: `/admin/shipping-services/manifests/${m.manifest_id}/document` })
-        expect(m.tracking_numbers).toEqual(expect.arrayContaining([a.tracking_number, b.tracking_number]))
+        expect(m).toMatchObject({
+          carrier: "POSTAL",
+          manifest_id: expect.stringMatching(/^MNF/),
+          document_url: `/admin/shipping-services/manifests/${m.manifest_id}/document`,
+        })
+        expect(m.tracking_numbers).toEqual(
+          expect.arrayContaining([a.tracking_number, b.tracking_number])
+        )
         expect(m.tracking_numbers).not.toContain(notEligible.tracking_number)
 
-        const [ra, rb, rn] = await Promise.all([a, b, notEligible].map(async (r) => (await shipping().listShipments({ id: r.id }))[0]))
-        expect([ra.manifest_id, rb.manifest_id, rn.manifest_id]).toEqual([m.manifest_id, m.manifest_id, null])
+        const [ra, rb, rn] = await Promise.all(
+          [a, b, notEligible].map(
+            async (r) => (await shipping().listShipments({ id: r.id }))[0]
+          )
+        )
+        expect([ra.manifest_id, rb.manifest_id, rn.manifest_id]).toEqual([
+          m.manifest_id,
+          m.manifest_id,
+          null,
+        ])
 
         const pdf = await download(m.document_url)
         expect(pdf.type).toBe("application/pdf")
-        expect(pdf.disposition).toBe(`attachment; filename="manifest-${data.submission_date}-POSTAL-${m.manifest_id}.pdf"`)
+        expect(pdf.disposition).toBe(
+          `attachment; filename="manifest-${data.submission_date}-POSTAL-${m.manifest_id}.pdf"`
+        )
         expect(pdf.bytes.subarray(0, 5).toString()).toBe("%PDF-")
         expect(pdf.bytes.length).toBeGreaterThan(500)
 
-        const { data: again } = await api.post("/admin/shipping-services/manifests", {}, admin)
+        const { data: again } = await api.post(
+          "/admin/shipping-services/manifests",
+          {},
+          admin
+        )
         expect(again).toMatchObject({ manifests: [], failures: [] })
-        const { data: list } = await api.get("/admin/shipping-services/manifests", admin)
-        expect(list.manifests[0]).toMatchObject({ manifest_id: m.manifest_id, shipments: m.tracking_numbers.length })
+        const { data: list } = await api.get(
+          "/admin/shipping-services/manifests",
+          admin
+        )
+        expect(list.manifests[0]).toMatchObject({
+          manifest_id: m.manifest_id,
+          shipments: m.tracking_numbers.length,
+        })
         expect(JSON.stringify(list)).not.toMatch(/file_id|source_url/)
       })
 
       it("validates the body and answers 404 for an unknown manifest", async () => {
-        expect((await fail(api.post("/admin/shipping-services/manifests", { carrier: "NOPE" }, admin))).status).toBe(400)
-        expect((await fail(api.get("/admin/shipping-services/manifests/MNF404/document", admin))).status).toBe(404)
-        expect((await fail(api.get("/admin/shipping-services/manifests/..%2Fetc/document", admin))).status).toBe(404)
+        expect(
+          (
+            await fail(
+              api.post(
+                "/admin/shipping-services/manifests",
+                { carrier: "NOPE" },
+                admin
+              )
+            )
+          ).status
+        ).toBe(400)
+        expect(
+          (
+            await fail(
+              api.get(
+                "/admin/shipping-services/manifests/MNF404/document",
+                admin
+              )
+            )
+          ).status
+        ).toBe(404)
+        expect(
+          (
+            await fail(
+              api.get(
+                "/admin/shipping-services/manifests/..%2Fetc/document",
+                admin
+              )
+            )
+          ).status
+        ).toBe(404)
       })
     })
   },

@@ -2,7 +2,12 @@ import { spawn, type ChildProcess } from "node:child_process"
 import path from "node:path"
 import { PDFDocument } from "pdf-lib"
 import { appPluginOptions } from "../../dev/app-options"
-import { databaseUrl, dropDatabase, freshDatabase, sql } from "../../dev/database"
+import {
+  databaseUrl,
+  dropDatabase,
+  freshDatabase,
+  sql,
+} from "../../dev/database"
 import { runMedusa } from "../../dev/medusa-cli"
 import { fetchApi } from "../../dev/seed/api"
 import { ADDRESSES, placeOrder, setupStore } from "../../dev/seed/store"
@@ -30,68 +35,154 @@ describe("a print batch across a kill and a restart", () => {
     await dropDatabase(DB).catch(() => undefined)
   })
 
-  async function startApp(port: number, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; exited: Promise<number | null> }> {
-    const child = spawn(path.join(root, "node_modules/.bin/ts-node"), ["--swc", "integration-tests/fixtures/app-process.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] })
+  async function startApp(
+    port: number,
+    env: NodeJS.ProcessEnv
+  ): Promise<{ child: ChildProcess; exited: Promise<number | null> }> {
+    const child = spawn(
+      path.join(root, "node_modules/.bin/ts-node"),
+      ["--swc", "integration-tests/fixtures/app-process.ts"],
+      { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] }
+    )
     running.push(child)
     let out = ""
     child.stdout!.on("data", (d) => (out += d))
     child.stderr!.on("data", (d) => (out += d))
-    const exited = new Promise<number | null>((resolve) => child.on("exit", (code, signal) => resolve(signal ? -1 : code)))
-    await waitFor(async () => {
-      if (child.exitCode !== null || child.signalCode) throw new Error(`the app exited before it listened:\n${out.slice(-2000)}`)
-      return out.includes(`listening on ${port}`)
-    }, "the app to listen", 120_000, 200)
+    const exited = new Promise<number | null>((resolve) =>
+      child.on("exit", (code, signal) => resolve(signal ? -1 : code))
+    )
+    await waitFor(
+      async () => {
+        if (child.exitCode !== null || child.signalCode)
+          throw new Error(
+            `the app exited before it listened:\n${out.slice(-2000)}`
+          )
+        return out.includes(`listening on ${port}`)
+      },
+      "the app to listen",
+      120_000,
+      200
+    )
     return { child, exited }
   }
 
   it("is taken up after the restart and buys every label exactly once", async () => {
     const port = await freePort()
-    const base = { ...process.env, DATABASE_URL: databaseUrl(DB), PORT: String(port), LOG_LEVEL: "error", MEDUSA_ADMIN_DISABLE: "true", MEDUSA_DISABLE_TELEMETRY: "true" }
+    const base = {
+      ...process.env,
+      DATABASE_URL: databaseUrl(DB),
+      PORT: String(port),
+      LOG_LEVEL: "error",
+      MEDUSA_ADMIN_DISABLE: "true",
+      MEDUSA_DISABLE_TELEMETRY: "true",
+    }
     const env: NodeJS.ProcessEnv = {
       ...base,
-      SHIPPING_SERVICES_OPTIONS: JSON.stringify({ ...appPluginOptions(base), autoFulfill: { enabled: false }, recovery: { leaseSeconds: 5 } }),
+      SHIPPING_SERVICES_OPTIONS: JSON.stringify({
+        ...appPluginOptions(base),
+        autoFulfill: { enabled: false },
+        recovery: { leaseSeconds: 5 },
+      }),
     }
     await freshDatabase(DB)
     await runMedusa(["db:migrate"], env)
-    await runMedusa(["user", "-e", "restart@example.com", "-p", "supersecret"], env)
+    await runMedusa(
+      ["user", "-e", "restart@example.com", "-p", "supersecret"],
+      env
+    )
 
-    const a = await startApp(port, { ...env, SHIPPING_SERVICES_CRASH_AT: "after-answer" })
+    const a = await startApp(port, {
+      ...env,
+      SHIPPING_SERVICES_CRASH_AT: "after-answer",
+    })
     const api = fetchApi(`http://localhost:${port}`)
-    const { data: login } = await api.post("/auth/user/emailpass", { email: "restart@example.com", password: "supersecret" })
+    const { data: login } = await api.post("/auth/user/emailpass", {
+      email: "restart@example.com",
+      password: "supersecret",
+    })
     const admin = { headers: { authorization: `Bearer ${login.token}` } }
     const store = await setupStore(api, admin)
     const orders = []
     for (let i = 0; i < 3; i++) {
-      orders.push(await placeOrder(api, store, { region: "us", address: ADDRESSES.newYork, optionId: "postal-ground", items: [{ variantId: store.products[i % 2].variantId, quantity: 1 }], email: `s${i}@example.com` }))
+      orders.push(
+        await placeOrder(api, store, {
+          region: "us",
+          address: ADDRESSES.newYork,
+          optionId: "postal-ground",
+          items: [{ variantId: store.products[i % 2].variantId, quantity: 1 }],
+          email: `s${i}@example.com`,
+        })
+      )
     }
-    await waitFor(async () => Number((await sql(DB, `select count(*) as n from shipping_services_auto_fulfillment where status = 'manual'`))[0].n) === 3, "three orders waiting")
+    await waitFor(
+      async () =>
+        Number(
+          (
+            await sql(
+              DB,
+              `select count(*) as n from shipping_services_auto_fulfillment where status = 'manual'`
+            )
+          )[0].n
+        ) === 3,
+      "three orders waiting"
+    )
 
     const before = (await sandbox.get("/stats")).labelsCreated
-    const { data } = await api.post("/admin/shipping-services/batches", { order_ids: orders.map((o) => o.id) }, admin)
+    const { data } = await api.post(
+      "/admin/shipping-services/batches",
+      { order_ids: orders.map((o) => o.id) },
+      admin
+    )
     const batchId = data.batch.id as string
     expect(await a.exited).toBe(-1) // killed by the crash point after the first answer
-    const [left] = await sql(DB, `select status, lease_owner from shipping_services_batch where id = $1`, [batchId])
+    const [left] = await sql(
+      DB,
+      `select status, lease_owner from shipping_services_batch where id = $1`,
+      [batchId]
+    )
     expect(left.status).toBe("buying")
     expect(left.lease_owner).toBeTruthy()
     const made = (await sandbox.get("/stats")).labelsCreated - before
     expect(made).toBeGreaterThanOrEqual(1)
 
     await startApp(port, env)
-    const done = await waitFor(async () => {
-      const [row] = await sql(DB, `select status from shipping_services_batch where id = $1`, [batchId])
-      return row.status === "done" ? row : undefined
-    }, "the batch to be taken up and finished after the restart", 150_000, 500)
+    const done = await waitFor(
+      async () => {
+        const [row] = await sql(
+          DB,
+          `select status from shipping_services_batch where id = $1`,
+          [batchId]
+        )
+        return row.status === "done" ? row : undefined
+      },
+      "the batch to be taken up and finished after the restart",
+      150_000,
+      500
+    )
     expect(done.status).toBe("done")
 
-    const { data: view } = await api.get(`/admin/shipping-services/batches/${batchId}`, admin)
+    const { data: view } = await api.get(
+      `/admin/shipping-services/batches/${batchId}`,
+      admin
+    )
     expect(view.batch.counts).toMatchObject({ total: 3, done: 3, failed: 0 })
     // Every order labelled once: the labels A had asked for were found by the retry operation, not bought again.
     expect((await sandbox.get("/stats")).labelsCreated - before).toBe(3)
-    const [{ labels, distinct }] = await sql(DB, `select count(*) as labels, count(distinct order_id) as distinct from shipping_services_shipment where status = 'created'`)
+    const [{ labels, distinct }] = await sql(
+      DB,
+      `select count(*) as labels, count(distinct order_id) as distinct from shipping_services_shipment where status = 'created'`
+    )
     expect(Number(labels)).toBe(3)
     expect(Number(distinct)).toBe(3)
-    const file = await fetch(`http://localhost:${port}${view.batch.files[0].download_url}`, { headers: admin.headers })
+    const file = await fetch(
+      `http://localhost:${port}${view.batch.files[0].download_url}`,
+      { headers: admin.headers }
+    )
     expect(file.status).toBe(200)
-    expect((await PDFDocument.load(Buffer.from(await file.arrayBuffer()))).getPageCount()).toBe(6)
+    expect(
+      (
+        await PDFDocument.load(Buffer.from(await file.arrayBuffer()))
+      ).getPageCount()
+    ).toBe(6)
   })
 })

@@ -1,6 +1,11 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
-import { ADDRESSES, placeOrder, setupStore, type StoreSetup } from "../../dev/seed/store"
+import {
+  ADDRESSES,
+  placeOrder,
+  setupStore,
+  type StoreSetup,
+} from "../../dev/seed/store"
 import { SHIPPING_SERVICES_MODULE } from "../../src/options/resolve"
 import type ShippingServicesModuleService from "../../src/modules/shipping-services/service"
 import { adminHeaders } from "../helpers/admin"
@@ -21,17 +26,34 @@ medusaIntegrationTestRunner({
       store = await setupStore(api, admin)
     })
 
-    const shipping = () => getContainer().resolve<ShippingServicesModuleService>(SHIPPING_SERVICES_MODULE)
+    const shipping = () =>
+      getContainer().resolve<ShippingServicesModuleService>(
+        SHIPPING_SERVICES_MODULE
+      )
 
     async function fulfillmentsOf(orderId: string) {
-      const { data } = await api.get(`/admin/orders/${orderId}?fields=id,*fulfillments,*fulfillments.labels`, admin)
-      return data.order.fulfillments as { id: string; data: Record<string, any>; labels: { tracking_number: string; tracking_url: string; label_url: string }[]; canceled_at: string | null }[]
+      const { data } = await api.get(
+        `/admin/orders/${orderId}?fields=id,*fulfillments,*fulfillments.labels`,
+        admin
+      )
+      return data.order.fulfillments as {
+        id: string
+        data: Record<string, any>
+        labels: {
+          tracking_number: string
+          tracking_url: string
+          label_url: string
+        }[]
+        canceled_at: string | null
+      }[]
     }
 
     async function autoFulfilled(orderId: string) {
       const record = await waitFor(async () => {
         const [r] = await shipping().listAutoFulfillments({ order_id: orderId })
-        return r && r.status !== "running" && r.status !== "pending" ? r : undefined
+        return r && r.status !== "running" && r.status !== "pending"
+          ? r
+          : undefined
       }, `automatic fulfilment of ${orderId}`)
       expect(record.last_error).toBeNull()
       expect(record.status).toBe("succeeded")
@@ -40,8 +62,15 @@ medusaIntegrationTestRunner({
 
     async function download(labelUrl: string) {
       const path = labelUrl.replace(/^https?:\/\/[^/]+/, "")
-      const res = await api.get(path, { ...admin, responseType: "arraybuffer" } as any)
-      return { type: res.headers["content-type"] as string, disposition: res.headers["content-disposition"] as string, bytes: Buffer.from(res.data) }
+      const res = await api.get(path, {
+        ...admin,
+        responseType: "arraybuffer",
+      } as any)
+      return {
+        type: res.headers["content-type"] as string,
+        disposition: res.headers["content-disposition"] as string,
+        bytes: Buffer.from(res.data),
+      }
     }
 
     describe("labels for placed orders", () => {
@@ -51,14 +80,19 @@ medusaIntegrationTestRunner({
           region: "us",
           address: ADDRESSES.newYork,
           optionId: "postal-ground",
-          items: [{ variantId: store.products[0].variantId, quantity: 2 }, { variantId: store.products[1].variantId, quantity: 1 }],
+          items: [
+            { variantId: store.products[0].variantId, quantity: 2 },
+            { variantId: store.products[1].variantId, quantity: 1 },
+          ],
         })
         const [f] = await autoFulfilled(order.id)
         expect(f.labels).toHaveLength(1)
         const label = f.labels[0]
         expect(label.tracking_number).toMatch(/^9400\d{18}$/)
         expect(label.tracking_url).toContain(label.tracking_number)
-        expect(label.label_url).toMatch(/\/admin\/shipping-services\/shipments\/ssship_\w+\/label$/)
+        expect(label.label_url).toMatch(
+          /\/admin\/shipping-services\/shipments\/ssship_\w+\/label$/
+        )
         expect(Object.keys(f.data.shipping_services).sort()).toEqual([
           "carrier",
           "fulfillment_id",
@@ -70,40 +104,72 @@ medusaIntegrationTestRunner({
           "tracking_number",
           "tracking_numbers",
         ])
-        expect(f.data.shipping_services).toMatchObject({ fulfillment_id: f.id, shipment_ids: [expect.stringMatching(/^ssship_/)], tracking_numbers: [label.tracking_number] })
+        expect(f.data.shipping_services).toMatchObject({
+          fulfillment_id: f.id,
+          shipment_ids: [expect.stringMatching(/^ssship_/)],
+          tracking_numbers: [label.tracking_number],
+        })
         expect(JSON.stringify(f.data).length).toBeLessThan(600)
 
         const after = await sandbox.get("/stats")
         expect(after.labelsCreated - before.labelsCreated).toBe(1)
 
         const [row] = await shipping().listShipments({ fulfillment_id: f.id })
-        expect(row).toMatchObject({ status: "created", order_id: order.id, variant: "expedited", service_id: "UGA", label_format: "PDF" })
+        expect(row).toMatchObject({
+          status: "created",
+          order_id: order.id,
+          variant: "expedited",
+          service_id: "UGA",
+          label_format: "PDF",
+        })
         expect(row.charges).toMatchObject({ currencyCode: "USD" })
         // Stored privately with the purchase (never in Medusa's File module: its local provider serves "private" files publicly).
         expect(await shipping().documentPages("label", row.id)).toHaveLength(1)
         expect(row.label_files).toBeNull()
         // The label-storage workflow links the shipment and marks it attached to its finished fulfillment.
-        await waitFor(async () => (await shipping().listShipments({ id: row.id }))[0].attached_at, "label attached to its fulfillment")
+        await waitFor(
+          async () =>
+            (await shipping().listShipments({ id: row.id }))[0].attached_at,
+          "label attached to its fulfillment"
+        )
 
         const file = await download(label.label_url)
         expect(file.type).toBe("application/pdf")
         expect(file.bytes.subarray(0, 5).toString()).toBe("%PDF-")
-        const unauthenticated = await api.get(label.label_url.replace(/^https?:\/\/[^/]+/, "")).catch((e: any) => e.response)
+        const unauthenticated = await api
+          .get(label.label_url.replace(/^https?:\/\/[^/]+/, ""))
+          .catch((e: any) => e.response)
         expect(unauthenticated.status).toBe(401)
       })
 
       it("creates exactly one fulfillment when order.placed is emitted twice", async () => {
-        const order = await placeOrder(api, store, { region: "us", address: ADDRESSES.newYork, optionId: "postal-priority", items: [{ variantId: store.products[1].variantId, quantity: 1 }] })
+        const order = await placeOrder(api, store, {
+          region: "us",
+          address: ADDRESSES.newYork,
+          optionId: "postal-priority",
+          items: [{ variantId: store.products[1].variantId, quantity: 1 }],
+        })
         await autoFulfilled(order.id)
         const before = await sandbox.get("/stats")
-        await getContainer().resolve(Modules.EVENT_BUS).emit({ name: "order.placed", data: { id: order.id } })
+        await getContainer()
+          .resolve(Modules.EVENT_BUS)
+          .emit({ name: "order.placed", data: { id: order.id } })
         await new Promise((r) => setTimeout(r, 1500))
-        expect((await fulfillmentsOf(order.id)).filter((f) => !f.canceled_at)).toHaveLength(1)
-        expect((await sandbox.get("/stats")).labelsCreated).toBe(before.labelsCreated)
+        expect(
+          (await fulfillmentsOf(order.id)).filter((f) => !f.canceled_at)
+        ).toHaveLength(1)
+        expect((await sandbox.get("/stats")).labelsCreated).toBe(
+          before.labelsCreated
+        )
       })
 
       it("serves PNG and ZPL labels as real files", async () => {
-        const png = await placeOrder(api, store, { region: "us", address: ADDRESSES.newYork, optionId: "postal-priority", items: [{ variantId: store.products[0].variantId, quantity: 1 }] })
+        const png = await placeOrder(api, store, {
+          region: "us",
+          address: ADDRESSES.newYork,
+          optionId: "postal-priority",
+          items: [{ variantId: store.products[0].variantId, quantity: 1 }],
+        })
         const [pf] = await autoFulfilled(png.id)
         const pngFile = await download(pf.labels[0].label_url)
         expect(pngFile.type).toBe("image/png")
@@ -111,10 +177,17 @@ medusaIntegrationTestRunner({
         expect(pngFile.bytes.readUInt32BE(16)).toBe(812) // 4x6 in at 203 dpi
         expect(pngFile.bytes.readUInt32BE(20)).toBe(1218)
 
-        const zpl = await placeOrder(api, store, { region: "us", address: ADDRESSES.newYork, optionId: "standard", items: [{ variantId: store.products[0].variantId, quantity: 1 }] })
+        const zpl = await placeOrder(api, store, {
+          region: "us",
+          address: ADDRESSES.newYork,
+          optionId: "standard",
+          items: [{ variantId: store.products[0].variantId, quantity: 1 }],
+        })
         const [zf] = await autoFulfilled(zpl.id)
         const zplFile = await download(zf.labels[0].label_url)
-        expect(zplFile.disposition).toMatch(/^attachment; filename="label-\w+\.zpl"$/)
+        expect(zplFile.disposition).toMatch(
+          /^attachment; filename="label-\w+\.zpl"$/
+        )
         const text = zplFile.bytes.toString("utf8")
         expect(text.startsWith("^XA")).toBe(true)
         expect(text).toContain(zf.labels[0].tracking_number)
@@ -134,55 +207,127 @@ medusaIntegrationTestRunner({
         const shipments = Object.values<any>(state.shipments ?? {}).flat()
         const sent = shipments.find((s: any) => s.parcelTrackingNumber === tn)
         expect(sent.response.customs.customsItems).toEqual([
-          expect.objectContaining({ description: "Medusa T-Shirt - Default", quantity: 3, unitPrice: 25, hSTariffCode: "6109100012", originCountryCode: "PT", itemId: "SHIRT-L-BLACK" }),
+          expect.objectContaining({
+            description: "Medusa T-Shirt - Default",
+            quantity: 3,
+            unitPrice: 25,
+            hSTariffCode: "6109100012",
+            originCountryCode: "PT",
+            itemId: "SHIRT-L-BLACK",
+          }),
         ])
-        expect(sent.response.customs.customsInfo).toMatchObject({ currencyCode: "USD", reasonForExport: "MERCHANDISE" })
+        expect(sent.response.customs.customsInfo).toMatchObject({
+          currencyCode: "USD",
+          reasonForExport: "MERCHANDISE",
+        })
         const [row] = await shipping().listShipments({ fulfillment_id: f.id })
-        expect(row).toMatchObject({ variant: "cross-border", service_id: "XBXPS" })
+        expect(row).toMatchObject({
+          variant: "cross-border",
+          service_id: "XBXPS",
+        })
       })
     })
 
     describe("cancel and return", () => {
       it("voids the label at the sandbox when the fulfillment is canceled, and a new fulfillment buys a new label", async () => {
-        const order = await placeOrder(api, store, { region: "us", address: ADDRESSES.newYork, optionId: "postal-ground", items: [{ variantId: store.products[0].variantId, quantity: 1 }] })
+        const order = await placeOrder(api, store, {
+          region: "us",
+          address: ADDRESSES.newYork,
+          optionId: "postal-ground",
+          items: [{ variantId: store.products[0].variantId, quantity: 1 }],
+        })
         const [f] = await autoFulfilled(order.id)
-        await api.post(`/admin/orders/${order.id}/fulfillments/${f.id}/cancel`, {}, admin)
+        await api.post(
+          `/admin/orders/${order.id}/fulfillments/${f.id}/cancel`,
+          {},
+          admin
+        )
         const [row] = await shipping().listShipments({ fulfillment_id: f.id })
-        expect(row).toMatchObject({ status: "voided", void_status: "INITIATED" })
-        const voided = await api.get(`/admin/orders/${order.id}/fulfillments/${f.id}/cancel`, admin).catch((e: any) => e.response)
+        expect(row).toMatchObject({
+          status: "voided",
+          void_status: "INITIATED",
+        })
+        const voided = await api
+          .get(`/admin/orders/${order.id}/fulfillments/${f.id}/cancel`, admin)
+          .catch((e: any) => e.response)
         expect(voided.status).toBeGreaterThanOrEqual(400)
 
-        await api.post(`/admin/orders/${order.id}/fulfillments`, { items: [{ id: order.items[0].id, quantity: 1 }] }, admin)
-        const again = (await fulfillmentsOf(order.id)).find((x) => !x.canceled_at)!
-        const [second] = await shipping().listShipments({ fulfillment_id: again.id })
+        await api.post(
+          `/admin/orders/${order.id}/fulfillments`,
+          { items: [{ id: order.items[0].id, quantity: 1 }] },
+          admin
+        )
+        const again = (await fulfillmentsOf(order.id)).find(
+          (x) => !x.canceled_at
+        )!
+        const [second] = await shipping().listShipments({
+          fulfillment_id: again.id,
+        })
         expect(second.status).toBe("created")
         expect(second.tracking_number).not.toBe(row.tracking_number)
       })
 
       it("creates a return label from the customer to the warehouse", async () => {
-        const order = await placeOrder(api, store, { region: "us", address: ADDRESSES.newYork, optionId: "postal-ground", items: [{ variantId: store.products[1].variantId, quantity: 1 }] })
+        const order = await placeOrder(api, store, {
+          region: "us",
+          address: ADDRESSES.newYork,
+          optionId: "postal-ground",
+          items: [{ variantId: store.products[1].variantId, quantity: 1 }],
+        })
         const [f] = await autoFulfilled(order.id)
-        await api.post(`/admin/orders/${order.id}/fulfillments/${f.id}/shipments`, { items: [{ id: order.items[0].id, quantity: 1 }] }, admin)
-        await api.post(`/admin/orders/${order.id}/fulfillments/${f.id}/mark-as-delivered`, {}, admin)
-        const pk = { headers: { "x-publishable-api-key": store.publishableKey } }
+        await api.post(
+          `/admin/orders/${order.id}/fulfillments/${f.id}/shipments`,
+          { items: [{ id: order.items[0].id, quantity: 1 }] },
+          admin
+        )
+        await api.post(
+          `/admin/orders/${order.id}/fulfillments/${f.id}/mark-as-delivered`,
+          {},
+          admin
+        )
+        const pk = {
+          headers: { "x-publishable-api-key": store.publishableKey },
+        }
         const { data } = await api
           .post(
             "/store/returns",
-            { order_id: order.id, items: [{ id: order.items[0].id, quantity: 1 }], return_shipping: { option_id: store.shippingOptions["postal-return"] } },
+            {
+              order_id: order.id,
+              items: [{ id: order.items[0].id, quantity: 1 }],
+              return_shipping: {
+                option_id: store.shippingOptions["postal-return"],
+              },
+            },
             pk
           )
           .catch((e: any) => {
-            throw new Error(`store return: ${e.response?.status} ${JSON.stringify(e.response?.data)}`)
+            throw new Error(
+              `store return: ${e.response?.status} ${JSON.stringify(e.response?.data)}`
+            )
           })
         expect(data.return.id).toBeTruthy()
         const returned = await waitFor(async () => {
-          const rows = await shipping().listShipments({ order_id: order.id, is_return: true })
+          const rows = await shipping().listShipments({
+            order_id: order.id,
+            is_return: true,
+          })
           return rows[0]
         }, "return label")
-        expect(returned).toMatchObject({ status: "created", is_return: true, option_id: "postal-return" })
+        expect(returned).toMatchObject({
+          status: "created",
+          is_return: true,
+          option_id: "postal-return",
+        })
         expect((returned.charges as any)?.totalCarrierCharge).toBeGreaterThan(0)
-        expect(await shipping().documentPages("label", returned.id)).toHaveLength(1)
-        await waitFor(async () => (await shipping().listShipments({ id: returned.id }))[0].attached_at, "return label attached")
+        expect(
+          await shipping().documentPages("label", returned.id)
+        ).toHaveLength(1)
+        await waitFor(
+          async () =>
+            (await shipping().listShipments({ id: returned.id }))[0]
+              .attached_at,
+          "return label attached"
+        )
       })
     })
 
@@ -192,11 +337,20 @@ medusaIntegrationTestRunner({
           "/admin/shipping-options",
           {
             name: "Priority (calculated)",
-            service_zone_id: (await api.get(`/admin/shipping-options/${store.shippingOptions["postal-priority"]}`, admin)).data.shipping_option.service_zone_id,
+            service_zone_id: (
+              await api.get(
+                `/admin/shipping-options/${store.shippingOptions["postal-priority"]}`,
+                admin
+              )
+            ).data.shipping_option.service_zone_id,
             shipping_profile_id: store.shippingProfileId,
             provider_id: "shipping-services_shipping-services",
             price_type: "calculated",
-            type: { label: "Priority", description: "Priority", code: "priority-calc" },
+            type: {
+              label: "Priority",
+              description: "Priority",
+              code: "priority-calc",
+            },
             data: { id: "postal-priority" },
             prices: [],
             rules: [
@@ -206,44 +360,112 @@ medusaIntegrationTestRunner({
           },
           admin
         )
-        const pk = { headers: { "x-publishable-api-key": store.publishableKey } }
-        const { data: c } = await api.post("/store/carts", { region_id: store.regions.us, sales_channel_id: store.salesChannelId, email: "a@example.com" }, pk)
-        await api.post(`/store/carts/${c.cart.id}/line-items`, { variant_id: store.products[0].variantId, quantity: 1 }, pk)
+        const pk = {
+          headers: { "x-publishable-api-key": store.publishableKey },
+        }
+        const { data: c } = await api.post(
+          "/store/carts",
+          {
+            region_id: store.regions.us,
+            sales_channel_id: store.salesChannelId,
+            email: "a@example.com",
+          },
+          pk
+        )
+        await api.post(
+          `/store/carts/${c.cart.id}/line-items`,
+          { variant_id: store.products[0].variantId, quantity: 1 },
+          pk
+        )
 
-        const noAddress = await api.post(`/store/shipping-options/${so.shipping_option.id}/calculate`, { cart_id: c.cart.id }, pk).catch((e: any) => e.response)
+        const noAddress = await api
+          .post(
+            `/store/shipping-options/${so.shipping_option.id}/calculate`,
+            { cart_id: c.cart.id },
+            pk
+          )
+          .catch((e: any) => e.response)
         expect(noAddress.status).toBe(400)
         expect(noAddress.data.message).toMatch(/shipping address/)
 
-        await api.post(`/store/carts/${c.cart.id}`, { shipping_address: ADDRESSES.newYork }, pk)
+        await api.post(
+          `/store/carts/${c.cart.id}`,
+          { shipping_address: ADDRESSES.newYork },
+          pk
+        )
         const before = (await sandbox.get("/stats")).requests?.rates ?? 0
-        const { data: priced } = await api.post(`/store/shipping-options/${so.shipping_option.id}/calculate`, { cart_id: c.cart.id }, pk)
+        const { data: priced } = await api.post(
+          `/store/shipping-options/${so.shipping_option.id}/calculate`,
+          { cart_id: c.cart.id },
+          pk
+        )
         const amount = priced.shipping_option.amount
         expect(amount).toBeGreaterThan(0)
-        expect((await sandbox.get("/stats")).requests?.rates ?? 0).toBeGreaterThan(before)
+        expect(
+          (await sandbox.get("/stats")).requests?.rates ?? 0
+        ).toBeGreaterThan(before)
 
         // The same cart through the sandbox's rates operation directly: the amounts agree.
         const { ShippingClient } = await import("../../src/shipping-api/client")
         const client = new ShippingClient({
-          roots: { baseUrl: process.env.SHIPPING_SERVICES_BASE_URL!, authUrl: new URL(process.env.SHIPPING_SERVICES_BASE_URL!).origin, webhookUrl: process.env.SHIPPING_SERVICES_BASE_URL!, contactUrl: process.env.SHIPPING_SERVICES_BASE_URL! },
+          roots: {
+            baseUrl: process.env.SHIPPING_SERVICES_BASE_URL!,
+            authUrl: new URL(process.env.SHIPPING_SERVICES_BASE_URL!).origin,
+            webhookUrl: process.env.SHIPPING_SERVICES_BASE_URL!,
+            contactUrl: process.env.SHIPPING_SERVICES_BASE_URL!,
+          },
           credentials: { apiKey: "sandbox-key", apiSecret: "sandbox-secret" },
           timeoutMs: 10_000,
           concurrency: 2,
           maxAttempts: 1,
         })
-        const { buildShipmentRequest } = await import("../../src/providers/shipping-services/mapping/build-shipment")
-        const { ratesRequestOf } = await import("../../src/providers/shipping-services/mapping/fulfillment-input")
+        const { buildShipmentRequest } =
+          await import("../../src/providers/shipping-services/mapping/build-shipment")
+        const { ratesRequestOf } =
+          await import("../../src/providers/shipping-services/mapping/fulfillment-input")
         const options = shipping().getOptions()
         const built = buildShipmentRequest({
-          order: { id: "cart", currency_code: "usd", shipping_address: ADDRESSES.newYork, items: [{ id: "l1", quantity: 1, variant: { weight: 220, length: 30, width: 25, height: 3 } }] },
-          lines: [{ line: { id: "l1", variant: { weight: 220, length: 30, width: 25, height: 3 } }, quantity: 1 }],
+          order: {
+            id: "cart",
+            currency_code: "usd",
+            shipping_address: ADDRESSES.newYork,
+            items: [
+              {
+                id: "l1",
+                quantity: 1,
+                variant: { weight: 220, length: 30, width: 25, height: 3 },
+              },
+            ],
+          },
+          lines: [
+            {
+              line: {
+                id: "l1",
+                variant: { weight: 220, length: 30, width: 25, height: 3 },
+              },
+              quantity: 1,
+            },
+          ],
           service: options.services.find((s) => s.id === "postal-priority")!,
           options,
-          origin: { company: "Demo Store", name: "Shipping Desk", phone: "2125550100", addressLines: ["27 Waterview Dr"], cityTown: "Shelton", stateProvince: "CT", postalCode: "06484", countryCode: "US", residential: false },
+          origin: {
+            company: "Demo Store",
+            name: "Shipping Desk",
+            phone: "2125550100",
+            addressLines: ["27 Waterview Dr"],
+            cityTown: "Shelton",
+            stateProvince: "CT",
+            postalCode: "06484",
+            countryCode: "US",
+            residential: false,
+          },
           direction: "outbound",
         })
         if (!built.ok) throw new Error(JSON.stringify(built.violations))
         const rates = await client.getRates(ratesRequestOf(built.value.request))
-        expect(amount).toBe(rates.rates!.find((r) => r.serviceId === "PM")!.totalCarrierCharge)
+        expect(amount).toBe(
+          rates.rates!.find((r) => r.serviceId === "PM")!.totalCarrierCharge
+        )
       })
     })
   },

@@ -9,18 +9,26 @@ const root = path.resolve(__dirname, "../..")
 
 /** Boots the app (modules, loaders, plugin) in a child process and runs a no-op script. */
 function bootWith(options: unknown, databaseUrl: string, logLevel = "error") {
-  const result = spawnSync(process.execPath, [require.resolve("@medusajs/cli/cli.js"), "exec", "./integration-tests/fixtures/noop-script.ts"], {
-    cwd: root,
-    encoding: "utf8",
-    timeout: 90_000,
-    env: {
-      ...process.env,
-      NODE_OPTIONS: "",
-      DATABASE_URL: databaseUrl,
-      SHIPPING_SERVICES_OPTIONS: JSON.stringify(options),
-      LOG_LEVEL: logLevel,
-    },
-  })
+  const result = spawnSync(
+    process.execPath,
+    [
+      require.resolve("@medusajs/cli/cli.js"),
+      "exec",
+      "./integration-tests/fixtures/noop-script.ts",
+    ],
+    {
+      cwd: root,
+      encoding: "utf8",
+      timeout: 90_000,
+      env: {
+        ...process.env,
+        NODE_OPTIONS: "",
+        DATABASE_URL: databaseUrl,
+        SHIPPING_SERVICES_OPTIONS: JSON.stringify(options),
+        LOG_LEVEL: logLevel,
+      },
+    }
+  )
   return { status: result.status, output: `${result.stdout}\n${result.stderr}` }
 }
 
@@ -28,7 +36,10 @@ medusaIntegrationTestRunner({
   testSuite: ({ dbConfig }) => {
     describe("options are checked when the app boots", () => {
       it("boots with valid options", () => {
-        const { status, output } = bootWith(appPluginOptions({}), dbConfig.clientUrl)
+        const { status, output } = bootWith(
+          appPluginOptions({}),
+          dbConfig.clientUrl
+        )
         expect(output).toContain("BOOTED")
         expect(status).toBe(0)
       })
@@ -38,16 +49,22 @@ medusaIntegrationTestRunner({
           ...appPluginOptions({}),
           credentials: { apiKey: "", apiSecret: "do-not-print-me" },
           roots: { baseUrl: "not a url" },
-          services: [{ id: "x", name: "x", variant: "standard", serviceId: "PM" }],
+          services: [
+            { id: "x", name: "x", variant: "standard", serviceId: "PM" },
+          ],
           http: { concurrency: 0 },
         }
         const { status, output } = bootWith(bad, dbConfig.clientUrl)
         expect(status).not.toBe(0)
         expect(output).not.toContain("BOOTED")
-        expect(output).toContain("medusa-plugin-shipping-services: invalid options (4 problems):")
+        expect(output).toContain(
+          "medusa-plugin-shipping-services: invalid options (4 problems):"
+        )
         expect(output).toContain("- credentials.apiKey: must not be empty")
         expect(output).toContain("- roots.baseUrl: must be an http(s) URL")
-        expect(output).toContain('- services[0].serviceId: "PM" is not a standard service; expected one of PRCLSEL [rates.serviceId.known]')
+        expect(output).toContain(
+          '- services[0].serviceId: "PM" is not a standard service; expected one of PRCLSEL [rates.serviceId.known]'
+        )
         expect(output).toContain("- http.concurrency: ")
         expect(output).not.toContain("do-not-print-me")
       })
@@ -60,15 +77,25 @@ medusaIntegrationTestRunner({
           webhooks: webhook, // a misspelt section would otherwise be dropped silently
           bogus: 1,
           shipper: { ...options.shipper, carrierFacilityId: undefined },
-          services: options.services.map((s) => (s.variant === "cross-border" ? { ...s, deliverySolution: undefined } : s)),
+          services: options.services.map((s) =>
+            s.variant === "cross-border"
+              ? { ...s, deliverySolution: undefined }
+              : s
+          ),
         }
         const { status, output } = bootWith(bad, dbConfig.clientUrl)
         expect(status).not.toBe(0)
         expect(output).not.toContain("BOOTED")
-        expect(output).toContain("medusa-plugin-shipping-services: invalid options (4 problems):")
-        expect(output).toContain("- webhooks: unknown option; did you mean webhook?")
+        expect(output).toContain(
+          "medusa-plugin-shipping-services: invalid options (4 problems):"
+        )
+        expect(output).toContain(
+          "- webhooks: unknown option; did you mean webhook?"
+        )
         expect(output).toContain("- bogus: unknown option")
-        expect(output).toContain("- services[3].deliverySolution: DELIVERY_SOLUTION is required [shipment-options.DELIVERY_SOLUTION.required]")
+        expect(output).toContain(
+          "- services[3].deliverySolution: DELIVERY_SOLUTION is required [shipment-options.DELIVERY_SOLUTION.required]"
+        )
         expect(output).toContain(
           '- shipper.carrierFacilityId: CARRIER_FACILITY_ID is required for standard delivery (services[2] "standard") [shipment-options.standard.facilities]'
         )
@@ -77,12 +104,25 @@ medusaIntegrationTestRunner({
       it("boots with a warning when an option is allowed but will not do what it seems to ask", () => {
         const options = appPluginOptions({})
         const services = options.services.map((s) =>
-          s.variant === "standard" ? { ...s, shipmentOptions: [{ name: "PRINT_CUSTOM_MESSAGE_1", value: "Thank you" }] } : s
+          s.variant === "standard"
+            ? {
+                ...s,
+                shipmentOptions: [
+                  { name: "PRINT_CUSTOM_MESSAGE_1", value: "Thank you" },
+                ],
+              }
+            : s
         )
-        const { status, output } = bootWith({ ...options, services }, dbConfig.clientUrl, "warn")
+        const { status, output } = bootWith(
+          { ...options, services },
+          dbConfig.clientUrl,
+          "warn"
+        )
         expect(output).toContain("BOOTED")
         expect(status).toBe(0)
-        expect(output).toMatch(/medusa-plugin-shipping-services: services\[2\]\.shipmentOptions\[0\]\.value: standard delivery does not print PRINT_CUSTOM_MESSAGE_1.*\[shipment-options\.standard\.custom-message-1-not-printed\]/)
+        expect(output).toMatch(
+          /medusa-plugin-shipping-services: services\[2\]\.shipmentOptions\[0\]\.value: standard delivery does not print PRINT_CUSTOM_MESSAGE_1.*\[shipment-options\.standard\.custom-message-1-not-printed\]/
+        )
       })
     })
   },

@@ -1,7 +1,14 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { ADDRESSES, placeOrder, setupStore, type StoreSetup } from "../../dev/seed/store"
-import pollTrackingJob, { config as pollJobConfig } from "../../src/jobs/poll-tracking"
+import {
+  ADDRESSES,
+  placeOrder,
+  setupStore,
+  type StoreSetup,
+} from "../../dev/seed/store"
+import pollTrackingJob, {
+  config as pollJobConfig,
+} from "../../src/jobs/poll-tracking"
 import { inPostalMaintenance } from "../../src/lib/tracking/maintenance"
 import { POLL_BACKOFF } from "../../src/lib/tracking/poll-plan"
 import { SHIPPING_SERVICES_MODULE } from "../../src/options/resolve"
@@ -23,10 +30,18 @@ medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     let store: StoreSetup
     let admin: { headers: Record<string, string> }
-    const shipping = () => getContainer().resolve<ShippingServicesModuleService>(SHIPPING_SERVICES_MODULE)
+    const shipping = () =>
+      getContainer().resolve<ShippingServicesModuleService>(
+        SHIPPING_SERVICES_MODULE
+      )
     /** Later of real time and the sandbox's (shared, frozen) clock: event times come from the latter. */
-    const clockNow = async () => Math.max(Date.now(), new Date((await sandbox.get("/clock")).now).getTime())
-    const trackingRequests = async () => ((await sandbox.get("/stats")).requests?.tracking ?? 0) as number
+    const clockNow = async () =>
+      Math.max(
+        Date.now(),
+        new Date((await sandbox.get("/clock")).now).getTime()
+      )
+    const trackingRequests = async () =>
+      ((await sandbox.get("/stats")).requests?.tracking ?? 0) as number
 
     beforeAll(async () => {
       explainHttpErrors(api)
@@ -47,20 +62,35 @@ medusaIntegrationTestRunner({
     })
 
     async function labelledOrder(optionId = "postal-ground") {
-      const order = await placeOrder(api, store, { region: "us", address: ADDRESSES.newYork, optionId, items: [{ variantId: store.products[0].variantId, quantity: 1 }] })
+      const order = await placeOrder(api, store, {
+        region: "us",
+        address: ADDRESSES.newYork,
+        optionId,
+        items: [{ variantId: store.products[0].variantId, quantity: 1 }],
+      })
       const row = await labelOf(shipping, order.id)
       return { order, row }
     }
 
     async function fulfillmentOf(orderId: string) {
-      const { data } = await api.get(`/admin/orders/${orderId}?fields=id,fulfillment_status,*fulfillments`, admin)
-      return data.order.fulfillments[0] as { shipped_at: string | null; delivered_at: string | null }
+      const { data } = await api.get(
+        `/admin/orders/${orderId}?fields=id,fulfillment_status,*fulfillments`,
+        admin
+      )
+      return data.order.fulfillments[0] as {
+        shipped_at: string | null
+        delivered_at: string | null
+      }
     }
 
     it("brings an order's tracking in by polling alone when webhooks are off, and applies it to the order", async () => {
       const { order, row } = await labelledOrder()
       await sandbox.post("/clock/advance", { until: "done" })
-      expect(await shipping().listTrackingEvents({ tracking_number: row.tracking_number! })).toHaveLength(0)
+      expect(
+        await shipping().listTrackingEvents({
+          tracking_number: row.tracking_number!,
+        })
+      ).toHaveLength(0)
       // Moving the sandbox clock expired the app's token: refresh it now, so that the count of
       // tracking requests below is not one higher for the repeat after a 401.
       await sharedShippingClient(shipping().getOptions()).listApplicableEvents()
@@ -72,14 +102,48 @@ medusaIntegrationTestRunner({
         // A label without any event for longer than staleAfterMinutes (120) is due.
         const now = new Date((await clockNow()) + 3 * HOUR)
         const stats = await pollTrackingSweep(getContainer(), { now })
-        expect(stats).toMatchObject({ due: 1, polled: 1, failed: 0, stored: 6, announced: 1 })
+        expect(stats).toMatchObject({
+          due: 1,
+          polled: 1,
+          failed: 0,
+          stored: 6,
+          announced: 1,
+        })
         expect(await trackingRequests()).toBe(requestsBefore + 1)
 
-        const events = await shipping().listTrackingEvents({ tracking_number: row.tracking_number! }, { order: { occurred_at: "ASC" } })
-        expect(events.map((e) => e.package_status)).toEqual(["Manifest", "Acceptance", "InTransit", "InTransit", "OutForDelivery", "Delivered"])
-        expect(events.every((e) => e.source === "poll" && e.shipment_id === row.id && e.reference_id === null && e.occurred_at)).toBe(true)
-        const announced = emit.mock.calls.map(([message]) => message as { name: string; data: { tracking_numbers: string[] } }).filter((m) => m.name === TRACKING_STORED_EVENT)
-        expect(announced).toEqual([{ name: TRACKING_STORED_EVENT, data: { tracking_numbers: [row.tracking_number] } }])
+        const events = await shipping().listTrackingEvents(
+          { tracking_number: row.tracking_number! },
+          { order: { occurred_at: "ASC" } }
+        )
+        expect(events.map((e) => e.package_status)).toEqual([
+          "Manifest",
+          "Acceptance",
+          "InTransit",
+          "InTransit",
+          "OutForDelivery",
+          "Delivered",
+        ])
+        expect(
+          events.every(
+            (e) =>
+              e.source === "poll" &&
+              e.shipment_id === row.id &&
+              e.reference_id === null &&
+              e.occurred_at
+          )
+        ).toBe(true)
+        const announced = emit.mock.calls
+          .map(
+            ([message]) =>
+              message as { name: string; data: { tracking_numbers: string[] } }
+          )
+          .filter((m) => m.name === TRACKING_STORED_EVENT)
+        expect(announced).toEqual([
+          {
+            name: TRACKING_STORED_EVENT,
+            data: { tracking_numbers: [row.tracking_number] },
+          },
+        ])
 
         // The same apply path as webhooks moves the order.
         const f = await waitFor(async () => {
@@ -87,14 +151,28 @@ medusaIntegrationTestRunner({
           return state.delivered_at ? state : undefined
         }, "order delivered by polled events")
         expect(f.shipped_at).toBeTruthy()
-        await waitFor(async () => (await shipping().listTrackingEvents({ shipment_id: row.id, processed_at: null })).length === 0, "events processed")
+        await waitFor(
+          async () =>
+            (
+              await shipping().listTrackingEvents({
+                shipment_id: row.id,
+                processed_at: null,
+              })
+            ).length === 0,
+          "events processed"
+        )
 
         const [after] = await shipping().listShipments({ id: row.id })
-        expect(after).toMatchObject({ tracking_status: "Delivered", poll_failures: 0 })
+        expect(after).toMatchObject({
+          tracking_status: "Delivered",
+          poll_failures: 0,
+        })
         expect(after.delivered_applied_at).toBeTruthy()
 
         // Delivered: never asked about again, however late.
-        const later = await pollTrackingSweep(getContainer(), { now: new Date((await clockNow()) + 30 * HOUR) })
+        const later = await pollTrackingSweep(getContainer(), {
+          now: new Date((await clockNow()) + 30 * HOUR),
+        })
         expect(later).toMatchObject({ due: 0, polled: 0 })
         expect(await trackingRequests()).toBe(requestsBefore + 1)
       } finally {
@@ -106,26 +184,58 @@ medusaIntegrationTestRunner({
       await sandbox.put("/scenarios/default", { scenario: "stuck" })
       const { row } = await labelledOrder()
       const t0 = (await clockNow()) + 3 * HOUR
-      expect((await pollTrackingSweep(getContainer(), { now: new Date(t0) })).polled).toBe(1)
+      expect(
+        (await pollTrackingSweep(getContainer(), { now: new Date(t0) })).polled
+      ).toBe(1)
       const [polled] = await shipping().listShipments({ id: row.id })
       expect(new Date(polled.next_poll_at!).getTime()).toBe(t0 + 120 * 60_000)
-      expect((await pollTrackingSweep(getContainer(), { now: new Date(t0 + 60 * 60_000) })).polled).toBe(0)
-      expect((await pollTrackingSweep(getContainer(), { now: new Date(t0 + 121 * 60_000) })).polled).toBe(1)
+      expect(
+        (
+          await pollTrackingSweep(getContainer(), {
+            now: new Date(t0 + 60 * 60_000),
+          })
+        ).polled
+      ).toBe(0)
+      expect(
+        (
+          await pollTrackingSweep(getContainer(), {
+            now: new Date(t0 + 121 * 60_000),
+          })
+        ).polled
+      ).toBe(1)
       // An event shortly before (by webhook, say) makes it not stale: left alone.
-      await shipping().updateShipments({ id: row.id, last_event_at: new Date(t0 + 4 * HOUR), next_poll_at: null })
-      expect((await pollTrackingSweep(getContainer(), { now: new Date(t0 + 5 * HOUR) })).polled).toBe(0)
+      await shipping().updateShipments({
+        id: row.id,
+        last_event_at: new Date(t0 + 4 * HOUR),
+        next_poll_at: null,
+      })
+      expect(
+        (
+          await pollTrackingSweep(getContainer(), {
+            now: new Date(t0 + 5 * HOUR),
+          })
+        ).polled
+      ).toBe(0)
     })
 
     it("is what the scheduled job runs, on the schedule from the options", async () => {
-      expect(pollJobConfig).toMatchObject({ name: "shipping-services-poll-tracking", schedule: shipping().getOptions().polling.schedule })
+      expect(pollJobConfig).toMatchObject({
+        name: "shipping-services-poll-tracking",
+        schedule: shipping().getOptions().polling.schedule,
+      })
       await sandbox.put("/scenarios/default", { scenario: "stuck" })
       const { row } = await labelledOrder()
       // Real time: make the shipment stale.
-      await shipping().updateShipments({ id: row.id, last_event_at: new Date(Date.now() - 3 * HOUR) })
+      await shipping().updateShipments({
+        id: row.id,
+        last_event_at: new Date(Date.now() - 3 * HOUR),
+      })
       const before = await trackingRequests()
       await pollTrackingJob(getContainer())
       expect(await trackingRequests()).toBe(before + 1)
-      const events = await shipping().listTrackingEvents({ shipment_id: row.id })
+      const events = await shipping().listTrackingEvents({
+        shipment_id: row.id,
+      })
       expect(events.map((e) => e.package_status)).toEqual(["Manifest"])
       const [after] = await shipping().listShipments({ id: row.id })
       expect(after.next_poll_at).toBeTruthy()
@@ -143,7 +253,9 @@ medusaIntegrationTestRunner({
       for (const { row } of [standard, postal]) {
         const [after] = await shipping().listShipments({ id: row.id })
         expect(after.poll_failures).toBe(0)
-        expect((await shipping().listTrackingEvents({ shipment_id: row.id })).length).toBeGreaterThan(1)
+        expect(
+          (await shipping().listTrackingEvents({ shipment_id: row.id })).length
+        ).toBeGreaterThan(1)
       }
     })
 
@@ -155,13 +267,23 @@ medusaIntegrationTestRunner({
       while (!inPostalMaintenance(now)) now = new Date(now.getTime() + 900_000)
       const stats = await pollTrackingSweep(getContainer(), { now })
       expect(stats).toMatchObject({ postal_paused: true, due: 1, polled: 1 })
-      expect((await shipping().listShipments({ id: standard.row.id }))[0].next_poll_at).toBeTruthy()
-      expect((await shipping().listShipments({ id: postal.row.id }))[0].next_poll_at).toBeNull()
+      expect(
+        (await shipping().listShipments({ id: standard.row.id }))[0]
+          .next_poll_at
+      ).toBeTruthy()
+      expect(
+        (await shipping().listShipments({ id: postal.row.id }))[0].next_poll_at
+      ).toBeNull()
       // After the window the postal one is asked about.
       let after = now
-      while (inPostalMaintenance(after)) after = new Date(after.getTime() + 900_000)
-      expect(await pollTrackingSweep(getContainer(), { now: after })).toMatchObject({ postal_paused: false, failed: 0 })
-      expect((await shipping().listShipments({ id: postal.row.id }))[0].next_poll_at).toBeTruthy()
+      while (inPostalMaintenance(after))
+        after = new Date(after.getTime() + 900_000)
+      expect(
+        await pollTrackingSweep(getContainer(), { now: after })
+      ).toMatchObject({ postal_paused: false, failed: 0 })
+      expect(
+        (await shipping().listShipments({ id: postal.row.id }))[0].next_poll_at
+      ).toBeTruthy()
     })
 
     it("announces again events left unprocessed (a lost announcement), so the order still moves", async () => {
@@ -183,19 +305,37 @@ medusaIntegrationTestRunner({
       ])
       await getContainer()
         .resolve(ContainerRegistrationKeys.PG_CONNECTION)
-        .raw(`update shipping_services_tracking_event set created_at = now() - interval '20 minutes' where id = ?`, [id])
+        .raw(
+          `update shipping_services_tracking_event set created_at = now() - interval '20 minutes' where id = ?`,
+          [id]
+        )
       const bus = getContainer().resolve(Modules.EVENT_BUS)
       const emit = jest.spyOn(bus, "emit")
       try {
         // Nothing is due (the label is fresh): only the announcement happens.
         const stats = await pollTrackingSweep(getContainer())
         expect(stats).toMatchObject({ due: 0, reannounced: 1 })
-        expect(emit.mock.calls.map(([m]) => m)).toContainEqual({ name: TRACKING_STORED_EVENT, data: { tracking_numbers: [row.tracking_number] } })
+        expect(emit.mock.calls.map(([m]) => m)).toContainEqual({
+          name: TRACKING_STORED_EVENT,
+          data: { tracking_numbers: [row.tracking_number] },
+        })
       } finally {
         emit.mockRestore()
       }
-      await waitFor(async () => (await fulfillmentOf(order.id)).shipped_at, "order shipped by the announced event")
-      await waitFor(async () => (await shipping().listTrackingEvents({ id, processed_at: { $ne: null } })).length === 1, "event processed")
+      await waitFor(
+        async () => (await fulfillmentOf(order.id)).shipped_at,
+        "order shipped by the announced event"
+      )
+      await waitFor(
+        async () =>
+          (
+            await shipping().listTrackingEvents({
+              id,
+              processed_at: { $ne: null },
+            })
+          ).length === 1,
+        "event processed"
+      )
       expect((await pollTrackingSweep(getContainer())).reannounced).toBe(0)
     })
 
@@ -203,23 +343,45 @@ medusaIntegrationTestRunner({
       const { row } = await labelledOrder()
       const t0 = Date.now() + 3 * HOUR
       // Enough 500s for every attempt of the client's retries.
-      await sandbox.post("/faults", { operation: "tracking", fault: "500-before", count: 3 })
-      expect(await pollTrackingSweep(getContainer(), { now: new Date(t0) })).toMatchObject({ polled: 1, failed: 1, stored: 0 })
+      await sandbox.post("/faults", {
+        operation: "tracking",
+        fault: "500-before",
+        count: 3,
+      })
+      expect(
+        await pollTrackingSweep(getContainer(), { now: new Date(t0) })
+      ).toMatchObject({ polled: 1, failed: 1, stored: 0 })
       let [s] = await shipping().listShipments({ id: row.id })
       expect(s.poll_failures).toBe(1)
       expect(new Date(s.next_poll_at!).getTime()).toBe(t0 + POLL_BACKOFF.baseMs)
 
-      await sandbox.post("/faults", { operation: "tracking", fault: "500-before", count: 3 })
+      await sandbox.post("/faults", {
+        operation: "tracking",
+        fault: "500-before",
+        count: 3,
+      })
       const t1 = t0 + POLL_BACKOFF.baseMs
-      expect((await pollTrackingSweep(getContainer(), { now: new Date(t1 - 60_000) })).polled).toBe(0)
-      expect(await pollTrackingSweep(getContainer(), { now: new Date(t1) })).toMatchObject({ polled: 1, failed: 1 })
+      expect(
+        (
+          await pollTrackingSweep(getContainer(), {
+            now: new Date(t1 - 60_000),
+          })
+        ).polled
+      ).toBe(0)
+      expect(
+        await pollTrackingSweep(getContainer(), { now: new Date(t1) })
+      ).toMatchObject({ polled: 1, failed: 1 })
       ;[s] = await shipping().listShipments({ id: row.id })
       expect(s.poll_failures).toBe(2)
-      expect(new Date(s.next_poll_at!).getTime()).toBe(t1 + 2 * POLL_BACKOFF.baseMs)
+      expect(new Date(s.next_poll_at!).getTime()).toBe(
+        t1 + 2 * POLL_BACKOFF.baseMs
+      )
 
       await sandbox.delete("/faults")
       const t2 = t1 + 2 * POLL_BACKOFF.baseMs
-      expect(await pollTrackingSweep(getContainer(), { now: new Date(t2) })).toMatchObject({ polled: 1, failed: 0 })
+      expect(
+        await pollTrackingSweep(getContainer(), { now: new Date(t2) })
+      ).toMatchObject({ polled: 1, failed: 0 })
       ;[s] = await shipping().listShipments({ id: row.id })
       expect(s.poll_failures).toBe(0)
       expect(new Date(s.next_poll_at!).getTime()).toBe(t2 + 120 * 60_000)

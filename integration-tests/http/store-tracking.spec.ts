@@ -1,20 +1,34 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { ADDRESSES, placeOrder, setupStore, type StoreSetup } from "../../dev/seed/store"
+import {
+  ADDRESSES,
+  placeOrder,
+  setupStore,
+  type StoreSetup,
+} from "../../dev/seed/store"
 import { rowOfScan } from "../../src/lib/tracking/rows"
 import { SHIPPING_SERVICES_MODULE } from "../../src/options/resolve"
 import type ShippingServicesModuleService from "../../src/modules/shipping-services/service"
 import { adminHeaders } from "../helpers/admin"
-import { placeCustomerOrder, registerCustomer, type CustomerSession } from "../helpers/customer"
+import {
+  placeCustomerOrder,
+  registerCustomer,
+  type CustomerSession,
+} from "../helpers/customer"
 import { explainHttpErrors } from "../helpers/errors"
 import { labelOf } from "../helpers/labels"
 
 jest.setTimeout(180_000)
 
 /** Every key and string value of a JSON answer, to prove what it does not contain. */
-function walk(value: unknown, visit: (key: string | null, v: unknown) => void, key: string | null = null) {
+function walk(
+  value: unknown,
+  visit: (key: string | null, v: unknown) => void,
+  key: string | null = null
+) {
   visit(key, value)
   if (Array.isArray(value)) value.forEach((v) => walk(v, visit))
-  else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) walk(v, visit, k)
+  else if (value && typeof value === "object")
+    for (const [k, v] of Object.entries(value)) walk(v, visit, k)
 }
 
 medusaIntegrationTestRunner({
@@ -33,22 +47,56 @@ medusaIntegrationTestRunner({
       bob = await registerCustomer(api, store, "bob@example.com")
     })
 
-    const shipping = () => getContainer().resolve<ShippingServicesModuleService>(SHIPPING_SERVICES_MODULE)
+    const shipping = () =>
+      getContainer().resolve<ShippingServicesModuleService>(
+        SHIPPING_SERVICES_MODULE
+      )
     const tracking = (orderId: string, headers: Record<string, string>) =>
-      api.get(`/store/shipping-services/orders/${orderId}/tracking`, { headers }).then((r: any) => ({ status: r.status, data: r.data })).catch((e: any) => e.response)
+      api
+        .get(`/store/shipping-services/orders/${orderId}/tracking`, { headers })
+        .then((r: any) => ({ status: r.status, data: r.data }))
+        .catch((e: any) => e.response)
 
     it("shows the owner the parcel, its status, estimate and timeline, and nothing internal", async () => {
-      const order = await placeCustomerOrder(api, store, ada, { address: ADDRESSES.newYork, optionId: "postal-ground", variantId: store.products[0].variantId })
+      const order = await placeCustomerOrder(api, store, ada, {
+        address: ADDRESSES.newYork,
+        optionId: "postal-ground",
+        variantId: store.products[0].variantId,
+      })
       const row = await labelOf(shipping, order.id)
       const tn = row.tracking_number as string
       const scan = (status: string, code: string, time: string, city: string) =>
-        rowOfScan(tn, { packageStatus: status, standardizedEventCode: code, eventDate: "2031-03-03", eventTime: time, eventTimeOffset: "-05:00", eventCity: city, eventStateOrProvince: "NY", postalCode: "10001", country: "US", eventDescription: `${status}, ${city}` } as any)
+        rowOfScan(tn, {
+          packageStatus: status,
+          standardizedEventCode: code,
+          eventDate: "2031-03-03",
+          eventTime: time,
+          eventTimeOffset: "-05:00",
+          eventCity: city,
+          eventStateOrProvince: "NY",
+          postalCode: "10001",
+          country: "US",
+          eventDescription: `${status}, ${city}`,
+        } as any)
       await shipping().writeTrackingEvents([
-        { ...scan("OutForDelivery", "OFD", "08:10:00", "New York"), shipment_id: row.id },
-        { ...scan("InTransit", "ARR", "01:00:00", "Newark"), shipment_id: null },
+        {
+          ...scan("OutForDelivery", "OFD", "08:10:00", "New York"),
+          shipment_id: row.id,
+        },
+        {
+          ...scan("InTransit", "ARR", "01:00:00", "Newark"),
+          shipment_id: null,
+        },
       ])
       // What the tracking apply path keeps from doc 3's estimatedDelivery* fields.
-      await shipping().updateShipments({ id: row.id, estimated_delivery: { estimatedDeliveryDate: "2031-03-04", estimatedDeliveryTime: "20:00:00", estimatedDeliveryTimeOffset: "-05:00" } })
+      await shipping().updateShipments({
+        id: row.id,
+        estimated_delivery: {
+          estimatedDeliveryDate: "2031-03-04",
+          estimatedDeliveryTime: "20:00:00",
+          estimatedDeliveryTimeOffset: "-05:00",
+        },
+      })
 
       const res = await tracking(order.id, ada.headers)
       expect(res.status).toBe(200)
@@ -60,44 +108,97 @@ medusaIntegrationTestRunner({
         service: "Postal Ground Advantage",
         tracking_number: tn,
         status: "OutForDelivery",
-        estimated_delivery: { date: "2031-03-04", time: "20:00:00", offset: "-05:00", at: "2031-03-05T01:00:00.000Z", source: "tracking" },
+        estimated_delivery: {
+          date: "2031-03-04",
+          time: "20:00:00",
+          offset: "-05:00",
+          at: "2031-03-05T01:00:00.000Z",
+          source: "tracking",
+        },
         shipped_at: null,
         delivered_at: null,
       })
       expect(p.tracking_url).toContain(tn)
       const mine = p.timeline.filter((e: any) => e.date === "2031-03-03")
       expect(mine).toEqual([
-        { occurred_at: "2031-03-03T06:00:00.000Z", date: "2031-03-03", time: "01:00:00", offset: "-05:00", status: "InTransit", code: "ARR", description: "InTransit, Newark", location: "Newark, NY 10001, US", kind: "tracking" },
-        { occurred_at: "2031-03-03T13:10:00.000Z", date: "2031-03-03", time: "08:10:00", offset: "-05:00", status: "OutForDelivery", code: "OFD", description: "OutForDelivery, New York", location: "New York, NY 10001, US", kind: "tracking" },
+        {
+          occurred_at: "2031-03-03T06:00:00.000Z",
+          date: "2031-03-03",
+          time: "01:00:00",
+          offset: "-05:00",
+          status: "InTransit",
+          code: "ARR",
+          description: "InTransit, Newark",
+          location: "Newark, NY 10001, US",
+          kind: "tracking",
+        },
+        {
+          occurred_at: "2031-03-03T13:10:00.000Z",
+          date: "2031-03-03",
+          time: "08:10:00",
+          offset: "-05:00",
+          status: "OutForDelivery",
+          code: "OFD",
+          description: "OutForDelivery, New York",
+          location: "New York, NY 10001, US",
+          kind: "tracking",
+        },
       ])
 
       // No ids of any kind, no charges, no label data.
       const internal = /^(ssship|sstev|ful|fulla|order|cus|ssaf)_/
       walk(res.data, (key, v) => {
-        if (key) expect([key, /(^id$|_id$|^ids$|charge|label|transaction|manifest|payload|error)/i.test(key)]).toEqual([key, false])
-        if (typeof v === "string") expect([v, internal.test(v)]).toEqual([v, false])
+        if (key)
+          expect([
+            key,
+            /(^id$|_id$|^ids$|charge|label|transaction|manifest|payload|error)/i.test(
+              key
+            ),
+          ]).toEqual([key, false])
+        if (typeof v === "string")
+          expect([v, internal.test(v)]).toEqual([v, false])
       })
       expect(JSON.stringify(res.data)).not.toContain(row.id)
       expect(JSON.stringify(res.data)).not.toContain(order.id)
     })
 
     it("answers another customer, an anonymous shopper and an unknown order with the same 404", async () => {
-      const order = await placeCustomerOrder(api, store, ada, { address: ADDRESSES.newYork, optionId: "postal-priority", variantId: store.products[1].variantId })
+      const order = await placeCustomerOrder(api, store, ada, {
+        address: ADDRESSES.newYork,
+        optionId: "postal-priority",
+        variantId: store.products[1].variantId,
+      })
       await labelOf(shipping, order.id)
       const other = await tracking(order.id, bob.headers)
       const anonymous = await tracking(order.id, pk.headers)
       const unknown = await tracking("order_01UNKNOWN", ada.headers)
-      expect([other.status, anonymous.status, unknown.status]).toEqual([404, 404, 404])
-      expect(other.data).toEqual({ type: "not_found", message: `Order with id: ${order.id} was not found` })
+      expect([other.status, anonymous.status, unknown.status]).toEqual([
+        404, 404, 404,
+      ])
+      expect(other.data).toEqual({
+        type: "not_found",
+        message: `Order with id: ${order.id} was not found`,
+      })
       expect(anonymous.data).toEqual(other.data)
-      expect(unknown.data.message).toBe("Order with id: order_01UNKNOWN was not found")
+      expect(unknown.data.message).toBe(
+        "Order with id: order_01UNKNOWN was not found"
+      )
       // A bad or expired token is no login either: still 404, not 401.
-      const forged = await tracking(order.id, { ...pk.headers, authorization: "Bearer not-a-token" })
+      const forged = await tracking(order.id, {
+        ...pk.headers,
+        authorization: "Bearer not-a-token",
+      })
       expect(forged.status).toBe(404)
     })
 
     it("does not serve guest orders (no account behind them), not even with the order id", async () => {
-      const guest = await placeOrder(api, store, { region: "us", address: ADDRESSES.newYork, optionId: "postal-ground", email: "guest@example.com", items: [{ variantId: store.products[0].variantId, quantity: 1 }] })
+      const guest = await placeOrder(api, store, {
+        region: "us",
+        address: ADDRESSES.newYork,
+        optionId: "postal-ground",
+        email: "guest@example.com",
+        items: [{ variantId: store.products[0].variantId, quantity: 1 }],
+      })
       await labelOf(shipping, guest.id)
       expect((await tracking(guest.id, pk.headers)).status).toBe(404)
       expect((await tracking(guest.id, ada.headers)).status).toBe(404)
@@ -105,19 +206,35 @@ medusaIntegrationTestRunner({
 
     it("follows Medusa on whose order it is: a checkout with a customer's email is that customer's order", async () => {
       // Medusa links a cart to the existing customer of its email; /store/orders lists it for them.
-      const order = await placeOrder(api, store, { region: "us", address: ADDRESSES.newYork, optionId: "postal-ground", email: bob.email, items: [{ variantId: store.products[1].variantId, quantity: 1 }] })
+      const order = await placeOrder(api, store, {
+        region: "us",
+        address: ADDRESSES.newYork,
+        optionId: "postal-ground",
+        email: bob.email,
+        items: [{ variantId: store.products[1].variantId, quantity: 1 }],
+      })
       await labelOf(shipping, order.id)
-      const { data: listed } = await api.get("/store/orders?fields=id", { headers: bob.headers })
+      const { data: listed } = await api.get("/store/orders?fields=id", {
+        headers: bob.headers,
+      })
       expect(listed.orders.map((o: { id: string }) => o.id)).toContain(order.id)
       expect((await tracking(order.id, bob.headers)).status).toBe(200)
       expect((await tracking(order.id, ada.headers)).status).toBe(404)
     })
 
     it("leaves out voided labels", async () => {
-      const order = await placeCustomerOrder(api, store, ada, { address: ADDRESSES.newYork, optionId: "postal-ground", variantId: store.products[1].variantId })
+      const order = await placeCustomerOrder(api, store, ada, {
+        address: ADDRESSES.newYork,
+        optionId: "postal-ground",
+        variantId: store.products[1].variantId,
+      })
       const row = await labelOf(shipping, order.id)
       const admin = await adminHeaders(getContainer())
-      await api.post(`/admin/shipping-services/shipments/${row.id}/void`, {}, admin)
+      await api.post(
+        `/admin/shipping-services/shipments/${row.id}/void`,
+        {},
+        admin
+      )
       const res = await tracking(order.id, ada.headers)
       expect(res).toMatchObject({ status: 200, data: { parcels: [] } })
     })

@@ -1,5 +1,10 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { ADDRESSES, placeOrder, setupStore, type StoreSetup } from "../../dev/seed/store"
+import {
+  ADDRESSES,
+  placeOrder,
+  setupStore,
+  type StoreSetup,
+} from "../../dev/seed/store"
 import { SHIPPING_SERVICES_MODULE } from "../../src/options/resolve"
 import type ShippingServicesModuleService from "../../src/modules/shipping-services/service"
 import { adminHeaders } from "../helpers/admin"
@@ -31,17 +36,35 @@ medusaIntegrationTestRunner({
       await sandbox.put("/scenarios/default", { scenario: "delivered" })
     })
 
-    const shipping = () => getContainer().resolve<ShippingServicesModuleService>(SHIPPING_SERVICES_MODULE)
+    const shipping = () =>
+      getContainer().resolve<ShippingServicesModuleService>(
+        SHIPPING_SERVICES_MODULE
+      )
 
     async function labelledOrder(optionId = "postal-ground") {
-      const order = await placeOrder(api, store, { region: "us", address: ADDRESSES.newYork, optionId, items: [{ variantId: store.products[0].variantId, quantity: 1 }] })
+      const order = await placeOrder(api, store, {
+        region: "us",
+        address: ADDRESSES.newYork,
+        optionId,
+        items: [{ variantId: store.products[0].variantId, quantity: 1 }],
+      })
       const row = await labelOf(shipping, order.id)
       return { order, row }
     }
 
     async function fulfillment(orderId: string) {
-      const { data } = await api.get(`/admin/orders/${orderId}?fields=id,status,fulfillment_status,*fulfillments`, admin)
-      return { order: data.order, f: data.order.fulfillments[0] as { id: string; shipped_at: string | null; delivered_at: string | null } }
+      const { data } = await api.get(
+        `/admin/orders/${orderId}?fields=id,status,fulfillment_status,*fulfillments`,
+        admin
+      )
+      return {
+        order: data.order,
+        f: data.order.fulfillments[0] as {
+          id: string
+          shipped_at: string | null
+          delivered_at: string | null
+        },
+      }
     }
 
     async function runTimeline() {
@@ -49,7 +72,10 @@ medusaIntegrationTestRunner({
       await sandbox.post("/webhooks/settle", {})
     }
 
-    const notification = (trackingNumber: string, extra: Record<string, unknown> = {}) => ({
+    const notification = (
+      trackingNumber: string,
+      extra: Record<string, unknown> = {}
+    ) => ({
       trackingNumber,
       carrier: "POSTAL",
       status: "InTransit",
@@ -65,8 +91,15 @@ medusaIntegrationTestRunner({
       ...extra,
     })
 
-    const post = (body: unknown, headers: Record<string, string> = { [hook.headerName]: hook.apiKey }) =>
-      api.post(HOOK, body, { headers: { "content-type": "application/json", ...headers } }).catch((e: any) => e.response)
+    const post = (
+      body: unknown,
+      headers: Record<string, string> = { [hook.headerName]: hook.apiKey }
+    ) =>
+      api
+        .post(HOOK, body, {
+          headers: { "content-type": "application/json", ...headers },
+        })
+        .catch((e: any) => e.response)
 
     it("moves an order to shipped and delivered by the sandbox's webhooks alone, keeping the whole timeline", async () => {
       const { order, row } = await labelledOrder()
@@ -75,13 +108,36 @@ medusaIntegrationTestRunner({
         const state = await fulfillment(order.id)
         return state.f.delivered_at ? state : undefined
       }, "delivered")
-      await waitFor(async () => (await shipping().listTrackingEvents({ shipment_id: row.id, processed_at: null })).length === 0, "every event processed")
+      await waitFor(
+        async () =>
+          (
+            await shipping().listTrackingEvents({
+              shipment_id: row.id,
+              processed_at: null,
+            })
+          ).length === 0,
+        "every event processed"
+      )
       expect(done.f.shipped_at).toBeTruthy()
       expect(done.order.fulfillment_status).toBe("delivered")
-      const events = await shipping().listTrackingEvents({ shipment_id: row.id }, { order: { occurred_at: "ASC" } })
-      expect(events.map((e) => e.package_status)).toEqual(["Manifest", "Acceptance", "InTransit", "InTransit", "OutForDelivery", "Delivered"])
+      const events = await shipping().listTrackingEvents(
+        { shipment_id: row.id },
+        { order: { occurred_at: "ASC" } }
+      )
+      expect(events.map((e) => e.package_status)).toEqual([
+        "Manifest",
+        "Acceptance",
+        "InTransit",
+        "InTransit",
+        "OutForDelivery",
+        "Delivered",
+      ])
       expect(events.every((e) => e.processed_at && e.reference_id)).toBe(true)
-      expect(events[0].payload).toMatchObject({ trackingNumber: row.tracking_number, eventDate: expect.any(String), standardizedEventCode: expect.any(String) })
+      expect(events[0].payload).toMatchObject({
+        trackingNumber: row.tracking_number,
+        eventDate: expect.any(String),
+        standardizedEventCode: expect.any(String),
+      })
       const [after] = await shipping().listShipments({ id: row.id })
       expect(after).toMatchObject({ tracking_status: "Delivered" })
       expect(after.shipped_applied_at).toBeTruthy()
@@ -92,11 +148,21 @@ medusaIntegrationTestRunner({
       await sandbox.put("/webhooks", { delivery: true, mode: "duplicate" })
       const { order, row } = await labelledOrder()
       await runTimeline()
-      await waitFor(async () => (await fulfillment(order.id)).f.delivered_at, "delivered (duplicates)")
-      const log: { outcome: string; payload: unknown }[] = await sandbox.get(`/webhooks/log`)
-      const delivered = log.filter((e) => e.outcome === "delivered" && JSON.stringify(e.payload).includes(row.tracking_number!))
+      await waitFor(
+        async () => (await fulfillment(order.id)).f.delivered_at,
+        "delivered (duplicates)"
+      )
+      const log: { outcome: string; payload: unknown }[] =
+        await sandbox.get(`/webhooks/log`)
+      const delivered = log.filter(
+        (e) =>
+          e.outcome === "delivered" &&
+          JSON.stringify(e.payload).includes(row.tracking_number!)
+      )
       expect(delivered.length).toBeGreaterThanOrEqual(12)
-      expect(await shipping().listTrackingEvents({ shipment_id: row.id })).toHaveLength(6)
+      expect(
+        await shipping().listTrackingEvents({ shipment_id: row.id })
+      ).toHaveLength(6)
 
       await sandbox.put("/webhooks", { delivery: true, mode: "out-of-order" })
       const second = await labelledOrder()
@@ -107,49 +173,103 @@ medusaIntegrationTestRunner({
       }, "delivered (out of order)")
       expect(state.f.shipped_at).toBeTruthy()
       // A late InTransit after Delivered joins the timeline and changes nothing.
-      const late = await post([notification(second.row.tracking_number!, { eventDate: "2026-12-31" })])
+      const late = await post([
+        notification(second.row.tracking_number!, { eventDate: "2026-12-31" }),
+      ])
       expect(late.status).toBe(200)
-      await waitFor(async () => (await shipping().listTrackingEvents({ shipment_id: second.row.id, processed_at: { $ne: null } })).length === 7, "late event processed")
+      await waitFor(
+        async () =>
+          (
+            await shipping().listTrackingEvents({
+              shipment_id: second.row.id,
+              processed_at: { $ne: null },
+            })
+          ).length === 7,
+        "late event processed"
+      )
       const [row2] = await shipping().listShipments({ id: second.row.id })
       expect(row2.tracking_status).toBe("Delivered")
-      expect((await fulfillment(second.order.id)).f.delivered_at).toEqual(state.f.delivered_at)
+      expect((await fulfillment(second.order.id)).f.delivered_at).toEqual(
+        state.f.delivered_at
+      )
     })
 
     it("refuses a wrong or missing key, a malformed body and a body over 1 MB, storing nothing", async () => {
       const before = (await shipping().listTrackingEvents({})).length
-      expect((await post([notification("TN-X")], { [hook.headerName]: "wrong-key" })).status).toBe(401)
+      expect(
+        (await post([notification("TN-X")], { [hook.headerName]: "wrong-key" }))
+          .status
+      ).toBe(401)
       expect((await post([notification("TN-X")], {})).status).toBe(401)
       const malformed = await post([{ carrier: "POSTAL" }])
       expect(malformed.status).toBe(400)
       expect(malformed.data.violations[0].path).toBe("[0].trackingNumber")
       const notJson = await api
-        .post(HOOK, "{not json", { headers: { "content-type": "application/json", [hook.headerName]: hook.apiKey } })
+        .post(HOOK, "{not json", {
+          headers: {
+            "content-type": "application/json",
+            [hook.headerName]: hook.apiKey,
+          },
+        })
         .catch((e: any) => e.response)
       expect(notJson.status).toBe(400)
-      const big = [notification("TN-BIG", { eventDescription: "x".repeat(1_100_000) })]
+      const big = [
+        notification("TN-BIG", { eventDescription: "x".repeat(1_100_000) }),
+      ]
       expect((await post(big)).status).toBe(413)
       expect((await shipping().listTrackingEvents({})).length).toBe(before)
     })
 
     it("echoes X-Vendor-ReferenceId and keeps unknown tracking numbers as unmatched", async () => {
-      const res = await api.post(HOOK, notification("UNKNOWN123"), { headers: { [hook.headerName]: hook.apiKey, "X-Vendor-ReferenceId": "ref-42" } })
+      const res = await api.post(HOOK, notification("UNKNOWN123"), {
+        headers: {
+          [hook.headerName]: hook.apiKey,
+          "X-Vendor-ReferenceId": "ref-42",
+        },
+      })
       expect(res.status).toBe(200)
       expect(res.headers["x-vendor-referenceid"]).toBe("ref-42")
       expect(res.data).toEqual({ received: 1, stored: 1 })
-      const again = await api.post(HOOK, [notification("UNKNOWN123")], { headers: { [hook.headerName]: hook.apiKey } })
+      const again = await api.post(HOOK, [notification("UNKNOWN123")], {
+        headers: { [hook.headerName]: hook.apiKey },
+      })
       expect(again.data).toEqual({ received: 1, stored: 0 })
-      const [event] = await shipping().listTrackingEvents({ tracking_number: "UNKNOWN123" })
-      expect(event).toMatchObject({ shipment_id: null, package_status: "InTransit", reference_id: "ref-42", location: "Newark, NJ, US" })
+      const [event] = await shipping().listTrackingEvents({
+        tracking_number: "UNKNOWN123",
+      })
+      expect(event).toMatchObject({
+        shipment_id: null,
+        package_status: "InTransit",
+        reference_id: "ref-42",
+        location: "Newark, NJ, US",
+      })
     })
 
     it("records events of a voided shipment without touching the canceled fulfillment", async () => {
       const { order, row } = await labelledOrder()
       const { f } = await fulfillment(order.id)
-      await api.post(`/admin/orders/${order.id}/fulfillments/${f.id}/cancel`, {}, admin)
-      const res = await post([notification(row.tracking_number!, { status: "Delivered", packageStatus: "Delivered", standardizedEventCode: "DLD" })])
+      await api.post(
+        `/admin/orders/${order.id}/fulfillments/${f.id}/cancel`,
+        {},
+        admin
+      )
+      const res = await post([
+        notification(row.tracking_number!, {
+          status: "Delivered",
+          packageStatus: "Delivered",
+          standardizedEventCode: "DLD",
+        }),
+      ])
       expect(res.status).toBe(200)
       const event = await waitFor(
-        async () => (await shipping().listTrackingEvents({ shipment_id: row.id, package_status: "Delivered", processed_at: { $ne: null } }))[0],
+        async () =>
+          (
+            await shipping().listTrackingEvents({
+              shipment_id: row.id,
+              package_status: "Delivered",
+              processed_at: { $ne: null },
+            })
+          )[0],
         "processed"
       )
       expect(event.outcome).toBe("voided")

@@ -2,7 +2,12 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import fc from "fast-check"
 import { randomUUID } from "node:crypto"
 import { appPluginOptions } from "../../dev/app-options"
-import { ADDRESSES, placeOrder, setupStore, type StoreSetup } from "../../dev/seed/store"
+import {
+  ADDRESSES,
+  placeOrder,
+  setupStore,
+  type StoreSetup,
+} from "../../dev/seed/store"
 import { pgClient } from "../../dev/database"
 import { waitFor } from "../../dev/wait"
 import { SHIPPING_SERVICES_MODULE } from "../../src/options/resolve"
@@ -25,7 +30,10 @@ jest.setTimeout(300_000)
  * clock, which runs days ahead): set before the runner loads medusa-config, restored after.
  */
 const previousOptions = process.env.SHIPPING_SERVICES_OPTIONS
-process.env.SHIPPING_SERVICES_OPTIONS = JSON.stringify({ ...appPluginOptions(process.env), tracking: { beforeLabelHours: 12, aheadHours: 24 } })
+process.env.SHIPPING_SERVICES_OPTIONS = JSON.stringify({
+  ...appPluginOptions(process.env),
+  tracking: { beforeLabelHours: 12, aheadHours: 24 },
+})
 
 const HOOK = "/hooks/shipping-services/tracking"
 const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 3_000)
@@ -34,7 +42,10 @@ medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer, dbConnection, dbConfig }) => {
     let hook: { apiKey: string; headerName: string }
     const base = () => `http://localhost:${process.env.PORT}`
-    const shipping = () => getContainer().resolve<ShippingServicesModuleService>(SHIPPING_SERVICES_MODULE)
+    const shipping = () =>
+      getContainer().resolve<ShippingServicesModuleService>(
+        SHIPPING_SERVICES_MODULE
+      )
 
     let store: StoreSetup
     let admin: { headers: Record<string, string> }
@@ -44,26 +55,43 @@ medusaIntegrationTestRunner({
       admin = await adminHeaders(getContainer())
       store = await setupStore(api, admin)
       // The app registers its webhook in the background at start; ours replaces it once that is done.
-      hook = await waitFor(() => registerTrackingWebhook(getContainer()).catch(() => undefined), "the tracking webhook registered")
+      hook = await waitFor(
+        () => registerTrackingWebhook(getContainer()).catch(() => undefined),
+        "the tracking webhook registered"
+      )
       // This file sends every notification itself.
       await sandbox.put("/webhooks", { delivery: false, mode: "normal" })
     })
 
     afterAll(async () => {
       await sandbox.put("/webhooks", { delivery: true, mode: "normal" })
-      if (previousOptions === undefined) delete process.env.SHIPPING_SERVICES_OPTIONS
+      if (previousOptions === undefined)
+        delete process.env.SHIPPING_SERVICES_OPTIONS
       else process.env.SHIPPING_SERVICES_OPTIONS = previousOptions
     })
 
     type Sent = { status: number; headers: Headers; json: any }
 
     /** A raw POST: the body goes out exactly as given. */
-    async function send(body: string | Uint8Array, { contentType = "application/json" as string | null, key = hook.apiKey as string | null, ref = randomUUID() as string | null, path = HOOK } = {}): Promise<Sent> {
+    async function send(
+      body: string | Uint8Array,
+      {
+        contentType = "application/json" as string | null,
+        key = hook.apiKey as string | null,
+        ref = randomUUID() as string | null,
+        path = HOOK,
+      } = {}
+    ): Promise<Sent> {
       const headers: Record<string, string> = {}
       if (contentType !== null) headers["content-type"] = contentType
       if (key !== null) headers[hook.headerName] = key
       if (ref !== null) headers["x-vendor-referenceid"] = ref
-      const res = await fetch(`${base()}${path}`, { method: "POST", headers, body: typeof body === "string" ? body : new Blob([new Uint8Array(body)]) })
+      const res = await fetch(`${base()}${path}`, {
+        method: "POST",
+        headers,
+        body:
+          typeof body === "string" ? body : new Blob([new Uint8Array(body)]),
+      })
       const text = await res.text()
       let json: unknown = text
       try {
@@ -73,9 +101,13 @@ medusaIntegrationTestRunner({
       }
       return { status: res.status, headers: res.headers, json }
     }
-    const post = (body: unknown, opts: Parameters<typeof send>[1] = {}) => send(JSON.stringify(body), opts)
+    const post = (body: unknown, opts: Parameters<typeof send>[1] = {}) =>
+      send(JSON.stringify(body), opts)
 
-    const note = (trackingNumber: string, extra: Record<string, unknown> = {}) => ({
+    const note = (
+      trackingNumber: string,
+      extra: Record<string, unknown> = {}
+    ) => ({
       trackingNumber,
       carrier: "POSTAL",
       status: "InTransit",
@@ -92,30 +124,103 @@ medusaIntegrationTestRunner({
     })
 
     const rowsOf = async (where: string, values: unknown[]) =>
-      Number((await dbConnection.raw(`select count(*)::int as n from shipping_services_tracking_event where ${where}`, values)).rows[0].n)
+      Number(
+        (
+          await dbConnection.raw(
+            `select count(*)::int as n from shipping_services_tracking_event where ${where}`,
+            values
+          )
+        ).rows[0].n
+      )
     const allRows = () => rowsOf("true", [])
 
     describe("refused whole, with the reason, storing nothing", () => {
       const deep = (levels: number) => "[".repeat(levels) + "]".repeat(levels)
 
       it.each([
-        ["a NUL in a string", JSON.stringify([note("R-NUL", { eventCity: "New\u0000ark" })]), 400, "notification.string.storable"],
-        ["a NUL in an unknown field's key", JSON.stringify([note("R-NULKEY", { extra: { ["a\u0000"]: 1 } })]), 400, "notification.string.storable"],
-        ["a lone surrogate", JSON.stringify([note("R-SUR", { scanDescription: "\ud800" })]), 400, "notification.string.storable"],
-        ["a tracking number of 100,000 characters", JSON.stringify([note("9".repeat(100_000))]), 400, "notification.trackingNumber.max-length"],
-        ["50,000 nested arrays as the body", deep(50_000), 400, "notification.body.object"],
-        ["50,000 nested arrays in an unknown field", JSON.stringify([note("R-DEEP")]).slice(0, -2) + `,"x":${deep(50_000)}}]`, 400, "notification.extra.depth"],
-        ["3,000 levels of nesting", JSON.stringify([note("R-DEEP2")]).slice(0, -2) + `,"x":${deep(3_000)}}]`, 400, "notification.extra.depth"],
-        ["a 100 KB unknown field", JSON.stringify([note("R-BLOB", { blob: "x".repeat(100_000) })]), 400, "notification.extra.size"],
-        ["a date PostgreSQL rejects (year 0000)", JSON.stringify([note("R-DATE", { eventDate: "0000-01-01" })]), 400, "notification.eventDate.format"],
-        ["a date that does not exist", JSON.stringify([note("R-DATE2", { eventDate: "2026-02-30" })]), 400, "notification.eventDate.format"],
-        ["a package status that is no status", JSON.stringify([note("R-STATUS", { packageStatus: "💥💥💥" })]), 400, "notification.status.known"],
-        ["the status false", JSON.stringify([note("R-FALSE", { status: false, packageStatus: false })]), 400, "notification.status.known"],
+        [
+          "a NUL in a string",
+          JSON.stringify([note("R-NUL", { eventCity: "New\u0000ark" })]),
+          400,
+          "notification.string.storable",
+        ],
+        [
+          "a NUL in an unknown field's key",
+          JSON.stringify([note("R-NULKEY", { extra: { ["a\u0000"]: 1 } })]),
+          400,
+          "notification.string.storable",
+        ],
+        [
+          "a lone surrogate",
+          JSON.stringify([note("R-SUR", { scanDescription: "\ud800" })]),
+          400,
+          "notification.string.storable",
+        ],
+        [
+          "a tracking number of 100,000 characters",
+          JSON.stringify([note("9".repeat(100_000))]),
+          400,
+          "notification.trackingNumber.max-length",
+        ],
+        [
+          "50,000 nested arrays as the body",
+          deep(50_000),
+          400,
+          "notification.body.object",
+        ],
+        [
+          "50,000 nested arrays in an unknown field",
+          JSON.stringify([note("R-DEEP")]).slice(0, -2) +
+            `,"x":${deep(50_000)}}]`,
+          400,
+          "notification.extra.depth",
+        ],
+        [
+          "3,000 levels of nesting",
+          JSON.stringify([note("R-DEEP2")]).slice(0, -2) +
+            `,"x":${deep(3_000)}}]`,
+          400,
+          "notification.extra.depth",
+        ],
+        [
+          "a 100 KB unknown field",
+          JSON.stringify([note("R-BLOB", { blob: "x".repeat(100_000) })]),
+          400,
+          "notification.extra.size",
+        ],
+        [
+          "a date PostgreSQL rejects (year 0000)",
+          JSON.stringify([note("R-DATE", { eventDate: "0000-01-01" })]),
+          400,
+          "notification.eventDate.format",
+        ],
+        [
+          "a date that does not exist",
+          JSON.stringify([note("R-DATE2", { eventDate: "2026-02-30" })]),
+          400,
+          "notification.eventDate.format",
+        ],
+        [
+          "a package status that is no status",
+          JSON.stringify([note("R-STATUS", { packageStatus: "💥💥💥" })]),
+          400,
+          "notification.status.known",
+        ],
+        [
+          "the status false",
+          JSON.stringify([
+            note("R-FALSE", { status: false, packageStatus: false }),
+          ]),
+          400,
+          "notification.status.known",
+        ],
       ])("%s", async (_what, body, status, rule) => {
         const before = await allRows()
         const res = await send(body)
         expect(res.status).toBe(status)
-        expect(res.json.violations.map((v: { rule: string }) => v.rule)).toContain(rule)
+        expect(
+          res.json.violations.map((v: { rule: string }) => v.rule)
+        ).toContain(rule)
         expect(res.json.violations[0].message).toEqual(expect.any(String))
         expect(await allRows()).toBe(before)
       })
@@ -123,48 +228,107 @@ medusaIntegrationTestRunner({
       it("refuses bodies that are not JSON (400), not application/json (415) or over 1 MB (413)", async () => {
         const before = await allRows()
         const good = JSON.stringify([note("R-TYPE")])
-        expect((await send("trackingNumber=FORM1&status=InTransit", { contentType: "application/x-www-form-urlencoded" })).status).toBe(415)
-        expect((await send(good, { contentType: "text/plain" })).status).toBe(415)
+        expect(
+          (
+            await send("trackingNumber=FORM1&status=InTransit", {
+              contentType: "application/x-www-form-urlencoded",
+            })
+          ).status
+        ).toBe(415)
+        expect((await send(good, { contentType: "text/plain" })).status).toBe(
+          415
+        )
         expect((await send(good, { contentType: null })).status).toBe(415)
-        expect((await send(good, { contentType: "application/json; charset=utf-16" })).status).toBe(415)
+        expect(
+          (
+            await send(good, {
+              contentType: "application/json; charset=utf-16",
+            })
+          ).status
+        ).toBe(415)
         expect((await send("{not json")).status).toBe(400)
-        expect((await send(Uint8Array.from([0x5b, 0x22, 0xff, 0x22, 0x5d]))).status).toBe(400) // ["\xff"]: not UTF-8
-        const big = await send(JSON.stringify([note("R-BIG", { eventDescription: "x".repeat(WEBHOOK_BODY_LIMIT) })]))
+        expect(
+          (await send(Uint8Array.from([0x5b, 0x22, 0xff, 0x22, 0x5d]))).status
+        ).toBe(400) // ["\xff"]: not UTF-8
+        const big = await send(
+          JSON.stringify([
+            note("R-BIG", { eventDescription: "x".repeat(WEBHOOK_BODY_LIMIT) }),
+          ])
+        )
         expect(big.status).toBe(413)
         expect((await post([note("R-KEY")], { key: "wrong" })).status).toBe(401)
-        expect((await post([note("R-REF")], { ref: "r".repeat(201) })).json.violations[0].rule).toBe("notification.header.X-Vendor-ReferenceId")
+        expect(
+          (await post([note("R-REF")], { ref: "r".repeat(201) })).json
+            .violations[0].rule
+        ).toBe("notification.header.X-Vendor-ReferenceId")
         expect(await allRows()).toBe(before)
       })
 
       it("refuses the whole delivery when one notification of it is bad", async () => {
-        const res = await post([note("R-WHOLE-1"), note("R-WHOLE-2", { eventTime: "25:00:00" }), note("R-WHOLE-3")])
+        const res = await post([
+          note("R-WHOLE-1"),
+          note("R-WHOLE-2", { eventTime: "25:00:00" }),
+          note("R-WHOLE-3"),
+        ])
         expect(res.status).toBe(400)
-        expect(res.json.violations).toEqual([expect.objectContaining({ path: "[1].eventTime", rule: "notification.eventTime.format" })])
+        expect(res.json.violations).toEqual([
+          expect.objectContaining({
+            path: "[1].eventTime",
+            rule: "notification.eventTime.format",
+          }),
+        ])
         expect(await rowsOf("tracking_number like 'R-WHOLE-%'", [])).toBe(0)
       })
     })
 
     it("stores 40 valid deliveries sent at once with a poisoned one, and refuses only that one", async () => {
-      const sends = Array.from({ length: 40 }, (_, i) => post([note(`ISO-${i}`)]))
-      sends.splice(17, 0, post([note("ISO-POISON", { eventDescription: "bad\u0000" })]))
+      const sends = Array.from({ length: 40 }, (_, i) =>
+        post([note(`ISO-${i}`)])
+      )
+      sends.splice(
+        17,
+        0,
+        post([note("ISO-POISON", { eventDescription: "bad\u0000" })])
+      )
       const results = await Promise.all(sends)
       expect(results.filter((r) => r.status === 200)).toHaveLength(40)
       expect(results[17].status).toBe(400)
-      expect(await rowsOf("tracking_number like 'ISO-%' and tracking_number <> 'ISO-POISON'", [])).toBe(40)
+      expect(
+        await rowsOf(
+          "tracking_number like 'ISO-%' and tracking_number <> 'ISO-POISON'",
+          []
+        )
+      ).toBe(40)
       expect(await rowsOf("tracking_number = 'ISO-POISON'", [])).toBe(0)
     })
 
     it("stores deliveries of 5,042 and 10,000 events whole, and the largest that fits in 1 MB", async () => {
-      const small = (prefix: string, i: number) => ({ trackingNumber: `${prefix}${String(i).padStart(6, "0")}`, status: "InTransit", eventDate: "2026-03-03", eventTime: "08:00:00" })
-      for (const [prefix, count] of [["B5K", 5_042], ["B10K", 10_000]] as const) {
-        const body = JSON.stringify(Array.from({ length: count }, (_, i) => small(prefix, i)))
+      const small = (prefix: string, i: number) => ({
+        trackingNumber: `${prefix}${String(i).padStart(6, "0")}`,
+        status: "InTransit",
+        eventDate: "2026-03-03",
+        eventTime: "08:00:00",
+      })
+      for (const [prefix, count] of [
+        ["B5K", 5_042],
+        ["B10K", 10_000],
+      ] as const) {
+        const body = JSON.stringify(
+          Array.from({ length: count }, (_, i) => small(prefix, i))
+        )
         expect(body.length).toBeLessThan(WEBHOOK_BODY_LIMIT)
         const res = await send(body)
-        expect([res.status, res.json]).toEqual([200, { received: count, stored: count }])
-        expect(await rowsOf("tracking_number like ?", [`${prefix}%`])).toBe(count)
+        expect([res.status, res.json]).toEqual([
+          200,
+          { received: count, stored: count },
+        ])
+        expect(await rowsOf("tracking_number like ?", [`${prefix}%`])).toBe(
+          count
+        )
       }
       // As many minimal notifications as 1 MB holds, each its own scan.
-      const minimal = (i: number) => `{"trackingNumber":"L${i.toString(36)}","status":"Manifest","eventId":"${i.toString(36)}"}`
+      const minimal = (i: number) =>
+        `{"trackingNumber":"L${i.toString(36)}","status":"Manifest","eventId":"${i.toString(36)}"}`
       const parts: string[] = []
       let bytes = 2
       for (let i = 0; ; i++) {
@@ -177,9 +341,19 @@ medusaIntegrationTestRunner({
       const started = Date.now()
       const res = await send(body)
       const ms = Date.now() - started
-      expect([res.status, res.json]).toEqual([200, { received: parts.length, stored: parts.length }])
-      expect(await rowsOf("tracking_number like 'L%' and package_status = 'Manifest'", [])).toBe(parts.length)
-      console.log(`largest delivery stored: ${parts.length} events, ${Buffer.byteLength(body)} bytes, answered in ${ms} ms`)
+      expect([res.status, res.json]).toEqual([
+        200,
+        { received: parts.length, stored: parts.length },
+      ])
+      expect(
+        await rowsOf(
+          "tracking_number like 'L%' and package_status = 'Manifest'",
+          []
+        )
+      ).toBe(parts.length)
+      console.log(
+        `largest delivery stored: ${parts.length} events, ${Buffer.byteLength(body)} bytes, answered in ${ms} ms`
+      )
     })
 
     it("answers 503 with Retry-After and stores nothing while the database is unreachable; the same delivery is stored once it is back", async () => {
@@ -193,7 +367,10 @@ medusaIntegrationTestRunner({
       try {
         // The database refuses new connections and drops the app's: what a restart or an outage looks like.
         await admin.query(`alter database ${db} allow_connections false`)
-        await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [dbConfig.dbName])
+        await admin.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`,
+          [dbConfig.dbName]
+        )
         down = await post(body, { ref: "down-1" })
       } finally {
         await admin.query(`alter database ${db} allow_connections true`)
@@ -203,48 +380,111 @@ medusaIntegrationTestRunner({
       expect(down.headers.get("retry-after")).toBe("30")
       expect(down.json.message).toMatch(/nothing was stored/)
       expect(await rowsOf("tracking_number = 'DOWN-1'", [])).toBe(0)
-      const again = await waitFor(async () => {
-        const r = await post(body, { ref: "down-1" })
-        return r.status === 200 ? r : undefined
-      }, "the database back", 30_000, 500)
+      const again = await waitFor(
+        async () => {
+          const r = await post(body, { ref: "down-1" })
+          return r.status === 200 ? r : undefined
+        },
+        "the database back",
+        30_000,
+        500
+      )
       expect(again.json).toEqual({ received: 1, stored: 1 })
-      expect(await rowsOf("tracking_number = 'DOWN-1' and reference_id = 'down-1'", [])).toBe(1)
+      expect(
+        await rowsOf(
+          "tracking_number = 'DOWN-1' and reference_id = 'down-1'",
+          []
+        )
+      ).toBe(1)
     })
 
     describe("plausibility", () => {
       async function labelled() {
-        const order = await placeOrder(api, store, { region: "us", address: ADDRESSES.newYork, optionId: "postal-ground", items: [{ variantId: store.products[0].variantId, quantity: 1 }] })
+        const order = await placeOrder(api, store, {
+          region: "us",
+          address: ADDRESSES.newYork,
+          optionId: "postal-ground",
+          items: [{ variantId: store.products[0].variantId, quantity: 1 }],
+        })
         return { order, row: await labelOf(shipping, order.id) }
       }
-      const shipmentView = async (orderId: string) => (await api.get(`/admin/shipping-services/orders/${orderId}/shipments`, admin)).data.shipments[0]
+      const shipmentView = async (orderId: string) =>
+        (
+          await api.get(
+            `/admin/shipping-services/orders/${orderId}/shipments`,
+            admin
+          )
+        ).data.shipments[0]
       const processed = (shipmentId: string, count: number) =>
         waitFor(async () => {
-          const events = await shipping().listTrackingEvents({ shipment_id: shipmentId })
-          return events.length === count && events.every((e) => e.processed_at) ? events : undefined
+          const events = await shipping().listTrackingEvents({
+            shipment_id: shipmentId,
+          })
+          return events.length === count && events.every((e) => e.processed_at)
+            ? events
+            : undefined
         }, `${count} events of ${shipmentId} processed`)
-      const local = (d: Date) => ({ eventDate: d.toISOString().slice(0, 10), eventTime: d.toISOString().slice(11, 19), eventTimeOffset: "+00:00" })
+      const local = (d: Date) => ({
+        eventDate: d.toISOString().slice(0, 10),
+        eventTime: d.toISOString().slice(11, 19),
+        eventTimeOffset: "+00:00",
+      })
 
       it("stores and shows a Delivered dated 1970-01-01 or years ahead, but moves the order only with a plausible one", async () => {
         const { order, row } = await labelled()
-        const delivered = { status: "Delivered", packageStatus: "Delivered", standardizedEventCode: "DLD", eventDescription: "Delivered" }
-        const epoch = await post([note(row.tracking_number!, { ...delivered, eventDate: "1970-01-01", eventTime: "00:00:00", eventTimeOffset: "+00:00" })])
-        const ahead = await post([note(row.tracking_number!, { ...delivered, eventDate: "2099-06-01" })])
+        const delivered = {
+          status: "Delivered",
+          packageStatus: "Delivered",
+          standardizedEventCode: "DLD",
+          eventDescription: "Delivered",
+        }
+        const epoch = await post([
+          note(row.tracking_number!, {
+            ...delivered,
+            eventDate: "1970-01-01",
+            eventTime: "00:00:00",
+            eventTimeOffset: "+00:00",
+          }),
+        ])
+        const ahead = await post([
+          note(row.tracking_number!, { ...delivered, eventDate: "2099-06-01" }),
+        ])
         expect([epoch.status, ahead.status]).toEqual([200, 200])
         const events = await processed(row.id, 2)
-        expect(events.map((e) => e.outcome).sort()).toEqual(["ignored: dated after it arrived", "ignored: dated before the label was created"])
+        expect(events.map((e) => e.outcome).sort()).toEqual([
+          "ignored: dated after it arrived",
+          "ignored: dated before the label was created",
+        ])
 
         const view = await shipmentView(order.id)
-        expect(view.timeline.map((e: { date: string; status: string }) => [e.date, e.status])).toEqual([
+        expect(
+          view.timeline.map((e: { date: string; status: string }) => [
+            e.date,
+            e.status,
+          ])
+        ).toEqual([
           ["1970-01-01", "Delivered"],
           ["2099-06-01", "Delivered"],
         ])
-        expect(view.fulfillment).toMatchObject({ shipped_at: null, delivered_at: null })
+        expect(view.fulfillment).toMatchObject({
+          shipped_at: null,
+          delivered_at: null,
+        })
         const [shipment] = await shipping().listShipments({ id: row.id })
         expect(shipment.tracking_status).not.toBe("Delivered")
         expect(shipment.delivered_applied_at).toBeNull()
 
         // A Delivered dated now moves it: shipped, then delivered.
-        expect((await post([note(row.tracking_number!, { ...delivered, ...local(new Date()) })])).status).toBe(200)
+        expect(
+          (
+            await post([
+              note(row.tracking_number!, {
+                ...delivered,
+                ...local(new Date()),
+              }),
+            ])
+          ).status
+        ).toBe(200)
         await processed(row.id, 3)
         const after = await waitFor(async () => {
           const v = await shipmentView(order.id)
@@ -261,27 +501,65 @@ medusaIntegrationTestRunner({
       let seq = 0
 
       const known = [...PACKAGE_STATUSES]
-      const date = fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2030-12-31T00:00:00Z"), noInvalidDate: true })
-      const text = (max: number) => fc.string({ unit: "binary", maxLength: max })
+      const date = fc.date({
+        min: new Date("2000-01-01T00:00:00Z"),
+        max: new Date("2030-12-31T00:00:00Z"),
+        noInvalidDate: true,
+      })
+      const text = (max: number) =>
+        fc.string({ unit: "binary", maxLength: max })
       const valid = fc.record(
         {
-          carrier: fc.constantFrom("POSTAL", "STANDARD", "XBORDER", "CARRIER_A"),
+          carrier: fc.constantFrom(
+            "POSTAL",
+            "STANDARD",
+            "XBORDER",
+            "CARRIER_A"
+          ),
           status: fc.constantFrom(...known),
           packageStatus: fc.constantFrom(...known),
           standardizedEventCode: fc.string({ maxLength: 5 }),
           when: date,
-          eventTimeOffset: fc.constantFrom("-05:00", "+00:00", "+05:30", "-1000", "+14:00", ""),
+          eventTimeOffset: fc.constantFrom(
+            "-05:00",
+            "+00:00",
+            "+05:30",
+            "-1000",
+            "+14:00",
+            ""
+          ),
           eventCity: text(30),
           eventDescription: text(80),
-          latitude: fc.oneof(fc.double({ min: -90, max: 90, noNaN: true }), fc.constant("40.75")),
+          latitude: fc.oneof(
+            fc.double({ min: -90, max: 90, noNaN: true }),
+            fc.constant("40.75")
+          ),
           eventId: fc.uuid(),
         },
         { requiredKeys: ["status", "when"] }
       )
       // Deep nesting is spliced into the JSON text (JSON.stringify of it would overflow this process's stack).
-      const deepValue = fc.integer({ min: 5, max: 60_000 }).map((n) => ({ __deep: n }))
+      const deepValue = fc
+        .integer({ min: 5, max: 60_000 })
+        .map((n) => ({ __deep: n }))
       const poison = fc.oneof(
-        fc.constantFrom("a\u0000b", "\u0000", "\ud800", "x\udc00", "\udfff\ud800", "💥💥💥", "false", "delivered", "2026-02-30", "0000-01-01", "24:00:00", "+15:00", "Z", "", "   "),
+        fc.constantFrom(
+          "a\u0000b",
+          "\u0000",
+          "\ud800",
+          "x\udc00",
+          "\udfff\ud800",
+          "💥💥💥",
+          "false",
+          "delivered",
+          "2026-02-30",
+          "0000-01-01",
+          "24:00:00",
+          "+15:00",
+          "Z",
+          "",
+          "   "
+        ),
         fc.integer({ min: 65, max: 120_000 }).map((n) => "T".repeat(n)),
         fc.integer(),
         fc.boolean(),
@@ -291,23 +569,70 @@ medusaIntegrationTestRunner({
         fc.jsonValue({ maxDepth: 6 }),
         deepValue
       )
-      const fields = ["trackingNumber", "status", "packageStatus", "eventDate", "eventTime", "eventTimeOffset", "eventCity", "eventId", "scanDescription", "country", "extra", "x\u0000y", "\ud800"]
+      const fields = [
+        "trackingNumber",
+        "status",
+        "packageStatus",
+        "eventDate",
+        "eventTime",
+        "eventTimeOffset",
+        "eventCity",
+        "eventId",
+        "scanDescription",
+        "country",
+        "extra",
+        "x\u0000y",
+        "\ud800",
+      ]
       const mutation = fc.oneof(
         { weight: 24, arbitrary: fc.constant({ kind: "none" as const }) },
-        { weight: 5, arbitrary: fc.record({ kind: fc.constant("set" as const), field: fc.constantFrom(...fields), value: poison }) },
-        { weight: 1, arbitrary: fc.record({ kind: fc.constant("delete" as const), field: fc.constantFrom("trackingNumber", "status", "eventDate") }) },
-        { weight: 1, arbitrary: fc.record({ kind: fc.constant("blob" as const), size: fc.integer({ min: 1_000, max: 8_000 }) }) }
+        {
+          weight: 5,
+          arbitrary: fc.record({
+            kind: fc.constant("set" as const),
+            field: fc.constantFrom(...fields),
+            value: poison,
+          }),
+        },
+        {
+          weight: 1,
+          arbitrary: fc.record({
+            kind: fc.constant("delete" as const),
+            field: fc.constantFrom("trackingNumber", "status", "eventDate"),
+          }),
+        },
+        {
+          weight: 1,
+          arbitrary: fc.record({
+            kind: fc.constant("blob" as const),
+            size: fc.integer({ min: 1_000, max: 8_000 }),
+          }),
+        }
       )
       /** Mostly `usual`, sometimes one of `other`. */
-      const mostly = <T,>(usual: T, ...other: T[]) => fc.oneof({ weight: 12, arbitrary: fc.constant(usual) }, ...other.map((o) => ({ weight: 1, arbitrary: fc.constant(o) })))
+      const mostly = <T>(usual: T, ...other: T[]) =>
+        fc.oneof(
+          { weight: 12, arbitrary: fc.constant(usual) },
+          ...other.map((o) => ({ weight: 1, arbitrary: fc.constant(o) }))
+        )
       const delivery = fc.record({
-        notes: fc.array(fc.tuple(valid, mutation), { minLength: 0, maxLength: 6 }),
+        notes: fc.array(fc.tuple(valid, mutation), {
+          minLength: 0,
+          maxLength: 6,
+        }),
         duplicate: fc.boolean(),
         wrap: mostly("array", "single", "junk"),
         junk: fc.jsonValue({ maxDepth: 3 }),
         text: mostly("as-is", "truncate", "bad-byte", "oversize"),
         cut: fc.nat(),
-        contentType: mostly<string | null>("application/json", "application/json; charset=utf-8", "application/x-www-form-urlencoded", "text/plain", null, "application/json; charset=latin1"),
+        contentType: mostly<string | null>(
+          "application/json",
+          "application/json; charset=utf-8",
+          "application/x-www-form-urlencoded",
+          "text/plain",
+          null,
+          "application/json; charset=latin1"
+        ),
         key: mostly<"right" | "wrong" | "none">("right", "wrong", "none"),
         path: mostly(HOOK, "/hooks/shipping-services/locker"),
       })
@@ -328,10 +653,27 @@ medusaIntegrationTestRunner({
           return n
         })
         if (d.duplicate && notes.length) notes.push({ ...notes[0] })
-        const json = d.wrap === "single" && notes.length ? notes[0] : d.wrap === "junk" ? [...notes, d.junk] : notes
-        let body = JSON.stringify(json).replace(/\{"__deep":(\d+)\}/g, (_, n) => "[".repeat(Number(n)) + "]".repeat(Number(n)))
-        if (d.text === "truncate" && body.length > 1) body = body.slice(0, d.cut % body.length)
-        if (d.text === "bad-byte") return { body: Buffer.concat([Buffer.from(body.slice(0, -1)), Buffer.from([0xc3]), Buffer.from(body.slice(-1))]), json }
+        const json =
+          d.wrap === "single" && notes.length
+            ? notes[0]
+            : d.wrap === "junk"
+              ? [...notes, d.junk]
+              : notes
+        let body = JSON.stringify(json).replace(
+          /\{"__deep":(\d+)\}/g,
+          (_, n) => "[".repeat(Number(n)) + "]".repeat(Number(n))
+        )
+        if (d.text === "truncate" && body.length > 1)
+          body = body.slice(0, d.cut % body.length)
+        if (d.text === "bad-byte")
+          return {
+            body: Buffer.concat([
+              Buffer.from(body.slice(0, -1)),
+              Buffer.from([0xc3]),
+              Buffer.from(body.slice(-1)),
+            ]),
+            json,
+          }
         if (d.text === "oversize") body = body + " ".repeat(WEBHOOK_BODY_LIMIT)
         return { body, json }
       }
@@ -340,7 +682,17 @@ medusaIntegrationTestRunner({
         fc.asyncProperty(delivery, async (d) => {
           const { body, json } = build(d)
           const ref = randomUUID()
-          const res = await send(body, { contentType: d.contentType, key: d.key === "right" ? hook.apiKey : d.key === "wrong" ? "not-the-key" : null, ref, path: d.path })
+          const res = await send(body, {
+            contentType: d.contentType,
+            key:
+              d.key === "right"
+                ? hook.apiKey
+                : d.key === "wrong"
+                  ? "not-the-key"
+                  : null,
+            ref,
+            path: d.path,
+          })
           counts[res.status] = (counts[res.status] ?? 0) + 1
           expect([200, 400, 401, 413, 415]).toContain(res.status)
           const ours = await rowsOf("reference_id = ?", [ref])
@@ -349,17 +701,33 @@ medusaIntegrationTestRunner({
             return
           }
           // Accepted: every notification counted, every new one stored under this delivery, none lost.
-          const items = (Array.isArray(json) ? json : [json]) as { trackingNumber: string }[]
+          const items = (Array.isArray(json) ? json : [json]) as {
+            trackingNumber: string
+          }[]
           expect(res.headers.get("x-vendor-referenceid")).toBe(ref)
           expect(res.json.received).toBe(items.length)
           expect(ours).toBe(res.json.stored)
-          const numbers = [...new Set(items.map((n) => String(n.trackingNumber).trim()))]
-          const found = (await dbConnection.raw(`select distinct tracking_number from shipping_services_tracking_event where tracking_number = any(?)`, [numbers])).rows.length
+          const numbers = [
+            ...new Set(items.map((n) => String(n.trackingNumber).trim())),
+          ]
+          const found = (
+            await dbConnection.raw(
+              `select distinct tracking_number from shipping_services_tracking_event where tracking_number = any(?)`,
+              [numbers]
+            )
+          ).rows.length
           expect(found).toBe(numbers.length)
         }),
-        { numRuns: FUZZ_RUNS, seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined }
+        {
+          numRuns: FUZZ_RUNS,
+          seed: process.env.FUZZ_SEED
+            ? Number(process.env.FUZZ_SEED)
+            : undefined,
+        }
       )
-      console.log(`fuzz: ${FUZZ_RUNS} deliveries by status ${JSON.stringify(counts)}`)
+      console.log(
+        `fuzz: ${FUZZ_RUNS} deliveries by status ${JSON.stringify(counts)}`
+      )
       expect(Object.keys(counts).filter((s) => Number(s) >= 500)).toEqual([])
       expect(counts[200]).toBeGreaterThan(FUZZ_RUNS / 10)
       expect(counts[400]).toBeGreaterThan(FUZZ_RUNS / 10)

@@ -6,7 +6,11 @@ import removeWebhooks from "../../src/scripts/remove-webhooks"
 import { SHIPPING_SERVICES_MODULE } from "../../src/options/resolve"
 import type ShippingServicesModuleService from "../../src/modules/shipping-services/service"
 import { lastBootReconcile } from "../../src/orchestration/boot"
-import { ensureWebhookRegistrations, WEBHOOKS_LAST_RUN_SETTING, WEBHOOKS_REMOVED_SETTING } from "../../src/orchestration/webhook-registration"
+import {
+  ensureWebhookRegistrations,
+  WEBHOOKS_LAST_RUN_SETTING,
+  WEBHOOKS_REMOVED_SETTING,
+} from "../../src/orchestration/webhook-registration"
 import { WEBHOOK_EVENTS } from "../../src/shipping-api/constants"
 import { adminHeaders } from "../helpers/admin"
 import { explainHttpErrors } from "../helpers/errors"
@@ -26,20 +30,36 @@ medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     let admin: { headers: Record<string, string> }
     const client = sandboxClient()
-    const shipping = () => getContainer().resolve<ShippingServicesModuleService>(SHIPPING_SERVICES_MODULE)
-    const url = () => `${shipping().getOptions().webhook.publicUrl}/hooks/shipping-services/tracking`
+    const shipping = () =>
+      getContainer().resolve<ShippingServicesModuleService>(
+        SHIPPING_SERVICES_MODULE
+      )
+    const url = () =>
+      `${shipping().getOptions().webhook.publicUrl}/hooks/shipping-services/tracking`
     /** This app's configurations at the sandbox (other test files' apps used the same URL). */
-    const ours = async () => (await client.listWebhookConfigs()).filter((c) => c.url === url() || c.name === shipping().getOptions().webhook.name)
-    const creates = async () => ((await sandbox.get("/stats")).requests?.createWebhookConfig ?? 0) as number
-    const row = async () => (await shipping().listWebhookRegistrations({ type: "tracking" }))[0]
+    const ours = async () =>
+      (await client.listWebhookConfigs()).filter(
+        (c) =>
+          c.url === url() || c.name === shipping().getOptions().webhook.name
+      )
+    const creates = async () =>
+      ((await sandbox.get("/stats")).requests?.createWebhookConfig ??
+        0) as number
+    const row = async () =>
+      (await shipping().listWebhookRegistrations({ type: "tracking" }))[0]
 
     async function cleanSlate() {
       await sandbox.delete("/faults")
-      for (const c of await ours()) await client.deleteWebhookConfig(c.webHookConfigID)
+      for (const c of await ours())
+        await client.deleteWebhookConfig(c.webHookConfigID)
       const rows = await shipping().listWebhookRegistrations({})
-      if (rows.length) await shipping().deleteWebhookRegistrations(rows.map((r) => r.id))
-      const settings = await shipping().listSettings({ key: [WEBHOOKS_REMOVED_SETTING, WEBHOOKS_LAST_RUN_SETTING] })
-      if (settings.length) await shipping().deleteSettings(settings.map((s) => s.id))
+      if (rows.length)
+        await shipping().deleteWebhookRegistrations(rows.map((r) => r.id))
+      const settings = await shipping().listSettings({
+        key: [WEBHOOKS_REMOVED_SETTING, WEBHOOKS_LAST_RUN_SETTING],
+      })
+      if (settings.length)
+        await shipping().deleteSettings(settings.map((s) => s.id))
       shipping().forgetWebhookKeys()
     }
 
@@ -53,7 +73,16 @@ medusaIntegrationTestRunner({
       api
         .post(
           "/hooks/shipping-services/tracking",
-          [{ trackingNumber: `ROTATE-${Math.random().toString(36).slice(2)}`, carrier: "POSTAL", status: "InTransit", packageStatus: "InTransit", eventDate: "2026-03-03", eventTime: "08:00:00" }],
+          [
+            {
+              trackingNumber: `ROTATE-${Math.random().toString(36).slice(2)}`,
+              carrier: "POSTAL",
+              status: "InTransit",
+              packageStatus: "InTransit",
+              eventDate: "2026-03-03",
+              eventTime: "08:00:00",
+            },
+          ],
           { headers: { "content-type": "application/json", ...headers } }
         )
         .catch((e: any) => e.response)
@@ -70,9 +99,18 @@ medusaIntegrationTestRunner({
     })
 
     it("registered the tracking webhook when the app started", async () => {
-      const r = await waitFor(async () => (await row())?.synced_at && (await row()), "boot registration")
-      const [config] = (await ours()).filter((c) => c.webHookConfigID === r.config_id)
-      expect(config).toMatchObject({ type: "tracking", status: "active", url: url() })
+      const r = await waitFor(
+        async () => (await row())?.synced_at && (await row()),
+        "boot registration"
+      )
+      const [config] = (await ours()).filter(
+        (c) => c.webHookConfigID === r.config_id
+      )
+      expect(config).toMatchObject({
+        type: "tracking",
+        status: "active",
+        url: url(),
+      })
     })
 
     it("creates exactly one active tracking configuration at install, and none at the next start", async () => {
@@ -89,18 +127,34 @@ medusaIntegrationTestRunner({
         url: url(),
         status: "active",
         timeOut: 10,
-        authParams: { authType: "custom", headerName: "X-Shipping-Services-Key", apiKey: stored.api_key },
+        authParams: {
+          authType: "custom",
+          headerName: "X-Shipping-Services-Key",
+          apiKey: stored.api_key,
+        },
       })
-      expect([...config.events!].sort()).toEqual([...WEBHOOK_EVENTS.tracking].sort())
-      expect(stored).toMatchObject({ config_id: config.webHookConfigID, status: "active", last_error: null })
+      expect([...config.events!].sort()).toEqual(
+        [...WEBHOOK_EVENTS.tracking].sort()
+      )
+      expect(stored).toMatchObject({
+        config_id: config.webHookConfigID,
+        status: "active",
+        last_error: null,
+      })
       expect(stored.api_key.length).toBeGreaterThanOrEqual(43) // 32 random bytes, base64url
       expect(stored.synced_at).toBeTruthy()
       expect(await creates()).toBe(before + 1)
 
       const outcome = await boot()
-      expect(outcome).toMatchObject({ reason: "boot", ok: true, results: [{ type: "tracking", action: "none" }] })
+      expect(outcome).toMatchObject({
+        reason: "boot",
+        ok: true,
+        results: [{ type: "tracking", action: "none" }],
+      })
       expect(await creates()).toBe(before + 1)
-      expect((await ours()).map((c) => c.webHookConfigID)).toEqual([config.webHookConfigID])
+      expect((await ours()).map((c) => c.webHookConfigID)).toEqual([
+        config.webHookConfigID,
+      ])
       expect((await row()).api_key).toBe(stored.api_key)
     })
 
@@ -132,15 +186,34 @@ medusaIntegrationTestRunner({
         url: "https://elsewhere.example.com/hook",
         timeOut: 3,
         status: "in-active",
-        authParams: { authType: "custom", headerName: "X-Other", apiKey: "not-our-key" },
+        authParams: {
+          authType: "custom",
+          headerName: "X-Other",
+          apiKey: "not-our-key",
+        },
       })
       await healWebhookRegistrations(getContainer())
       const healed = await client.getWebhookConfig(id)
-      expect(healed).toMatchObject({ url: url(), status: "active", timeOut: 10, authParams: { headerName: "X-Shipping-Services-Key", apiKey: stored.api_key } })
+      expect(healed).toMatchObject({
+        url: url(),
+        status: "active",
+        timeOut: 10,
+        authParams: {
+          headerName: "X-Shipping-Services-Key",
+          apiKey: stored.api_key,
+        },
+      })
       expect(healed.events).toHaveLength(WEBHOOK_EVENTS.tracking.length)
 
       // A copy left behind (e.g. by an earlier install) is deleted; a deleted configuration is created again.
-      const copy = await client.createWebhookConfig({ ...healedBody(), authParams: { authType: "custom", headerName: "X-Shipping-Services-Key", apiKey: "old" } })
+      const copy = await client.createWebhookConfig({
+        ...healedBody(),
+        authParams: {
+          authType: "custom",
+          headerName: "X-Shipping-Services-Key",
+          apiKey: "old",
+        },
+      })
       await healWebhookRegistrations(getContainer())
       expect((await ours()).map((c) => c.webHookConfigID)).toEqual([id])
       expect(copy.webHookConfigID).not.toBe(id)
@@ -153,23 +226,44 @@ medusaIntegrationTestRunner({
       expect(again.authParams?.apiKey).toBe(stored.api_key)
 
       function healedBody() {
-        return { name: "medusa-shipping-services", type: "tracking" as const, events: [...WEBHOOK_EVENTS.tracking], url: url(), timeOut: 10, status: "active" as const }
+        return {
+          name: "medusa-shipping-services",
+          type: "tracking" as const,
+          events: [...WEBHOOK_EVENTS.tracking],
+          url: url(),
+          timeOut: 10,
+          status: "active" as const,
+        }
       }
     })
 
     it("does not stop the start when the service is down, says why, and registers at the next job run", async () => {
       await cleanSlate()
-      await sandbox.post("/faults", { operation: "listWebhookConfigs", fault: "503", count: 50 })
+      await sandbox.post("/faults", {
+        operation: "listWebhookConfigs",
+        fault: "503",
+        count: 50,
+      })
       const outcome = await boot()
       expect(outcome).toMatchObject({ ok: false, error: { status: 503 } })
       const { data } = await api.get(ROUTES.status, admin)
-      expect(data.webhooks.last_run).toMatchObject({ reason: "boot", ok: false, error: { status: 503 } })
+      expect(data.webhooks.last_run).toMatchObject({
+        reason: "boot",
+        ok: false,
+        error: { status: 503 },
+      })
       await sandbox.delete("/faults")
       expect(await ours()).toHaveLength(0)
 
       await healWebhookRegistrations(getContainer())
       expect(await ours()).toHaveLength(1)
-      expect((await api.get(ROUTES.status, admin)).data.webhooks.last_run).toMatchObject({ reason: "job", ok: true, actions: ["tracking: create"] })
+      expect(
+        (await api.get(ROUTES.status, admin)).data.webhooks.last_run
+      ).toMatchObject({
+        reason: "job",
+        ok: true,
+        actions: ["tracking: create"],
+      })
     })
 
     it("shows the registration to admins, never a key, in no answer and no log", async () => {
@@ -178,7 +272,14 @@ medusaIntegrationTestRunner({
       const lines: string[] = []
       const spies = (["info", "warn", "error", "debug", "log"] as const)
         .filter((m) => typeof (logger as any)[m] === "function")
-        .map((m) => jest.spyOn(logger as any, m).mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(" "))))
+        .map((m) =>
+          jest
+            .spyOn(logger as any, m)
+            .mockImplementation(
+              (...args: unknown[]) =>
+                void lines.push(args.map(String).join(" "))
+            )
+        )
       try {
         const registered = await api.post(ROUTES.reRegister, {}, admin)
         expect(registered.status).toBe(200)
@@ -190,15 +291,43 @@ medusaIntegrationTestRunner({
         await boot()
         const afterRotation = await api.get(ROUTES.status, admin)
 
-        expect(status.data.webhooks).toMatchObject({ enabled: true, public_url: shipping().getOptions().webhook.publicUrl, wanted_types: ["tracking"], blocked: null, removed_at: null })
+        expect(status.data.webhooks).toMatchObject({
+          enabled: true,
+          public_url: shipping().getOptions().webhook.publicUrl,
+          wanted_types: ["tracking"],
+          blocked: null,
+          removed_at: null,
+        })
         expect(status.data.webhooks.registrations).toEqual([
-          expect.objectContaining({ type: "tracking", id: first.config_id, url: url(), status: "active", header_name: "X-Shipping-Services-Key", synced_at: expect.any(String), last_error: null }),
+          expect.objectContaining({
+            type: "tracking",
+            id: first.config_id,
+            url: url(),
+            status: "active",
+            header_name: "X-Shipping-Services-Key",
+            synced_at: expect.any(String),
+            last_error: null,
+          }),
         ])
-        expect(status.data.webhooks.registrations[0].events).toHaveLength(WEBHOOK_EVENTS.tracking.length)
-        expect(afterRotation.data.webhooks.registrations[0]).toMatchObject({ key_rotated_at: expect.any(String), previous_key_accepted_until: expect.any(String) })
-        const keys = [first.api_key, second.api_key, second.previous_api_key].filter(Boolean) as string[]
+        expect(status.data.webhooks.registrations[0].events).toHaveLength(
+          WEBHOOK_EVENTS.tracking.length
+        )
+        expect(afterRotation.data.webhooks.registrations[0]).toMatchObject({
+          key_rotated_at: expect.any(String),
+          previous_key_accepted_until: expect.any(String),
+        })
+        const keys = [
+          first.api_key,
+          second.api_key,
+          second.previous_api_key,
+        ].filter(Boolean) as string[]
         expect(keys).toHaveLength(3)
-        for (const body of [registered.data, status.data, rotated.data, afterRotation.data].map((d) => JSON.stringify(d))) {
+        for (const body of [
+          registered.data,
+          status.data,
+          rotated.data,
+          afterRotation.data,
+        ].map((d) => JSON.stringify(d))) {
           for (const key of keys) expect(body).not.toContain(key)
           expect(body).not.toMatch(/api_key|apiKey/)
         }
@@ -215,7 +344,15 @@ medusaIntegrationTestRunner({
       const before = await row()
       const res = await api.post(ROUTES.rotate, { type: "tracking" }, admin)
       expect(res.status).toBe(200)
-      expect(res.data).toMatchObject({ rotated: ["tracking"], result: { ok: true, results: [{ type: "tracking", action: "update", differences: ["authParams"] }] } })
+      expect(res.data).toMatchObject({
+        rotated: ["tracking"],
+        result: {
+          ok: true,
+          results: [
+            { type: "tracking", action: "update", differences: ["authParams"] },
+          ],
+        },
+      })
       const after = await row()
       expect(after.api_key).not.toBe(before.api_key)
       expect(after.previous_api_key).toBe(before.api_key)
@@ -228,30 +365,60 @@ medusaIntegrationTestRunner({
       expect((await hook({ [header]: "some-other-key" })).status).toBe(401)
 
       // After the grace period only the new key works.
-      await shipping().updateWebhookRegistrations({ id: after.id, key_rotated_at: new Date(Date.now() - 25 * 3_600_000) })
+      await shipping().updateWebhookRegistrations({
+        id: after.id,
+        key_rotated_at: new Date(Date.now() - 25 * 3_600_000),
+      })
       shipping().forgetWebhookKeys()
       expect((await hook({ [header]: before.api_key })).status).toBe(401)
       expect((await hook({ [header]: after.api_key })).status).toBe(200)
     })
 
     it("validates bodies and requires an admin", async () => {
-      expect((await api.get(ROUTES.status).catch((e: any) => e.response)).status).toBe(401)
-      expect((await api.post(ROUTES.rotate, {}).catch((e: any) => e.response)).status).toBe(401)
-      expect((await api.post(ROUTES.rotate, { type: "parcel" }, admin).catch((e: any) => e.response)).status).toBe(400)
-      expect((await api.post(ROUTES.reRegister, { force: true }, admin).catch((e: any) => e.response)).status).toBe(400)
+      expect(
+        (await api.get(ROUTES.status).catch((e: any) => e.response)).status
+      ).toBe(401)
+      expect(
+        (await api.post(ROUTES.rotate, {}).catch((e: any) => e.response)).status
+      ).toBe(401)
+      expect(
+        (
+          await api
+            .post(ROUTES.rotate, { type: "parcel" }, admin)
+            .catch((e: any) => e.response)
+        ).status
+      ).toBe(400)
+      expect(
+        (
+          await api
+            .post(ROUTES.reRegister, { force: true }, admin)
+            .catch((e: any) => e.response)
+        ).status
+      ).toBe(400)
       await cleanSlate()
-      const nothing = await api.post(ROUTES.rotate, {}, admin).catch((e: any) => e.response)
+      const nothing = await api
+        .post(ROUTES.rotate, {}, admin)
+        .catch((e: any) => e.response)
       expect(nothing.status).toBe(400)
       expect(nothing.data.message).toMatch(/re-register first/)
     })
 
     it("answers 502 with the service's reason when re-registering fails", async () => {
       await cleanSlate()
-      await sandbox.post("/faults", { operation: "createWebhookConfig", fault: "500-before", count: 5 })
-      const res = await api.post(ROUTES.reRegister, {}, admin).catch((e: any) => e.response)
+      await sandbox.post("/faults", {
+        operation: "createWebhookConfig",
+        fault: "500-before",
+        count: 5,
+      })
+      const res = await api
+        .post(ROUTES.reRegister, {}, admin)
+        .catch((e: any) => e.response)
       expect(res.status).toBe(502)
       expect(res.data.message).toMatch(/could not register the webhook/)
-      expect(res.data.webhooks.registrations[0].last_error).toMatchObject({ status: 500, operation: "createWebhookConfig" })
+      expect(res.data.webhooks.registrations[0].last_error).toMatchObject({
+        status: 500,
+        operation: "createWebhookConfig",
+      })
     })
 
     it("removes the configurations and rows at uninstall; nothing registers again until an admin re-registers", async () => {

@@ -14,9 +14,16 @@ jest.setTimeout(180_000)
 describe("the package's tarball", () => {
   const files = (): string[] => {
     // What prepublishOnly does, when this checkout has not been built yet.
-    if (!existsSync(path.join(root, ".medusa/server/src"))) execFileSync("npm", ["run", "build"], { cwd: root, stdio: "ignore" })
-    const out = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] })
-    return (JSON.parse(out) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path)
+    if (!existsSync(path.join(root, ".medusa/server/src")))
+      execFileSync("npm", ["run", "build"], { cwd: root, stdio: "ignore" })
+    const out = execFileSync(
+      "npm",
+      ["pack", "--dry-run", "--json", "--ignore-scripts"],
+      { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }
+    )
+    return (JSON.parse(out) as { files: { path: string }[] }[])[0]!.files.map(
+      (f) => f.path
+    )
   }
 
   it("holds the compiled plugin and its entry points, and nothing a store does not run", () => {
@@ -32,8 +39,15 @@ describe("the package's tarball", () => {
     ]) {
       expect(paths).toContain(required)
     }
-    const unwanted = paths.filter((p) =>
-      /(^|\/)(__tests__|__fixtures__|integration-tests|dev|bench|docs|\.test-results|\.demo)\//.test(p) || /\.(spec|test)\.[jt]sx?$/.test(p) || /\.tsx?$/.test(p) || p.startsWith("src/") || /medusa-config/.test(p)
+    const unwanted = paths.filter(
+      (p) =>
+        /(^|\/)(__tests__|__fixtures__|integration-tests|dev|bench|docs|\.test-results|\.demo)\//.test(
+          p
+        ) ||
+        /\.(spec|test)\.[jt]sx?$/.test(p) ||
+        /\.tsx?$/.test(p) ||
+        p.startsWith("src/") ||
+        /medusa-config/.test(p)
     )
     expect(unwanted).toEqual([])
   })

@@ -1,8 +1,29 @@
-import { authenticate, defineMiddlewares, validateAndTransformBody } from "@medusajs/framework/http"
-import { ADDITIONAL_DATA_KEY, fulfillmentAdditionalDataSchema } from "../lib/shipments/additional-data"
-import { AdminCreateManifests, AdminReprintLabel, AdminRetryAutoFulfillment, AdminVoidLabel } from "./admin/shipping-services/operations-validators"
-import { AdminReRegisterWebhooks, AdminRotateWebhookKey, AdminUpdateContact } from "./admin/shipping-services/validators"
-import { AdminCreateBatch, AdminHoldOrder, AdminPrintBatch, AdminRetryBatch } from "./admin/shipping-services/batch-validators"
+import {
+  authenticate,
+  defineMiddlewares,
+  validateAndTransformBody,
+} from "@medusajs/framework/http"
+import {
+  ADDITIONAL_DATA_KEY,
+  fulfillmentAdditionalDataSchema,
+} from "../lib/shipments/additional-data"
+import {
+  AdminCreateManifests,
+  AdminReprintLabel,
+  AdminRetryAutoFulfillment,
+  AdminVoidLabel,
+} from "./admin/shipping-services/operations-validators"
+import {
+  AdminReRegisterWebhooks,
+  AdminRotateWebhookKey,
+  AdminUpdateContact,
+} from "./admin/shipping-services/validators"
+import {
+  AdminCreateBatch,
+  AdminHoldOrder,
+  AdminPrintBatch,
+  AdminRetryBatch,
+} from "./admin/shipping-services/batch-validators"
 import { registerStartUp } from "../lib/start-up"
 import { onShippingServicesStart } from "../orchestration/boot"
 
@@ -20,7 +41,9 @@ export default defineMiddlewares({
       // Medusa's own "fulfill items": an admin may choose the parcels (src/lib/shipments/additional-data.ts).
       matcher: "/admin/orders/:id/fulfillments",
       methods: ["POST"],
-      additionalDataValidator: { [ADDITIONAL_DATA_KEY]: fulfillmentAdditionalDataSchema.optional() },
+      additionalDataValidator: {
+        [ADDITIONAL_DATA_KEY]: fulfillmentAdditionalDataSchema.optional(),
+      },
     },
     // Print batches and Ready to ship (issue 13).
     {
@@ -96,7 +119,11 @@ export default defineMiddlewares({
       // read when present, and the route answers 404 (never 401) without one.
       matcher: "/store/shipping-services/orders/:id/tracking",
       methods: ["GET"],
-      middlewares: [authenticate("customer", ["session", "bearer"], { allowUnauthenticated: true })],
+      middlewares: [
+        authenticate("customer", ["session", "bearer"], {
+          allowUnauthenticated: true,
+        }),
+      ],
     },
   ],
 })

@@ -10,9 +10,21 @@ import { logJobRun } from "../orchestration/job-runs"
  * that failed at install or start because the service was down. Quiet when nothing changes;
  * failures are logged and stored on the registration row (shown in the admin).
  */
-export default async function healWebhookRegistrations(container: MedusaContainer, context?: { scheduledFor?: Date }) {
-  logJobRun(container.resolve(ContainerRegistrationKeys.LOGGER), config.name, context)
-  await inFlight(() => ensureWebhookRegistrations(container, { reason: "job", lockTimeoutSeconds: 5 }))
+export default async function healWebhookRegistrations(
+  container: MedusaContainer,
+  context?: { scheduledFor?: Date }
+) {
+  logJobRun(
+    container.resolve(ContainerRegistrationKeys.LOGGER),
+    config.name,
+    context
+  )
+  await inFlight(() =>
+    ensureWebhookRegistrations(container, {
+      reason: "job",
+      lockTimeoutSeconds: 5,
+    })
+  )
 }
 
 export const config = {

@@ -14,8 +14,15 @@ import { logJobRun } from "../orchestration/job-runs"
  * options.polling.staleAfterMinutes, not waiting after a poll or a failure), so a tick that finds
  * nothing due costs one small query.
  */
-export default async function pollTracking(container: MedusaContainer, context?: { scheduledFor?: Date }) {
-  logJobRun(container.resolve(ContainerRegistrationKeys.LOGGER), config.name, context)
+export default async function pollTracking(
+  container: MedusaContainer,
+  context?: { scheduledFor?: Date }
+) {
+  logJobRun(
+    container.resolve(ContainerRegistrationKeys.LOGGER),
+    config.name,
+    context
+  )
   await inFlight(() => pollTrackingSweep(container))
 }
 
@@ -26,12 +33,15 @@ export default async function pollTracking(container: MedusaContainer, context?:
  * default rather than stopping the start.
  */
 function scheduleFromOptions(): string {
-  const instance = MedusaModule.getModuleInstance(SHIPPING_SERVICES_MODULE) as Record<string, ShippingServicesModuleService> | undefined
+  const instance = MedusaModule.getModuleInstance(SHIPPING_SERVICES_MODULE) as
+    Record<string, ShippingServicesModuleService> | undefined
   const shipping = instance?.[SHIPPING_SERVICES_MODULE]
   if (!shipping) return DEFAULT_POLL_SCHEDULE
   const { schedule, fallback } = pollScheduleOf(shipping.getOptions().polling)
   if (fallback) {
-    console.warn(`shipping-services: polling.schedule ${JSON.stringify(shipping.getOptions().polling.schedule)} is not a cron expression; using ${DEFAULT_POLL_SCHEDULE}`)
+    console.warn(
+      `shipping-services: polling.schedule ${JSON.stringify(shipping.getOptions().polling.schedule)} is not a cron expression; using ${DEFAULT_POLL_SCHEDULE}`
+    )
   }
   return schedule
 }

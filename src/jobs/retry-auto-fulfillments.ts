@@ -10,11 +10,16 @@ export default function retryAutoFulfillments(container: MedusaContainer) {
 }
 
 async function retryDue(container: MedusaContainer) {
-  const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
+  const shipping: ShippingServicesModuleService = container.resolve(
+    SHIPPING_SERVICES_MODULE
+  )
   const now = new Date()
   // Attempts left "running" by a process that stopped are the recovery job's (recover-interrupted-work).
   // `pending` and due: an order an admin released from a hold (src/orchestration/hold-order.ts).
-  const due = await shipping.listAutoFulfillments({ status: ["failed", "pending"], next_attempt_at: { $lte: now } }, { take: 50, order: { updated_at: "ASC" } })
+  const due = await shipping.listAutoFulfillments(
+    { status: ["failed", "pending"], next_attempt_at: { $lte: now } },
+    { take: 50, order: { updated_at: "ASC" } }
+  )
   for (const record of due) {
     await autoFulfillOrder(container, record.order_id)
   }

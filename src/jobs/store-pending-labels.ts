@@ -5,8 +5,15 @@ import { inFlight } from "../lib/in-flight"
 import { logJobRun } from "../orchestration/job-runs"
 
 /** Stores labels a crash or an error left on shipment rows (normally done right after creation). */
-export default async function storePendingLabels(container: MedusaContainer, context?: { scheduledFor?: Date }) {
-  logJobRun(container.resolve(ContainerRegistrationKeys.LOGGER), config.name, context)
+export default async function storePendingLabels(
+  container: MedusaContainer,
+  context?: { scheduledFor?: Date }
+) {
+  logJobRun(
+    container.resolve(ContainerRegistrationKeys.LOGGER),
+    config.name,
+    context
+  )
   await inFlight(() => storeShipmentLabelWorkflow(container).run({ input: {} }))
 }
 

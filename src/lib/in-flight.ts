@@ -37,7 +37,15 @@ export function runningInFlight(): number {
  * Resolves true once no background work has run for `quietMs` (work often starts a moment after
  * the event that causes it), or false when `timeoutMs` passes first.
  */
-export async function whenIdle({ timeoutMs, quietMs = 0, everyMs = 25 }: { timeoutMs: number; quietMs?: number; everyMs?: number }): Promise<boolean> {
+export async function whenIdle({
+  timeoutMs,
+  quietMs = 0,
+  everyMs = 25,
+}: {
+  timeoutMs: number
+  quietMs?: number
+  everyMs?: number
+}): Promise<boolean> {
   const deadline = Date.now() + timeoutMs
   let idleSince = registry().running === 0 ? Date.now() : Infinity
   for (;;) {
@@ -46,6 +54,8 @@ export async function whenIdle({ timeoutMs, quietMs = 0, everyMs = 25 }: { timeo
     else if (idleSince === Infinity) idleSince = now
     if (now - idleSince >= quietMs) return true
     if (now >= deadline) return false
-    await new Promise((resolve) => setTimeout(resolve, Math.min(everyMs, Math.max(1, deadline - now))))
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.min(everyMs, Math.max(1, deadline - now)))
+    )
   }
 }

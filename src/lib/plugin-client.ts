@@ -8,7 +8,10 @@ import type { ShippingClient } from "../shipping-api/client"
  * Medusa's logger. The client calls the logger's methods detached from it, which Medusa's
  * logger does not survive: they are bound here.
  */
-export function pluginClient(options: PluginOptions, logger: Logger): ShippingClient {
+export function pluginClient(
+  options: PluginOptions,
+  logger: Logger
+): ShippingClient {
   return sharedShippingClient(options, {
     debug: (m) => logger.debug(m),
     info: (m) => logger.info(m),

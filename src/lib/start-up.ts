@@ -20,11 +20,17 @@ function registry(): Set<StartUpWork> {
   return (holder[KEY] ??= new Set())
 }
 
-export function registerStartUp<S>(work: (service: S, logger: Logger) => Promise<void>): void {
+export function registerStartUp<S>(
+  work: (service: S, logger: Logger) => Promise<void>
+): void {
   registry().add(work as StartUpWork)
 }
 
 /** Runs the registered start-up work with the module's service (none registered: nothing). */
 export async function runStartUp<S>(service: S, logger: Logger): Promise<void> {
-  for (const work of registry()) await (work as (service: S, logger: Logger) => Promise<void>)(service, logger)
+  for (const work of registry())
+    await (work as (service: S, logger: Logger) => Promise<void>)(
+      service,
+      logger
+    )
 }

@@ -21,18 +21,33 @@ const ACTION_WORDS: Record<"create" | "update" | "none" | "delete", string> = {
   delete: "removed",
 }
 
-export default async function registerShippingServicesWebhooks({ container }: { container: MedusaContainer }) {
+export default async function registerShippingServicesWebhooks({
+  container,
+}: {
+  container: MedusaContainer
+}) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   try {
-    const outcome = await ensureWebhookRegistrations(container, { reason: "install", lockTimeoutSeconds: 60 })
+    const outcome = await ensureWebhookRegistrations(container, {
+      reason: "install",
+      lockTimeoutSeconds: 60,
+    })
     if (outcome.skipped) {
-      logger.warn(`shipping-services: webhook registration at install skipped: ${outcome.skipped.message}`)
+      logger.warn(
+        `shipping-services: webhook registration at install skipped: ${outcome.skipped.message}`
+      )
     } else if (!outcome.ok) {
-      logger.warn(`shipping-services: webhook registration at install failed (${outcome.error?.message}); it is retried at every start and every 15 minutes`)
+      logger.warn(
+        `shipping-services: webhook registration at install failed (${outcome.error?.message}); it is retried at every start and every 15 minutes`
+      )
     } else {
-      logger.info(`shipping-services: webhooks at install: ${outcome.results.map((r) => `${r.type} ${ACTION_WORDS[r.action]}`).join(", ")}`)
+      logger.info(
+        `shipping-services: webhooks at install: ${outcome.results.map((r) => `${r.type} ${ACTION_WORDS[r.action]}`).join(", ")}`
+      )
     }
   } catch (error) {
-    logger.warn(`shipping-services: webhook registration at install failed: ${error instanceof Error ? error.message : String(error)}; retried at every start and every 15 minutes`)
+    logger.warn(
+      `shipping-services: webhook registration at install failed: ${error instanceof Error ? error.message : String(error)}; retried at every start and every 15 minutes`
+    )
   }
 }

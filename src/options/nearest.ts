@@ -18,8 +18,13 @@ export function editDistance(a: string, b: string): number {
     const current = [i]
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1
-      let d = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost)
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2]! + 1)
+      let d = Math.min(
+        previous[j]! + 1,
+        current[j - 1]! + 1,
+        previous[j - 1]! + cost
+      )
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d = Math.min(d, before[j - 2]! + 1)
       current[j] = d
     }
     before = previous
@@ -33,12 +38,16 @@ export function editDistance(a: string, b: string): number {
  * third of the word's length (at least 1): `webhooks` → `webhook`, `apikey` → `apiKey`, but
  * `bogus` → nothing. Ties go to the first candidate.
  */
-export function nearestKey(word: string, candidates: readonly string[]): string | undefined {
+export function nearestKey(
+  word: string,
+  candidates: readonly string[]
+): string | undefined {
   const limit = Math.max(1, Math.floor(word.length / 3))
   let best: { key: string; distance: number } | undefined
   for (const key of candidates) {
     const distance = editDistance(word.toLowerCase(), key.toLowerCase())
-    if (distance <= limit && (!best || distance < best.distance)) best = { key, distance }
+    if (distance <= limit && (!best || distance < best.distance))
+      best = { key, distance }
   }
   return best?.key
 }

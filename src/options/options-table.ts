@@ -2,9 +2,16 @@ import type { ZodType } from "@medusajs/framework/zod"
 import { pluginOptionsSchema } from "./schema"
 import { defOf, unwrap, type Def } from "./schema-walk"
 
-export type OptionRow = { path: string; type: string; required: boolean; default?: string; description: string }
+export type OptionRow = {
+  path: string
+  type: string
+  required: boolean
+  default?: string
+  description: string
+}
 
-const descriptionOf = (s: ZodType): string | undefined => (s as { description?: string }).description
+const descriptionOf = (s: ZodType): string | undefined =>
+  (s as { description?: string }).description
 
 /**
  * Walks the options schema into one row per leaf option (arrays of objects as `name[].field`).
@@ -12,7 +19,13 @@ const descriptionOf = (s: ZodType): string | undefined => (s as { description?: 
  */
 export function optionRows(schema: ZodType = pluginOptionsSchema): OptionRow[] {
   const rows: OptionRow[] = []
-  const visit = (s: ZodType, path: string, required: boolean, fallback?: unknown, description?: string) => {
+  const visit = (
+    s: ZodType,
+    path: string,
+    required: boolean,
+    fallback?: unknown,
+    description?: string
+  ) => {
     let def = defOf(s)
     description = descriptionOf(s) ?? description
     while (["default", "optional", "pipe", "nullable"].includes(def.type)) {
@@ -26,8 +39,13 @@ export function optionRows(schema: ZodType = pluginOptionsSchema): OptionRow[] {
       description = description ?? descriptionOf(s)
     }
     if (def.type === "object") {
-      for (const [key, child] of Object.entries(def.shape as Record<string, ZodType>)) {
-        const childFallback = fallback && typeof fallback === "object" ? (fallback as Record<string, unknown>)[key] : undefined
+      for (const [key, child] of Object.entries(
+        def.shape as Record<string, ZodType>
+      )) {
+        const childFallback =
+          fallback && typeof fallback === "object"
+            ? (fallback as Record<string, unknown>)[key]
+            : undefined
         visit(child, path ? `${path}.${key}` : key, true, childFallback)
       }
       return
@@ -48,7 +66,6 @@ export function optionRows(schema: ZodType = pluginOptionsSchema): OptionRow[] {
   return rows
 }
 
-
 function typeName(def: Def): string {
   switch (def.type) {
     case "enum":
@@ -63,14 +80,20 @@ function typeName(def: Def): string {
 }
 
 export function optionsTableMarkdown(rows = optionRows()): string {
-  const lines = ["| Option | Type | Required | Default | Description |", "|---|---|---|---|---|"]
+  const lines = [
+    "| Option | Type | Required | Default | Description |",
+    "|---|---|---|---|---|",
+  ]
   for (const r of rows) {
-    lines.push(`| \`${r.path}\` | ${r.type} | ${r.required ? "yes" : ""} | ${r.default ? `\`${r.default}\`` : ""} | ${r.description} |`)
+    lines.push(
+      `| \`${r.path}\` | ${r.type} | ${r.required ? "yes" : ""} | ${r.default ? `\`${r.default}\`` : ""} | ${r.description} |`
+    )
   }
   return lines.join("\n")
 }
 
-export const OPTIONS_TABLE_START = "<!-- options-table:start (npm run docs:options) -->"
+export const OPTIONS_TABLE_START =
+  "<!-- options-table:start (npm run docs:options) -->"
 export const OPTIONS_TABLE_END = "<!-- options-table:end -->"
 
 /** README text with the options table between its markers replaced by the current one. */
@@ -80,5 +103,11 @@ export function withOptionsTable(readme: string): string {
   if (start < 0 || end < start) {
     throw new Error("README.md has no options table markers")
   }
-  return readme.slice(0, start + OPTIONS_TABLE_START.length) + "\n" + optionsTableMarkdown() + "\n" + readme.slice(end)
+  return (
+    readme.slice(0, start + OPTIONS_TABLE_START.length) +
+    "\n" +
+    optionsTableMarkdown() +
+    "\n" +
+    readme.slice(end)
+  )
 }

@@ -20,12 +20,23 @@ export class InvalidOptionsError extends Error {
 export function formatPath(path: readonly PropertyKey[]): string {
   let out = ""
   for (const key of path) {
-    out += typeof key === "number" ? `[${key}]` : out ? `.${String(key)}` : String(key)
+    out +=
+      typeof key === "number"
+        ? `[${key}]`
+        : out
+          ? `.${String(key)}`
+          : String(key)
   }
   return out || "(options)"
 }
 
-type Issue = { code: string; message: string; input?: unknown; path: PropertyKey[]; keys?: string[] }
+type Issue = {
+  code: string
+  message: string
+  input?: unknown
+  path: PropertyKey[]
+  keys?: string[]
+}
 
 /**
  * Keys Medusa itself puts in every internal module's options (the module's database connection,
@@ -36,7 +47,11 @@ export const MEDUSA_MODULE_OPTION_KEYS: readonly string[] = ["database"]
 
 function withoutMedusaKeys(raw: unknown): unknown {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) return raw
-  return Object.fromEntries(Object.entries(raw).filter(([key]) => !MEDUSA_MODULE_OPTION_KEYS.includes(key)))
+  return Object.fromEntries(
+    Object.entries(raw).filter(
+      ([key]) => !MEDUSA_MODULE_OPTION_KEYS.includes(key)
+    )
+  )
 }
 
 /** The options' fields (schema.ts) and the documents' options-only rules (service-checks.ts). */
@@ -48,16 +63,24 @@ export function parsePluginOptions(raw: unknown): PluginOptions {
   if (result.success) {
     return result.data
   }
-  throw new InvalidOptionsError(result.error.issues.flatMap((issue) => problemsOf(issue as Issue)))
+  throw new InvalidOptionsError(
+    result.error.issues.flatMap((issue) => problemsOf(issue as Issue))
+  )
 }
 
 /**
  * Options and what in them is allowed but will not do what it seems to ask (rules of severity
  * "warning", e.g. PRINT_CUSTOM_MESSAGE_1 on standard delivery): the boot logs these.
  */
-export function checkPluginOptions(raw: unknown): { options: PluginOptions; warnings: OptionsProblem[] } {
+export function checkPluginOptions(raw: unknown): {
+  options: PluginOptions
+  warnings: OptionsProblem[]
+} {
   const options = parsePluginOptions(raw)
-  const warnings = serviceOptionProblems(options).warnings.map((w) => ({ path: formatPath(w.path), message: w.message }))
+  const warnings = serviceOptionProblems(options).warnings.map((w) => ({
+    path: formatPath(w.path),
+    message: w.message,
+  }))
   return { options, warnings }
 }
 
@@ -68,14 +91,25 @@ function problemsOf(issue: Issue): OptionsProblem[] {
   }
   // A key of a record with enumerated keys (carrierCodes) that is not one of them.
   if (issue.code === "invalid_key") {
-    return [unknownKey(issue.path.slice(0, -1), String(issue.path[issue.path.length - 1]))]
+    return [
+      unknownKey(
+        issue.path.slice(0, -1),
+        String(issue.path[issue.path.length - 1])
+      ),
+    ]
   }
   return [{ path: formatPath(issue.path), message: describe(issue) }]
 }
 
-function unknownKey(parent: readonly PropertyKey[], key: string): OptionsProblem {
+function unknownKey(
+  parent: readonly PropertyKey[],
+  key: string
+): OptionsProblem {
   const suggestion = nearestKey(key, knownKeysAt(pluginOptionsSchema, parent))
-  return { path: formatPath([...parent, key]), message: `unknown option${suggestion ? `; did you mean ${suggestion}?` : ""}` }
+  return {
+    path: formatPath([...parent, key]),
+    message: `unknown option${suggestion ? `; did you mean ${suggestion}?` : ""}`,
+  }
 }
 
 function describe(issue: Issue): string {

@@ -8,7 +8,10 @@ export function redact<T>(value: T): T {
   if (value && typeof value === "object") {
     const out: Record<string, unknown> = {}
     for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-      out[k] = SECRET_KEYS.test(k) && v != null && typeof v !== "object" ? "[redacted]" : redact(v)
+      out[k] =
+        SECRET_KEYS.test(k) && v != null && typeof v !== "object"
+          ? "[redacted]"
+          : redact(v)
     }
     return out as T
   }

@@ -32,14 +32,21 @@ export function mergeOptions(base: unknown, over: unknown): unknown {
  * registered under SHIPPING_SERVICES_MODULE in configModule.modules). Providers call this with
  * their own entry's options, which override field by field.
  */
-export function rawOptionsFromConfig(configModule: ConfigModuleLike | undefined, overrides?: unknown): unknown {
+export function rawOptionsFromConfig(
+  configModule: ConfigModuleLike | undefined,
+  overrides?: unknown
+): unknown {
   const entry = configModule?.modules?.[SHIPPING_SERVICES_MODULE]
-  const fromModule = isPlainObject(entry) && isPlainObject(entry.options) ? entry.options : {}
+  const fromModule =
+    isPlainObject(entry) && isPlainObject(entry.options) ? entry.options : {}
   const fromOverrides = isPlainObject(overrides) ? overrides : {}
   return mergeOptions(fromModule, fromOverrides)
 }
 
-export function optionsFromConfig(configModule: ConfigModuleLike | undefined, overrides?: unknown): PluginOptions {
+export function optionsFromConfig(
+  configModule: ConfigModuleLike | undefined,
+  overrides?: unknown
+): PluginOptions {
   return parsePluginOptions(rawOptionsFromConfig(configModule, overrides))
 }
 

@@ -13,7 +13,10 @@ import {
   VARIANTS,
 } from "../shipping-api/constants"
 import { webhookNameSchema } from "../shipping-api/schemas/webhook-config"
-import { CATALOG_LENGTH_UNITS, CATALOG_WEIGHT_UNITS } from "../shipping-api/units"
+import {
+  CATALOG_LENGTH_UNITS,
+  CATALOG_WEIGHT_UNITS,
+} from "../shipping-api/units"
 import { PRINT_LAYOUTS } from "./print-layouts"
 
 /**
@@ -44,53 +47,124 @@ const optionalText = z.string().trim().optional()
 export const addressOptionSchema = z.strictObject({
   company: optionalText.describe("Company name."),
   name: text.describe("Sender name (first and last)."),
-  phone: optionalText.describe("Phone, required by carrier-account and cross-border."),
+  phone: optionalText.describe(
+    "Phone, required by carrier-account and cross-border."
+  ),
   email: optionalText.describe("Email."),
-  addressLines: z.array(text).min(1, "needs at least one line").max(3, "has at most three lines").describe("One to three street lines."),
+  addressLines: z
+    .array(text)
+    .min(1, "needs at least one line")
+    .max(3, "has at most three lines")
+    .describe("One to three street lines."),
   cityTown: text.describe("City."),
-  stateProvince: z.string().trim().default("").describe("State or province code; empty where there is none."),
+  stateProvince: z
+    .string()
+    .trim()
+    .default("")
+    .describe("State or province code; empty where there is none."),
   postalCode: text.describe("Postal code."),
   countryCode: country.describe("Two-letter country code."),
   residential: z.boolean().optional().describe("Residential address."),
 })
 
 const labelSchema = z.strictObject({
-  type: z.enum(DOCUMENT_TYPES).default("SHIPPING_LABEL").describe("SHIPPING_LABEL, or QR_CODE (expedited only; GIF)."),
-  fileFormat: z.enum(FILE_FORMATS).default("PDF").describe("PDF, PNG, ZPL2 or GIF (QR code)."),
-  size: z.enum(DOCUMENT_SIZES).optional().describe("DOC_4X6, DOC_8X11 or DOC_4X5; none for QR codes."),
-  contentType: z.enum(CONTENT_TYPES).default("BASE64").describe("BASE64 or URL; the plugin stores the file either way."),
-  printDialogOption: z.enum(PRINT_DIALOG_OPTIONS).optional().describe("NO_PRINT_DIALOG or EMBED_PRINT_DIALOG (PDF)."),
+  type: z
+    .enum(DOCUMENT_TYPES)
+    .default("SHIPPING_LABEL")
+    .describe("SHIPPING_LABEL, or QR_CODE (expedited only; GIF)."),
+  fileFormat: z
+    .enum(FILE_FORMATS)
+    .default("PDF")
+    .describe("PDF, PNG, ZPL2 or GIF (QR code)."),
+  size: z
+    .enum(DOCUMENT_SIZES)
+    .optional()
+    .describe("DOC_4X6, DOC_8X11 or DOC_4X5; none for QR codes."),
+  contentType: z
+    .enum(CONTENT_TYPES)
+    .default("BASE64")
+    .describe("BASE64 or URL; the plugin stores the file either way."),
+  printDialogOption: z
+    .enum(PRINT_DIALOG_OPTIONS)
+    .optional()
+    .describe("NO_PRINT_DIALOG or EMBED_PRINT_DIALOG (PDF)."),
 })
 
-const nameValue = z.strictObject({ name: text.describe("Name."), value: z.string().describe("Value.") })
+const nameValue = z.strictObject({
+  name: text.describe("Name."),
+  value: z.string().describe("Value."),
+})
 
 const specialServiceSchema = z.strictObject({
-  specialServiceId: text.describe("INS, DelCon, hazmat, hazmat-electronics, NOTIFICATIONS…"),
-  inputParameters: z.array(nameValue).default([]).describe("Its input parameters (e.g. HAZMAT_TYPE, INPUT_VALUE)."),
+  specialServiceId: text.describe(
+    "INS, DelCon, hazmat, hazmat-electronics, NOTIFICATIONS…"
+  ),
+  inputParameters: z
+    .array(nameValue)
+    .default([])
+    .describe("Its input parameters (e.g. HAZMAT_TYPE, INPUT_VALUE)."),
 })
 
 /** One fulfillment option a merchant offers: a (variant, service) pair and how to print it. */
 export const serviceOptionSchema = z.strictObject({
-    id: z
-      .string()
-      .trim()
-      .regex(/^[a-z0-9][a-z0-9-]{0,48}$/, "must be lower-case letters, digits and hyphens (max 49)")
-      .describe("Stable id of the fulfillment option (stored on shipping options)."),
-    name: text.describe("Name shown in the admin."),
-    variant: z.enum(VARIANTS).describe("carrier-account, expedited, standard or cross-border."),
-    serviceId: text.describe(`rates.serviceId: ${VARIANTS.map((v) => SERVICE_IDS[v].join("/")).join(", ")}.`),
-    parcelType: z.enum(PARCEL_TYPES).default("PKG").describe("rates.parcelType (standard and cross-border: PKG)."),
-    rateTypeId: optionalText.describe("rates.rateTypeId, e.g. COMMERCIAL."),
-    specialServices: z.array(specialServiceSchema).default([]).describe("rates.specialServices sent with every label."),
-    label: labelSchema
-      .default({ type: "SHIPPING_LABEL", fileFormat: "PDF", contentType: "BASE64" })
-      .describe("The document to print."),
-    deliverySolution: optionalText.describe("Cross-border DELIVERY_SOLUTION (e.g. DROPOFF_GENERICLABEL)."),
-    shipmentOptions: z.array(nameValue).default([]).describe("Extra shipmentOptions sent as given (e.g. NON_DELIVERY_OPTION)."),
-    addToManifest: z.boolean().default(false).describe("ADD_TO_MANIFEST=true: eligible for the close-out manifest."),
-    includeDeliveryCommitment: z.boolean().optional().describe("Ask for the delivery commitment (cross-border always does)."),
-    isReturn: z.boolean().default(false).describe("A return option (`is_return` in Medusa)."),
-    apac: z.boolean().default(false).describe("Standard delivery from Asia-Pacific: use roots.apacUrl."),
+  id: z
+    .string()
+    .trim()
+    .regex(
+      /^[a-z0-9][a-z0-9-]{0,48}$/,
+      "must be lower-case letters, digits and hyphens (max 49)"
+    )
+    .describe(
+      "Stable id of the fulfillment option (stored on shipping options)."
+    ),
+  name: text.describe("Name shown in the admin."),
+  variant: z
+    .enum(VARIANTS)
+    .describe("carrier-account, expedited, standard or cross-border."),
+  serviceId: text.describe(
+    `rates.serviceId: ${VARIANTS.map((v) => SERVICE_IDS[v].join("/")).join(", ")}.`
+  ),
+  parcelType: z
+    .enum(PARCEL_TYPES)
+    .default("PKG")
+    .describe("rates.parcelType (standard and cross-border: PKG)."),
+  rateTypeId: optionalText.describe("rates.rateTypeId, e.g. COMMERCIAL."),
+  specialServices: z
+    .array(specialServiceSchema)
+    .default([])
+    .describe("rates.specialServices sent with every label."),
+  label: labelSchema
+    .default({
+      type: "SHIPPING_LABEL",
+      fileFormat: "PDF",
+      contentType: "BASE64",
+    })
+    .describe("The document to print."),
+  deliverySolution: optionalText.describe(
+    "Cross-border DELIVERY_SOLUTION (e.g. DROPOFF_GENERICLABEL)."
+  ),
+  shipmentOptions: z
+    .array(nameValue)
+    .default([])
+    .describe(
+      "Extra shipmentOptions sent as given (e.g. NON_DELIVERY_OPTION)."
+    ),
+  addToManifest: z
+    .boolean()
+    .default(false)
+    .describe("ADD_TO_MANIFEST=true: eligible for the close-out manifest."),
+  includeDeliveryCommitment: z
+    .boolean()
+    .optional()
+    .describe("Ask for the delivery commitment (cross-border always does)."),
+  isReturn: z
+    .boolean()
+    .default(false)
+    .describe("A return option (`is_return` in Medusa)."),
+  apac: z
+    .boolean()
+    .default(false)
+    .describe("Standard delivery from Asia-Pacific: use roots.apacUrl."),
 })
 // Which serviceId a variant takes is rule rates.serviceId.known, checked with the other
 // options-only rules at the end of pluginOptionsSchema.
@@ -105,23 +179,51 @@ export const pluginOptionsSchema = z
       .describe("Service credentials."),
     roots: z
       .strictObject({
-        baseUrl: httpUrl.describe("{base_url}: shipments, tracking, void, rates, manifests."),
-        authUrl: httpUrl.optional().describe("{auth_url}: token operation. Default: the origin of baseUrl."),
-        webhookUrl: httpUrl.optional().describe("{webhook_url}: webhook configuration. Default: baseUrl."),
-        contactUrl: httpUrl.optional().describe("{contact_url}: contact update. Default: baseUrl."),
-        apacUrl: httpUrl.optional().describe("{apac_url}: standard delivery from Asia-Pacific."),
+        baseUrl: httpUrl.describe(
+          "{base_url}: shipments, tracking, void, rates, manifests."
+        ),
+        authUrl: httpUrl
+          .optional()
+          .describe(
+            "{auth_url}: token operation. Default: the origin of baseUrl."
+          ),
+        webhookUrl: httpUrl
+          .optional()
+          .describe("{webhook_url}: webhook configuration. Default: baseUrl."),
+        contactUrl: httpUrl
+          .optional()
+          .describe("{contact_url}: contact update. Default: baseUrl."),
+        apacUrl: httpUrl
+          .optional()
+          .describe("{apac_url}: standard delivery from Asia-Pacific."),
       })
       .describe("Service roots (shared/spec/4)."),
     shipper: z
       .strictObject({
-        shipperId: text.describe("SHIPPER_ID: the merchant's postalReportingNumber."),
-        clientId: optionalText.describe("CLIENT_ID (standard returns; cross-border standard-label solutions)."),
-        clientFacilityId: optionalText.describe("CLIENT_FACILITY_ID (standard; sandbox 0093)."),
-        carrierFacilityId: optionalText.describe("CARRIER_FACILITY_ID (standard; hub id for cross-border drop-off; sandbox 1585)."),
-        carrierAccountId: optionalText.describe("X-Vendor-Shipper-Carrier-AccountId (carrier-account)."),
-        ratePlan: optionalText.describe("X-Vendor-Shipper-Rate-Plan (expedited)."),
-        integratorCarrierId: optionalText.describe("X-Vendor-Integrator-CarrierId (expedited)."),
-        sellerId: optionalText.describe("SELLER_ID (cross-border marketplaces)."),
+        shipperId: text.describe(
+          "SHIPPER_ID: the merchant's postalReportingNumber."
+        ),
+        clientId: optionalText.describe(
+          "CLIENT_ID (standard returns; cross-border standard-label solutions)."
+        ),
+        clientFacilityId: optionalText.describe(
+          "CLIENT_FACILITY_ID (standard; sandbox 0093)."
+        ),
+        carrierFacilityId: optionalText.describe(
+          "CARRIER_FACILITY_ID (standard; hub id for cross-border drop-off; sandbox 1585)."
+        ),
+        carrierAccountId: optionalText.describe(
+          "X-Vendor-Shipper-Carrier-AccountId (carrier-account)."
+        ),
+        ratePlan: optionalText.describe(
+          "X-Vendor-Shipper-Rate-Plan (expedited)."
+        ),
+        integratorCarrierId: optionalText.describe(
+          "X-Vendor-Integrator-CarrierId (expedited)."
+        ),
+        sellerId: optionalText.describe(
+          "SELLER_ID (cross-border marketplaces)."
+        ),
       })
       .describe("Merchant identifiers."),
     contact: z
@@ -132,12 +234,22 @@ export const pluginOptionsSchema = z
         company: optionalText.describe("Sender company."),
       })
       .optional()
-      .describe("Sender contact kept in sync through the contact update (shared/spec/3)."),
-    origin: addressOptionSchema.optional().describe("Origin used when a stock location has no address."),
+      .describe(
+        "Sender contact kept in sync through the contact update (shared/spec/3)."
+      ),
+    origin: addressOptionSchema
+      .optional()
+      .describe("Origin used when a stock location has no address."),
     catalogUnits: z
       .strictObject({
-        weight: z.enum(CATALOG_WEIGHT_UNITS).default("g").describe("Unit of product and variant weights."),
-        length: z.enum(CATALOG_LENGTH_UNITS).default("cm").describe("Unit of product and variant dimensions."),
+        weight: z
+          .enum(CATALOG_WEIGHT_UNITS)
+          .default("g")
+          .describe("Unit of product and variant weights."),
+        length: z
+          .enum(CATALOG_LENGTH_UNITS)
+          .default("cm")
+          .describe("Unit of product and variant dimensions."),
       })
       .default({ weight: "g", length: "cm" })
       .describe("Units the catalog is entered in."),
@@ -146,7 +258,9 @@ export const pluginOptionsSchema = z
         length: positive.describe("Length (catalog unit)."),
         width: positive.describe("Width (catalog unit)."),
         height: positive.describe("Height (catalog unit)."),
-        weight: positive.optional().describe("Weight of an item without one (catalog unit)."),
+        weight: positive
+          .optional()
+          .describe("Weight of an item without one (catalog unit)."),
       })
       .optional()
       .describe("Box used when products have no dimensions."),
@@ -156,59 +270,128 @@ export const pluginOptionsSchema = z
           id: z
             .string()
             .trim()
-            .regex(/^[a-z0-9][a-z0-9-]{0,48}$/, "must be lower-case letters, digits and hyphens (max 49)")
+            .regex(
+              /^[a-z0-9][a-z0-9-]{0,48}$/,
+              "must be lower-case letters, digits and hyphens (max 49)"
+            )
             .describe("Stable id of the box."),
           name: optionalText.describe("Name shown in the admin."),
           length: positive.describe("Inside length (catalog unit)."),
           width: positive.describe("Inside width (catalog unit)."),
           height: positive.describe("Inside height (catalog unit)."),
-          maxWeight: positive.optional().describe("Most it may weigh, packed (catalog unit)."),
-          emptyWeight: z.number().min(0).optional().describe("Weight of the empty box (catalog unit)."),
+          maxWeight: positive
+            .optional()
+            .describe("Most it may weigh, packed (catalog unit)."),
+          emptyWeight: z
+            .number()
+            .min(0)
+            .optional()
+            .describe("Weight of the empty box (catalog unit)."),
         })
       )
       .default([])
-      .describe("The merchant's boxes: items are packed into them, several parcels when needed. None: one parcel (defaultParcel) unless a limit is broken."),
-    services: z.array(serviceOptionSchema).min(1, "needs at least one service").describe("The fulfillment options offered."),
+      .describe(
+        "The merchant's boxes: items are packed into them, several parcels when needed. None: one parcel (defaultParcel) unless a limit is broken."
+      ),
+    services: z
+      .array(serviceOptionSchema)
+      .min(1, "needs at least one service")
+      .describe("The fulfillment options offered."),
     carrierCodes: z
       .partialRecord(z.enum(CARRIERS), text)
       .default({})
-      .describe("Wire value per neutral carrier (CARRIER_A, POSTAL, STANDARD, XBORDER)."),
+      .describe(
+        "Wire value per neutral carrier (CARRIER_A, POSTAL, STANDARD, XBORDER)."
+      ),
     trackingUrlTemplate: z
       .string()
       .trim()
       .default("https://tools.example.com/track?number={trackingNumber}")
-      .describe("Public tracking page; {trackingNumber} and {carrier} are replaced."),
+      .describe(
+        "Public tracking page; {trackingNumber} and {carrier} are replaced."
+      ),
     customs: z
       .strictObject({
-        reasonForExport: z.enum(REASONS_FOR_EXPORT).default("MERCHANDISE").describe("customsInfo.reasonForExport."),
-        reasonForExportExplanation: optionalText.describe("Required with reasonForExport OTHER."),
-        importerCustomsReference: optionalText.describe("EU VAT/IOSS or Brazil tax id (else order metadata)."),
-        importerCustomsReferenceType: z.enum(IMPORTER_REFERENCE_TYPES).optional().describe("IOSS_NUMBER or VAT_NUMBER."),
-        fromCustomsReference: optionalText.describe("Swiss VAT id of the sender (CHE + 9 digits)."),
-        eelpfc: optionalText.describe("EELPFC, needed when an item is above 2,500 USD."),
-        productUrlTemplate: optionalText.describe("Storefront product URL for customs items; {handle} replaced."),
+        reasonForExport: z
+          .enum(REASONS_FOR_EXPORT)
+          .default("MERCHANDISE")
+          .describe("customsInfo.reasonForExport."),
+        reasonForExportExplanation: optionalText.describe(
+          "Required with reasonForExport OTHER."
+        ),
+        importerCustomsReference: optionalText.describe(
+          "EU VAT/IOSS or Brazil tax id (else order metadata)."
+        ),
+        importerCustomsReferenceType: z
+          .enum(IMPORTER_REFERENCE_TYPES)
+          .optional()
+          .describe("IOSS_NUMBER or VAT_NUMBER."),
+        fromCustomsReference: optionalText.describe(
+          "Swiss VAT id of the sender (CHE + 9 digits)."
+        ),
+        eelpfc: optionalText.describe(
+          "EELPFC, needed when an item is above 2,500 USD."
+        ),
+        productUrlTemplate: optionalText.describe(
+          "Storefront product URL for customs items; {handle} replaced."
+        ),
         manufacturer: optionalText.describe("customsItems.manufacturer."),
         overflow: z
           .enum(["merge", "fail"])
           .default("merge")
-          .describe("Over 30 customs items: merge lines by HS code and origin, or fail."),
+          .describe(
+            "Over 30 customs items: merge lines by HS code and origin, or fail."
+          ),
       })
       .default({ reasonForExport: "MERCHANDISE", overflow: "merge" })
       .describe("Customs defaults."),
     http: z
       .strictObject({
-        timeoutMs: z.number().int().min(100).default(30_000).describe("Timeout of one request."),
-        concurrency: z.number().int().min(1).max(100).default(8).describe("Requests in flight at once (all callers)."),
-        maxAttempts: z.number().int().min(1).max(10).default(3).describe("Attempts for throttled or idempotent calls."),
+        timeoutMs: z
+          .number()
+          .int()
+          .min(100)
+          .default(30_000)
+          .describe("Timeout of one request."),
+        concurrency: z
+          .number()
+          .int()
+          .min(1)
+          .max(100)
+          .default(8)
+          .describe("Requests in flight at once (all callers)."),
+        maxAttempts: z
+          .number()
+          .int()
+          .min(1)
+          .max(10)
+          .default(3)
+          .describe("Attempts for throttled or idempotent calls."),
         acceptLanguage: optionalText.describe("Accept-Language header."),
       })
       .default({ timeoutMs: 30_000, concurrency: 8, maxAttempts: 3 })
       .describe("Client behaviour."),
     autoFulfill: z
       .strictObject({
-        enabled: z.boolean().default(true).describe("Create the fulfillment and label when an order is placed."),
-        maxAttempts: z.number().int().min(1).max(20).default(5).describe("Attempts before leaving it to an admin."),
-        backoffMs: z.number().int().min(0).default(30_000).describe("First retry delay; doubles each attempt."),
+        enabled: z
+          .boolean()
+          .default(true)
+          .describe(
+            "Create the fulfillment and label when an order is placed."
+          ),
+        maxAttempts: z
+          .number()
+          .int()
+          .min(1)
+          .max(20)
+          .default(5)
+          .describe("Attempts before leaving it to an admin."),
+        backoffMs: z
+          .number()
+          .int()
+          .min(0)
+          .default(30_000)
+          .describe("First retry delay; doubles each attempt."),
       })
       .default({ enabled: true, maxAttempts: 5, backoffMs: 30_000 })
       .describe("Automatic fulfilment."),
@@ -217,21 +400,51 @@ export const pluginOptionsSchema = z
         layout: z
           .enum(PRINT_LAYOUTS)
           .default("4x6")
-          .describe("Print batches: 4x6 (one label per page, thermal printers), letter-2up, letter-4up, a4-2up or a4-4up (office printers); chosen again at download."),
-        packingSlips: z.boolean().default(true).describe("A packing slip per order in a batch's print file."),
-        commercialInvoices: z.boolean().default(true).describe("A commercial invoice page per cross-border order (from the customs its label request carried)."),
-        separate: z.boolean().default(false).describe("Labels, packing slips and invoices as separate PDFs instead of one."),
+          .describe(
+            "Print batches: 4x6 (one label per page, thermal printers), letter-2up, letter-4up, a4-2up or a4-4up (office printers); chosen again at download."
+          ),
+        packingSlips: z
+          .boolean()
+          .default(true)
+          .describe("A packing slip per order in a batch's print file."),
+        commercialInvoices: z
+          .boolean()
+          .default(true)
+          .describe(
+            "A commercial invoice page per cross-border order (from the customs its label request carried)."
+          ),
+        separate: z
+          .boolean()
+          .default(false)
+          .describe(
+            "Labels, packing slips and invoices as separate PDFs instead of one."
+          ),
       })
-      .default({ layout: "4x6", packingSlips: true, commercialInvoices: true, separate: false })
+      .default({
+        layout: "4x6",
+        packingSlips: true,
+        commercialInvoices: true,
+        separate: false,
+      })
       .describe("Print batches (Ready to ship)."),
     notifications: z
       .strictObject({
-        channel: text.default("email").describe("Notification Module channel (a provider of yours serves it, e.g. SendGrid or Resend for email)."),
-        shipped: optionalText.describe("Template sent to the customer when a parcel is accepted (Medusa's shipment.created), with the tracking numbers and links; none: not sent."),
-        delivered: optionalText.describe("Template sent when the order's parcels are delivered (Medusa's delivery.created); none: not sent."),
+        channel: text
+          .default("email")
+          .describe(
+            "Notification Module channel (a provider of yours serves it, e.g. SendGrid or Resend for email)."
+          ),
+        shipped: optionalText.describe(
+          "Template sent to the customer when a parcel is accepted (Medusa's shipment.created), with the tracking numbers and links; none: not sent."
+        ),
+        delivered: optionalText.describe(
+          "Template sent when the order's parcels are delivered (Medusa's delivery.created); none: not sent."
+        ),
       })
       .default({ channel: "email" })
-      .describe("Customer notifications through Medusa's Notification Module; `no_notification` on the order is honoured."),
+      .describe(
+        "Customer notifications through Medusa's Notification Module; `no_notification` on the order is honoured."
+      ),
     recovery: z
       .strictObject({
         leaseSeconds: z
@@ -240,31 +453,59 @@ export const pluginOptionsSchema = z
           .min(5)
           .max(600)
           .default(30)
-          .describe("A purchase or automatic fulfilment whose process stopped is settled by another (or after a restart) this long after its last sign of life."),
+          .describe(
+            "A purchase or automatic fulfilment whose process stopped is settled by another (or after a restart) this long after its last sign of life."
+          ),
         orphanGraceMinutes: z
           .number()
           .int()
           .min(1)
           .default(15)
-          .describe("A bought label that no fulfillment holds after this long is an orphan (shown in the admin)."),
-        voidOrphans: z.boolean().default(true).describe("Void orphan labels automatically while the service allows it."),
+          .describe(
+            "A bought label that no fulfillment holds after this long is an orphan (shown in the admin)."
+          ),
+        voidOrphans: z
+          .boolean()
+          .default(true)
+          .describe(
+            "Void orphan labels automatically while the service allows it."
+          ),
       })
       .default({ leaseSeconds: 30, orphanGraceMinutes: 15, voidOrphans: true })
       .describe("Crash recovery of label purchases."),
     webhook: z
       .strictObject({
-        enabled: z.boolean().default(true).describe("Register and receive tracking webhooks."),
-        publicUrl: httpUrl.optional().describe("The store's public backend URL (https in production)."),
+        enabled: z
+          .boolean()
+          .default(true)
+          .describe("Register and receive tracking webhooks."),
+        publicUrl: httpUrl
+          .optional()
+          .describe("The store's public backend URL (https in production)."),
         // The configuration's name rules (doc 1), from the schema of the request it becomes.
-        name: z.string().trim().pipe(webhookNameSchema).default("medusa-shipping-services").describe("Configuration name."),
+        name: z
+          .string()
+          .trim()
+          .pipe(webhookNameSchema)
+          .default("medusa-shipping-services")
+          .describe("Configuration name."),
         headerName: z
           .string()
           .trim()
           .regex(/^[A-Za-z0-9-]{1,64}$/, "must be an HTTP header name")
           .default("X-Shipping-Services-Key")
           .describe("Header the service sends our key in."),
-        timeOutSeconds: z.number().int().min(1).max(120).default(10).describe("timeOut of the configuration."),
-        lockers: z.boolean().default(false).describe("Also register a locker configuration."),
+        timeOutSeconds: z
+          .number()
+          .int()
+          .min(1)
+          .max(120)
+          .default(10)
+          .describe("timeOut of the configuration."),
+        lockers: z
+          .boolean()
+          .default(false)
+          .describe("Also register a locker configuration."),
       })
       .default({
         enabled: true,
@@ -276,13 +517,43 @@ export const pluginOptionsSchema = z
       .describe("Webhook registration."),
     polling: z
       .strictObject({
-        enabled: z.boolean().default(true).describe("Poll tracking for shipments without recent events."),
-        staleAfterMinutes: z.number().int().min(1).default(120).describe("Poll after this long without an event."),
-        batchSize: z.number().int().min(1).max(1000).default(100).describe("Shipments read per page."),
-        concurrency: z.number().int().min(1).max(50).default(4).describe("Tracking requests at once."),
-        schedule: z.string().trim().default("*/15 * * * *").describe("Cron schedule of the sweep."),
+        enabled: z
+          .boolean()
+          .default(true)
+          .describe("Poll tracking for shipments without recent events."),
+        staleAfterMinutes: z
+          .number()
+          .int()
+          .min(1)
+          .default(120)
+          .describe("Poll after this long without an event."),
+        batchSize: z
+          .number()
+          .int()
+          .min(1)
+          .max(1000)
+          .default(100)
+          .describe("Shipments read per page."),
+        concurrency: z
+          .number()
+          .int()
+          .min(1)
+          .max(50)
+          .default(4)
+          .describe("Tracking requests at once."),
+        schedule: z
+          .string()
+          .trim()
+          .default("*/15 * * * *")
+          .describe("Cron schedule of the sweep."),
       })
-      .default({ enabled: true, staleAfterMinutes: 120, batchSize: 100, concurrency: 4, schedule: "*/15 * * * *" })
+      .default({
+        enabled: true,
+        staleAfterMinutes: 120,
+        batchSize: 100,
+        concurrency: 4,
+        schedule: "*/15 * * * *",
+      })
       .describe("Tracking polling fallback."),
     tracking: z
       .object({
@@ -290,18 +561,31 @@ export const pluginOptionsSchema = z
           .number()
           .min(0)
           .default(12)
-          .describe("An event dated more than this before its label was created is kept but moves no order."),
-        aheadHours: z.number().min(0).default(24).describe("An event dated more than this after it arrived is kept but moves no order."),
+          .describe(
+            "An event dated more than this before its label was created is kept but moves no order."
+          ),
+        aheadHours: z
+          .number()
+          .min(0)
+          .default(24)
+          .describe(
+            "An event dated more than this after it arrived is kept but moves no order."
+          ),
       })
       .default({ beforeLabelHours: 12, aheadHours: 24 })
-      .describe("Which tracking event dates may move orders (docs/tracking.md)."),
+      .describe(
+        "Which tracking event dates may move orders (docs/tracking.md)."
+      ),
   })
   .refine(
-    (options) => new Set(options.services.map((s) => s.id)).size === options.services.length,
+    (options) =>
+      new Set(options.services.map((s) => s.id)).size ===
+      options.services.length,
     {
       path: ["services"],
       message: "ids must be unique",
-      when: (payload) => Array.isArray((payload.value as { services?: unknown })?.services),
+      when: (payload) =>
+        Array.isArray((payload.value as { services?: unknown })?.services),
     }
   )
 

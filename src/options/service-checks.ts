@@ -3,7 +3,12 @@ import { POSTAL_WEIGHT_UNIT, VARIANTS } from "../shipping-api/constants"
 import { validateShipmentRequest } from "../shipping-api/rules"
 import type { Violation } from "../shipping-api/violation"
 import type { PluginOptions, ServiceOption } from "./schema"
-import { serviceRequestParts, shipmentOptionSource, type OptionPath, type ServiceRequestParts } from "./service-request"
+import {
+  serviceRequestParts,
+  shipmentOptionSource,
+  type OptionPath,
+  type ServiceRequestParts,
+} from "./service-request"
 
 /**
  * The rules of the documents (src/shipping-api/rules) whose outcome depends only on the options:
@@ -59,19 +64,28 @@ export type OptionProblem = { path: OptionPath; message: string; rule: string }
 type OptionsLike = Pick<PluginOptions, "services" | "shipper" | "origin">
 
 /** Where in the options a violation of a service's draft request comes from. */
-function optionPathOf(v: Violation, parts: ServiceRequestParts, i: number): OptionPath {
+function optionPathOf(
+  v: Violation,
+  parts: ServiceRequestParts,
+  i: number
+): OptionPath {
   const service: OptionPath = ["services", i]
   const path = v.path
   let m: RegExpMatchArray | null
-  if ((m = path.match(/^shipmentOptions\[(\d+)\]/))) return parts.shipmentOptionSources[Number(m[1])] ?? service
-  if ((m = path.match(/^shipmentOptions\[name=([^\]]+)\]$/))) return shipmentOptionSource(m[1]!, i) ?? service
+  if ((m = path.match(/^shipmentOptions\[(\d+)\]/)))
+    return parts.shipmentOptionSources[Number(m[1])] ?? service
+  if ((m = path.match(/^shipmentOptions\[name=([^\]]+)\]$/)))
+    return shipmentOptionSource(m[1]!, i) ?? service
   if (path === "rates[0].serviceId") return [...service, "serviceId"]
   if (path === "rates[0].parcelType") return [...service, "parcelType"]
   if (path === "rates[0].carrier") return [...service, "variant"]
-  if ((m = path.match(/^rates\[0\]\.specialServices(.*)$/))) return [...service, "specialServices", ...pathKeys(m[1]!)]
-  if ((m = path.match(/^documents(?:\[0\])?(?:\.(\w+))?$/))) return [...service, "label", ...(m[1] ? [m[1]] : [])]
+  if ((m = path.match(/^rates\[0\]\.specialServices(.*)$/)))
+    return [...service, "specialServices", ...pathKeys(m[1]!)]
+  if ((m = path.match(/^documents(?:\[0\])?(?:\.(\w+))?$/)))
+    return [...service, "label", ...(m[1] ? [m[1]] : [])]
   if (path === "fromAddress.countryCode") return ["origin", "countryCode"]
-  if (path.startsWith("domesticShipmentDetails")) return [...service, "deliverySolution"]
+  if (path.startsWith("domesticShipmentDetails"))
+    return [...service, "deliverySolution"]
   if (path === "query.carrier") return [...service, "apac"]
   if (path === "shipmentType") return [...service, "isReturn"]
   return service
@@ -79,7 +93,9 @@ function optionPathOf(v: Violation, parts: ServiceRequestParts, i: number): Opti
 
 /** `[2].inputParameters[0].value` → [2, "inputParameters", 0, "value"]. */
 function pathKeys(rest: string): OptionPath {
-  return [...rest.matchAll(/\[(\d+)\]|\.?([^.[\]]+)/g)].map((m) => (m[1] !== undefined ? Number(m[1]) : m[2]!))
+  return [...rest.matchAll(/\[(\d+)\]|\.?([^.[\]]+)/g)].map((m) =>
+    m[1] !== undefined ? Number(m[1]) : m[2]!
+  )
 }
 
 /** The request a service option makes as far as options decide it (no order yet). */
@@ -98,12 +114,20 @@ function draftOf(parts: ServiceRequestParts, options: OptionsLike) {
  * (severity "warning"). Reads defensively: at boot it also runs on options other checks have
  * already refused, so that one message lists every problem.
  */
-export function serviceOptionProblems(options: OptionsLike): { errors: OptionProblem[]; warnings: OptionProblem[] } {
+export function serviceOptionProblems(options: OptionsLike): {
+  errors: OptionProblem[]
+  warnings: OptionProblem[]
+} {
   const errors: OptionProblem[] = []
   const warnings: OptionProblem[] = []
   const services = Array.isArray(options.services) ? options.services : []
   services.forEach((service: ServiceOption, i) => {
-    if (!service || typeof service !== "object" || !(VARIANTS as readonly unknown[]).includes(service.variant)) return
+    if (
+      !service ||
+      typeof service !== "object" ||
+      !(VARIANTS as readonly unknown[]).includes(service.variant)
+    )
+      return
     let parts: ServiceRequestParts
     try {
       parts = serviceRequestParts(service, options, !!service.isReturn, i)
@@ -148,18 +172,33 @@ export function optionRulesCheck() {
   return z.core._check<Record<string, unknown>>(
     (payload) => {
       const value = payload.value as OptionsLike
-      const key = (path: readonly PropertyKey[]) => path.map(String).join("\u0000")
+      const key = (path: readonly PropertyKey[]) =>
+        path.map(String).join("\u0000")
       // Paths already reported: each unknown key at its own path; a wrong type also covers what is inside.
       const reported = payload.issues.flatMap((i) =>
         i.code === "unrecognized_keys"
-          ? i.keys.map((k) => ({ path: key([...(i.path ?? []), k]), container: false }))
+          ? i.keys.map((k) => ({
+              path: key([...(i.path ?? []), k]),
+              container: false,
+            }))
           : [{ path: key(i.path ?? []), container: i.code === "invalid_type" }]
       )
       const overlaps = (path: string) =>
-        reported.some((r) => r.path === path || r.path.startsWith(`${path}\u0000`) || (r.container && path.startsWith(`${r.path}\u0000`)))
+        reported.some(
+          (r) =>
+            r.path === path ||
+            r.path.startsWith(`${path}\u0000`) ||
+            (r.container && path.startsWith(`${r.path}\u0000`))
+        )
       for (const problem of serviceOptionProblems(value).errors) {
         if (overlaps(key(problem.path))) continue
-        payload.issues.push({ code: "custom", path: problem.path, message: problem.message, input: undefined, params: { rule: problem.rule } })
+        payload.issues.push({
+          code: "custom",
+          path: problem.path,
+          message: problem.message,
+          input: undefined,
+          params: { rule: problem.rule },
+        })
       }
     },
     { when: (payload) => !!payload.value && typeof payload.value === "object" }

@@ -32,7 +32,10 @@ export type ServiceRequestParts = {
 }
 
 /** The option a shipment option's value is read from, whether it was sent or is missing. */
-export function shipmentOptionSource(name: string, serviceIndex: number): OptionPath | undefined {
+export function shipmentOptionSource(
+  name: string,
+  serviceIndex: number
+): OptionPath | undefined {
   switch (name) {
     case SHIPMENT_OPTION.shipperId:
       return ["shipper", "shipperId"]
@@ -59,17 +62,25 @@ export function shipmentOptionSource(name: string, serviceIndex: number): Option
  * sends what the merchant configured where the variant uses it. The merchant's own
  * `shipmentOptions` come last and never replace one set from another option.
  */
-function shipmentOptionsOf(service: ServiceOption, options: Pick<PluginOptions, "shipper">, serviceIndex: number, isReturn: boolean) {
+function shipmentOptionsOf(
+  service: ServiceOption,
+  options: Pick<PluginOptions, "shipper">,
+  serviceIndex: number,
+  isReturn: boolean
+) {
   const out: NameValue[] = []
   const sources: OptionPath[] = []
   const add = (name: string, value: string | undefined) => {
     if (!value) return
     out.push({ name, value })
-    sources.push(shipmentOptionSource(name, serviceIndex) ?? ["services", serviceIndex])
+    sources.push(
+      shipmentOptionSource(name, serviceIndex) ?? ["services", serviceIndex]
+    )
   }
   add(SHIPMENT_OPTION.shipperId, options.shipper.shipperId)
   if (service.addToManifest) add(SHIPMENT_OPTION.addToManifest, "true")
-  const { clientId, clientFacilityId, carrierFacilityId, sellerId } = options.shipper
+  const { clientId, clientFacilityId, carrierFacilityId, sellerId } =
+    options.shipper
   if (service.variant === "standard") {
     add(SHIPMENT_OPTION.clientFacilityId, clientFacilityId)
     add(SHIPMENT_OPTION.carrierFacilityId, carrierFacilityId)
@@ -82,7 +93,8 @@ function shipmentOptionsOf(service: ServiceOption, options: Pick<PluginOptions, 
       add(SHIPMENT_OPTION.clientId, clientId)
       add(SHIPMENT_OPTION.clientFacilityId, clientFacilityId)
     }
-    if (FACILITY_SOLUTIONS.includes(solution)) add(SHIPMENT_OPTION.carrierFacilityId, carrierFacilityId)
+    if (FACILITY_SOLUTIONS.includes(solution))
+      add(SHIPMENT_OPTION.carrierFacilityId, carrierFacilityId)
     add(SHIPMENT_OPTION.sellerId, sellerId)
   }
   service.shipmentOptions.forEach((o, j) => {
@@ -93,11 +105,23 @@ function shipmentOptionsOf(service: ServiceOption, options: Pick<PluginOptions, 
   return { shipmentOptions: out, shipmentOptionSources: sources }
 }
 
-export function shipmentOptionsFor(service: ServiceOption, options: PluginOptions, isReturn: boolean): NameValue[] {
-  return shipmentOptionsOf(service, options, indexOf(service, options), isReturn).shipmentOptions
+export function shipmentOptionsFor(
+  service: ServiceOption,
+  options: PluginOptions,
+  isReturn: boolean
+): NameValue[] {
+  return shipmentOptionsOf(
+    service,
+    options,
+    indexOf(service, options),
+    isReturn
+  ).shipmentOptions
 }
 
-function indexOf(service: ServiceOption, options: Pick<PluginOptions, "services">): number {
+function indexOf(
+  service: ServiceOption,
+  options: Pick<PluginOptions, "services">
+): number {
   const i = options.services.findIndex((s) => s.id === service.id)
   return i < 0 ? 0 : i
 }
@@ -114,15 +138,22 @@ export function serviceRequestParts(
   serviceIndex = indexOf(service, options)
 ): ServiceRequestParts {
   const label = service.label
-  const printsLabel = !(service.variant === "cross-border" && LABELLESS_SOLUTIONS.includes(service.deliverySolution ?? ""))
+  const printsLabel = !(
+    service.variant === "cross-border" &&
+    LABELLESS_SOLUTIONS.includes(service.deliverySolution ?? "")
+  )
   return {
     rates: [
       {
         carrier: CARRIER_OF_VARIANT[service.variant],
         serviceId: service.serviceId,
         parcelType: service.parcelType,
-        ...(service.rateTypeId ? { rateTypeId: service.rateTypeId as RatesEntry["rateTypeId"] } : {}),
-        ...(service.specialServices.length ? { specialServices: service.specialServices } : {}),
+        ...(service.rateTypeId
+          ? { rateTypeId: service.rateTypeId as RatesEntry["rateTypeId"] }
+          : {}),
+        ...(service.specialServices.length
+          ? { specialServices: service.specialServices }
+          : {}),
       },
     ],
     ...(printsLabel
@@ -132,8 +163,12 @@ export function serviceRequestParts(
               type: label.type,
               fileFormat: label.fileFormat,
               contentType: label.contentType,
-              ...(label.type === "QR_CODE" ? {} : { size: label.size ?? "DOC_4X6" }),
-              ...(label.printDialogOption ? { printDialogOption: label.printDialogOption } : {}),
+              ...(label.type === "QR_CODE"
+                ? {}
+                : { size: label.size ?? "DOC_4X6" }),
+              ...(label.printDialogOption
+                ? { printDialogOption: label.printDialogOption }
+                : {}),
             },
           ],
         }

@@ -1,11 +1,17 @@
 import { createHash } from "node:crypto"
-import type { ShippingClientConfig, ShippingLogger } from "../shipping-api/client/config"
+import type {
+  ShippingClientConfig,
+  ShippingLogger,
+} from "../shipping-api/client/config"
 import { ShippingClient } from "../shipping-api/client/shipping-client"
 import { resolveRoots } from "./resolve"
 import type { PluginOptions } from "./schema"
 
 /** The client's settings from the merchant's options. Pure. */
-export function clientConfigOf(options: PluginOptions, logger?: ShippingLogger): ShippingClientConfig {
+export function clientConfigOf(
+  options: PluginOptions,
+  logger?: ShippingLogger
+): ShippingClientConfig {
   return {
     roots: resolveRoots(options.roots),
     credentials: options.credentials,
@@ -30,9 +36,20 @@ const clients = new Map<string, ShippingClient>()
  * routes: its concurrency limit ("at most `concurrency` requests in flight") then holds for the
  * whole process, and its token is fetched once.
  */
-export function sharedShippingClient(options: PluginOptions, logger?: ShippingLogger): ShippingClient {
+export function sharedShippingClient(
+  options: PluginOptions,
+  logger?: ShippingLogger
+): ShippingClient {
   const key = createHash("sha256")
-    .update(JSON.stringify([options.roots, options.credentials, options.http, options.carrierCodes, options.shipper]))
+    .update(
+      JSON.stringify([
+        options.roots,
+        options.credentials,
+        options.http,
+        options.carrierCodes,
+        options.shipper,
+      ])
+    )
     .digest("hex")
   let client = clients.get(key)
   if (!client) {

@@ -1,7 +1,14 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { createOrderShipmentWorkflow, markOrderFulfillmentAsDeliveredWorkflow } from "@medusajs/medusa/core-flows"
-import { fulfillmentMatters, planTrackingApply, type TrackingPlan } from "../lib/tracking/plan"
+import {
+  createOrderShipmentWorkflow,
+  markOrderFulfillmentAsDeliveredWorkflow,
+} from "@medusajs/medusa/core-flows"
+import {
+  fulfillmentMatters,
+  planTrackingApply,
+  type TrackingPlan,
+} from "../lib/tracking/plan"
 import { IMPLAUSIBLE_OUTCOME } from "../lib/tracking/plausibility"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
@@ -20,8 +27,31 @@ export const NOTICE_EVENTS: Record<string, string> = {
 }
 
 // Not the label columns: only what the apply path reads.
-const SHIPMENT_FIELDS = ["id", "status", "tracking_status", "tracking_number", "fulfillment_id", "order_id", "is_return", "shipped_applied_at", "delivered_applied_at", "created_at", "parcel_index", "parcel_count", "carrier", "service_id", "option_id"]
-const EVENT_FIELDS = ["id", "kind", "package_status", "occurred_at", "created_at", "processed_at"]
+const SHIPMENT_FIELDS = [
+  "id",
+  "status",
+  "tracking_status",
+  "tracking_number",
+  "fulfillment_id",
+  "order_id",
+  "is_return",
+  "shipped_applied_at",
+  "delivered_applied_at",
+  "created_at",
+  "parcel_index",
+  "parcel_count",
+  "carrier",
+  "service_id",
+  "option_id",
+]
+const EVENT_FIELDS = [
+  "id",
+  "kind",
+  "package_status",
+  "occurred_at",
+  "created_at",
+  "processed_at",
+]
 
 type FulfillmentState = {
   id: string
@@ -36,17 +66,35 @@ type FulfillmentState = {
  * Stored events of these tracking numbers → their shipments → Medusa. Events without a shipment
  * of this store are matched when one appears, and stay visible to admins as unmatched.
  */
-export async function applyTrackingNumbers(container: MedusaContainer, trackingNumbers: string[]): Promise<void> {
-  const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
+export async function applyTrackingNumbers(
+  container: MedusaContainer,
+  trackingNumbers: string[]
+): Promise<void> {
+  const shipping: ShippingServicesModuleService = container.resolve(
+    SHIPPING_SERVICES_MODULE
+  )
   const unique = [...new Set(trackingNumbers)].filter(Boolean)
   for (let i = 0; i < unique.length; i += 200) {
     const chunk = unique.slice(i, i + 200)
-    const shipments = await shipping.listShipments({ tracking_number: chunk, status: ["created", "voided"] }, { select: ["id", "tracking_number"] })
+    const shipments = await shipping.listShipments(
+      { tracking_number: chunk, status: ["created", "voided"] },
+      { select: ["id", "tracking_number"] }
+    )
     if (!shipments.length) continue
-    const byNumber = new Map(shipments.map((s) => [s.tracking_number as string, s.id]))
-    const unmatched = await shipping.listTrackingEvents({ tracking_number: [...byNumber.keys()], shipment_id: null }, { select: ["id", "tracking_number"] })
+    const byNumber = new Map(
+      shipments.map((s) => [s.tracking_number as string, s.id])
+    )
+    const unmatched = await shipping.listTrackingEvents(
+      { tracking_number: [...byNumber.keys()], shipment_id: null },
+      { select: ["id", "tracking_number"] }
+    )
     if (unmatched.length) {
-      await shipping.updateTrackingEvents(unmatched.map((e) => ({ id: e.id, shipment_id: byNumber.get(e.tracking_number) ?? null })))
+      await shipping.updateTrackingEvents(
+        unmatched.map((e) => ({
+          id: e.id,
+          shipment_id: byNumber.get(e.tracking_number) ?? null,
+        }))
+      )
     }
     for (const shipmentId of new Set(byNumber.values())) {
       await applyShipmentTracking(container, shipmentId)
@@ -61,23 +109,49 @@ export async function applyTrackingNumbers(container: MedusaContainer, trackingN
  * fulfillments. Re-running it changes nothing (Medusa's fulfillment is the record of what was
  * applied).
  */
-export async function applyShipmentTracking(container: MedusaContainer, shipmentId: string): Promise<TrackingPlan | undefined> {
-  const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
-  const [row] = await shipping.listShipments({ id: shipmentId }, { select: ["id", "fulfillment_id"] })
-  const key = row?.fulfillment_id ? `fulfillment:${row.fulfillment_id}` : shipmentId
-  return withLock(container.resolve(Modules.LOCKING), `shipping-services:tracking:${key}`, () => applyLocked(container, shipmentId), {
-    family: "tracking",
-    capacity: 2,
-    timeout: 30,
-  })
+export async function applyShipmentTracking(
+  container: MedusaContainer,
+  shipmentId: string
+): Promise<TrackingPlan | undefined> {
+  const shipping: ShippingServicesModuleService = container.resolve(
+    SHIPPING_SERVICES_MODULE
+  )
+  const [row] = await shipping.listShipments(
+    { id: shipmentId },
+    { select: ["id", "fulfillment_id"] }
+  )
+  const key = row?.fulfillment_id
+    ? `fulfillment:${row.fulfillment_id}`
+    : shipmentId
+  return withLock(
+    container.resolve(Modules.LOCKING),
+    `shipping-services:tracking:${key}`,
+    () => applyLocked(container, shipmentId),
+    {
+      family: "tracking",
+      capacity: 2,
+      timeout: 30,
+    }
+  )
 }
 
-async function applyLocked(container: MedusaContainer, shipmentId: string): Promise<TrackingPlan | undefined> {
-  const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
+async function applyLocked(
+  container: MedusaContainer,
+  shipmentId: string
+): Promise<TrackingPlan | undefined> {
+  const shipping: ShippingServicesModuleService = container.resolve(
+    SHIPPING_SERVICES_MODULE
+  )
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  const [shipment] = await shipping.listShipments({ id: shipmentId }, { select: SHIPMENT_FIELDS })
+  const [shipment] = await shipping.listShipments(
+    { id: shipmentId },
+    { select: SHIPMENT_FIELDS }
+  )
   if (!shipment) return undefined
-  const events = await shipping.listTrackingEvents({ shipment_id: shipmentId }, { select: EVENT_FIELDS })
+  const events = await shipping.listTrackingEvents(
+    { shipment_id: shipmentId },
+    { select: EVENT_FIELDS }
+  )
   const now = new Date()
   const options = shipping.getOptions()
   const several = !!shipment.fulfillment_id && (shipment.parcel_count ?? 1) > 1
@@ -89,14 +163,38 @@ async function applyLocked(container: MedusaContainer, shipmentId: string): Prom
       : several || fulfillmentMatters(shipment, events)
         ? await fulfillmentState(container, shipment.fulfillment_id)
         : ("not-needed" as const)
-  const parcels = several ? await shipping.listShipments({ fulfillment_id: shipment.fulfillment_id }, { select: SHIPMENT_FIELDS, order: { parcel_index: "ASC" } }) : [shipment]
-  const others = parcels.filter((p) => p.id !== shipment.id && p.status !== "voided")
+  const parcels = several
+    ? await shipping.listShipments(
+        { fulfillment_id: shipment.fulfillment_id },
+        { select: SHIPMENT_FIELDS, order: { parcel_index: "ASC" } }
+      )
+    : [shipment]
+  const others = parcels.filter(
+    (p) => p.id !== shipment.id && p.status !== "voided"
+  )
   const otherParcels = await Promise.all(
-    others.map(async (p) =>
-      planTrackingApply({ shipment: p, fulfillment: null, events: await shipping.listTrackingEvents({ shipment_id: p.id }, { select: EVENT_FIELDS }), plausibility: options.tracking, now }).progress
+    others.map(
+      async (p) =>
+        planTrackingApply({
+          shipment: p,
+          fulfillment: null,
+          events: await shipping.listTrackingEvents(
+            { shipment_id: p.id },
+            { select: EVENT_FIELDS }
+          ),
+          plausibility: options.tracking,
+          now,
+        }).progress
     )
   )
-  const plan = planTrackingApply({ shipment, fulfillment, events, otherParcels, plausibility: options.tracking, now })
+  const plan = planTrackingApply({
+    shipment,
+    fulfillment,
+    events,
+    otherParcels,
+    plausibility: options.tracking,
+    now,
+  })
   // Transitions are planned only from a fulfillment that was read.
   const target = fulfillment === "not-needed" ? null : fulfillment
   const applied: { shipped_applied_at?: Date; delivered_applied_at?: Date } = {}
@@ -110,22 +208,34 @@ async function applyLocked(container: MedusaContainer, shipmentId: string): Prom
           input: {
             order_id: target!.order!.id,
             fulfillment_id: target!.id,
-            items: (target!.items ?? []).map((i) => ({ id: i.line_item_id as string, quantity: Number(i.quantity) })),
-            labels: medusaLabelsOf(parcels.filter((p) => p.status !== "voided"), options),
+            items: (target!.items ?? []).map((i) => ({
+              id: i.line_item_id as string,
+              quantity: Number(i.quantity),
+            })),
+            labels: medusaLabelsOf(
+              parcels.filter((p) => p.status !== "voided"),
+              options
+            ),
             no_notification: !!target!.order!.no_notification,
           },
         })
         applied.shipped_applied_at = now
       } else {
         await markOrderFulfillmentAsDeliveredWorkflow(container).run({
-          input: { orderId: target!.order!.id, fulfillmentId: target!.id, no_notification: !!target!.order!.no_notification },
+          input: {
+            orderId: target!.order!.id,
+            fulfillmentId: target!.id,
+            no_notification: !!target!.order!.no_notification,
+          },
         })
         applied.delivered_applied_at = now
       }
     } catch (error) {
       // Leave the events unprocessed: the next delivery, the polling job or a retry tries again.
       failure = messageOf(error)
-      logger.warn(`shipping-services: could not mark ${shipment.tracking_number} ${step}: ${failure}`)
+      logger.warn(
+        `shipping-services: could not mark ${shipment.tracking_number} ${step}: ${failure}`
+      )
       break
     }
   }
@@ -137,15 +247,20 @@ async function applyLocked(container: MedusaContainer, shipmentId: string): Prom
     ...(plan.tracking_status === "Delivered" ? { next_poll_at: null } : {}),
   })
   if (!failure && plan.processed_event_ids.length) {
-    const outcome = plan.skipped ?? (plan.transitions.length ? plan.transitions.join("+") : "recorded")
+    const outcome =
+      plan.skipped ??
+      (plan.transitions.length ? plan.transitions.join("+") : "recorded")
     // Why nothing moved: the shipment's state first (a voided label moves nothing whatever the date).
-    const ignored = new Map(plan.implausible.map((i) => [i.event_id, IMPLAUSIBLE_OUTCOME[i.reason]]))
+    const ignored = new Map(
+      plan.implausible.map((i) => [i.event_id, IMPLAUSIBLE_OUTCOME[i.reason]])
+    )
     const byOutcome = new Map<string, string[]>()
     for (const id of plan.processed_event_ids) {
       const o = plan.skipped ?? ignored.get(id) ?? outcome
       byOutcome.set(o, [...(byOutcome.get(o) ?? []), id])
     }
-    for (const [o, ids] of byOutcome) await shipping.markTrackingEventsProcessed(ids, now, o)
+    for (const [o, ids] of byOutcome)
+      await shipping.markTrackingEventsProcessed(ids, now, o)
   }
   if (!failure && plan.notices.length && !plan.skipped) {
     await emitPluginEvents(
@@ -154,7 +269,14 @@ async function applyLocked(container: MedusaContainer, shipmentId: string): Prom
         .filter((n) => NOTICE_EVENTS[n.status])
         .map((n) => ({
           name: NOTICE_EVENTS[n.status],
-          data: { shipment_id: shipment.id, order_id: shipment.order_id, fulfillment_id: shipment.fulfillment_id, tracking_number: shipment.tracking_number, status: n.status, event_id: n.event_id },
+          data: {
+            shipment_id: shipment.id,
+            order_id: shipment.order_id,
+            fulfillment_id: shipment.fulfillment_id,
+            tracking_number: shipment.tracking_number,
+            status: n.status,
+            event_id: n.event_id,
+          },
         }))
     )
   }
@@ -162,11 +284,23 @@ async function applyLocked(container: MedusaContainer, shipmentId: string): Prom
   return plan
 }
 
-async function fulfillmentState(container: MedusaContainer, fulfillmentId: string): Promise<FulfillmentState | null> {
+async function fulfillmentState(
+  container: MedusaContainer,
+  fulfillmentId: string
+): Promise<FulfillmentState | null> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "fulfillment",
-    fields: ["id", "shipped_at", "delivered_at", "canceled_at", "items.line_item_id", "items.quantity", "order.id", "order.no_notification"],
+    fields: [
+      "id",
+      "shipped_at",
+      "delivered_at",
+      "canceled_at",
+      "items.line_item_id",
+      "items.quantity",
+      "order.id",
+      "order.no_notification",
+    ],
     filters: { id: fulfillmentId },
   })
   return (data[0] as FulfillmentState | undefined) ?? null

@@ -7,7 +7,11 @@ import { inFlight } from "../lib/in-flight"
 import { recoverInterruptedWork } from "./recovery"
 import { publicUrlWarnings } from "../lib/webhooks/desired"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
-import { reconcileWebhooks, type ReconcileOutcome, type RegistrationDeps } from "./webhook-registration"
+import {
+  reconcileWebhooks,
+  type ReconcileOutcome,
+  type RegistrationDeps,
+} from "./webhook-registration"
 
 /**
  * What the plugin does when the application starts, on every instance: warn about the public
@@ -33,22 +37,31 @@ import { reconcileWebhooks, type ReconcileOutcome, type RegistrationDeps } from 
 let lastRun: Promise<ReconcileOutcome | undefined> | undefined
 
 /** The boot reconcile started last in this process (tests await it). */
-export function lastBootReconcile(): Promise<ReconcileOutcome | undefined> | undefined {
+export function lastBootReconcile():
+  Promise<ReconcileOutcome | undefined> | undefined {
   return lastRun
 }
 
 function registryModule<T>(key: string): T | undefined {
-  const instance = MedusaModule.getModuleInstance(key) as Record<string, T> | undefined
+  const instance = MedusaModule.getModuleInstance(key) as
+    Record<string, T> | undefined
   return instance?.[key]
 }
 
-export async function onShippingServicesStart(shipping: ShippingServicesModuleService, logger: Logger): Promise<void> {
+export async function onShippingServicesStart(
+  shipping: ShippingServicesModuleService,
+  logger: Logger
+): Promise<void> {
   scheduleBootRecovery(shipping, logger)
   const webhook = shipping.getOptions().webhook
   for (const warning of publicUrlWarnings(webhook, process.env.NODE_ENV)) {
     logger.warn(`shipping-services: ${warning}`)
   }
-  const deps: RegistrationDeps = { shipping, logger, locking: registryModule(Modules.LOCKING) }
+  const deps: RegistrationDeps = {
+    shipping,
+    logger,
+    locking: registryModule(Modules.LOCKING),
+  }
   if (!deps.locking) {
     // Every Medusa app loads the Locking Module (defineConfig adds it); without it this module
     // runs alone (moduleIntegrationTestRunner): nothing to register for.
@@ -56,8 +69,10 @@ export async function onShippingServicesStart(shipping: ShippingServicesModuleSe
   }
   lastRun = reconcileWebhooks(deps, { reason: "boot", lockTimeoutSeconds: 30 })
     .then((outcome) => {
-      if (outcome.skipped?.code === "disabled") logger.warn(`shipping-services: ${outcome.skipped.message}`)
-      if (outcome.skipped?.code === "removed") logger.info(`shipping-services: ${outcome.skipped.message}`)
+      if (outcome.skipped?.code === "disabled")
+        logger.warn(`shipping-services: ${outcome.skipped.message}`)
+      if (outcome.skipped?.code === "removed")
+        logger.info(`shipping-services: ${outcome.skipped.message}`)
       return outcome
     })
     .catch((error: unknown) => {
@@ -74,14 +89,24 @@ export async function onShippingServicesStart(shipping: ShippingServicesModuleSe
  * (src/orchestration/recovery.ts). Background work: the start never waits for it. Only where
  * workflows run (worker and shared instances; a `server` instance only serves HTTP).
  */
-function scheduleBootRecovery(shipping: ShippingServicesModuleService, logger: Logger) {
+function scheduleBootRecovery(
+  shipping: ShippingServicesModuleService,
+  logger: Logger
+) {
   const app = appContainer()
   if (!app) return
-  const mode = (app.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as { projectConfig?: { workerMode?: string } }).projectConfig?.workerMode ?? "shared"
+  const mode =
+    (
+      app.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as {
+        projectConfig?: { workerMode?: string }
+      }
+    ).projectConfig?.workerMode ?? "shared"
   if (mode === "server") return
   const run = () =>
     inFlight(() => recoverInterruptedWork(app)).catch((error: unknown) =>
-      logger.warn(`shipping-services: recovery at start failed (the recovery job retries every minute): ${messageOf(error)}`)
+      logger.warn(
+        `shipping-services: recovery at start failed (the recovery job retries every minute): ${messageOf(error)}`
+      )
     )
   void run()
   const again = setTimeout(() => void run(), shipping.leases().leaseMs + 1_000)

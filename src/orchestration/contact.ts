@@ -1,6 +1,12 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import { CONTACT_SETTING_KEY, companyFollowsStore, currentContact, type ContactFields, type SenderContact } from "../lib/contact/changes"
+import {
+  CONTACT_SETTING_KEY,
+  companyFollowsStore,
+  currentContact,
+  type ContactFields,
+  type SenderContact,
+} from "../lib/contact/changes"
 import { contactUpdateErrorFrom } from "../lib/contact/errors"
 import { messageOf } from "../lib/errors"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
@@ -21,31 +27,64 @@ export const CONTACT_LOCK_KEY = "shipping-services:contact"
 export { ContactUpdateError, contactError } from "../lib/contact/errors"
 
 type Locking = {
-  execute<T>(keys: string | string[], job: () => Promise<T>, args?: { timeout?: number; expire?: number }): Promise<T>
+  execute<T>(
+    keys: string | string[],
+    job: () => Promise<T>,
+    args?: { timeout?: number; expire?: number }
+  ): Promise<T>
 }
 
-export async function getSenderContact(container: MedusaContainer): Promise<SenderContact | undefined> {
-  const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
-  return currentContact(shipping.getOptions().contact, await readSetting(shipping, CONTACT_SETTING_KEY))
+export async function getSenderContact(
+  container: MedusaContainer
+): Promise<SenderContact | undefined> {
+  const shipping: ShippingServicesModuleService = container.resolve(
+    SHIPPING_SERVICES_MODULE
+  )
+  return currentContact(
+    shipping.getOptions().contact,
+    await readSetting(shipping, CONTACT_SETTING_KEY)
+  )
 }
 
-export type ContactUpdateResult = { contact: SenderContact; sent: ContactFields; changed: boolean }
+export type ContactUpdateResult = {
+  contact: SenderContact
+  sent: ContactFields
+  changed: boolean
+}
 
 /** Runs updateSenderContactWorkflow (src/workflows/update-sender-contact) under the contact lock. */
-export async function updateSenderContact(container: MedusaContainer, requested: ContactFields, reason = "admin"): Promise<ContactUpdateResult> {
-  const locking = container.resolve(Modules.LOCKING, { allowUnregistered: true }) as Locking | undefined
+export async function updateSenderContact(
+  container: MedusaContainer,
+  requested: ContactFields,
+  reason = "admin"
+): Promise<ContactUpdateResult> {
+  const locking = container.resolve(Modules.LOCKING, {
+    allowUnregistered: true,
+  }) as Locking | undefined
   const run = async (): Promise<ContactUpdateResult> => {
     let result
     try {
-      ;({ result } = await updateSenderContactWorkflow(container).run({ input: { requested, reason } }))
+      ;({ result } = await updateSenderContactWorkflow(container).run({
+        input: { requested, reason },
+      }))
     } catch (error) {
-      throw contactUpdateErrorFrom(error) ?? (error instanceof Error ? error : new Error(messageOf(error)))
+      throw (
+        contactUpdateErrorFrom(error) ??
+        (error instanceof Error ? error : new Error(messageOf(error)))
+      )
     }
-    const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
-    const contact = currentContact(shipping.getOptions().contact, await readSetting(shipping, CONTACT_SETTING_KEY))!
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
+    const contact = currentContact(
+      shipping.getOptions().contact,
+      await readSetting(shipping, CONTACT_SETTING_KEY)
+    )!
     return { contact, sent: result.sent, changed: !!result.saved }
   }
-  return locking ? locking.execute(CONTACT_LOCK_KEY, run, { timeout: 30 }) : run()
+  return locking
+    ? locking.execute(CONTACT_LOCK_KEY, run, { timeout: 30 })
+    : run()
 }
 
 /**
@@ -53,10 +92,17 @@ export async function updateSenderContact(container: MedusaContainer, requested:
  * not set), a new store name becomes the sender company at the service. Returns undefined when
  * nothing was to be done.
  */
-export async function followStoreName(container: MedusaContainer, storeId: string): Promise<ContactUpdateResult | undefined> {
-  const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
+export async function followStoreName(
+  container: MedusaContainer,
+  storeId: string
+): Promise<ContactUpdateResult | undefined> {
+  const shipping: ShippingServicesModuleService = container.resolve(
+    SHIPPING_SERVICES_MODULE
+  )
   if (!companyFollowsStore(shipping.getOptions().contact)) return undefined
-  const [store] = await container.resolve(Modules.STORE).listStores({ id: storeId }, { select: ["id", "name"] })
+  const [store] = await container
+    .resolve(Modules.STORE)
+    .listStores({ id: storeId }, { select: ["id", "name"] })
   const name = store?.name?.trim()
   if (!name) return undefined
   return updateSenderContact(container, { company: name }, "store renamed")

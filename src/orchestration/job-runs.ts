@@ -7,7 +7,18 @@ import { hostname } from "node:os"
  * that engine a tick runs once in the whole cluster, on one of the workers; these lines are how
  * that is seen (the cluster tests count the runs per tick across every process's log).
  */
-export function logJobRun(logger: Logger, job: string, context?: { scheduledFor?: Date }, now = new Date()): void {
-  const queued = context?.scheduledFor instanceof Date && !Number.isNaN(context.scheduledFor.getTime()) ? context.scheduledFor.toISOString() : "unknown"
-  logger.debug(`shipping-services: job ${job} ran at ${now.toISOString()} on ${hostname()}:${process.pid} (scheduled for ${queued})`)
+export function logJobRun(
+  logger: Logger,
+  job: string,
+  context?: { scheduledFor?: Date },
+  now = new Date()
+): void {
+  const queued =
+    context?.scheduledFor instanceof Date &&
+    !Number.isNaN(context.scheduledFor.getTime())
+      ? context.scheduledFor.toISOString()
+      : "unknown"
+  logger.debug(
+    `shipping-services: job ${job} ran at ${now.toISOString()} on ${hostname()}:${process.pid} (scheduled for ${queued})`
+  )
 }

@@ -2,7 +2,11 @@ import { AsyncLocalStorage } from "node:async_hooks"
 import { Limiter } from "../shipping-api/client/limiter"
 
 export type LockingLike = {
-  execute<T>(keys: string | string[], job: () => Promise<T>, args?: { timeout?: number }): Promise<T>
+  execute<T>(
+    keys: string | string[],
+    job: () => Promise<T>,
+    args?: { timeout?: number }
+  ): Promise<T>
 }
 
 export type LockOptions = {
@@ -32,7 +36,12 @@ function limiterOf(family: string, capacity: number): Limiter {
  * family are held at once; the provider still serialises across processes. A lock taken inside
  * another skips the bound: it may need the very slot its outer lock holds.
  */
-export async function withLock<T>(locking: LockingLike, key: string, job: () => Promise<T>, options: LockOptions): Promise<T> {
+export async function withLock<T>(
+  locking: LockingLike,
+  key: string,
+  job: () => Promise<T>,
+  options: LockOptions
+): Promise<T> {
   const previous = tails.get(key) ?? Promise.resolve()
   let done!: () => void
   const mine = new Promise<void>((resolve) => (done = resolve))
@@ -40,7 +49,12 @@ export async function withLock<T>(locking: LockingLike, key: string, job: () => 
   tails.set(key, tail)
   try {
     await previous
-    const hold = () => locking.execute(key, () => inside.run(true, job), options.timeout ? { timeout: options.timeout } : undefined)
+    const hold = () =>
+      locking.execute(
+        key,
+        () => inside.run(true, job),
+        options.timeout ? { timeout: options.timeout } : undefined
+      )
     if (inside.getStore()) return await hold()
     return await limiterOf(options.family, options.capacity).run(hold)
   } finally {

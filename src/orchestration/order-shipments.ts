@@ -1,8 +1,19 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import {
+  ContainerRegistrationKeys,
+  MedusaError,
+  Modules,
+} from "@medusajs/framework/utils"
 import type { FulfillmentState } from "../lib/shipments/voidability"
-import { autoFulfillmentView, type AutoFulfillmentView } from "../lib/views/auto-fulfillment-view"
-import { shipmentView, type ShipmentRow, type ShipmentView } from "../lib/views/shipment-view"
+import {
+  autoFulfillmentView,
+  type AutoFulfillmentView,
+} from "../lib/views/auto-fulfillment-view"
+import {
+  shipmentView,
+  type ShipmentRow,
+  type ShipmentView,
+} from "../lib/views/shipment-view"
 import type { StoredEvent } from "../lib/views/timeline"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
@@ -17,43 +28,94 @@ export type OrderShipmentsData = {
 }
 
 /** The order's labels (outbound and return), their events (matched or not yet) and their fulfillments. */
-export async function loadOrderShipments(container: MedusaContainer, orderId: string): Promise<OrderShipmentsData> {
-  const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
-  const found = (await shipping.listShipments({ order_id: orderId }, { order: { created_at: "ASC" } })) as unknown as ShipmentRow[]
+export async function loadOrderShipments(
+  container: MedusaContainer,
+  orderId: string
+): Promise<OrderShipmentsData> {
+  const shipping: ShippingServicesModuleService = container.resolve(
+    SHIPPING_SERVICES_MODULE
+  )
+  const found = (await shipping.listShipments(
+    { order_id: orderId },
+    { order: { created_at: "ASC" } }
+  )) as unknown as ShipmentRow[]
   if (!found.length) return { rows: found, events: [], fulfillments: new Map() }
   const pages = await shipping.labelPageCounts(found.map((r) => r.id))
   const rows = found.map((r) => ({ ...r, label_pages: pages.get(r.id) ?? 0 }))
-  const numbers = rows.map((r) => r.tracking_number).filter((n): n is string => !!n)
+  const numbers = rows
+    .map((r) => r.tracking_number)
+    .filter((n): n is string => !!n)
   const eventFilter = numbers.length
-    ? { $or: [{ shipment_id: rows.map((r) => r.id) }, { shipment_id: null, tracking_number: numbers }] }
+    ? {
+        $or: [
+          { shipment_id: rows.map((r) => r.id) },
+          { shipment_id: null, tracking_number: numbers },
+        ],
+      }
     : { shipment_id: rows.map((r) => r.id) }
   // The newest ones: past the cap the oldest scans go, never the latest status (Delivered).
-  const newest = (await shipping.listTrackingEvents(eventFilter, { take: MAX_EVENTS, order: { occurred_at: "DESC" } })) as unknown as StoredEvent[]
+  const newest = (await shipping.listTrackingEvents(eventFilter, {
+    take: MAX_EVENTS,
+    order: { occurred_at: "DESC" },
+  })) as unknown as StoredEvent[]
   const events = newest.reverse()
-  const fulfillmentIds = [...new Set(rows.map((r) => r.fulfillment_id).filter((id): id is string => !!id))]
+  const fulfillmentIds = [
+    ...new Set(
+      rows.map((r) => r.fulfillment_id).filter((id): id is string => !!id)
+    ),
+  ]
   const fulfillmentRows = fulfillmentIds.length
     ? await container
         .resolve(Modules.FULFILLMENT)
-        .listFulfillments({ id: fulfillmentIds }, { select: ["id", "shipped_at", "delivered_at", "canceled_at"] })
+        .listFulfillments(
+          { id: fulfillmentIds },
+          { select: ["id", "shipped_at", "delivered_at", "canceled_at"] }
+        )
     : []
-  return { rows, events, fulfillments: new Map(fulfillmentRows.map((f) => [f.id, f])) }
+  return {
+    rows,
+    events,
+    fulfillments: new Map(fulfillmentRows.map((f) => [f.id, f])),
+  }
 }
 
 /** Throws Medusa's 404 unless the order exists; returns its customer. */
-export async function findOrder(container: MedusaContainer, orderId: string): Promise<{ id: string; customer_id: string | null }> {
+export async function findOrder(
+  container: MedusaContainer,
+  orderId: string
+): Promise<{ id: string; customer_id: string | null }> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "order", fields: ["id", "customer_id"], filters: { id: orderId } })
-  const order = data[0] as { id: string; customer_id?: string | null } | undefined
-  if (!order) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order with id: ${orderId} was not found`)
+  const { data } = await query.graph({
+    entity: "order",
+    fields: ["id", "customer_id"],
+    filters: { id: orderId },
+  })
+  const order = data[0] as
+    { id: string; customer_id?: string | null } | undefined
+  if (!order)
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `Order with id: ${orderId} was not found`
+    )
   return { id: order.id, customer_id: order.customer_id ?? null }
 }
 
-export type AdminOrderShipments = { order_id: string; shipments: ShipmentView[]; auto_fulfillment: AutoFulfillmentView | null }
+export type AdminOrderShipments = {
+  order_id: string
+  shipments: ShipmentView[]
+  auto_fulfillment: AutoFulfillmentView | null
+}
 
 /** GET /admin/shipping-services/orders/:id/shipments. */
-export async function adminOrderShipments(container: MedusaContainer, orderId: string, now = new Date()): Promise<AdminOrderShipments> {
+export async function adminOrderShipments(
+  container: MedusaContainer,
+  orderId: string,
+  now = new Date()
+): Promise<AdminOrderShipments> {
   await findOrder(container, orderId)
-  const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
+  const shipping: ShippingServicesModuleService = container.resolve(
+    SHIPPING_SERVICES_MODULE
+  )
   const options = shipping.getOptions()
   const [{ rows, events, fulfillments }, [record]] = await Promise.all([
     loadOrderShipments(container, orderId),
@@ -62,16 +124,34 @@ export async function adminOrderShipments(container: MedusaContainer, orderId: s
   return {
     order_id: orderId,
     shipments: rows.map((row) =>
-      shipmentView({ row, events, fulfillment: (row.fulfillment_id && fulfillments.get(row.fulfillment_id)) || null, options, now })
+      shipmentView({
+        row,
+        events,
+        fulfillment:
+          (row.fulfillment_id && fulfillments.get(row.fulfillment_id)) || null,
+        options,
+        now,
+      })
     ),
-    auto_fulfillment: autoFulfillmentView(record, options.autoFulfill.maxAttempts),
+    auto_fulfillment: autoFulfillmentView(
+      record,
+      options.autoFulfill.maxAttempts
+    ),
   }
 }
 
 /** One label's view (after a reprint or a void), through its order. */
-export async function adminShipmentView(container: MedusaContainer, shipmentId: string): Promise<ShipmentView | null> {
-  const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
-  const [row] = await shipping.listShipments({ id: shipmentId }, { select: ["id", "order_id"] })
+export async function adminShipmentView(
+  container: MedusaContainer,
+  shipmentId: string
+): Promise<ShipmentView | null> {
+  const shipping: ShippingServicesModuleService = container.resolve(
+    SHIPPING_SERVICES_MODULE
+  )
+  const [row] = await shipping.listShipments(
+    { id: shipmentId },
+    { select: ["id", "order_id"] }
+  )
   if (!row?.order_id) return null
   const { shipments } = await adminOrderShipments(container, row.order_id)
   return shipments.find((s) => s.id === shipmentId) ?? null

@@ -16,12 +16,23 @@ export const PLUGIN_EVENT_OPTIONS = Object.freeze({
 
 export type PluginEvent = { name: string; data: Record<string, unknown> }
 
-type EventBusLike = { emit(events: PluginEvent | PluginEvent[], options?: Record<string, unknown>): Promise<unknown> }
+type EventBusLike = {
+  emit(
+    events: PluginEvent | PluginEvent[],
+    options?: Record<string, unknown>
+  ): Promise<unknown>
+}
 
 /** Emits plugin events with PLUGIN_EVENT_OPTIONS (the one place the plugin emits from). */
-export async function emitPluginEvents(bus: EventBusLike, events: PluginEvent[]): Promise<void> {
+export async function emitPluginEvents(
+  bus: EventBusLike,
+  events: PluginEvent[]
+): Promise<void> {
   if (!events.length) return
-  await bus.emit(events.length === 1 ? events[0]! : events, { ...PLUGIN_EVENT_OPTIONS, backoff: { ...PLUGIN_EVENT_OPTIONS.backoff } })
+  await bus.emit(events.length === 1 ? events[0]! : events, {
+    ...PLUGIN_EVENT_OPTIONS,
+    backoff: { ...PLUGIN_EVENT_OPTIONS.backoff },
+  })
 }
 
 export function eventBusOf(container: MedusaContainer): EventBusLike {

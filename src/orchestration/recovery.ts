@@ -45,34 +45,70 @@ export type RecoveryReport = {
  * 4. Labels that no fulfillment took after `recovery.orphanGraceMinutes` are orphans: voided
  *    while the service allows it (`recovery.voidOrphans`), else marked and shown to admins.
  */
-export async function recoverInterruptedWork(container: MedusaContainer, now = new Date()): Promise<RecoveryReport> {
-  const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
-  const report: RecoveryReport = { settled: { created: 0, failed: 0, unknown: 0 }, rehomed: 0, resumed: 0, orphans: { voided: 0, kept: 0 } }
+export async function recoverInterruptedWork(
+  container: MedusaContainer,
+  now = new Date()
+): Promise<RecoveryReport> {
+  const shipping: ShippingServicesModuleService = container.resolve(
+    SHIPPING_SERVICES_MODULE
+  )
+  const report: RecoveryReport = {
+    settled: { created: 0, failed: 0, unknown: 0 },
+    rehomed: 0,
+    resumed: 0,
+    orphans: { voided: 0, kept: 0 },
+  }
   await settlePending(container, shipping, report, now)
   await rehomeLabels(container, shipping, report, now)
   await resumeAutoFulfillments(container, shipping, report, now)
   await sweepOrphans(container, shipping, report, now)
-  const moved = report.settled.created + report.settled.failed + report.rehomed + report.resumed + report.orphans.voided + report.orphans.kept
-  if (moved) container.resolve(ContainerRegistrationKeys.LOGGER).info(`shipping-services: recovered interrupted work: ${JSON.stringify(report)}`)
+  const moved =
+    report.settled.created +
+    report.settled.failed +
+    report.rehomed +
+    report.resumed +
+    report.orphans.voided +
+    report.orphans.kept
+  if (moved)
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .info(
+        `shipping-services: recovered interrupted work: ${JSON.stringify(report)}`
+      )
   return report
 }
 
-async function settlePending(container: MedusaContainer, shipping: ShippingServicesModuleService, report: RecoveryReport, now: Date) {
+async function settlePending(
+  container: MedusaContainer,
+  shipping: ShippingServicesModuleService,
+  report: RecoveryReport,
+  now: Date
+) {
   const options = shipping.getOptions()
   const leases = shipping.leases()
   const rows = await shipping.listShipments(
-    { status: "pending", $or: [{ lease_until: null }, { lease_until: { $lt: now } }] },
+    {
+      status: "pending",
+      $or: [{ lease_until: null }, { lease_until: { $lt: now } }],
+    },
     { take: PAGE, order: { created_at: "ASC" } }
   )
   for (const row of rows) {
     if (!(await leases.take(SHIPMENTS, row.id, ["pending"]))) continue
     try {
-      const settled = await settleInterrupted(shipping, pluginClient(options, logger(container)), row, serviceOfRow(options.services, row))
+      const settled = await settleInterrupted(
+        shipping,
+        pluginClient(options, logger(container)),
+        row,
+        serviceOfRow(options.services, row)
+      )
       if (settled.status === "created") report.settled.created++
       else report.settled.failed++
     } catch (error) {
       report.settled.unknown++
-      logger(container).warn(`shipping-services: the interrupted purchase ${row.id} could not be settled yet (retried every minute): ${messageOf(error)}`)
+      logger(container).warn(
+        `shipping-services: the interrupted purchase ${row.id} could not be settled yet (retried every minute): ${messageOf(error)}`
+      )
     } finally {
       await leases.release(SHIPMENTS, row.id)
     }
@@ -80,7 +116,11 @@ async function settlePending(container: MedusaContainer, shipping: ShippingServi
 }
 
 /** Created labels never seen on a finished fulfillment, old enough not to be in flight, lease free. */
-async function unattached(shipping: ShippingServicesModuleService, now: Date, olderThanMs: number): Promise<ShipmentRecord[]> {
+async function unattached(
+  shipping: ShippingServicesModuleService,
+  now: Date,
+  olderThanMs: number
+): Promise<ShipmentRecord[]> {
   return shipping.listShipments(
     {
       status: "created",
@@ -97,10 +137,23 @@ async function unattached(shipping: ShippingServicesModuleService, now: Date, ol
  * Which of these labels a live fulfillment holds (then they are marked attached, healing a
  * missed label-storage run) and which none does, grouped by the fulfillment they were bought for.
  */
-async function splitByHolder(container: MedusaContainer, shipping: ShippingServicesModuleService, rows: ShipmentRecord[]): Promise<Map<string, ShipmentRecord[]>> {
-  const ids = [...new Set(rows.map((r) => r.fulfillment_id).filter((id): id is string => !!id))]
+async function splitByHolder(
+  container: MedusaContainer,
+  shipping: ShippingServicesModuleService,
+  rows: ShipmentRecord[]
+): Promise<Map<string, ShipmentRecord[]>> {
+  const ids = [
+    ...new Set(
+      rows.map((r) => r.fulfillment_id).filter((id): id is string => !!id)
+    ),
+  ]
   const fulfillments = ids.length
-    ? await container.resolve(Modules.FULFILLMENT).listFulfillments({ id: ids }, { select: ["id", "canceled_at", "data"] })
+    ? await container
+        .resolve(Modules.FULFILLMENT)
+        .listFulfillments(
+          { id: ids },
+          { select: ["id", "canceled_at", "data"] }
+        )
     : []
   const byId = new Map(fulfillments.map((f) => [f.id, f]))
   const linked = await shipping.linkedFulfillments(ids)
@@ -108,36 +161,65 @@ async function splitByHolder(container: MedusaContainer, shipping: ShippingServi
   const held: string[] = []
   for (const row of rows) {
     const f = row.fulfillment_id ? byId.get(row.fulfillment_id) : undefined
-    if (f && !f.canceled_at && holdsShipment(f.data as Record<string, unknown> | null, row.id) && linked.has(f.id)) {
+    if (
+      f &&
+      !f.canceled_at &&
+      holdsShipment(f.data as Record<string, unknown> | null, row.id) &&
+      linked.has(f.id)
+    ) {
       held.push(row.id)
       continue
     }
     const key = row.fulfillment_id ?? `row:${row.id}`
     orphaned.set(key, [...(orphaned.get(key) ?? []), row])
   }
-  if (held.length) await shipping.updateShipments(held.map((id) => ({ id, attached_at: new Date() })))
+  if (held.length)
+    await shipping.updateShipments(
+      held.map((id) => ({ id, attached_at: new Date() }))
+    )
   return orphaned
 }
 
-async function rehomeLabels(container: MedusaContainer, shipping: ShippingServicesModuleService, report: RecoveryReport, now: Date) {
+async function rehomeLabels(
+  container: MedusaContainer,
+  shipping: ShippingServicesModuleService,
+  report: RecoveryReport,
+  now: Date
+) {
   const options = shipping.getOptions()
   const leases = shipping.leases()
-  const rows = await unattached(shipping, now, options.recovery.leaseSeconds * 1000)
+  const rows = await unattached(
+    shipping,
+    now,
+    options.recovery.leaseSeconds * 1000
+  )
   if (!rows.length) return
   const groups = await splitByHolder(container, shipping, rows)
   for (const group of groups.values()) {
     const first = group[0]
     // Returns go back through Medusa's return flow, and a partial group (some parcels were never
     // bought) through the automatic fulfilment, which packs the same parcels again.
-    if (!first.order_id || first.is_return || group.length !== (first.parcel_count ?? 1)) continue
+    if (
+      !first.order_id ||
+      first.is_return ||
+      group.length !== (first.parcel_count ?? 1)
+    )
+      continue
     if (await hasOpenAutoFulfillment(shipping, first.order_id)) continue
-    const parcels = [...group].sort((a, b) => (a.parcel_index ?? 0) - (b.parcel_index ?? 0)).map((r) => parcelOf(r))
+    const parcels = [...group]
+      .sort((a, b) => (a.parcel_index ?? 0) - (b.parcel_index ?? 0))
+      .map((r) => parcelOf(r))
     if (parcels.some((p) => !p)) continue
     const taken: string[] = []
-    for (const row of group) if (await leases.take(SHIPMENTS, row.id, ["created"])) taken.push(row.id)
+    for (const row of group)
+      if (await leases.take(SHIPMENTS, row.id, ["created"])) taken.push(row.id)
     try {
       if (taken.length !== group.length) continue
-      const fulfilled = await refulfill(container, first.order_id, parcels as ParcelOfRow[])
+      const fulfilled = await refulfill(
+        container,
+        first.order_id,
+        parcels as ParcelOfRow[]
+      )
       if (fulfilled) report.rehomed += group.length
     } finally {
       for (const id of taken) await leases.release(SHIPMENTS, id)
@@ -145,11 +227,18 @@ async function rehomeLabels(container: MedusaContainer, shipping: ShippingServic
   }
 }
 
-type ParcelOfRow = { items: { line_item_id: string; quantity: number }[]; box?: string }
+type ParcelOfRow = {
+  items: { line_item_id: string; quantity: number }[]
+  box?: string
+}
 
 function parcelOf(row: ShipmentRecord): ParcelOfRow | undefined {
-  const parcel = row.parcel as { items?: { line_item_id: string; quantity: number }[]; box?: string } | null
-  if (parcel?.items?.length) return { items: parcel.items, ...(parcel.box ? { box: parcel.box } : {}) }
+  const parcel = row.parcel as {
+    items?: { line_item_id: string; quantity: number }[]
+    box?: string
+  } | null
+  if (parcel?.items?.length)
+    return { items: parcel.items, ...(parcel.box ? { box: parcel.box } : {}) }
   // Labels of versions before several parcels: the request key names the lines ("outbound|order|line:qty,…").
   const lines = row.request_key.split("|")[2]
   if (!lines) return undefined
@@ -157,18 +246,36 @@ function parcelOf(row: ShipmentRecord): ParcelOfRow | undefined {
     const [line_item_id, quantity] = pair.split(":")
     return { line_item_id, quantity: Number(quantity) }
   })
-  return items.every((i) => i.line_item_id && i.quantity > 0) ? { items } : undefined
+  return items.every((i) => i.line_item_id && i.quantity > 0)
+    ? { items }
+    : undefined
 }
 
 /** Medusa's fulfilment of exactly these parcels; the provider finds their labels by key. */
-async function refulfill(container: MedusaContainer, orderId: string, parcels: ParcelOfRow[]): Promise<boolean> {
+async function refulfill(
+  container: MedusaContainer,
+  orderId: string,
+  parcels: ParcelOfRow[]
+): Promise<boolean> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "order", fields: ["id", "shipping_methods.shipping_option_id"], filters: { id: orderId } })
-  const order = data[0] as { shipping_methods?: { shipping_option_id?: string | null }[] } | undefined
-  const shippingOptionId = order ? await ourShippingOptionOf(container, order) : undefined
+  const { data } = await query.graph({
+    entity: "order",
+    fields: ["id", "shipping_methods.shipping_option_id"],
+    filters: { id: orderId },
+  })
+  const order = data[0] as
+    { shipping_methods?: { shipping_option_id?: string | null }[] } | undefined
+  const shippingOptionId = order
+    ? await ourShippingOptionOf(container, order)
+    : undefined
   if (!shippingOptionId) return false
   const quantities = new Map<string, number>()
-  for (const p of parcels) for (const i of p.items) quantities.set(i.line_item_id, (quantities.get(i.line_item_id) ?? 0) + i.quantity)
+  for (const p of parcels)
+    for (const i of p.items)
+      quantities.set(
+        i.line_item_id,
+        (quantities.get(i.line_item_id) ?? 0) + i.quantity
+      )
   try {
     await createOrderFulfillmentWorkflow(container).run({
       input: {
@@ -181,37 +288,75 @@ async function refulfill(container: MedusaContainer, orderId: string, parcels: P
     return true
   } catch (error) {
     // The items were fulfilled otherwise, or the order canceled: the labels become orphans.
-    logger(container).warn(`shipping-services: could not re-create the fulfillment of order ${orderId} around its bought labels: ${messageOf(error)}`)
+    logger(container).warn(
+      `shipping-services: could not re-create the fulfillment of order ${orderId} around its bought labels: ${messageOf(error)}`
+    )
     return false
   }
 }
 
-async function hasOpenAutoFulfillment(shipping: ShippingServicesModuleService, orderId: string): Promise<boolean> {
-  const [record] = await shipping.listAutoFulfillments({ order_id: orderId }, { select: ["id", "status", "attempts"] })
+async function hasOpenAutoFulfillment(
+  shipping: ShippingServicesModuleService,
+  orderId: string
+): Promise<boolean> {
+  const [record] = await shipping.listAutoFulfillments(
+    { order_id: orderId },
+    { select: ["id", "status", "attempts"] }
+  )
   if (!record) return false
-  return record.status === "running" || record.status === "pending" || (record.status === "failed" && record.attempts < shipping.getOptions().autoFulfill.maxAttempts)
+  return (
+    record.status === "running" ||
+    record.status === "pending" ||
+    (record.status === "failed" &&
+      record.attempts < shipping.getOptions().autoFulfill.maxAttempts)
+  )
 }
 
-async function resumeAutoFulfillments(container: MedusaContainer, shipping: ShippingServicesModuleService, report: RecoveryReport, now: Date) {
+async function resumeAutoFulfillments(
+  container: MedusaContainer,
+  shipping: ShippingServicesModuleService,
+  report: RecoveryReport,
+  now: Date
+) {
   const stopped = await shipping.listAutoFulfillments(
-    { status: "running", $or: [{ lease_until: null }, { lease_until: { $lt: now } }] },
+    {
+      status: "running",
+      $or: [{ lease_until: null }, { lease_until: { $lt: now } }],
+    },
     { take: PAGE, order: { updated_at: "ASC" }, select: ["id", "order_id"] }
   )
   for (const record of stopped) {
     const outcome = await autoFulfillOrder(container, record.order_id, now)
-    if (outcome.status !== "skipped" || outcome.reason === "nothing left to fulfil") report.resumed++
+    if (
+      outcome.status !== "skipped" ||
+      outcome.reason === "nothing left to fulfil"
+    )
+      report.resumed++
   }
 }
 
-async function sweepOrphans(container: MedusaContainer, shipping: ShippingServicesModuleService, report: RecoveryReport, now: Date) {
+async function sweepOrphans(
+  container: MedusaContainer,
+  shipping: ShippingServicesModuleService,
+  report: RecoveryReport,
+  now: Date
+) {
   const options = shipping.getOptions()
   const leases = shipping.leases()
-  const rows = await unattached(shipping, now, options.recovery.orphanGraceMinutes * 60_000)
+  const rows = await unattached(
+    shipping,
+    now,
+    options.recovery.orphanGraceMinutes * 60_000
+  )
   if (!rows.length) return
   const groups = await splitByHolder(container, shipping, rows)
   for (const group of groups.values()) {
     for (const row of group) {
-      if (row.order_id && (await hasOpenAutoFulfillment(shipping, row.order_id))) continue
+      if (
+        row.order_id &&
+        (await hasOpenAutoFulfillment(shipping, row.order_id))
+      )
+        continue
       if (!(await leases.take(SHIPMENTS, row.id, ["created"]))) continue
       try {
         await shipping.updateShipments({ id: row.id, orphaned_at: now })
@@ -219,15 +364,35 @@ async function sweepOrphans(container: MedusaContainer, shipping: ShippingServic
           report.orphans.kept++
           continue
         }
-        const outcome = await voidShipmentRow(shipping, pluginClient(options, logger(container)), row, { carrierAccountId: options.shipper.carrierAccountId, reason: "orphan" })
+        const outcome = await voidShipmentRow(
+          shipping,
+          pluginClient(options, logger(container)),
+          row,
+          {
+            carrierAccountId: options.shipper.carrierAccountId,
+            reason: "orphan",
+          }
+        )
         if (outcome.voided) report.orphans.voided++
         else {
           report.orphans.kept++
-          await shipping.updateShipments({ id: row.id, error: { message: `No fulfillment holds this label and it cannot be voided: ${outcome.reason}`, code: "orphan" } })
+          await shipping.updateShipments({
+            id: row.id,
+            error: {
+              message: `No fulfillment holds this label and it cannot be voided: ${outcome.reason}`,
+              code: "orphan",
+            },
+          })
         }
       } catch (error) {
         report.orphans.kept++
-        await shipping.updateShipments({ id: row.id, error: { message: `No fulfillment holds this label; voiding it failed: ${messageOf(error)}`, code: "orphan" } })
+        await shipping.updateShipments({
+          id: row.id,
+          error: {
+            message: `No fulfillment holds this label; voiding it failed: ${messageOf(error)}`,
+            code: "orphan",
+          },
+        })
       } finally {
         await leases.release(SHIPMENTS, row.id)
       }

@@ -1,5 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { autoFulfillmentView, type AutoFulfillmentView } from "../lib/views/auto-fulfillment-view"
+import {
+  autoFulfillmentView,
+  type AutoFulfillmentView,
+} from "../lib/views/auto-fulfillment-view"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import { ShippingActionError } from "../lib/action-error"
@@ -12,21 +15,52 @@ import { findOrder } from "./order-shipments"
  * When the automatic attempts are used up, the counter is set back by one so that exactly one
  * more attempt runs; the job does not resume after it.
  */
-export async function retryAutoFulfillment(container: MedusaContainer, orderId: string): Promise<{ outcome: AutoFulfillOutcome; auto_fulfillment: AutoFulfillmentView | null }> {
+export async function retryAutoFulfillment(
+  container: MedusaContainer,
+  orderId: string
+): Promise<{
+  outcome: AutoFulfillOutcome
+  auto_fulfillment: AutoFulfillmentView | null
+}> {
   await findOrder(container, orderId)
-  const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
+  const shipping: ShippingServicesModuleService = container.resolve(
+    SHIPPING_SERVICES_MODULE
+  )
   const { maxAttempts } = shipping.getOptions().autoFulfill
   const [record] = await shipping.listAutoFulfillments({ order_id: orderId })
-  if (!record) throw new ShippingActionError("This order has no automatic fulfilment to retry (its shipping method is not a shipping-services option, or it was placed before the plugin).", 404, "not_found")
+  if (!record)
+    throw new ShippingActionError(
+      "This order has no automatic fulfilment to retry (its shipping method is not a shipping-services option, or it was placed before the plugin).",
+      404,
+      "not_found"
+    )
   if (record.status !== "failed") {
-    throw new ShippingActionError(`The automatic fulfilment of this order is ${record.status}: only a failed one can be retried.`, 409, "conflict")
+    throw new ShippingActionError(
+      `The automatic fulfilment of this order is ${record.status}: only a failed one can be retried.`,
+      409,
+      "conflict"
+    )
   }
-  if (record.attempts >= maxAttempts) await shipping.updateAutoFulfillments({ id: record.id, attempts: maxAttempts - 1 })
+  if (record.attempts >= maxAttempts)
+    await shipping.updateAutoFulfillments({
+      id: record.id,
+      attempts: maxAttempts - 1,
+    })
 
   const outcome = await autoFulfillOrder(container, orderId)
   const [after] = await shipping.listAutoFulfillments({ order_id: orderId })
   const view = autoFulfillmentView(after, maxAttempts)
-  if (outcome.status === "failed") throw new ShippingActionError(`The automatic fulfilment failed again: ${outcome.error}`, 400, "not_allowed")
-  if (outcome.status === "skipped") throw new ShippingActionError(`Nothing was fulfilled: ${outcome.reason}.`, 409, "conflict")
+  if (outcome.status === "failed")
+    throw new ShippingActionError(
+      `The automatic fulfilment failed again: ${outcome.error}`,
+      400,
+      "not_allowed"
+    )
+  if (outcome.status === "skipped")
+    throw new ShippingActionError(
+      `Nothing was fulfilled: ${outcome.reason}.`,
+      409,
+      "conflict"
+    )
   return { outcome, auto_fulfillment: view }
 }

@@ -19,7 +19,11 @@ let lastDeliverySeen = 0
  * event (or one per 1,000 tracking numbers): the apply path then reads each shipment once, and
  * the receive route stays fast.
  */
-export function announceStoredTracking(container: MedusaContainer, trackingNumbers: string[], kind: "tracking" | "locker") {
+export function announceStoredTracking(
+  container: MedusaContainer,
+  trackingNumbers: string[],
+  kind: "tracking" | "locker"
+) {
   touchLastDelivery(container, kind)
   if (!trackingNumbers.length) return
   if (pending) {
@@ -33,16 +37,26 @@ export function announceStoredTracking(container: MedusaContainer, trackingNumbe
     pending = null
     const events = []
     for (let i = 0; i < numbers.length; i += NUMBERS_PER_EVENT) {
-      events.push({ name: TRACKING_STORED_EVENT, data: { tracking_numbers: numbers.slice(i, i + NUMBERS_PER_EVENT) } })
+      events.push({
+        name: TRACKING_STORED_EVENT,
+        data: { tracking_numbers: numbers.slice(i, i + NUMBERS_PER_EVENT) },
+      })
     }
     await emitPluginEvents(eventBusOf(container), events).catch((e: unknown) =>
-        container.resolve(ContainerRegistrationKeys.LOGGER).warn(`shipping-services: could not announce stored tracking events: ${String(e)}; the polling job applies them later`)
-      )
+      container
+        .resolve(ContainerRegistrationKeys.LOGGER)
+        .warn(
+          `shipping-services: could not announce stored tracking events: ${String(e)}; the polling job applies them later`
+        )
+    )
   })
 }
 
 /** "Last delivery seen" for the admin, written at most every 30 s per process. */
-function touchLastDelivery(container: MedusaContainer, kind: "tracking" | "locker") {
+function touchLastDelivery(
+  container: MedusaContainer,
+  kind: "tracking" | "locker"
+) {
   const now = Date.now()
   if (now - lastDeliverySeen < 30_000) return
   lastDeliverySeen = now
@@ -52,6 +66,13 @@ function touchLastDelivery(container: MedusaContainer, kind: "tracking" | "locke
   }
   shipping
     .listWebhookRegistrations({ type: kind })
-    .then(([r]) => (r ? shipping.updateWebhookRegistrations({ id: r.id, last_delivery_at: new Date(now) }) : undefined))
+    .then(([r]) =>
+      r
+        ? shipping.updateWebhookRegistrations({
+            id: r.id,
+            last_delivery_at: new Date(now),
+          })
+        : undefined
+    )
     .catch(() => undefined)
 }

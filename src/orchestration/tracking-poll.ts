@@ -1,7 +1,14 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { inPostalMaintenance } from "../lib/tracking/maintenance"
-import { afterPollFailure, afterPollSuccess, pollDueFilter, pollErrorKind, sweepShouldStop, type PollUpdate } from "../lib/tracking/poll-plan"
+import {
+  afterPollFailure,
+  afterPollSuccess,
+  pollDueFilter,
+  pollErrorKind,
+  sweepShouldStop,
+  type PollUpdate,
+} from "../lib/tracking/poll-plan"
 import { rowsOfTrackingResponse } from "../lib/tracking/response-rows"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import { pluginClient } from "../lib/plugin-client"
@@ -36,7 +43,11 @@ const REANNOUNCE_MAX_EVENTS = 1_000
 const ANNOUNCE_CHUNK = 500
 
 type Locking = {
-  execute<T>(keys: string | string[], job: () => Promise<T>, args?: { timeout?: number; expire?: number }): Promise<T>
+  execute<T>(
+    keys: string | string[],
+    job: () => Promise<T>,
+    args?: { timeout?: number; expire?: number }
+  ): Promise<T>
 }
 
 export type SweepDeps = {
@@ -53,10 +64,18 @@ export function sweepDeps(container: MedusaContainer): SweepDeps {
   return {
     shipping: container.resolve(SHIPPING_SERVICES_MODULE),
     logger: container.resolve(ContainerRegistrationKeys.LOGGER),
-    locking: container.resolve(Modules.LOCKING, { allowUnregistered: true }) as Locking | undefined,
+    locking: container.resolve(Modules.LOCKING, { allowUnregistered: true }) as
+      Locking | undefined,
     announce: async (trackingNumbers) => {
       for (let i = 0; i < trackingNumbers.length; i += ANNOUNCE_CHUNK) {
-        await emitPluginEvents(bus, [{ name: TRACKING_STORED_EVENT, data: { tracking_numbers: trackingNumbers.slice(i, i + ANNOUNCE_CHUNK) } }])
+        await emitPluginEvents(bus, [
+          {
+            name: TRACKING_STORED_EVENT,
+            data: {
+              tracking_numbers: trackingNumbers.slice(i, i + ANNOUNCE_CHUNK),
+            },
+          },
+        ])
       }
     },
   }
@@ -87,15 +106,32 @@ export type SweepOptions = {
   now?: Date
 }
 
-export async function pollTrackingSweep(container: MedusaContainer, options: SweepOptions = {}): Promise<SweepStats> {
+export async function pollTrackingSweep(
+  container: MedusaContainer,
+  options: SweepOptions = {}
+): Promise<SweepStats> {
   return pollTrackingSweepWith(sweepDeps(container), options)
 }
 
-export async function pollTrackingSweepWith(deps: SweepDeps, options: SweepOptions = {}): Promise<SweepStats> {
+export async function pollTrackingSweepWith(
+  deps: SweepDeps,
+  options: SweepOptions = {}
+): Promise<SweepStats> {
   const started = Date.now()
   const now = options.now ?? new Date()
-  const empty: SweepStats = { postal_paused: inPostalMaintenance(now), pages: 0, due: 0, polled: 0, failed: 0, stored: 0, announced: 0, reannounced: 0, ms: 0 }
-  if (!deps.shipping.getOptions().polling.enabled) return { ...empty, skipped: "disabled" }
+  const empty: SweepStats = {
+    postal_paused: inPostalMaintenance(now),
+    pages: 0,
+    due: 0,
+    polled: 0,
+    failed: 0,
+    stored: 0,
+    announced: 0,
+    reannounced: 0,
+    ms: 0,
+  }
+  if (!deps.shipping.getOptions().polling.enabled)
+    return { ...empty, skipped: "disabled" }
   if (!deps.locking) return sweep(deps, now, empty, started)
   let entered = false
   try {
@@ -109,15 +145,33 @@ export async function pollTrackingSweepWith(deps: SweepDeps, options: SweepOptio
     )
   } catch (error) {
     if (entered || !isLockTimeout(error)) throw error
-    deps.logger.info("shipping-services: a tracking poll sweep is still running; this one is skipped")
+    deps.logger.info(
+      "shipping-services: a tracking poll sweep is still running; this one is skipped"
+    )
     return { ...empty, skipped: "busy", ms: Date.now() - started }
   }
 }
 
-type Due = { id: string; tracking_number: string | null; carrier: string; poll_failures: number | null }
-type Outcome = { id: string; tracking_number: string; stored: number; update: PollUpdate | null; ok: boolean }
+type Due = {
+  id: string
+  tracking_number: string | null
+  carrier: string
+  poll_failures: number | null
+}
+type Outcome = {
+  id: string
+  tracking_number: string
+  stored: number
+  update: PollUpdate | null
+  ok: boolean
+}
 
-async function sweep(deps: SweepDeps, now: Date, stats: SweepStats, started: number): Promise<SweepStats> {
+async function sweep(
+  deps: SweepDeps,
+  now: Date,
+  stats: SweepStats,
+  started: number
+): Promise<SweepStats> {
   const { shipping, logger } = deps
   const options = shipping.getOptions()
   const settings = { staleAfterMinutes: options.polling.staleAfterMinutes }
@@ -129,44 +183,78 @@ async function sweep(deps: SweepDeps, now: Date, stats: SweepStats, started: num
     if (state.stop || !s.tracking_number) return undefined
     const trackingNumber = s.tracking_number
     try {
-      const response = await client.getTracking(trackingNumber, { parcelCarrier: s.carrier as Carrier })
+      const response = await client.getTracking(trackingNumber, {
+        parcelCarrier: s.carrier as Carrier,
+      })
       state.outagesInARow = 0
       const rows = rowsOfTrackingResponse(trackingNumber, response, s.id)
       const ids = rows.length ? await shipping.writeTrackingEvents(rows) : []
-      return { id: s.id, tracking_number: trackingNumber, stored: ids.filter(Boolean).length, update: afterPollSuccess(now, settings), ok: true }
+      return {
+        id: s.id,
+        tracking_number: trackingNumber,
+        stored: ids.filter(Boolean).length,
+        update: afterPollSuccess(now, settings),
+        ok: true,
+      }
     } catch (error) {
       const kind = pollErrorKind(error)
       state.outagesInARow = kind === "outage" ? state.outagesInARow + 1 : 0
       if (sweepShouldStop(kind, state.outagesInARow) && !state.stop) {
         state.stop = `${kind === "auth" ? "the service refused the credentials" : "the service looks down"}: ${error instanceof Error ? error.message : String(error)}`
       }
-      const retryAfterMs = error instanceof ShippingApiError ? (error as { retryAfterMs?: number }).retryAfterMs : undefined
+      const retryAfterMs =
+        error instanceof ShippingApiError
+          ? (error as { retryAfterMs?: number }).retryAfterMs
+          : undefined
       // Refused credentials say nothing about this parcel: it is not backed off.
-      const update = kind === "auth" ? null : afterPollFailure(now, s.poll_failures, retryAfterMs)
-      if (kind === "shipment") logger.debug?.(`shipping-services: tracking poll of ${trackingNumber} failed: ${error instanceof Error ? error.message : String(error)}`)
-      return { id: s.id, tracking_number: trackingNumber, stored: 0, update, ok: false }
+      const update =
+        kind === "auth"
+          ? null
+          : afterPollFailure(now, s.poll_failures, retryAfterMs)
+      if (kind === "shipment")
+        logger.debug?.(
+          `shipping-services: tracking poll of ${trackingNumber} failed: ${error instanceof Error ? error.message : String(error)}`
+        )
+      return {
+        id: s.id,
+        tracking_number: trackingNumber,
+        stored: 0,
+        update,
+        ok: false,
+      }
     }
   }
 
   const announcedNow = new Set<string>()
   let after: string | null = null
   for (;;) {
-    const page = (await shipping.listShipments(pollDueFilter({ now, settings, postalPaused: out.postal_paused, after }), {
-      select: ["id", "tracking_number", "carrier", "poll_failures"],
-      take: options.polling.batchSize,
-      order: { id: "ASC" },
-    })) as Due[]
+    const page = (await shipping.listShipments(
+      pollDueFilter({ now, settings, postalPaused: out.postal_paused, after }),
+      {
+        select: ["id", "tracking_number", "carrier", "poll_failures"],
+        take: options.polling.batchSize,
+        order: { id: "ASC" },
+      }
+    )) as Due[]
     if (!page.length) break
     out.pages++
     out.due += page.length
     after = page[page.length - 1]!.id
-    const outcomes = (await mapLimit(page, options.polling.concurrency, pollOne)).filter((o): o is Outcome => !!o)
+    const outcomes = (
+      await mapLimit(page, options.polling.concurrency, pollOne)
+    ).filter((o): o is Outcome => !!o)
     out.polled += outcomes.length
     out.failed += outcomes.filter((o) => !o.ok).length
     out.stored += outcomes.reduce((n, o) => n + o.stored, 0)
-    const updates = outcomes.filter((o) => o.update).map((o) => ({ id: o.id, ...o.update! }))
+    const updates = outcomes
+      .filter((o) => o.update)
+      .map((o) => ({ id: o.id, ...o.update! }))
     if (updates.length) await shipping.updateShipments(updates)
-    const fresh = [...new Set(outcomes.filter((o) => o.stored > 0).map((o) => o.tracking_number))]
+    const fresh = [
+      ...new Set(
+        outcomes.filter((o) => o.stored > 0).map((o) => o.tracking_number)
+      ),
+    ]
     if (fresh.length) {
       fresh.forEach((t) => announcedNow.add(t))
       await announceSafely(deps, fresh)
@@ -174,7 +262,9 @@ async function sweep(deps: SweepDeps, now: Date, stats: SweepStats, started: num
     }
     if (state.stop) {
       out.stopped = state.stop
-      logger.warn(`shipping-services: tracking poll sweep stopped early, ${state.stop}; the remaining shipments are polled next time`)
+      logger.warn(
+        `shipping-services: tracking poll sweep stopped early, ${state.stop}; the remaining shipments are polled next time`
+      )
       break
     }
     if (page.length < options.polling.batchSize) break
@@ -189,12 +279,17 @@ async function sweep(deps: SweepDeps, now: Date, stats: SweepStats, started: num
   return out
 }
 
-async function announceSafely(deps: SweepDeps, trackingNumbers: string[]): Promise<void> {
+async function announceSafely(
+  deps: SweepDeps,
+  trackingNumbers: string[]
+): Promise<void> {
   try {
     await deps.announce(trackingNumbers)
   } catch (error) {
     // The events are stored: the next sweep announces them again (reannounceUnprocessed).
-    deps.logger.warn(`shipping-services: could not announce polled tracking events: ${error instanceof Error ? error.message : String(error)}`)
+    deps.logger.warn(
+      `shipping-services: could not announce polled tracking events: ${error instanceof Error ? error.message : String(error)}`
+    )
   }
 }
 
@@ -204,26 +299,49 @@ async function announceSafely(deps: SweepDeps, trackingNumbers: string[]): Promi
  * (minus those this sweep just announced). Bounded per sweep; the apply path is idempotent.
  * Storage time is the database's clock, so this uses real time, not the sweep's.
  */
-async function reannounceUnprocessed(deps: SweepDeps, justAnnounced: Set<string>): Promise<number> {
+async function reannounceUnprocessed(
+  deps: SweepDeps,
+  justAnnounced: Set<string>
+): Promise<number> {
   const { shipping } = deps
   const now = new Date()
   const events = await shipping.listTrackingEvents(
     {
       processed_at: null,
-      created_at: { $lte: new Date(now.getTime() - REANNOUNCE_AFTER_MS), $gte: new Date(now.getTime() - REANNOUNCE_WITHIN_MS) },
+      created_at: {
+        $lte: new Date(now.getTime() - REANNOUNCE_AFTER_MS),
+        $gte: new Date(now.getTime() - REANNOUNCE_WITHIN_MS),
+      },
     },
-    { select: ["tracking_number"], take: REANNOUNCE_MAX_EVENTS, order: { created_at: "ASC" } }
+    {
+      select: ["tracking_number"],
+      take: REANNOUNCE_MAX_EVENTS,
+      order: { created_at: "ASC" },
+    }
   )
-  const numbers = [...new Set(events.map((e) => e.tracking_number))].filter((t) => !justAnnounced.has(t))
+  const numbers = [...new Set(events.map((e) => e.tracking_number))].filter(
+    (t) => !justAnnounced.has(t)
+  )
   if (!numbers.length) return 0
-  const known = await shipping.listShipments({ tracking_number: numbers, status: ["created", "voided"] }, { select: ["tracking_number"] })
-  const announce = [...new Set(known.map((s) => s.tracking_number).filter((t): t is string => !!t))]
+  const known = await shipping.listShipments(
+    { tracking_number: numbers, status: ["created", "voided"] },
+    { select: ["tracking_number"] }
+  )
+  const announce = [
+    ...new Set(
+      known.map((s) => s.tracking_number).filter((t): t is string => !!t)
+    ),
+  ]
   if (announce.length) await announceSafely(deps, announce)
   return announce.length
 }
 
 /** Runs `task` over `items` with at most `limit` in flight; results in input order. */
-async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<R>
+): Promise<R[]> {
   const results = new Array<R>(items.length)
   let next = 0
   const worker = async () => {
@@ -232,6 +350,8 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T
       results[i] = await task(items[i]!)
     }
   }
-  await Promise.all(Array.from({ length: Math.min(Math.max(1, limit), items.length) }, worker))
+  await Promise.all(
+    Array.from({ length: Math.min(Math.max(1, limit), items.length) }, worker)
+  )
   return results
 }

@@ -1,6 +1,12 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { publicRegistration, publicUrlWarnings, registrationBlocker, wantedTypes, webhookUrl } from "../lib/webhooks/desired"
+import {
+  publicRegistration,
+  publicUrlWarnings,
+  registrationBlocker,
+  wantedTypes,
+  webhookUrl,
+} from "../lib/webhooks/desired"
 import { isOurs, type DesiredWebhookConfig } from "../lib/webhooks/reconcile"
 import { desiredWebhookConfig } from "../lib/webhooks/desired"
 import { PREVIOUS_KEY_GRACE_MS } from "../modules/shipping-services/service"
@@ -8,8 +14,14 @@ import type ShippingServicesModuleService from "../modules/shipping-services/ser
 import { pluginClient } from "../lib/plugin-client"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import type { WebhookType } from "../shipping-api/constants"
-import { readSetting, writeSetting } from "../modules/shipping-services/settings"
-import { registerWebhooksWorkflow, rotateWebhookKeysWorkflow } from "../workflows/register-webhooks"
+import {
+  readSetting,
+  writeSetting,
+} from "../modules/shipping-services/settings"
+import {
+  registerWebhooksWorkflow,
+  rotateWebhookKeysWorkflow,
+} from "../workflows/register-webhooks"
 import {
   deleteQuietly,
   reconcileLocked,
@@ -23,7 +35,10 @@ import {
   type ReconcileOutcome,
   type RegistrationDeps,
 } from "../workflows/register-webhooks/reconcile"
-import type { PublicRegistration, RegistrationBlocker } from "../lib/webhooks/desired"
+import type {
+  PublicRegistration,
+  RegistrationBlocker,
+} from "../lib/webhooks/desired"
 
 export {
   WEBHOOKS_LAST_RUN_SETTING,
@@ -56,19 +71,28 @@ export {
 
 export const WEBHOOK_LOCK_KEY = "shipping-services:webhook-registration"
 type Locking = {
-  execute<T>(keys: string | string[], job: () => Promise<T>, args?: { timeout?: number; expire?: number }): Promise<T>
+  execute<T>(
+    keys: string | string[],
+    job: () => Promise<T>,
+    args?: { timeout?: number; expire?: number }
+  ): Promise<T>
 }
 
 export function registrationDeps(container: MedusaContainer): RegistrationDeps {
   return {
     shipping: container.resolve(SHIPPING_SERVICES_MODULE),
     logger: container.resolve(ContainerRegistrationKeys.LOGGER),
-    locking: container.resolve(Modules.LOCKING, { allowUnregistered: true }) as Locking | undefined,
+    locking: container.resolve(Modules.LOCKING, { allowUnregistered: true }) as
+      Locking | undefined,
   }
 }
 
 /** Runs `job` under the registration lock; `busy` when another run holds it past `timeoutSeconds`. */
-async function withLock<T>(deps: RegistrationDeps, timeoutSeconds: number, job: () => Promise<T>): Promise<T | "busy"> {
+async function withLock<T>(
+  deps: RegistrationDeps,
+  timeoutSeconds: number,
+  job: () => Promise<T>
+): Promise<T | "busy"> {
   if (!deps.locking) return job()
   let started = false
   try {
@@ -88,31 +112,52 @@ async function withLock<T>(deps: RegistrationDeps, timeoutSeconds: number, job: 
 }
 
 export function isLockTimeout(error: unknown): boolean {
-  return error instanceof Error && /timed-?out acquiring lock/i.test(error.message)
+  return (
+    error instanceof Error && /timed-?out acquiring lock/i.test(error.message)
+  )
 }
 
 /** Reconciles the registrations with the service (see the file comment). Never throws for a service failure: see `ok`. */
-export async function ensureWebhookRegistrations(container: MedusaContainer, options: EnsureOptions): Promise<ReconcileOutcome> {
-  const result = await withLock(registrationDeps(container), options.lockTimeoutSeconds ?? 60, async () => {
-    const { result } = await registerWebhooksWorkflow(container).run({ input: { reason: options.reason, force: options.force } })
-    return result
-  })
+export async function ensureWebhookRegistrations(
+  container: MedusaContainer,
+  options: EnsureOptions
+): Promise<ReconcileOutcome> {
+  const result = await withLock(
+    registrationDeps(container),
+    options.lockTimeoutSeconds ?? 60,
+    async () => {
+      const { result } = await registerWebhooksWorkflow(container).run({
+        input: { reason: options.reason, force: options.force },
+      })
+      return result
+    }
+  )
   return result === "busy" ? busyOutcome(options.reason) : result
 }
 
 const busyOutcome = (reason: string): ReconcileOutcome => ({
   reason,
   ok: true,
-  skipped: { code: "busy", message: "another registration run holds the lock; it does the work" },
+  skipped: {
+    code: "busy",
+    message: "another registration run holds the lock; it does the work",
+  },
   results: [],
 })
 
-export async function reconcileWebhooks(deps: RegistrationDeps, options: EnsureOptions): Promise<ReconcileOutcome> {
-  const result = await withLock(deps, options.lockTimeoutSeconds ?? 60, async () => {
-    const outcome = await reconcileLocked(deps, options)
-    await recordRun(deps, outcome)
-    return outcome
-  })
+export async function reconcileWebhooks(
+  deps: RegistrationDeps,
+  options: EnsureOptions
+): Promise<ReconcileOutcome> {
+  const result = await withLock(
+    deps,
+    options.lockTimeoutSeconds ?? 60,
+    async () => {
+      const outcome = await reconcileLocked(deps, options)
+      await recordRun(deps, outcome)
+      return outcome
+    }
+  )
   return result === "busy" ? busyOutcome(options.reason) : result
 }
 
@@ -122,27 +167,43 @@ export async function reconcileWebhooks(deps: RegistrationDeps, options: EnsureO
  * fine), the new key is stored first and then PUT at the service. If the PUT fails the row keeps
  * the new key and the next run sends it; the service's old key is accepted meanwhile.
  */
-export async function rotateWebhookKeys(container: MedusaContainer, types?: WebhookType[]): Promise<{ rotated: WebhookType[]; outcome: ReconcileOutcome }> {
+export async function rotateWebhookKeys(
+  container: MedusaContainer,
+  types?: WebhookType[]
+): Promise<{ rotated: WebhookType[]; outcome: ReconcileOutcome }> {
   const result = await withLock(registrationDeps(container), 60, async () => {
     try {
-      const { result } = await rotateWebhookKeysWorkflow(container).run({ input: { types } })
+      const { result } = await rotateWebhookKeysWorkflow(container).run({
+        input: { types },
+      })
       return result
     } catch (error) {
       throw WebhookRegistrationError.from(error) ?? error
     }
   })
-  if (result === "busy") throw new WebhookRegistrationError("another registration run holds the lock; try again in a minute", "busy")
+  if (result === "busy")
+    throw new WebhookRegistrationError(
+      "another registration run holds the lock; try again in a minute",
+      "busy"
+    )
   return result
 }
 
-export async function rotateWebhookKeysWith(deps: RegistrationDeps, types?: WebhookType[]): Promise<{ rotated: WebhookType[]; outcome: ReconcileOutcome }> {
+export async function rotateWebhookKeysWith(
+  deps: RegistrationDeps,
+  types?: WebhookType[]
+): Promise<{ rotated: WebhookType[]; outcome: ReconcileOutcome }> {
   const result = await withLock(deps, 60, async () => {
     const { rotated } = await rotateKeysLocked(deps, types)
     const outcome = await reconcileLocked(deps, { reason: "rotate-key" })
     await recordRun(deps, outcome)
     return { rotated, outcome }
   })
-  if (result === "busy") throw new WebhookRegistrationError("another registration run holds the lock; try again in a minute", "busy")
+  if (result === "busy")
+    throw new WebhookRegistrationError(
+      "another registration run holds the lock; try again in a minute",
+      "busy"
+    )
   return result
 }
 
@@ -153,22 +214,34 @@ export type RemovalReport = { deleted: string[]; rows: number }
  * with our name and one of our URLs) and the local rows, and records that webhooks were removed
  * so that no boot or job registers them again (an admin's re-register clears that).
  */
-export async function removeWebhookRegistrations(container: MedusaContainer): Promise<RemovalReport> {
+export async function removeWebhookRegistrations(
+  container: MedusaContainer
+): Promise<RemovalReport> {
   return removeWebhookRegistrationsWith(registrationDeps(container))
 }
 
-export async function removeWebhookRegistrationsWith(deps: RegistrationDeps): Promise<RemovalReport> {
+export async function removeWebhookRegistrationsWith(
+  deps: RegistrationDeps
+): Promise<RemovalReport> {
   const result = await withLock(deps, 120, async () => {
     const { shipping, logger } = deps
     const now = deps.now?.() ?? new Date()
-    await writeSetting(shipping, WEBHOOKS_REMOVED_SETTING, { at: now.toISOString() })
+    await writeSetting(shipping, WEBHOOKS_REMOVED_SETTING, {
+      at: now.toISOString(),
+    })
     const pluginOptions = shipping.getOptions()
     const client = deps.client ?? pluginClient(pluginOptions, logger)
     const rows = await shipping.listWebhookRegistrations({})
     const existing = await client.listWebhookConfigs()
     const webhook = pluginOptions.webhook
     const candidates: DesiredWebhookConfig[] = webhook.publicUrl
-      ? (["tracking", "locker"] as const).map((type) => desiredWebhookConfig({ ...webhook, publicUrl: webhook.publicUrl! }, type, ""))
+      ? (["tracking", "locker"] as const).map((type) =>
+          desiredWebhookConfig(
+            { ...webhook, publicUrl: webhook.publicUrl! },
+            type,
+            ""
+          )
+        )
       : []
     const knownIds = new Set(rows.map((r) => r.config_id).filter(Boolean))
     const ids = existing
@@ -176,16 +249,28 @@ export async function removeWebhookRegistrationsWith(deps: RegistrationDeps): Pr
         (c) =>
           knownIds.has(c.webHookConfigID) ||
           candidates.some((d) => isOurs(c, d)) ||
-          rows.some((r) => c.name === r.name && c.url === r.url && (c.type ?? r.type) === r.type)
+          rows.some(
+            (r) =>
+              c.name === r.name &&
+              c.url === r.url &&
+              (c.type ?? r.type) === r.type
+          )
       )
       .map((c) => c.webHookConfigID)
     for (const id of ids) await deleteQuietly(client, id)
-    if (rows.length) await shipping.deleteWebhookRegistrations(rows.map((r) => r.id))
+    if (rows.length)
+      await shipping.deleteWebhookRegistrations(rows.map((r) => r.id))
     shipping.forgetWebhookKeys()
-    logger.info(`shipping-services: removed ${ids.length} webhook configuration(s) at the service and ${rows.length} local registration(s)`)
+    logger.info(
+      `shipping-services: removed ${ids.length} webhook configuration(s) at the service and ${rows.length} local registration(s)`
+    )
     return { deleted: ids, rows: rows.length }
   })
-  if (result === "busy") throw new WebhookRegistrationError("another registration run holds the lock; try again in a minute", "busy")
+  if (result === "busy")
+    throw new WebhookRegistrationError(
+      "another registration run holds the lock; try again in a minute",
+      "busy"
+    )
   return result
 }
 
@@ -204,21 +289,35 @@ export type WebhookStatus = {
 }
 
 /** What the admin sees: per type, never a key. */
-export async function webhookRegistrationStatus(container: MedusaContainer): Promise<WebhookStatus> {
-  const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
+export async function webhookRegistrationStatus(
+  container: MedusaContainer
+): Promise<WebhookStatus> {
+  const shipping: ShippingServicesModuleService = container.resolve(
+    SHIPPING_SERVICES_MODULE
+  )
   const webhook = shipping.getOptions().webhook
-  const rows = await shipping.listWebhookRegistrations({}, { order: { type: "DESC" } })
-  const removed = await readSetting<{ at?: string }>(shipping, WEBHOOKS_REMOVED_SETTING)
+  const rows = await shipping.listWebhookRegistrations(
+    {},
+    { order: { type: "DESC" } }
+  )
+  const removed = await readSetting<{ at?: string }>(
+    shipping,
+    WEBHOOKS_REMOVED_SETTING
+  )
   return {
     enabled: webhook.enabled,
     public_url: webhook.publicUrl ?? null,
     lockers: webhook.lockers,
-    wanted_types: webhook.enabled && webhook.publicUrl ? wantedTypes(webhook) : [],
+    wanted_types:
+      webhook.enabled && webhook.publicUrl ? wantedTypes(webhook) : [],
     blocked: registrationBlocker(webhook) ?? null,
     warnings: publicUrlWarnings(webhook, process.env.NODE_ENV),
     removed_at: removed?.at ?? null,
-    last_run: (await readSetting<LastRun>(shipping, WEBHOOKS_LAST_RUN_SETTING)) ?? null,
-    registrations: rows.map((r) => publicRegistration(r, PREVIOUS_KEY_GRACE_MS)),
+    last_run:
+      (await readSetting<LastRun>(shipping, WEBHOOKS_LAST_RUN_SETTING)) ?? null,
+    registrations: rows.map((r) =>
+      publicRegistration(r, PREVIOUS_KEY_GRACE_MS)
+    ),
   }
 }
 

@@ -24,7 +24,9 @@ export function parseArgs(argv: string[]): SandboxOptions | "help" {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!
     if (arg === "--help" || arg === "-h") return "help"
-    const [flag, inline] = arg.includes("=") ? (arg.split(/=(.*)/s, 2) as [string, string]) : [arg, undefined]
+    const [flag, inline] = arg.includes("=")
+      ? (arg.split(/=(.*)/s, 2) as [string, string])
+      : [arg, undefined]
     const value = () => {
       const v = inline ?? argv[++i]
       if (v === undefined) throw new Error(`${flag} needs a value`)
@@ -36,19 +38,42 @@ export function parseArgs(argv: string[]): SandboxOptions | "help" {
       return n
     }
     switch (flag) {
-      case "--port": o.port = number(); break
-      case "--host": o.host = value(); break
-      case "--api-key": apiKey = value(); break
-      case "--api-secret": apiSecret = value(); break
-      case "--speed": o.speed = number(); break
-      case "--state": o.statePath = value(); break
-      case "--token-ttl": o.tokenTtlSeconds = number(); break
-      case "--seed": o.seed = number(); break
-      case "--start-time": o.startTime = value(); break
-      case "--public-url": o.publicUrl = value(); break
+      case "--port":
+        o.port = number()
+        break
+      case "--host":
+        o.host = value()
+        break
+      case "--api-key":
+        apiKey = value()
+        break
+      case "--api-secret":
+        apiSecret = value()
+        break
+      case "--speed":
+        o.speed = number()
+        break
+      case "--state":
+        o.statePath = value()
+        break
+      case "--token-ttl":
+        o.tokenTtlSeconds = number()
+        break
+      case "--seed":
+        o.seed = number()
+        break
+      case "--start-time":
+        o.startTime = value()
+        break
+      case "--public-url":
+        o.publicUrl = value()
+        break
       case "--scenario": {
         const s = value()
-        if (!isScenario(s)) throw new Error(`--scenario must be one of ${SCENARIO_NAMES.join(", ")}`)
+        if (!isScenario(s))
+          throw new Error(
+            `--scenario must be one of ${SCENARIO_NAMES.join(", ")}`
+          )
         o.scenario = s
         break
       }
@@ -56,6 +81,13 @@ export function parseArgs(argv: string[]): SandboxOptions | "help" {
         throw new Error(`unknown option ${arg}`)
     }
   }
-  if (apiKey || apiSecret) o.accounts = [{ ...DEFAULT_ACCOUNT, apiKey: apiKey ?? DEFAULT_ACCOUNT.apiKey, apiSecret: apiSecret ?? DEFAULT_ACCOUNT.apiSecret }]
+  if (apiKey || apiSecret)
+    o.accounts = [
+      {
+        ...DEFAULT_ACCOUNT,
+        apiKey: apiKey ?? DEFAULT_ACCOUNT.apiKey,
+        apiSecret: apiSecret ?? DEFAULT_ACCOUNT.apiSecret,
+      },
+    ]
   return o
 }

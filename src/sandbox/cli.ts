@@ -19,7 +19,10 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     process.stdout.write(`${USAGE}\n`)
     return
   }
-  const sandbox = await startSandbox({ ...options, log: (l) => process.stderr.write(`${l}\n`) })
+  const sandbox = await startSandbox({
+    ...options,
+    log: (l) => process.stderr.write(`${l}\n`),
+  })
   const { roots, credentials } = sandbox
   process.stdout.write(
     [
@@ -32,7 +35,9 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
       `  apiKey      ${credentials.apiKey}`,
       `  apiSecret   ${credentials.apiSecret}`,
       `  control     ${sandbox.url}/_sandbox   (see docs/sandbox.md)`,
-      options.statePath ? `  state       ${options.statePath}` : "  state       in memory",
+      options.statePath
+        ? `  state       ${options.statePath}`
+        : "  state       in memory",
       "Ctrl-C stops it.",
       "",
     ].join("\n")

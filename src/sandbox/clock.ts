@@ -3,7 +3,12 @@
  * token expiry, label URL validity, the retry window and void windows all read this clock, so a
  * test can cross "30 days" in one call.
  */
-export type ClockSnapshot = { now: string; nowMs: number; speed: number; advancedMs: number }
+export type ClockSnapshot = {
+  now: string
+  nowMs: number
+  speed: number
+  advancedMs: number
+}
 
 export class SandboxClock {
   private anchorReal: number
@@ -21,7 +26,9 @@ export class SandboxClock {
   }
 
   now(): number {
-    return Math.floor(this.anchorSandbox + (this.realNow() - this.anchorReal) * this.speedFactor)
+    return Math.floor(
+      this.anchorSandbox + (this.realNow() - this.anchorReal) * this.speedFactor
+    )
   }
 
   get speed(): number {
@@ -42,7 +49,8 @@ export class SandboxClock {
   }
 
   setSpeed(speed: number): void {
-    if (!(speed >= 0) || !Number.isFinite(speed)) throw new Error("speed must be a finite number, 0 or more")
+    if (!(speed >= 0) || !Number.isFinite(speed))
+      throw new Error("speed must be a finite number, 0 or more")
     this.rebase()
     this.speedFactor = speed
     this.changed()
@@ -62,7 +70,12 @@ export class SandboxClock {
 
   snapshot(): ClockSnapshot {
     const nowMs = this.now()
-    return { now: new Date(nowMs).toISOString(), nowMs, speed: this.speedFactor, advancedMs: this.advanced }
+    return {
+      now: new Date(nowMs).toISOString(),
+      nowMs,
+      speed: this.speedFactor,
+      advancedMs: this.advanced,
+    }
   }
 
   /** Restores a saved instant (persistence): the clock continues from where it stopped. */

@@ -3,8 +3,17 @@ import type { ClockSnapshot } from "./clock"
 import type { SandboxAccount, SandboxContactSeed } from "./options"
 import type { StatsSnapshot } from "./stats"
 import type { StateDump } from "./state/store"
-import { isScenario, planTimeline, SCENARIO_NAMES, type ScenarioName } from "./tracking/scenarios"
-import { DISPATCH_MODES, type DeliveryLogEntry, type DispatchMode } from "./webhooks/dispatcher"
+import {
+  isScenario,
+  planTimeline,
+  SCENARIO_NAMES,
+  type ScenarioName,
+} from "./tracking/scenarios"
+import {
+  DISPATCH_MODES,
+  type DeliveryLogEntry,
+  type DispatchMode,
+} from "./webhooks/dispatcher"
 import { seedAccount, seedContact, seedState } from "./seed"
 import type { World } from "./world"
 
@@ -20,10 +29,20 @@ export class SandboxControl {
 
   // Clock
 
-  clock(): ClockSnapshot & { nextEventAt: string | null; lastEventAt: string | null; pendingEvents: number } {
+  clock(): ClockSnapshot & {
+    nextEventAt: string | null
+    lastEventAt: string | null
+    pendingEvents: number
+  } {
     const { scheduler } = this.world
-    const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString())
-    return { ...this.world.clock.snapshot(), nextEventAt: iso(scheduler.nextAt()), lastEventAt: iso(scheduler.lastAt()), pendingEvents: scheduler.pending() }
+    const iso = (ms: number | undefined) =>
+      ms === undefined ? null : new Date(ms).toISOString()
+    return {
+      ...this.world.clock.snapshot(),
+      nextEventAt: iso(scheduler.nextAt()),
+      lastEventAt: iso(scheduler.lastAt()),
+      pendingEvents: scheduler.pending(),
+    }
   }
 
   /** Moves sandbox time forward and emits every event that came due, in time order. */
@@ -34,14 +53,18 @@ export class SandboxControl {
       if (!(by.seconds >= 0)) throw new RangeError("seconds must be 0 or more")
       clock.advance(by.seconds * 1000)
     } else if (by.until === "next" || by.until === "done") {
-      const target = by.until === "next" ? scheduler.nextAt() : scheduler.lastAt()
+      const target =
+        by.until === "next" ? scheduler.nextAt() : scheduler.lastAt()
       if (target !== undefined) clock.advanceTo(target)
     } else {
       throw new RangeError('until must be "next" or "done"')
     }
     scheduler.run()
     this.world.saver.touch()
-    return { now: new Date(clock.now()).toISOString(), emitted: before - scheduler.pending() }
+    return {
+      now: new Date(clock.now()).toISOString(),
+      emitted: before - scheduler.pending(),
+    }
   }
 
   setSpeed(speed: number): ClockSnapshot {
@@ -63,13 +86,18 @@ export class SandboxControl {
    * Replaces the timeline of an existing shipment. Events of the new scenario whose time has
    * passed count as already emitted (they are not sent again as webhooks).
    */
-  setScenario(trackingNumber: string, name: string): { trackingNumber: string; scenario: ScenarioName; events: number } {
+  setScenario(
+    trackingNumber: string,
+    name: string
+  ): { trackingNumber: string; scenario: ScenarioName; events: number } {
     const s = this.world.store.shipmentByTracking(trackingNumber)
-    if (!s) throw new RangeError(`no shipment with tracking number ${trackingNumber}`)
+    if (!s)
+      throw new RangeError(`no shipment with tracking number ${trackingNumber}`)
     const scenario = scenarioName(name)
     const now = this.world.clock.now()
     let timeline = planTimeline(scenario, s.createdAt)
-    if (s.voidedAt !== undefined) timeline = timeline.filter((e) => e.at <= s.voidedAt!)
+    if (s.voidedAt !== undefined)
+      timeline = timeline.filter((e) => e.at <= s.voidedAt!)
     s.scenario = scenario
     s.timeline = timeline
     s.emitted = timeline.filter((e) => e.at <= now).length
@@ -92,7 +120,8 @@ export class SandboxControl {
 
   /** `duplicate`: every notification is delivered twice; `out-of-order`: each batch newest first. */
   setWebhookMode(mode: string): void {
-    if (!DISPATCH_MODES.includes(mode as DispatchMode)) throw new RangeError(`mode must be one of ${DISPATCH_MODES.join(", ")}`)
+    if (!DISPATCH_MODES.includes(mode as DispatchMode))
+      throw new RangeError(`mode must be one of ${DISPATCH_MODES.join(", ")}`)
     this.world.dispatcher.mode = mode as DispatchMode
   }
 
@@ -107,8 +136,13 @@ export class SandboxControl {
   /** Resolves once every queued delivery was delivered or given up. */
   async settleWebhooks(timeoutMs = 30_000): Promise<{ settled: boolean }> {
     let timer: NodeJS.Timeout | undefined
-    const timeout = new Promise<boolean>((r) => (timer = setTimeout(() => r(false), timeoutMs)))
-    const settled = await Promise.race([this.world.dispatcher.idle().then(() => true), timeout])
+    const timeout = new Promise<boolean>(
+      (r) => (timer = setTimeout(() => r(false), timeoutMs))
+    )
+    const settled = await Promise.race([
+      this.world.dispatcher.idle().then(() => true),
+      timeout,
+    ])
     clearTimeout(timer)
     return { settled }
   }
@@ -149,7 +183,14 @@ export class SandboxControl {
 
   dumpState(): StateDump {
     const { clock } = this.world
-    return this.world.store.dump({ nowMs: clock.now(), speed: clock.speed, advancedMs: clock.snapshot().advancedMs }, this.world.scenario.default)
+    return this.world.store.dump(
+      {
+        nowMs: clock.now(),
+        speed: clock.speed,
+        advancedMs: clock.snapshot().advancedMs,
+      },
+      this.world.scenario.default
+    )
   }
 
   /** Back to the seeded state (accounts, contacts); the clock keeps running forward. */
@@ -167,27 +208,34 @@ export class SandboxControl {
   }
 
   accounts(): Omit<SandboxAccount, "apiSecret">[] {
-    return [...this.world.store.accounts.values()].map(({ apiSecret: _secret, ...a }) => a)
+    return [...this.world.store.accounts.values()].map(
+      ({ apiSecret: _secret, ...a }) => a
+    )
   }
 
   addAccount(account: SandboxAccount): void {
-    if (!account?.apiKey || !account.apiSecret) throw new RangeError("an account needs apiKey and apiSecret")
+    if (!account?.apiKey || !account.apiSecret)
+      throw new RangeError("an account needs apiKey and apiSecret")
     seedAccount(this.world, account)
     this.world.saver.touch()
   }
 
   contacts(apiKey?: string) {
-    return [...this.world.store.contacts.values()].filter((c) => !apiKey || c.apiKey === apiKey)
+    return [...this.world.store.contacts.values()].filter(
+      (c) => !apiKey || c.apiKey === apiKey
+    )
   }
 
   addContact(contact: SandboxContactSeed): void {
-    if (!contact?.contactId || !contact.name) throw new RangeError("a contact needs contactId and name")
+    if (!contact?.contactId || !contact.name)
+      throw new RangeError("a contact needs contactId and name")
     seedContact(this.world, contact)
     this.world.saver.touch()
   }
 }
 
 function scenarioName(name: string): ScenarioName {
-  if (!isScenario(name)) throw new RangeError(`scenario must be one of ${SCENARIO_NAMES.join(", ")}`)
+  if (!isScenario(name))
+    throw new RangeError(`scenario must be one of ${SCENARIO_NAMES.join(", ")}`)
   return name
 }

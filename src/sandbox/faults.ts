@@ -33,7 +33,9 @@ export function parseFault(spec: string): Fault | undefined {
       return { kind: "error", status: 503, before: true }
     case "429": {
       const seconds = arg === undefined ? 1 : Number(arg)
-      return Number.isFinite(seconds) && seconds >= 0 ? { kind: "throttle", retryAfterSeconds: seconds } : undefined
+      return Number.isFinite(seconds) && seconds >= 0
+        ? { kind: "throttle", retryAfterSeconds: seconds }
+        : undefined
     }
     case "hang":
     case "hang-before":
@@ -52,7 +54,18 @@ export function parseFault(spec: string): Fault | undefined {
   }
 }
 
-export const FAULT_NAMES = ["500", "500-before", "503", "429[=seconds]", "hang", "hang-before", "delay=<ms>", "drop", "drop-before", "expire-tokens"]
+export const FAULT_NAMES = [
+  "500",
+  "500-before",
+  "503",
+  "429[=seconds]",
+  "hang",
+  "hang-before",
+  "delay=<ms>",
+  "drop",
+  "drop-before",
+  "expire-tokens",
+]
 
 type Planned = { spec: string; fault: Fault; remaining: number }
 
@@ -63,7 +76,10 @@ export class FaultPlan {
 
   inject(operation: string, spec: string, count = 1): void {
     const fault = parseFault(spec)
-    if (!fault) throw new Error(`unknown fault "${spec}"; one of ${FAULT_NAMES.join(", ")}`)
+    if (!fault)
+      throw new Error(
+        `unknown fault "${spec}"; one of ${FAULT_NAMES.join(", ")}`
+      )
     if (!(count >= 1)) throw new Error("count must be 1 or more")
     const list = this.planned.get(operation) ?? []
     list.push({ spec, fault, remaining: Math.floor(count) })
@@ -98,9 +114,13 @@ export class FaultPlan {
     this.latency.clear()
   }
 
-  snapshot(): { faults: Record<string, { fault: string; remaining: number }[]>; latencyMs: Record<string, number> } {
+  snapshot(): {
+    faults: Record<string, { fault: string; remaining: number }[]>
+    latencyMs: Record<string, number>
+  } {
     const faults: Record<string, { fault: string; remaining: number }[]> = {}
-    for (const [op, list] of this.planned) faults[op] = list.map((p) => ({ fault: p.spec, remaining: p.remaining }))
+    for (const [op, list] of this.planned)
+      faults[op] = list.map((p) => ({ fault: p.spec, remaining: p.remaining }))
     return { faults, latencyMs: Object.fromEntries(this.latency) }
   }
 }

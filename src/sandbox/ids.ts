@@ -8,10 +8,19 @@ import type { Carrier } from "../shipping-api/constants"
  */
 export type Counters = Record<string, number>
 
-const SHIPMENT_PREFIX: Record<Carrier, string> = { POSTAL: "PSTL", CARRIER_A: "CARA", STANDARD: "STND", XBORDER: "XBDR" }
+const SHIPMENT_PREFIX: Record<Carrier, string> = {
+  POSTAL: "PSTL",
+  CARRIER_A: "CARA",
+  STANDARD: "STND",
+  XBORDER: "XBDR",
+}
 
 /** Service part of a CARRIER_A (1Z) number, as the carrier encodes its services. */
-const CARRIER_A_SERVICE_CODE: Record<string, string> = { NDA: "01", NDA_AM: "14", XPP: "13" }
+const CARRIER_A_SERVICE_CODE: Record<string, string> = {
+  NDA: "01",
+  NDA_AM: "14",
+  XPP: "13",
+}
 
 export class IdFactory {
   constructor(
@@ -38,7 +47,12 @@ export class IdFactory {
     return `${SHIPMENT_PREFIX[carrier]}${this.digits("shipment", 16)}`
   }
 
-  trackingNumber(carrier: Carrier, serviceId: string, originCountry: string, shipperId: string): string {
+  trackingNumber(
+    carrier: Carrier,
+    serviceId: string,
+    originCountry: string,
+    shipperId: string
+  ): string {
     switch (carrier) {
       case "POSTAL":
         return withMod10(`9400${this.digits("POSTAL", 17)}`)
@@ -46,7 +60,9 @@ export class IdFactory {
         return withMod10(`9261${this.digits("STANDARD", 17)}`)
       case "CARRIER_A": {
         const account = shipperAccount(shipperId)
-        return withUpsCheck(`1Z${account}${CARRIER_A_SERVICE_CODE[serviceId] ?? "03"}${this.digits("CARRIER_A", 7)}`)
+        return withUpsCheck(
+          `1Z${account}${CARRIER_A_SERVICE_CODE[serviceId] ?? "03"}${this.digits("CARRIER_A", 7)}`
+        )
       }
       case "XBORDER": {
         const serial = this.digits("XBORDER", 8)
@@ -66,13 +82,18 @@ export class IdFactory {
 
   /** UUID-shaped, derived from the seed and a counter. */
   uuid(kind: string): string {
-    const h = createHash("sha1").update(`${this.seed}:${kind}:${this.next(kind)}`).digest("hex")
+    const h = createHash("sha1")
+      .update(`${this.seed}:${kind}:${this.next(kind)}`)
+      .digest("hex")
     return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`
   }
 
   /** Short opaque token (file URLs). */
   opaque(kind: string): string {
-    return createHash("sha1").update(`${this.seed}:${kind}:${this.next(kind)}`).digest("base64url").slice(0, 22)
+    return createHash("sha1")
+      .update(`${this.seed}:${kind}:${this.next(kind)}`)
+      .digest("base64url")
+      .slice(0, 22)
   }
 }
 
@@ -109,7 +130,9 @@ export function s10Check(serial: string): string {
 
 function shipperAccount(shipperId: string): string {
   const alphabet = "0123456789ABCDEFGHJKLMNPRSTVWXYZ"
-  const h = createHash("sha1").update(shipperId || "sandbox").digest()
+  const h = createHash("sha1")
+    .update(shipperId || "sandbox")
+    .digest()
   let out = ""
   for (let i = 0; i < 6; i++) out += alphabet[h[i]! % alphabet.length]
   return out

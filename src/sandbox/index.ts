@@ -3,7 +3,11 @@
  * the plugin at runtime. See docs/sandbox.md.
  */
 export { startSandbox, type SandboxHandle, type SandboxRoots } from "./server"
-export type { SandboxOptions, SandboxAccount, SandboxContactSeed } from "./options"
+export type {
+  SandboxOptions,
+  SandboxAccount,
+  SandboxContactSeed,
+} from "./options"
 export { SandboxControl, type AdvanceBy } from "./control"
 export { SCENARIO_NAMES, type ScenarioName } from "./tracking/scenarios"
 export { FAULT_NAMES } from "./faults"

@@ -69,13 +69,25 @@ export const DEFAULT_ACCOUNT: SandboxAccount = {
   clientId: "SANDBOXCLIENT",
 }
 
-export type ResolvedOptions = Required<Omit<SandboxOptions, "publicUrl" | "statePath" | "startTime" | "log" | "contacts">> &
-  Pick<SandboxOptions, "publicUrl" | "statePath" | "log"> & { startTime: number; contacts: SandboxContactSeed[] }
+export type ResolvedOptions = Required<
+  Omit<
+    SandboxOptions,
+    "publicUrl" | "statePath" | "startTime" | "log" | "contacts"
+  >
+> &
+  Pick<SandboxOptions, "publicUrl" | "statePath" | "log"> & {
+    startTime: number
+    contacts: SandboxContactSeed[]
+  }
 
 export function resolveOptions(opts: SandboxOptions = {}): ResolvedOptions {
   const accounts = opts.accounts?.length ? opts.accounts : [DEFAULT_ACCOUNT]
-  const start = opts.startTime === undefined ? Date.now() : new Date(opts.startTime).getTime()
-  if (Number.isNaN(start)) throw new Error(`startTime ${String(opts.startTime)} is not a date`)
+  const start =
+    opts.startTime === undefined
+      ? Date.now()
+      : new Date(opts.startTime).getTime()
+  if (Number.isNaN(start))
+    throw new Error(`startTime ${String(opts.startTime)} is not a date`)
   const speed = opts.speed ?? 1
   if (!(speed >= 0)) throw new Error("speed must be 0 or more")
   return {
@@ -85,7 +97,13 @@ export function resolveOptions(opts: SandboxOptions = {}): ResolvedOptions {
     accounts,
     contacts:
       opts.contacts ??
-      accounts.map((a) => ({ contactId: "sandbox-contact", apiKey: a.apiKey, idType: "SANDBOX", name: "Shipping Desk", company: "Demo Store" })),
+      accounts.map((a) => ({
+        contactId: "sandbox-contact",
+        apiKey: a.apiKey,
+        idType: "SANDBOX",
+        name: "Shipping Desk",
+        company: "Demo Store",
+      })),
     tokenTtlSeconds: opts.tokenTtlSeconds ?? 3600,
     speed,
     startTime: start,

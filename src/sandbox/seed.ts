@@ -10,12 +10,16 @@ export function seedState(world: World): void {
 }
 
 export function seedAccount(world: World, a: SandboxAccount): void {
-  world.store.addAccount({ ...a, developerPartnerId: a.developerPartnerId ?? `partner-${a.apiKey}` })
+  world.store.addAccount({
+    ...a,
+    developerPartnerId: a.developerPartnerId ?? `partner-${a.apiKey}`,
+  })
 }
 
 export function seedContact(world: World, c: SandboxContactSeed): void {
   const apiKey = c.apiKey ?? world.options.accounts[0]!.apiKey
-  if (!world.store.accounts.has(apiKey)) throw new RangeError(`contact ${c.contactId}: no account ${apiKey}`)
+  if (!world.store.accounts.has(apiKey))
+    throw new RangeError(`contact ${c.contactId}: no account ${apiKey}`)
   world.store.putContact({
     contactId: c.contactId,
     apiKey,

@@ -1,4 +1,8 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
+import {
+  createServer,
+  type IncomingMessage,
+  type ServerResponse,
+} from "node:http"
 import type { AddressInfo, Socket } from "node:net"
 import { SandboxClock } from "./clock"
 import { SandboxControl } from "./control"
@@ -20,7 +24,13 @@ import { WebhookDispatcher } from "./webhooks/dispatcher"
 import type { World } from "./world"
 
 /** Doc 4 roots, all on the sandbox's origin (auth is derived from baseUrl's origin by the plugin). */
-export type SandboxRoots = { baseUrl: string; authUrl: string; webhookUrl: string; contactUrl: string; apacUrl: string }
+export type SandboxRoots = {
+  baseUrl: string
+  authUrl: string
+  webhookUrl: string
+  contactUrl: string
+  apacUrl: string
+}
 
 export type SandboxHandle = {
   url: string
@@ -32,7 +42,9 @@ export type SandboxHandle = {
   close(): Promise<void>
 }
 
-export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHandle> {
+export async function startSandbox(
+  opts: SandboxOptions = {}
+): Promise<SandboxHandle> {
   const options = resolveOptions(opts)
   const store = new SandboxStore()
   const clock = new SandboxClock(options.startTime, options.speed)
@@ -60,42 +72,69 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     backoffMs: options.webhookBackoffMs,
     defaultTimeoutSeconds: options.webhookDefaultTimeoutSeconds,
   })
-  world.scheduler = new TimelineScheduler(clock, store.shipments, (due) => world.dispatcher.emit(due))
+  world.scheduler = new TimelineScheduler(clock, store.shipments, (due) =>
+    world.dispatcher.emit(due)
+  )
   const control = new SandboxControl(world)
 
   const saved = options.statePath ? readStateFile(options.statePath) : undefined
   if (saved) {
     store.load(saved)
-    clock.restore(saved.clock.nowMs, opts.speed ?? saved.clock.speed, saved.clock.advancedMs)
-    if (isScenario(saved.defaultScenario)) world.scenario.default = saved.defaultScenario
+    clock.restore(
+      saved.clock.nowMs,
+      opts.speed ?? saved.clock.speed,
+      saved.clock.advancedMs
+    )
+    if (isScenario(saved.defaultScenario))
+      world.scenario.default = saved.defaultScenario
     // Accounts given now (e.g. --api-key) join those of the file.
-    for (const a of options.accounts) if (!store.accounts.has(a.apiKey)) seedAccount(world, a)
+    for (const a of options.accounts)
+      if (!store.accounts.has(a.apiKey)) seedAccount(world, a)
   } else {
     seedState(world)
   }
 
   const router = new Router(ROUTES)
   const controlTable = controlRoutes(
-    () => ({ roots: rootsOf(origin), credentials: { apiKey: options.accounts[0]!.apiKey }, operations: router.list().map((r) => `${r.method} ${r.path} (${r.operation})`) }),
+    () => ({
+      roots: rootsOf(origin),
+      credentials: { apiKey: options.accounts[0]!.apiKey },
+      operations: router
+        .list()
+        .map((r) => `${r.method} ${r.path} (${r.operation})`),
+    }),
     () => [...new Set(router.list().map((r) => r.operation))]
   )
 
   const sockets = new Set<Socket>()
-  const server = createServer({ keepAliveTimeout: 30_000 }, (req: IncomingMessage, res: ServerResponse) => {
-    const raw = req.url ?? "/"
-    const q = raw.indexOf("?")
-    const path = q < 0 ? raw : raw.slice(0, q)
-    const query = new URLSearchParams(q < 0 ? "" : raw.slice(q + 1))
-    const handled = path === "/_sandbox" || path.startsWith("/_sandbox/")
-      ? controlAllowed(req, options.controlLoopbackOnly)
-        ? handleControl(control, controlTable, req, res, path, query)
-        : Promise.resolve(send(res, { status: 403, body: { message: "the control API answers only on loopback" } }))
-      : serve(world, router, req, res, path, query)
-    handled.catch((e) => {
-      world.log(`sandbox: ${String(e)}`)
-      if (!res.headersSent) send(res, { status: 500, body: { message: "unexpected sandbox error" } })
-    })
-  })
+  const server = createServer(
+    { keepAliveTimeout: 30_000 },
+    (req: IncomingMessage, res: ServerResponse) => {
+      const raw = req.url ?? "/"
+      const q = raw.indexOf("?")
+      const path = q < 0 ? raw : raw.slice(0, q)
+      const query = new URLSearchParams(q < 0 ? "" : raw.slice(q + 1))
+      const handled =
+        path === "/_sandbox" || path.startsWith("/_sandbox/")
+          ? controlAllowed(req, options.controlLoopbackOnly)
+            ? handleControl(control, controlTable, req, res, path, query)
+            : Promise.resolve(
+                send(res, {
+                  status: 403,
+                  body: { message: "the control API answers only on loopback" },
+                })
+              )
+          : serve(world, router, req, res, path, query)
+      handled.catch((e) => {
+        world.log(`sandbox: ${String(e)}`)
+        if (!res.headersSent)
+          send(res, {
+            status: 500,
+            body: { message: "unexpected sandbox error" },
+          })
+      })
+    }
+  )
   server.on("connection", (s: Socket) => {
     sockets.add(s)
     s.once("close", () => sockets.delete(s))
@@ -105,7 +144,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     server.listen(options.port, options.host, () => resolve())
   })
   const address = server.address() as AddressInfo
-  const host = address.family === "IPv6" ? `[${address.address}]` : address.address
+  const host =
+    address.family === "IPv6" ? `[${address.address}]` : address.address
   const url = `http://${host === "0.0.0.0" || host === "[::]" ? "127.0.0.1" : host}:${address.port}`
   origin = options.publicUrl ?? url
   world.scheduler.rebuild()
@@ -114,7 +154,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   return {
     url,
     roots: rootsOf(origin),
-    credentials: { apiKey: options.accounts[0]!.apiKey, apiSecret: options.accounts[0]!.apiSecret },
+    credentials: {
+      apiKey: options.accounts[0]!.apiKey,
+      apiSecret: options.accounts[0]!.apiSecret,
+    },
     control,
     close() {
       closed ??= (async () => {
@@ -131,11 +174,22 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
 }
 
 function rootsOf(origin: string): SandboxRoots {
-  return { baseUrl: origin, authUrl: origin, webhookUrl: origin, contactUrl: origin, apacUrl: `${origin}/apac` }
+  return {
+    baseUrl: origin,
+    authUrl: origin,
+    webhookUrl: origin,
+    contactUrl: origin,
+    apacUrl: `${origin}/apac`,
+  }
 }
 
 function controlAllowed(req: IncomingMessage, loopbackOnly: boolean): boolean {
   if (!loopbackOnly) return true
   const a = req.socket.remoteAddress ?? ""
-  return a === "127.0.0.1" || a === "::1" || a === "::ffff:127.0.0.1" || a === req.socket.localAddress
+  return (
+    a === "127.0.0.1" ||
+    a === "::1" ||
+    a === "::ffff:127.0.0.1" ||
+    a === req.socket.localAddress
+  )
 }

@@ -57,7 +57,9 @@ export class SandboxStats {
   }
 
   private clientOf(authorization: string | undefined): ClientCounters {
-    const key = authorization ? createHash("sha256").update(authorization).digest("hex").slice(0, 8) : "anonymous"
+    const key = authorization
+      ? createHash("sha256").update(authorization).digest("hex").slice(0, 8)
+      : "anonymous"
     let c = this.clients.get(key)
     if (!c) this.clients.set(key, (c = { inFlight: 0, peak: 0, created: 0 }))
     return c
@@ -77,7 +79,11 @@ export class SandboxStats {
       labelsCreated: this.labelsCreated,
       duplicatesRefused: this.duplicatesRefused,
       webhookDeliveries: { ...this.webhooks },
-      clients: [...this.clients].map(([client, c]) => ({ client, created: c.created, peakCreatesInFlight: c.peak })),
+      clients: [...this.clients].map(([client, c]) => ({
+        client,
+        created: c.created,
+        peakCreatesInFlight: c.peak,
+      })),
     }
   }
 

@@ -12,7 +12,12 @@ import { removeWebhookRegistrations } from "../orchestration/webhook-registratio
  * (in this repository: `npx medusa exec ./src/scripts/remove-webhooks.ts`). Exits non-zero when
  * the service could not be reached; running it again is harmless.
  */
-export default async function removeWebhooks({ container }: { container: MedusaContainer; args?: string[] }) {
+export default async function removeWebhooks({
+  container,
+}: {
+  container: MedusaContainer
+  args?: string[]
+}) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const report = await removeWebhookRegistrations(container)
   logger.info(

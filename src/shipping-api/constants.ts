@@ -8,7 +8,12 @@ export const CARRIERS = ["CARRIER_A", "POSTAL", "STANDARD", "XBORDER"] as const
 export type Carrier = (typeof CARRIERS)[number]
 
 /** The four variants of doc 2, selected by rates[0].carrier. */
-export const VARIANTS = ["carrier-account", "expedited", "standard", "cross-border"] as const
+export const VARIANTS = [
+  "carrier-account",
+  "expedited",
+  "standard",
+  "cross-border",
+] as const
 export type Variant = (typeof VARIANTS)[number]
 
 export const CARRIER_OF_VARIANT: Record<Variant, Carrier> = {
@@ -43,11 +48,12 @@ export const NON_TRACKABLE_SERVICES: readonly string[] = ["PM"]
 export const PARCEL_SELECT_SERVICE_ID = "PS"
 
 /** Doc 2, "Allowed cross-border classes by origin". */
-export const CROSS_BORDER_CLASSES_BY_ORIGIN: Record<string, readonly string[]> = {
-  US: ["XBXPE", "XBXPS", "XBXUS"],
-  GB: ["XBXPS"],
-  CA: ["XBXPS"],
-}
+export const CROSS_BORDER_CLASSES_BY_ORIGIN: Record<string, readonly string[]> =
+  {
+    US: ["XBXPE", "XBXPS", "XBXUS"],
+    GB: ["XBXPS"],
+    CA: ["XBXPS"],
+  }
 
 /** Doc 2, Customs Info currencyCode: cross-border currency per origin. */
 export const CROSS_BORDER_CURRENCY_BY_ORIGIN: Record<string, string> = {
@@ -64,7 +70,10 @@ export type ParcelType = (typeof PARCEL_TYPES)[number]
  * parcel sent with parcelType SOFTPACK. Requests accept it; merchant options do not offer it yet.
  */
 export const SOFT_PACK_PARCEL_TYPE = "SOFTPACK"
-export const REQUEST_PARCEL_TYPES = [...PARCEL_TYPES, SOFT_PACK_PARCEL_TYPE] as const
+export const REQUEST_PARCEL_TYPES = [
+  ...PARCEL_TYPES,
+  SOFT_PACK_PARCEL_TYPE,
+] as const
 
 export const RATE_TYPE_IDS = ["COMMERCIAL", "CONTRACT_RATES"] as const
 
@@ -72,7 +81,10 @@ export const DOCUMENT_TYPES = ["SHIPPING_LABEL", "QR_CODE"] as const
 export const DOCUMENT_SIZES = ["DOC_4X6", "DOC_8X11", "DOC_4X5"] as const
 export const FILE_FORMATS = ["PDF", "PNG", "ZPL2", "GIF"] as const
 export const CONTENT_TYPES = ["URL", "BASE64"] as const
-export const PRINT_DIALOG_OPTIONS = ["NO_PRINT_DIALOG", "EMBED_PRINT_DIALOG"] as const
+export const PRINT_DIALOG_OPTIONS = [
+  "NO_PRINT_DIALOG",
+  "EMBED_PRINT_DIALOG",
+] as const
 export const RESOLUTIONS = ["DPI_203"] as const
 
 export type DocumentType = (typeof DOCUMENT_TYPES)[number]
@@ -116,12 +128,18 @@ export const DELIVERY_SOLUTIONS: Record<string, readonly string[]> = {
 }
 
 /** Doc 2 cross-border solutions that print no label: documents are omitted. */
-export const LABELLESS_SOLUTIONS: readonly string[] = ["DROPOFF_CLIENTLABEL", "PICKUP_CLIENTLABEL"]
+export const LABELLESS_SOLUTIONS: readonly string[] = [
+  "DROPOFF_CLIENTLABEL",
+  "PICKUP_CLIENTLABEL",
+]
 /**
  * Doc 2 cross-border solutions printing a standard delivery label: they send CLIENT_ID and
  * CLIENT_FACILITY_ID, and address line 1 carries the attention text (CROSS_BORDER_ATTENTION_TEXT).
  */
-export const STANDARD_LABEL_SOLUTIONS: readonly string[] = ["PICKUP_STANDARDLABEL", "DROPOFF_STANDARDLABEL"]
+export const STANDARD_LABEL_SOLUTIONS: readonly string[] = [
+  "PICKUP_STANDARDLABEL",
+  "DROPOFF_STANDARDLABEL",
+]
 /**
  * Doc 2: bulk pickup is sent as PICKUP_STANDARDLABEL, which cannot be told apart from a pickup to
  * a standard delivery facility, so every PICKUP_STANDARDLABEL request counts as bulk pickup
@@ -156,7 +174,10 @@ export const SHIPMENT_OPTION = {
 export const NON_DELIVERY_REDIRECT = "redirect"
 
 /** Doc 2, special service identifiers grouped by what the rules need of them. */
-export const HAZMAT_SPECIAL_SERVICES: readonly string[] = ["hazmat", "hazmat-electronics"]
+export const HAZMAT_SPECIAL_SERVICES: readonly string[] = [
+  "hazmat",
+  "hazmat-electronics",
+]
 export const INSURANCE_SPECIAL_SERVICES: readonly string[] = ["INS", "Ins"]
 export const NOTIFICATIONS_SPECIAL_SERVICE = "NOTIFICATIONS"
 /** Doc 2 Errors 3 names DelCon "such as": the only trackable special service the documents name. */
@@ -182,7 +203,10 @@ export const DOCUMENTS_ONLY_SERVICE_IDS: readonly string[] = ["FCMI"]
 /** Doc 2, Customs Info: to Brazil these services need documents.size DOC_8X11. */
 export const BRAZIL_8X11_SERVICE_IDS: readonly string[] = ["FCPIS"]
 /** Doc 2: carrier-account services that are U.S. domestic (for shipments to Puerto Rico). XPP is international. */
-export const CARRIER_A_US_DOMESTIC_SERVICE_IDS: readonly string[] = ["NDA_AM", "NDA"]
+export const CARRIER_A_US_DOMESTIC_SERVICE_IDS: readonly string[] = [
+  "NDA_AM",
+  "NDA",
+]
 /** Doc 2: carrier-account shipments originate in the U.S. or Canada. */
 export const CARRIER_ACCOUNT_ORIGINS: readonly string[] = ["US", "CA"]
 
@@ -206,7 +230,11 @@ export const QR_CODE_FILE_FORMAT = "GIF"
 export const BASE64_ONLY_FILE_FORMATS: readonly string[] = ["PNG", "ZPL2"]
 
 /** Doc 2, Standard delivery references, in the order the service maps them (other names are rewritten). */
-export const STANDARD_REFERENCE_NAMES: readonly string[] = ["ReferenceNumber", "AddlRef1", "AddlRef2"]
+export const STANDARD_REFERENCE_NAMES: readonly string[] = [
+  "ReferenceNumber",
+  "AddlRef1",
+  "AddlRef2",
+]
 /**
  * Doc 2: the cross-border solution table says address line 1 "must carry the cross-border
  * attention text" for drop-off or pickup to a standard delivery facility; the text is not shown.
@@ -215,7 +243,10 @@ export const STANDARD_REFERENCE_NAMES: readonly string[] = ["ReferenceNumber", "
  */
 export const CROSS_BORDER_ATTENTION_TEXT = "Attn: Cross-Border"
 
-export const CROSS_BORDER_REFERENCE = { orderNumber: "ORDER_NUMBER", referenceNumber: "ReferenceNumber" } as const
+export const CROSS_BORDER_REFERENCE = {
+  orderNumber: "ORDER_NUMBER",
+  referenceNumber: "ReferenceNumber",
+} as const
 
 export const ADDRESS_TYPES = ["SELLER"] as const
 /** Doc 2 "shipmentType: Return labels only"; the value is not shown, RETURN is ours. */
@@ -224,15 +255,47 @@ export const IMPORTER_REFERENCE_TYPE_VAT = "VAT_NUMBER"
 
 /** The 27 member states of the European Union (doc 2: EU destinations need HS codes and importer ids). */
 export const EU_COUNTRY_CODES: readonly string[] = [
-  "AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "FI", "FR", "DE", "GR", "HU", "IE",
-  "IT", "LV", "LT", "LU", "MT", "NL", "PL", "PT", "RO", "SK", "SI", "ES", "SE",
+  "AT",
+  "BE",
+  "BG",
+  "HR",
+  "CY",
+  "CZ",
+  "DK",
+  "EE",
+  "FI",
+  "FR",
+  "DE",
+  "GR",
+  "HU",
+  "IE",
+  "IT",
+  "LV",
+  "LT",
+  "LU",
+  "MT",
+  "NL",
+  "PL",
+  "PT",
+  "RO",
+  "SK",
+  "SI",
+  "ES",
+  "SE",
 ]
 export const BRAZIL = "BR"
 export const PUERTO_RICO = "PR"
 export const UNITED_STATES = "US"
 export const CANADA = "CA"
 /** U.S. territories (doc 2: DANGEROUS_GOODS for hazardous material to U.S. territories). */
-export const US_TERRITORY_CODES: readonly string[] = ["AS", "GU", "MP", "PR", "VI", "UM"]
+export const US_TERRITORY_CODES: readonly string[] = [
+  "AS",
+  "GU",
+  "MP",
+  "PR",
+  "VI",
+  "UM",
+]
 /** Doc 2: military post offices (FLAT parcels there need reasonForExport DOCUMENTS). */
 export const MILITARY_CITIES: readonly string[] = ["APO", "FPO", "DPO"]
 
@@ -261,7 +324,14 @@ export const WEBHOOK_TYPES = ["locker", "tracking"] as const
 export type WebhookType = (typeof WEBHOOK_TYPES)[number]
 
 export const WEBHOOK_EVENTS: Record<WebhookType, readonly string[]> = {
-  locker: ["reservation", "cancelreservation", "deposit", "pickup", "stalemailpickup", "onhold"],
+  locker: [
+    "reservation",
+    "cancelreservation",
+    "deposit",
+    "pickup",
+    "stalemailpickup",
+    "onhold",
+  ],
   tracking: [
     "Manifest",
     "Acceptance",

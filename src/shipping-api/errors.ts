@@ -39,7 +39,8 @@ export class ShippingApiError extends Error {
     this.codes = init.codes ?? []
     this.messages = init.messages ?? []
     this.entries = init.entries ?? []
-    if (init.transactionId !== undefined) this.transactionId = init.transactionId
+    if (init.transactionId !== undefined)
+      this.transactionId = init.transactionId
   }
 
   /** Errors end up in JSON (workflow state, API answers): keep the same safe fields there. */
@@ -68,12 +69,17 @@ function describe(what: string, init: ShippingErrorInit): string {
 export class ShippingValidationError extends ShippingApiError {
   readonly violations: Violation[]
   constructor(init: ShippingErrorInit & { violations: Violation[] }) {
-    super(`${init.operation}: request not sent, it breaks ${init.violations.length} rule(s):\n${formatViolations(init.violations)}`, {
-      ...init,
-      status: 0,
-      codes: init.violations.map((v) => v.rule),
-      messages: init.violations.map((v) => `${v.path || "(request)"}: ${v.message}`),
-    })
+    super(
+      `${init.operation}: request not sent, it breaks ${init.violations.length} rule(s):\n${formatViolations(init.violations)}`,
+      {
+        ...init,
+        status: 0,
+        codes: init.violations.map((v) => v.rule),
+        messages: init.violations.map(
+          (v) => `${v.path || "(request)"}: ${v.message}`
+        ),
+      }
+    )
     this.violations = init.violations
   }
 
@@ -113,7 +119,10 @@ export class ShippingNotFoundError extends ShippingApiError {
 abstract class ShippingRetryAfterError extends ShippingApiError {
   /** What the service asked for in Retry-After, if anything. */
   readonly retryAfterMs?: number
-  constructor(what: string, init: ShippingErrorInit & { retryAfterMs?: number }) {
+  constructor(
+    what: string,
+    init: ShippingErrorInit & { retryAfterMs?: number }
+  ) {
     super(describe(what, init), init)
     if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs
   }
@@ -147,10 +156,18 @@ export class ShippingUnavailableError extends ShippingRetryAfterError {
 export class ShippingNetworkError extends ShippingApiError {
   readonly timedOut: boolean
   constructor(init: ShippingErrorInit & { timedOut: boolean }) {
-    super(describe(init.timedOut ? "no answer within the timeout" : "the connection failed or dropped", init), {
-      ...init,
-      status: 0,
-    })
+    super(
+      describe(
+        init.timedOut
+          ? "no answer within the timeout"
+          : "the connection failed or dropped",
+        init
+      ),
+      {
+        ...init,
+        status: 0,
+      }
+    )
     this.timedOut = init.timedOut
   }
   override toJSON(): Record<string, unknown> {
@@ -161,7 +178,10 @@ export class ShippingNetworkError extends ShippingApiError {
 /** A 2xx answer whose body is not what the documents describe. */
 export class ShippingUnexpectedResponseError extends ShippingApiError {
   constructor(init: ShippingErrorInit) {
-    super(describe("the answer does not match the documented shape", init), init)
+    super(
+      describe("the answer does not match the documented shape", init),
+      init
+    )
   }
 }
 
@@ -191,7 +211,13 @@ export function errorForStatus(
   parsed: ServiceError,
   base: { operation: string; transactionId?: string } & RetryAfter
 ): ShippingApiError {
-  const init = { ...base, status, codes: parsed.codes, messages: parsed.messages, entries: parsed.entries }
+  const init = {
+    ...base,
+    status,
+    codes: parsed.codes,
+    messages: parsed.messages,
+    entries: parsed.entries,
+  }
   if (status === 401) return new ShippingAuthenticationError(init)
   if (status === 403) return new ShippingForbiddenError(init)
   if (status === 404) return new ShippingNotFoundError(init)

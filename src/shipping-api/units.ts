@@ -32,7 +32,11 @@ const INCHES_PER: Readonly<Record<string, number>> = {
   in: 1,
 }
 
-function factor(table: Readonly<Record<string, number>>, unit: string, kind: string): number {
+function factor(
+  table: Readonly<Record<string, number>>,
+  unit: string,
+  kind: string
+): number {
   const f = table[unit.trim().toLowerCase()]
   // Callers pass units a schema has already accepted: an unknown one is a bug, not bad input.
   if (f === undefined) throw new RangeError(`unknown ${kind} unit "${unit}"`)
@@ -48,19 +52,32 @@ export function ceilTo(value: number, decimals: number): number {
   return Math.ceil(value * f - 1e-6) / f
 }
 
-const rounded = (value: number, decimals?: number) => (decimals === undefined ? value : ceilTo(value, decimals))
+const rounded = (value: number, decimals?: number) =>
+  decimals === undefined ? value : ceilTo(value, decimals)
 
 /** `value` in `unit` as ounces; rounded up at `decimals` when given, exact otherwise. */
-export function toOunces(value: number, unit: string, decimals?: number): number {
+export function toOunces(
+  value: number,
+  unit: string,
+  decimals?: number
+): number {
   return rounded(value * factor(OUNCES_PER, unit, "weight"), decimals)
 }
 
 /** `value` in `unit` as pounds; rounded up at `decimals` when given, exact otherwise. */
-export function toPounds(value: number, unit: string, decimals?: number): number {
+export function toPounds(
+  value: number,
+  unit: string,
+  decimals?: number
+): number {
   return rounded((value * factor(OUNCES_PER, unit, "weight")) / 16, decimals)
 }
 
 /** `value` in `unit` as inches; rounded up at `decimals` when given, exact otherwise. */
-export function toInches(value: number, unit: string, decimals?: number): number {
+export function toInches(
+  value: number,
+  unit: string,
+  decimals?: number
+): number {
   return rounded(value * factor(INCHES_PER, unit, "length"), decimals)
 }

@@ -14,5 +14,9 @@ export type Violation = {
 }
 
 export function formatViolations(violations: readonly Violation[]): string {
-  return violations.map((v) => `${v.path || "(request)"}: ${v.message} [${v.rule}; ${v.source}]`).join("\n")
+  return violations
+    .map(
+      (v) => `${v.path || "(request)"}: ${v.message} [${v.rule}; ${v.source}]`
+    )
+    .join("\n")
 }

@@ -6,7 +6,10 @@ import { inFlight } from "../lib/in-flight"
  * order.placed → the fulfillment and its label, when automatic fulfilment is on; else the order
  * is recorded as waiting for an admin (Ready to ship).
  */
-export default async function autoFulfillOnOrderPlaced({ event, container }: SubscriberArgs<{ id: string }>) {
+export default async function autoFulfillOnOrderPlaced({
+  event,
+  container,
+}: SubscriberArgs<{ id: string }>) {
   await inFlight(() => orderPlaced(container, event.data.id))
 }
 

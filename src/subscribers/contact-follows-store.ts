@@ -13,13 +13,18 @@ import { inFlight } from "../lib/in-flight"
  * name is sent to the service. Nothing is sent when the name did not change (the update only
  * sends what differs from the last saved contact).
  */
-export default async function contactFollowsStore({ event, container }: SubscriberArgs<{ id: string }>) {
+export default async function contactFollowsStore({
+  event,
+  container,
+}: SubscriberArgs<{ id: string }>) {
   try {
     await inFlight(() => followStoreName(container, event.data.id))
   } catch (error) {
     container
       .resolve(ContainerRegistrationKeys.LOGGER)
-      .warn(`shipping-services: could not send the new store name to the service as sender company: ${error instanceof Error ? error.message : String(error)}`)
+      .warn(
+        `shipping-services: could not send the new store name to the service as sender company: ${error instanceof Error ? error.message : String(error)}`
+      )
   }
 }
 

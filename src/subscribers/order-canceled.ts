@@ -4,9 +4,14 @@ import type ShippingServicesModuleService from "../modules/shipping-services/ser
 import { inFlight } from "../lib/in-flight"
 
 /** order.canceled → the order stops waiting for a label (Ready to ship drops it; nothing buys it). */
-export default async function settleCanceledOrder({ event, container }: SubscriberArgs<{ id: string }>) {
+export default async function settleCanceledOrder({
+  event,
+  container,
+}: SubscriberArgs<{ id: string }>) {
   await inFlight(async () => {
-    const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
     await shipping.settleCanceledOrder(event.data.id)
   })
 }

@@ -1,7 +1,10 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { messageOf } from "../lib/errors"
-import { shipmentNotificationData, type FulfillmentForNotice } from "../lib/views/shipment-notification"
+import {
+  shipmentNotificationData,
+  type FulfillmentForNotice,
+} from "../lib/views/shipment-notification"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import { isOurProvider } from "../orchestration/auto-fulfill"
 import { inFlight } from "../lib/in-flight"
@@ -17,21 +20,44 @@ type Payload = { id: string; no_notification?: boolean }
  * `no_notification` (on the event, as the order or the admin set it) is honoured; the idempotency
  * key keeps a redelivered event from sending twice.
  */
-export default async function shipmentNotifications({ event, container }: SubscriberArgs<Payload>) {
+export default async function shipmentNotifications({
+  event,
+  container,
+}: SubscriberArgs<Payload>) {
   await inFlight(async () => {
     if (event.data.no_notification) return
-    const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
     const { notifications } = shipping.getOptions()
-    const template = event.name === "delivery.created" ? notifications.delivered : notifications.shipped
+    const template =
+      event.name === "delivery.created"
+        ? notifications.delivered
+        : notifications.shipped
     if (!template) return
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
     const { data } = await query.graph({
       entity: "fulfillment",
-      fields: ["id", "provider_id", "labels.tracking_number", "labels.tracking_url", "order.id", "order.display_id", "order.email", "order.no_notification"],
+      fields: [
+        "id",
+        "provider_id",
+        "labels.tracking_number",
+        "labels.tracking_url",
+        "order.id",
+        "order.display_id",
+        "order.email",
+        "order.no_notification",
+      ],
       filters: { id: event.data.id },
     })
-    const fulfillment = data[0] as (FulfillmentForNotice & { provider_id?: string | null }) | undefined
-    if (!fulfillment || !isOurProvider(fulfillment.provider_id) || fulfillment.order?.no_notification) return
+    const fulfillment = data[0] as
+      (FulfillmentForNotice & { provider_id?: string | null }) | undefined
+    if (
+      !fulfillment ||
+      !isOurProvider(fulfillment.provider_id) ||
+      fulfillment.order?.no_notification
+    )
+      return
     const notice = shipmentNotificationData(fulfillment)
     if (!notice || !fulfillment.order?.email) return
     try {
@@ -46,7 +72,11 @@ export default async function shipmentNotifications({ event, container }: Subscr
         idempotency_key: `shipping-services:${event.name}:${fulfillment.id}`,
       })
     } catch (error) {
-      container.resolve(ContainerRegistrationKeys.LOGGER).warn(`shipping-services: the ${event.name} notification of fulfillment ${fulfillment.id} was not sent: ${messageOf(error)}`)
+      container
+        .resolve(ContainerRegistrationKeys.LOGGER)
+        .warn(
+          `shipping-services: the ${event.name} notification of fulfillment ${fulfillment.id} was not sent: ${messageOf(error)}`
+        )
     }
   })
 }

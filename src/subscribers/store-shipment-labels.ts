@@ -4,7 +4,11 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { storeShipmentLabelWorkflow } from "../workflows/store-shipment-label"
 import { inFlight } from "../lib/in-flight"
 
-type Payload = { fulfillment_id?: string; order_id?: string; return_id?: string }
+type Payload = {
+  fulfillment_id?: string
+  order_id?: string
+  return_id?: string
+}
 
 const BATCH_WINDOW_MS = 250
 let batch: Set<string> | null = null
@@ -15,13 +19,21 @@ let batch: Set<string> | null = null
  * (a burst of orders) are stored by one workflow run. Labels stay readable from the shipment row
  * meanwhile, and the store-pending-labels job stores whatever a crash left behind.
  */
-export default async function storeShipmentLabels({ event, container }: SubscriberArgs<Payload>) {
+export default async function storeShipmentLabels({
+  event,
+  container,
+}: SubscriberArgs<Payload>) {
   const ids: string[] = []
   if (event.data.fulfillment_id) ids.push(event.data.fulfillment_id)
   if (event.data.return_id) {
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
-    const { data } = await query.graph({ entity: "return", fields: ["id", "fulfillments.id"], filters: { id: event.data.return_id } })
-    for (const f of (data[0]?.fulfillments ?? []) as { id: string }[]) ids.push(f.id)
+    const { data } = await query.graph({
+      entity: "return",
+      fields: ["id", "fulfillments.id"],
+      filters: { id: event.data.return_id },
+    })
+    for (const f of (data[0]?.fulfillments ?? []) as { id: string }[])
+      ids.push(f.id)
   }
   if (!ids.length) return
   if (batch) {
@@ -40,11 +52,15 @@ async function flush(container: MedusaContainer) {
   const fulfillment_ids = [...(batch ?? [])]
   batch = null
   try {
-    await storeShipmentLabelWorkflow(container).run({ input: { fulfillment_ids } })
+    await storeShipmentLabelWorkflow(container).run({
+      input: { fulfillment_ids },
+    })
   } catch (error) {
     container
       .resolve(ContainerRegistrationKeys.LOGGER)
-      .warn(`shipping-services: storing ${fulfillment_ids.length} label(s) failed, the store-pending-labels job retries: ${String((error as Error)?.message ?? error)}`)
+      .warn(
+        `shipping-services: storing ${fulfillment_ids.length} label(s) failed, the store-pending-labels job retries: ${String((error as Error)?.message ?? error)}`
+      )
   }
 }
 

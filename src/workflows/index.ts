@@ -1,9 +1,15 @@
 // The package's `./workflows` export: workflows an app may run or hook into.
 export { storeShipmentLabelWorkflow } from "./store-shipment-label"
-export { createPrintBatchWorkflow, reopenPrintBatchWorkflow } from "./print-batch"
+export {
+  createPrintBatchWorkflow,
+  reopenPrintBatchWorkflow,
+} from "./print-batch"
 export { holdOrderWorkflow, releaseOrderWorkflow } from "./hold-order"
 export { voidShipmentLabelWorkflow } from "./void-shipment-label"
 export { reprintShipmentLabelWorkflow } from "./reprint-shipment-label"
 export { updateSenderContactWorkflow } from "./update-sender-contact"
 export { closeOutManifestWorkflow } from "./close-out-manifest"
-export { registerWebhooksWorkflow, rotateWebhookKeysWorkflow } from "./register-webhooks"
+export {
+  registerWebhooksWorkflow,
+  rotateWebhookKeysWorkflow,
+} from "./register-webhooks"

@@ -2,7 +2,12 @@ import { spawn, type ChildProcess } from "node:child_process"
 import { createWriteStream, mkdirSync } from "node:fs"
 import path from "node:path"
 import type { Client } from "pg"
-import { databaseUrl, dropDatabase, freshDatabase, pgClient } from "../../../dev/database"
+import {
+  databaseUrl,
+  dropDatabase,
+  freshDatabase,
+  pgClient,
+} from "../../../dev/database"
 import { runMedusa } from "../../../dev/medusa-cli"
 import { waitFor } from "../../../dev/wait"
 import { startSandbox, type SandboxHandle } from "../../../src/sandbox"
@@ -33,7 +38,12 @@ export type RunningApp = {
  * `env`: changes to the app's environment, given the one the harness made (sandbox URLs
  * included); `logName`: the app's log file in RESULTS_DIR.
  */
-export async function startApp(opts: { env?: (base: NodeJS.ProcessEnv) => NodeJS.ProcessEnv; logName?: string } = {}): Promise<RunningApp> {
+export async function startApp(
+  opts: {
+    env?: (base: NodeJS.ProcessEnv) => NodeJS.ProcessEnv
+    logName?: string
+  } = {}
+): Promise<RunningApp> {
   mkdirSync(RESULTS_DIR, { recursive: true })
   const sandbox = await startSandbox({ port: 0, host: "127.0.0.1", speed: 0 })
   const port = await freePort()
@@ -60,7 +70,11 @@ export async function startApp(opts: { env?: (base: NodeJS.ProcessEnv) => NodeJS
 
   const log = path.join(RESULTS_DIR, opts.logName ?? "medusa-develop.log")
   const out = createWriteStream(log)
-  const app: ChildProcess = spawn(process.execPath, [require.resolve("@medusajs/cli/cli.js"), "develop"], { cwd: root, env, detached: true, stdio: ["ignore", "pipe", "pipe"] })
+  const app: ChildProcess = spawn(
+    process.execPath,
+    [require.resolve("@medusajs/cli/cli.js"), "develop"],
+    { cwd: root, env, detached: true, stdio: ["ignore", "pipe", "pipe"] }
+  )
   app.stdout?.pipe(out)
   app.stderr?.pipe(out)
   let exited: number | null | undefined
@@ -73,7 +87,11 @@ export async function startApp(opts: { env?: (base: NodeJS.ProcessEnv) => NodeJS
       } catch {
         // already gone
       }
-      const gone = await waitFor(async () => exited !== undefined, "medusa develop to stop", 10_000).catch(() => false)
+      const gone = await waitFor(
+        async () => exited !== undefined,
+        "medusa develop to stop",
+        10_000
+      ).catch(() => false)
       if (!gone) {
         try {
           process.kill(-app.pid, "SIGKILL")
@@ -88,12 +106,21 @@ export async function startApp(opts: { env?: (base: NodeJS.ProcessEnv) => NodeJS
   }
 
   try {
-    await waitFor(async () => {
-      if (exited !== undefined) throw new Error(`medusa develop exited (${exited}); see ${log}`)
-      return (await fetch(`${backend}/health`)).ok
-    }, "the app's /health", 90_000)
+    await waitFor(
+      async () => {
+        if (exited !== undefined)
+          throw new Error(`medusa develop exited (${exited}); see ${log}`)
+        return (await fetch(`${backend}/health`)).ok
+      },
+      "the app's /health",
+      90_000
+    )
     // The admin is served by vite in development: the first page load pre-bundles it.
-    await waitFor(async () => (await fetch(`${backend}/app`)).ok, "the admin at /app", 90_000)
+    await waitFor(
+      async () => (await fetch(`${backend}/app`)).ok,
+      "the admin at /app",
+      90_000
+    )
   } catch (error) {
     await stop()
     throw error

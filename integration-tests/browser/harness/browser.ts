@@ -18,11 +18,18 @@ const ARGS = [
 ]
 
 /** A headless Chromium with a fresh profile (no cookies or cache from earlier runs) that accepts downloads. */
-export async function launchBrowser(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+export async function launchBrowser(): Promise<{
+  context: BrowserContext
+  close(): Promise<void>
+}> {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`No Chromium at ${CHROMIUM}: install it (apt-get install -y chromium) or set CHROMIUM_PATH`)
+    throw new Error(
+      `No Chromium at ${CHROMIUM}: install it (apt-get install -y chromium) or set CHROMIUM_PATH`
+    )
   }
-  const profile = mkdtempSync(path.join(tmpdir(), "shipping-services-chromium-"))
+  const profile = mkdtempSync(
+    path.join(tmpdir(), "shipping-services-chromium-")
+  )
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,

@@ -3,14 +3,29 @@ import { ADDRESSES, placeOrder, setupStore } from "../../../dev/seed/store"
 import type { ShipmentView } from "../../../src/lib/views/shipment-view"
 import { ADMIN, type RunningApp } from "./app"
 
-export type SeededOrder = { id: string; display_id: number; shipment: ShipmentView }
+export type SeededOrder = {
+  id: string
+  display_id: number
+  shipment: ShipmentView
+}
 type Headers = { headers: Record<string, string> }
 
-async function shipmentWhere(api: Api, admin: Headers, orderId: string, what: string, ok: (s: ShipmentView) => boolean): Promise<ShipmentView> {
+async function shipmentWhere(
+  api: Api,
+  admin: Headers,
+  orderId: string,
+  what: string,
+  ok: (s: ShipmentView) => boolean
+): Promise<ShipmentView> {
   const deadline = Date.now() + 90_000
   while (Date.now() < deadline) {
-    const { data } = await api.get(`/admin/shipping-services/orders/${orderId}/shipments`, admin)
-    const s = (data.shipments as ShipmentView[]).find((x) => !x.is_return && ok(x))
+    const { data } = await api.get(
+      `/admin/shipping-services/orders/${orderId}/shipments`,
+      admin
+    )
+    const s = (data.shipments as ShipmentView[]).find(
+      (x) => !x.is_return && ok(x)
+    )
     if (s) return s
     await new Promise((r) => setTimeout(r, 300))
   }
@@ -23,20 +38,40 @@ async function shipmentWhere(api: Api, admin: Headers, orderId: string, what: st
  * sandbox's clock run to the end so every tracking event reaches the app by webhook and Medusa
  * marks both orders shipped and delivered.
  */
-export async function seedOrders(app: RunningApp): Promise<{ pdf: SeededOrder; png: SeededOrder }> {
+export async function seedOrders(
+  app: RunningApp
+): Promise<{ pdf: SeededOrder; png: SeededOrder }> {
   const api = fetchApi(app.backend)
   const { data: login } = await api.post("/auth/user/emailpass", ADMIN)
   const admin = { headers: { authorization: `Bearer ${login.token}` } }
   const store = await setupStore(api, admin)
   const items = [{ variantId: store.products[0].variantId, quantity: 1 }]
-  const pdfOrder = await placeOrder(api, store, { region: "us", address: ADDRESSES.newYork, optionId: "postal-ground", items, email: "ada@example.com" })
-  const pngOrder = await placeOrder(api, store, { region: "us", address: ADDRESSES.newYork, optionId: "postal-priority", items, email: "bob@example.com" })
+  const pdfOrder = await placeOrder(api, store, {
+    region: "us",
+    address: ADDRESSES.newYork,
+    optionId: "postal-ground",
+    items,
+    email: "ada@example.com",
+  })
+  const pngOrder = await placeOrder(api, store, {
+    region: "us",
+    address: ADDRESSES.newYork,
+    optionId: "postal-priority",
+    items,
+    email: "bob@example.com",
+  })
   const labelled = (s: ShipmentView) => s.status === "created" && !!s.label
-  await Promise.all([shipmentWhere(api, admin, pdfOrder.id, "with a label", labelled), shipmentWhere(api, admin, pngOrder.id, "with a label", labelled)])
+  await Promise.all([
+    shipmentWhere(api, admin, pdfOrder.id, "with a label", labelled),
+    shipmentWhere(api, admin, pngOrder.id, "with a label", labelled),
+  ])
 
   app.sandbox.control.advance({ until: "done" })
   await app.sandbox.control.settleWebhooks()
-  const delivered = (s: ShipmentView) => labelled(s) && s.tracking_status === "Delivered" && !!s.fulfillment?.delivered_at
+  const delivered = (s: ShipmentView) =>
+    labelled(s) &&
+    s.tracking_status === "Delivered" &&
+    !!s.fulfillment?.delivered_at
   const [pdf, png] = await Promise.all([
     shipmentWhere(api, admin, pdfOrder.id, "delivered", delivered),
     shipmentWhere(api, admin, pngOrder.id, "delivered", delivered),

@@ -28,10 +28,13 @@ export const keys = {
 }
 
 const base = "/admin/shipping-services"
-const get = <T,>(path: string) => sdk.client.fetch<T>(`${base}${path}`)
-const post = <T,>(path: string, body: Record<string, unknown> = {}) => sdk.client.fetch<T>(`${base}${path}`, { method: "POST", body })
+const get = <T>(path: string) => sdk.client.fetch<T>(`${base}${path}`)
+const post = <T>(path: string, body: Record<string, unknown> = {}) =>
+  sdk.client.fetch<T>(`${base}${path}`, { method: "POST", body })
 
-const busy = (d: AdminOrderShipments | undefined) => d?.auto_fulfillment?.status === "running" || d?.auto_fulfillment?.status === "pending"
+const busy = (d: AdminOrderShipments | undefined) =>
+  d?.auto_fulfillment?.status === "running" ||
+  d?.auto_fulfillment?.status === "pending"
 
 /** Refreshed every few seconds while a label is being bought, so it shows up by itself. */
 export const useOrderShipments = (orderId: string) =>
@@ -44,13 +47,21 @@ export const useOrderShipments = (orderId: string) =>
 /** After a change to an order's labels: our view and Medusa's own order page (fulfillments). */
 function useRefreshOrder(orderId: string) {
   const client = useQueryClient()
-  return () => Promise.all([client.invalidateQueries({ queryKey: keys.order(orderId) }), client.invalidateQueries({ queryKey: ["orders"] })])
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: keys.order(orderId) }),
+      client.invalidateQueries({ queryKey: ["orders"] }),
+    ])
 }
 
 export function useReprint(orderId: string) {
   const refresh = useRefreshOrder(orderId)
   return useMutation({
-    mutationFn: (shipmentId: string) => post<{ reprints: ShipmentView["reprints"]; shipment: ShipmentView | null }>(`/shipments/${shipmentId}/reprint`),
+    mutationFn: (shipmentId: string) =>
+      post<{
+        reprints: ShipmentView["reprints"]
+        shipment: ShipmentView | null
+      }>(`/shipments/${shipmentId}/reprint`),
     onSettled: refresh,
   })
 }
@@ -58,7 +69,11 @@ export function useReprint(orderId: string) {
 export function useVoid(orderId: string) {
   const refresh = useRefreshOrder(orderId)
   return useMutation({
-    mutationFn: (shipmentId: string) => post<{ void: { status: string; void_status: string | null }; shipment: ShipmentView | null }>(`/shipments/${shipmentId}/void`),
+    mutationFn: (shipmentId: string) =>
+      post<{
+        void: { status: string; void_status: string | null }
+        shipment: ShipmentView | null
+      }>(`/shipments/${shipmentId}/void`),
     onSettled: refresh,
   })
 }
@@ -66,17 +81,33 @@ export function useVoid(orderId: string) {
 export function useRetryAutoFulfillment(orderId: string) {
   const refresh = useRefreshOrder(orderId)
   return useMutation({
-    mutationFn: () => post<{ auto_fulfillment: AutoFulfillmentView | null }>(`/orders/${orderId}/auto-fulfill`),
+    mutationFn: () =>
+      post<{ auto_fulfillment: AutoFulfillmentView | null }>(
+        `/orders/${orderId}/auto-fulfill`
+      ),
     onSettled: refresh,
   })
 }
 
 export const useConnection = () =>
-  useQuery({ queryKey: keys.connection, queryFn: () => get<ConnectionCheck>("/connection"), staleTime: Infinity, retry: false })
+  useQuery({
+    queryKey: keys.connection,
+    queryFn: () => get<ConnectionCheck>("/connection"),
+    staleTime: Infinity,
+    retry: false,
+  })
 
-export const useServices = () => useQuery({ queryKey: keys.services, queryFn: () => get<{ services: ServiceView[] }>("/services") })
+export const useServices = () =>
+  useQuery({
+    queryKey: keys.services,
+    queryFn: () => get<{ services: ServiceView[] }>("/services"),
+  })
 
-export const useWebhooks = () => useQuery({ queryKey: keys.webhooks, queryFn: () => get<{ webhooks: WebhookStatus }>("/webhooks") })
+export const useWebhooks = () =>
+  useQuery({
+    queryKey: keys.webhooks,
+    queryFn: () => get<{ webhooks: WebhookStatus }>("/webhooks"),
+  })
 
 export function useWebhookAction(action: "re-register" | "rotate-key") {
   const client = useQueryClient()
@@ -86,17 +117,26 @@ export function useWebhookAction(action: "re-register" | "rotate-key") {
   })
 }
 
-export const useContact = () => useQuery({ queryKey: keys.contact, queryFn: () => get<{ contact: SenderContact | null }>("/contact") })
+export const useContact = () =>
+  useQuery({
+    queryKey: keys.contact,
+    queryFn: () => get<{ contact: SenderContact | null }>("/contact"),
+  })
 
 export function useSaveContact() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (fields: { name?: string; company?: string }) => post<{ contact: SenderContact; changed: boolean }>("/contact", fields),
+    mutationFn: (fields: { name?: string; company?: string }) =>
+      post<{ contact: SenderContact; changed: boolean }>("/contact", fields),
     onSettled: () => client.invalidateQueries({ queryKey: keys.contact }),
   })
 }
 
-export const useManifests = () => useQuery({ queryKey: keys.manifests, queryFn: () => get<{ manifests: ManifestView[] }>("/manifests") })
+export const useManifests = () =>
+  useQuery({
+    queryKey: keys.manifests,
+    queryFn: () => get<{ manifests: ManifestView[] }>("/manifests"),
+  })
 
 export function useCloseOut() {
   const client = useQueryClient()
@@ -106,7 +146,11 @@ export function useCloseOut() {
   })
 }
 
-export const useOrphans = () => useQuery({ queryKey: keys.orphans, queryFn: () => get<{ orphans: OrphanView[] }>("/orphans") })
+export const useOrphans = () =>
+  useQuery({
+    queryKey: keys.orphans,
+    queryFn: () => get<{ orphans: OrphanView[] }>("/orphans"),
+  })
 
 export function useVoidOrphan() {
   const client = useQueryClient()
@@ -117,7 +161,10 @@ export function useVoidOrphan() {
 }
 
 /** A parcel of "Fulfill in parcels": order line items and quantities, and optionally its weight. */
-export type ParcelChoice = { items: { line_item_id: string; quantity: number }[]; weight?: number }
+export type ParcelChoice = {
+  items: { line_item_id: string; quantity: number }[]
+  weight?: number
+}
 
 /**
  * Medusa's own fulfilment (POST /admin/orders/:id/fulfillments) with the parcels chosen, passed
@@ -128,10 +175,18 @@ export function useFulfillInParcels(orderId: string) {
   return useMutation({
     mutationFn: (parcels: ParcelChoice[]) => {
       const quantities = new Map<string, number>()
-      for (const p of parcels) for (const i of p.items) quantities.set(i.line_item_id, (quantities.get(i.line_item_id) ?? 0) + i.quantity)
+      for (const p of parcels)
+        for (const i of p.items)
+          quantities.set(
+            i.line_item_id,
+            (quantities.get(i.line_item_id) ?? 0) + i.quantity
+          )
       return sdk.client.fetch(`/admin/orders/${orderId}/fulfillments`, {
         method: "POST",
-        body: { items: [...quantities].map(([id, quantity]) => ({ id, quantity })), additional_data: { shipping_services: { parcels } } },
+        body: {
+          items: [...quantities].map(([id, quantity]) => ({ id, quantity })),
+          additional_data: { shipping_services: { parcels } },
+        },
       })
     },
     onSettled: refresh,
@@ -140,23 +195,43 @@ export function useFulfillInParcels(orderId: string) {
 
 // --- Ready to ship and print batches (issue 13) ------------------------------------------------
 
-export type ReadyFilters = { view: "awaiting" | "labelled"; service?: string; lane?: string; from?: string; to?: string; offset: number; limit: number }
+export type ReadyFilters = {
+  view: "awaiting" | "labelled"
+  service?: string
+  lane?: string
+  from?: string
+  to?: string
+  offset: number
+  limit: number
+}
 
 export const useReadyToShip = (filters: ReadyFilters) =>
   useQuery({
     queryKey: ["shipping-services", "ready", filters],
     queryFn: () => {
-      const params = new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => [k, String(v)]))
+      const params = new URLSearchParams(
+        Object.entries(filters)
+          .filter(([, v]) => v !== undefined && v !== "")
+          .map(([k, v]) => [k, String(v)])
+      )
       return get<ReadyToShipPage>(`/ready-to-ship?${params}`)
     },
   })
 
-export type NewBatch = { order_ids: string[]; mode: "buy" | "print"; layout: string; packing_slips: boolean; commercial_invoices: boolean; separate: boolean }
+export type NewBatch = {
+  order_ids: string[]
+  mode: "buy" | "print"
+  layout: string
+  packing_slips: boolean
+  commercial_invoices: boolean
+  separate: boolean
+}
 
 export function useCreateBatch() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (body: NewBatch) => post<{ batch: BatchView }>("/batches", body),
+    mutationFn: (body: NewBatch) =>
+      post<{ batch: BatchView }>("/batches", body),
     onSettled: () => client.invalidateQueries({ queryKey: keys.all }),
   })
 }
@@ -168,20 +243,27 @@ export const useBatch = (id: string) =>
   useQuery({
     queryKey: ["shipping-services", "batch", id],
     queryFn: () => get<{ batch: BatchView }>(`/batches/${id}`),
-    refetchInterval: (query) => (running(query.state.data?.batch) ? 1_000 : false),
+    refetchInterval: (query) =>
+      running(query.state.data?.batch) ? 1_000 : false,
   })
 
 export const useBatches = () =>
   useQuery({
     queryKey: ["shipping-services", "batches"],
-    queryFn: () => get<{ batches: BatchView[]; count: number }>("/batches?limit=10"),
-    refetchInterval: (query) => (query.state.data?.batches.some(running) ? 2_000 : false),
+    queryFn: () =>
+      get<{ batches: BatchView[]; count: number }>("/batches?limit=10"),
+    refetchInterval: (query) =>
+      query.state.data?.batches.some(running) ? 2_000 : false,
   })
 
 export function useRetryBatch(id: string) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (itemIds?: string[]) => post<{ batch: BatchView }>(`/batches/${id}/retry`, itemIds ? { item_ids: itemIds } : {}),
+    mutationFn: (itemIds?: string[]) =>
+      post<{ batch: BatchView }>(
+        `/batches/${id}/retry`,
+        itemIds ? { item_ids: itemIds } : {}
+      ),
     onSettled: () => client.invalidateQueries({ queryKey: keys.all }),
   })
 }
@@ -189,15 +271,26 @@ export function useRetryBatch(id: string) {
 export function usePrintBatch(id: string) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (settings: { layout?: string; packing_slips?: boolean; commercial_invoices?: boolean; separate?: boolean }) => post<{ batch: BatchView }>(`/batches/${id}/print`, settings),
-    onSettled: () => client.invalidateQueries({ queryKey: ["shipping-services", "batch", id] }),
+    mutationFn: (settings: {
+      layout?: string
+      packing_slips?: boolean
+      commercial_invoices?: boolean
+      separate?: boolean
+    }) => post<{ batch: BatchView }>(`/batches/${id}/print`, settings),
+    onSettled: () =>
+      client.invalidateQueries({
+        queryKey: ["shipping-services", "batch", id],
+      }),
   })
 }
 
 export function useHoldOrder() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: ({ orderId, hold }: { orderId: string; hold: boolean }) => post<{ order_id: string; status: string }>(`/orders/${orderId}/${hold ? "hold" : "release"}`),
+    mutationFn: ({ orderId, hold }: { orderId: string; hold: boolean }) =>
+      post<{ order_id: string; status: string }>(
+        `/orders/${orderId}/${hold ? "hold" : "release"}`
+      ),
     onSettled: () => client.invalidateQueries({ queryKey: keys.all }),
   })
 }

@@ -24,12 +24,20 @@ export function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }
 
-export async function downloadFile(path: string, accept: string, fileName: string): Promise<void> {
+export async function downloadFile(
+  path: string,
+  accept: string,
+  fileName: string
+): Promise<void> {
   saveBlob(await fetchFile(path, accept), fileName)
 }
 
 /** The page-numbered file name the label route uses for multi-page labels (label-<tn>-2.pdf). */
-export function pageFileName(fileName: string, page: number, pages: number): string {
+export function pageFileName(
+  fileName: string,
+  page: number,
+  pages: number
+): string {
   if (pages <= 1) return fileName
   return fileName.replace(/(-\d+)?(\.[a-z0-9]+)$/i, `-${page + 1}$2`)
 }

@@ -1,9 +1,17 @@
 /** Amounts as the service reports them (major units, e.g. 7.35 USD). */
 export function formatMoney(amount: unknown, currency: unknown): string {
   if (typeof amount !== "number") return "–"
-  const code = typeof currency === "string" && /^[A-Za-z]{3}$/.test(currency) ? currency.toUpperCase() : undefined
+  const code =
+    typeof currency === "string" && /^[A-Za-z]{3}$/.test(currency)
+      ? currency.toUpperCase()
+      : undefined
   try {
-    return code ? new Intl.NumberFormat(undefined, { style: "currency", currency: code }).format(amount) : amount.toFixed(2)
+    return code
+      ? new Intl.NumberFormat(undefined, {
+          style: "currency",
+          currency: code,
+        }).format(amount)
+      : amount.toFixed(2)
   } catch {
     return `${amount.toFixed(2)} ${code ?? ""}`.trim()
   }
@@ -12,12 +20,20 @@ export function formatMoney(amount: unknown, currency: unknown): string {
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return "–"
   const d = new Date(iso)
-  return Number.isNaN(d.getTime()) ? "–" : d.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })
+  return Number.isNaN(d.getTime())
+    ? "–"
+    : d.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })
 }
 
 /** An event as the carrier scanned it (local date, time and offset), else its instant in the admin's zone. */
-export function formatScanTime(e: { date: string | null; time: string | null; offset: string | null; occurred_at: string | null }): string {
-  if (e.date) return `${e.date}${e.time ? ` ${e.time.slice(0, 5)}` : ""}${e.offset ? ` (UTC${e.offset})` : ""}`
+export function formatScanTime(e: {
+  date: string | null
+  time: string | null
+  offset: string | null
+  occurred_at: string | null
+}): string {
+  if (e.date)
+    return `${e.date}${e.time ? ` ${e.time.slice(0, 5)}` : ""}${e.offset ? ` (UTC${e.offset})` : ""}`
   return formatDateTime(e.occurred_at)
 }
 
@@ -30,5 +46,7 @@ export function statusLabel(status: string | null | undefined): string {
 
 export function errorMessage(error: unknown): string {
   const message = (error as { message?: unknown } | null)?.message
-  return typeof message === "string" && message ? message : "Something went wrong"
+  return typeof message === "string" && message
+    ? message
+    : "Something went wrong"
 }

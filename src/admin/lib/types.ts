@@ -7,7 +7,10 @@ export type { ShipmentView, LabelView } from "../../lib/views/shipment-view"
 export type { AdminTimelineEntry } from "../../lib/views/timeline"
 export type { AutoFulfillmentView } from "../../lib/views/auto-fulfillment-view"
 export type { ServiceView } from "../../lib/views/service-view"
-export type { ConnectionCheck, RootCheck } from "../../orchestration/connection-check"
+export type {
+  ConnectionCheck,
+  RootCheck,
+} from "../../orchestration/connection-check"
 export type { CloseOutResult } from "../../orchestration/close-out"
 export type { ManifestView } from "../../lib/manifests/record"
 
@@ -18,4 +21,8 @@ export type { OrphanView } from "../../lib/views/orphan-view"
 export type { ParcelInfo } from "../../lib/views/shipment-view"
 export type { ReadyOrder, ReadyView } from "../../lib/batches/ready-view"
 export type { ReadyToShipPage } from "../../orchestration/batches/ready-to-ship"
-export type { BatchView, BatchItemView, BatchFile } from "../../lib/batches/views"
+export type {
+  BatchView,
+  BatchItemView,
+  BatchFile,
+} from "../../lib/batches/views"

@@ -4,13 +4,23 @@ import { Container, Heading, Text } from "@medusajs/ui"
 import { useOrderShipments } from "../lib/api"
 import { errorMessage } from "../lib/format"
 import { AutoFulfillmentNotice } from "../components/order/auto-fulfillment-notice"
-import { FulfillInParcels, unfulfilledLines } from "../components/order/fulfill-in-parcels"
+import {
+  FulfillInParcels,
+  unfulfilledLines,
+} from "../components/order/fulfill-in-parcels"
 import { ShipmentCard } from "../components/order/shipment-card"
 
 /** The order's labels from the shipping service: status, tracking, files and actions. */
-const OrderShipmentsWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
+const OrderShipmentsWidget = ({
+  data: order,
+}: DetailWidgetProps<AdminOrder>) => {
   const { data, isLoading, isError, error } = useOrderShipments(order.id)
-  const titles = Object.fromEntries((order.items ?? []).map((i) => [i.id, [i.product_title ?? i.title, i.variant_title].filter(Boolean).join(" – ")]))
+  const titles = Object.fromEntries(
+    (order.items ?? []).map((i) => [
+      i.id,
+      [i.product_title ?? i.title, i.variant_title].filter(Boolean).join(" – "),
+    ])
+  )
   const ours = !!data?.auto_fulfillment || !!data?.shipments.length
   return (
     <Container className="divide-y p-0" data-testid="shipping-services-widget">
@@ -33,15 +43,30 @@ const OrderShipmentsWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) =>
         <>
           {data?.auto_fulfillment?.status === "failed" && (
             <div className="px-6 py-4">
-              <AutoFulfillmentNotice orderId={order.id} record={data.auto_fulfillment} />
+              <AutoFulfillmentNotice
+                orderId={order.id}
+                record={data.auto_fulfillment}
+              />
             </div>
           )}
           {data?.shipments.length ? (
-            data.shipments.map((s) => <ShipmentCard key={s.id} orderId={order.id} shipment={s} titles={titles} />)
+            data.shipments.map((s) => (
+              <ShipmentCard
+                key={s.id}
+                orderId={order.id}
+                shipment={s}
+                titles={titles}
+              />
+            ))
           ) : (
             <div className="px-6 py-4">
-              <Text size="small" className="text-ui-fg-subtle" data-testid="no-shipments">
-                {data?.auto_fulfillment?.status === "running" || data?.auto_fulfillment?.status === "pending"
+              <Text
+                size="small"
+                className="text-ui-fg-subtle"
+                data-testid="no-shipments"
+              >
+                {data?.auto_fulfillment?.status === "running" ||
+                data?.auto_fulfillment?.status === "pending"
                   ? "The label is being created…"
                   : "No labels from the shipping service for this order."}
               </Text>
@@ -49,7 +74,12 @@ const OrderShipmentsWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) =>
           )}
           {ours && data?.auto_fulfillment?.status !== "running" && (
             <div className="px-6 py-4">
-              <FulfillInParcels key={unfulfilledLines(order).map((l) => `${l.id}:${l.left}`).join(",")} order={order} />
+              <FulfillInParcels
+                key={unfulfilledLines(order)
+                  .map((l) => `${l.id}:${l.left}`)
+                  .join(",")}
+                order={order}
+              />
             </div>
           )}
         </>

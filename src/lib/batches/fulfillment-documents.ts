@@ -3,8 +3,13 @@ import { createPrintBatch, type PrintLayout } from "../documents"
 import { printOrderOf, type PrintOrderInput } from "./print-order"
 
 /** The documents Medusa's document hooks return (getFulfillmentDocuments, getReturnDocuments, retrieveDocuments). */
-export const FULFILLMENT_DOCUMENT_TYPES = ["label", "packing_slip", "commercial_invoice"] as const
-export type FulfillmentDocumentType = (typeof FULFILLMENT_DOCUMENT_TYPES)[number]
+export const FULFILLMENT_DOCUMENT_TYPES = [
+  "label",
+  "packing_slip",
+  "commercial_invoice",
+] as const
+export type FulfillmentDocumentType =
+  (typeof FULFILLMENT_DOCUMENT_TYPES)[number]
 
 export type FulfillmentDocument = {
   type: FulfillmentDocumentType
@@ -18,14 +23,21 @@ export type FulfillmentDocument = {
   page?: number
 }
 
-const base64 = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64")
+const base64 = (bytes: Uint8Array) =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString(
+    "base64"
+  )
 
 /**
  * A fulfillment's documents from its order and labels: each label page as the service made it,
  * and a packing slip and commercial invoice drawn by the print library (one PDF each, on the
  * given layout's sheet). `types` picks which. Pure but for the PDF work.
  */
-export async function fulfillmentDocumentsOf(input: PrintOrderInput, types: readonly FulfillmentDocumentType[], layout: PrintLayout): Promise<FulfillmentDocument[]> {
+export async function fulfillmentDocumentsOf(
+  input: PrintOrderInput,
+  types: readonly FulfillmentDocumentType[],
+  layout: PrintLayout
+): Promise<FulfillmentDocument[]> {
   const out: FulfillmentDocument[] = []
   const display = String(input.displayId).replace(/[^A-Za-z0-9_-]/g, "")
   if (types.includes("label")) {
@@ -33,7 +45,12 @@ export async function fulfillmentDocumentsOf(input: PrintOrderInput, types: read
       label.pages.forEach((page, i) =>
         out.push({
           type: "label",
-          file_name: labelFileName(label.tracking_number, label.label_format, i, label.pages.length),
+          file_name: labelFileName(
+            label.tracking_number,
+            label.label_format,
+            i,
+            label.pages.length
+          ),
           mime_type: labelFileType(label.label_format).mimeType,
           content: base64(page),
           shipment_id: label.id,
@@ -45,16 +62,36 @@ export async function fulfillmentDocumentsOf(input: PrintOrderInput, types: read
   }
   const { pdf } = printOrderOf(input)
   if (types.includes("packing_slip")) {
-    const batch = createPrintBatch({ layout, include: { labels: false, packingSlips: true, commercialInvoices: false }, title: `Packing slip #${display}` })
+    const batch = createPrintBatch({
+      layout,
+      include: { labels: false, packingSlips: true, commercialInvoices: false },
+      title: `Packing slip #${display}`,
+    })
     await batch.add(pdf)
     const [file] = (await batch.finish()).files
-    if (file) out.push({ type: "packing_slip", file_name: `packing-slip-${display}.pdf`, mime_type: "application/pdf", content: base64(file.bytes) })
+    if (file)
+      out.push({
+        type: "packing_slip",
+        file_name: `packing-slip-${display}.pdf`,
+        mime_type: "application/pdf",
+        content: base64(file.bytes),
+      })
   }
   if (types.includes("commercial_invoice") && pdf.commercialInvoice) {
-    const batch = createPrintBatch({ layout, include: { labels: false, packingSlips: false, commercialInvoices: true }, title: `Commercial invoice #${display}` })
+    const batch = createPrintBatch({
+      layout,
+      include: { labels: false, packingSlips: false, commercialInvoices: true },
+      title: `Commercial invoice #${display}`,
+    })
     await batch.add(pdf)
     const [file] = (await batch.finish()).files
-    if (file) out.push({ type: "commercial_invoice", file_name: `commercial-invoice-${display}.pdf`, mime_type: "application/pdf", content: base64(file.bytes) })
+    if (file)
+      out.push({
+        type: "commercial_invoice",
+        file_name: `commercial-invoice-${display}.pdf`,
+        mime_type: "application/pdf",
+        content: base64(file.bytes),
+      })
   }
   return out
 }

@@ -9,8 +9,17 @@ export type Lane = (typeof LANES)[number]
  * destination is in another country than the origin (its request then carries customs, doc 2).
  * Pure.
  */
-export function laneOf(variant: Variant, toCountry: string | null | undefined, originCountry: string | null | undefined): Lane {
+export function laneOf(
+  variant: Variant,
+  toCountry: string | null | undefined,
+  originCountry: string | null | undefined
+): Lane {
   if (variant === "cross-border") return "cross-border"
-  if (toCountry && originCountry && toCountry.toUpperCase() !== originCountry.toUpperCase()) return "cross-border"
+  if (
+    toCountry &&
+    originCountry &&
+    toCountry.toUpperCase() !== originCountry.toUpperCase()
+  )
+    return "cross-border"
   return "domestic"
 }

@@ -26,10 +26,17 @@ type OrderInfo = {
   display_id?: number | null
   created_at?: Date | string | null
   email?: string | null
-  shipping_address?: { first_name?: string | null; last_name?: string | null; company?: string | null; city?: string | null; country_code?: string | null } | null
+  shipping_address?: {
+    first_name?: string | null
+    last_name?: string | null
+    company?: string | null
+    city?: string | null
+    country_code?: string | null
+  } | null
 }
 
-const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null)
+const iso = (d: Date | string | null | undefined) =>
+  d ? new Date(d).toISOString() : null
 
 function customerOf(order: OrderInfo | undefined): string | null {
   const a = order?.shipping_address
@@ -45,14 +52,26 @@ function destinationOf(order: OrderInfo | undefined): string | null {
 
 /** An order waiting for a label, from its row in shipping_services_auto_fulfillment. Pure. */
 export function awaitingOrderView(
-  row: { order_id: string; status: string; last_error?: unknown; option_id?: string | null; lane?: Lane | null; display_id?: number | null; placed_at?: Date | string | null; held_at?: Date | string | null; attempts?: number | null },
+  row: {
+    order_id: string
+    status: string
+    last_error?: unknown
+    option_id?: string | null
+    lane?: Lane | null
+    display_id?: number | null
+    placed_at?: Date | string | null
+    held_at?: Date | string | null
+    attempts?: number | null
+  },
   order: OrderInfo | undefined,
   serviceName: (id: string | null | undefined) => string | null
 ): ReadyOrder {
-  const state = (row.status === "failed" || row.status === "held" ? row.status : "manual") as ReadyState
+  const state = (
+    row.status === "failed" || row.status === "held" ? row.status : "manual"
+  ) as ReadyState
   const reason =
     state === "failed"
-      ? errorView(row.last_error)?.message ?? "The label could not be bought."
+      ? (errorView(row.last_error)?.message ?? "The label could not be bought.")
       : state === "held"
         ? `Held by an admin${row.held_at ? ` since ${iso(row.held_at)!.slice(0, 16).replace("T", " ")} UTC` : ""}`
         : "Automatic fulfilment was off when it was placed"
@@ -73,7 +92,14 @@ export function awaitingOrderView(
 
 /** An order with a label not printed yet, from its first parcel's shipment row. Pure. */
 export function labelledOrderView(
-  row: { order_id: string | null; option_id: string; variant: string; customs?: unknown; tracking_number?: string | null; created_at?: Date | string | null },
+  row: {
+    order_id: string | null
+    option_id: string
+    variant: string
+    customs?: unknown
+    tracking_number?: string | null
+    created_at?: Date | string | null
+  },
   order: OrderInfo | undefined,
   serviceName: (id: string | null | undefined) => string | null
 ): ReadyOrder {
@@ -84,7 +110,10 @@ export function labelledOrderView(
     customer: customerOf(order),
     destination: destinationOf(order),
     service: { id: row.option_id, name: serviceName(row.option_id) },
-    lane: row.variant === "cross-border" || row.customs ? "cross-border" : "domestic",
+    lane:
+      row.variant === "cross-border" || row.customs
+        ? "cross-border"
+        : "domestic",
     state: "labelled",
     reason: "Label bought, not printed yet",
     tracking_number: row.tracking_number ?? null,

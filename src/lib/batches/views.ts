@@ -1,6 +1,11 @@
 import { errorView } from "../views/shipment-view"
 
-export const BATCH_ITEM_STATUSES = ["waiting", "running", "done", "failed"] as const
+export const BATCH_ITEM_STATUSES = [
+  "waiting",
+  "running",
+  "done",
+  "failed",
+] as const
 export type BatchItemStatus = (typeof BATCH_ITEM_STATUSES)[number]
 
 export type BatchRow = {
@@ -46,7 +51,13 @@ export type BatchFile = {
   layout: string | null
 }
 
-export type BatchCounts = { total: number; done: number; failed: number; waiting: number; running: number }
+export type BatchCounts = {
+  total: number
+  done: number
+  failed: number
+  waiting: number
+  running: number
+}
 
 export type BatchItemView = {
   id: string
@@ -79,7 +90,13 @@ export type BatchView = {
 
 /** Done / failed / waiting (running counts as waiting for the admin) of a batch's items. Pure. */
 export function batchCounts(statuses: Iterable<BatchItemStatus>): BatchCounts {
-  const counts: BatchCounts = { total: 0, done: 0, failed: 0, waiting: 0, running: 0 }
+  const counts: BatchCounts = {
+    total: 0,
+    done: 0,
+    failed: 0,
+    waiting: 0,
+    running: 0,
+  }
   for (const status of statuses) {
     counts.total++
     counts[status]++
@@ -87,7 +104,8 @@ export function batchCounts(statuses: Iterable<BatchItemStatus>): BatchCounts {
   return counts
 }
 
-const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null)
+const iso = (d: Date | string | null | undefined) =>
+  d ? new Date(d).toISOString() : null
 
 export const BATCH_ROUTE = "/admin/shipping-services/batches"
 
@@ -98,7 +116,10 @@ export function batchItemView(item: BatchItemRow): BatchItemView {
     order_id: item.order_id,
     display_id: item.display_id ?? null,
     status: item.status,
-    error: item.status === "failed" ? errorView(item.error)?.message ?? "Failed." : null,
+    error:
+      item.status === "failed"
+        ? (errorView(item.error)?.message ?? "Failed.")
+        : null,
     attempts: item.attempts ?? 0,
     labels: Array.isArray(ids) ? ids.length : 0,
     note: item.note ?? null,
@@ -106,8 +127,14 @@ export function batchItemView(item: BatchItemRow): BatchItemView {
 }
 
 /** A batch as the admin page shows it: progress, refusals, failures in the service's words, files. Pure. */
-export function batchView(batch: BatchRow, counts: BatchCounts, items?: BatchItemRow[]): BatchView {
-  const files = (Array.isArray(batch.files) ? (batch.files as BatchFile[]) : []).map((f) => ({
+export function batchView(
+  batch: BatchRow,
+  counts: BatchCounts,
+  items?: BatchItemRow[]
+): BatchView {
+  const files = (
+    Array.isArray(batch.files) ? (batch.files as BatchFile[]) : []
+  ).map((f) => ({
     ...f,
     download_url: `${BATCH_ROUTE}/${batch.id}/files/${f.kind}`,
   }))
@@ -120,17 +147,34 @@ export function batchView(batch: BatchRow, counts: BatchCounts, items?: BatchIte
     commercial_invoices: batch.commercial_invoices,
     separate: batch.separate,
     counts,
-    refused: Array.isArray(batch.refused) ? (batch.refused as BatchView["refused"]) : [],
+    refused: Array.isArray(batch.refused)
+      ? (batch.refused as BatchView["refused"])
+      : [],
     files,
-    print_error: batch.print_error ? errorView(batch.print_error)?.message ?? "The print file could not be made." : null,
+    print_error: batch.print_error
+      ? (errorView(batch.print_error)?.message ??
+        "The print file could not be made.")
+      : null,
     created_at: iso(batch.created_at),
     finished_at: iso(batch.finished_at),
-    ...(items ? { items: [...items].sort((a, b) => (a.position ?? 0) - (b.position ?? 0)).map(batchItemView) } : {}),
+    ...(items
+      ? {
+          items: [...items]
+            .sort((a, b) => (a.position ?? 0) - (b.position ?? 0))
+            .map(batchItemView),
+        }
+      : {}),
   }
 }
 
 /** A print file's name: `batch-<id>[-<kind>].<ext>`. */
-export function batchFileName(batchId: string, kind: BatchFile["kind"]): string {
+export function batchFileName(
+  batchId: string,
+  kind: BatchFile["kind"]
+): string {
   const suffix = kind === "combined" || kind === "zpl" ? "" : `-${kind}`
-  return `${batchId}${suffix}.${kind === "zpl" ? "zpl" : "pdf"}`.replace(/^ssbat_/, "batch-")
+  return `${batchId}${suffix}.${kind === "zpl" ? "zpl" : "pdf"}`.replace(
+    /^ssbat_/,
+    "batch-"
+  )
 }

@@ -26,7 +26,9 @@ export function displayUrl(url: string): string {
 }
 
 /** The configured roots to probe, each once (several names often share one URL). Pure. */
-export function rootsToCheck(options: Pick<PluginOptions, "roots">): { name: RootName; url: string }[] {
+export function rootsToCheck(
+  options: Pick<PluginOptions, "roots">
+): { name: RootName; url: string }[] {
   const r = resolveRoots(options.roots)
   const all: [RootName, string | undefined][] = [
     ["base", r.baseUrl],
@@ -35,5 +37,7 @@ export function rootsToCheck(options: Pick<PluginOptions, "roots">): { name: Roo
     ["contact", r.contactUrl],
     ["apac", r.apacUrl],
   ]
-  return all.filter((e): e is [RootName, string] => !!e[1]).map(([name, url]) => ({ name, url }))
+  return all
+    .filter((e): e is [RootName, string] => !!e[1])
+    .map(([name, url]) => ({ name, url }))
 }

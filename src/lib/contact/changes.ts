@@ -4,7 +4,12 @@
  * fields that differ from what was last saved go out. Pure.
  */
 
-export type ContactOptions = { contactId: string; idType?: string; name?: string; company?: string }
+export type ContactOptions = {
+  contactId: string
+  idType?: string
+  name?: string
+  company?: string
+}
 
 export type SenderContact = {
   contact_id: string
@@ -38,19 +43,32 @@ export type ContactFields = { name?: string; company?: string }
  * (options.contact.company): a store renamed in the admin then gets its sender company renamed
  * at the service too.
  */
-export function companyFollowsStore(options: ContactOptions | undefined): boolean {
+export function companyFollowsStore(
+  options: ContactOptions | undefined
+): boolean {
   return !!options && !options.company?.trim()
 }
 
 function isSaved(v: unknown): v is SavedContact {
-  return !!v && typeof v === "object" && typeof (v as SavedContact).contactId === "string"
+  return (
+    !!v &&
+    typeof v === "object" &&
+    typeof (v as SavedContact).contactId === "string"
+  )
 }
 
 /** The contact as known now: the saved one when it is about the configured contact, else options. */
-export function currentContact(options: ContactOptions | undefined, saved: unknown): SenderContact | undefined {
+export function currentContact(
+  options: ContactOptions | undefined,
+  saved: unknown
+): SenderContact | undefined {
   if (!options) return undefined
   const follows = companyFollowsStore(options)
-  if (isSaved(saved) && saved.contactId === options.contactId && (saved.idType ?? null) === (options.idType ?? null)) {
+  if (
+    isSaved(saved) &&
+    saved.contactId === options.contactId &&
+    (saved.idType ?? null) === (options.idType ?? null)
+  ) {
     return {
       contact_id: saved.contactId,
       id_type: saved.idType ?? null,
@@ -73,7 +91,10 @@ export function currentContact(options: ContactOptions | undefined, saved: unkno
 }
 
 /** The fields of `requested` that differ from `current` (trimmed); empty when nothing changes. */
-export function contactChanges(current: Pick<SenderContact, "name" | "company">, requested: ContactFields): ContactFields {
+export function contactChanges(
+  current: Pick<SenderContact, "name" | "company">,
+  requested: ContactFields
+): ContactFields {
   const out: ContactFields = {}
   for (const field of ["name", "company"] as const) {
     const value = requested[field]

@@ -1,4 +1,9 @@
-import { ShippingApiError, ShippingBadRequestError, ShippingNotFoundError, ShippingValidationError } from "../../shipping-api/errors"
+import {
+  ShippingApiError,
+  ShippingBadRequestError,
+  ShippingNotFoundError,
+  ShippingValidationError,
+} from "../../shipping-api/errors"
 import type { SenderContact } from "./changes"
 
 /** A failure worded for the admin; `status` is what the admin route answers. */
@@ -17,19 +22,52 @@ export class ContactUpdateError extends Error {
  * A ContactUpdateError a workflow step threw, as `workflow.run` throws it (Medusa serializes a
  * step's error: its name, message and own fields, not its class). Anything else: null.
  */
-export function contactUpdateErrorFrom(error: unknown): ContactUpdateError | null {
+export function contactUpdateErrorFrom(
+  error: unknown
+): ContactUpdateError | null {
   if (error instanceof ContactUpdateError) return error
-  const e = error as { name?: unknown; message?: unknown; status?: unknown; code?: unknown } | null
-  if (!e || typeof e !== "object" || e.name !== "ContactUpdateError" || typeof e.message !== "string") return null
-  if (![400, 404, 502].includes(e.status as number) || typeof e.code !== "string") return null
-  return new ContactUpdateError(e.message, e.status as ContactUpdateError["status"], e.code)
+  const e = error as {
+    name?: unknown
+    message?: unknown
+    status?: unknown
+    code?: unknown
+  } | null
+  if (
+    !e ||
+    typeof e !== "object" ||
+    e.name !== "ContactUpdateError" ||
+    typeof e.message !== "string"
+  )
+    return null
+  if (
+    ![400, 404, 502].includes(e.status as number) ||
+    typeof e.code !== "string"
+  )
+    return null
+  return new ContactUpdateError(
+    e.message,
+    e.status as ContactUpdateError["status"],
+    e.code
+  )
 }
 
 /** The service's refusal in words an admin can act on. */
-export function contactError(error: unknown, contact: Pick<SenderContact, "contact_id" | "id_type">): ContactUpdateError {
-  const detail = error instanceof ShippingApiError && error.messages.length ? error.messages.join("; ") : error instanceof Error ? error.message : String(error)
+export function contactError(
+  error: unknown,
+  contact: Pick<SenderContact, "contact_id" | "id_type">
+): ContactUpdateError {
+  const detail =
+    error instanceof ShippingApiError && error.messages.length
+      ? error.messages.join("; ")
+      : error instanceof Error
+        ? error.message
+        : String(error)
   if (error instanceof ShippingValidationError) {
-    return new ContactUpdateError(`The contact update breaks a rule of the service: ${detail}`, 400, "validation_error")
+    return new ContactUpdateError(
+      `The contact update breaks a rule of the service: ${detail}`,
+      400,
+      "validation_error"
+    )
   }
   if (error instanceof ShippingNotFoundError) {
     return new ContactUpdateError(
@@ -39,7 +77,15 @@ export function contactError(error: unknown, contact: Pick<SenderContact, "conta
     )
   }
   if (error instanceof ShippingBadRequestError) {
-    return new ContactUpdateError(`The shipping service refused the contact update: ${detail}`, 400, error.codes[0] ?? "validation_error")
+    return new ContactUpdateError(
+      `The shipping service refused the contact update: ${detail}`,
+      400,
+      error.codes[0] ?? "validation_error"
+    )
   }
-  return new ContactUpdateError(`The shipping service could not update the contact: ${detail}`, 502, "service_error")
+  return new ContactUpdateError(
+    `The shipping service could not update the contact: ${detail}`,
+    502,
+    "service_error"
+  )
 }

@@ -43,7 +43,12 @@ export interface Code128Symbol {
 
 function digitRun(text: string, from: number): number {
   let n = 0
-  while (from + n < text.length && text.charCodeAt(from + n) >= 48 && text.charCodeAt(from + n) <= 57) n++
+  while (
+    from + n < text.length &&
+    text.charCodeAt(from + n) >= 48 &&
+    text.charCodeAt(from + n) <= 57
+  )
+    n++
   return n
 }
 
@@ -75,12 +80,17 @@ export function encodeCode128(text: string): Code128Symbol {
   }
   for (let i = 0; i < text.length; i++) {
     if (text.charCodeAt(i) > 127) {
-      throw new Error(`Code 128 text must be ASCII; ${JSON.stringify(text)} has ${JSON.stringify(text[i])} at ${i}`)
+      throw new Error(
+        `Code 128 text must be ASCII; ${JSON.stringify(text)} has ${JSON.stringify(text[i])} at ${i}`
+      )
     }
   }
   const values: number[] = []
   const leading = digitRun(text, 0)
-  let set: CodeSet = leading >= 4 || (leading === 2 && text.length === 2) ? "C" : letterSet(text, 0)
+  let set: CodeSet =
+    leading >= 4 || (leading === 2 && text.length === 2)
+      ? "C"
+      : letterSet(text, 0)
   values.push(START[set])
   let i = 0
   while (i < text.length) {

@@ -21,7 +21,11 @@ const COLUMNS = [
 /** The invoice number printed: the caller's, else the request's customsInfo.invoiceNumber, else the order's. */
 export function invoiceNumberOf(order: PrintOrder): string {
   const invoice = order.commercialInvoice
-  return printable(invoice?.invoiceNumber || invoice?.customs.customsInfo.invoiceNumber || String(order.displayId))
+  return printable(
+    invoice?.invoiceNumber ||
+      invoice?.customs.customsInfo.invoiceNumber ||
+      String(order.displayId)
+  )
 }
 
 /**
@@ -31,14 +35,21 @@ export function invoiceNumberOf(order: PrintOrder): string {
  * or, on a 4x6 printer, for a 4x6 page in smaller type; rows that do not fit continue on the
  * next page, and the totals and declaration close the last one.
  */
-export function layoutCommercialInvoice(order: PrintOrder, box: Box, measure: Measure): DrawOp[][] {
+export function layoutCommercialInvoice(
+  order: PrintOrder,
+  box: Box,
+  measure: Measure
+): DrawOp[][] {
   const invoice = order.commercialInvoice
   if (!invoice) return []
   const k = box.w >= 400 ? 1 : 0.68
   const pad = box.w >= 400 ? 0 : 12
   const inner = box.w - 2 * pad
   const currency = printable(invoice.customs.customsInfo.currencyCode)
-  const totals = invoiceTotals(invoice.customs.customsItems ?? [], invoice.customs.customsInfo.currencyCode)
+  const totals = invoiceTotals(
+    invoice.customs.customsItems ?? [],
+    invoice.customs.customsInfo.currencyCode
+  )
   const number = invoiceNumberOf(order)
   const money = (minor: number) => formatMinor(minor, totals.digits)
 
@@ -49,13 +60,26 @@ export function layoutCommercialInvoice(order: PrintOrder, box: Box, measure: Me
   const pages: DrawOp[][] = []
   let ops: DrawOp[] = []
   let y = box.h - pad
-  const text = (x: number, size: number, value: string, bold = false) => ops.push({ op: "text", x, y, size: size * k, bold, text: value })
+  const text = (x: number, size: number, value: string, bold = false) =>
+    ops.push({ op: "text", x, y, size: size * k, bold, text: value })
   const cell = (col: number, size: number, value: string, bold = false) => {
     const s = fit(value, colW[col], (v) => measure(v, size * k, bold))
-    const x = COLUMNS[col].align === "right" ? xs[col] + colW[col] - measure(s, size * k, bold) : xs[col]
+    const x =
+      COLUMNS[col].align === "right"
+        ? xs[col] + colW[col] - measure(s, size * k, bold)
+        : xs[col]
     text(x, size, s, bold)
   }
-  const rule = (width: number, gray = 0) => ops.push({ op: "line", x1: pad, y1: y, x2: box.w - pad, y2: y, width, gray })
+  const rule = (width: number, gray = 0) =>
+    ops.push({
+      op: "line",
+      x1: pad,
+      y1: y,
+      x2: box.w - pad,
+      y2: y,
+      width,
+      gray,
+    })
   const header = () => {
     y -= 10 * k
     COLUMNS.forEach((c, i) => cell(i, 7, c.title, true))
@@ -71,14 +95,20 @@ export function layoutCommercialInvoice(order: PrintOrder, box: Box, measure: Me
     ["Order", orderLabel(order.displayId)],
     ["Currency", currency],
   ]
-  if (invoice.trackingNumber) meta.push(["Tracking no.", printable(invoice.trackingNumber)])
+  if (invoice.trackingNumber)
+    meta.push(["Tracking no.", printable(invoice.trackingNumber)])
   const reason = invoice.customs.customsInfo.reasonForExport
-  if (reason) meta.push(["Reason for export", printable(reason.replace(/_/g, " "))])
+  if (reason)
+    meta.push(["Reason for export", printable(reason.replace(/_/g, " "))])
   y -= 6 * k
   for (const [key, value] of meta) {
     y -= 11 * k
     text(pad, 8.5, `${key}:`, true)
-    text(pad + 90 * k, 8.5, fit(value, inner - 90 * k, (s) => measure(s, 8.5 * k)))
+    text(
+      pad + 90 * k,
+      8.5,
+      fit(value, inner - 90 * k, (s) => measure(s, 8.5 * k))
+    )
   }
 
   // Sender and recipient side by side.
@@ -91,15 +121,30 @@ export function layoutCommercialInvoice(order: PrintOrder, box: Box, measure: Me
   const top = y
   for (let i = 0; i < Math.max(sender.length, recipient.length); i++) {
     y = top - 11 * k * (i + 1)
-    if (sender[i]) text(pad, 9, fit(sender[i], half - 8, (s) => measure(s, 9 * k)))
-    if (recipient[i]) text(pad + half, 9, fit(recipient[i], half - 8, (s) => measure(s, 9 * k)))
+    if (sender[i])
+      text(
+        pad,
+        9,
+        fit(sender[i], half - 8, (s) => measure(s, 9 * k))
+      )
+    if (recipient[i])
+      text(
+        pad + half,
+        9,
+        fit(recipient[i], half - 8, (s) => measure(s, 9 * k))
+      )
   }
   y -= 16 * k
   header()
 
   const footerY = pad + 14 * k
   for (const line of totals.lines) {
-    const description = wrap(printable(line.item.description), colW[0], (s) => measure(s, 8.5 * k), 2)
+    const description = wrap(
+      printable(line.item.description),
+      colW[0],
+      (s) => measure(s, 8.5 * k),
+      2
+    )
     const height = Math.max(1, description.length) * 10.5 * k + 4 * k
     if (y - height < footerY) {
       pages.push(ops)
@@ -124,14 +169,17 @@ export function layoutCommercialInvoice(order: PrintOrder, box: Box, measure: Me
   }
 
   // Totals, declaration and signature close the invoice, on a page of their own if need be.
-  const weight = totals.weights.map((w) => `${w.weight} ${printable(w.unit)}`).join(" + ")
+  const weight = totals.weights
+    .map((w) => `${w.weight} ${printable(w.unit)}`)
+    .join(" + ")
   const closing: Array<[string, string]> = [
     ["Total quantity", String(totals.quantity)],
     [`Total value (${currency})`, money(totals.valueMinor)],
   ]
   if (weight) closing.push(["Total weight", weight])
   const declaration = wrap(DECLARATION, inner, (s) => measure(s, 8 * k), 4)
-  const closingHeight = (closing.length * 12 + 16 + declaration.length * 10 + 40) * k
+  const closingHeight =
+    (closing.length * 12 + 16 + declaration.length * 10 + 40) * k
   if (y - closingHeight < footerY) {
     pages.push(ops)
     ops = []
@@ -151,13 +199,24 @@ export function layoutCommercialInvoice(order: PrintOrder, box: Box, measure: Me
     text(pad, 8, line)
   }
   y -= 28 * k
-  const signature = "Signature: ______________________   Name: ______________________   Date: ____________"
-  text(pad, 8, fit(signature, inner, (s) => measure(s, 8 * k)))
+  const signature =
+    "Signature: ______________________   Name: ______________________   Date: ____________"
+  text(
+    pad,
+    8,
+    fit(signature, inner, (s) => measure(s, 8 * k))
+  )
   pages.push(ops)
 
   pages.forEach((page, i) => {
     const label = `Invoice ${number} - page ${i + 1} of ${pages.length}`
-    page.push({ op: "text", x: pad, y: pad, size: 7.5 * k, text: fit(label, inner, (s) => measure(s, 7.5 * k)) })
+    page.push({
+      op: "text",
+      x: pad,
+      y: pad,
+      size: 7.5 * k,
+      text: fit(label, inner, (s) => measure(s, 7.5 * k)),
+    })
   })
   return pages
 }

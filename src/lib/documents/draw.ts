@@ -26,11 +26,43 @@ import { printable } from "./text"
  * added to the batch file); `drawOps` paints them.
  */
 export type DrawOp =
-  | { op: "text"; x: number; y: number; size: number; bold?: boolean; text: string }
-  | { op: "rect"; x: number; y: number; w: number; h: number; fill?: number; stroke?: number; lineWidth?: number }
-  | { op: "line"; x1: number; y1: number; x2: number; y2: number; width: number; gray?: number; dash?: number[] }
+  | {
+      op: "text"
+      x: number
+      y: number
+      size: number
+      bold?: boolean
+      text: string
+    }
+  | {
+      op: "rect"
+      x: number
+      y: number
+      w: number
+      h: number
+      fill?: number
+      stroke?: number
+      lineWidth?: number
+    }
+  | {
+      op: "line"
+      x1: number
+      y1: number
+      x2: number
+      y2: number
+      width: number
+      gray?: number
+      dash?: number[]
+    }
   /** Barcode bars as [x, width] in modules from `x`, each `module` points wide. */
-  | { op: "bars"; x: number; y: number; h: number; module: number; bars: Array<[number, number]> }
+  | {
+      op: "bars"
+      x: number
+      y: number
+      h: number
+      module: number
+      bars: Array<[number, number]>
+    }
 
 export interface Fonts {
   regular: PDFFont
@@ -41,35 +73,59 @@ export interface Fonts {
 export type Measure = (text: string, size: number, bold?: boolean) => number
 
 export function measureWith(fonts: Fonts): Measure {
-  return (text, size, bold) => (bold ? fonts.bold : fonts.regular).widthOfTextAtSize(text, size)
+  return (text, size, bold) =>
+    (bold ? fonts.bold : fonts.regular).widthOfTextAtSize(text, size)
 }
 
-export function drawOps(page: PDFPage, ops: DrawOp[], origin: { x: number; y: number }, fonts: Fonts): void {
+export function drawOps(
+  page: PDFPage,
+  ops: DrawOp[],
+  origin: { x: number; y: number },
+  fonts: Fonts
+): void {
   const { x: ox, y: oy } = origin
   for (const op of ops) {
     if (op.op === "text") {
       // Layouts pass printable text already; printing it through printable() again is cheap and
       // keeps pdf-lib's WinAnsi encoder from ever throwing on a customer's name.
       const text = printable(op.text)
-      if (text) page.drawText(text, { x: ox + op.x, y: oy + op.y, size: op.size, font: op.bold ? fonts.bold : fonts.regular })
+      if (text)
+        page.drawText(text, {
+          x: ox + op.x,
+          y: oy + op.y,
+          size: op.size,
+          font: op.bold ? fonts.bold : fonts.regular,
+        })
       continue
     }
     const ops: PDFOperator[] = [pushGraphicsState()]
     if (op.op === "rect") {
       ops.push(rectangle(ox + op.x, oy + op.y, op.w, op.h))
-      if (op.fill !== undefined) ops.push(setFillingGrayscaleColor(op.fill), fill())
+      if (op.fill !== undefined)
+        ops.push(setFillingGrayscaleColor(op.fill), fill())
       if (op.stroke !== undefined) {
-        ops.push(rectangle(ox + op.x, oy + op.y, op.w, op.h), setStrokingGrayscaleColor(op.stroke), setLineWidth(op.lineWidth ?? 0.5), stroke())
+        ops.push(
+          rectangle(ox + op.x, oy + op.y, op.w, op.h),
+          setStrokingGrayscaleColor(op.stroke),
+          setLineWidth(op.lineWidth ?? 0.5),
+          stroke()
+        )
       }
     } else if (op.op === "line") {
       ops.push(setStrokingGrayscaleColor(op.gray ?? 0), setLineWidth(op.width))
       if (op.dash) ops.push(setDashPattern(op.dash, 0))
-      ops.push(moveTo(ox + op.x1, oy + op.y1), lineTo(ox + op.x2, oy + op.y2), stroke())
+      ops.push(
+        moveTo(ox + op.x1, oy + op.y1),
+        lineTo(ox + op.x2, oy + op.y2),
+        stroke()
+      )
     } else {
       // Vector bars: every bar one rectangle of one path, filled once, sharp at any printer's dpi.
       ops.push(setFillingGrayscaleColor(0))
       for (const [bx, bw] of op.bars) {
-        ops.push(rectangle(ox + op.x + bx * op.module, oy + op.y, bw * op.module, op.h))
+        ops.push(
+          rectangle(ox + op.x + bx * op.module, oy + op.y, bw * op.module, op.h)
+        )
       }
       ops.push(fill())
     }
@@ -81,5 +137,10 @@ export function drawOps(page: PDFPage, ops: DrawOp[], origin: { x: number; y: nu
 /** Paints an XObject (a label page or an image) with `matrix`. */
 export function drawXObject(page: PDFPage, ref: PDFRef, matrix: Matrix): void {
   const name = page.node.newXObject("Label", ref)
-  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(...matrix), drawObject(name), popGraphicsState())
+  page.pushOperators(
+    pushGraphicsState(),
+    concatTransformationMatrix(...matrix),
+    drawObject(name),
+    popGraphicsState()
+  )
 }

@@ -4,7 +4,8 @@ import { printable } from "./text"
 /** A calendar day as YYYY-MM-DD: a Date by its UTC day, a string as given (its day if ISO). */
 export function formatDate(value: Date | string | undefined): string {
   if (value === undefined) return ""
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? "" : value.toISOString().slice(0, 10)
+  if (value instanceof Date)
+    return Number.isNaN(value.getTime()) ? "" : value.toISOString().slice(0, 10)
   const iso = /^\d{4}-\d{2}-\d{2}/.exec(value)
   return iso ? iso[0] : printable(value)
 }
@@ -15,9 +16,18 @@ export function orderLabel(displayId: number | string): string {
 }
 
 /** Address as printed lines: name, company, street lines, "City, State Postal", country. */
-export function addressLines(address: Address | undefined, options: { phone?: boolean } = {}): string[] {
+export function addressLines(
+  address: Address | undefined,
+  options: { phone?: boolean } = {}
+): string[] {
   if (!address) return []
-  const city = [[address.cityTown, address.stateProvince].map((p) => printable(p)).filter(Boolean).join(", "), printable(address.postalCode)]
+  const city = [
+    [address.cityTown, address.stateProvince]
+      .map((p) => printable(p))
+      .filter(Boolean)
+      .join(", "),
+    printable(address.postalCode),
+  ]
     .filter(Boolean)
     .join(" ")
   const lines = [

@@ -21,7 +21,9 @@ export function prepareGif(gif: Uint8Array): Raster {
   try {
     reader.decodeAndBlitFrameRGBA(0, rgba)
   } catch (err) {
-    throw new Error(`is a damaged GIF (${(err as Error).message})`, { cause: err })
+    throw new Error(`is a damaged GIF (${(err as Error).message})`, {
+      cause: err,
+    })
   }
   let gray = true
   for (let i = 0; i < rgba.length; i += 4) {
@@ -45,6 +47,10 @@ export function prepareGif(gif: Uint8Array): Raster {
     widthPt: pointsAt(width, SERVICE_DPI),
     heightPt: pointsAt(height, SERVICE_DPI),
     data: zlib.deflateSync(pixels),
-    entries: { BitsPerComponent: 8, ColorSpace: gray ? "DeviceGray" : "DeviceRGB", Filter: "FlateDecode" },
+    entries: {
+      BitsPerComponent: 8,
+      ColorSpace: gray ? "DeviceGray" : "DeviceRGB",
+      Filter: "FlateDecode",
+    },
   }
 }

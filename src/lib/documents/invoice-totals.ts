@@ -10,7 +10,11 @@ export function currencyDigits(currencyCode: string): number {
   let digits = DIGITS.get(currencyCode)
   if (digits === undefined) {
     try {
-      digits = new Intl.NumberFormat("en", { style: "currency", currency: currencyCode }).resolvedOptions().maximumFractionDigits ?? 2
+      digits =
+        new Intl.NumberFormat("en", {
+          style: "currency",
+          currency: currencyCode,
+        }).resolvedOptions().maximumFractionDigits ?? 2
     } catch {
       // Not an ISO 4217 code Intl knows: print cents, as most currencies have them.
       digits = 2
@@ -29,8 +33,12 @@ export function toMinor(amount: number, digits: number): number {
 export function formatMinor(minor: number, digits: number): string {
   const sign = minor < 0 ? "-" : ""
   const abs = String(Math.abs(Math.round(minor))).padStart(digits + 1, "0")
-  const whole = abs.slice(0, abs.length - digits).replace(/\B(?=(\d{3})+(?!\d))/g, ",")
-  return sign + (digits > 0 ? `${whole}.${abs.slice(abs.length - digits)}` : whole)
+  const whole = abs
+    .slice(0, abs.length - digits)
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ",")
+  return (
+    sign + (digits > 0 ? `${whole}.${abs.slice(abs.length - digits)}` : whole)
+  )
 }
 
 export interface InvoiceLine {
@@ -48,7 +56,10 @@ export interface InvoiceTotals {
   weights: Array<{ unit: string; weight: number }>
 }
 
-export function invoiceTotals(items: CustomsItem[], currencyCode: string): InvoiceTotals {
+export function invoiceTotals(
+  items: CustomsItem[],
+  currencyCode: string
+): InvoiceTotals {
   const digits = currencyDigits(currencyCode)
   const weights = new Map<string, number>()
   let quantity = 0
@@ -60,7 +71,10 @@ export function invoiceTotals(items: CustomsItem[], currencyCode: string): Invoi
     valueMinor += totalMinor
     if (item.unitWeight) {
       const unit = item.unitWeight.unitOfMeasurement.toUpperCase()
-      weights.set(unit, (weights.get(unit) ?? 0) + item.unitWeight.weight * item.quantity)
+      weights.set(
+        unit,
+        (weights.get(unit) ?? 0) + item.unitWeight.weight * item.quantity
+      )
     }
     return { item, unitMinor, totalMinor }
   })
@@ -69,6 +83,9 @@ export function invoiceTotals(items: CustomsItem[], currencyCode: string): Invoi
     lines,
     quantity,
     valueMinor,
-    weights: [...weights].map(([unit, weight]) => ({ unit, weight: Math.round(weight * 1000) / 1000 })),
+    weights: [...weights].map(([unit, weight]) => ({
+      unit,
+      weight: Math.round(weight * 1000) / 1000,
+    })),
   }
 }

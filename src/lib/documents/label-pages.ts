@@ -22,7 +22,10 @@ export interface PreparedLabelPage {
   embed(doc: PDFDocument): PDFRef
 }
 
-function fromRaster(kind: PreparedLabelPage["kind"], raster: Raster): PreparedLabelPage {
+function fromRaster(
+  kind: PreparedLabelPage["kind"],
+  raster: Raster
+): PreparedLabelPage {
   return {
     kind,
     width: raster.widthPt,
@@ -37,7 +40,11 @@ function fromRaster(kind: PreparedLabelPage["kind"], raster: Raster): PreparedLa
  * A PNG with alpha or interlacing: pdf-lib decodes it into a scratch document now, so a file it
  * cannot read is refused before the batch changes; the result is copied over when committed.
  */
-async function decodedPng(bytes: Uint8Array, widthPt: number, heightPt: number): Promise<PreparedLabelPage> {
+async function decodedPng(
+  bytes: Uint8Array,
+  widthPt: number,
+  heightPt: number
+): Promise<PreparedLabelPage> {
   const scratch = await PDFDocument.create()
   const image = await scratch.embedPng(bytes)
   await image.embed()
@@ -47,12 +54,16 @@ async function decodedPng(bytes: Uint8Array, widthPt: number, heightPt: number):
     height: heightPt,
     rotation: 0,
     image: true,
-    embed: (doc) => PDFObjectCopier.for(scratch.context, doc.context).copy(image.ref),
+    embed: (doc) =>
+      PDFObjectCopier.for(scratch.context, doc.context).copy(image.ref),
   }
 }
 
 /** Reads one file of a label. Throws a plain Error whose message completes "<field> …". */
-export async function prepareLabelFile(label: PrintLabel, file: Uint8Array): Promise<PreparedLabelPage[]> {
+export async function prepareLabelFile(
+  label: PrintLabel,
+  file: Uint8Array
+): Promise<PreparedLabelPage[]> {
   switch (label.format) {
     case "PDF":
       return (await preparePdf(file)).map((page) => ({
@@ -65,13 +76,26 @@ export async function prepareLabelFile(label: PrintLabel, file: Uint8Array): Pro
       }))
     case "PNG": {
       const png = preparePng(file, label.size)
-      return [png.kind === "raster" ? fromRaster("label", png.raster) : await decodedPng(png.bytes, png.widthPt, png.heightPt)]
+      return [
+        png.kind === "raster"
+          ? fromRaster("label", png.raster)
+          : await decodedPng(png.bytes, png.widthPt, png.heightPt),
+      ]
     }
     case "GIF":
-      return [{ ...fromRaster("qr-code", prepareGif(file)), caption: label.trackingNumber }]
+      return [
+        {
+          ...fromRaster("qr-code", prepareGif(file)),
+          caption: label.trackingNumber,
+        },
+      ]
     case "ZPL2":
-      throw new Error("is a ZPL2 label: ZPL goes to the printer as text and cannot be placed in a PDF (use the ZPL file)")
+      throw new Error(
+        "is a ZPL2 label: ZPL goes to the printer as text and cannot be placed in a PDF (use the ZPL file)"
+      )
     default:
-      throw new Error(`has format ${JSON.stringify(label.format)}; expected PDF, PNG, GIF or ZPL2`)
+      throw new Error(
+        `has format ${JSON.stringify(label.format)}; expected PDF, PNG, GIF or ZPL2`
+      )
   }
 }

@@ -28,21 +28,61 @@ export interface SheetLayout {
 const SHEET_MARGIN = 18
 
 const SHEETS: Record<PrintLayout, SheetLayout> = {
-  "4x6": { layout: "4x6", width: 288, height: 432, columns: 1, rows: 1, margin: 0 },
-  "letter-2up": { layout: "letter-2up", width: 612, height: 792, columns: 1, rows: 2, margin: SHEET_MARGIN },
-  "letter-4up": { layout: "letter-4up", width: 612, height: 792, columns: 2, rows: 2, margin: SHEET_MARGIN },
-  "a4-2up": { layout: "a4-2up", width: 595.28, height: 841.89, columns: 1, rows: 2, margin: SHEET_MARGIN },
-  "a4-4up": { layout: "a4-4up", width: 595.28, height: 841.89, columns: 2, rows: 2, margin: SHEET_MARGIN },
+  "4x6": {
+    layout: "4x6",
+    width: 288,
+    height: 432,
+    columns: 1,
+    rows: 1,
+    margin: 0,
+  },
+  "letter-2up": {
+    layout: "letter-2up",
+    width: 612,
+    height: 792,
+    columns: 1,
+    rows: 2,
+    margin: SHEET_MARGIN,
+  },
+  "letter-4up": {
+    layout: "letter-4up",
+    width: 612,
+    height: 792,
+    columns: 2,
+    rows: 2,
+    margin: SHEET_MARGIN,
+  },
+  "a4-2up": {
+    layout: "a4-2up",
+    width: 595.28,
+    height: 841.89,
+    columns: 1,
+    rows: 2,
+    margin: SHEET_MARGIN,
+  },
+  "a4-4up": {
+    layout: "a4-4up",
+    width: 595.28,
+    height: 841.89,
+    columns: 2,
+    rows: 2,
+    margin: SHEET_MARGIN,
+  },
 }
 
 export function isPrintLayout(value: unknown): value is PrintLayout {
-  return typeof value === "string" && (PRINT_LAYOUTS as readonly string[]).includes(value)
+  return (
+    typeof value === "string" &&
+    (PRINT_LAYOUTS as readonly string[]).includes(value)
+  )
 }
 
 export function sheetLayout(layout: PrintLayout): SheetLayout {
   const sheet = SHEETS[layout]
   if (!sheet) {
-    throw new Error(`layout must be one of ${PRINT_LAYOUTS.join(", ")}; got ${JSON.stringify(layout)}`)
+    throw new Error(
+      `layout must be one of ${PRINT_LAYOUTS.join(", ")}; got ${JSON.stringify(layout)}`
+    )
   }
   return sheet
 }
@@ -54,7 +94,12 @@ export function cellsOf(sheet: SheetLayout): Rect[] {
   const cells: Rect[] = []
   for (let row = 0; row < sheet.rows; row++) {
     for (let col = 0; col < sheet.columns; col++) {
-      cells.push({ x: sheet.margin + col * w, y: sheet.height - sheet.margin - (row + 1) * h, w, h })
+      cells.push({
+        x: sheet.margin + col * w,
+        y: sheet.height - sheet.margin - (row + 1) * h,
+        w,
+        h,
+      })
     }
   }
   return cells
@@ -62,5 +107,10 @@ export function cellsOf(sheet: SheetLayout): Rect[] {
 
 /** The printable area of a whole sheet: where a full-page document (an invoice) goes. */
 export function pageArea(sheet: SheetLayout): Rect {
-  return { x: sheet.margin, y: sheet.margin, w: sheet.width - 2 * sheet.margin, h: sheet.height - 2 * sheet.margin }
+  return {
+    x: sheet.margin,
+    y: sheet.margin,
+    w: sheet.width - 2 * sheet.margin,
+    h: sheet.height - 2 * sheet.margin,
+  }
 }

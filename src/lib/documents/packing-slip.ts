@@ -1,4 +1,9 @@
-import { barsOf, encodeCode128, QUIET_ZONE, type Code128Symbol } from "./code128"
+import {
+  barsOf,
+  encodeCode128,
+  QUIET_ZONE,
+  type Code128Symbol,
+} from "./code128"
 import type { DrawOp, Measure } from "./draw"
 import { addressLines, formatDate, orderLabel } from "./format"
 import { fit, printable, wrap } from "./text"
@@ -22,7 +27,9 @@ interface Row {
 }
 
 /** The barcode of the order number; throws when it cannot be encoded (not ASCII). */
-export function orderBarcode(order: Pick<PrintOrder, "displayId">): Code128Symbol {
+export function orderBarcode(
+  order: Pick<PrintOrder, "displayId">
+): Code128Symbol {
   return encodeCode128(String(order.displayId).trim())
 }
 
@@ -31,7 +38,12 @@ export function orderBarcode(order: Pick<PrintOrder, "displayId">): Code128Symbo
  * text and as a Code 128 barcode, the shipping address, and the items with SKU and quantity.
  * Items that do not fit go on continuation pages, each with the order number and the columns.
  */
-export function layoutPackingSlip(order: PrintOrder, box: Box, measure: Measure, symbol = orderBarcode(order)): DrawOp[][] {
+export function layoutPackingSlip(
+  order: PrintOrder,
+  box: Box,
+  measure: Measure,
+  symbol = orderBarcode(order)
+): DrawOp[][] {
   const pad = box.w >= 400 ? 24 : 12
   const inner = box.w - 2 * pad
   const number = orderLabel(order.displayId)
@@ -43,7 +55,9 @@ export function layoutPackingSlip(order: PrintOrder, box: Box, measure: Measure,
   const titleX = skuX + skuW + 6
   const titleW = box.w - pad - titleX
   const rows: Row[] = order.items.map((item) => {
-    const name = [printable(item.title), printable(item.variantTitle)].filter(Boolean).join(" - ")
+    const name = [printable(item.title), printable(item.variantTitle)]
+      .filter(Boolean)
+      .join(" - ")
     const title = wrap(name, titleW, (s) => measure(s, 9), 2)
     return {
       quantity: printable(item.quantity),
@@ -52,16 +66,36 @@ export function layoutPackingSlip(order: PrintOrder, box: Box, measure: Measure,
       height: Math.max(1, title.length) * ROW_LINE + 4,
     }
   })
-  const units = order.items.reduce((n, i) => n + (Number.isFinite(i.quantity) ? i.quantity : 0), 0)
+  const units = order.items.reduce(
+    (n, i) => n + (Number.isFinite(i.quantity) ? i.quantity : 0),
+    0
+  )
 
   const pages: DrawOp[][] = []
   let ops: DrawOp[] = []
   let y = box.h - pad
 
-  const text = (x: number, size: number, value: string, bold = false) => ops.push({ op: "text", x, y, size, bold, text: value })
+  const text = (x: number, size: number, value: string, bold = false) =>
+    ops.push({ op: "text", x, y, size, bold, text: value })
   const right = (size: number, value: string, bold = false) =>
-    ops.push({ op: "text", x: box.w - pad - measure(value, size, bold), y, size, bold, text: value })
-  const rule = (gray = 0, width = 0.75) => ops.push({ op: "line", x1: pad, y1: y, x2: box.w - pad, y2: y, width, gray })
+    ops.push({
+      op: "text",
+      x: box.w - pad - measure(value, size, bold),
+      y,
+      size,
+      bold,
+      text: value,
+    })
+  const rule = (gray = 0, width = 0.75) =>
+    ops.push({
+      op: "line",
+      x1: pad,
+      y1: y,
+      x2: box.w - pad,
+      y2: y,
+      width,
+      gray,
+    })
 
   const tableHeader = () => {
     y -= 10
@@ -77,17 +111,36 @@ export function layoutPackingSlip(order: PrintOrder, box: Box, measure: Measure,
   text(pad, 11, "PACKING SLIP", true)
   if (date) right(8, date)
   y -= 20
-  text(pad, 18, fit(number, inner, (s) => measure(s, 18, true)), true)
+  text(
+    pad,
+    18,
+    fit(number, inner, (s) => measure(s, 18, true)),
+    true
+  )
   const module = Math.min(MAX_MODULE, inner / (symbol.modules + 2 * QUIET_ZONE))
   y -= 8 + BAR_HEIGHT
-  ops.push({ op: "bars", x: Math.max(pad, QUIET_ZONE * module), y, h: BAR_HEIGHT, module, bars: barsOf(symbol) })
+  ops.push({
+    op: "bars",
+    x: Math.max(pad, QUIET_ZONE * module),
+    y,
+    h: BAR_HEIGHT,
+    module,
+    bars: barsOf(symbol),
+  })
   y -= 10
   text(Math.max(pad, QUIET_ZONE * module), 8, symbol.text)
   y -= 16
   text(pad, 7.5, "SHIP TO", true)
-  for (const line of addressLines(order.shippingAddress, { phone: true }).slice(0, 7)) {
+  for (const line of addressLines(order.shippingAddress, { phone: true }).slice(
+    0,
+    7
+  )) {
     y -= 11.5
-    text(pad, 10, fit(line, inner, (s) => measure(s, 10)))
+    text(
+      pad,
+      10,
+      fit(line, inner, (s) => measure(s, 10))
+    )
   }
   y -= 8
   tableHeader()
@@ -102,7 +155,14 @@ export function layoutPackingSlip(order: PrintOrder, box: Box, measure: Measure,
       pages.push(ops)
       ops = []
       y = box.h - pad - 10
-      text(pad, 10, fit(`PACKING SLIP ${number} (continued)`, inner, (s) => measure(s, 10, true)), true)
+      text(
+        pad,
+        10,
+        fit(`PACKING SLIP ${number} (continued)`, inner, (s) =>
+          measure(s, 10, true)
+        ),
+        true
+      )
       tableHeader()
     }
     const top = y
@@ -121,10 +181,22 @@ export function layoutPackingSlip(order: PrintOrder, box: Box, measure: Measure,
   // Footer on every page: totals and "page n of m" once the count is known.
   pages.forEach((page, k) => {
     const summary = `${order.items.length} ${order.items.length === 1 ? "line" : "lines"}, ${units} ${units === 1 ? "unit" : "units"}`
-    page.push({ op: "text", x: pad, y: pad, size: 8, text: `${number} - ${summary}` })
+    page.push({
+      op: "text",
+      x: pad,
+      y: pad,
+      size: 8,
+      text: `${number} - ${summary}`,
+    })
     if (pages.length > 1) {
       const label = `Page ${k + 1} of ${pages.length}`
-      page.push({ op: "text", x: box.w - pad - measure(label, 8), y: pad, size: 8, text: label })
+      page.push({
+        op: "text",
+        x: box.w - pad - measure(label, 8),
+        y: pad,
+        size: 8,
+        text: label,
+      })
     }
   })
   return pages

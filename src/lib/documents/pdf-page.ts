@@ -34,7 +34,10 @@ function rotationOf(page: PDFPage): Rotation {
  * reused as encoded (no inflate/deflate round trip); several are decoded and joined, as PDF
  * defines them as one content stream split in parts.
  */
-function contentOf(page: PDFPage): { data: Uint8Array; entries: Record<string, PDFObject> } {
+function contentOf(page: PDFPage): {
+  data: Uint8Array
+  entries: Record<string, PDFObject>
+} {
   const contents = page.node.Contents()
   const streams: PDFStream[] = []
   if (contents instanceof PDFStream) {
@@ -42,13 +45,15 @@ function contentOf(page: PDFPage): { data: Uint8Array; entries: Record<string, P
   } else if (contents instanceof PDFArray) {
     for (let i = 0; i < contents.size(); i++) {
       const s = contents.lookup(i)
-      if (!(s instanceof PDFStream)) throw new Error("has a page whose /Contents is not a stream")
+      if (!(s instanceof PDFStream))
+        throw new Error("has a page whose /Contents is not a stream")
       streams.push(s)
     }
   }
   if (streams.length === 0) throw new Error("has a page without content")
   const decoded = streams.map((s) => {
-    if (!(s instanceof PDFRawStream)) throw new Error("has a page content stream pdf-lib cannot read")
+    if (!(s instanceof PDFRawStream))
+      throw new Error("has a page content stream pdf-lib cannot read")
     // Decoding checks the filters now, so a label that cannot be read is refused before the batch
     // file changes.
     return decodePDFRawStream(s).decode()
@@ -73,14 +78,18 @@ function contentOf(page: PDFPage): { data: Uint8Array; entries: Record<string, P
 }
 
 /** Reads every page of one label PDF file. Throws a plain Error saying what is wrong with the file. */
-export async function preparePdf(bytes: Uint8Array): Promise<PreparedPdfPage[]> {
+export async function preparePdf(
+  bytes: Uint8Array
+): Promise<PreparedPdfPage[]> {
   let src: PDFDocument
   let pages: PDFPage[]
   try {
     src = await PDFDocument.load(bytes, { updateMetadata: false })
     pages = src.getPages()
   } catch (err) {
-    throw new Error(`is not a readable PDF (${(err as Error).message})`, { cause: err })
+    throw new Error(`is not a readable PDF (${(err as Error).message})`, {
+      cause: err,
+    })
   }
   if (pages.length === 0) throw new Error("is a PDF without pages")
   try {
@@ -88,25 +97,35 @@ export async function preparePdf(bytes: Uint8Array): Promise<PreparedPdfPage[]> 
     const copiers = new WeakMap<PDFDocument, PDFObjectCopier>()
     const copierFor = (doc: PDFDocument) => {
       let copier = copiers.get(doc)
-      if (!copier) copiers.set(doc, (copier = PDFObjectCopier.for(src.context, doc.context)))
+      if (!copier)
+        copiers.set(
+          doc,
+          (copier = PDFObjectCopier.for(src.context, doc.context))
+        )
       return copier
     }
     return pages.map((page) => preparePage(page, copierFor))
   } catch (err) {
     const message = (err as Error).message
     // Our own checks say what is wrong; anything pdf-lib throws means the file is broken.
-    throw /^(is|has) /.test(message) ? err : new Error(`is not a readable PDF (${message})`)
+    throw /^(is|has) /.test(message)
+      ? err
+      : new Error(`is not a readable PDF (${message})`)
   }
 }
 
-function preparePage(page: PDFPage, copierFor: (doc: PDFDocument) => PDFObjectCopier): PreparedPdfPage {
+function preparePage(
+  page: PDFPage,
+  copierFor: (doc: PDFDocument) => PDFObjectCopier
+): PreparedPdfPage {
   const crop = page.getCropBox()
   const media = page.getMediaBox()
   const left = Math.max(crop.x, media.x)
   const bottom = Math.max(crop.y, media.y)
   const right = Math.min(crop.x + crop.width, media.x + media.width)
   const top = Math.min(crop.y + crop.height, media.y + media.height)
-  if (!(right > left && top > bottom)) throw new Error("has a page with an empty CropBox/MediaBox")
+  if (!(right > left && top > bottom))
+    throw new Error("has a page with an empty CropBox/MediaBox")
   const content = contentOf(page)
   const resources = page.node.getInheritableAttribute(PDFName.of("Resources"))
   return {
@@ -117,7 +136,9 @@ function preparePage(page: PDFPage, copierFor: (doc: PDFDocument) => PDFObjectCo
       // The copier clones each object it reaches (stream data included), so the batch PDF keeps
       // no reference into the label file and the file can be dropped after the order is added.
       const copier = copierFor(doc)
-      const copiedResources = resources ? copier.copy(resources) : doc.context.obj({})
+      const copiedResources = resources
+        ? copier.copy(resources)
+        : doc.context.obj({})
       const dict = doc.context.obj({
         Type: "XObject",
         Subtype: "Form",

@@ -34,34 +34,64 @@ export interface FitOptions {
  * Fits a width x height box into `cell` without distortion, centred, turned a quarter when that
  * draws it larger (a 4x6 label on a half Letter sheet). Ties keep the content upright.
  */
-export function fitInto(width: number, height: number, cell: Rect, options: FitOptions = {}): Placement {
+export function fitInto(
+  width: number,
+  height: number,
+  cell: Rect,
+  options: FitOptions = {}
+): Placement {
   if (!(width > 0) || !(height > 0)) {
-    throw new Error(`content to place must have a positive size; got ${width} x ${height}`)
+    throw new Error(
+      `content to place must have a positive size; got ${width} x ${height}`
+    )
   }
   const base = options.rotation ?? 0
   const maxScale = options.maxScale ?? Infinity
   const upright = scaleFor(base, width, height, cell, maxScale)
   const turnedRotation = ((base + 90) % 360) as Rotation
-  const turned = options.allowTurn ? scaleFor(turnedRotation, width, height, cell, maxScale) : 0
+  const turned = options.allowTurn
+    ? scaleFor(turnedRotation, width, height, cell, maxScale)
+    : 0
   const rotation = turned > upright + 1e-9 ? turnedRotation : base
   const scale = Math.max(upright, turned)
   return placement(width, height, rotation, scale, cell)
 }
 
-function visualSize(rotation: Rotation, width: number, height: number): [number, number] {
+function visualSize(
+  rotation: Rotation,
+  width: number,
+  height: number
+): [number, number] {
   return rotation === 90 || rotation === 270 ? [height, width] : [width, height]
 }
 
-function scaleFor(rotation: Rotation, width: number, height: number, cell: Rect, maxScale: number): number {
+function scaleFor(
+  rotation: Rotation,
+  width: number,
+  height: number,
+  cell: Rect,
+  maxScale: number
+): number {
   const [w, h] = visualSize(rotation, width, height)
   return Math.min(cell.w / w, cell.h / h, maxScale)
 }
 
 /** The matrix that turns the content clockwise by `rotation`, scales it and centres it in `cell`. */
-export function placement(width: number, height: number, rotation: Rotation, scale: number, cell: Rect): Placement {
+export function placement(
+  width: number,
+  height: number,
+  rotation: Rotation,
+  scale: number,
+  cell: Rect
+): Placement {
   const [vw, vh] = visualSize(rotation, width, height)
   const s = scale
-  const box: Rect = { x: cell.x + (cell.w - vw * s) / 2, y: cell.y + (cell.h - vh * s) / 2, w: vw * s, h: vh * s }
+  const box: Rect = {
+    x: cell.x + (cell.w - vw * s) / 2,
+    y: cell.y + (cell.h - vh * s) / 2,
+    w: vw * s,
+    h: vh * s,
+  }
   const { x, y } = box
   const matrix: Matrix =
     rotation === 0

@@ -24,15 +24,27 @@ function readChunks(png: Uint8Array): PngChunks {
     throw new Error("is not a PNG (bad signature)")
   }
   const view = new DataView(png.buffer, png.byteOffset, png.byteLength)
-  const out: Partial<PngChunks> & { idat: Uint8Array[]; transparency: boolean } = { idat: [], transparency: false }
+  const out: Partial<PngChunks> & {
+    idat: Uint8Array[]
+    transparency: boolean
+  } = { idat: [], transparency: false }
   let off = 8
   let ended = false
   while (off + 12 <= png.length) {
     const length = view.getUint32(off)
-    const type = String.fromCharCode(png[off + 4], png[off + 5], png[off + 6], png[off + 7])
-    if (off + 12 + length > png.length) throw new Error(`is a truncated PNG (chunk ${type})`)
+    const type = String.fromCharCode(
+      png[off + 4],
+      png[off + 5],
+      png[off + 6],
+      png[off + 7]
+    )
+    if (off + 12 + length > png.length)
+      throw new Error(`is a truncated PNG (chunk ${type})`)
     const body = png.subarray(off + 8, off + 8 + length)
-    if (zlib.crc32(png.subarray(off + 4, off + 8 + length)) !== view.getUint32(off + 8 + length)) {
+    if (
+      zlib.crc32(png.subarray(off + 4, off + 8 + length)) !==
+      view.getUint32(off + 8 + length)
+    ) {
       throw new Error(`is a damaged PNG (CRC of chunk ${type})`)
     }
     if (type === "IHDR") {
@@ -47,7 +59,11 @@ function readChunks(png: Uint8Array): PngChunks {
     } else if (type === "tRNS") {
       out.transparency = true
     } else if (type === "pHYs" && body[8] === 1) {
-      const x = new DataView(body.buffer, body.byteOffset, body.byteLength).getUint32(0)
+      const x = new DataView(
+        body.buffer,
+        body.byteOffset,
+        body.byteLength
+      ).getUint32(0)
       if (x > 0) out.pixelsPerMetre = x
     } else if (type === "IDAT") {
       out.idat.push(body)
@@ -57,7 +73,8 @@ function readChunks(png: Uint8Array): PngChunks {
     }
     off += 12 + length
   }
-  if (!out.width || !out.height) throw new Error("is a PNG without a valid IHDR")
+  if (!out.width || !out.height)
+    throw new Error("is a PNG without a valid IHDR")
   if (out.idat.length === 0) throw new Error("is a PNG without image data")
   if (!ended) throw new Error("is a truncated PNG (no IEND)")
   return out as PngChunks
@@ -73,7 +90,9 @@ function dpiOf(chunks: PngChunks, size: DocumentSize | undefined): number {
   return SERVICE_DPI
 }
 
-export type PreparedPng = { kind: "raster"; raster: Raster } | { kind: "decode"; bytes: Uint8Array; widthPt: number; heightPt: number }
+export type PreparedPng =
+  | { kind: "raster"; raster: Raster }
+  | { kind: "decode"; bytes: Uint8Array; widthPt: number; heightPt: number }
 
 /**
  * A PNG without alpha or interlacing goes into the PDF as it is: its IDAT is a Flate stream with
@@ -88,7 +107,12 @@ export function preparePng(png: Uint8Array, size?: DocumentSize): PreparedPng {
   const widthPt = pointsAt(chunks.width, dpi)
   const heightPt = pointsAt(chunks.height, dpi)
   const colors = COLORS[chunks.colorType]
-  if (colors === undefined || chunks.interlace !== 0 || chunks.transparency || (chunks.colorType === 3 && !chunks.palette)) {
+  if (
+    colors === undefined ||
+    chunks.interlace !== 0 ||
+    chunks.transparency ||
+    (chunks.colorType === 3 && !chunks.palette)
+  ) {
     return { kind: "decode", bytes: png, widthPt, heightPt }
   }
   const data = new Uint8Array(chunks.idat.reduce((n, c) => n + c.length, 0))
@@ -99,7 +123,12 @@ export function preparePng(png: Uint8Array, size?: DocumentSize): PreparedPng {
   }
   const colorSpace =
     chunks.colorType === 3
-      ? ["Indexed", "DeviceRGB", chunks.palette!.length / 3 - 1, PDFHexString.of(Buffer.from(chunks.palette!).toString("hex"))]
+      ? [
+          "Indexed",
+          "DeviceRGB",
+          chunks.palette!.length / 3 - 1,
+          PDFHexString.of(Buffer.from(chunks.palette!).toString("hex")),
+        ]
       : chunks.colorType === 2
         ? "DeviceRGB"
         : "DeviceGray"
@@ -115,7 +144,12 @@ export function preparePng(png: Uint8Array, size?: DocumentSize): PreparedPng {
         BitsPerComponent: chunks.bitDepth,
         ColorSpace: colorSpace,
         Filter: "FlateDecode",
-        DecodeParms: { Predictor: 15, Colors: colors, BitsPerComponent: chunks.bitDepth, Columns: chunks.width },
+        DecodeParms: {
+          Predictor: 15,
+          Colors: colors,
+          BitsPerComponent: chunks.bitDepth,
+          Columns: chunks.width,
+        },
       },
     },
   }

@@ -1,6 +1,12 @@
 import { PDFDocument, StandardFonts } from "pdf-lib"
 import { layoutCommercialInvoice } from "./commercial-invoice"
-import { drawOps, drawXObject, measureWith, type DrawOp, type Measure } from "./draw"
+import {
+  drawOps,
+  drawXObject,
+  measureWith,
+  type DrawOp,
+  type Measure,
+} from "./draw"
 import { PrintInputError } from "./errors"
 import { orderLabel } from "./format"
 import { prepareLabelFile, type PreparedLabelPage } from "./label-pages"
@@ -9,7 +15,13 @@ import { layoutPackingSlip, orderBarcode, type Box } from "./packing-slip"
 import { fitInto, type Matrix } from "./placement"
 import { SheetWriter } from "./sheets"
 import { printable } from "./text"
-import type { PrintFile, PrintFileKind, PrintOptions, PrintOrder, PrintResult } from "./types"
+import type {
+  PrintFile,
+  PrintFileKind,
+  PrintOptions,
+  PrintOrder,
+  PrintResult,
+} from "./types"
 import { checkPrintOptions, checkPrintOrder } from "./validate"
 
 /**
@@ -45,12 +57,26 @@ interface PreparedOrder {
 }
 
 function inset(cell: Rect, by: number): Rect {
-  return { x: cell.x + by, y: cell.y + by, w: cell.w - 2 * by, h: cell.h - 2 * by }
+  return {
+    x: cell.x + by,
+    y: cell.y + by,
+    w: cell.w - 2 * by,
+    h: cell.h - 2 * by,
+  }
 }
 
 /** An image XObject spans the unit square: scale it to its printed size before placing it. */
 function contentMatrix(page: PreparedLabelPage, m: Matrix): Matrix {
-  return page.image ? [m[0] * page.width, m[1] * page.width, m[2] * page.height, m[3] * page.height, m[4], m[5]] : m
+  return page.image
+    ? [
+        m[0] * page.width,
+        m[1] * page.width,
+        m[2] * page.height,
+        m[3] * page.height,
+        m[4],
+        m[5],
+      ]
+    : m
 }
 
 class Batch implements PrintBatch {
@@ -79,9 +105,17 @@ class Batch implements PrintBatch {
     for (const kind of Object.keys(TITLES) as PrintFileKind[]) {
       const writer = this.writers.get(kind)
       if (!writer || writer.pageCount === 0) continue
-      const title = this.options.title ? `${TITLES[kind]} - ${printable(this.options.title)}` : TITLES[kind]
+      const title = this.options.title
+        ? `${TITLES[kind]} - ${printable(this.options.title)}`
+        : TITLES[kind]
       const pageCount = writer.pageCount
-      files.push({ kind, contentType: "application/pdf", bytes: await writer.save(title), pageCount, documentCount: writer.documentCount })
+      files.push({
+        kind,
+        contentType: "application/pdf",
+        bytes: await writer.save(title),
+        pageCount,
+        documentCount: writer.documentCount,
+      })
     }
     this.writers.clear()
     return { files, orderCount: this.orders }
@@ -99,7 +133,10 @@ class Batch implements PrintBatch {
     if (!this.measure) {
       // Widths of the standard fonts are fixed, so any document's font instances measure for all.
       const doc = await PDFDocument.create()
-      this.measure = measureWith({ regular: doc.embedStandardFont(StandardFonts.Helvetica), bold: doc.embedStandardFont(StandardFonts.HelveticaBold) })
+      this.measure = measureWith({
+        regular: doc.embedStandardFont(StandardFonts.Helvetica),
+        bold: doc.embedStandardFont(StandardFonts.HelveticaBold),
+      })
     }
     return this.measure
   }
@@ -111,19 +148,30 @@ class Batch implements PrintBatch {
 
   private async prepare(order: PrintOrder): Promise<PreparedOrder> {
     const { include } = this.options
-    checkPrintOrder(order, { labels: include.labels, invoice: include.commercialInvoices })
+    checkPrintOrder(order, {
+      labels: include.labels,
+      invoice: include.commercialInvoices,
+    })
     const measure = await this.measurer()
     const labels: PreparedLabelPage[] = []
     if (include.labels) {
       for (const [i, label] of order.labels.entries()) {
         if (label.format === "ZPL2") {
-          throw new PrintInputError(`labels[${i}].format`, "is ZPL2: ZPL labels go to the printer as text and cannot be placed in a PDF (build the ZPL file)", order.orderId)
+          throw new PrintInputError(
+            `labels[${i}].format`,
+            "is ZPL2: ZPL labels go to the printer as text and cannot be placed in a PDF (build the ZPL file)",
+            order.orderId
+          )
         }
         for (const [j, file] of label.pages.entries()) {
           try {
             labels.push(...(await prepareLabelFile(label, file)))
           } catch (err) {
-            throw new PrintInputError(`labels[${i}].pages[${j}]`, (err as Error).message, order.orderId)
+            throw new PrintInputError(
+              `labels[${i}].pages[${j}]`,
+              (err as Error).message,
+              order.orderId
+            )
           }
         }
       }
@@ -134,14 +182,25 @@ class Batch implements PrintBatch {
       try {
         symbol = orderBarcode(order)
       } catch {
-        throw new PrintInputError("displayId", "must be ASCII text to be printed as a Code 128 barcode", order.orderId)
+        throw new PrintInputError(
+          "displayId",
+          "must be ASCII text to be printed as a Code 128 barcode",
+          order.orderId
+        )
       }
       slip = layoutPackingSlip(order, this.cellBox(), measure, symbol)
     }
     let invoice: DrawOp[][] = []
     if (include.commercialInvoices && order.commercialInvoice) {
-      const area = this.sheet.columns * this.sheet.rows === 1 ? this.cellBox() : pageArea(this.sheet)
-      invoice = layoutCommercialInvoice(order, { w: area.w, h: area.h }, measure)
+      const area =
+        this.sheet.columns * this.sheet.rows === 1
+          ? this.cellBox()
+          : pageArea(this.sheet)
+      invoice = layoutCommercialInvoice(
+        order,
+        { w: area.w, h: area.h },
+        measure
+      )
     }
     return { labels, slip, invoice }
   }
@@ -156,11 +215,20 @@ class Batch implements PrintBatch {
     return writer
   }
 
-  private async commit(order: PrintOrder, prepared: PreparedOrder): Promise<void> {
+  private async commit(
+    order: PrintOrder,
+    prepared: PreparedOrder
+  ): Promise<void> {
     // Writers are made first: the only awaits of the commit, before any page is added.
-    const labelWriter = prepared.labels.length ? await this.writer("labels") : undefined
-    const slipWriter = prepared.slip.length ? await this.writer("packing-slips") : undefined
-    const invoiceWriter = prepared.invoice.length ? await this.writer("commercial-invoices") : undefined
+    const labelWriter = prepared.labels.length
+      ? await this.writer("labels")
+      : undefined
+    const slipWriter = prepared.slip.length
+      ? await this.writer("packing-slips")
+      : undefined
+    const invoiceWriter = prepared.invoice.length
+      ? await this.writer("commercial-invoices")
+      : undefined
     const padding = this.sheet.columns * this.sheet.rows > 1 ? CELL_INSET : 0
 
     for (const label of prepared.labels) {
@@ -169,13 +237,29 @@ class Batch implements PrintBatch {
       const ref = label.embed(w.doc)
       if (label.kind === "qr-code") {
         const area = inset(cell, padding)
-        const qrArea = { ...area, y: area.y + CAPTION_HEIGHT, h: area.h - CAPTION_HEIGHT }
-        const placed = fitInto(label.width, label.height, qrArea, { maxScale: 1 })
+        const qrArea = {
+          ...area,
+          y: area.y + CAPTION_HEIGHT,
+          h: area.h - CAPTION_HEIGHT,
+        }
+        const placed = fitInto(label.width, label.height, qrArea, {
+          maxScale: 1,
+        })
         drawXObject(page, ref, contentMatrix(label, placed.matrix))
-        drawOps(page, qrCaption(order, label, area.w, this.measure!), { x: area.x, y: placed.box.y - CAPTION_HEIGHT }, w.fonts)
+        drawOps(
+          page,
+          qrCaption(order, label, area.w, this.measure!),
+          { x: area.x, y: placed.box.y - CAPTION_HEIGHT },
+          w.fonts
+        )
       } else {
         // Never enlarged: carriers specify label barcodes at print size.
-        const placed = fitInto(label.width, label.height, inset(cell, padding), { rotation: label.rotation, maxScale: 1, allowTurn: true })
+        const placed = fitInto(
+          label.width,
+          label.height,
+          inset(cell, padding),
+          { rotation: label.rotation, maxScale: 1, allowTurn: true }
+        )
         drawXObject(page, ref, contentMatrix(label, placed.matrix))
       }
     }
@@ -195,16 +279,34 @@ class Batch implements PrintBatch {
 function cellsBox(sheet: SheetLayout): Rect {
   const area = pageArea(sheet)
   const padding = sheet.columns * sheet.rows > 1 ? CELL_INSET : 0
-  return inset({ x: 0, y: 0, w: area.w / sheet.columns, h: area.h / sheet.rows }, padding)
+  return inset(
+    { x: 0, y: 0, w: area.w / sheet.columns, h: area.h / sheet.rows },
+    padding
+  )
 }
 
-function qrCaption(order: PrintOrder, label: PreparedLabelPage, width: number, measure: Measure): DrawOp[] {
-  const lines = [`QR code - order ${orderLabel(order.displayId)}`, label.caption ? `Tracking ${printable(label.caption)}` : ""].map(printable)
+function qrCaption(
+  order: PrintOrder,
+  label: PreparedLabelPage,
+  width: number,
+  measure: Measure
+): DrawOp[] {
+  const lines = [
+    `QR code - order ${orderLabel(order.displayId)}`,
+    label.caption ? `Tracking ${printable(label.caption)}` : "",
+  ].map(printable)
   const ops: DrawOp[] = []
   lines.filter(Boolean).forEach((line, i) => {
     const size = i === 0 ? 10 : 8
     const x = Math.max(0, (width - measure(line, size, i === 0)) / 2)
-    ops.push({ op: "text", x, y: CAPTION_HEIGHT - 14 - i * 12, size, bold: i === 0, text: line })
+    ops.push({
+      op: "text",
+      x,
+      y: CAPTION_HEIGHT - 14 - i * 12,
+      size,
+      bold: i === 0,
+      text: line,
+    })
   })
   return ops
 }
@@ -219,7 +321,10 @@ export function createPrintBatch(options: PrintOptions): PrintBatch {
  * The whole batch from any (async) iterable of orders, pulled one at a time: an async generator
  * that loads each order's labels from storage keeps one order's files in memory at once.
  */
-export async function buildPrintFiles(orders: Iterable<PrintOrder> | AsyncIterable<PrintOrder>, options: PrintOptions): Promise<PrintResult> {
+export async function buildPrintFiles(
+  orders: Iterable<PrintOrder> | AsyncIterable<PrintOrder>,
+  options: PrintOptions
+): Promise<PrintResult> {
   const batch = createPrintBatch(options)
   for await (const order of orders) {
     await batch.add(order)

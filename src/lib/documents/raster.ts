@@ -1,7 +1,19 @@
-import { PDFName, PDFRawStream, type PDFDocument, type PDFObject, type PDFRef } from "pdf-lib"
+import {
+  PDFName,
+  PDFRawStream,
+  type PDFDocument,
+  type PDFObject,
+  type PDFRef,
+} from "pdf-lib"
 
 /** What pdf-lib's `context.obj` takes: names as strings, numbers, arrays, dicts, PDF objects. */
-export type PdfLiteral = PDFObject | string | number | boolean | PdfLiteral[] | { [key: string]: PdfLiteral }
+export type PdfLiteral =
+  | PDFObject
+  | string
+  | number
+  | boolean
+  | PdfLiteral[]
+  | { [key: string]: PdfLiteral }
 
 /** Doc 2: DPI_203 is the service's only resolution, so a raster without its own says 203. */
 export const SERVICE_DPI = 203

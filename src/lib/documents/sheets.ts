@@ -1,5 +1,12 @@
 import zlib from "node:zlib"
-import { PDFDocument, PDFRawStream, StandardFonts, type PDFContentStream, type PDFPage, type PDFRef } from "pdf-lib"
+import {
+  PDFDocument,
+  PDFRawStream,
+  StandardFonts,
+  type PDFContentStream,
+  type PDFPage,
+  type PDFRef,
+} from "pdf-lib"
 import { drawOps, type Fonts } from "./draw"
 import { cellsOf, pageArea, type Rect, type SheetLayout } from "./layouts"
 
@@ -29,7 +36,10 @@ export class SheetWriter {
   static async create(sheet: SheetLayout): Promise<SheetWriter> {
     const doc = await PDFDocument.create()
     // Standard fonts are not embedded (no font file in the PDF): WinAnsi text only, see text.ts.
-    const fonts = { regular: doc.embedStandardFont(StandardFonts.Helvetica), bold: doc.embedStandardFont(StandardFonts.HelveticaBold) }
+    const fonts = {
+      regular: doc.embedStandardFont(StandardFonts.Helvetica),
+      bold: doc.embedStandardFont(StandardFonts.HelveticaBold),
+    }
     return new SheetWriter(doc, fonts, sheet)
   }
 
@@ -57,7 +67,8 @@ export class SheetWriter {
     if (this.page) this.seal(this.page)
     this.page = this.doc.addPage([this.sheet.width, this.sheet.height])
     this.next = 0
-    if (guides && this.cells.length > 1) drawOps(this.page, cutGuides(this.sheet), { x: 0, y: 0 }, this.fonts)
+    if (guides && this.cells.length > 1)
+      drawOps(this.page, cutGuides(this.sheet), { x: 0, y: 0 }, this.fonts)
   }
 
   /**
@@ -68,10 +79,16 @@ export class SheetWriter {
    * the page as usual.
    */
   private seal(page: PDFPage): void {
-    const state = page as unknown as { contentStream?: PDFContentStream; contentStreamRef?: PDFRef }
+    const state = page as unknown as {
+      contentStream?: PDFContentStream
+      contentStreamRef?: PDFRef
+    }
     if (!state.contentStream || !state.contentStreamRef) return
     const data = zlib.deflateSync(state.contentStream.getUnencodedContents())
-    this.doc.context.assign(state.contentStreamRef, PDFRawStream.of(this.doc.context.obj({ Filter: "FlateDecode" }), data))
+    this.doc.context.assign(
+      state.contentStreamRef,
+      PDFRawStream.of(this.doc.context.obj({ Filter: "FlateDecode" }), data)
+    )
     state.contentStream = undefined
     state.contentStreamRef = undefined
   }
@@ -85,16 +102,39 @@ export class SheetWriter {
   }
 }
 
-function cutGuides(sheet: SheetLayout): Array<{ op: "line"; x1: number; y1: number; x2: number; y2: number; width: number; gray: number; dash: number[] }> {
+function cutGuides(sheet: SheetLayout): Array<{
+  op: "line"
+  x1: number
+  y1: number
+  x2: number
+  y2: number
+  width: number
+  gray: number
+  dash: number[]
+}> {
   const area = pageArea(sheet)
   const lines = []
   for (let c = 1; c < sheet.columns; c++) {
     const x = area.x + (c * area.w) / sheet.columns
-    lines.push({ op: "line" as const, x1: x, y1: area.y, x2: x, y2: area.y + area.h, ...CUT_GUIDE })
+    lines.push({
+      op: "line" as const,
+      x1: x,
+      y1: area.y,
+      x2: x,
+      y2: area.y + area.h,
+      ...CUT_GUIDE,
+    })
   }
   for (let r = 1; r < sheet.rows; r++) {
     const y = area.y + (r * area.h) / sheet.rows
-    lines.push({ op: "line" as const, x1: area.x, y1: y, x2: area.x + area.w, y2: y, ...CUT_GUIDE })
+    lines.push({
+      op: "line" as const,
+      x1: area.x,
+      y1: y,
+      x2: area.x + area.w,
+      y2: y,
+      ...CUT_GUIDE,
+    })
   }
   return lines
 }

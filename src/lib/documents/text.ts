@@ -12,26 +12,106 @@ const CP1252_EXTRAS = "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜
 export function isWinAnsi(codePoint: number): boolean {
   if (codePoint >= 0x20 && codePoint <= 0x7e) return true
   if (codePoint >= 0xa0 && codePoint <= 0xff) return true
-  return codePoint > 0xff && CP1252_EXTRAS.includes(String.fromCodePoint(codePoint))
+  return (
+    codePoint > 0xff && CP1252_EXTRAS.includes(String.fromCodePoint(codePoint))
+  )
 }
 
 /** Letters that Unicode does not decompose into a Latin base letter plus accents. */
 const SINGLE: Record<string, string> = {
-  Ł: "L", ł: "l", Đ: "D", đ: "d", Ħ: "H", ħ: "h", ı: "i", Ŧ: "T", ŧ: "t", Ŋ: "N", ŋ: "n",
-  ĸ: "k", ſ: "s", Ǝ: "E", ə: "e", Ə: "E",
-  "‐": "-", "‑": "-", "‒": "-", "−": "-", "′": "'", "″": '"', "⁄": "/",
+  Ł: "L",
+  ł: "l",
+  Đ: "D",
+  đ: "d",
+  Ħ: "H",
+  ħ: "h",
+  ı: "i",
+  Ŧ: "T",
+  ŧ: "t",
+  Ŋ: "N",
+  ŋ: "n",
+  ĸ: "k",
+  ſ: "s",
+  Ǝ: "E",
+  ə: "e",
+  Ə: "E",
+  "‐": "-",
+  "‑": "-",
+  "‒": "-",
+  "−": "-",
+  "′": "'",
+  "″": '"',
+  "⁄": "/",
 }
 
 /** Russian, Ukrainian and Belarusian Cyrillic, by the common passport-style transliteration. */
 const CYRILLIC_UPPER = "АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯІЇЄҐЎ"
 const CYRILLIC_LATIN = [
-  "A", "B", "V", "G", "D", "E", "E", "Zh", "Z", "I", "Y", "K", "L", "M", "N", "O", "P", "R", "S", "T", "U",
-  "F", "Kh", "Ts", "Ch", "Sh", "Shch", "", "Y", "", "E", "Yu", "Ya", "I", "Yi", "Ye", "G", "U",
+  "A",
+  "B",
+  "V",
+  "G",
+  "D",
+  "E",
+  "E",
+  "Zh",
+  "Z",
+  "I",
+  "Y",
+  "K",
+  "L",
+  "M",
+  "N",
+  "O",
+  "P",
+  "R",
+  "S",
+  "T",
+  "U",
+  "F",
+  "Kh",
+  "Ts",
+  "Ch",
+  "Sh",
+  "Shch",
+  "",
+  "Y",
+  "",
+  "E",
+  "Yu",
+  "Ya",
+  "I",
+  "Yi",
+  "Ye",
+  "G",
+  "U",
 ]
 const GREEK_UPPER = "ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ"
 const GREEK_LATIN = [
-  "A", "V", "G", "D", "E", "Z", "I", "Th", "I", "K", "L", "M", "N", "X", "O", "P", "R", "S", "T", "Y", "F",
-  "Ch", "Ps", "O",
+  "A",
+  "V",
+  "G",
+  "D",
+  "E",
+  "Z",
+  "I",
+  "Th",
+  "I",
+  "K",
+  "L",
+  "M",
+  "N",
+  "X",
+  "O",
+  "P",
+  "R",
+  "S",
+  "T",
+  "Y",
+  "F",
+  "Ch",
+  "Ps",
+  "O",
 ]
 
 const SCRIPT: Record<string, string> = (() => {
@@ -60,9 +140,14 @@ const SPACES = /[\s\p{Zs}]+/gu
 interface GraphemeSegmenter {
   segment(input: string): Iterable<{ segment: string }>
 }
-const graphemes: GraphemeSegmenter = new (Intl as unknown as {
-  Segmenter: new (locale: string, options: { granularity: "grapheme" }) => GraphemeSegmenter
-}).Segmenter("en", { granularity: "grapheme" })
+const graphemes: GraphemeSegmenter = new (
+  Intl as unknown as {
+    Segmenter: new (
+      locale: string,
+      options: { granularity: "grapheme" }
+    ) => GraphemeSegmenter
+  }
+).Segmenter("en", { granularity: "grapheme" })
 
 function drawable(s: string): boolean {
   for (const ch of s) {
@@ -80,8 +165,11 @@ function transliterate(cluster: string): string {
   if (drawable(composed)) return composed
   const stripped = grapheme.normalize("NFKD").replace(COMBINING_MARKS, "")
   if (stripped && drawable(stripped)) return stripped
-  const mapped = [...stripped].map((ch) => SINGLE[ch] ?? SCRIPT[ch] ?? (drawable(ch) ? ch : undefined))
-  if (mapped.length > 0 && mapped.every((m) => m !== undefined)) return mapped.join("")
+  const mapped = [...stripped].map(
+    (ch) => SINGLE[ch] ?? SCRIPT[ch] ?? (drawable(ch) ? ch : undefined)
+  )
+  if (mapped.length > 0 && mapped.every((m) => m !== undefined))
+    return mapped.join("")
   return REPLACEMENT
 }
 
@@ -105,7 +193,11 @@ export function printable(value: unknown): string {
 }
 
 /** Cuts text to `maxWidth` under the font's measure, ending it with an ellipsis when cut. */
-export function fit(text: string, maxWidth: number, measure: (s: string) => number): string {
+export function fit(
+  text: string,
+  maxWidth: number,
+  measure: (s: string) => number
+): string {
   if (measure(text) <= maxWidth) return text
   let lo = 0
   let hi = text.length
@@ -121,7 +213,12 @@ export function fit(text: string, maxWidth: number, measure: (s: string) => numb
  * Breaks text into at most `maxLines` lines of `maxWidth` at spaces (a word longer than a line
  * is cut); the last line ends with an ellipsis when text is left over.
  */
-export function wrap(text: string, maxWidth: number, measure: (s: string) => number, maxLines: number): string[] {
+export function wrap(
+  text: string,
+  maxWidth: number,
+  measure: (s: string) => number,
+  maxLines: number
+): string[] {
   const lines: string[] = []
   let line = ""
   for (const word of text.split(" ").filter(Boolean)) {
@@ -136,7 +233,9 @@ export function wrap(text: string, maxWidth: number, measure: (s: string) => num
   if (line) lines.push(line)
   if (lines.length > maxLines) {
     const last = lines.slice(maxLines - 1).join(" ")
-    return [...lines.slice(0, maxLines - 1), fit(last, maxWidth, measure)].map((l) => fit(l, maxWidth, measure))
+    return [...lines.slice(0, maxLines - 1), fit(last, maxWidth, measure)].map(
+      (l) => fit(l, maxWidth, measure)
+    )
   }
   return lines.map((l) => fit(l, maxWidth, measure))
 }

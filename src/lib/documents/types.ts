@@ -80,7 +80,8 @@ export interface PrintOptions {
   title?: string
 }
 
-export type PrintFileKind = "combined" | "labels" | "packing-slips" | "commercial-invoices"
+export type PrintFileKind =
+  "combined" | "labels" | "packing-slips" | "commercial-invoices"
 
 export interface PrintFile {
   kind: PrintFileKind

@@ -28,11 +28,15 @@ export function zplProblem(bytes: Uint8Array): string | undefined {
   if (marks.length === 0) return "has no ^XA…^XZ label format"
   let open = false
   for (const mark of marks) {
-    if (mark === "start" && open) return "opens a label format (^XA) before closing the previous one (^XZ)"
-    if (mark === "end" && !open) return "closes a label format (^XZ) that was not opened (^XA)"
+    if (mark === "start" && open)
+      return "opens a label format (^XA) before closing the previous one (^XZ)"
+    if (mark === "end" && !open)
+      return "closes a label format (^XZ) that was not opened (^XA)"
     open = mark === "start"
   }
-  return open ? "ends inside a label format (^XA without ^XZ): the file looks truncated" : undefined
+  return open
+    ? "ends inside a label format (^XA without ^XZ): the file looks truncated"
+    : undefined
 }
 
 /** One order's ZPL files, checked, each ending in a line break. Throws PrintInputError; nothing is kept. */
@@ -40,13 +44,31 @@ export function zplFilesOf(order: PrintOrder): Uint8Array[] {
   const out: Uint8Array[] = []
   order.labels.forEach((label, i) => {
     if (label.format !== "ZPL2") {
-      throw new PrintInputError(`labels[${i}].format`, `is ${label.format}: only ZPL2 labels go into a ZPL file (print the others as a PDF)`, order.orderId)
+      throw new PrintInputError(
+        `labels[${i}].format`,
+        `is ${label.format}: only ZPL2 labels go into a ZPL file (print the others as a PDF)`,
+        order.orderId
+      )
     }
     label.pages.forEach((page, j) => {
-      if (!(page instanceof Uint8Array)) throw new PrintInputError(`labels[${i}].pages[${j}]`, "must be the file's bytes (a Uint8Array)", order.orderId)
+      if (!(page instanceof Uint8Array))
+        throw new PrintInputError(
+          `labels[${i}].pages[${j}]`,
+          "must be the file's bytes (a Uint8Array)",
+          order.orderId
+        )
       const problem = zplProblem(page)
-      if (problem) throw new PrintInputError(`labels[${i}].pages[${j}]`, problem, order.orderId)
-      out.push(page[page.length - 1] === NEWLINE ? page : concat([page, Uint8Array.of(NEWLINE)]))
+      if (problem)
+        throw new PrintInputError(
+          `labels[${i}].pages[${j}]`,
+          problem,
+          order.orderId
+        )
+      out.push(
+        page[page.length - 1] === NEWLINE
+          ? page
+          : concat([page, Uint8Array.of(NEWLINE)])
+      )
     })
   })
   return out
@@ -66,7 +88,9 @@ function concat(parts: Uint8Array[]): Uint8Array {
  * The ZPL file as chunks, pulling one order at a time: write each chunk to storage as it comes
  * and the batch's labels are never all in memory.
  */
-export async function* zplChunks(orders: Iterable<PrintOrder> | AsyncIterable<PrintOrder>): AsyncGenerator<Uint8Array> {
+export async function* zplChunks(
+  orders: Iterable<PrintOrder> | AsyncIterable<PrintOrder>
+): AsyncGenerator<Uint8Array> {
   for await (const order of orders) {
     yield* zplFilesOf(order)
   }
@@ -79,7 +103,9 @@ export interface ZplFile {
 }
 
 /** The whole ZPL file in memory (it is text, ~1 KB a label). */
-export async function buildZplFile(orders: Iterable<PrintOrder> | AsyncIterable<PrintOrder>): Promise<ZplFile> {
+export async function buildZplFile(
+  orders: Iterable<PrintOrder> | AsyncIterable<PrintOrder>
+): Promise<ZplFile> {
   const parts: Uint8Array[] = []
   let labelCount = 0
   for await (const chunk of zplChunks(orders)) {

@@ -20,7 +20,11 @@ export type BatcherOptions = {
   isolate?: (error: unknown) => boolean
 }
 
-type Pending<T, R> = { items: T[]; resolve: (r: R[]) => void; reject: (e: unknown) => void }
+type Pending<T, R> = {
+  items: T[]
+  resolve: (r: R[]) => void
+  reject: (e: unknown) => void
+}
 
 export class Batcher<T, R> {
   private queue: Pending<T, R>[] = []
@@ -61,7 +65,11 @@ export class Batcher<T, R> {
     if (!this.queue.length) return
     const groups: Pending<T, R>[] = []
     let count = 0
-    while (this.queue.length && (count === 0 || count + this.queue[0].items.length <= this.options.maxBatch)) {
+    while (
+      this.queue.length &&
+      (count === 0 ||
+        count + this.queue[0].items.length <= this.options.maxBatch)
+    ) {
       const g = this.queue.shift()!
       groups.push(g)
       count += g.items.length
@@ -80,7 +88,10 @@ export class Batcher<T, R> {
             i += g.items.length
           }
         },
-        (e) => (groups.length > 1 && (this.options.isolate?.(e) ?? true) ? this.flushAlone(groups) : groups.forEach((g) => g.reject(e)))
+        (e) =>
+          groups.length > 1 && (this.options.isolate?.(e) ?? true)
+            ? this.flushAlone(groups)
+            : groups.forEach((g) => g.reject(e))
       )
       .finally(() => {
         this.running--

@@ -8,7 +8,20 @@
 const INPUT_CLASSES = new Set(["22", "23", "54"])
 
 /** Node socket errors and SQLSTATE codes that mean "no database to talk to" right now. */
-const CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "57P01", "57P02", "57P03", "53300", "3D000"])
+const CONNECTION_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+  "3D000",
+])
 
 const codeOf = (e: unknown): string | undefined => {
   const code = (e as { code?: unknown } | null)?.code
@@ -18,7 +31,9 @@ const codeOf = (e: unknown): string | undefined => {
 /** The database refused the values themselves (pg error with a class 22, 23 or 54 SQLSTATE). */
 export function isInputError(error: unknown): boolean {
   const code = codeOf(error)
-  return !!code && /^[0-9A-Z]{5}$/.test(code) && INPUT_CLASSES.has(code.slice(0, 2))
+  return (
+    !!code && /^[0-9A-Z]{5}$/.test(code) && INPUT_CLASSES.has(code.slice(0, 2))
+  )
 }
 
 /** The database could not be reached, or dropped the connection (no retry of single rows helps). */
@@ -27,5 +42,11 @@ export function isConnectionError(error: unknown): boolean {
   if (code && (CONNECTION_CODES.has(code) || code.startsWith("08"))) return true
   const name = (error as { name?: unknown } | null)?.name
   const message = error instanceof Error ? error.message : ""
-  return name === "KnexTimeoutError" || name === "DatabaseUnreachableError" || /Connection terminated|Timeout acquiring a connection|not currently accepting connections|Client has encountered a connection error/i.test(message)
+  return (
+    name === "KnexTimeoutError" ||
+    name === "DatabaseUnreachableError" ||
+    /Connection terminated|Timeout acquiring a connection|not currently accepting connections|Client has encountered a connection error/i.test(
+      message
+    )
+  )
 }

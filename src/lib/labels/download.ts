@@ -5,12 +5,22 @@
  */
 const MAX_BYTES = 20 * 1024 * 1024
 
-export async function downloadBase64(url: string, timeoutMs = 30_000): Promise<string> {
+export async function downloadBase64(
+  url: string,
+  timeoutMs = 30_000
+): Promise<string> {
   const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) })
-  if (!res.ok) throw new Error(`the service's document URL answered ${res.status}`)
+  if (!res.ok)
+    throw new Error(`the service's document URL answered ${res.status}`)
   const length = Number(res.headers.get("content-length") ?? 0)
-  if (length > MAX_BYTES) throw new Error(`the service's document is ${length} bytes, more than ${MAX_BYTES}`)
+  if (length > MAX_BYTES)
+    throw new Error(
+      `the service's document is ${length} bytes, more than ${MAX_BYTES}`
+    )
   const bytes = Buffer.from(await res.arrayBuffer())
-  if (bytes.length > MAX_BYTES) throw new Error(`the service's document is ${bytes.length} bytes, more than ${MAX_BYTES}`)
+  if (bytes.length > MAX_BYTES)
+    throw new Error(
+      `the service's document is ${bytes.length} bytes, more than ${MAX_BYTES}`
+    )
   return bytes.toString("base64")
 }

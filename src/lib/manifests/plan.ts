@@ -1,4 +1,10 @@
-import { CARRIER_OF_VARIANT, LETTER_FLAT_PARCEL_TYPES, SHIPMENT_OPTION, type Carrier, type Variant } from "../../shipping-api/constants"
+import {
+  CARRIER_OF_VARIANT,
+  LETTER_FLAT_PARCEL_TYPES,
+  SHIPMENT_OPTION,
+  type Carrier,
+  type Variant,
+} from "../../shipping-api/constants"
 import type { ManifestRequest } from "../../shipping-api/schemas/manifest"
 
 export type ManifestCandidate = {
@@ -14,7 +20,10 @@ export type ManifestCandidate = {
   created_at: Date | string
 }
 
-export type ManifestGroup<T extends ManifestCandidate = ManifestCandidate> = { carrier: Carrier; shipments: T[] }
+export type ManifestGroup<T extends ManifestCandidate = ManifestCandidate> = {
+  carrier: Carrier
+  shipments: T[]
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** Doc 4: "Shipments not manifested are manifested automatically at 06:00 UTC the day after the ship date." */
@@ -29,7 +38,11 @@ const startOfUtcDay = (t: number) => Math.floor(t / DAY_MS) * DAY_MS
  * yesterday's, which matters to merchants west of UTC closing out in their evening.
  */
 export function manifestWindowStart(now: Date): Date {
-  return new Date(startOfUtcDay(now.getTime() - DAY_MS - AUTO_MANIFEST_HOUR_UTC * 60 * 60 * 1000) + DAY_MS)
+  return new Date(
+    startOfUtcDay(
+      now.getTime() - DAY_MS - AUTO_MANIFEST_HOUR_UTC * 60 * 60 * 1000
+    ) + DAY_MS
+  )
 }
 
 /** submissionDate (YYYY-MM-DD) of a manifest sent now: the UTC date, as the service's clock reads it. */
@@ -38,19 +51,31 @@ export function submissionDate(now: Date): string {
 }
 
 /** Why a label is not on a close-out, or null when it belongs on one (doc 4, Manifest). */
-export function manifestExclusion(s: ManifestCandidate, now: Date): string | null {
+export function manifestExclusion(
+  s: ManifestCandidate,
+  now: Date
+): string | null {
   if (s.status !== "created" || s.voided_at) return "not a live label"
   if (s.is_return) return "a return label (the customer hands it over)"
   if (!s.add_to_manifest) return "not created with ADD_TO_MANIFEST=true"
   if (s.manifest_id) return "already manifested"
-  if (CARRIER_OF_VARIANT[s.variant] === "POSTAL" && LETTER_FLAT_PARCEL_TYPES.includes(s.parcel_type ?? "")) return "a postal letter or flat"
+  if (
+    CARRIER_OF_VARIANT[s.variant] === "POSTAL" &&
+    LETTER_FLAT_PARCEL_TYPES.includes(s.parcel_type ?? "")
+  )
+    return "a postal letter or flat"
   if (!s.tracking_number) return "no tracking number"
-  if (new Date(s.created_at).getTime() < manifestWindowStart(now).getTime()) return "already manifested automatically by the service"
+  if (new Date(s.created_at).getTime() < manifestWindowStart(now).getTime())
+    return "already manifested automatically by the service"
   return null
 }
 
 /** Eligible labels, one group per carrier (a manifest names one carrier), optionally one carrier only. Pure. */
-export function manifestGroups<T extends ManifestCandidate>(rows: readonly T[], now: Date, carrier?: Carrier): ManifestGroup<T>[] {
+export function manifestGroups<T extends ManifestCandidate>(
+  rows: readonly T[],
+  now: Date,
+  carrier?: Carrier
+): ManifestGroup<T>[] {
   const groups = new Map<Carrier, T[]>()
   for (const row of rows) {
     if (manifestExclusion(row, now)) continue
@@ -58,15 +83,24 @@ export function manifestGroups<T extends ManifestCandidate>(rows: readonly T[], 
     if (carrier && c !== carrier) continue
     groups.set(c, [...(groups.get(c) ?? []), row])
   }
-  return [...groups.entries()].map(([c, shipments]) => ({ carrier: c, shipments }))
+  return [...groups.entries()].map(([c, shipments]) => ({
+    carrier: c,
+    shipments,
+  }))
 }
 
 /** The POST /v1/manifests body of one group (doc 4). */
-export function manifestRequestOf(group: ManifestGroup, now: Date, shipperId: string): ManifestRequest {
+export function manifestRequestOf(
+  group: ManifestGroup,
+  now: Date,
+  shipperId: string
+): ManifestRequest {
   return {
     carrier: group.carrier,
     submissionDate: submissionDate(now),
-    parcelTrackingNumbers: [...new Set(group.shipments.map((s) => s.tracking_number as string))],
+    parcelTrackingNumbers: [
+      ...new Set(group.shipments.map((s) => s.tracking_number as string)),
+    ],
     parameters: [{ name: SHIPMENT_OPTION.shipperId, value: shipperId }],
   }
 }

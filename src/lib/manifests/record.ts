@@ -12,19 +12,33 @@ export type ManifestRecord = {
   created_at: string
 }
 
-export type ManifestView = Omit<ManifestRecord, "file_id" | "source_url"> & { shipments: number; document_url: string }
+export type ManifestView = Omit<ManifestRecord, "file_id" | "source_url"> & {
+  shipments: number
+  document_url: string
+}
 
 export const MANIFEST_SETTING_PREFIX = "manifests."
-export const manifestSettingKey = (manifestId: string) => `${MANIFEST_SETTING_PREFIX}${manifestId}`
-export const manifestDocumentRoute = (manifestId: string) => `/admin/shipping-services/manifests/${encodeURIComponent(manifestId)}/document`
+export const manifestSettingKey = (manifestId: string) =>
+  `${MANIFEST_SETTING_PREFIX}${manifestId}`
+export const manifestDocumentRoute = (manifestId: string) =>
+  `/admin/shipping-services/manifests/${encodeURIComponent(manifestId)}/document`
 /** Manifest ids from the service go into a setting key and a URL: only plain ids are accepted. */
 export const MANIFEST_ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/
 
-export function manifestFileName(r: Pick<ManifestRecord, "submission_date" | "carrier" | "manifest_id">): string {
-  return `manifest-${r.submission_date}-${r.carrier}-${r.manifest_id}.pdf`.replace(/[^A-Za-z0-9_.-]/g, "")
+export function manifestFileName(
+  r: Pick<ManifestRecord, "submission_date" | "carrier" | "manifest_id">
+): string {
+  return `manifest-${r.submission_date}-${r.carrier}-${r.manifest_id}.pdf`.replace(
+    /[^A-Za-z0-9_.-]/g,
+    ""
+  )
 }
 
 export function manifestView(r: ManifestRecord): ManifestView {
   const { file_id: _file, source_url: _source, ...rest } = r
-  return { ...rest, shipments: r.tracking_numbers.length, document_url: manifestDocumentRoute(r.manifest_id) }
+  return {
+    ...rest,
+    shipments: r.tracking_numbers.length,
+    document_url: manifestDocumentRoute(r.manifest_id),
+  }
 }

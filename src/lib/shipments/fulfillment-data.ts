@@ -24,27 +24,47 @@ export type ShipmentDataRef = {
 }
 
 /** The fields of a shipment row this module reads. */
-export type LabelRow = { id: string; tracking_number: string | null; carrier: string; service_id: string; option_id: string; is_return: boolean }
+export type LabelRow = {
+  id: string
+  tracking_number: string | null
+  carrier: string
+  service_id: string
+  option_id: string
+  is_return: boolean
+}
 
-export function shipmentRefOf(data: Record<string, unknown> | undefined | null): ShipmentDataRef | undefined {
+export function shipmentRefOf(
+  data: Record<string, unknown> | undefined | null
+): ShipmentDataRef | undefined {
   const ref = data?.[DATA_KEY] as Partial<ShipmentDataRef> | undefined
   if (!ref || typeof ref.shipment_id !== "string") return undefined
-  const ids = Array.isArray(ref.shipment_ids) && ref.shipment_ids.length ? ref.shipment_ids : [ref.shipment_id]
+  const ids =
+    Array.isArray(ref.shipment_ids) && ref.shipment_ids.length
+      ? ref.shipment_ids
+      : [ref.shipment_id]
   return {
     ...(ref as ShipmentDataRef),
     fulfillment_id: ref.fulfillment_id ?? null,
     shipment_ids: ids,
-    tracking_numbers: Array.isArray(ref.tracking_numbers) ? ref.tracking_numbers : [ref.tracking_number ?? null],
+    tracking_numbers: Array.isArray(ref.tracking_numbers)
+      ? ref.tracking_numbers
+      : [ref.tracking_number ?? null],
   }
 }
 
 /** Whether a fulfillment's data names this shipment record, i.e. Medusa stored that label on it. */
-export function holdsShipment(data: Record<string, unknown> | undefined | null, shipmentId: string): boolean {
+export function holdsShipment(
+  data: Record<string, unknown> | undefined | null,
+  shipmentId: string
+): boolean {
   return !!shipmentRefOf(data)?.shipment_ids.includes(shipmentId)
 }
 
 /** The data ref of the parcels of one fulfillment (rows in parcel order). */
-export function dataRefOf(rows: readonly LabelRow[], fulfillmentId: string | null): ShipmentDataRef {
+export function dataRefOf(
+  rows: readonly LabelRow[],
+  fulfillmentId: string | null
+): ShipmentDataRef {
   const first = rows[0]
   return {
     fulfillment_id: fulfillmentId,
@@ -59,19 +79,28 @@ export function dataRefOf(rows: readonly LabelRow[], fulfillmentId: string | nul
   }
 }
 
-export type MedusaLabel = { tracking_number: string; tracking_url: string; label_url: string }
+export type MedusaLabel = {
+  tracking_number: string
+  tracking_url: string
+  label_url: string
+}
 
 /**
  * Medusa's fulfillment labels (`fulfillment_label`) of these parcels: what Medusa's admin, its
  * notifications and other plugins read. Pass them on every workflow that writes labels
  * (createOrderShipmentWorkflow replaces them with `input.labels ?? []`).
  */
-export function medusaLabelsOf(rows: readonly LabelRow[], options: Pick<PluginOptions, "trackingUrlTemplate" | "webhook">): MedusaLabel[] {
+export function medusaLabelsOf(
+  rows: readonly LabelRow[],
+  options: Pick<PluginOptions, "trackingUrlTemplate" | "webhook">
+): MedusaLabel[] {
   return rows.map((row) => {
     const tracking = row.tracking_number ?? ""
     return {
       tracking_number: tracking,
-      tracking_url: tracking ? trackingUrlOf(options, tracking, row.carrier) : "",
+      tracking_url: tracking
+        ? trackingUrlOf(options, tracking, row.carrier)
+        : "",
       label_url: labelUrlOf(options, row.id),
     }
   })

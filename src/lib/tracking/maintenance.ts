@@ -6,16 +6,29 @@
  * in November and the missing 2 a.m. hour in March). Pure.
  */
 
-export const POSTAL_MAINTENANCE = { timeZone: "America/New_York", startHour: 0, endHour: 3 } as const
+export const POSTAL_MAINTENANCE = {
+  timeZone: "America/New_York",
+  startHour: 0,
+  endHour: 3,
+} as const
 
-export type MaintenanceWindow = { timeZone: string; startHour: number; endHour: number }
+export type MaintenanceWindow = {
+  timeZone: string
+  startHour: number
+  endHour: number
+}
 
 const formatters = new Map<string, Intl.DateTimeFormat>()
 
 function formatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone)
   if (!f) {
-    f = new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "numeric", hourCycle: "h23" })
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hour: "numeric",
+      minute: "numeric",
+      hourCycle: "h23",
+    })
     formatters.set(timeZone, f)
   }
   return f
@@ -30,7 +43,10 @@ export function localMinutes(at: Date, timeZone: string): number {
 }
 
 /** True from startHour:00 (inclusive) to endHour:00 (exclusive), local time of the window's zone. */
-export function inMaintenanceWindow(at: Date, window: MaintenanceWindow = POSTAL_MAINTENANCE): boolean {
+export function inMaintenanceWindow(
+  at: Date,
+  window: MaintenanceWindow = POSTAL_MAINTENANCE
+): boolean {
   const m = localMinutes(at, window.timeZone)
   const start = window.startHour * 60
   const end = window.endHour * 60

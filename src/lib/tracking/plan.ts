@@ -1,5 +1,16 @@
-import { DEFAULT_PLAUSIBILITY, implausibility, type Implausibility, type PlausibilityWindow } from "./plausibility"
-import { combinedProgress, pendingTransitions, progressOf, stepOfStatus, type FulfillmentProgress } from "./status"
+import {
+  DEFAULT_PLAUSIBILITY,
+  implausibility,
+  type Implausibility,
+  type PlausibilityWindow,
+} from "./plausibility"
+import {
+  combinedProgress,
+  pendingTransitions,
+  progressOf,
+  stepOfStatus,
+  type FulfillmentProgress,
+} from "./status"
 
 export type TimelineEvent = {
   id: string
@@ -12,12 +23,24 @@ export type TimelineEvent = {
 
 export type TrackingState = {
   /** `created_at` is the label's creation (the row is written just before the label is bought). */
-  shipment: { id: string; status: string; tracking_status?: string | null; created_at?: Date | string | null }
+  shipment: {
+    id: string
+    status: string
+    tracking_status?: string | null
+    created_at?: Date | string | null
+  }
   /**
    * The Medusa fulfillment as it is now (the truth about shipped/delivered); "not-needed" when
    * it was not read because it cannot change the plan (see fulfillmentMatters).
    */
-  fulfillment: { shipped_at?: Date | string | null; delivered_at?: Date | string | null; canceled_at?: Date | string | null } | null | "not-needed"
+  fulfillment:
+    | {
+        shipped_at?: Date | string | null
+        delivered_at?: Date | string | null
+        canceled_at?: Date | string | null
+      }
+    | null
+    | "not-needed"
   events: TimelineEvent[]
   /**
    * How far the fulfillment's other parcels (not voided) have got, when it has several: it is
@@ -44,10 +67,18 @@ export type AppliedState = {
  * deliveries need nothing from it: the label-created event (Manifest), and every scan in transit
  * after "shipped" was applied. Pure.
  */
-export function fulfillmentMatters(shipment: AppliedState, events: readonly TimelineEvent[]): boolean {
+export function fulfillmentMatters(
+  shipment: AppliedState,
+  events: readonly TimelineEvent[]
+): boolean {
   if (shipment.status === "voided") return false
   const tracking = events.filter((e) => (e.kind ?? "tracking") === "tracking")
-  if (tracking.some((e) => !e.processed_at && stepOfStatus(e.package_status) === "notice")) return true
+  if (
+    tracking.some(
+      (e) => !e.processed_at && stepOfStatus(e.package_status) === "notice"
+    )
+  )
+    return true
   const progress = progressOf(tracking.map((e) => e.package_status))
   if (progress === "none") return false
   if (shipment.delivered_applied_at) return false
@@ -72,10 +103,13 @@ export type TrackingPlan = {
   skipped?: "voided" | "canceled" | "no-fulfillment"
 }
 
-const time = (v: Date | string | null | undefined): number => (v ? new Date(v).getTime() : Number.NaN)
+const time = (v: Date | string | null | undefined): number =>
+  v ? new Date(v).getTime() : Number.NaN
 
 /** Timeline order: event time (offset applied), then arrival; events without a time go last. */
-export function sortTimeline<T extends TimelineEvent>(events: readonly T[]): T[] {
+export function sortTimeline<T extends TimelineEvent>(
+  events: readonly T[]
+): T[] {
   return [...events].sort((a, b) => {
     const ta = time(a.occurred_at)
     const tb = time(b.occurred_at)
@@ -94,37 +128,61 @@ export function planTrackingApply(state: TrackingState): TrackingPlan {
   const window = state.plausibility ?? DEFAULT_PLAUSIBILITY
   const why = new Map<string, Implausibility>()
   for (const e of state.events) {
-    const reason = (e.kind ?? "tracking") === "tracking" ? implausibility(e, state.shipment.created_at, window, state.now) : null
+    const reason =
+      (e.kind ?? "tracking") === "tracking"
+        ? implausibility(e, state.shipment.created_at, window, state.now)
+        : null
     if (reason) why.set(e.id, reason)
   }
-  const timeline = sortTimeline(state.events.filter((e) => (e.kind ?? "tracking") === "tracking" && !why.has(e.id)))
+  const timeline = sortTimeline(
+    state.events.filter(
+      (e) => (e.kind ?? "tracking") === "tracking" && !why.has(e.id)
+    )
+  )
   const statuses = timeline.map((e) => e.package_status)
   const progress = progressOf(statuses)
   const latest = [...timeline].reverse().find((e) => e.package_status)
-  const delivered = progress === "delivered" ? [...timeline].reverse().find((e) => e.package_status === "Delivered") : undefined
+  const delivered =
+    progress === "delivered"
+      ? [...timeline].reverse().find((e) => e.package_status === "Delivered")
+      : undefined
   const shown = delivered ?? latest
   const unprocessed = state.events.filter((e) => !e.processed_at)
   const base = {
     progress,
-    tracking_status: shown?.package_status ?? state.shipment.tracking_status ?? null,
+    tracking_status:
+      shown?.package_status ?? state.shipment.tracking_status ?? null,
     tracking_status_at: shown?.occurred_at ? new Date(shown.occurred_at) : null,
     last_event_at: timeline.length ? latestTime(timeline) : null,
     notices: unprocessed
-      .filter((e) => (e.kind ?? "tracking") === "tracking" && !why.has(e.id) && stepOfStatus(e.package_status) === "notice")
+      .filter(
+        (e) =>
+          (e.kind ?? "tracking") === "tracking" &&
+          !why.has(e.id) &&
+          stepOfStatus(e.package_status) === "notice"
+      )
       .map((e) => ({ event_id: e.id, status: e.package_status as string })),
     processed_event_ids: unprocessed.map((e) => e.id),
-    implausible: unprocessed.filter((e) => why.has(e.id)).map((e) => ({ event_id: e.id, reason: why.get(e.id)! })),
+    implausible: unprocessed
+      .filter((e) => why.has(e.id))
+      .map((e) => ({ event_id: e.id, reason: why.get(e.id)! })),
   }
-  if (state.shipment.status === "voided") return { ...base, transitions: [], skipped: "voided" }
+  if (state.shipment.status === "voided")
+    return { ...base, transitions: [], skipped: "voided" }
   if (state.fulfillment === "not-needed") return { ...base, transitions: [] }
-  if (!state.fulfillment) return { ...base, transitions: [], skipped: "no-fulfillment" }
-  if (state.fulfillment.canceled_at) return { ...base, transitions: [], skipped: "canceled" }
+  if (!state.fulfillment)
+    return { ...base, transitions: [], skipped: "no-fulfillment" }
+  if (state.fulfillment.canceled_at)
+    return { ...base, transitions: [], skipped: "canceled" }
   return {
     ...base,
-    transitions: pendingTransitions(combinedProgress([progress, ...(state.otherParcels ?? [])]), {
-      shipped: !!state.fulfillment.shipped_at,
-      delivered: !!state.fulfillment.delivered_at,
-    }),
+    transitions: pendingTransitions(
+      combinedProgress([progress, ...(state.otherParcels ?? [])]),
+      {
+        shipped: !!state.fulfillment.shipped_at,
+        delivered: !!state.fulfillment.delivered_at,
+      }
+    ),
   }
 }
 

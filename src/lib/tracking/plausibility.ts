@@ -16,7 +16,10 @@ export type PlausibilityWindow = {
   aheadHours: number
 }
 
-export const DEFAULT_PLAUSIBILITY: PlausibilityWindow = { beforeLabelHours: 12, aheadHours: 24 }
+export const DEFAULT_PLAUSIBILITY: PlausibilityWindow = {
+  beforeLabelHours: 12,
+  aheadHours: 24,
+}
 
 export type Implausibility = "before-label" | "ahead"
 
@@ -27,7 +30,8 @@ export const IMPLAUSIBLE_OUTCOME: Record<Implausibility, string> = {
 }
 
 const HOUR_MS = 3_600_000
-const ms = (v: Date | string | null | undefined): number => (v ? new Date(v).getTime() : Number.NaN)
+const ms = (v: Date | string | null | undefined): number =>
+  v ? new Date(v).getTime() : Number.NaN
 
 /**
  * Why this event cannot move the order, or null when it can. An event without a date, or with
@@ -38,7 +42,10 @@ const ms = (v: Date | string | null | undefined): number => (v ? new Date(v).get
  * @param labelCreatedAt the shipment row's creation, i.e. the label's
  */
 export function implausibility(
-  event: { occurred_at: Date | string | null; created_at?: Date | string | null },
+  event: {
+    occurred_at: Date | string | null
+    created_at?: Date | string | null
+  },
   labelCreatedAt: Date | string | null | undefined,
   window: PlausibilityWindow = DEFAULT_PLAUSIBILITY,
   now: Date = new Date()
@@ -46,8 +53,11 @@ export function implausibility(
   const at = ms(event.occurred_at)
   if (Number.isNaN(at)) return null
   const label = ms(labelCreatedAt)
-  if (!Number.isNaN(label) && at < label - window.beforeLabelHours * HOUR_MS) return "before-label"
-  const arrived = Number.isNaN(ms(event.created_at)) ? now.getTime() : ms(event.created_at)
+  if (!Number.isNaN(label) && at < label - window.beforeLabelHours * HOUR_MS)
+    return "before-label"
+  const arrived = Number.isNaN(ms(event.created_at))
+    ? now.getTime()
+    : ms(event.created_at)
   if (at > arrived + window.aheadHours * HOUR_MS) return "ahead"
   return null
 }

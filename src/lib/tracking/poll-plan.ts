@@ -31,7 +31,10 @@ export type PollSettings = { staleAfterMinutes: number }
 /** Ours: labels older than this are not polled any more. */
 export const MAX_POLL_AGE_DAYS = 60
 /** Ours: backoff after failed polls, doubling from baseMs, capped at maxMs. */
-export const POLL_BACKOFF = { baseMs: 15 * 60_000, maxMs: 24 * 60 * 60_000 } as const
+export const POLL_BACKOFF = {
+  baseMs: 15 * 60_000,
+  maxMs: 24 * 60 * 60_000,
+} as const
 /** A sweep stops after this many failures in a row that say the service itself is down. */
 export const SWEEP_STOP_AFTER_OUTAGE_FAILURES = 10
 
@@ -48,8 +51,15 @@ export type PollFilterInput = {
 }
 
 /** The filter of ShippingServicesModuleService.listShipments selecting due shipments. */
-export function pollDueFilter({ now, settings, postalPaused, after }: PollFilterInput): Record<string, unknown> {
-  const staleBefore = new Date(now.getTime() - settings.staleAfterMinutes * MINUTE)
+export function pollDueFilter({
+  now,
+  settings,
+  postalPaused,
+  after,
+}: PollFilterInput): Record<string, unknown> {
+  const staleBefore = new Date(
+    now.getTime() - settings.staleAfterMinutes * MINUTE
+  )
   const oldest = new Date(now.getTime() - MAX_POLL_AGE_DAYS * DAY)
   return {
     status: "created",
@@ -59,9 +69,19 @@ export function pollDueFilter({ now, settings, postalPaused, after }: PollFilter
     ...(after ? { id: { $gt: after } } : {}),
     $and: [
       { created_at: { $gte: oldest } },
-      { $or: [{ tracking_status: null }, { tracking_status: { $ne: "Delivered" } }] },
+      {
+        $or: [
+          { tracking_status: null },
+          { tracking_status: { $ne: "Delivered" } },
+        ],
+      },
       { $or: [{ next_poll_at: null }, { next_poll_at: { $lte: now } }] },
-      { $or: [{ last_event_at: null, created_at: { $lte: staleBefore } }, { last_event_at: { $lte: staleBefore } }] },
+      {
+        $or: [
+          { last_event_at: null, created_at: { $lte: staleBefore } },
+          { last_event_at: { $lte: staleBefore } },
+        ],
+      },
     ],
   }
 }
@@ -78,10 +98,16 @@ export type PollCandidate = {
   created_at: Date | string
 }
 
-const ms = (v: Date | string | null | undefined): number | null => (v ? new Date(v).getTime() : null)
+const ms = (v: Date | string | null | undefined): number | null =>
+  v ? new Date(v).getTime() : null
 
 /** The same rule as pollDueFilter, for one row (tests, and a second look before asking). */
-export function isPollDue(s: PollCandidate, now: Date, settings: PollSettings, postalPaused: boolean): boolean {
+export function isPollDue(
+  s: PollCandidate,
+  now: Date,
+  settings: PollSettings,
+  postalPaused: boolean
+): boolean {
   const t = now.getTime()
   const created = ms(s.created_at)!
   const lastEvent = ms(s.last_event_at)
@@ -101,19 +127,35 @@ export function isPollDue(s: PollCandidate, now: Date, settings: PollSettings, p
 /** Delay before the next poll after `failures` failed polls in a row (1 → base). */
 export function pollBackoffMs(failures: number): number {
   const n = Math.max(1, Math.floor(failures))
-  return Math.min(POLL_BACKOFF.maxMs, POLL_BACKOFF.baseMs * 2 ** Math.min(n - 1, 30))
+  return Math.min(
+    POLL_BACKOFF.maxMs,
+    POLL_BACKOFF.baseMs * 2 ** Math.min(n - 1, 30)
+  )
 }
 
 export type PollUpdate = { next_poll_at: Date; poll_failures: number }
 
-export function afterPollSuccess(now: Date, settings: PollSettings): PollUpdate {
-  return { next_poll_at: new Date(now.getTime() + settings.staleAfterMinutes * MINUTE), poll_failures: 0 }
+export function afterPollSuccess(
+  now: Date,
+  settings: PollSettings
+): PollUpdate {
+  return {
+    next_poll_at: new Date(now.getTime() + settings.staleAfterMinutes * MINUTE),
+    poll_failures: 0,
+  }
 }
 
-export function afterPollFailure(now: Date, previousFailures: number | null | undefined, retryAfterMs?: number): PollUpdate {
+export function afterPollFailure(
+  now: Date,
+  previousFailures: number | null | undefined,
+  retryAfterMs?: number
+): PollUpdate {
   const failures = (previousFailures ?? 0) + 1
   const delay = Math.max(pollBackoffMs(failures), retryAfterMs ?? 0)
-  return { next_poll_at: new Date(now.getTime() + delay), poll_failures: failures }
+  return {
+    next_poll_at: new Date(now.getTime() + delay),
+    poll_failures: failures,
+  }
 }
 
 /**
@@ -124,7 +166,11 @@ export function afterPollFailure(now: Date, previousFailures: number | null | un
 export type PollErrorKind = "auth" | "outage" | "shipment"
 
 export function pollErrorKind(error: unknown): PollErrorKind {
-  if (error instanceof ShippingAuthenticationError || error instanceof ShippingForbiddenError) return "auth"
+  if (
+    error instanceof ShippingAuthenticationError ||
+    error instanceof ShippingForbiddenError
+  )
+    return "auth"
   if (
     error instanceof ShippingNetworkError ||
     error instanceof ShippingUnavailableError ||
@@ -142,6 +188,13 @@ export function pollErrorKind(error: unknown): PollErrorKind {
  * Shipments not asked about stay due and are picked up by the next sweep; only those actually
  * asked back off.
  */
-export function sweepShouldStop(kind: PollErrorKind, outageFailuresInARow: number): boolean {
-  return kind === "auth" || (kind === "outage" && outageFailuresInARow >= SWEEP_STOP_AFTER_OUTAGE_FAILURES)
+export function sweepShouldStop(
+  kind: PollErrorKind,
+  outageFailuresInARow: number
+): boolean {
+  return (
+    kind === "auth" ||
+    (kind === "outage" &&
+      outageFailuresInARow >= SWEEP_STOP_AFTER_OUTAGE_FAILURES)
+  )
 }

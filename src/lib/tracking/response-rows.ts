@@ -1,4 +1,7 @@
-import type { TrackingEvent, TrackingResponse } from "../../shipping-api/schemas/tracking"
+import type {
+  TrackingEvent,
+  TrackingResponse,
+} from "../../shipping-api/schemas/tracking"
 import { rowOfScan, type EventRow } from "./rows"
 
 /**
@@ -12,14 +15,29 @@ import { rowOfScan, type EventRow } from "./rows"
  */
 export type PolledEventRow = EventRow & { shipment_id: string | null }
 
-function saysSomething(e: TrackingEvent | null | undefined): e is TrackingEvent {
-  return !!e && [e.packageStatus, e.standardizedEventCode, e.eventDate].some((v) => typeof v === "string" && v.trim() !== "")
+function saysSomething(
+  e: TrackingEvent | null | undefined
+): e is TrackingEvent {
+  return (
+    !!e &&
+    [e.packageStatus, e.standardizedEventCode, e.eventDate].some(
+      (v) => typeof v === "string" && v.trim() !== ""
+    )
+  )
 }
 
-export function rowsOfTrackingResponse(trackingNumber: string, response: Pick<TrackingResponse, "scanDetailsList" | "currentStatus">, shipmentId: string | null = null): PolledEventRow[] {
+export function rowsOfTrackingResponse(
+  trackingNumber: string,
+  response: Pick<TrackingResponse, "scanDetailsList" | "currentStatus">,
+  shipmentId: string | null = null
+): PolledEventRow[] {
   const number = trackingNumber.trim()
   const scans = (response.scanDetailsList ?? []).filter(saysSomething)
-  const source = scans.length ? scans : saysSomething(response.currentStatus) ? [response.currentStatus] : []
+  const source = scans.length
+    ? scans
+    : saysSomething(response.currentStatus)
+      ? [response.currentStatus]
+      : []
   const seen = new Set<string>()
   const rows: PolledEventRow[] = []
   for (const scan of source) {

@@ -18,20 +18,39 @@ export type EventRow = {
   payload: Record<string, unknown>
 }
 
-const text = (v: unknown): string | null => (typeof v === "string" && v.trim() ? v.trim() : null)
+const text = (v: unknown): string | null =>
+  typeof v === "string" && v.trim() ? v.trim() : null
 
 /** "City, ST 12345, US" from doc 3's Event location fields. */
-export function locationOf(e: { eventCity?: unknown; eventStateOrProvince?: unknown; postalCode?: unknown; country?: unknown }): string | null {
-  const region = [text(e.eventStateOrProvince), text(e.postalCode)].filter(Boolean).join(" ")
-  const parts = [text(e.eventCity), region || null, text(e.country)].filter(Boolean)
+export function locationOf(e: {
+  eventCity?: unknown
+  eventStateOrProvince?: unknown
+  postalCode?: unknown
+  country?: unknown
+}): string | null {
+  const region = [text(e.eventStateOrProvince), text(e.postalCode)]
+    .filter(Boolean)
+    .join(" ")
+  const parts = [text(e.eventCity), region || null, text(e.country)].filter(
+    Boolean
+  )
   return parts.length ? parts.join(", ") : null
 }
 
 /** One row per notification of a webhook delivery (shared/spec/4). Pure. */
-export function rowOfNotification(n: Notification, referenceId: string | null): EventRow {
+export function rowOfNotification(
+  n: Notification,
+  referenceId: string | null
+): EventRow {
   if (n.kind === "locker") {
     return {
-      dedupe_key: dedupeKey({ kind: "locker", trackingNumber: n.trackingNumber, code: n.event, eventDate: n.eventDate, eventTime: n.eventTime }),
+      dedupe_key: dedupeKey({
+        kind: "locker",
+        trackingNumber: n.trackingNumber,
+        code: n.event,
+        eventDate: n.eventDate,
+        eventTime: n.eventTime,
+      }),
       kind: "locker",
       source: "webhook",
       tracking_number: n.trackingNumber.trim(),
@@ -61,7 +80,11 @@ export function rowOfNotification(n: Notification, referenceId: string | null): 
     package_status: status,
     event_code: text(n.standardizedEventCode),
     occurred_at: eventInstant(n.eventDate, n.eventTime, n.eventTimeOffset),
-    description: text(n.eventDescription) ?? text(n.scanDescription) ?? text(n.standardizedEventDescription) ?? text(n.l1Description),
+    description:
+      text(n.eventDescription) ??
+      text(n.scanDescription) ??
+      text(n.standardizedEventDescription) ??
+      text(n.l1Description),
     location: locationOf(n),
     reference_id: referenceId,
     payload: { ...n },
@@ -86,7 +109,11 @@ export function rowOfScan(trackingNumber: string, e: TrackingEvent): EventRow {
     package_status: status,
     event_code: text(e.standardizedEventCode),
     occurred_at: eventInstant(e.eventDate, e.eventTime, e.eventTimeOffset),
-    description: text(e.eventDescription) ?? text(e.scanDescription) ?? text(e.standardizedEventDescription) ?? text(e.l1Description),
+    description:
+      text(e.eventDescription) ??
+      text(e.scanDescription) ??
+      text(e.standardizedEventDescription) ??
+      text(e.l1Description),
     location: locationOf(e),
     reference_id: null,
     payload: { ...e, trackingNumber },

@@ -13,11 +13,19 @@ const FIELD = /^[0-9*/,\-?LW#A-Za-z]+$/
 export function isCronExpression(expr: unknown): expr is string {
   if (typeof expr !== "string") return false
   const fields = expr.trim().split(/\s+/)
-  return (fields.length === 5 || fields.length === 6) && fields.every((f) => FIELD.test(f))
+  return (
+    (fields.length === 5 || fields.length === 6) &&
+    fields.every((f) => FIELD.test(f))
+  )
 }
 
-export function pollScheduleOf(polling: { schedule?: string } | undefined): { schedule: string; fallback: boolean } {
+export function pollScheduleOf(polling: { schedule?: string } | undefined): {
+  schedule: string
+  fallback: boolean
+} {
   const wanted = polling?.schedule?.trim()
   if (!wanted) return { schedule: DEFAULT_POLL_SCHEDULE, fallback: false }
-  return isCronExpression(wanted) ? { schedule: wanted, fallback: false } : { schedule: DEFAULT_POLL_SCHEDULE, fallback: true }
+  return isCronExpression(wanted)
+    ? { schedule: wanted, fallback: false }
+    : { schedule: DEFAULT_POLL_SCHEDULE, fallback: true }
 }

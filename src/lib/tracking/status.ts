@@ -28,11 +28,17 @@ export function stepOfStatus(status: string | null | undefined): MedusaStep {
 }
 
 /** Steps only move forward: a late InTransit after Delivered changes nothing. */
-const RANK: Record<"none" | "shipped" | "delivered", number> = { none: 0, shipped: 1, delivered: 2 }
+const RANK: Record<"none" | "shipped" | "delivered", number> = {
+  none: 0,
+  shipped: 1,
+  delivered: 2,
+}
 
 export type FulfillmentProgress = "none" | "shipped" | "delivered"
 
-export function progressOf(statuses: readonly (string | null | undefined)[]): FulfillmentProgress {
+export function progressOf(
+  statuses: readonly (string | null | undefined)[]
+): FulfillmentProgress {
   let best: FulfillmentProgress = "none"
   for (const s of statuses) {
     const step = stepOfStatus(s)
@@ -50,7 +56,8 @@ export function pendingTransitions(
   applied: { shipped: boolean; delivered: boolean }
 ): ("shipped" | "delivered")[] {
   const out: ("shipped" | "delivered")[] = []
-  if (RANK[progress] >= RANK.shipped && !applied.shipped && !applied.delivered) out.push("shipped")
+  if (RANK[progress] >= RANK.shipped && !applied.shipped && !applied.delivered)
+    out.push("shipped")
   if (progress === "delivered" && !applied.delivered) out.push("delivered")
   return out
 }
@@ -59,7 +66,9 @@ export function pendingTransitions(
  * The progress of a fulfillment of several parcels (one label each): shipped as soon as one
  * parcel is with the carrier, delivered only when every parcel is. Pure.
  */
-export function combinedProgress(parcels: readonly FulfillmentProgress[]): FulfillmentProgress {
+export function combinedProgress(
+  parcels: readonly FulfillmentProgress[]
+): FulfillmentProgress {
   if (!parcels.length) return "none"
   if (parcels.every((p) => p === "delivered")) return "delivered"
   return parcels.some((p) => p !== "none") ? "shipped" : "none"

@@ -1,7 +1,14 @@
 import { errorView } from "./shipment-view"
 
 export type AutoFulfillmentRow = {
-  status: "pending" | "running" | "succeeded" | "failed" | "skipped" | "manual" | "held"
+  status:
+    | "pending"
+    | "running"
+    | "succeeded"
+    | "failed"
+    | "skipped"
+    | "manual"
+    | "held"
   attempts: number
   next_attempt_at: Date | string | null
   last_error: unknown
@@ -22,14 +29,24 @@ export type AutoFulfillmentView = {
 }
 
 /** The order's automatic fulfilment as the widget shows it. Pure. */
-export function autoFulfillmentView(row: AutoFulfillmentRow | null | undefined, maxAttempts: number): AutoFulfillmentView | null {
+export function autoFulfillmentView(
+  row: AutoFulfillmentRow | null | undefined,
+  maxAttempts: number
+): AutoFulfillmentView | null {
   if (!row) return null
   return {
     status: row.status,
     attempts: row.attempts,
     max_attempts: maxAttempts,
-    last_error: row.status === "failed" ? errorView(row.last_error)?.message ?? "The automatic fulfilment failed." : null,
-    next_attempt_at: row.status === "failed" && row.next_attempt_at ? new Date(row.next_attempt_at).toISOString() : null,
+    last_error:
+      row.status === "failed"
+        ? (errorView(row.last_error)?.message ??
+          "The automatic fulfilment failed.")
+        : null,
+    next_attempt_at:
+      row.status === "failed" && row.next_attempt_at
+        ? new Date(row.next_attempt_at).toISOString()
+        : null,
     can_retry: row.status === "failed",
     updated_at: row.updated_at ? new Date(row.updated_at).toISOString() : null,
   }

@@ -36,11 +36,23 @@ type Row = {
   error: unknown
 }
 
-const iso = (v: Date | string | null | undefined) => (v ? new Date(v).toISOString() : null)
+const iso = (v: Date | string | null | undefined) =>
+  v ? new Date(v).toISOString() : null
 
 /** Pure: what the admin sees of an orphan label and whether it can still be voided. */
 export function orphanView(row: Row, now: Date | number): OrphanView {
-  const refusal = row.status === "created" ? voidRefusal({ carrier: CARRIER_OF_VARIANT[row.variant], createdAt: new Date(row.created_at), isReturn: row.is_return, parcelType: row.parcel_type }, now) : undefined
+  const refusal =
+    row.status === "created"
+      ? voidRefusal(
+          {
+            carrier: CARRIER_OF_VARIANT[row.variant],
+            createdAt: new Date(row.created_at),
+            isReturn: row.is_return,
+            parcelType: row.parcel_type,
+          },
+          now
+        )
+      : undefined
   const error = (row.error as { message?: unknown } | null)?.message
   return {
     id: row.id,
@@ -54,6 +66,9 @@ export function orphanView(row: Row, now: Date | number): OrphanView {
     void_reason: row.void_reason,
     voided_at: iso(row.voided_at),
     voidable: row.status === "created" && !refusal,
-    reason: row.status === "voided" ? null : refusal?.message ?? (typeof error === "string" ? error : null),
+    reason:
+      row.status === "voided"
+        ? null
+        : (refusal?.message ?? (typeof error === "string" ? error : null)),
   }
 }

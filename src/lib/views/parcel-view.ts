@@ -1,8 +1,16 @@
 import type { PluginOptions } from "../../options/schema"
 import { planTrackingApply } from "../tracking/plan"
-import { estimatedDeliveryOf, type EstimatedDelivery } from "./estimated-delivery"
+import {
+  estimatedDeliveryOf,
+  type EstimatedDelivery,
+} from "./estimated-delivery"
 import { serviceName, trackingUrlFor, type ShipmentRow } from "./shipment-view"
-import { eventsOfShipment, publicTimeline, type StoredEvent, type TimelineEntry } from "./timeline"
+import {
+  eventsOfShipment,
+  publicTimeline,
+  type StoredEvent,
+  type TimelineEntry,
+} from "./timeline"
 
 /**
  * One parcel of an order as its shopper sees it. Deliberately narrow: no ids of any kind, no
@@ -25,23 +33,35 @@ export type ParcelView = {
   timeline: TimelineEntry[]
 }
 
-const iso = (v: Date | string | null | undefined): string | null => (v ? new Date(v).toISOString() : null)
+const iso = (v: Date | string | null | undefined): string | null =>
+  v ? new Date(v).toISOString() : null
 
 /** Labels a shopper can follow: created (not voided, pending or failed) with a tracking number. */
-export function isTrackable(row: Pick<ShipmentRow, "status" | "tracking_number">): boolean {
+export function isTrackable(
+  row: Pick<ShipmentRow, "status" | "tracking_number">
+): boolean {
   return row.status === "created" && !!row.tracking_number
 }
 
 export function parcelView(input: {
   row: ShipmentRow
   events: readonly StoredEvent[]
-  fulfillment: { shipped_at?: Date | string | null; delivered_at?: Date | string | null } | null
-  options: Pick<PluginOptions, "services" | "trackingUrlTemplate"> & Partial<Pick<PluginOptions, "tracking">>
+  fulfillment: {
+    shipped_at?: Date | string | null
+    delivered_at?: Date | string | null
+  } | null
+  options: Pick<PluginOptions, "services" | "trackingUrlTemplate"> &
+    Partial<Pick<PluginOptions, "tracking">>
 }): ParcelView {
   const { row, fulfillment, options } = input
   const events = eventsOfShipment(row, input.events)
   // The same plausibility window as the apply path, so both show the same status.
-  const plan = planTrackingApply({ shipment: row, fulfillment: null, events, plausibility: options.tracking })
+  const plan = planTrackingApply({
+    shipment: row,
+    fulfillment: null,
+    events,
+    plausibility: options.tracking,
+  })
   return {
     direction: row.is_return ? "return" : "outbound",
     parcel_number: (row.parcel_index ?? 0) + 1,

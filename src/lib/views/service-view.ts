@@ -9,7 +9,12 @@ export type ServiceView = {
   carrier: string
   service_id: string
   parcel_type: string
-  label: { type: string; file_format: string; size: string | null; content_type: string }
+  label: {
+    type: string
+    file_format: string
+    size: string | null
+    content_type: string
+  }
   special_services: string[]
   add_to_manifest: boolean
   is_return: boolean
@@ -29,7 +34,12 @@ export function serviceView(s: ServiceOption): ServiceView {
     carrier: CARRIER_OF_VARIANT[s.variant],
     service_id: s.serviceId,
     parcel_type: s.parcelType,
-    label: { type: s.label.type, file_format: s.label.fileFormat, size: s.label.size ?? null, content_type: s.label.contentType },
+    label: {
+      type: s.label.type,
+      file_format: s.label.fileFormat,
+      size: s.label.size ?? null,
+      content_type: s.label.contentType,
+    },
     special_services: s.specialServices.map((x) => x.specialServiceId),
     add_to_manifest: s.addToManifest,
     is_return: s.isReturn,

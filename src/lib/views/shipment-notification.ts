@@ -5,8 +5,14 @@
  */
 export type FulfillmentForNotice = {
   id: string
-  labels?: { tracking_number?: string | null; tracking_url?: string | null }[] | null
-  order?: { id: string; display_id?: number | string | null; email?: string | null; no_notification?: boolean | null } | null
+  labels?:
+    { tracking_number?: string | null; tracking_url?: string | null }[] | null
+  order?: {
+    id: string
+    display_id?: number | string | null
+    email?: string | null
+    no_notification?: boolean | null
+  } | null
 }
 
 export type ShipmentNotificationData = {
@@ -19,11 +25,19 @@ export type ShipmentNotificationData = {
   parcels: { tracking_number: string; tracking_url: string | null }[]
 }
 
-export function shipmentNotificationData(f: FulfillmentForNotice): ShipmentNotificationData | null {
+export function shipmentNotificationData(
+  f: FulfillmentForNotice
+): ShipmentNotificationData | null {
   if (!f.order) return null
   const parcels = (f.labels ?? [])
-    .filter((l): l is { tracking_number: string; tracking_url?: string | null } => !!l.tracking_number)
-    .map((l) => ({ tracking_number: l.tracking_number, tracking_url: l.tracking_url || null }))
+    .filter(
+      (l): l is { tracking_number: string; tracking_url?: string | null } =>
+        !!l.tracking_number
+    )
+    .map((l) => ({
+      tracking_number: l.tracking_number,
+      tracking_url: l.tracking_url || null,
+    }))
   return {
     order_id: f.order.id,
     display_id: f.order.display_id ?? null,

@@ -2,10 +2,22 @@ import type { PluginOptions } from "../../options/schema"
 import { trackingUrlOf } from "../labels/urls"
 import { labelFileName, labelFileType } from "../labels/files"
 import { reprintState, type ReprintState } from "../shipments/reprints"
-import { voidability, type FulfillmentState, type Voidability } from "../shipments/voidability"
+import {
+  voidability,
+  type FulfillmentState,
+  type Voidability,
+} from "../shipments/voidability"
 import { planTrackingApply } from "../tracking/plan"
-import { estimatedDeliveryOf, type EstimatedDelivery } from "./estimated-delivery"
-import { adminTimeline, eventsOfShipment, type AdminTimelineEntry, type StoredEvent } from "./timeline"
+import {
+  estimatedDeliveryOf,
+  type EstimatedDelivery,
+} from "./estimated-delivery"
+import {
+  adminTimeline,
+  eventsOfShipment,
+  type AdminTimelineEntry,
+  type StoredEvent,
+} from "./timeline"
 import type { Variant } from "../../shipping-api/constants"
 
 /** The shipment row fields the views read (shipping_services_shipment). */
@@ -93,7 +105,11 @@ export type ShipmentView = {
   void_status: string | null
   manifest_id: string | null
   add_to_manifest: boolean
-  fulfillment: { shipped_at: string | null; delivered_at: string | null; canceled_at: string | null } | null
+  fulfillment: {
+    shipped_at: string | null
+    delivered_at: string | null
+    canceled_at: string | null
+  } | null
   /** This label's parcel among the fulfillment's parcels, and what it holds. */
   parcel: ParcelInfo
   /** Set when no fulfillment holds this label (a purchase a stopped process left behind). */
@@ -105,12 +121,24 @@ export type ShipmentView = {
   created_at: string
 }
 
-export type ParcelInfo = { index: number; count: number; items: { line_item_id: string; quantity: number }[]; weight_oz: number | null; box: string | null }
+export type ParcelInfo = {
+  index: number
+  count: number
+  items: { line_item_id: string; quantity: number }[]
+  weight_oz: number | null
+  box: string | null
+}
 
 /** The parcel a label belongs to (1 of 1 for labels of versions before several parcels). Pure. */
-export function parcelInfo(row: Pick<ShipmentRow, "parcel_index" | "parcel_count" | "parcel">): ParcelInfo {
-  const p = (row.parcel && typeof row.parcel === "object" ? row.parcel : {}) as { items?: unknown; weight_oz?: unknown; box?: unknown }
-  const items = Array.isArray(p.items) ? (p.items as { line_item_id: string; quantity: number }[]) : []
+export function parcelInfo(
+  row: Pick<ShipmentRow, "parcel_index" | "parcel_count" | "parcel">
+): ParcelInfo {
+  const p = (
+    row.parcel && typeof row.parcel === "object" ? row.parcel : {}
+  ) as { items?: unknown; weight_oz?: unknown; box?: unknown }
+  const items = Array.isArray(p.items)
+    ? (p.items as { line_item_id: string; quantity: number }[])
+    : []
   return {
     index: row.parcel_index ?? 0,
     count: row.parcel_count ?? 1,
@@ -120,17 +148,29 @@ export function parcelInfo(row: Pick<ShipmentRow, "parcel_index" | "parcel_count
   }
 }
 
-const iso = (v: Date | string | null | undefined): string | null => (v ? new Date(v).toISOString() : null)
-const obj = (v: unknown): Record<string, unknown> | null => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null)
+const iso = (v: Date | string | null | undefined): string | null =>
+  v ? new Date(v).toISOString() : null
+const obj = (v: unknown): Record<string, unknown> | null =>
+  v && typeof v === "object" && !Array.isArray(v)
+    ? (v as Record<string, unknown>)
+    : null
 
-export const labelRoute = (shipmentId: string) => `/admin/shipping-services/shipments/${shipmentId}/label`
+export const labelRoute = (shipmentId: string) =>
+  `/admin/shipping-services/shipments/${shipmentId}/label`
 
 /** How many label pages the label route can serve: stored documents, files of earlier versions, pages waiting, or the service's URL. */
-export function labelPages(row: Pick<ShipmentRow, "label_pages" | "label_files" | "label_pending" | "label_source_url">): number {
+export function labelPages(
+  row: Pick<
+    ShipmentRow,
+    "label_pages" | "label_files" | "label_pending" | "label_source_url"
+  >
+): number {
   if (row.label_pages) return row.label_pages
   const files = (obj(row.label_files)?.ids as unknown[] | undefined) ?? []
   if (files.length) return files.length
-  const pending = ((obj(row.label_pending)?.pages as unknown[] | undefined) ?? []).filter(Boolean)
+  const pending = (
+    (obj(row.label_pending)?.pages as unknown[] | undefined) ?? []
+  ).filter(Boolean)
   if (pending.length) return pending.length
   return row.label_source_url ? 1 : 0
 }
@@ -160,13 +200,23 @@ export function errorView(error: unknown): { message: string } | null {
   return typeof message === "string" && message ? { message } : null
 }
 
-export function trackingUrlFor(options: Pick<PluginOptions, "trackingUrlTemplate">, row: Pick<ShipmentRow, "tracking_url" | "tracking_number" | "carrier">): string | null {
+export function trackingUrlFor(
+  options: Pick<PluginOptions, "trackingUrlTemplate">,
+  row: Pick<ShipmentRow, "tracking_url" | "tracking_number" | "carrier">
+): string | null {
   if (row.tracking_url) return row.tracking_url
-  return row.tracking_number ? trackingUrlOf(options as PluginOptions, row.tracking_number, row.carrier) : null
+  return row.tracking_number
+    ? trackingUrlOf(options as PluginOptions, row.tracking_number, row.carrier)
+    : null
 }
 
-export function serviceName(options: Pick<PluginOptions, "services">, row: Pick<ShipmentRow, "option_id" | "service_id">): string {
-  return options.services.find((s) => s.id === row.option_id)?.name ?? row.service_id
+export function serviceName(
+  options: Pick<PluginOptions, "services">,
+  row: Pick<ShipmentRow, "option_id" | "service_id">
+): string {
+  return (
+    options.services.find((s) => s.id === row.option_id)?.name ?? row.service_id
+  )
 }
 
 /** What the order widget shows for one label. Pure: the route loads, this decides. */
@@ -174,13 +224,20 @@ export function shipmentView(input: {
   row: ShipmentRow
   events: readonly StoredEvent[]
   fulfillment: FulfillmentState
-  options: Pick<PluginOptions, "services" | "trackingUrlTemplate"> & Partial<Pick<PluginOptions, "tracking">>
+  options: Pick<PluginOptions, "services" | "trackingUrlTemplate"> &
+    Partial<Pick<PluginOptions, "tracking">>
   now: Date
 }): ShipmentView {
   const { row, fulfillment, options, now } = input
   const events = eventsOfShipment(row, input.events)
   // The same plausibility window as the apply path, so both show the same status.
-  const plan = planTrackingApply({ shipment: row, fulfillment: null, events, plausibility: options.tracking, now })
+  const plan = planTrackingApply({
+    shipment: row,
+    fulfillment: null,
+    events,
+    plausibility: options.tracking,
+    now,
+  })
   return {
     id: row.id,
     fulfillment_id: row.fulfillment_id,
@@ -207,7 +264,11 @@ export function shipmentView(input: {
     manifest_id: row.manifest_id,
     add_to_manifest: row.add_to_manifest,
     fulfillment: fulfillment
-      ? { shipped_at: iso(fulfillment.shipped_at), delivered_at: iso(fulfillment.delivered_at), canceled_at: iso(fulfillment.canceled_at) }
+      ? {
+          shipped_at: iso(fulfillment.shipped_at),
+          delivered_at: iso(fulfillment.delivered_at),
+          canceled_at: iso(fulfillment.canceled_at),
+        }
       : null,
     parcel: parcelInfo(row),
     orphaned_at: iso(row.orphaned_at),

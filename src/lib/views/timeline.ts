@@ -35,13 +35,21 @@ export type TimelineEntry = {
 }
 
 /** The admin's entry also tells where it came from and whether it is matched to the label yet. */
-export type AdminTimelineEntry = TimelineEntry & { id: string; source: "webhook" | "poll"; unmatched: boolean }
+export type AdminTimelineEntry = TimelineEntry & {
+  id: string
+  source: "webhook" | "poll"
+  unmatched: boolean
+}
 
-const text = (v: unknown): string | null => (typeof v === "string" && v.trim() ? v.trim() : null)
-const iso = (v: Date | string | null | undefined): string | null => (v ? new Date(v).toISOString() : null)
+const text = (v: unknown): string | null =>
+  typeof v === "string" && v.trim() ? v.trim() : null
+const iso = (v: Date | string | null | undefined): string | null =>
+  v ? new Date(v).toISOString() : null
 
 function entryOf(e: StoredEvent): TimelineEntry {
-  const p = (e.payload && typeof e.payload === "object" ? e.payload : {}) as Record<string, unknown>
+  const p = (
+    e.payload && typeof e.payload === "object" ? e.payload : {}
+  ) as Record<string, unknown>
   return {
     occurred_at: iso(e.occurred_at),
     date: text(p.eventDate),
@@ -60,17 +68,35 @@ function entryOf(e: StoredEvent): TimelineEntry {
  * for its tracking number before the row was matched (the apply path links them later). Sorted
  * by event time (shared/spec/4: deliveries arrive out of order), oldest first.
  */
-export function eventsOfShipment<T extends StoredEvent>(shipment: { id: string; tracking_number: string | null }, events: readonly T[]): T[] {
+export function eventsOfShipment<T extends StoredEvent>(
+  shipment: { id: string; tracking_number: string | null },
+  events: readonly T[]
+): T[] {
   return sortTimeline(
-    events.filter((e) => e.shipment_id === shipment.id || (!e.shipment_id && !!shipment.tracking_number && e.tracking_number === shipment.tracking_number))
+    events.filter(
+      (e) =>
+        e.shipment_id === shipment.id ||
+        (!e.shipment_id &&
+          !!shipment.tracking_number &&
+          e.tracking_number === shipment.tracking_number)
+    )
   )
 }
 
-export function adminTimeline(events: readonly StoredEvent[]): AdminTimelineEntry[] {
-  return events.map((e) => ({ id: e.id, source: e.source, unmatched: !e.shipment_id, ...entryOf(e) }))
+export function adminTimeline(
+  events: readonly StoredEvent[]
+): AdminTimelineEntry[] {
+  return events.map((e) => ({
+    id: e.id,
+    source: e.source,
+    unmatched: !e.shipment_id,
+    ...entryOf(e),
+  }))
 }
 
 /** The shopper's timeline: no ids, no internal sources. */
-export function publicTimeline(events: readonly StoredEvent[]): TimelineEntry[] {
+export function publicTimeline(
+  events: readonly StoredEvent[]
+): TimelineEntry[] {
   return events.map(entryOf)
 }

@@ -9,7 +9,10 @@ export function newWebhookKey(): string {
  * Compares a received key with the accepted ones in constant time. Hashing first gives equal
  * lengths (timingSafeEqual needs them) and hides the key's length.
  */
-export function keyMatches(received: string | string[] | undefined, accepted: readonly (string | null | undefined)[]): boolean {
+export function keyMatches(
+  received: string | string[] | undefined,
+  accepted: readonly (string | null | undefined)[]
+): boolean {
   const value = Array.isArray(received) ? received[0] : received
   if (typeof value !== "string" || !value) return false
   const got = createHash("sha256").update(value).digest()

@@ -1,4 +1,8 @@
-import { LIMITS, WEBHOOK_EVENTS, type WebhookType } from "../../shipping-api/constants"
+import {
+  LIMITS,
+  WEBHOOK_EVENTS,
+  type WebhookType,
+} from "../../shipping-api/constants"
 import type { DesiredWebhookConfig } from "./reconcile"
 
 /**
@@ -23,7 +27,9 @@ export const HOOK_PATHS: Record<WebhookType, string> = {
 }
 
 /** The types this store registers: tracking always, locker when options.webhook.lockers. */
-export function wantedTypes(webhook: Pick<WebhookOptions, "lockers">): WebhookType[] {
+export function wantedTypes(
+  webhook: Pick<WebhookOptions, "lockers">
+): WebhookType[] {
   return webhook.lockers ? ["tracking", "locker"] : ["tracking"]
 }
 
@@ -33,7 +39,11 @@ export function webhookUrl(publicUrl: string, type: WebhookType): string {
 }
 
 /** The full configuration body (create and update send the same, doc 1) with our key. */
-export function desiredWebhookConfig(webhook: WebhookOptions & { publicUrl: string }, type: WebhookType, apiKey: string): DesiredWebhookConfig {
+export function desiredWebhookConfig(
+  webhook: WebhookOptions & { publicUrl: string },
+  type: WebhookType,
+  apiKey: string
+): DesiredWebhookConfig {
   return {
     name: webhook.name.slice(0, LIMITS.webhookName),
     type,
@@ -45,10 +55,15 @@ export function desiredWebhookConfig(webhook: WebhookOptions & { publicUrl: stri
   }
 }
 
-export type RegistrationBlocker = { code: "disabled" | "no-public-url"; message: string }
+export type RegistrationBlocker = {
+  code: "disabled" | "no-public-url"
+  message: string
+}
 
 /** Why nothing can be registered, or undefined when registration can go ahead. */
-export function registrationBlocker(webhook: Pick<WebhookOptions, "enabled" | "publicUrl">): RegistrationBlocker | undefined {
+export function registrationBlocker(
+  webhook: Pick<WebhookOptions, "enabled" | "publicUrl">
+): RegistrationBlocker | undefined {
   if (!webhook.enabled) {
     return {
       code: "disabled",
@@ -67,7 +82,10 @@ export function registrationBlocker(webhook: Pick<WebhookOptions, "enabled" | "p
 }
 
 /** Boot warnings about the public URL (never fatal: the polling job still brings tracking in). */
-export function publicUrlWarnings(webhook: Pick<WebhookOptions, "enabled" | "publicUrl">, nodeEnv: string | undefined): string[] {
+export function publicUrlWarnings(
+  webhook: Pick<WebhookOptions, "enabled" | "publicUrl">,
+  nodeEnv: string | undefined
+): string[] {
   if (!webhook.enabled) return []
   const url = webhook.publicUrl?.trim()
   if (!url) return [registrationBlocker(webhook)!.message]
@@ -79,10 +97,17 @@ export function publicUrlWarnings(webhook: Pick<WebhookOptions, "enabled" | "pub
     return [`webhook.publicUrl ${JSON.stringify(url)} is not a URL`]
   }
   if (nodeEnv === "production" && parsed.protocol !== "https:") {
-    out.push(`webhook.publicUrl ${parsed.origin} is not https while NODE_ENV=production: webhook keys would travel in clear text; use the store's https URL`)
+    out.push(
+      `webhook.publicUrl ${parsed.origin} is not https while NODE_ENV=production: webhook keys would travel in clear text; use the store's https URL`
+    )
   }
-  if (nodeEnv === "production" && /^(localhost|127\.|0\.0\.0\.0|\[::1\])/.test(parsed.hostname)) {
-    out.push(`webhook.publicUrl ${parsed.origin} points at this machine: the service cannot reach it`)
+  if (
+    nodeEnv === "production" &&
+    /^(localhost|127\.|0\.0\.0\.0|\[::1\])/.test(parsed.hostname)
+  ) {
+    out.push(
+      `webhook.publicUrl ${parsed.origin} points at this machine: the service cannot reach it`
+    )
   }
   return out
 }
@@ -123,11 +148,23 @@ export type PublicRegistration = {
   last_error: unknown
 }
 
-const iso = (v: Date | string | null | undefined): string | null => (v ? new Date(v).toISOString() : null)
+const iso = (v: Date | string | null | undefined): string | null =>
+  v ? new Date(v).toISOString() : null
 
-export function publicRegistration(row: RegistrationRow, graceMs: number, now: Date = new Date()): PublicRegistration {
-  const rotatedAt = row.key_rotated_at ? new Date(row.key_rotated_at).getTime() : Number.NaN
-  const until = row.previous_api_key && !Number.isNaN(rotatedAt) && rotatedAt + graceMs > now.getTime() ? new Date(rotatedAt + graceMs) : null
+export function publicRegistration(
+  row: RegistrationRow,
+  graceMs: number,
+  now: Date = new Date()
+): PublicRegistration {
+  const rotatedAt = row.key_rotated_at
+    ? new Date(row.key_rotated_at).getTime()
+    : Number.NaN
+  const until =
+    row.previous_api_key &&
+    !Number.isNaN(rotatedAt) &&
+    rotatedAt + graceMs > now.getTime()
+      ? new Date(rotatedAt + graceMs)
+      : null
   return {
     type: row.type,
     id: row.config_id ?? null,

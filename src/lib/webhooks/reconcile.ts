@@ -4,7 +4,11 @@
  * extra copies to delete (e.g. left behind by an earlier install). Pure: the caller did the
  * listing (every page) and carries the action out.
  */
-export type WebhookAuth = { authType: "custom"; apiKey: string; headerName: string }
+export type WebhookAuth = {
+  authType: "custom"
+  apiKey: string
+  headerName: string
+}
 
 export type DesiredWebhookConfig = {
   name: string
@@ -24,7 +28,11 @@ export type ExistingWebhookConfig = {
   url?: string | null
   timeOut?: number | string | null
   status?: string | null
-  authParams?: { authType?: string | null; apiKey?: string | null; headerName?: string | null } | null
+  authParams?: {
+    authType?: string | null
+    apiKey?: string | null
+    headerName?: string | null
+  } | null
 }
 
 export type ReconcilePlan = {
@@ -37,15 +45,30 @@ export type ReconcilePlan = {
   remove: string[]
 }
 
-export function isOurs(config: ExistingWebhookConfig, desired: DesiredWebhookConfig, knownId?: string | null): boolean {
+export function isOurs(
+  config: ExistingWebhookConfig,
+  desired: DesiredWebhookConfig,
+  knownId?: string | null
+): boolean {
   if (knownId && config.webHookConfigID === knownId) return true
-  return config.name === desired.name && config.url === desired.url && (config.type ?? desired.type) === desired.type
+  return (
+    config.name === desired.name &&
+    config.url === desired.url &&
+    (config.type ?? desired.type) === desired.type
+  )
 }
 
-export function differencesOf(config: ExistingWebhookConfig, desired: DesiredWebhookConfig): string[] {
+export function differencesOf(
+  config: ExistingWebhookConfig,
+  desired: DesiredWebhookConfig
+): string[] {
   const out: string[] = []
   const have = new Set(config.events ?? [])
-  if (have.size !== desired.events.length || desired.events.some((e) => !have.has(e))) out.push("events")
+  if (
+    have.size !== desired.events.length ||
+    desired.events.some((e) => !have.has(e))
+  )
+    out.push("events")
   if (config.url !== desired.url) out.push("url")
   if (config.name !== desired.name) out.push("name")
   if (config.type !== desired.type) out.push("type")
@@ -74,7 +97,10 @@ export function planReconcile(
   // Keep the one we registered (known id), else the closest match, else the first.
   const keep =
     ours.find((c) => c.webHookConfigID === knownId) ??
-    [...ours].sort((a, b) => differencesOf(a, desired).length - differencesOf(b, desired).length)[0]
+    [...ours].sort(
+      (a, b) =>
+        differencesOf(a, desired).length - differencesOf(b, desired).length
+    )[0]
   const differences = differencesOf(keep, desired)
   return {
     action: differences.length ? "update" : "none",

@@ -21,8 +21,14 @@ export type TrackingEventRow = {
 type Result = { rows: { id: string; dedupe_key: string }[] }
 /** Knex, as Medusa registers it under `__pg_connection__` (the part the writer uses). */
 export type WriterKnex = {
-  raw: (sql: string, bindings?: unknown[]) => { connection: (connection: unknown) => PromiseLike<Result> }
-  client: { acquireConnection: () => Promise<unknown>; releaseConnection: (connection: unknown) => Promise<unknown> }
+  raw: (
+    sql: string,
+    bindings?: unknown[]
+  ) => { connection: (connection: unknown) => PromiseLike<Result> }
+  client: {
+    acquireConnection: () => Promise<unknown>
+    releaseConnection: (connection: unknown) => Promise<unknown>
+  }
 }
 
 const COLUMNS = [
@@ -68,7 +74,9 @@ export const UNREACHABLE_BACKOFF_MS = 1_000
 export class EventsRefusedError extends Error {
   readonly code = "events_refused"
   constructor(override readonly cause: unknown) {
-    super(`The database refused the notifications: ${cause instanceof Error ? cause.message.split("\n")[0].slice(0, 300) : String(cause)}`)
+    super(
+      `The database refused the notifications: ${cause instanceof Error ? cause.message.split("\n")[0].slice(0, 300) : String(cause)}`
+    )
   }
 }
 
@@ -77,7 +85,10 @@ export class DatabaseUnreachableError extends Error {
   override readonly name = "DatabaseUnreachableError"
 }
 
-const refusedOrAsIs = (e: unknown): unknown => (e instanceof EventsRefusedError || !isInputError(e) ? e : new EventsRefusedError(e))
+const refusedOrAsIs = (e: unknown): unknown =>
+  e instanceof EventsRefusedError || !isInputError(e)
+    ? e
+    : new EventsRefusedError(e)
 
 /**
  * The lean write path of the webhook route; a repeated notification (same dedupe key) inserts
@@ -98,18 +109,24 @@ export class TrackingEventWriter {
 
   constructor(
     private readonly knex: () => WriterKnex,
-    private readonly timing = { acquireTimeoutMs: ACQUIRE_TIMEOUT_MS, unreachableBackoffMs: UNREACHABLE_BACKOFF_MS }
+    private readonly timing = {
+      acquireTimeoutMs: ACQUIRE_TIMEOUT_MS,
+      unreachableBackoffMs: UNREACHABLE_BACKOFF_MS,
+    }
   ) {
     // Measured with bench/webhook-ingest.ts (64 senders, docs/tracking.md): flushes of at most
     // 64 rows, two at a time, gave a p99 of 1.85 × /health's in the median run; 500-row flushes,
     // four at a time, 2.67 ×. A request waits behind one short insert instead of a long one, at
     // the same throughput.
-    this.batcher = new Batcher((rows) => this.withConnection((c) => this.insert(c, rows)), {
-      maxBatch: SHARED_BATCH_ROWS,
-      maxWaitMs: 0,
-      maxConcurrentFlushes: 2,
-      isolate: (e) => !isConnectionError(e),
-    })
+    this.batcher = new Batcher(
+      (rows) => this.withConnection((c) => this.insert(c, rows)),
+      {
+        maxBatch: SHARED_BATCH_ROWS,
+        maxWaitMs: 0,
+        maxConcurrentFlushes: 2,
+        isolate: (e) => !isConnectionError(e),
+      }
+    )
   }
 
   async write(rows: TrackingEventRow[]): Promise<(string | null)[]> {
@@ -122,21 +139,37 @@ export class TrackingEventWriter {
   }
 
   /** A pooled connection for `work`, waited for at most ACQUIRE_TIMEOUT_MS, always given back. */
-  private async withConnection<T>(work: (connection: unknown) => Promise<T>): Promise<T> {
-    if (Date.now() < this.unreachableUntil) throw new DatabaseUnreachableError("The database was unreachable a moment ago")
+  private async withConnection<T>(
+    work: (connection: unknown) => Promise<T>
+  ): Promise<T> {
+    if (Date.now() < this.unreachableUntil)
+      throw new DatabaseUnreachableError(
+        "The database was unreachable a moment ago"
+      )
     const { client } = this.knex()
     const pending = client.acquireConnection()
     let timer: NodeJS.Timeout | undefined
     const timeout = new Promise<never>((_, reject) => {
       const ms = this.timing.acquireTimeoutMs
-      timer = setTimeout(() => reject(new DatabaseUnreachableError(`No database connection within ${ms} ms`)), ms)
+      timer = setTimeout(
+        () =>
+          reject(
+            new DatabaseUnreachableError(
+              `No database connection within ${ms} ms`
+            )
+          ),
+        ms
+      )
     })
     let connection: unknown
     try {
       connection = await Promise.race([pending, timeout])
     } catch (e) {
       // A connection that comes after we gave up goes back unused.
-      pending.then((late) => client.releaseConnection(late), () => undefined)
+      pending.then(
+        (late) => client.releaseConnection(late),
+        () => undefined
+      )
       this.noteUnreachable(e)
       throw e
     } finally {
@@ -154,18 +187,28 @@ export class TrackingEventWriter {
    * dropped under it (a database restart) says nothing of the next one the pool makes.
    */
   private noteUnreachable(e: unknown) {
-    if (e instanceof DatabaseUnreachableError || isConnectionError(e)) this.unreachableUntil = Date.now() + this.timing.unreachableBackoffMs
+    if (e instanceof DatabaseUnreachableError || isConnectionError(e))
+      this.unreachableUntil = Date.now() + this.timing.unreachableBackoffMs
   }
 
   /** A large delivery: CHUNK_ROWS rows a statement, all in one transaction. */
-  private async insertInTransaction(connection: unknown, rows: TrackingEventRow[]): Promise<(string | null)[]> {
+  private async insertInTransaction(
+    connection: unknown,
+    rows: TrackingEventRow[]
+  ): Promise<(string | null)[]> {
     const run = (sql: string) => this.knex().raw(sql).connection(connection)
     await run("begin")
     try {
       const ids: (string | null)[] = []
       const seen = new Set<string>()
       for (let i = 0; i < rows.length; i += CHUNK_ROWS) {
-        ids.push(...(await this.insert(connection, rows.slice(i, i + CHUNK_ROWS), seen)))
+        ids.push(
+          ...(await this.insert(
+            connection,
+            rows.slice(i, i + CHUNK_ROWS),
+            seen
+          ))
+        )
       }
       await run("commit")
       return ids
@@ -179,7 +222,11 @@ export class TrackingEventWriter {
    * One multi-row INSERT … ON CONFLICT DO NOTHING. `seen` carries the keys already counted as new
    * by earlier statements of the same delivery: the same key twice counts once, first come.
    */
-  private async insert(connection: unknown, rows: TrackingEventRow[], seen = new Set<string>()): Promise<(string | null)[]> {
+  private async insert(
+    connection: unknown,
+    rows: TrackingEventRow[],
+    seen = new Set<string>()
+  ): Promise<(string | null)[]> {
     const values: unknown[] = []
     const tuples = rows.map((r) => {
       values.push(

@@ -2,10 +2,15 @@ import { randomBytes } from "node:crypto"
 import { hostname } from "node:os"
 
 /** Knex, as Medusa registers it under `__pg_connection__`. */
-export type LeaseKnex = { raw: (sql: string, bindings: unknown[]) => Promise<{ rows: { id: string }[] }> }
+export type LeaseKnex = {
+  raw: (sql: string, bindings: unknown[]) => Promise<{ rows: { id: string }[] }>
+}
 
 /** The tables whose rows carry a lease (`lease_owner`, `lease_until`). */
-export type LeasedTable = "shipping_services_shipment" | "shipping_services_auto_fulfillment" | "shipping_services_batch"
+export type LeasedTable =
+  | "shipping_services_shipment"
+  | "shipping_services_auto_fulfillment"
+  | "shipping_services_batch"
 
 /** This process, for as long as it lives: a restart is another owner. */
 export const PROCESS_OWNER = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`
@@ -42,7 +47,11 @@ export class Leases {
    * the row is in one of `statuses`; renews it from then on. False when another live process
    * holds it (or the row is gone or in another status).
    */
-  async take(table: LeasedTable, id: string, statuses?: readonly string[]): Promise<boolean> {
+  async take(
+    table: LeasedTable,
+    id: string,
+    statuses?: readonly string[]
+  ): Promise<boolean> {
     const until = this.expiring.get(id)
     if (until !== undefined) {
       if (until > Date.now()) return false
@@ -76,7 +85,10 @@ export class Leases {
 
   /** The columns of a row this process creates and holds from the start (then call `track`). */
   fields(): { lease_owner: string; lease_until: Date } {
-    return { lease_owner: this.owner, lease_until: new Date(Date.now() + this.leaseMs) }
+    return {
+      lease_owner: this.owner,
+      lease_until: new Date(Date.now() + this.leaseMs),
+    }
   }
 
   /**
@@ -89,7 +101,8 @@ export class Leases {
     this.expiring.set(id, Date.now() + this.leaseMs)
     if (this.expiring.size > 10_000) {
       const now = Date.now()
-      for (const [key, at] of this.expiring) if (at <= now) this.expiring.delete(key)
+      for (const [key, at] of this.expiring)
+        if (at <= now) this.expiring.delete(key)
     }
   }
 
@@ -97,7 +110,10 @@ export class Leases {
   async release(table: LeasedTable, id: string): Promise<void> {
     this.held.get(table)?.delete(id)
     this.expiring.delete(id)
-    await this.knex().raw(`update ${table} set lease_owner = null, lease_until = null where id = ? and lease_owner = ?`, [id, this.owner])
+    await this.knex().raw(
+      `update ${table} set lease_owner = null, lease_until = null where id = ? and lease_owner = ?`,
+      [id, this.owner]
+    )
   }
 
   /** How many rows this process holds now (tests). */
@@ -126,12 +142,15 @@ export class Leases {
 
   private startHeartbeat() {
     if (this.timer) return
-    this.timer = setInterval(() => {
-      if (!this.heldCount()) return
-      // A failed renewal (database briefly away) is tried again at the next beat; a lease only
-      // runs out after three missed beats.
-      this.renew().catch(() => undefined)
-    }, Math.max(1_000, Math.floor(this.leaseMs / 3)))
+    this.timer = setInterval(
+      () => {
+        if (!this.heldCount()) return
+        // A failed renewal (database briefly away) is tried again at the next beat; a lease only
+        // runs out after three missed beats.
+        this.renew().catch(() => undefined)
+      },
+      Math.max(1_000, Math.floor(this.leaseMs / 3))
+    )
     this.timer.unref?.()
   }
 }

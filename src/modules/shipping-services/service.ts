@@ -1,12 +1,31 @@
-import { ContainerRegistrationKeys, InjectTransactionManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
+import {
+  ContainerRegistrationKeys,
+  InjectTransactionManager,
+  MedusaContext,
+  MedusaService,
+} from "@medusajs/framework/utils"
 import type { Context, Logger } from "@medusajs/framework/types"
 import { parsePluginOptions, type PluginOptions } from "../../options"
-import { TrackingEventWriter, type TrackingEventRow, type WriterKnex } from "./event-writer"
+import {
+  TrackingEventWriter,
+  type TrackingEventRow,
+  type WriterKnex,
+} from "./event-writer"
 import { runningInFlight, whenIdle } from "../../lib/in-flight"
 import { runStartUp } from "../../lib/start-up"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { Leases, type LeaseKnex } from "./leases"
-import { AutoFulfillment, Batch, BatchItem, Document, Setting, Shipment, TrackingEvent, WebhookRegistration, type ShipmentRecord } from "./models"
+import {
+  AutoFulfillment,
+  Batch,
+  BatchItem,
+  Document,
+  Setting,
+  Shipment,
+  TrackingEvent,
+  WebhookRegistration,
+  type ShipmentRecord,
+} from "./models"
 
 /** A file to keep in shipping_services_document (base64 content). */
 export type NewDocument = {
@@ -35,7 +54,10 @@ export type ShipmentTrackingFields = {
   next_poll_at?: null
 }
 
-type InjectedDependencies = { logger: Logger; [ContainerRegistrationKeys.PG_CONNECTION]: unknown }
+type InjectedDependencies = {
+  logger: Logger
+  [ContainerRegistrationKeys.PG_CONNECTION]: unknown
+}
 
 export default class ShippingServicesModuleService extends MedusaService({
   Shipment,
@@ -51,9 +73,15 @@ export default class ShippingServicesModuleService extends MedusaService({
   protected readonly eventWriter_: TrackingEventWriter
   protected readonly leases_: Leases
   protected readonly pg_: () => Knex
-  protected readonly keyCache_ = new Map<string, { value: { headerName: string; keys: string[] }; until: number }>()
+  protected readonly keyCache_ = new Map<
+    string,
+    { value: { headerName: string; keys: string[] }; until: number }
+  >()
   /** Read by Medusa (MedusaModule.onApplicationStart) once every module is loaded. */
-  readonly __hooks: { onApplicationStart?: () => Promise<void>; onApplicationPrepareShutdown?: () => Promise<void> }
+  readonly __hooks: {
+    onApplicationStart?: () => Promise<void>
+    onApplicationPrepareShutdown?: () => Promise<void>
+  }
 
   constructor(container: InjectedDependencies, options: unknown) {
     // eslint-disable-next-line prefer-rest-params
@@ -61,8 +89,13 @@ export default class ShippingServicesModuleService extends MedusaService({
     // Validated already by the module loader at boot; parsing again yields the defaults.
     this.options_ = parsePluginOptions(options)
     this.pg_ = () => container[ContainerRegistrationKeys.PG_CONNECTION] as Knex
-    this.eventWriter_ = new TrackingEventWriter(() => this.pg_() as unknown as WriterKnex)
-    this.leases_ = new Leases(() => this.pg_() as unknown as LeaseKnex, this.options_.recovery.leaseSeconds * 1000)
+    this.eventWriter_ = new TrackingEventWriter(
+      () => this.pg_() as unknown as WriterKnex
+    )
+    this.leases_ = new Leases(
+      () => this.pg_() as unknown as LeaseKnex,
+      this.options_.recovery.leaseSeconds * 1000
+    )
     // Start-up work of the plugin (webhook registration, boot recovery, warnings), registered by
     // the glue above this module: src/lib/start-up.ts.
     this.__hooks = {
@@ -75,7 +108,9 @@ export default class ShippingServicesModuleService extends MedusaService({
       onApplicationPrepareShutdown: async () => {
         this.leases_.stop()
         if (!(await whenIdle({ timeoutMs: SHUTDOWN_GRACE_MS, quietMs: 100 }))) {
-          container.logger.warn(`shipping-services: stopping with ${runningInFlight()} background job(s) still running; jobs and retries finish their work after the restart`)
+          container.logger.warn(
+            `shipping-services: stopping with ${runningInFlight()} background job(s) still running; jobs and retries finish their work after the restart`
+          )
         }
       },
     }
@@ -87,15 +122,26 @@ export default class ShippingServicesModuleService extends MedusaService({
    * delivery and must stay lean; a rotation reaches other instances within the cache's life,
    * well inside the grace period.
    */
-  async acceptedWebhookKeys(type: "tracking" | "locker"): Promise<{ headerName: string; keys: string[] }> {
+  async acceptedWebhookKeys(
+    type: "tracking" | "locker"
+  ): Promise<{ headerName: string; keys: string[] }> {
     const cached = this.keyCache_.get(type)
     if (cached && cached.until > Date.now()) return cached.value
     const [registration] = await this.listWebhookRegistrations({ type })
     const keys: string[] = []
     if (registration?.api_key) keys.push(registration.api_key)
-    const rotatedAt = registration?.key_rotated_at ? new Date(registration.key_rotated_at).getTime() : 0
-    if (registration?.previous_api_key && Date.now() - rotatedAt < PREVIOUS_KEY_GRACE_MS) keys.push(registration.previous_api_key)
-    const value = { headerName: registration?.header_name ?? this.options_.webhook.headerName, keys }
+    const rotatedAt = registration?.key_rotated_at
+      ? new Date(registration.key_rotated_at).getTime()
+      : 0
+    if (
+      registration?.previous_api_key &&
+      Date.now() - rotatedAt < PREVIOUS_KEY_GRACE_MS
+    )
+      keys.push(registration.previous_api_key)
+    const value = {
+      headerName: registration?.header_name ?? this.options_.webhook.headerName,
+      keys,
+    }
     this.keyCache_.set(type, { value, until: Date.now() + KEY_CACHE_MS })
     return value
   }
@@ -120,7 +166,10 @@ export default class ShippingServicesModuleService extends MedusaService({
    * admin's retry, say) exactly one gets it, and holds its lease while the label is bought,
    * without holding a lock or a connection.
    */
-  async claimAutoFulfillmentAttempt(id: string, seen: { status: string; attempts: number }): Promise<boolean> {
+  async claimAutoFulfillmentAttempt(
+    id: string,
+    seen: { status: string; attempts: number }
+  ): Promise<boolean> {
     const knex = this.pg_()
     const { rows } = await knex.raw(
       `update shipping_services_auto_fulfillment
@@ -143,13 +192,37 @@ export default class ShippingServicesModuleService extends MedusaService({
    */
   async finishAutoFulfillment(
     id: string,
-    fields: { status: "succeeded" | "failed" | "skipped"; last_error?: Record<string, unknown> | null; next_attempt_at?: Date | null; held_at?: Date | null; fulfillment_ids?: { ids: string[] } | null }
+    fields: {
+      status: "succeeded" | "failed" | "skipped"
+      last_error?: Record<string, unknown> | null
+      next_attempt_at?: Date | null
+      held_at?: Date | null
+      fulfillment_ids?: { ids: string[] } | null
+    }
   ): Promise<void> {
     // Column names come from this list only; values are bound.
-    const set: [column: string, value: string | Date | null, cast?: "jsonb"][] = [["status", fields.status], ["lease_owner", null], ["lease_until", null]]
-    if ("last_error" in fields) set.push(["last_error", fields.last_error == null ? null : JSON.stringify(fields.last_error), "jsonb"])
-    if ("fulfillment_ids" in fields) set.push(["fulfillment_ids", fields.fulfillment_ids == null ? null : JSON.stringify(fields.fulfillment_ids), "jsonb"])
-    if ("next_attempt_at" in fields) set.push(["next_attempt_at", fields.next_attempt_at ?? null])
+    const set: [column: string, value: string | Date | null, cast?: "jsonb"][] =
+      [
+        ["status", fields.status],
+        ["lease_owner", null],
+        ["lease_until", null],
+      ]
+    if ("last_error" in fields)
+      set.push([
+        "last_error",
+        fields.last_error == null ? null : JSON.stringify(fields.last_error),
+        "jsonb",
+      ])
+    if ("fulfillment_ids" in fields)
+      set.push([
+        "fulfillment_ids",
+        fields.fulfillment_ids == null
+          ? null
+          : JSON.stringify(fields.fulfillment_ids),
+        "jsonb",
+      ])
+    if ("next_attempt_at" in fields)
+      set.push(["next_attempt_at", fields.next_attempt_at ?? null])
     if ("held_at" in fields) set.push(["held_at", fields.held_at ?? null])
     const knex = this.pg_()
     await knex.raw(
@@ -162,7 +235,10 @@ export default class ShippingServicesModuleService extends MedusaService({
   async markShipmentsAttached(ids: string[]): Promise<void> {
     if (!ids.length) return
     const knex = this.pg_()
-    await knex.raw(`update shipping_services_shipment set attached_at = now(), updated_at = now() where id = any(?) and attached_at is null and deleted_at is null`, [ids])
+    await knex.raw(
+      `update shipping_services_shipment set attached_at = now(), updated_at = now() where id = any(?) and attached_at is null and deleted_at is null`,
+      [ids]
+    )
   }
 
   /**
@@ -192,7 +268,10 @@ export default class ShippingServicesModuleService extends MedusaService({
    * The row is created when the order has none yet. Returns the status it had, or null when
    * it could not be held now.
    */
-  async holdAutoFulfillment(orderId: string, facts: Record<string, unknown>): Promise<{ previous: string } | null> {
+  async holdAutoFulfillment(
+    orderId: string,
+    facts: Record<string, unknown>
+  ): Promise<{ previous: string } | null> {
     const knex = this.pg_()
     const { rows } = await knex.raw(
       `update shipping_services_auto_fulfillment a
@@ -203,14 +282,29 @@ export default class ShippingServicesModuleService extends MedusaService({
       [orderId]
     )
     if (rows.length) return { previous: rows[0].previous }
-    const [existing] = await this.listAutoFulfillments({ order_id: orderId }, { select: ["id"] })
+    const [existing] = await this.listAutoFulfillments(
+      { order_id: orderId },
+      { select: ["id"] }
+    )
     if (existing) return null
-    const created = await this.createAutoFulfillments({ order_id: orderId, status: "held", attempts: 0, held_at: new Date(), ...facts } as { order_id: string; status: "held"; attempts: number }).catch(() => undefined)
+    const created = await this.createAutoFulfillments({
+      order_id: orderId,
+      status: "held",
+      attempts: 0,
+      held_at: new Date(),
+      ...facts,
+    } as { order_id: string; status: "held"; attempts: number }).catch(
+      () => undefined
+    )
     return created ? { previous: "none" } : null
   }
 
   /** Ends a hold: back to `status` (and due at `nextAttemptAt`). False when the order was not held. */
-  async releaseAutoFulfillment(orderId: string, status: "pending" | "manual" | "failed" | "skipped", nextAttemptAt: Date | null): Promise<boolean> {
+  async releaseAutoFulfillment(
+    orderId: string,
+    status: "pending" | "manual" | "failed" | "skipped",
+    nextAttemptAt: Date | null
+  ): Promise<boolean> {
     const knex = this.pg_()
     const { rows } = await knex.raw(
       `update shipping_services_auto_fulfillment
@@ -227,7 +321,12 @@ export default class ShippingServicesModuleService extends MedusaService({
    * an admin's retry that put it back to buying meanwhile wins). Leaving `buying` also requires
    * that no item waits or runs any more.
    */
-  async transitionBatch(id: string, from: "buying" | "printing", to: "buying" | "printing" | "done", finishedAt: Date | null = null): Promise<boolean> {
+  async transitionBatch(
+    id: string,
+    from: "buying" | "printing",
+    to: "buying" | "printing" | "done",
+    finishedAt: Date | null = null
+  ): Promise<boolean> {
     const knex = this.pg_()
     const { rows } = await knex.raw(
       `update shipping_services_batch b set status = ?, finished_at = ?, updated_at = now()
@@ -268,10 +367,21 @@ export default class ShippingServicesModuleService extends MedusaService({
     shipmentUpdate?: Record<string, unknown> & { id: string },
     @MedusaContext() sharedContext: Context = {}
   ): Promise<ShipmentRecord | undefined> {
-    const updated = shipmentUpdate ? await this.updateShipments(shipmentUpdate as { id: string }, sharedContext) : undefined
+    const updated = shipmentUpdate
+      ? await this.updateShipments(
+          shipmentUpdate as { id: string },
+          sharedContext
+        )
+      : undefined
     if (documents.length) {
       await this.createDocuments(
-        documents.map((d) => ({ ...d, page: d.page ?? 0, version: d.version ?? 0, format: d.format ?? null, size: Math.floor((d.content.length * 3) / 4) })),
+        documents.map((d) => ({
+          ...d,
+          page: d.page ?? 0,
+          version: d.version ?? 0,
+          format: d.format ?? null,
+          size: Math.floor((d.content.length * 3) / 4),
+        })),
         sharedContext
       )
     }
@@ -282,18 +392,40 @@ export default class ShippingServicesModuleService extends MedusaService({
    * The newest version of a file's pages (metadata only, no content), page order. `version`
    * picks an older one.
    */
-  async documentPages(kind: NewDocument["kind"], ownerId: string): Promise<{ id: string; page: number; version: number; mime_type: string; format: string | null; size: number }[]> {
+  async documentPages(
+    kind: NewDocument["kind"],
+    ownerId: string
+  ): Promise<
+    {
+      id: string
+      page: number
+      version: number
+      mime_type: string
+      format: string | null
+      size: number
+    }[]
+  > {
     const rows = await this.listDocuments(
       { kind, owner_id: ownerId },
-      { select: ["id", "page", "version", "mime_type", "format", "size"], order: { version: "DESC", page: "ASC" } }
+      {
+        select: ["id", "page", "version", "mime_type", "format", "size"],
+        order: { version: "DESC", page: "ASC" },
+      }
     )
     const newest = rows[0]?.version
     return rows.filter((r) => r.version === newest)
   }
 
   /** Deletes a file's older versions (a reprint replaced them). Hard delete: labels carry addresses. */
-  async pruneDocuments(kind: NewDocument["kind"], ownerId: string, keepVersion: number): Promise<void> {
-    const old = await this.listDocuments({ kind, owner_id: ownerId, version: { $lt: keepVersion } }, { select: ["id"] })
+  async pruneDocuments(
+    kind: NewDocument["kind"],
+    ownerId: string,
+    keepVersion: number
+  ): Promise<void> {
+    const old = await this.listDocuments(
+      { kind, owner_id: ownerId, version: { $lt: keepVersion } },
+      { select: ["id"] }
+    )
     if (old.length) await this.deleteDocuments(old.map((d) => d.id))
   }
 
@@ -301,11 +433,15 @@ export default class ShippingServicesModuleService extends MedusaService({
   async labelPageCounts(shipmentIds: string[]): Promise<Map<string, number>> {
     const counts = new Map<string, number>()
     if (!shipmentIds.length) return counts
-    const rows = await this.listDocuments({ kind: "label", owner_id: shipmentIds }, { select: ["owner_id", "version"], order: { version: "DESC" } })
+    const rows = await this.listDocuments(
+      { kind: "label", owner_id: shipmentIds },
+      { select: ["owner_id", "version"], order: { version: "DESC" } }
+    )
     const newest = new Map<string, number>()
     for (const r of rows) {
       if (!newest.has(r.owner_id)) newest.set(r.owner_id, r.version)
-      if (newest.get(r.owner_id) === r.version) counts.set(r.owner_id, (counts.get(r.owner_id) ?? 0) + 1)
+      if (newest.get(r.owner_id) === r.version)
+        counts.set(r.owner_id, (counts.get(r.owner_id) ?? 0) + 1)
     }
     return counts
   }
@@ -319,7 +455,10 @@ export default class ShippingServicesModuleService extends MedusaService({
     if (!shipmentIds.length) return out
     const rows = await this.listDocuments(
       { kind: "label", owner_id: shipmentIds },
-      { select: ["owner_id", "page", "version", "content"], order: { version: "DESC", page: "ASC" } }
+      {
+        select: ["owner_id", "page", "version", "content"],
+        order: { version: "DESC", page: "ASC" },
+      }
     )
     const newest = new Map<string, number>()
     for (const r of rows) {
@@ -334,7 +473,10 @@ export default class ShippingServicesModuleService extends MedusaService({
 
   /** One stored file's bytes. */
   async documentContent(id: string): Promise<Buffer> {
-    const [row] = await this.listDocuments({ id }, { select: ["id", "content"] })
+    const [row] = await this.listDocuments(
+      { id },
+      { select: ["id", "content"] }
+    )
     return Buffer.from(row?.content ?? "", "base64")
   }
 
@@ -352,7 +494,9 @@ export default class ShippingServicesModuleService extends MedusaService({
        union select fulfillment_id from return_fulfillment where fulfillment_id = any(?) and deleted_at is null`,
       [fulfillmentIds, fulfillmentIds]
     )
-    return new Set((rows as { fulfillment_id: string }[]).map((r) => r.fulfillment_id))
+    return new Set(
+      (rows as { fulfillment_id: string }[]).map((r) => r.fulfillment_id)
+    )
   }
 
   /**
@@ -360,16 +504,29 @@ export default class ShippingServicesModuleService extends MedusaService({
    * ORM's read-before-update (MedusaService's update loads each row first, in a transaction):
    * one UPDATE each. These rows have no relations and nothing listens to their entity events.
    */
-  async markTrackingEventsProcessed(ids: string[], processedAt: Date, outcome: string): Promise<number> {
+  async markTrackingEventsProcessed(
+    ids: string[],
+    processedAt: Date,
+    outcome: string
+  ): Promise<number> {
     if (!ids.length) return 0
     const knex = this.pg_()
-    return knex("shipping_services_tracking_event").whereIn("id", ids).whereNull("deleted_at").update({ processed_at: processedAt, outcome, updated_at: knex.fn.now() })
+    return knex("shipping_services_tracking_event")
+      .whereIn("id", ids)
+      .whereNull("deleted_at")
+      .update({ processed_at: processedAt, outcome, updated_at: knex.fn.now() })
   }
 
   /** See markTrackingEventsProcessed. Only the tracking fields of one shipment. */
-  async recordShipmentTracking(id: string, fields: ShipmentTrackingFields): Promise<number> {
+  async recordShipmentTracking(
+    id: string,
+    fields: ShipmentTrackingFields
+  ): Promise<number> {
     const knex = this.pg_()
-    return knex("shipping_services_shipment").where({ id }).whereNull("deleted_at").update({ ...fields, updated_at: knex.fn.now() })
+    return knex("shipping_services_shipment")
+      .where({ id })
+      .whereNull("deleted_at")
+      .update({ ...fields, updated_at: knex.fn.now() })
   }
 
   /** The plugin's validated options (secrets included: never log or return them as they are). */

@@ -21,7 +21,16 @@ describe("editDistance", () => {
 })
 
 describe("nearestKey", () => {
-  const top = ["credentials", "roots", "shipper", "services", "webhook", "polling", "http", "customs"]
+  const top = [
+    "credentials",
+    "roots",
+    "shipper",
+    "services",
+    "webhook",
+    "polling",
+    "http",
+    "customs",
+  ]
 
   it("suggests the key a slip came from", () => {
     expect(nearestKey("webhooks", top)).toBe("webhook")

@@ -14,7 +14,9 @@ const valid = () => ({
   credentials: { apiKey: "key-123", apiSecret: "secret-456" },
   roots: { baseUrl: "https://api.example.com/shipping/" },
   shipper: { shipperId: "9024324" },
-  services: [{ id: "ground", name: "Ground", variant: "expedited", serviceId: "UGA" }] as Record<string, unknown>[],
+  services: [
+    { id: "ground", name: "Ground", variant: "expedited", serviceId: "UGA" },
+  ] as Record<string, unknown>[],
 })
 
 function problems(raw: unknown): string[] {
@@ -22,7 +24,9 @@ function problems(raw: unknown): string[] {
     parsePluginOptions(raw)
   } catch (e) {
     expect(e).toBeInstanceOf(InvalidOptionsError)
-    return (e as InvalidOptionsError).problems.map((p) => `${p.path}: ${p.message}`)
+    return (e as InvalidOptionsError).problems.map(
+      (p) => `${p.path}: ${p.message}`
+    )
   }
   throw new Error("expected the options to be rejected")
 }
@@ -34,7 +38,11 @@ describe("plugin options", () => {
     expect(o.http).toEqual({ timeoutMs: 30000, concurrency: 8, maxAttempts: 3 })
     expect(o.catalogUnits).toEqual({ weight: "g", length: "cm" })
     expect(o.autoFulfill.enabled).toBe(true)
-    expect(o.services[0].label).toEqual({ type: "SHIPPING_LABEL", fileFormat: "PDF", contentType: "BASE64" })
+    expect(o.services[0].label).toEqual({
+      type: "SHIPPING_LABEL",
+      fileFormat: "PDF",
+      contentType: "BASE64",
+    })
     expect(o.webhook.headerName).toBe("X-Shipping-Services-Key")
   })
 
@@ -43,7 +51,15 @@ describe("plugin options", () => {
       credentials: { apiKey: "" },
       roots: { baseUrl: "ftp://nowhere" },
       shipper: {},
-      services: [{ id: "Bad Id", name: "x", variant: "standard", serviceId: "PM", label: { size: "DOC_9X9" } }],
+      services: [
+        {
+          id: "Bad Id",
+          name: "x",
+          variant: "standard",
+          serviceId: "PM",
+          label: { size: "DOC_9X9" },
+        },
+      ],
       http: { concurrency: 0 },
     }
     expect(problems(raw)).toEqual([
@@ -62,13 +78,22 @@ describe("plugin options", () => {
   })
 
   it("rejects duplicate service ids and an empty service list", () => {
-    const twice = { ...valid(), services: [valid().services[0], valid().services[0]] }
+    const twice = {
+      ...valid(),
+      services: [valid().services[0], valid().services[0]],
+    }
     expect(problems(twice)).toEqual(["services: ids must be unique"])
-    expect(problems({ ...valid(), services: [] })).toEqual(["services: needs at least one service"])
+    expect(problems({ ...valid(), services: [] })).toEqual([
+      "services: needs at least one service",
+    ])
   })
 
   it("never echoes a secret value in the error", () => {
-    const raw = { ...valid(), credentials: { apiKey: 12345, apiSecret: "very-secret-value" }, roots: {} }
+    const raw = {
+      ...valid(),
+      credentials: { apiKey: 12345, apiSecret: "very-secret-value" },
+      roots: {},
+    }
     let message = ""
     try {
       parsePluginOptions(raw)
@@ -89,20 +114,30 @@ describe("plugin options", () => {
   })
 
   it("reads the plugin entry from configModule and lets provider options override", () => {
-    const configModule = { modules: { [SHIPPING_SERVICES_MODULE]: { resolve: "x", options: valid() } } }
+    const configModule = {
+      modules: {
+        [SHIPPING_SERVICES_MODULE]: { resolve: "x", options: valid() },
+      },
+    }
     const o = optionsFromConfig(configModule, { http: { concurrency: 2 } })
     expect(o.http.concurrency).toBe(2)
     expect(o.http.timeoutMs).toBe(30000)
     expect(o.shipper.shipperId).toBe("9024324")
-    expect(() => optionsFromConfig({ modules: {} })).toThrow(InvalidOptionsError)
+    expect(() => optionsFromConfig({ modules: {} })).toThrow(
+      InvalidOptionsError
+    )
   })
 
   it("merges deeply but replaces arrays", () => {
-    expect(mergeOptions({ a: { b: 1, c: [1, 2] } }, { a: { c: [3] } })).toEqual({ a: { b: 1, c: [3] } })
+    expect(mergeOptions({ a: { b: 1, c: [1, 2] } }, { a: { c: [3] } })).toEqual(
+      { a: { b: 1, c: [3] } }
+    )
   })
 
   it("derives the roots of shared/spec/4 from the base url", () => {
-    expect(resolveRoots({ baseUrl: "https://api.example.com/shipping" })).toEqual({
+    expect(
+      resolveRoots({ baseUrl: "https://api.example.com/shipping" })
+    ).toEqual({
       baseUrl: "https://api.example.com/shipping",
       authUrl: "https://api.example.com",
       webhookUrl: "https://api.example.com/shipping",
@@ -123,7 +158,13 @@ describe("unknown option keys (strict at every level)", () => {
       bogus: 1,
       webhooks: { publicUrl: "https://shop.example.com" },
       credentials: { apiKey: "k", apiSecret: "s", apikey: "x" },
-      services: [{ ...valid().services[0], serviceID: "UGA", label: { fileFormat: "PDF", szie: "DOC_4X6" } }],
+      services: [
+        {
+          ...valid().services[0],
+          serviceID: "UGA",
+          label: { fileFormat: "PDF", szie: "DOC_4X6" },
+        },
+      ],
       carrierCodes: { POSTAl: "USPS" },
       customs: { overflow: "merge", reasonForExports: "GIFT" },
     }
@@ -142,15 +183,35 @@ describe("unknown option keys (strict at every level)", () => {
   })
 
   it("leaves Medusa's own module keys alone (it adds database to every module's options)", () => {
-    expect(() => parsePluginOptions({ ...valid(), database: { clientUrl: "postgres://x", debug: false } })).not.toThrow()
-    expect(parsePluginOptions({ ...valid(), database: {} })).not.toHaveProperty("database")
+    expect(() =>
+      parsePluginOptions({
+        ...valid(),
+        database: { clientUrl: "postgres://x", debug: false },
+      })
+    ).not.toThrow()
+    expect(parsePluginOptions({ ...valid(), database: {} })).not.toHaveProperty(
+      "database"
+    )
   })
 
   it("also inside array entries of sections (special services, shipment options, address)", () => {
     const raw = {
       ...valid(),
-      origin: { name: "A B", addressLines: ["1 Main St"], cityTown: "X", postalCode: "1", countryCode: "US", zip: "1" },
-      services: [{ ...valid().services[0], specialServices: [{ specialServiceId: "DelCon", params: [] }], shipmentOptions: [{ name: "X", value: "1", note: "" }] }],
+      origin: {
+        name: "A B",
+        addressLines: ["1 Main St"],
+        cityTown: "X",
+        postalCode: "1",
+        countryCode: "US",
+        zip: "1",
+      },
+      services: [
+        {
+          ...valid().services[0],
+          specialServices: [{ specialServiceId: "DelCon", params: [] }],
+          shipmentOptions: [{ name: "X", value: "1", note: "" }],
+        },
+      ],
     }
     expect(problems(raw)).toEqual([
       "origin.zip: unknown option",
@@ -160,17 +221,31 @@ describe("unknown option keys (strict at every level)", () => {
   })
 
   it("keeps one message with every problem: unknown keys, wrong values and broken rules together", () => {
-    const raw = { ...valid(), polling: { enabled: true, schedul: "* * * * *" }, services: [{ id: "xb", name: "XB", variant: "cross-border", serviceId: "XBXPS" }] }
+    const raw = {
+      ...valid(),
+      polling: { enabled: true, schedul: "* * * * *" },
+      services: [
+        { id: "xb", name: "XB", variant: "cross-border", serviceId: "XBXPS" },
+      ],
+    }
     expect(problems(raw)).toEqual([
       "polling.schedul: unknown option; did you mean schedule?",
-      'services[0].deliverySolution: DELIVERY_SOLUTION is required [shipment-options.DELIVERY_SOLUTION.required]',
+      "services[0].deliverySolution: DELIVERY_SOLUTION is required [shipment-options.DELIVERY_SOLUTION.required]",
     ])
   })
 })
 
 describe("the documents' rules that depend only on options are checked at boot", () => {
-  const withService = (service: Record<string, unknown>, over: Record<string, unknown> = {}) => ({ ...valid(), ...over, services: [service] })
-  const crossBorder = { id: "xb", name: "International", variant: "cross-border", serviceId: "XBXPS" }
+  const withService = (
+    service: Record<string, unknown>,
+    over: Record<string, unknown> = {}
+  ) => ({ ...valid(), ...over, services: [service] })
+  const crossBorder = {
+    id: "xb",
+    name: "International",
+    variant: "cross-border",
+    serviceId: "XBXPS",
+  }
 
   it("a cross-border service without deliverySolution (else the shopper gets a 400 at checkout)", () => {
     expect(problems(withService(crossBorder))).toEqual([
@@ -179,100 +254,276 @@ describe("the documents' rules that depend only on options are checked at boot",
   })
 
   it("a drop-off solution without shipper.carrierFacilityId (else the label purchase fails after the order)", () => {
-    expect(problems(withService({ ...crossBorder, deliverySolution: "DROPOFF_GENERICLABEL" }))).toEqual([
+    expect(
+      problems(
+        withService({
+          ...crossBorder,
+          deliverySolution: "DROPOFF_GENERICLABEL",
+        })
+      )
+    ).toEqual([
       'shipper.carrierFacilityId: CARRIER_FACILITY_ID is required with DROPOFF_GENERICLABEL (services[0] "xb") [shipment-options.cross-border.carrier-facility]',
     ])
-    expect(() => parsePluginOptions(withService({ ...crossBorder, deliverySolution: "DROPOFF_GENERICLABEL" }, { shipper: { shipperId: "1", carrierFacilityId: "HUB" } }))).not.toThrow()
+    expect(() =>
+      parsePluginOptions(
+        withService(
+          { ...crossBorder, deliverySolution: "DROPOFF_GENERICLABEL" },
+          { shipper: { shipperId: "1", carrierFacilityId: "HUB" } }
+        )
+      )
+    ).not.toThrow()
   })
 
   it("standard-label solutions need the client ids; an unknown solution is named", () => {
-    expect(problems(withService({ ...crossBorder, deliverySolution: "PICKUP_STANDARDLABEL" }, { shipper: { shipperId: "1", carrierFacilityId: "HUB" } }))).toEqual([
+    expect(
+      problems(
+        withService(
+          { ...crossBorder, deliverySolution: "PICKUP_STANDARDLABEL" },
+          { shipper: { shipperId: "1", carrierFacilityId: "HUB" } }
+        )
+      )
+    ).toEqual([
       'shipper.clientId: CLIENT_ID is required with PICKUP_STANDARDLABEL (services[0] "xb") [shipment-options.cross-border.standard-label-client-ids]',
       'shipper.clientFacilityId: CLIENT_FACILITY_ID is required with PICKUP_STANDARDLABEL (services[0] "xb") [shipment-options.cross-border.standard-label-client-ids]',
     ])
-    expect(problems(withService({ ...crossBorder, deliverySolution: "TELEPORT" }))).toEqual([
-      expect.stringMatching(/^services\[0\]\.deliverySolution: "TELEPORT" is not a delivery solution.*\[shipment-options\.DELIVERY_SOLUTION\.origin\]$/),
+    expect(
+      problems(withService({ ...crossBorder, deliverySolution: "TELEPORT" }))
+    ).toEqual([
+      expect.stringMatching(
+        /^services\[0\]\.deliverySolution: "TELEPORT" is not a delivery solution.*\[shipment-options\.DELIVERY_SOLUTION\.origin\]$/
+      ),
     ])
   })
 
   it("a drop-off to hub is refused: the plugin has no first-mile tracking number to send", () => {
-    expect(problems(withService({ ...crossBorder, deliverySolution: "DROPOFF_CLIENTLABEL" }, { shipper: { shipperId: "1", carrierFacilityId: "HUB" } }))).toEqual([
-      expect.stringMatching(/^services\[0\]\.deliverySolution: .*\[domestic-shipment-details\.cross-border\.hub-drop-off\]$/),
+    expect(
+      problems(
+        withService(
+          { ...crossBorder, deliverySolution: "DROPOFF_CLIENTLABEL" },
+          { shipper: { shipperId: "1", carrierFacilityId: "HUB" } }
+        )
+      )
+    ).toEqual([
+      expect.stringMatching(
+        /^services\[0\]\.deliverySolution: .*\[domestic-shipment-details\.cross-border\.hub-drop-off\]$/
+      ),
     ])
   })
 
   it("the origin's allowed classes and solutions (options.origin)", () => {
-    const origin = { name: "Desk Lead", addressLines: ["1 High St"], cityTown: "Leeds", postalCode: "LS1 1AA", countryCode: "GB" }
+    const origin = {
+      name: "Desk Lead",
+      addressLines: ["1 High St"],
+      cityTown: "Leeds",
+      postalCode: "LS1 1AA",
+      countryCode: "GB",
+    }
     const shipper = { shipperId: "1", carrierFacilityId: "HUB" }
-    expect(problems(withService({ ...crossBorder, serviceId: "XBXPE", deliverySolution: "DROPOFF_GENERICLABEL" }, { origin, shipper }))).toEqual([
+    expect(
+      problems(
+        withService(
+          {
+            ...crossBorder,
+            serviceId: "XBXPE",
+            deliverySolution: "DROPOFF_GENERICLABEL",
+          },
+          { origin, shipper }
+        )
+      )
+    ).toEqual([
       "services[0].serviceId: from GB the classes are XBXPS [rates.serviceId.cross-border-origin]",
     ])
-    expect(problems(withService({ ...crossBorder, deliverySolution: "DROPOFF_FINALMILELABEL" }, { origin, shipper }))).toEqual([
+    expect(
+      problems(
+        withService(
+          { ...crossBorder, deliverySolution: "DROPOFF_FINALMILELABEL" },
+          { origin, shipper }
+        )
+      )
+    ).toEqual([
       "services[0].deliverySolution: DROPOFF_FINALMILELABEL is offered from CA only [shipment-options.DELIVERY_SOLUTION.origin]",
     ])
-    expect(problems(withService({ id: "nda", name: "NDA", variant: "carrier-account", serviceId: "NDA" }, { origin }))).toEqual([
-      expect.stringMatching(/^origin\.countryCode: origin must be one of US, CA .*\[address\.carrier-account\.origin\]$/),
+    expect(
+      problems(
+        withService(
+          {
+            id: "nda",
+            name: "NDA",
+            variant: "carrier-account",
+            serviceId: "NDA",
+          },
+          { origin }
+        )
+      )
+    ).toEqual([
+      expect.stringMatching(
+        /^origin\.countryCode: origin must be one of US, CA .*\[address\.carrier-account\.origin\]$/
+      ),
     ])
   })
 
   it("label document rules name the label option", () => {
-    expect(problems(withService({ ...valid().services[0], label: { fileFormat: "ZPL2", contentType: "URL" } }))).toEqual([
+    expect(
+      problems(
+        withService({
+          ...valid().services[0],
+          label: { fileFormat: "ZPL2", contentType: "URL" },
+        })
+      )
+    ).toEqual([
       "services[0].label.contentType: ZPL2 labels are delivered as BASE64 [documents.expedited.base64-formats]",
     ])
-    expect(problems(withService({ ...valid().services[0], label: { type: "QR_CODE", fileFormat: "PDF" } }))).toEqual([
+    expect(
+      problems(
+        withService({
+          ...valid().services[0],
+          label: { type: "QR_CODE", fileFormat: "PDF" },
+        })
+      )
+    ).toEqual([
       "services[0].label.fileFormat: a QR code is GIF [documents.QR_CODE.shape]",
     ])
-    expect(problems(withService({ ...valid().services[0], parcelType: "FLAT", addToManifest: true, label: { size: "DOC_8X11" } }))).toEqual([
+    expect(
+      problems(
+        withService({
+          ...valid().services[0],
+          parcelType: "FLAT",
+          addToManifest: true,
+          label: { size: "DOC_8X11" },
+        })
+      )
+    ).toEqual([
       "services[0].label.size: must be DOC_4X6 for FLAT parcels [documents.expedited.letter-flat-4x6]",
       "services[0].addToManifest: FLAT parcels cannot be added to a manifest [shipment-options.ADD_TO_MANIFEST.letters-flats]",
     ])
   })
 
   it("special services: trackability, parameters, and NOTIFICATIONS only on standard delivery", () => {
-    expect(problems(withService({ ...valid().services[0], serviceId: "PM" }))).toEqual([
+    expect(
+      problems(withService({ ...valid().services[0], serviceId: "PM" }))
+    ).toEqual([
       "services[0].specialServices: PM is not trackable by itself: add DelCon [special-services.non-trackable-service]",
     ])
-    const notify = { specialServiceId: "NOTIFICATIONS", inputParameters: [{ name: "RECIPIENT_NOTIFICATION_TYPE", value: "ON_DELIVER" }, { name: "RECIPIENT_NOTIFICATION_EMAIL", value: "a@b.co" }] }
-    expect(problems(withService({ ...valid().services[0], specialServices: [notify] }))).toEqual([
-      expect.stringMatching(/^services\[0\]\.specialServices\[0\]\.specialServiceId: NOTIFICATIONS is a standard delivery special service.*\[special-services\.NOTIFICATIONS\.standard-only\]$/),
+    const notify = {
+      specialServiceId: "NOTIFICATIONS",
+      inputParameters: [
+        { name: "RECIPIENT_NOTIFICATION_TYPE", value: "ON_DELIVER" },
+        { name: "RECIPIENT_NOTIFICATION_EMAIL", value: "a@b.co" },
+      ],
+    }
+    expect(
+      problems(
+        withService({ ...valid().services[0], specialServices: [notify] })
+      )
+    ).toEqual([
+      expect.stringMatching(
+        /^services\[0\]\.specialServices\[0\]\.specialServiceId: NOTIFICATIONS is a standard delivery special service.*\[special-services\.NOTIFICATIONS\.standard-only\]$/
+      ),
     ])
-    expect(problems(withService({ ...valid().services[0], specialServices: [{ specialServiceId: "hazmat" }] }))).toEqual([
+    expect(
+      problems(
+        withService({
+          ...valid().services[0],
+          specialServices: [{ specialServiceId: "hazmat" }],
+        })
+      )
+    ).toEqual([
       "services[0].specialServices[0].inputParameters: hazmat needs input parameter HAZMAT_TYPE [special-services.hazmat.HAZMAT_TYPE]",
     ])
   })
 
   it("standard delivery: facility ids, CLIENT_ID for a return option, parcel type PKG", () => {
-    const standard = { id: "std", name: "Standard", variant: "standard", serviceId: "PRCLSEL" }
-    const facilities = { shipperId: "1", clientFacilityId: "0093", carrierFacilityId: "1585" }
-    expect(() => parsePluginOptions(withService(standard, { shipper: facilities }))).not.toThrow()
-    expect(problems(withService({ ...standard, isReturn: true }, { shipper: facilities }))).toEqual([
+    const standard = {
+      id: "std",
+      name: "Standard",
+      variant: "standard",
+      serviceId: "PRCLSEL",
+    }
+    const facilities = {
+      shipperId: "1",
+      clientFacilityId: "0093",
+      carrierFacilityId: "1585",
+    }
+    expect(() =>
+      parsePluginOptions(withService(standard, { shipper: facilities }))
+    ).not.toThrow()
+    expect(
+      problems(
+        withService({ ...standard, isReturn: true }, { shipper: facilities })
+      )
+    ).toEqual([
       'shipper.clientId: CLIENT_ID is required for standard returns (services[0] "std") [shipment-options.standard.return-client-id]',
     ])
-    expect(problems(withService({ ...standard, parcelType: "FLAT" }, { shipper: facilities }))).toEqual(["services[0].parcelType: must be PKG [rates.parcelType.pkg]"])
+    expect(
+      problems(
+        withService(
+          { ...standard, parcelType: "FLAT" },
+          { shipper: facilities }
+        )
+      )
+    ).toEqual(["services[0].parcelType: must be PKG [rates.parcelType.pkg]"])
   })
 
   it("Asia-Pacific standard delivery is refused: no option gives its regional carrier", () => {
-    const shipper = { shipperId: "1", clientFacilityId: "0093", carrierFacilityId: "1585" }
-    expect(problems(withService({ id: "std", name: "Standard", variant: "standard", serviceId: "PRCLSEL", apac: true }, { shipper }))).toEqual([
-      expect.stringMatching(/^services\[0\]\.apac: the regional carrier is required .*\[query\.carrier\.apac\]$/),
+    const shipper = {
+      shipperId: "1",
+      clientFacilityId: "0093",
+      carrierFacilityId: "1585",
+    }
+    expect(
+      problems(
+        withService(
+          {
+            id: "std",
+            name: "Standard",
+            variant: "standard",
+            serviceId: "PRCLSEL",
+            apac: true,
+          },
+          { shipper }
+        )
+      )
+    ).toEqual([
+      expect.stringMatching(
+        /^services\[0\]\.apac: the regional carrier is required .*\[query\.carrier\.apac\]$/
+      ),
     ])
   })
 
   it("warns (and boots) where the documents allow what will not happen: PRINT_CUSTOM_MESSAGE_1 on standard delivery", () => {
-    const shipper = { shipperId: "1", clientFacilityId: "0093", carrierFacilityId: "1585" }
-    const standard = { id: "std", name: "Standard", variant: "standard", serviceId: "PRCLSEL", shipmentOptions: [{ name: "PRINT_CUSTOM_MESSAGE_1", value: "Thanks" }] }
+    const shipper = {
+      shipperId: "1",
+      clientFacilityId: "0093",
+      carrierFacilityId: "1585",
+    }
+    const standard = {
+      id: "std",
+      name: "Standard",
+      variant: "standard",
+      serviceId: "PRCLSEL",
+      shipmentOptions: [{ name: "PRINT_CUSTOM_MESSAGE_1", value: "Thanks" }],
+    }
     const { warnings } = checkPluginOptions(withService(standard, { shipper }))
     expect(warnings).toEqual([
       {
         path: "services[0].shipmentOptions[0].value",
-        message: expect.stringMatching(/does not print PRINT_CUSTOM_MESSAGE_1.*\[shipment-options\.standard\.custom-message-1-not-printed\]$/),
+        message: expect.stringMatching(
+          /does not print PRINT_CUSTOM_MESSAGE_1.*\[shipment-options\.standard\.custom-message-1-not-printed\]$/
+        ),
       },
     ])
     expect(checkPluginOptions(valid()).warnings).toEqual([])
   })
 
   it("the webhook name follows the configuration's own rule (doc 1, at most 50)", () => {
-    expect(problems({ ...valid(), webhook: { name: "x".repeat(51) } })).toEqual(["webhook.name: has at most 50 characters"])
-    expect(parsePluginOptions({ ...valid(), webhook: { name: ` ${"x".repeat(50)} ` } }).webhook.name).toBe("x".repeat(50))
+    expect(problems({ ...valid(), webhook: { name: "x".repeat(51) } })).toEqual(
+      ["webhook.name: has at most 50 characters"]
+    )
+    expect(
+      parsePluginOptions({
+        ...valid(),
+        webhook: { name: ` ${"x".repeat(50)} ` },
+      }).webhook.name
+    ).toBe("x".repeat(50))
   })
 })

@@ -9,16 +9,23 @@ import { appPluginOptions } from "../../../dev/app-options"
 type Row = Record<string, any> & { id: string }
 
 /** SQL semantics: a comparison with NULL is not true; `{ $ne: null }` is IS NOT NULL. */
-export function matches(row: Record<string, any>, filter: Record<string, any>): boolean {
+export function matches(
+  row: Record<string, any>,
+  filter: Record<string, any>
+): boolean {
   return Object.entries(filter).every(([key, cond]) => {
     if (key === "$and") return (cond as any[]).every((f) => matches(row, f))
     if (key === "$or") return (cond as any[]).some((f) => matches(row, f))
     const value = row[key] ?? null
     if (cond === null) return value === null
     if (Array.isArray(cond)) return value !== null && cond.includes(value)
-    if (cond instanceof Date || typeof cond !== "object") return value !== null && cmp(value, cond) === 0
+    if (cond instanceof Date || typeof cond !== "object")
+      return value !== null && cmp(value, cond) === 0
     return Object.entries(cond).every(([op, operand]) => {
-      if (op === "$ne") return operand === null ? value !== null : value !== null && cmp(value, operand) !== 0
+      if (op === "$ne")
+        return operand === null
+          ? value !== null
+          : value !== null && cmp(value, operand) !== 0
       if (value === null) return false
       const c = cmp(value, operand)
       if (op === "$gt") return c > 0
@@ -46,16 +53,31 @@ class Table {
     private readonly prefix: string,
     private readonly unique: string[] = []
   ) {}
-  list(filter: Record<string, any> = {}, config: { take?: number; order?: Record<string, "ASC" | "DESC">; select?: string[] } = {}) {
+  list(
+    filter: Record<string, any> = {},
+    config: {
+      take?: number
+      order?: Record<string, "ASC" | "DESC">
+      select?: string[]
+    } = {}
+  ) {
     let out = this.rows.filter((r) => matches(r, filter))
     const [[field, dir] = []] = Object.entries(config.order ?? {})
-    if (field) out = [...out].sort((a, b) => cmp(a[field], b[field]) * (dir === "DESC" ? -1 : 1))
+    if (field)
+      out = [...out].sort(
+        (a, b) => cmp(a[field], b[field]) * (dir === "DESC" ? -1 : 1)
+      )
     if (config.take !== undefined) out = out.slice(0, config.take)
-    return out.map((r) => (config.select ? Object.fromEntries(config.select.map((k) => [k, r[k]])) : { ...r }))
+    return out.map((r) =>
+      config.select
+        ? Object.fromEntries(config.select.map((k) => [k, r[k]]))
+        : { ...r }
+    )
   }
   create(data: Record<string, any>) {
     for (const u of this.unique) {
-      if (this.rows.some((r) => r[u] === data[u])) throw new Error(`duplicate ${u}`)
+      if (this.rows.some((r) => r[u] === data[u]))
+        throw new Error(`duplicate ${u}`)
     }
     const row = { id: id(this.prefix), created_at: new Date(), ...data }
     this.rows.push(row)
@@ -75,7 +97,12 @@ class Table {
 }
 
 export function fakeShipping(overrides: Record<string, unknown> = {}) {
-  const options: PluginOptions = parsePluginOptions({ ...(appPluginOptions({ SHIPPING_SERVICES_PUBLIC_URL: "https://shop.example.com" }) as object), ...overrides })
+  const options: PluginOptions = parsePluginOptions({
+    ...(appPluginOptions({
+      SHIPPING_SERVICES_PUBLIC_URL: "https://shop.example.com",
+    }) as object),
+    ...overrides,
+  })
   const tables = {
     registrations: new Table("sswh", ["type"]),
     settings: new Table("ssset", ["key"]),
@@ -88,13 +115,20 @@ export function fakeShipping(overrides: Record<string, unknown> = {}) {
     options,
     getOptions: () => options,
     forgetWebhookKeys: () => undefined,
-    listWebhookRegistrations: (f?: any, c?: any) => later(tables.registrations.list(f, c)),
+    listWebhookRegistrations: (f?: any, c?: any) =>
+      later(tables.registrations.list(f, c)),
     createWebhookRegistrations: async (d: any) => {
       await later(null)
-      return tables.registrations.create({ previous_api_key: null, config_id: null, ...d })
+      return tables.registrations.create({
+        previous_api_key: null,
+        config_id: null,
+        ...d,
+      })
     },
-    updateWebhookRegistrations: async (d: any) => later(tables.registrations.update(d)),
-    deleteWebhookRegistrations: async (ids: any) => later(tables.registrations.delete(ids)),
+    updateWebhookRegistrations: async (d: any) =>
+      later(tables.registrations.update(d)),
+    deleteWebhookRegistrations: async (ids: any) =>
+      later(tables.registrations.delete(ids)),
     listSettings: (f?: any) => later(tables.settings.list(f)),
     createSettings: async (d: any) => later(tables.settings.create(d)),
     updateSettings: async (d: any) => later(tables.settings.update(d)),
@@ -105,7 +139,8 @@ export function fakeShipping(overrides: Record<string, unknown> = {}) {
     writeTrackingEvents: async (rows: any[]) =>
       later(
         rows.map((r) => {
-          if (tables.events.rows.some((e) => e.dedupe_key === r.dedupe_key)) return null
+          if (tables.events.rows.some((e) => e.dedupe_key === r.dedupe_key))
+            return null
           return tables.events.create({ processed_at: null, ...r }).id
         })
       ),
@@ -122,12 +157,18 @@ export function fakeLocking() {
     get maxHeld() {
       return maxHeld
     },
-    async execute<T>(key: string | string[], job: () => Promise<T>): Promise<T> {
+    async execute<T>(
+      key: string | string[],
+      job: () => Promise<T>
+    ): Promise<T> {
       const k = String(key)
       const before = tails.get(k) ?? Promise.resolve()
       let release!: () => void
       const mine = new Promise<void>((r) => (release = r))
-      tails.set(k, before.then(() => mine))
+      tails.set(
+        k,
+        before.then(() => mine)
+      )
       await before
       held++
       maxHeld = Math.max(maxHeld, held)
@@ -144,5 +185,22 @@ export function fakeLocking() {
 export const silentLogger = () => {
   const lines: string[] = []
   const log = (m: unknown) => void lines.push(String(m))
-  return { lines, logger: { info: log, warn: log, error: log, debug: log, log, activity: log, progress: log, failure: log, success: log, panic: log, shouldLog: () => true, setLogLevel: () => undefined, unsetLogLevel: () => undefined } as any }
+  return {
+    lines,
+    logger: {
+      info: log,
+      warn: log,
+      error: log,
+      debug: log,
+      log,
+      activity: log,
+      progress: log,
+      failure: log,
+      success: log,
+      panic: log,
+      shouldLog: () => true,
+      setLogLevel: () => undefined,
+      unsetLogLevel: () => undefined,
+    } as any,
+  }
 }

@@ -23,7 +23,12 @@ function countingLocking() {
 describe("withLock", () => {
   it("holds at most `capacity` provider locks of a family at once, whatever the burst", async () => {
     const { locking, stats } = countingLocking()
-    const runs = Array.from({ length: 60 }, (_, i) => withLock(locking, `k${i % 12}`, async () => (await tick(), i), { family: "burst", capacity: 2 }))
+    const runs = Array.from({ length: 60 }, (_, i) =>
+      withLock(locking, `k${i % 12}`, async () => (await tick(), i), {
+        family: "burst",
+        capacity: 2,
+      })
+    )
     const results = await Promise.all(runs)
     expect(results).toEqual(Array.from({ length: 60 }, (_, i) => i))
     expect(stats.calls).toBe(60)
@@ -39,20 +44,57 @@ describe("withLock", () => {
       await tick()
       order.push(`${name}:end`)
     }
-    await Promise.all(["a", "b", "c"].map((n) => withLock(locking, "same", job(n), { family: "order", capacity: 5 })))
-    expect(order).toEqual(["a:start", "a:end", "b:start", "b:end", "c:start", "c:end"])
+    await Promise.all(
+      ["a", "b", "c"].map((n) =>
+        withLock(locking, "same", job(n), { family: "order", capacity: 5 })
+      )
+    )
+    expect(order).toEqual([
+      "a:start",
+      "a:end",
+      "b:start",
+      "b:end",
+      "c:start",
+      "c:end",
+    ])
   })
 
   it("lets a lock taken inside another pass the bound instead of waiting for its own slot", async () => {
     const { locking } = countingLocking()
-    const nested = withLock(locking, "outer", () => withLock(locking, "inner", async () => "done", { family: "nest", capacity: 1 }), { family: "nest", capacity: 1 })
-    await expect(Promise.race([nested, new Promise((_, reject) => setTimeout(() => reject(new Error("deadlock")), 500))])).resolves.toBe("done")
+    const nested = withLock(
+      locking,
+      "outer",
+      () =>
+        withLock(locking, "inner", async () => "done", {
+          family: "nest",
+          capacity: 1,
+        }),
+      { family: "nest", capacity: 1 }
+    )
+    await expect(
+      Promise.race([
+        nested,
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error("deadlock")), 500)
+        ),
+      ])
+    ).resolves.toBe("done")
   })
 
   it("frees the key when a job fails, and passes the failure on", async () => {
     const { locking } = countingLocking()
-    await expect(withLock(locking, "boom", async () => Promise.reject(new Error("no")), { family: "fail", capacity: 1 })).rejects.toThrow("no")
-    await expect(withLock(locking, "boom", async () => "again", { family: "fail", capacity: 1 })).resolves.toBe("again")
+    await expect(
+      withLock(locking, "boom", async () => Promise.reject(new Error("no")), {
+        family: "fail",
+        capacity: 1,
+      })
+    ).rejects.toThrow("no")
+    await expect(
+      withLock(locking, "boom", async () => "again", {
+        family: "fail",
+        capacity: 1,
+      })
+    ).resolves.toBe("again")
     expect(queuedKeys()).toBe(0)
   })
 })

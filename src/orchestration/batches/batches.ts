@@ -1,11 +1,25 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { classifySelection, MAX_BATCH_ORDERS, type BatchMode } from "../../lib/batches/selection"
-import { batchCounts, batchView, type BatchFile, type BatchItemRow, type BatchRow, type BatchView } from "../../lib/batches/views"
+import {
+  classifySelection,
+  MAX_BATCH_ORDERS,
+  type BatchMode,
+} from "../../lib/batches/selection"
+import {
+  batchCounts,
+  batchView,
+  type BatchFile,
+  type BatchItemRow,
+  type BatchRow,
+  type BatchView,
+} from "../../lib/batches/views"
 import type { PrintLayout } from "../../lib/documents"
 import { messageOf } from "../../lib/errors"
 import type ShippingServicesModuleService from "../../modules/shipping-services/service"
 import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
-import { createPrintBatchWorkflow, reopenPrintBatchWorkflow } from "../../workflows/print-batch"
+import {
+  createPrintBatchWorkflow,
+  reopenPrintBatchWorkflow,
+} from "../../workflows/print-batch"
 import type { ReopenBatchInput } from "../../workflows/print-batch/steps/reopen-batch"
 import { actionErrorOf, ShippingActionError } from "../../lib/action-error"
 import { idsOf } from "./print-files"
@@ -22,26 +36,61 @@ export type CreateBatchInput = {
   created_by?: string | null
 }
 
-const shippingOf = (container: MedusaContainer): ShippingServicesModuleService => container.resolve(SHIPPING_SERVICES_MODULE)
+const shippingOf = (
+  container: MedusaContainer
+): ShippingServicesModuleService => container.resolve(SHIPPING_SERVICES_MODULE)
 
 /**
  * POST /admin/shipping-services/batches: checks the selection (every refused order is named
  * with why, and nothing is bought for it), creates the batch's rows through a workflow, and
  * starts it in the background. Refused whole (400, nothing created) when no order can be taken.
  */
-export async function createBatch(container: MedusaContainer, input: CreateBatchInput): Promise<BatchView> {
+export async function createBatch(
+  container: MedusaContainer,
+  input: CreateBatchInput
+): Promise<BatchView> {
   const shipping = shippingOf(container)
   const defaults = shipping.getOptions().printing
   const mode = input.mode ?? "buy"
-  if (!input.order_ids.length) throw new ShippingActionError("Select at least one order: an empty selection makes no batch.", 400, "invalid_data")
-  if (input.order_ids.length > MAX_BATCH_ORDERS) throw new ShippingActionError(`A batch takes at most ${MAX_BATCH_ORDERS} orders; ${input.order_ids.length} were selected.`, 400, "invalid_data")
-  const { accepted, refused } = classifySelection(await loadSelection(container, input.order_ids), mode)
+  if (!input.order_ids.length)
+    throw new ShippingActionError(
+      "Select at least one order: an empty selection makes no batch.",
+      400,
+      "invalid_data"
+    )
+  if (input.order_ids.length > MAX_BATCH_ORDERS)
+    throw new ShippingActionError(
+      `A batch takes at most ${MAX_BATCH_ORDERS} orders; ${input.order_ids.length} were selected.`,
+      400,
+      "invalid_data"
+    )
+  const { accepted, refused } = classifySelection(
+    await loadSelection(container, input.order_ids),
+    mode
+  )
   if (!accepted.length) {
-    const list = refused.map((r) => `${r.display_id != null ? `#${r.display_id}` : r.order_id}: ${r.reason}`).join("; ")
-    throw Object.assign(new ShippingActionError(`No order of the selection can be ${mode === "buy" ? "shipped" : "printed"}: ${list}`, 400, "not_allowed"), { refused })
+    const list = refused
+      .map(
+        (r) =>
+          `${r.display_id != null ? `#${r.display_id}` : r.order_id}: ${r.reason}`
+      )
+      .join("; ")
+    throw Object.assign(
+      new ShippingActionError(
+        `No order of the selection can be ${mode === "buy" ? "shipped" : "printed"}: ${list}`,
+        400,
+        "not_allowed"
+      ),
+      { refused }
+    )
   }
   const orders = []
-  for (const o of accepted) orders.push(mode === "print" ? { ...o, shipment_ids: await labelsToPrint(shipping, o.order_id) } : o)
+  for (const o of accepted)
+    orders.push(
+      mode === "print"
+        ? { ...o, shipment_ids: await labelsToPrint(shipping, o.order_id) }
+        : o
+    )
   let created
   try {
     ;({ result: created } = await createPrintBatchWorkflow(container).run({
@@ -49,7 +98,8 @@ export async function createBatch(container: MedusaContainer, input: CreateBatch
         mode,
         layout: input.layout ?? defaults.layout,
         packing_slips: input.packing_slips ?? defaults.packingSlips,
-        commercial_invoices: input.commercial_invoices ?? defaults.commercialInvoices,
+        commercial_invoices:
+          input.commercial_invoices ?? defaults.commercialInvoices,
         separate: input.separate ?? defaults.separate,
         created_by: input.created_by ?? null,
         orders,
@@ -64,34 +114,80 @@ export async function createBatch(container: MedusaContainer, input: CreateBatch
 }
 
 /** A batch with its progress (done / failed / waiting), failures in the service's words and print files. */
-export async function loadBatchView(container: MedusaContainer, batchId: string): Promise<BatchView> {
+export async function loadBatchView(
+  container: MedusaContainer,
+  batchId: string
+): Promise<BatchView> {
   const shipping = shippingOf(container)
   const [batch] = await shipping.listBatches({ id: batchId })
-  if (!batch) throw new ShippingActionError(`Batch ${batchId} was not found`, 404, "not_found")
-  const items = (await shipping.listBatchItems({ batch_id: batchId }, { order: { position: "ASC" } })) as unknown as BatchItemRow[]
-  return batchView(batch as unknown as BatchRow, batchCounts(items.map((i) => i.status)), items)
+  if (!batch)
+    throw new ShippingActionError(
+      `Batch ${batchId} was not found`,
+      404,
+      "not_found"
+    )
+  const items = (await shipping.listBatchItems(
+    { batch_id: batchId },
+    { order: { position: "ASC" } }
+  )) as unknown as BatchItemRow[]
+  return batchView(
+    batch as unknown as BatchRow,
+    batchCounts(items.map((i) => i.status)),
+    items
+  )
 }
 
 /** The latest batches, newest first, with their counts (GET /admin/shipping-services/batches). */
-export async function listBatchViews(container: MedusaContainer, page: { offset: number; limit: number }): Promise<{ batches: BatchView[]; count: number }> {
+export async function listBatchViews(
+  container: MedusaContainer,
+  page: { offset: number; limit: number }
+): Promise<{ batches: BatchView[]; count: number }> {
   const shipping = shippingOf(container)
-  const [batches, count] = await shipping.listAndCountBatches({}, { skip: page.offset, take: page.limit, order: { created_at: "DESC" } })
-  const items = batches.length ? await shipping.listBatchItems({ batch_id: batches.map((b) => b.id) }, { select: ["batch_id", "status"] }) : []
+  const [batches, count] = await shipping.listAndCountBatches(
+    {},
+    { skip: page.offset, take: page.limit, order: { created_at: "DESC" } }
+  )
+  const items = batches.length
+    ? await shipping.listBatchItems(
+        { batch_id: batches.map((b) => b.id) },
+        { select: ["batch_id", "status"] }
+      )
+    : []
   return {
-    batches: batches.map((b) => batchView(b as unknown as BatchRow, batchCounts(items.filter((i) => i.batch_id === b.id).map((i) => i.status)))),
+    batches: batches.map((b) =>
+      batchView(
+        b as unknown as BatchRow,
+        batchCounts(
+          items.filter((i) => i.batch_id === b.id).map((i) => i.status)
+        )
+      )
+    ),
     count,
   }
 }
 
 /** Failed orders of a batch bought again (all, or the given ones), through the same path. */
-export async function retryBatch(container: MedusaContainer, batchId: string, itemIds?: string[]): Promise<BatchView> {
+export async function retryBatch(
+  container: MedusaContainer,
+  batchId: string,
+  itemIds?: string[]
+): Promise<BatchView> {
   await reopen(container, { batch_id: batchId, retry: { item_ids: itemIds } })
   startBatch(container, batchId)
   return loadBatchView(container, batchId)
 }
 
 /** The print file made again with other settings (the layout chosen at download), from the stored labels: nothing is bought. */
-export async function reprintBatch(container: MedusaContainer, batchId: string, settings: { layout?: PrintLayout; packing_slips?: boolean; commercial_invoices?: boolean; separate?: boolean }): Promise<BatchView> {
+export async function reprintBatch(
+  container: MedusaContainer,
+  batchId: string,
+  settings: {
+    layout?: PrintLayout
+    packing_slips?: boolean
+    commercial_invoices?: boolean
+    separate?: boolean
+  }
+): Promise<BatchView> {
   await reopen(container, { batch_id: batchId, print: settings })
   // Made now, in this request (100 labels take well under a second), so the download follows at once.
   const outcome = await runBatch(container, batchId)
@@ -111,18 +207,41 @@ async function reopen(container: MedusaContainer, input: ReopenBatchInput) {
  * One print file of a batch, and its labels marked printed (Ready to ship stops listing them).
  * `kind`: combined, labels, packing-slips, commercial-invoices or zpl.
  */
-export async function batchFile(container: MedusaContainer, batchId: string, kind: string): Promise<{ file: BatchFile; bytes: Buffer }> {
+export async function batchFile(
+  container: MedusaContainer,
+  batchId: string,
+  kind: string
+): Promise<{ file: BatchFile; bytes: Buffer }> {
   const shipping = shippingOf(container)
   const [batch] = await shipping.listBatches({ id: batchId })
-  if (!batch) throw new ShippingActionError(`Batch ${batchId} was not found`, 404, "not_found")
-  const file = ((batch.files as BatchFile[] | null) ?? []).find((f) => f.kind === kind)
+  if (!batch)
+    throw new ShippingActionError(
+      `Batch ${batchId} was not found`,
+      404,
+      "not_found"
+    )
+  const file = ((batch.files as BatchFile[] | null) ?? []).find(
+    (f) => f.kind === kind
+  )
   if (!file) {
-    const why = batch.status !== "done" ? `it is still ${batch.status}` : batch.print_error ? `its print file failed: ${messageOf(batch.print_error)}` : `it has no ${kind} file`
-    throw new ShippingActionError(`Batch ${batchId} has no ${kind} file to download: ${why}`, 404, "not_found")
+    const why =
+      batch.status !== "done"
+        ? `it is still ${batch.status}`
+        : batch.print_error
+          ? `its print file failed: ${messageOf(batch.print_error)}`
+          : `it has no ${kind} file`
+    throw new ShippingActionError(
+      `Batch ${batchId} has no ${kind} file to download: ${why}`,
+      404,
+      "not_found"
+    )
   }
   const bytes = await shipping.documentContent(file.document_id)
   if (kind === "combined" || kind === "labels" || kind === "zpl") {
-    const items = await shipping.listBatchItems({ batch_id: batchId, status: "done" }, { select: ["shipment_ids"] })
+    const items = await shipping.listBatchItems(
+      { batch_id: batchId, status: "done" },
+      { select: ["shipment_ids"] }
+    )
     await shipping.markPrinted(items.flatMap((i) => idsOf(i.shipment_ids)))
   }
   return { file, bytes }

@@ -1,15 +1,26 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { LabelOfOrder, OrderLine, PrintOrderInput } from "../../lib/batches/print-order"
+import type {
+  LabelOfOrder,
+  OrderLine,
+  PrintOrderInput,
+} from "../../lib/batches/print-order"
 import type ShippingServicesModuleService from "../../modules/shipping-services/service"
 import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
-import { fromMedusaAddress, type MedusaAddressLike } from "../../providers/shipping-services/mapping/address"
+import {
+  fromMedusaAddress,
+  type MedusaAddressLike,
+} from "../../providers/shipping-services/mapping/address"
 import type { Address } from "../../shipping-api/schemas/address"
 
 /** Orders read from Medusa per query while a print file is made: bounded memory, few round trips. */
 const ORDER_PAGE = 25
 
-export type OrderToPrint = { orderId: string; shipmentIds: string[]; key?: string }
+export type OrderToPrint = {
+  orderId: string
+  shipmentIds: string[]
+  key?: string
+}
 
 type OrderRow = {
   id: string
@@ -25,9 +36,14 @@ type OrderRow = {
  * Medusa a page at a time (25) with that page's label files, so a batch of hundreds holds one
  * page of label files at once, never the batch's.
  */
-export async function* printInputsOf(container: MedusaContainer, orders: OrderToPrint[]): AsyncGenerator<{ key?: string; input: PrintOrderInput }> {
+export async function* printInputsOf(
+  container: MedusaContainer,
+  orders: OrderToPrint[]
+): AsyncGenerator<{ key?: string; input: PrintOrderInput }> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
+  const shipping: ShippingServicesModuleService = container.resolve(
+    SHIPPING_SERVICES_MODULE
+  )
   for (let at = 0; at < orders.length; at += ORDER_PAGE) {
     const page = orders.slice(at, at + ORDER_PAGE)
     const { data } = await query.graph({
@@ -50,7 +66,18 @@ export async function* printInputsOf(container: MedusaContainer, orders: OrderTo
     const byId = new Map((data as OrderRow[]).map((o) => [o.id, o]))
     const rows = await shipping.listShipments(
       { id: page.flatMap((o) => o.shipmentIds) },
-      { select: ["id", "tracking_number", "label_format", "label_size", "parcel_index", "parcel", "customs", "created_at"] }
+      {
+        select: [
+          "id",
+          "tracking_number",
+          "label_format",
+          "label_size",
+          "parcel_index",
+          "parcel",
+          "customs",
+          "created_at",
+        ],
+      }
     )
     const shipments = new Map(rows.map((r) => [r.id, r]))
     // This page's label files in one read; dropped when the next page is read.
@@ -62,7 +89,12 @@ export async function* printInputsOf(container: MedusaContainer, orders: OrderTo
       for (const id of item.shipmentIds) {
         const row = shipments.get(id)
         if (!row) continue
-        labels.push({ ...(row as unknown as LabelOfOrder), pages: (files.get(id) ?? []).map((b) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)) })
+        labels.push({
+          ...(row as unknown as LabelOfOrder),
+          pages: (files.get(id) ?? []).map(
+            (b) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
+          ),
+        })
         files.delete(id)
       }
       yield {
@@ -81,5 +113,7 @@ export async function* printInputsOf(container: MedusaContainer, orders: OrderTo
 }
 
 function addressOf(order: OrderRow): Address {
-  return fromMedusaAddress(order.shipping_address ?? {}, { email: order.email }) as Address
+  return fromMedusaAddress(order.shipping_address ?? {}, {
+    email: order.email,
+  }) as Address
 }

@@ -1,13 +1,30 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { batchFileName, type BatchFile, type BatchItemRow, type BatchRow } from "../../lib/batches/views"
+import {
+  batchFileName,
+  type BatchFile,
+  type BatchItemRow,
+  type BatchRow,
+} from "../../lib/batches/views"
 import { printOrderOf } from "../../lib/batches/print-order"
-import { createPrintBatch, isPrintLayout, PrintInputError, zplFilesOf, type PrintFile, type PrintLayout } from "../../lib/documents"
+import {
+  createPrintBatch,
+  isPrintLayout,
+  PrintInputError,
+  zplFilesOf,
+  type PrintFile,
+  type PrintLayout,
+} from "../../lib/documents"
 import { messageOf } from "../../lib/errors"
 import type ShippingServicesModuleService from "../../modules/shipping-services/service"
 import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 import { printInputsOf } from "./order-documents"
 
-export type PrintSettings = { layout: PrintLayout; packing_slips: boolean; commercial_invoices: boolean; separate: boolean }
+export type PrintSettings = {
+  layout: PrintLayout
+  packing_slips: boolean
+  commercial_invoices: boolean
+  separate: boolean
+}
 
 /**
  * Makes a batch's print files from its done items, in selection order, and stores them as the
@@ -17,20 +34,36 @@ export type PrintSettings = { layout: PrintLayout; packing_slips: boolean; comme
  * (printInputsOf). An order the print library refuses is left out with a note saying why; the
  * others print.
  */
-export async function makePrintFiles(container: MedusaContainer, batch: BatchRow, items: BatchItemRow[]): Promise<{ files: BatchFile[]; notes: Map<string, string | null> }> {
-  const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
+export async function makePrintFiles(
+  container: MedusaContainer,
+  batch: BatchRow,
+  items: BatchItemRow[]
+): Promise<{ files: BatchFile[]; notes: Map<string, string | null> }> {
+  const shipping: ShippingServicesModuleService = container.resolve(
+    SHIPPING_SERVICES_MODULE
+  )
   const layout: PrintLayout = isPrintLayout(batch.layout) ? batch.layout : "4x6"
   const pdf = createPrintBatch({
     layout,
-    include: { labels: true, packingSlips: batch.packing_slips, commercialInvoices: batch.commercial_invoices },
+    include: {
+      labels: true,
+      packingSlips: batch.packing_slips,
+      commercialInvoices: batch.commercial_invoices,
+    },
     separate: batch.separate,
     title: batch.id,
   })
   const zpl: Uint8Array[] = []
   let zplLabels = 0
   const notes = new Map<string, string | null>()
-  const done = items.filter((i) => i.status === "done").sort((a, b) => (a.position ?? 0) - (b.position ?? 0))
-  const toPrint = done.map((i) => ({ orderId: i.order_id, key: i.id, shipmentIds: idsOf(i.shipment_ids) }))
+  const done = items
+    .filter((i) => i.status === "done")
+    .sort((a, b) => (a.position ?? 0) - (b.position ?? 0))
+  const toPrint = done.map((i) => ({
+    orderId: i.order_id,
+    key: i.id,
+    shipmentIds: idsOf(i.shipment_ids),
+  }))
   for await (const { key, input } of printInputsOf(container, toPrint)) {
     const { pdf: order, zpl: zplOrder } = printOrderOf(input)
     const note: string[] = []
@@ -55,7 +88,14 @@ export async function makePrintFiles(container: MedusaContainer, batch: BatchRow
   }
   const result = await pdf.finish()
   const version = (batch.print_version ?? 0) + 1
-  const outputs: { kind: BatchFile["kind"]; mime: string; format: string; bytes: Uint8Array; pages: number; documents: number }[] = result.files.map((f: PrintFile) => ({
+  const outputs: {
+    kind: BatchFile["kind"]
+    mime: string
+    format: string
+    bytes: Uint8Array
+    pages: number
+    documents: number
+  }[] = result.files.map((f: PrintFile) => ({
     kind: f.kind,
     mime: "application/pdf",
     format: "PDF",
@@ -64,16 +104,38 @@ export async function makePrintFiles(container: MedusaContainer, batch: BatchRow
     documents: f.documentCount,
   }))
   if (zpl.length) {
-    const bytes = Buffer.concat(zpl.map((z) => Buffer.from(z.buffer, z.byteOffset, z.byteLength)))
-    outputs.push({ kind: "zpl", mime: "application/octet-stream", format: "ZPL2", bytes, pages: zplLabels, documents: zplLabels })
+    const bytes = Buffer.concat(
+      zpl.map((z) => Buffer.from(z.buffer, z.byteOffset, z.byteLength))
+    )
+    outputs.push({
+      kind: "zpl",
+      mime: "application/octet-stream",
+      format: "ZPL2",
+      bytes,
+      pages: zplLabels,
+      documents: zplLabels,
+    })
   }
   await shipping.storeDocuments(
-    outputs.map((o, page) => ({ kind: "print" as const, owner_id: batch.id, page, version, mime_type: o.mime, format: o.format, content: Buffer.from(o.bytes.buffer, o.bytes.byteOffset, o.bytes.byteLength).toString("base64") }))
+    outputs.map((o, page) => ({
+      kind: "print" as const,
+      owner_id: batch.id,
+      page,
+      version,
+      mime_type: o.mime,
+      format: o.format,
+      content: Buffer.from(
+        o.bytes.buffer,
+        o.bytes.byteOffset,
+        o.bytes.byteLength
+      ).toString("base64"),
+    }))
   )
   const stored = await shipping.documentPages("print", batch.id)
   const files: BatchFile[] = outputs.map((o, page) => ({
     kind: o.kind,
-    document_id: stored.find((d) => d.page === page && d.version === version)?.id ?? "",
+    document_id:
+      stored.find((d) => d.page === page && d.version === version)?.id ?? "",
     file_name: batchFileName(batch.id, o.kind),
     mime_type: o.mime,
     pages: o.pages,
@@ -81,7 +143,12 @@ export async function makePrintFiles(container: MedusaContainer, batch: BatchRow
     size: o.bytes.byteLength,
     layout: o.kind === "zpl" ? null : layout,
   }))
-  await shipping.updateBatches({ id: batch.id, files: files as unknown as Record<string, unknown>, print_version: version, print_error: null })
+  await shipping.updateBatches({
+    id: batch.id,
+    files: files as unknown as Record<string, unknown>,
+    print_version: version,
+    print_error: null,
+  })
   // The previous version's files go (a new print replaces them); hard delete: they carry addresses.
   await shipping.pruneDocuments("print", batch.id, version)
   return { files, notes }
@@ -89,5 +156,7 @@ export async function makePrintFiles(container: MedusaContainer, batch: BatchRow
 
 export function idsOf(value: unknown): string[] {
   const ids = (value as { ids?: unknown } | null)?.ids
-  return Array.isArray(ids) ? ids.filter((i): i is string => typeof i === "string") : []
+  return Array.isArray(ids)
+    ? ids.filter((i): i is string => typeof i === "string")
+    : []
 }

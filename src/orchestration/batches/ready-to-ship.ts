@@ -1,7 +1,12 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Lane } from "../../lib/batches/lane"
-import { awaitingOrderView, labelledOrderView, type ReadyOrder, type ReadyView } from "../../lib/batches/ready-view"
+import {
+  awaitingOrderView,
+  labelledOrderView,
+  type ReadyOrder,
+  type ReadyView,
+} from "../../lib/batches/ready-view"
 import type ShippingServicesModuleService from "../../modules/shipping-services/service"
 import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 
@@ -23,7 +28,12 @@ export type ReadyToShipPage = {
   limit: number
   /** The services to filter by (outbound options) and the print settings a new batch starts from. */
   services: { id: string; name: string }[]
-  printing: { layout: string; packing_slips: boolean; commercial_invoices: boolean; separate: boolean }
+  printing: {
+    layout: string
+    packing_slips: boolean
+    commercial_invoices: boolean
+    separate: boolean
+  }
 }
 
 type Metadata = { count?: number; skip?: number; take?: number }
@@ -34,54 +44,122 @@ type Metadata = { count?: number; skip?: number; take?: number }
  * printed yet (the first parcel of each labelled fulfillment), read through Medusa's Query with
  * its pagination; never the whole list. The page's orders are then read from Medusa by id.
  */
-export async function readyToShip(container: MedusaContainer, q: ReadyToShipQuery): Promise<ReadyToShipPage> {
+export async function readyToShip(
+  container: MedusaContainer,
+  q: ReadyToShipQuery
+): Promise<ReadyToShipPage> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
-  const names = new Map(shipping.getOptions().services.map((s) => [s.id, s.name]))
-  const serviceName = (id: string | null | undefined) => (id ? names.get(id) ?? id : null)
-  const range = (from?: Date, to?: Date) => (from || to ? { ...(from ? { $gte: from } : {}), ...(to ? { $lte: to } : {}) } : undefined)
+  const shipping: ShippingServicesModuleService = container.resolve(
+    SHIPPING_SERVICES_MODULE
+  )
+  const names = new Map(
+    shipping.getOptions().services.map((s) => [s.id, s.name])
+  )
+  const serviceName = (id: string | null | undefined) =>
+    id ? (names.get(id) ?? id) : null
+  const range = (from?: Date, to?: Date) =>
+    from || to
+      ? { ...(from ? { $gte: from } : {}), ...(to ? { $lte: to } : {}) }
+      : undefined
   const pagination = { skip: q.offset, take: q.limit }
   const options = shipping.getOptions()
   const page = {
     view: q.view,
     offset: q.offset,
     limit: q.limit,
-    services: options.services.filter((s) => !s.isReturn).map((s) => ({ id: s.id, name: s.name })),
-    printing: { layout: options.printing.layout, packing_slips: options.printing.packingSlips, commercial_invoices: options.printing.commercialInvoices, separate: options.printing.separate },
+    services: options.services
+      .filter((s) => !s.isReturn)
+      .map((s) => ({ id: s.id, name: s.name })),
+    printing: {
+      layout: options.printing.layout,
+      packing_slips: options.printing.packingSlips,
+      commercial_invoices: options.printing.commercialInvoices,
+      separate: options.printing.separate,
+    },
   }
 
   if (q.view === "awaiting") {
-    const filters: Record<string, unknown> = { status: ["manual", "failed", "held"] }
+    const filters: Record<string, unknown> = {
+      status: ["manual", "failed", "held"],
+    }
     if (q.service) filters.option_id = q.service
     if (q.lane) filters.lane = q.lane
     const placed = range(q.from, q.to)
     if (placed) filters.placed_at = placed
     const { data, metadata } = await query.graph({
       entity: "auto_fulfillment",
-      fields: ["id", "order_id", "status", "last_error", "option_id", "lane", "display_id", "placed_at", "held_at", "attempts"],
+      fields: [
+        "id",
+        "order_id",
+        "status",
+        "last_error",
+        "option_id",
+        "lane",
+        "display_id",
+        "placed_at",
+        "held_at",
+        "attempts",
+      ],
       filters,
-      pagination: { ...pagination, order: { placed_at: "DESC", created_at: "DESC" } },
+      pagination: {
+        ...pagination,
+        order: { placed_at: "DESC", created_at: "DESC" },
+      },
     })
     const rows = data as Parameters<typeof awaitingOrderView>[0][]
-    const orders = await ordersById(container, rows.map((r) => r.order_id))
-    return { ...page, orders: rows.map((r) => awaitingOrderView(r, orders.get(r.order_id), serviceName)), count: (metadata as Metadata)?.count ?? rows.length }
+    const orders = await ordersById(
+      container,
+      rows.map((r) => r.order_id)
+    )
+    return {
+      ...page,
+      orders: rows.map((r) =>
+        awaitingOrderView(r, orders.get(r.order_id), serviceName)
+      ),
+      count: (metadata as Metadata)?.count ?? rows.length,
+    }
   }
 
-  const filters: Record<string, unknown> = { status: "created", is_return: false, printed_at: null, parcel_index: 0, order_id: { $ne: null } }
+  const filters: Record<string, unknown> = {
+    status: "created",
+    is_return: false,
+    printed_at: null,
+    parcel_index: 0,
+    order_id: { $ne: null },
+  }
   if (q.service) filters.option_id = q.service
-  if (q.lane === "cross-border") filters.$or = [{ variant: "cross-border" }, { customs: { $ne: null } }]
-  if (q.lane === "domestic") Object.assign(filters, { variant: { $ne: "cross-border" }, customs: null })
+  if (q.lane === "cross-border")
+    filters.$or = [{ variant: "cross-border" }, { customs: { $ne: null } }]
+  if (q.lane === "domestic")
+    Object.assign(filters, { variant: { $ne: "cross-border" }, customs: null })
   const labelled = range(q.from, q.to)
   if (labelled) filters.created_at = labelled
   const { data, metadata } = await query.graph({
     entity: "shipment",
-    fields: ["id", "order_id", "option_id", "variant", "customs", "tracking_number", "created_at"],
+    fields: [
+      "id",
+      "order_id",
+      "option_id",
+      "variant",
+      "customs",
+      "tracking_number",
+      "created_at",
+    ],
     filters,
     pagination: { ...pagination, order: { created_at: "DESC" } },
   })
   const rows = data as Parameters<typeof labelledOrderView>[0][]
-  const orders = await ordersById(container, rows.map((r) => r.order_id as string))
-  return { ...page, orders: rows.map((r) => labelledOrderView(r, orders.get(r.order_id as string), serviceName)), count: (metadata as Metadata)?.count ?? rows.length }
+  const orders = await ordersById(
+    container,
+    rows.map((r) => r.order_id as string)
+  )
+  return {
+    ...page,
+    orders: rows.map((r) =>
+      labelledOrderView(r, orders.get(r.order_id as string), serviceName)
+    ),
+    count: (metadata as Metadata)?.count ?? rows.length,
+  }
 }
 
 async function ordersById(container: MedusaContainer, ids: string[]) {
@@ -89,7 +167,17 @@ async function ordersById(container: MedusaContainer, ids: string[]) {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "order",
-    fields: ["id", "display_id", "created_at", "email", "shipping_address.first_name", "shipping_address.last_name", "shipping_address.company", "shipping_address.city", "shipping_address.country_code"],
+    fields: [
+      "id",
+      "display_id",
+      "created_at",
+      "email",
+      "shipping_address.first_name",
+      "shipping_address.last_name",
+      "shipping_address.company",
+      "shipping_address.city",
+      "shipping_address.country_code",
+    ],
     filters: { id: [...new Set(ids)] },
   })
   return new Map((data as { id: string }[]).map((o) => [o.id, o]))

@@ -21,7 +21,11 @@ const RESUME_PAGE = 20
 export function startBatch(container: MedusaContainer, batchId: string): void {
   void inFlight(() =>
     runBatch(container, batchId).catch((error) => {
-      container.resolve(ContainerRegistrationKeys.LOGGER).warn(`shipping-services: batch ${batchId} stopped (the resume job takes it up again): ${messageOf(error)}`)
+      container
+        .resolve(ContainerRegistrationKeys.LOGGER)
+        .warn(
+          `shipping-services: batch ${batchId} stopped (the resume job takes it up again): ${messageOf(error)}`
+        )
     })
   )
 }
@@ -35,10 +39,16 @@ export function startBatch(container: MedusaContainer, batchId: string): void {
  * running then is simply run again: its order's claim and the purchase journal find whatever
  * was bought already, so nothing is bought twice.
  */
-export async function runBatch(container: MedusaContainer, batchId: string): Promise<"done" | "busy" | "gone"> {
-  const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
+export async function runBatch(
+  container: MedusaContainer,
+  batchId: string
+): Promise<"done" | "busy" | "gone"> {
+  const shipping: ShippingServicesModuleService = container.resolve(
+    SHIPPING_SERVICES_MODULE
+  )
   const leases = shipping.leases()
-  if (!(await leases.take(BATCHES, batchId, ["buying", "printing"]))) return "busy"
+  if (!(await leases.take(BATCHES, batchId, ["buying", "printing"])))
+    return "busy"
   try {
     for (;;) {
       const [batch] = await shipping.listBatches({ id: batchId })
@@ -50,7 +60,10 @@ export async function runBatch(container: MedusaContainer, batchId: string): Pro
         continue
       }
       await printBatch(container, shipping, batch as unknown as BatchRow)
-      if (await shipping.transitionBatch(batchId, "printing", "done", new Date())) return "done"
+      if (
+        await shipping.transitionBatch(batchId, "printing", "done", new Date())
+      )
+        return "done"
     }
   } finally {
     await leases.release(BATCHES, batchId)
@@ -58,18 +71,36 @@ export async function runBatch(container: MedusaContainer, batchId: string): Pro
 }
 
 /** Until no item waits: each pass runs the waiting (and interrupted) items, a few at a time. */
-async function buyItems(container: MedusaContainer, shipping: ShippingServicesModuleService, batchId: string) {
+async function buyItems(
+  container: MedusaContainer,
+  shipping: ShippingServicesModuleService,
+  batchId: string
+) {
   const limiter = new Limiter(shipping.getOptions().http.concurrency)
   for (;;) {
-    const items = await shipping.listBatchItems({ batch_id: batchId, status: ["waiting", "running"] }, { order: { position: "ASC" } })
+    const items = await shipping.listBatchItems(
+      { batch_id: batchId, status: ["waiting", "running"] },
+      { order: { position: "ASC" } }
+    )
     if (!items.length) return
-    const outcomes = await Promise.all(items.map((item) => limiter.run(() => runItem(container, shipping, item))))
-    if (outcomes.every((o) => o === "busy")) await new Promise((resolve) => setTimeout(resolve, BUSY_WAIT_MS))
+    const outcomes = await Promise.all(
+      items.map((item) => limiter.run(() => runItem(container, shipping, item)))
+    )
+    if (outcomes.every((o) => o === "busy"))
+      await new Promise((resolve) => setTimeout(resolve, BUSY_WAIT_MS))
   }
 }
 
-async function runItem(container: MedusaContainer, shipping: ShippingServicesModuleService, item: BatchItemRecord): Promise<"settled" | "busy"> {
-  await shipping.updateBatchItems({ id: item.id, status: "running", error: null })
+async function runItem(
+  container: MedusaContainer,
+  shipping: ShippingServicesModuleService,
+  item: BatchItemRecord
+): Promise<"settled" | "busy"> {
+  await shipping.updateBatchItems({
+    id: item.id,
+    status: "running",
+    error: null,
+  })
   let outcome
   try {
     outcome = await fulfilOrderNow(container, item.order_id)
@@ -86,38 +117,85 @@ async function runItem(container: MedusaContainer, shipping: ShippingServicesMod
         { fulfillment_id: outcome.fulfillment_ids, status: "created" },
         { select: ["id", "parcel_index"], order: { parcel_index: "ASC" } }
       )
-      await shipping.updateBatchItems({ id: item.id, status: "done", attempts, fulfillment_ids: { ids: outcome.fulfillment_ids }, shipment_ids: { ids: rows.map((r) => r.id) } })
+      await shipping.updateBatchItems({
+        id: item.id,
+        status: "done",
+        attempts,
+        fulfillment_ids: { ids: outcome.fulfillment_ids },
+        shipment_ids: { ids: rows.map((r) => r.id) },
+      })
       return "settled"
     }
     case "fulfilled": {
       // Bought already: by this batch before its process stopped, the automatic path, or by hand.
       const ids = await labelsToPrint(shipping, item.order_id)
       if (!ids.length) {
-        await shipping.updateBatchItems({ id: item.id, status: "failed", attempts, error: { message: `${outcome.reason}, and it has no label of this plugin to print` } })
+        await shipping.updateBatchItems({
+          id: item.id,
+          status: "failed",
+          attempts,
+          error: {
+            message: `${outcome.reason}, and it has no label of this plugin to print`,
+          },
+        })
       } else {
-        await shipping.updateBatchItems({ id: item.id, status: "done", attempts, shipment_ids: { ids } })
+        await shipping.updateBatchItems({
+          id: item.id,
+          status: "done",
+          attempts,
+          shipment_ids: { ids },
+        })
       }
       return "settled"
     }
     case "refused":
-      await shipping.updateBatchItems({ id: item.id, status: "failed", attempts, error: { message: `Not shipped: ${outcome.reason}` } })
+      await shipping.updateBatchItems({
+        id: item.id,
+        status: "failed",
+        attempts,
+        error: { message: `Not shipped: ${outcome.reason}` },
+      })
       return "settled"
     case "failed":
-      await shipping.updateBatchItems({ id: item.id, status: "failed", attempts, error: outcome.error })
+      await shipping.updateBatchItems({
+        id: item.id,
+        status: "failed",
+        attempts,
+        error: outcome.error,
+      })
       return "settled"
   }
 }
 
-async function printBatch(container: MedusaContainer, shipping: ShippingServicesModuleService, batch: BatchRow) {
-  const items = (await shipping.listBatchItems({ batch_id: batch.id }, { order: { position: "ASC" } })) as unknown as BatchItemRow[]
+async function printBatch(
+  container: MedusaContainer,
+  shipping: ShippingServicesModuleService,
+  batch: BatchRow
+) {
+  const items = (await shipping.listBatchItems(
+    { batch_id: batch.id },
+    { order: { position: "ASC" } }
+  )) as unknown as BatchItemRow[]
   try {
     const { notes } = await makePrintFiles(container, batch, items)
-    const changed = items.filter((i) => notes.has(i.id) && (notes.get(i.id) ?? null) !== (i.note ?? null))
-    if (changed.length) await shipping.updateBatchItems(changed.map((i) => ({ id: i.id, note: notes.get(i.id) ?? null })))
+    const changed = items.filter(
+      (i) => notes.has(i.id) && (notes.get(i.id) ?? null) !== (i.note ?? null)
+    )
+    if (changed.length)
+      await shipping.updateBatchItems(
+        changed.map((i) => ({ id: i.id, note: notes.get(i.id) ?? null }))
+      )
   } catch (error) {
     // Recorded for the page; the batch is done buying either way, and "print again" retries.
-    await shipping.updateBatches({ id: batch.id, print_error: errorRecord(error) })
-    container.resolve(ContainerRegistrationKeys.LOGGER).warn(`shipping-services: the print file of batch ${batch.id} could not be made: ${messageOf(error)}`)
+    await shipping.updateBatches({
+      id: batch.id,
+      print_error: errorRecord(error),
+    })
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .warn(
+        `shipping-services: the print file of batch ${batch.id} could not be made: ${messageOf(error)}`
+      )
   }
 }
 
@@ -125,16 +203,29 @@ async function printBatch(container: MedusaContainer, shipping: ShippingServices
  * Batches whose process stopped (their lease ran out while buying or printing), run again in
  * this process. The resume job calls this every minute.
  */
-export async function resumeBatches(container: MedusaContainer, now = new Date()): Promise<number> {
-  const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
+export async function resumeBatches(
+  container: MedusaContainer,
+  now = new Date()
+): Promise<number> {
+  const shipping: ShippingServicesModuleService = container.resolve(
+    SHIPPING_SERVICES_MODULE
+  )
   const stopped = await shipping.listBatches(
-    { status: ["buying", "printing"], $or: [{ lease_until: null }, { lease_until: { $lt: now } }] },
+    {
+      status: ["buying", "printing"],
+      $or: [{ lease_until: null }, { lease_until: { $lt: now } }],
+    },
     { take: RESUME_PAGE, order: { created_at: "ASC" }, select: ["id"] }
   )
   let resumed = 0
   for (const batch of stopped) {
     if ((await runBatch(container, batch.id)) === "done") resumed++
   }
-  if (resumed) container.resolve(ContainerRegistrationKeys.LOGGER).info(`shipping-services: resumed ${resumed} print batch(es) a stopped process left`)
+  if (resumed)
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .info(
+        `shipping-services: resumed ${resumed} print batch(es) a stopped process left`
+      )
   return resumed
 }

@@ -17,7 +17,9 @@ export type ShippingServicesOptionData = FulfillmentOption & {
   is_return: boolean
 }
 
-export function toFulfillmentOption(service: ServiceOption): ShippingServicesOptionData {
+export function toFulfillmentOption(
+  service: ServiceOption
+): ShippingServicesOptionData {
   return {
     id: service.id,
     name: service.name,
@@ -30,12 +32,19 @@ export function toFulfillmentOption(service: ServiceOption): ShippingServicesOpt
   }
 }
 
-export function listFulfillmentOptions(options: PluginOptions): ShippingServicesOptionData[] {
+export function listFulfillmentOptions(
+  options: PluginOptions
+): ShippingServicesOptionData[] {
   return options.services.map(toFulfillmentOption)
 }
 
 /** The configured service behind a shipping option's `data` (matched by id). */
-export function findService(options: PluginOptions, optionData: Record<string, unknown> | undefined): ServiceOption | undefined {
+export function findService(
+  options: PluginOptions,
+  optionData: Record<string, unknown> | undefined
+): ServiceOption | undefined {
   const id = optionData?.id
-  return typeof id === "string" ? options.services.find((s) => s.id === id) : undefined
+  return typeof id === "string"
+    ? options.services.find((s) => s.id === id)
+    : undefined
 }

@@ -13,10 +13,14 @@ import type { ProductLike } from "./mapping/types"
  */
 export type ProviderPorts = {
   shipments(): ShippingServicesModuleService
-  stockLocationAddress(locationId: string): Promise<MedusaAddressLike | undefined>
+  stockLocationAddress(
+    locationId: string
+  ): Promise<MedusaAddressLike | undefined>
   products(productIds: string[]): Promise<ProductLike[]>
   /** The order a return belongs to, found from its items' order line ids. */
-  orderOfLineItems(lineItemIds: string[]): Promise<Record<string, unknown> | undefined>
+  orderOfLineItems(
+    lineItemIds: string[]
+  ): Promise<Record<string, unknown> | undefined>
   /** Which of these fulfillments belong to an order or a return (Medusa links them last). */
   linkedFulfillments(fulfillmentIds: string[]): Promise<Set<string>>
   /** An order with its items and shipping address (the document hooks' packing slip). */
@@ -24,7 +28,8 @@ export type ProviderPorts = {
 }
 
 function moduleService<T>(key: string): T | undefined {
-  const instance = MedusaModule.getModuleInstance(key) as Record<string, T> | undefined
+  const instance = MedusaModule.getModuleInstance(key) as
+    Record<string, T> | undefined
   return instance?.[key]
 }
 
@@ -40,31 +45,57 @@ function required<T>(key: string, what: string): T {
 }
 
 type StockLocationService = {
-  retrieveStockLocation(id: string, config?: { relations?: string[] }): Promise<{ address?: MedusaAddressLike | null }>
+  retrieveStockLocation(
+    id: string,
+    config?: { relations?: string[] }
+  ): Promise<{ address?: MedusaAddressLike | null }>
 }
 type ProductService = {
-  listProducts(filters: { id: string[] }, config?: { select?: string[]; take?: number }): Promise<ProductLike[]>
+  listProducts(
+    filters: { id: string[] },
+    config?: { select?: string[]; take?: number }
+  ): Promise<ProductLike[]>
 }
 type OrderService = {
-  listOrderItems(filters: { item_id: string[] }, config?: { select?: string[]; take?: number }): Promise<{ order_id?: string }[]>
-  retrieveOrder(id: string, config?: { relations?: string[] }): Promise<Record<string, unknown>>
+  listOrderItems(
+    filters: { item_id: string[] },
+    config?: { select?: string[]; take?: number }
+  ): Promise<{ order_id?: string }[]>
+  retrieveOrder(
+    id: string,
+    config?: { relations?: string[] }
+  ): Promise<Record<string, unknown>>
 }
 
 /** Warehouse addresses change rarely; a burst of orders from one location reads it once. */
 const LOCATION_CACHE_MS = 60_000
-const locationCache = new Map<string, { address: MedusaAddressLike | undefined; until: number }>()
+const locationCache = new Map<
+  string,
+  { address: MedusaAddressLike | undefined; until: number }
+>()
 
 export const registryPorts: ProviderPorts = {
-  shipments: () => required<ShippingServicesModuleService>(SHIPPING_SERVICES_MODULE, "The plugin's module"),
+  shipments: () =>
+    required<ShippingServicesModuleService>(
+      SHIPPING_SERVICES_MODULE,
+      "The plugin's module"
+    ),
 
   async stockLocationAddress(locationId) {
-    const locations = moduleService<StockLocationService>(Modules.STOCK_LOCATION)
+    const locations = moduleService<StockLocationService>(
+      Modules.STOCK_LOCATION
+    )
     if (!locations || !locationId) return undefined
     const cached = locationCache.get(locationId)
     if (cached && cached.until > Date.now()) return cached.address
-    const location = await locations.retrieveStockLocation(locationId, { relations: ["address"] }).catch(() => undefined)
+    const location = await locations
+      .retrieveStockLocation(locationId, { relations: ["address"] })
+      .catch(() => undefined)
     const address = location?.address ?? undefined
-    locationCache.set(locationId, { address, until: Date.now() + LOCATION_CACHE_MS })
+    locationCache.set(locationId, {
+      address,
+      until: Date.now() + LOCATION_CACHE_MS,
+    })
     return address
   },
 
@@ -73,27 +104,55 @@ export const registryPorts: ProviderPorts = {
     if (!products || !productIds.length) return []
     return products.listProducts(
       { id: productIds },
-      { select: ["id", "title", "handle", "weight", "length", "height", "width", "hs_code", "origin_country", "mid_code", "material", "metadata"], take: productIds.length }
+      {
+        select: [
+          "id",
+          "title",
+          "handle",
+          "weight",
+          "length",
+          "height",
+          "width",
+          "hs_code",
+          "origin_country",
+          "mid_code",
+          "material",
+          "metadata",
+        ],
+        take: productIds.length,
+      }
     )
   },
 
   async linkedFulfillments(fulfillmentIds) {
-    return required<ShippingServicesModuleService>(SHIPPING_SERVICES_MODULE, "The plugin's module").linkedFulfillments(fulfillmentIds)
+    return required<ShippingServicesModuleService>(
+      SHIPPING_SERVICES_MODULE,
+      "The plugin's module"
+    ).linkedFulfillments(fulfillmentIds)
   },
 
   async order(orderId) {
     const orders = moduleService<OrderService>(Modules.ORDER)
     if (!orders || !orderId) return undefined
-    return orders.retrieveOrder(orderId, { relations: ["shipping_address", "items"] }).catch(() => undefined)
+    return orders
+      .retrieveOrder(orderId, { relations: ["shipping_address", "items"] })
+      .catch(() => undefined)
   },
 
   async orderOfLineItems(lineItemIds) {
     const orders = moduleService<OrderService>(Modules.ORDER)
     if (!orders || !lineItemIds.length) return undefined
     // Line items belong to orders through order_item (versioned): one row is enough.
-    const [item] = await orders.listOrderItems({ item_id: lineItemIds.slice(0, 1) }, { select: ["order_id"], take: 1 }).catch(() => [])
+    const [item] = await orders
+      .listOrderItems(
+        { item_id: lineItemIds.slice(0, 1) },
+        { select: ["order_id"], take: 1 }
+      )
+      .catch(() => [])
     const orderId = item?.order_id
     if (!orderId) return undefined
-    return orders.retrieveOrder(orderId, { relations: ["shipping_address", "items"] }).catch(() => undefined)
+    return orders
+      .retrieveOrder(orderId, { relations: ["shipping_address", "items"] })
+      .catch(() => undefined)
   },
 }

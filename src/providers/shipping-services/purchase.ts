@@ -1,8 +1,14 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { randomTransactionId } from "../../shipping-api/client/create-flow"
 import { CARRIER_OF_VARIANT, type Carrier } from "../../shipping-api/constants"
-import { ShippingNotFoundError, ShippingOutcomeUnknownError } from "../../shipping-api/errors"
-import type { ShipmentRequest, ShipmentResponse } from "../../shipping-api/schemas/shipment"
+import {
+  ShippingNotFoundError,
+  ShippingOutcomeUnknownError,
+} from "../../shipping-api/errors"
+import type {
+  ShipmentRequest,
+  ShipmentResponse,
+} from "../../shipping-api/schemas/shipment"
 import { crashPoint } from "../../lib/crash-points"
 import { errorRecord } from "../../lib/errors"
 import { labelFileType } from "../../lib/labels/files"
@@ -25,13 +31,24 @@ export type LabelClient = {
       includeDeliveryCommitment?: boolean
       apac?: boolean
     }
-  ): Promise<{ shipment: ShipmentResponse; transactionId: string; recovered: boolean }>
+  ): Promise<{
+    shipment: ShipmentResponse
+    transactionId: string
+    recovered: boolean
+  }>
   /** The shipment created with this transaction id, or undefined (the retry operation's 404). */
-  findShipment(originalTransactionId: string, carrier: Carrier): Promise<ShipmentResponse | undefined>
+  findShipment(
+    originalTransactionId: string,
+    carrier: Carrier
+  ): Promise<ShipmentResponse | undefined>
 }
 
 /** What a parcel holds, kept on its row (packing slips, the admin, re-creating a lost fulfillment). */
-export type ParcelContents = { items: { line_item_id: string; quantity: number }[]; weight_oz?: number; box?: string }
+export type ParcelContents = {
+  items: { line_item_id: string; quantity: number }[]
+  weight_oz?: number
+  box?: string
+}
 
 export type PurchaseInput = {
   /** Identifies the parcel across repeated calls: order, direction, the parcel's lines, its place. */
@@ -62,15 +79,28 @@ export type PurchaseInput = {
  * another live process is never touched, and one whose process died is free once its lease ran
  * out.
  */
-export async function purchaseLabel(journal: ShippingServicesModuleService, client: LabelClient, input: PurchaseInput): Promise<ShipmentRecord> {
+export async function purchaseLabel(
+  journal: ShippingServicesModuleService,
+  client: LabelClient,
+  input: PurchaseInput
+): Promise<ShipmentRecord> {
   const leases = journal.leases()
-  const previous = await journal.listShipments({ request_key: input.requestKey, status: ["created", "pending"] }, { order: { created_at: "DESC" } })
+  const previous = await journal.listShipments(
+    { request_key: input.requestKey, status: ["created", "pending"] },
+    { order: { created_at: "DESC" } }
+  )
   // A bought label first: settling a pending row could only find another one.
-  const ordered = [...previous.filter((r) => r.status === "created"), ...previous.filter((r) => r.status === "pending")]
+  const ordered = [
+    ...previous.filter((r) => r.status === "created"),
+    ...previous.filter((r) => r.status === "pending"),
+  ]
   for (const row of ordered) {
     if (!(await input.reusable(row))) continue
     if (!(await leases.take(SHIPMENTS, row.id, [row.status]))) throw busy(row)
-    const settled = row.status === "pending" ? await settleInterrupted(journal, client, row, input.service) : row
+    const settled =
+      row.status === "pending"
+        ? await settleInterrupted(journal, client, row, input.service)
+        : row
     if (settled.status !== "created") {
       await leases.release(SHIPMENTS, row.id)
       continue
@@ -83,7 +113,11 @@ export async function purchaseLabel(journal: ShippingServicesModuleService, clie
   return buy(journal, client, input)
 }
 
-async function buy(journal: ShippingServicesModuleService, client: LabelClient, input: PurchaseInput): Promise<ShipmentRecord> {
+async function buy(
+  journal: ShippingServicesModuleService,
+  client: LabelClient,
+  input: PurchaseInput
+): Promise<ShipmentRecord> {
   const leases = journal.leases()
   const transactionId = randomTransactionId()
   const row = await journal.createShipments({
@@ -101,7 +135,8 @@ async function buy(journal: ShippingServicesModuleService, client: LabelClient, 
     add_to_manifest: input.service.addToManifest,
     parcel_index: input.parcel?.index ?? 0,
     parcel_count: input.parcel?.count ?? 1,
-    parcel: (input.parcel?.contents as unknown as Record<string, unknown>) ?? null,
+    parcel:
+      (input.parcel?.contents as unknown as Record<string, unknown>) ?? null,
     status: "pending",
     // What the label declares to customs, for the commercial invoice printed with it (issue 13).
     customs: customsOf(input.built.request),
@@ -111,7 +146,11 @@ async function buy(journal: ShippingServicesModuleService, client: LabelClient, 
   let ids = [transactionId]
   const remember = async (id: string) => {
     ids = [...ids, id]
-    await journal.updateShipments({ id: row.id, transaction_id: id, transaction_ids: { ids } })
+    await journal.updateShipments({
+      id: row.id,
+      transaction_id: id,
+      transaction_ids: { ids },
+    })
   }
   crashPoint("before-post")
   try {
@@ -128,7 +167,11 @@ async function buy(journal: ShippingServicesModuleService, client: LabelClient, 
   } catch (error) {
     // Outcome unknown: stays pending, so a repeat (or the recovery job) asks the retry operation.
     const unknownOutcome = error instanceof ShippingOutcomeUnknownError
-    await journal.updateShipments({ id: row.id, status: unknownOutcome ? "pending" : "failed", error: errorRecord(error) })
+    await journal.updateShipments({
+      id: row.id,
+      status: unknownOutcome ? "pending" : "failed",
+      error: errorRecord(error),
+    })
     await leases.release(SHIPMENTS, row.id)
     throw toMedusaError(error)
   }
@@ -140,10 +183,18 @@ async function buy(journal: ShippingServicesModuleService, client: LabelClient, 
  * label when the service made it, `failed` when it did not. The caller holds the row's lease.
  * Throws, leaving the row pending, when the service cannot tell now.
  */
-export async function settleInterrupted(journal: ShippingServicesModuleService, client: LabelClient, row: ShipmentRecord, service: ServiceOption): Promise<ShipmentRecord> {
+export async function settleInterrupted(
+  journal: ShippingServicesModuleService,
+  client: LabelClient,
+  row: ShipmentRecord,
+  service: ServiceOption
+): Promise<ShipmentRecord> {
   let found: ShipmentResponse | undefined
   try {
-    found = await client.findShipment(row.transaction_id, row.carrier as Carrier)
+    found = await client.findShipment(
+      row.transaction_id,
+      row.carrier as Carrier
+    )
   } catch (error) {
     if (!(error instanceof ShippingNotFoundError)) {
       await journal.updateShipments({ id: row.id, error: errorRecord(error) })
@@ -154,23 +205,50 @@ export async function settleInterrupted(journal: ShippingServicesModuleService, 
   return journal.updateShipments({
     id: row.id,
     status: "failed",
-    error: { message: "The purchase was interrupted before the service made the label (the retry operation found none)", code: "interrupted", transaction_id: row.transaction_id },
+    error: {
+      message:
+        "The purchase was interrupted before the service made the label (the retry operation found none)",
+      code: "interrupted",
+      transaction_id: row.transaction_id,
+    },
   })
 }
 
 /** A row of an earlier attempt now belongs to this fulfillment. */
-async function adopt(journal: ShippingServicesModuleService, row: ShipmentRecord, input: PurchaseInput): Promise<ShipmentRecord> {
-  if (row.fulfillment_id === (input.fulfillmentId ?? null) && !row.orphaned_at) return row
-  return journal.updateShipments({ id: row.id, fulfillment_id: input.fulfillmentId ?? null, orphaned_at: null })
+async function adopt(
+  journal: ShippingServicesModuleService,
+  row: ShipmentRecord,
+  input: PurchaseInput
+): Promise<ShipmentRecord> {
+  if (row.fulfillment_id === (input.fulfillmentId ?? null) && !row.orphaned_at)
+    return row
+  return journal.updateShipments({
+    id: row.id,
+    fulfillment_id: input.fulfillmentId ?? null,
+    orphaned_at: null,
+  })
 }
 
 /** The answer of the service onto the row, and the label's pages into the plugin's documents, at once. */
-async function complete(journal: ShippingServicesModuleService, row: ShipmentRecord, response: ShipmentResponse, service: ServiceOption): Promise<ShipmentRecord> {
+async function complete(
+  journal: ShippingServicesModuleService,
+  row: ShipmentRecord,
+  response: ShipmentResponse,
+  service: ServiceOption
+): Promise<ShipmentRecord> {
   const fields = recordFieldsOf(response, service)
   const format = fields.label?.label_format ?? null
   const pages = fields.label?.pages ?? []
   const updated = await journal.storeDocuments(
-    pages.map((content, page) => ({ kind: "label" as const, owner_id: row.id, page, version: row.reprint_count ?? 0, mime_type: labelFileType(format).mimeType, format, content })),
+    pages.map((content, page) => ({
+      kind: "label" as const,
+      owner_id: row.id,
+      page,
+      version: row.reprint_count ?? 0,
+      mime_type: labelFileType(format).mimeType,
+      format,
+      content,
+    })),
     {
       id: row.id,
       status: "created",
@@ -190,9 +268,15 @@ async function complete(journal: ShippingServicesModuleService, row: ShipmentRec
 }
 
 /** The request's customs and its two addresses, as sent; null for a request without customs. */
-export function customsOf(request: ShipmentRequest): Record<string, unknown> | null {
+export function customsOf(
+  request: ShipmentRequest
+): Record<string, unknown> | null {
   if (!request.customs) return null
-  return { customs: request.customs, fromAddress: request.fromAddress, toAddress: request.toAddress }
+  return {
+    customs: request.customs,
+    fromAddress: request.fromAddress,
+    toAddress: request.toAddress,
+  }
 }
 
 function busy(row: ShipmentRecord): MedusaError {

@@ -1,5 +1,11 @@
 import { ShippingClient } from "../../shipping-api"
-import { ShippingBadRequestError, ShippingNotFoundError, ShippingNetworkError, ShippingRateLimitedError, ShippingUnavailableError } from "../../shipping-api"
+import {
+  ShippingBadRequestError,
+  ShippingNotFoundError,
+  ShippingNetworkError,
+  ShippingRateLimitedError,
+  ShippingUnavailableError,
+} from "../../shipping-api"
 import type { SandboxHandle } from ".."
 import { create, receiver, sandbox, tokenFor, webhookBody } from "./helpers"
 
@@ -15,7 +21,10 @@ beforeEach(async () => {
 })
 afterEach(() => sb.close())
 
-function clientFor(s: SandboxHandle, over: Partial<ConstructorParameters<typeof ShippingClient>[0]> = {}) {
+function clientFor(
+  s: SandboxHandle,
+  over: Partial<ConstructorParameters<typeof ShippingClient>[0]> = {}
+) {
   return new ShippingClient({
     roots: s.roots,
     credentials: s.credentials,
@@ -33,16 +42,31 @@ describe("ShippingClient against the sandbox", () => {
     expect(events.map((e) => e.name)).toContain("updatereservation")
     const ids: string[] = []
     for (let i = 0; i < 23 && ids.length < 20; i++) {
-      ids.push((await client.createWebhookConfig(webhookBody(`https://x.example/${i}`, { name: `c${i}` }) as never)).webHookConfigID)
+      ids.push(
+        (
+          await client.createWebhookConfig(
+            webhookBody(`https://x.example/${i}`, { name: `c${i}` }) as never
+          )
+        ).webHookConfigID
+      )
     }
-    await expect(client.createWebhookConfig(webhookBody("https://x.example/21") as never)).rejects.toBeInstanceOf(ShippingBadRequestError)
+    await expect(
+      client.createWebhookConfig(webhookBody("https://x.example/21") as never)
+    ).rejects.toBeInstanceOf(ShippingBadRequestError)
     const listed = await client.listWebhookConfigs()
     expect(listed.map((c) => c.webHookConfigID)).toEqual(ids)
-    const updated = await client.updateWebhookConfig(ids[0]!, webhookBody("https://x.example/new", { status: "in-active" }) as never)
+    const updated = await client.updateWebhookConfig(
+      ids[0]!,
+      webhookBody("https://x.example/new", { status: "in-active" }) as never
+    )
     expect(updated.status).toBe("in-active")
-    expect((await client.getWebhookConfig(ids[0]!)).url).toBe("https://x.example/new")
+    expect((await client.getWebhookConfig(ids[0]!)).url).toBe(
+      "https://x.example/new"
+    )
     await client.deleteWebhookConfig(ids[0]!)
-    await expect(client.getWebhookConfig(ids[0]!)).rejects.toBeInstanceOf(ShippingNotFoundError)
+    await expect(client.getWebhookConfig(ids[0]!)).rejects.toBeInstanceOf(
+      ShippingNotFoundError
+    )
   })
 
   it("tracking and contact", async () => {
@@ -52,16 +76,30 @@ describe("ShippingClient against the sandbox", () => {
     const t = await client.getTracking(tn, { parcelCarrier: "STANDARD" })
     expect(t.status).toBe("Delivered")
     expect(t.currentStatus?.packageStatus).toBe("Delivered")
-    await expect(client.getTracking("9400000000000000000000", { parcelCarrier: "POSTAL" })).rejects.toBeInstanceOf(ShippingNotFoundError)
-    const contact = await client.updateContact("sandbox-contact", { company: "Client Co" }, { idType: "SANDBOX" })
-    expect(contact).toMatchObject({ contactId: "sandbox-contact", name: "Shipping Desk", company: "Client Co" })
+    await expect(
+      client.getTracking("9400000000000000000000", { parcelCarrier: "POSTAL" })
+    ).rejects.toBeInstanceOf(ShippingNotFoundError)
+    const contact = await client.updateContact(
+      "sandbox-contact",
+      { company: "Client Co" },
+      { idType: "SANDBOX" }
+    )
+    expect(contact).toMatchObject({
+      contactId: "sandbox-contact",
+      name: "Shipping Desk",
+      company: "Client Co",
+    })
   })
 
   it("faults: 503 and 500 are retried on idempotent calls, 429 honours Retry-After", async () => {
     sb.control.injectFault("listEvents", "503")
     expect((await client.listApplicableEvents()).length).toBeGreaterThan(0)
     expect(sb.control.stats().requests.listEvents).toBe(2)
-    const id = (await client.createWebhookConfig(webhookBody("https://x.example/a") as never)).webHookConfigID
+    const id = (
+      await client.createWebhookConfig(
+        webhookBody("https://x.example/a") as never
+      )
+    ).webHookConfigID
     sb.control.injectFault("getWebhookConfig", "500")
     expect((await client.getWebhookConfig(id)).webHookConfigID).toBe(id)
     expect(sb.control.stats().requests.getWebhookConfig).toBe(2)
@@ -70,10 +108,14 @@ describe("ShippingClient against the sandbox", () => {
     await client.listApplicableEvents()
     expect(Date.now() - t0).toBeGreaterThanOrEqual(900)
     sb.control.injectFault("listEvents", "503", 5)
-    await expect(client.listApplicableEvents()).rejects.toBeInstanceOf(ShippingUnavailableError)
+    await expect(client.listApplicableEvents()).rejects.toBeInstanceOf(
+      ShippingUnavailableError
+    )
     sb.control.clearFaults()
     sb.control.injectFault("listEvents", "429=120")
-    await expect(client.listApplicableEvents()).rejects.toBeInstanceOf(ShippingRateLimitedError)
+    await expect(client.listApplicableEvents()).rejects.toBeInstanceOf(
+      ShippingRateLimitedError
+    )
   })
 
   it("faults: expired tokens are renewed once; hang and drop become network errors, retried when idempotent", async () => {
@@ -86,13 +128,17 @@ describe("ShippingClient against the sandbox", () => {
     sb.control.injectFault("listEvents", "hang")
     expect((await quick.listApplicableEvents()).length).toBeGreaterThan(0)
     sb.control.injectFault("listEvents", "drop", 3)
-    await expect(quick.listApplicableEvents()).rejects.toBeInstanceOf(ShippingNetworkError)
+    await expect(quick.listApplicableEvents()).rejects.toBeInstanceOf(
+      ShippingNetworkError
+    )
   })
 
   it("a configuration registered through the client receives the sandbox's notifications", async () => {
     const rcv = await receiver()
     try {
-      await client.createWebhookConfig(webhookBody(rcv.url, { events: ["Delivered"] }) as never)
+      await client.createWebhookConfig(
+        webhookBody(rcv.url, { events: ["Delivered"] }) as never
+      )
       const token = await tokenFor(sb)
       await create(sb, token, "expedited")
       sb.control.advance({ until: "done" })

@@ -1,5 +1,12 @@
 import type { SandboxHandle } from ".."
-import { call, create, newTransactionId, request, sandbox, tokenFor } from "./helpers"
+import {
+  call,
+  create,
+  newTransactionId,
+  request,
+  sandbox,
+  tokenFor,
+} from "./helpers"
 
 let sb: SandboxHandle
 let token: string
@@ -9,12 +16,21 @@ beforeEach(async () => {
 })
 afterEach(() => sb.close())
 
-const retry = (id: string) => call(sb, token, "GET", `/v1/shipments?originalTransactionId=${id}&carrier=POSTAL`)
+const retry = (id: string) =>
+  call(
+    sb,
+    token,
+    "GET",
+    `/v1/shipments?originalTransactionId=${id}&carrier=POSTAL`
+  )
 
 describe("fault injection", () => {
   it("500 after the label was created: the retry operation finds it", async () => {
     const id = newTransactionId("f500")
-    const res = await create(sb, token, "expedited", undefined, { "X-Vendor-TransactionId": id, "X-Sandbox-Fault": "500" })
+    const res = await create(sb, token, "expedited", undefined, {
+      "X-Vendor-TransactionId": id,
+      "X-Sandbox-Fault": "500",
+    })
     expect(res.status).toBe(500)
     expect(res.body.errors[0].errorCode).toBe("INTERNAL_SERVER_ERROR")
     expect((await retry(id)).status).toBe(200)
@@ -24,7 +40,13 @@ describe("fault injection", () => {
   it("500 before anything happened: the retry operation answers 404", async () => {
     const id = newTransactionId("f500b")
     sb.control.injectFault("createShipment", "500-before")
-    expect((await create(sb, token, "expedited", undefined, { "X-Vendor-TransactionId": id })).status).toBe(500)
+    expect(
+      (
+        await create(sb, token, "expedited", undefined, {
+          "X-Vendor-TransactionId": id,
+        })
+      ).status
+    ).toBe(500)
     expect((await retry(id)).status).toBe(404)
     expect((await create(sb, token, "expedited")).status).toBe(201) // the plan was for one request
   })
@@ -36,7 +58,11 @@ describe("fault injection", () => {
     await expect(
       fetch(`${sb.url}/v1/shipments`, {
         method: "POST",
-        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", "X-Vendor-TransactionId": id },
+        headers: {
+          Authorization: `Bearer ${token}`,
+          "Content-Type": "application/json",
+          "X-Vendor-TransactionId": id,
+        },
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(300),
       })
@@ -45,16 +71,25 @@ describe("fault injection", () => {
   })
 
   it("drop: the connection is destroyed without an answer", async () => {
-    await expect(call(sb, token, "GET", "/api/v1/events", { headers: { "X-Sandbox-Fault": "drop" } })).rejects.toThrow()
+    await expect(
+      call(sb, token, "GET", "/api/v1/events", {
+        headers: { "X-Sandbox-Fault": "drop" },
+      })
+    ).rejects.toThrow()
   })
 
   it("429 with Retry-After, and 503, before anything happens", async () => {
     const id = newTransactionId("throttled")
-    const throttled = await create(sb, token, "expedited", undefined, { "X-Vendor-TransactionId": id, "X-Sandbox-Fault": "429=3" })
+    const throttled = await create(sb, token, "expedited", undefined, {
+      "X-Vendor-TransactionId": id,
+      "X-Sandbox-Fault": "429=3",
+    })
     expect(throttled.status).toBe(429)
     expect(throttled.headers.get("retry-after")).toBe("3")
     expect((await retry(id)).status).toBe(404)
-    const down = await call(sb, token, "GET", "/api/v1/events", { headers: { "X-Sandbox-Fault": "503" } })
+    const down = await call(sb, token, "GET", "/api/v1/events", {
+      headers: { "X-Sandbox-Fault": "503" },
+    })
     expect(down.status).toBe(503)
     expect(down.body.code).toBe("service_unavailable")
   })
@@ -62,18 +97,28 @@ describe("fault injection", () => {
   it("expire-tokens: this and later requests with old tokens are 401", async () => {
     sb.control.injectFault("*", "expire-tokens")
     expect((await call(sb, token, "GET", "/api/v1/events")).status).toBe(401)
-    expect((await call(sb, token, "GET", "/api/v1/webhookConfig")).status).toBe(401)
+    expect((await call(sb, token, "GET", "/api/v1/webhookConfig")).status).toBe(
+      401
+    )
   })
 
   it("delay and per-operation latency slow the answer; creates in flight and their peak are counted", async () => {
     const t0 = Date.now()
-    expect((await call(sb, token, "GET", "/api/v1/events", { headers: { "X-Sandbox-Fault": "delay=200" } })).status).toBe(200)
+    expect(
+      (
+        await call(sb, token, "GET", "/api/v1/events", {
+          headers: { "X-Sandbox-Fault": "delay=200" },
+        })
+      ).status
+    ).toBe(200)
     expect(Date.now() - t0).toBeGreaterThanOrEqual(190)
 
     sb.control.setLatency("createShipment", 150)
     sb.control.resetStats()
     const t1 = Date.now()
-    const results = await Promise.all(Array.from({ length: 5 }, () => create(sb, token, "expedited")))
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => create(sb, token, "expedited"))
+    )
     expect(results.every((r) => r.status === 201)).toBe(true)
     expect(Date.now() - t1).toBeGreaterThanOrEqual(140)
     const stats = sb.control.stats()
@@ -82,7 +127,11 @@ describe("fault injection", () => {
     expect(stats.requests.createShipment).toBe(5)
     expect(stats.labelsCreated).toBe(5)
     sb.control.resetStats()
-    expect(sb.control.stats()).toMatchObject({ peakCreatesInFlight: 0, labelsCreated: 0, requests: {} })
+    expect(sb.control.stats()).toMatchObject({
+      peakCreatesInFlight: 0,
+      labelsCreated: 0,
+      requests: {},
+    })
   })
 
   it("counts creates per client (access token): answered labels and the peak in flight of each", async () => {
@@ -94,10 +143,14 @@ describe("fault injection", () => {
       ...Array.from({ length: 2 }, () => create(sb, other, "expedited")),
       create(sb, other, "expedited", (r) => delete r.toAddress),
     ])
-    expect(results.map((r) => r.status).sort()).toEqual([201, 201, 201, 201, 201, 400])
+    expect(results.map((r) => r.status).sort()).toEqual([
+      201, 201, 201, 201, 201, 400,
+    ])
     const { clients, peakCreatesInFlight } = sb.control.stats()
     expect(peakCreatesInFlight).toBe(6)
-    expect(clients.map((c) => [c.created, c.peakCreatesInFlight]).sort()).toEqual([
+    expect(
+      clients.map((c) => [c.created, c.peakCreatesInFlight]).sort()
+    ).toEqual([
       [2, 3],
       [3, 3],
     ])
@@ -107,23 +160,42 @@ describe("fault injection", () => {
   })
 
   it("refuses an unknown fault name", async () => {
-    const res = await call(sb, token, "GET", "/api/v1/events", { headers: { "X-Sandbox-Fault": "explode" } })
+    const res = await call(sb, token, "GET", "/api/v1/events", {
+      headers: { "X-Sandbox-Fault": "explode" },
+    })
     expect(res.status).toBe(400)
   })
 })
 
 describe("control API over HTTP", () => {
   it("steers the clock, faults, webhooks and stats, and dumps the state", async () => {
-    const ctl = (method: string, path: string, body?: unknown) => call(sb, undefined, method, `/_sandbox${path}`, { body })
+    const ctl = (method: string, path: string, body?: unknown) =>
+      call(sb, undefined, method, `/_sandbox${path}`, { body })
     const summary = await ctl("GET", "")
     expect(summary.body.roots.apacUrl).toBe(`${sb.url}/apac`)
     const before = (await ctl("GET", "/clock")).body
     const after = (await ctl("POST", "/clock/advance", { seconds: 3600 })).body
     expect(Date.parse(after.now) - before.nowMs).toBe(3_600_000)
-    expect((await ctl("PUT", "/clock/speed", { speed: 60 })).body.speed).toBe(60)
-    expect((await ctl("POST", "/faults", { operation: "tracking", fault: "503", count: 2 })).body.faults).toEqual({ tracking: [{ fault: "503", remaining: 2 }] })
-    expect((await ctl("PUT", "/webhooks", { delivery: false, mode: "duplicate" })).body).toEqual({ delivery: false, mode: "duplicate", inFlight: 0 })
-    expect((await ctl("PUT", "/scenarios/default", { scenario: "attempt" })).body.default).toBe("attempt")
+    expect((await ctl("PUT", "/clock/speed", { speed: 60 })).body.speed).toBe(
+      60
+    )
+    expect(
+      (
+        await ctl("POST", "/faults", {
+          operation: "tracking",
+          fault: "503",
+          count: 2,
+        })
+      ).body.faults
+    ).toEqual({ tracking: [{ fault: "503", remaining: 2 }] })
+    expect(
+      (await ctl("PUT", "/webhooks", { delivery: false, mode: "duplicate" }))
+        .body
+    ).toEqual({ delivery: false, mode: "duplicate", inFlight: 0 })
+    expect(
+      (await ctl("PUT", "/scenarios/default", { scenario: "attempt" })).body
+        .default
+    ).toBe("attempt")
     expect((await ctl("POST", "/faults", { fault: "bogus" })).status).toBe(400)
     await create(sb, token, "expedited")
     expect((await ctl("GET", "/stats")).body.labelsCreated).toBe(1)

@@ -13,18 +13,38 @@ describe("state file", () => {
     const first = await sandbox({ statePath })
     const token = await tokenFor(first)
     const s = (await create(first, token, "expedited")).body
-    const cfg = (await call(first, token, "POST", "/api/v1/webhookConfig", { body: webhookBody("http://127.0.0.1:1/x") })).body
+    const cfg = (
+      await call(first, token, "POST", "/api/v1/webhookConfig", {
+        body: webhookBody("http://127.0.0.1:1/x"),
+      })
+    ).body
     first.control.advance({ seconds: 5 * 3600 })
     await first.close()
 
     const second = await sandbox({ statePath })
     try {
-      expect((await call(second, token, "GET", `/api/v1/webhookConfig/${cfg.webHookConfigID}`)).status).toBe(200)
-      const tracked = await call(second, token, "GET", `/v1/tracking/${s.parcelTrackingNumber}?packageIdentifierType=TrackingNumber`)
+      expect(
+        (
+          await call(
+            second,
+            token,
+            "GET",
+            `/api/v1/webhookConfig/${cfg.webHookConfigID}`
+          )
+        ).status
+      ).toBe(200)
+      const tracked = await call(
+        second,
+        token,
+        "GET",
+        `/v1/tracking/${s.parcelTrackingNumber}?packageIdentifierType=TrackingNumber`
+      )
       expect(tracked.body.status).toBe("Acceptance")
       const next = (await create(second, token, "expedited")).body
       expect(next.parcelTrackingNumber).not.toBe(s.parcelTrackingNumber)
-      expect(second.control.clock().nowMs).toBe(Date.parse("2026-03-02T20:00:00Z"))
+      expect(second.control.clock().nowMs).toBe(
+        Date.parse("2026-03-02T20:00:00Z")
+      )
     } finally {
       await second.close()
     }
@@ -34,11 +54,18 @@ describe("state file", () => {
 describe("cli", () => {
   it("starts from bin/cli.js, prints its roots and credentials, and stops on SIGINT", async () => {
     const root = path.resolve(__dirname, "../../..")
-    const child = spawn(process.execPath, [path.join(root, "bin/cli.js"), "sandbox", "--port", "0", "--speed", "0"], { cwd: root, stdio: ["ignore", "pipe", "pipe"] })
+    const child = spawn(
+      process.execPath,
+      [path.join(root, "bin/cli.js"), "sandbox", "--port", "0", "--speed", "0"],
+      { cwd: root, stdio: ["ignore", "pipe", "pipe"] }
+    )
     let out = ""
     child.stdout.on("data", (c) => (out += c))
     const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no banner: ${out}`)), 30_000)
+      const timer = setTimeout(
+        () => reject(new Error(`no banner: ${out}`)),
+        30_000
+      )
       child.stdout.on("data", () => {
         const m = /listening on (http:\/\/\S+)/.exec(out)
         if (m && out.includes("apiSecret")) {

@@ -11,11 +11,20 @@ export const getFile: Handler = async ({ world, params }) => {
   const fileId = params.file!.replace(/\.[a-z0-9]+$/i, "")
   const file = world.store.files.get(fileId)
   if (!file) throw apiError(404, "FILE_NOT_FOUND", `no file ${params.file}`)
-  if (file.expiresAt <= world.clock.now()) throw apiError(410, "FILE_EXPIRED", `file ${params.file} expired at ${new Date(file.expiresAt).toISOString()} (sandbox time)`)
+  if (file.expiresAt <= world.clock.now())
+    throw apiError(
+      410,
+      "FILE_EXPIRED",
+      `file ${params.file} expired at ${new Date(file.expiresAt).toISOString()} (sandbox time)`
+    )
   if (file.kind === "manifest") {
     const m = world.store.manifests.get(file.ref)
     if (!m) throw apiError(404, "FILE_NOT_FOUND", `no manifest ${file.ref}`)
-    return { status: 200, raw: await renderManifestPdf(m, new Date(m.createdAt).toISOString()), contentType: "application/pdf" }
+    return {
+      status: 200,
+      raw: await renderManifestPdf(m, new Date(m.createdAt).toISOString()),
+      contentType: "application/pdf",
+    }
   }
   const s = world.store.shipments.get(file.ref)
   if (!s) throw apiError(404, "FILE_NOT_FOUND", `no shipment ${file.ref}`)
@@ -25,6 +34,8 @@ export const getFile: Handler = async ({ world, params }) => {
     status: 200,
     raw: page,
     contentType: rendered.mimeType,
-    headers: { "Content-Disposition": `inline; filename="${s.parcelTrackingNumber}.${rendered.extension}"` },
+    headers: {
+      "Content-Disposition": `inline; filename="${s.parcelTrackingNumber}.${rendered.extension}"`,
+    },
   }
 }

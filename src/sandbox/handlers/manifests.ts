@@ -1,4 +1,7 @@
-import { MANIFEST_DOCUMENT_TYPE, type Carrier } from "../../shipping-api/constants"
+import {
+  MANIFEST_DOCUMENT_TYPE,
+  type Carrier,
+} from "../../shipping-api/constants"
 import {
   manifestAddToManifestRule,
   manifestLettersFlatsRule,
@@ -19,7 +22,10 @@ import type { ManifestRecord } from "../state/model"
  */
 export const createManifest: Handler = ({ world, account, body, header }) => {
   const checked = checkManifest(parseJson(body), account.carrierCodes)
-  const violations = [...checkTransactionId(header("x-vendor-transactionid")), ...(checked.ok ? [] : checked.violations)]
+  const violations = [
+    ...checkTransactionId(header("x-vendor-transactionid")),
+    ...(checked.ok ? [] : checked.violations),
+  ]
   if (violations.length || !checked.ok) throw violationsError(violations)
   const req = checked.value
 
@@ -27,16 +33,46 @@ export const createManifest: Handler = ({ world, account, body, header }) => {
   req.parcelTrackingNumbers.forEach((tn, i) => {
     const s = world.store.shipmentByTracking(tn)
     const at = [`parcelTrackingNumbers[${i}]`]
-    if (!s || s.apiKey !== account.apiKey) refused.push({ code: "TRACKING_NUMBER_NOT_FOUND", description: `${tn} is not a shipment of this account`, parameters: at })
-    else if (s.carrier !== req.carrier) refused.push({ code: "CARRIER_MISMATCH", description: `${tn} is a ${s.carrier} shipment, not ${req.carrier}`, parameters: at })
+    if (!s || s.apiKey !== account.apiKey)
+      refused.push({
+        code: "TRACKING_NUMBER_NOT_FOUND",
+        description: `${tn} is not a shipment of this account`,
+        parameters: at,
+      })
+    else if (s.carrier !== req.carrier)
+      refused.push({
+        code: "CARRIER_MISMATCH",
+        description: `${tn} is a ${s.carrier} shipment, not ${req.carrier}`,
+        parameters: at,
+      })
     else {
       // The service's manifest rules (src/shipping-api/rules/service-state.ts), first refusal only.
       const refusal: StateRefusal | undefined =
-        voidedShipmentRule.refusal({ shipmentId: tn, voided: s.state === "voided", operation: "manifest" }) ??
-        manifestLettersFlatsRule.refusal({ trackingNumber: tn, carrier: s.carrier as Carrier, parcelType: s.parcelType }) ??
-        manifestAddToManifestRule.refusal({ trackingNumber: tn, addToManifest: s.addToManifest }) ??
-        manifestOnceRule.refusal({ trackingNumber: tn, manifestId: s.manifestId })
-      if (refusal) refused.push({ code: refusal.code, description: refusal.message, parameters: at, info: refusal.source })
+        voidedShipmentRule.refusal({
+          shipmentId: tn,
+          voided: s.state === "voided",
+          operation: "manifest",
+        }) ??
+        manifestLettersFlatsRule.refusal({
+          trackingNumber: tn,
+          carrier: s.carrier as Carrier,
+          parcelType: s.parcelType,
+        }) ??
+        manifestAddToManifestRule.refusal({
+          trackingNumber: tn,
+          addToManifest: s.addToManifest,
+        }) ??
+        manifestOnceRule.refusal({
+          trackingNumber: tn,
+          manifestId: s.manifestId,
+        })
+      if (refusal)
+        refused.push({
+          code: refusal.code,
+          description: refusal.message,
+          parameters: at,
+          info: refusal.source,
+        })
     }
   })
   if (refused.length) throw new ApiError(400, refused)
@@ -52,15 +88,27 @@ export const createManifest: Handler = ({ world, account, body, header }) => {
     createdAt: world.clock.now(),
   }
   world.store.manifests.set(manifest.manifestId, manifest)
-  for (const tn of manifest.parcelTrackingNumbers) world.store.shipmentByTracking(tn)!.manifestId = manifest.manifestId
-  const file = addFile(world, { kind: "manifest", ref: manifest.manifestId, docIndex: 0, print: 0 })
+  for (const tn of manifest.parcelTrackingNumbers)
+    world.store.shipmentByTracking(tn)!.manifestId = manifest.manifestId
+  const file = addFile(world, {
+    kind: "manifest",
+    ref: manifest.manifestId,
+    docIndex: 0,
+    print: 0,
+  })
   world.saver.touch()
   return {
     status: 200,
     body: {
       manifestId: manifest.manifestId,
       manifestTrackingNumber: manifest.manifestTrackingNumber,
-      documents: [{ type: MANIFEST_DOCUMENT_TYPE, contentType: "URL", contents: fileUrl(world, file, "pdf") }],
+      documents: [
+        {
+          type: MANIFEST_DOCUMENT_TYPE,
+          contentType: "URL",
+          contents: fileUrl(world, file, "pdf"),
+        },
+      ],
     },
   }
 }

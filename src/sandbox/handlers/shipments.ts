@@ -14,17 +14,43 @@ import { isScenario, SCENARIO_NAMES } from "../tracking/scenarios"
  * From the duplicate check to storing the shipment nothing awaits, so two concurrent creates
  * with one id cannot both pass.
  */
-export const createShipment: Handler = ({ world, account, query, body, header, apac }) => {
+export const createShipment: Handler = ({
+  world,
+  account,
+  query,
+  body,
+  header,
+  apac,
+}) => {
   const transactionId = header("x-vendor-transactionid")
   const scenario = header("x-sandbox-scenario") ?? world.scenario.default
   if (!isScenario(scenario)) {
-    throw apiError(400, "SANDBOX_UNKNOWN_SCENARIO", `X-Sandbox-Scenario must be one of ${SCENARIO_NAMES.join(", ")}`, ["X-Sandbox-Scenario"])
+    throw apiError(
+      400,
+      "SANDBOX_UNKNOWN_SCENARIO",
+      `X-Sandbox-Scenario must be one of ${SCENARIO_NAMES.join(", ")}`,
+      ["X-Sandbox-Scenario"]
+    )
   }
-  const checked = checkShipment(parseJson(body), query, apac, account.carrierCodes)
-  const violations = [...checkTransactionId(transactionId), ...(checked.ok ? [] : checked.violations)]
+  const checked = checkShipment(
+    parseJson(body),
+    query,
+    apac,
+    account.carrierCodes
+  )
+  const violations = [
+    ...checkTransactionId(transactionId),
+    ...(checked.ok ? [] : checked.violations),
+  ]
   if (violations.length || !checked.ok) throw violationsError(violations)
 
-  const duplicate = transactionIdUniqueRule.refusal({ transactionId: transactionId!, alreadyUsed: !!world.store.shipmentByTransaction(account.apiKey, transactionId!) })
+  const duplicate = transactionIdUniqueRule.refusal({
+    transactionId: transactionId!,
+    alreadyUsed: !!world.store.shipmentByTransaction(
+      account.apiKey,
+      transactionId!
+    ),
+  })
   if (duplicate) {
     world.stats.duplicatesRefused++
     throw stateError(duplicate, ["X-Vendor-TransactionId"])
@@ -35,7 +61,8 @@ export const createShipment: Handler = ({ world, account, query, body, header, a
     transactionId: transactionId!,
     request: checked.request,
     variant: checked.variant,
-    includeDeliveryCommitment: query.get("includeDeliveryCommitment") === "true",
+    includeDeliveryCommitment:
+      query.get("includeDeliveryCommitment") === "true",
     scenario,
   })
   // Render before storing: a document that cannot be drawn must not leave a label behind.

@@ -8,7 +8,12 @@ import type { Violation } from "../../shipping-api/violation"
  *   contact (doc 3): `{ errorCode, errorDescription, additionalCode, additionalInfo, additionalParameters }`
  *     for 400/404 and `{ message }` for 401/500.
  */
-export type ErrorItem = { code: string; description: string; info?: string; parameters?: string[] }
+export type ErrorItem = {
+  code: string
+  description: string
+  info?: string
+  parameters?: string[]
+}
 
 export type Family = "shipping" | "webhook" | "contact" | "token"
 
@@ -21,14 +26,32 @@ export class ApiError extends Error {
   }
 }
 
-export const apiError = (status: number, code: string, description: string, parameters?: string[], info?: string) =>
-  new ApiError(status, [{ code, description, ...(parameters ? { parameters } : {}), ...(info ? { info } : {}) }])
+export const apiError = (
+  status: number,
+  code: string,
+  description: string,
+  parameters?: string[],
+  info?: string
+) =>
+  new ApiError(status, [
+    {
+      code,
+      description,
+      ...(parameters ? { parameters } : {}),
+      ...(info ? { info } : {}),
+    },
+  ])
 
 /** Rule id as errorCode, message as errorDescription, source as additionalInfo, path as parameter. */
 export function violationsError(violations: readonly Violation[]): ApiError {
   return new ApiError(
     400,
-    violations.map((v) => ({ code: v.rule, description: v.message, info: v.source, parameters: [v.path] }))
+    violations.map((v) => ({
+      code: v.rule,
+      description: v.message,
+      info: v.source,
+      parameters: [v.path],
+    }))
   )
 }
 
@@ -36,13 +59,19 @@ export function violationsError(violations: readonly Violation[]): ApiError {
 function doc1Code(status: number, item: ErrorItem | undefined): string {
   if (status === 401) return "unauthorized"
   if (status === 404) return "not_found"
-  if (status === 400) return item && /^[a-z_]+$/.test(item.code) ? item.code : "validation_error"
+  if (status === 400)
+    return item && /^[a-z_]+$/.test(item.code) ? item.code : "validation_error"
   if (status === 429) return "too_many_requests"
   if (status === 503) return "service_unavailable"
   return "internal_error"
 }
 
-export function errorBody(family: Family, status: number, items: ErrorItem[], unified: boolean): unknown {
+export function errorBody(
+  family: Family,
+  status: number,
+  items: ErrorItem[],
+  unified: boolean
+): unknown {
   const message = items.map((i) => i.description).join("; ")
   switch (family) {
     case "shipping":
@@ -55,7 +84,12 @@ export function errorBody(family: Family, status: number, items: ErrorItem[], un
               parameters: i.parameters ?? [],
             })),
           }
-        : items.map((i) => ({ errorCode: i.code, message: i.description, ...(i.info ? { additionalInfo: i.info } : {}), parameters: i.parameters ?? [] }))
+        : items.map((i) => ({
+            errorCode: i.code,
+            message: i.description,
+            ...(i.info ? { additionalInfo: i.info } : {}),
+            parameters: i.parameters ?? [],
+          }))
     case "webhook":
     case "token":
       return { message, code: doc1Code(status, items[0]) }
@@ -65,7 +99,10 @@ export function errorBody(family: Family, status: number, items: ErrorItem[], un
           errorCode: status === 404 ? "not_found" : "validation_error",
           errorDescription: message,
           additionalCode: items[0]?.code ?? "",
-          additionalInfo: items.map((i) => i.info).filter(Boolean).join("; "),
+          additionalInfo: items
+            .map((i) => i.info)
+            .filter(Boolean)
+            .join("; "),
           additionalParameters: items.flatMap((i) => i.parameters ?? []),
         }
       }

@@ -19,13 +19,21 @@ export function readBody(req: IncomingMessage): Promise<Buffer> {
     req.on("data", (c: Buffer) => {
       size += c.length
       if (size > MAX_BODY) {
-        reject(apiError(413, "PAYLOAD_TOO_LARGE", `request body above ${MAX_BODY} bytes`))
+        reject(
+          apiError(
+            413,
+            "PAYLOAD_TOO_LARGE",
+            `request body above ${MAX_BODY} bytes`
+          )
+        )
         req.destroy()
         return
       }
       chunks.push(c)
     })
-    req.on("end", () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)))
+    req.on("end", () =>
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks))
+    )
     req.on("error", reject)
   })
 }
@@ -51,7 +59,8 @@ export function send(res: ServerResponse, reply: Reply): void {
     payload = JSON.stringify(reply.body)
     headers["Content-Type"] = "application/json"
   }
-  headers["Content-Length"] = payload === undefined ? 0 : Buffer.byteLength(payload)
+  headers["Content-Length"] =
+    payload === undefined ? 0 : Buffer.byteLength(payload)
   res.writeHead(reply.status, headers)
   res.end(payload)
 }

@@ -39,7 +39,10 @@ export class Router {
   private readonly routes: Compiled[]
 
   constructor(routes: Route[]) {
-    this.routes = routes.map((r) => ({ ...r, segments: r.path.split("/").filter(Boolean) }))
+    this.routes = routes.map((r) => ({
+      ...r,
+      segments: r.path.split("/").filter(Boolean),
+    }))
   }
 
   list(): Route[] {
@@ -47,18 +50,25 @@ export class Router {
   }
 
   /** The route for a path; `methodMismatch` when the path exists with another method. */
-  match(method: string, path: string): { route: Compiled; params: Record<string, string>; apac: boolean } | { methodMismatch: boolean } {
+  match(
+    method: string,
+    path: string
+  ):
+    | { route: Compiled; params: Record<string, string>; apac: boolean }
+    | { methodMismatch: boolean } {
     let segments = path.split("/").filter(Boolean)
     const apac = segments[0] === "apac"
     if (apac) segments = segments.slice(1)
     let methodMismatch = false
     for (const route of this.routes) {
-      if (route.segments.length !== segments.length || (apac && !route.apac)) continue
+      if (route.segments.length !== segments.length || (apac && !route.apac))
+        continue
       const params: Record<string, string> = {}
       let ok = true
       for (let i = 0; i < segments.length; i++) {
         const want = route.segments[i]!
-        if (want.startsWith(":")) params[want.slice(1)] = safeDecode(segments[i]!)
+        if (want.startsWith(":"))
+          params[want.slice(1)] = safeDecode(segments[i]!)
         else if (want !== segments[i]) {
           ok = false
           break

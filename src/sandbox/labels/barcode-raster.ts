@@ -5,7 +5,14 @@ import { Bitmap } from "./bitmap"
  * Draws the symbol, quiet zones included, at whole dots per module: bars are drawn on the
  * first row and that row repeated, which is why this costs little more than a memcpy.
  */
-export function drawCode128(bmp: Bitmap, left: number, y: number, h: number, m: number, code: Code128): number {
+export function drawCode128(
+  bmp: Bitmap,
+  left: number,
+  y: number,
+  h: number,
+  m: number,
+  code: Code128
+): number {
   const total = (code.modules + 2 * QUIET_ZONE_MODULES) * m
   bmp.fillRect(left, y, total, h, false)
   let pen = left + QUIET_ZONE_MODULES * m

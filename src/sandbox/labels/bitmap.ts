@@ -9,7 +9,7 @@ export class Bitmap {
   constructor(
     readonly width: number,
     readonly height: number,
-    data?: Buffer,
+    data?: Buffer
   ) {
     this.stride = 1 + ((width + 7) >> 3)
     if (data) {
@@ -102,6 +102,8 @@ export class Bitmap {
   }
 
   isBlack(x: number, y: number): boolean {
-    return ((this.data[y * this.stride + 1 + (x >> 3)] >> (7 - (x & 7))) & 1) === 0
+    return (
+      ((this.data[y * this.stride + 1 + (x >> 3)] >> (7 - (x & 7))) & 1) === 0
+    )
   }
 }

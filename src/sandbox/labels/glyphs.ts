@@ -30,7 +30,12 @@ export function glyph(code: number, sizePx: number, bold: boolean): Glyph {
 }
 
 function rasterise(code: number, sizePx: number, bold: boolean): Glyph {
-  const src = bwipjs.FontLib.getglyph(OCR_B, code, Math.round(sizePx * CONDENSE), sizePx)
+  const src = bwipjs.FontLib.getglyph(
+    OCR_B,
+    code,
+    Math.round(sizePx * CONDENSE),
+    sizePx
+  )
   // Bold: the glyph OR-ed with itself shifted right, thicker by about a stroke's tenth.
   const embolden = bold ? Math.max(1, Math.round(sizePx / 14)) : 0
   const runs: number[] = []

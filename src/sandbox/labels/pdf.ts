@@ -11,7 +11,11 @@ import type { RenderDocumentInput } from "./types"
 const REGULAR = "Helvetica"
 const BOLD = "Helvetica-Bold"
 
-export function renderPdfLabel(input: RenderDocumentInput, size: DocumentSize, code: Code128): Buffer {
+export function renderPdfLabel(
+  input: RenderDocumentInput,
+  size: DocumentSize,
+  code: Code128
+): Buffer {
   const g = GEOMETRY[size]
   const doc = new PDFDocument({
     size: [g.widthPt, g.heightPt],
@@ -58,15 +62,27 @@ function draw(doc: PDFKit.PDFDocument, op: LayoutOp): void {
       } else {
         const t = op.stroke ?? 1
         // Inset by half the line so the outline stays inside the box like the raster one.
-        doc.lineWidth(t).rect(op.x + t / 2, op.y + t / 2, op.w - t, op.h - t).stroke("black")
+        doc
+          .lineWidth(t)
+          .rect(op.x + t / 2, op.y + t / 2, op.w - t, op.h - t)
+          .stroke("black")
       }
       return
     case "dash":
-      doc.save().lineWidth(0.75).dash(4, { space: 4 }).moveTo(op.x, op.y).lineTo(op.x + op.w, op.y).stroke("black").restore()
+      doc
+        .save()
+        .lineWidth(0.75)
+        .dash(4, { space: 4 })
+        .moveTo(op.x, op.y)
+        .lineTo(op.x + op.w, op.y)
+        .stroke("black")
+        .restore()
       return
     case "text": {
       doc.font(op.bold ? BOLD : REGULAR).fontSize(op.size)
-      const text = fit(printable(op.text, "latin1"), op.w, (s) => doc.widthOfString(s))
+      const text = fit(printable(op.text, "latin1"), op.w, (s) =>
+        doc.widthOfString(s)
+      )
       const width = doc.widthOfString(text)
       let x = op.x
       if (op.align === "center") {
@@ -74,7 +90,9 @@ function draw(doc: PDFKit.PDFDocument, op: LayoutOp): void {
       } else if (op.align === "right") {
         x += op.w - width
       }
-      doc.fillColor(op.inverse ? "white" : "black").text(text, x, op.y, { lineBreak: false })
+      doc
+        .fillColor(op.inverse ? "white" : "black")
+        .text(text, x, op.y, { lineBreak: false })
       return
     }
     case "barcode": {
@@ -85,7 +103,10 @@ function draw(doc: PDFKit.PDFDocument, op: LayoutOp): void {
       const m = moduleDots(op.code, wDots)
       const image = encodePng1(code128Bitmap(op.code, m, hDots))
       const wPt = ((op.code.modules + 2 * QUIET_ZONE_MODULES) * m) / DOTS_PER_PT
-      doc.image(image, op.x + (op.w - wPt) / 2, op.y, { width: wPt, height: hDots / DOTS_PER_PT })
+      doc.image(image, op.x + (op.w - wPt) / 2, op.y, {
+        width: wPt,
+        height: hDots / DOTS_PER_PT,
+      })
       return
     }
   }

@@ -26,7 +26,10 @@ function chunk(type: string, body: Buffer): Buffer {
   out.writeUInt32BE(body.length, 0)
   out.write(type, 4, "latin1")
   body.copy(out, 8)
-  out.writeUInt32BE(zlib.crc32(out.subarray(4, 8 + body.length)), 8 + body.length)
+  out.writeUInt32BE(
+    zlib.crc32(out.subarray(4, 8 + body.length)),
+    8 + body.length
+  )
   return out
 }
 
@@ -39,5 +42,11 @@ export function encodePng1(bitmap: Bitmap): Buffer {
   ihdr[9] = 0 // grayscale
   // compression, filter method, interlace: all 0
   const idat = zlib.deflateSync(bitmap.data, { level: DEFLATE_LEVEL })
-  return Buffer.concat([SIGNATURE, chunk("IHDR", ihdr), PHYS, chunk("IDAT", idat), IEND])
+  return Buffer.concat([
+    SIGNATURE,
+    chunk("IHDR", ihdr),
+    PHYS,
+    chunk("IDAT", idat),
+    IEND,
+  ])
 }

@@ -28,7 +28,11 @@ function frameBitmap(size: DocumentSize): Bitmap {
   return base
 }
 
-export function renderPngLabel(input: RenderDocumentInput, size: DocumentSize, code: Code128): Buffer {
+export function renderPngLabel(
+  input: RenderDocumentInput,
+  size: DocumentSize,
+  code: Code128
+): Buffer {
   const bmp = frameBitmap(size).clone()
   for (const op of content(input, size, code)) {
     draw(bmp, op)
@@ -62,7 +66,14 @@ function draw(bmp: Bitmap, op: LayoutOp): void {
       drawText(bmp, op)
       return
     case "barcode":
-      drawBarcode(bmp, toDots(op.x), toDots(op.y), toDots(op.w), toDots(op.h), op.code)
+      drawBarcode(
+        bmp,
+        toDots(op.x),
+        toDots(op.y),
+        toDots(op.w),
+        toDots(op.h),
+        op.code
+      )
       return
   }
 }
@@ -71,7 +82,9 @@ function drawText(bmp: Bitmap, op: Extract<LayoutOp, { kind: "text" }>): void {
   const sizePx = Math.round(op.size * DOTS_PER_PT)
   const bold = op.bold === true
   const maxW = op.w * DOTS_PER_PT
-  const text = fit(printable(op.text, "ascii"), maxW, (s) => textWidth(s, sizePx, bold))
+  const text = fit(printable(op.text, "ascii"), maxW, (s) =>
+    textWidth(s, sizePx, bold)
+  )
   const width = textWidth(text, sizePx, bold)
   let pen = toDots(op.x)
   if (op.align === "center") {
@@ -92,7 +105,14 @@ function drawText(bmp: Bitmap, op: Extract<LayoutOp, { kind: "text" }>): void {
 }
 
 /** Centred in its box at the widest whole dots per module that fits. */
-function drawBarcode(bmp: Bitmap, x: number, y: number, w: number, h: number, code: Code128): void {
+function drawBarcode(
+  bmp: Bitmap,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  code: Code128
+): void {
   const m = moduleDots(code, w)
   const total = (code.modules + 2 * QUIET_ZONE_MODULES) * m
   drawCode128(bmp, x + ((w - total) >> 1), y, h, m, code)

@@ -11,7 +11,10 @@ export function renderQrGif(payload: string): Buffer {
   try {
     qr = QRCode.create(payload, { errorCorrectionLevel: "M" })
   } catch (err) {
-    throw new Error(`qrPayload cannot be encoded as a QR code: ${(err as Error).message}`, { cause: err })
+    throw new Error(
+      `qrPayload cannot be encoded as a QR code: ${(err as Error).message}`,
+      { cause: err }
+    )
   }
   const { size, data } = qr.modules
   const side = (size + 2 * QUIET_MODULES) * MODULE_PX
@@ -29,7 +32,9 @@ export function renderQrGif(payload: string): Buffer {
   }
   // LZW output of a 2-colour image stays well under 2 bytes a pixel, plus headers.
   const out = Buffer.alloc(side * side * 2 + 1024)
-  const writer = new GifWriter(out, side, side, { palette: [0xffffff, 0x000000] })
+  const writer = new GifWriter(out, side, side, {
+    palette: [0xffffff, 0x000000],
+  })
   writer.addFrame(0, 0, side, side, pixels as unknown as number[])
   return Buffer.from(out.subarray(0, writer.end()))
 }

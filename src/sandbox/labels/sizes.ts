@@ -45,7 +45,12 @@ function geometry(size: DocumentSize): PageGeometry {
   // the half-sheet labels office printers use.
   const margin = sheet ? 18 : 0
   const label: Rect = sheet
-    ? { x: margin, y: margin, w: widthPt - 2 * margin, h: heightPt / 2 - 2 * margin }
+    ? {
+        x: margin,
+        y: margin,
+        w: widthPt - 2 * margin,
+        h: heightPt / 2 - 2 * margin,
+      }
     : { x: 0, y: 0, w: widthPt, h: heightPt }
   return {
     size,

@@ -6,8 +6,22 @@ export type Charset = "ascii" | "latin1" | "unicode"
 const COMBINING_MARKS = /[\u0300-\u036f]/g
 /** Letters that Unicode does not decompose into a base letter plus accents. */
 const LIGATURES: Record<string, string> = {
-  Æ: "AE", æ: "ae", Œ: "OE", œ: "oe", ß: "ss", Ø: "O", ø: "o", Ł: "L", ł: "l",
-  Đ: "D", đ: "d", Ð: "D", ð: "d", Þ: "Th", þ: "th", ı: "i",
+  Æ: "AE",
+  æ: "ae",
+  Œ: "OE",
+  œ: "oe",
+  ß: "ss",
+  Ø: "O",
+  ø: "o",
+  Ł: "L",
+  ł: "l",
+  Đ: "D",
+  đ: "d",
+  Ð: "D",
+  ð: "d",
+  Þ: "Th",
+  þ: "th",
+  ı: "i",
 }
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]+/g
@@ -28,7 +42,10 @@ export function printable(value: string, charset: Charset): string {
     let out = ""
     for (const ch of s) {
       const code = ch.codePointAt(0)!
-      out += code <= limit && (code < 0x7f || code >= 0xa0) ? ch : (LIGATURES[ch] ?? "?")
+      out +=
+        code <= limit && (code < 0x7f || code >= 0xa0)
+          ? ch
+          : (LIGATURES[ch] ?? "?")
     }
     s = out
   }
@@ -50,14 +67,21 @@ function hasBeyond(s: string, limit: number): boolean {
  * city/postal/country lines matter most for delivery.
  */
 export function addressLines(address: LabelAddress, max: number): string[] {
-  const street = (address.addressLines ?? []).map((l) => l.trim()).filter(Boolean)
+  const street = (address.addressLines ?? [])
+    .map((l) => l.trim())
+    .filter(Boolean)
   const cityLine = [
-    [address.cityTown, address.stateProvince].map((p) => p?.trim()).filter(Boolean).join(", "),
+    [address.cityTown, address.stateProvince]
+      .map((p) => p?.trim())
+      .filter(Boolean)
+      .join(", "),
     address.postalCode?.trim(),
   ]
     .filter(Boolean)
     .join(" ")
-  const head = [address.name, address.company].map((p) => p?.trim() ?? "").filter(Boolean)
+  const head = [address.name, address.company]
+    .map((p) => p?.trim() ?? "")
+    .filter(Boolean)
   const tail = [cityLine, address.countryCode?.trim() ?? ""].filter(Boolean)
 
   let lines = [...head, ...street, ...tail]
@@ -66,7 +90,10 @@ export function addressLines(address: LabelAddress, max: number): string[] {
   }
   if (lines.length > max) {
     const keepTail = Math.min(tail.length, Math.max(0, max - 1))
-    lines = [...lines.slice(0, max - keepTail), ...lines.slice(lines.length - keepTail)]
+    lines = [
+      ...lines.slice(0, max - keepTail),
+      ...lines.slice(lines.length - keepTail),
+    ]
   }
   return lines
 }
@@ -84,7 +111,11 @@ function round(n: number, digits: number): string {
 }
 
 /** Cuts text to fit `maxWidth` under the renderer's own measure, marking the cut. */
-export function fit(text: string, maxWidth: number, measure: (s: string) => number): string {
+export function fit(
+  text: string,
+  maxWidth: number,
+  measure: (s: string) => number
+): string {
   if (measure(text) <= maxWidth) {
     return text
   }

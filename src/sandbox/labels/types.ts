@@ -1,4 +1,8 @@
-import type { DocumentSize, DocumentType, FileFormat } from "../../shipping-api/constants"
+import type {
+  DocumentSize,
+  DocumentType,
+  FileFormat,
+} from "../../shipping-api/constants"
 
 export interface LabelAddress {
   name?: string

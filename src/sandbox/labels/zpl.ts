@@ -18,7 +18,10 @@ const WIDTH_OF_HEIGHT = 0.9
  * would read as commands or as the escape itself (^ ~ _) are written as _5E _7E _5F.
  */
 export function zplEscape(value: string): string {
-  return value.replace(/[\^~_]/g, (c) => "_" + c.charCodeAt(0).toString(16).toUpperCase())
+  return value.replace(
+    /[\^~_]/g,
+    (c) => "_" + c.charCodeAt(0).toString(16).toUpperCase()
+  )
 }
 
 const frames = new Map<DocumentSize, string>()
@@ -35,7 +38,11 @@ function frameZpl(size: DocumentSize): string {
   return z
 }
 
-export function renderZplLabel(input: RenderDocumentInput, size: DocumentSize, code: Code128): Buffer {
+export function renderZplLabel(
+  input: RenderDocumentInput,
+  size: DocumentSize,
+  code: Code128
+): Buffer {
   const body = content(input, size, code).map(command).join("")
   return Buffer.from(frameZpl(size) + body + "^XZ\n", "utf8")
 }
@@ -61,9 +68,18 @@ function command(op: LayoutOp): string {
       const h = Math.round(op.size * DOTS_PER_PT)
       const cw = Math.round(h * WIDTH_OF_HEIGHT)
       const wDots = toDots(op.w)
-      const text = fit(printable(op.text, "unicode"), wDots, (s) => [...s].length * cw * CHAR_WIDTH)
+      const text = fit(
+        printable(op.text, "unicode"),
+        wDots,
+        (s) => [...s].length * cw * CHAR_WIDTH
+      )
       // ^FB gives the field a width so the printer can centre or right-align it.
-      const block = op.align === "center" ? `^FB${wDots},1,0,C` : op.align === "right" ? `^FB${wDots},1,0,R` : ""
+      const block =
+        op.align === "center"
+          ? `^FB${wDots},1,0,C`
+          : op.align === "right"
+            ? `^FB${wDots},1,0,R`
+            : ""
       const reverse = op.inverse ? "^FR" : ""
       return `^FO${toDots(op.x)},${toDots(op.y)}^A0N,${h},${cw}${block}${reverse}^FH_^FD${zplEscape(text)}^FS\n`
     }

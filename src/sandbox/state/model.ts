@@ -28,7 +28,12 @@ export type WebhookConfig = {
   authParams: AuthParams
 }
 
-export type WebhookConfigRecord = { webHookConfigID: string; apiKey: string; createdAt: number; config: WebhookConfig }
+export type WebhookConfigRecord = {
+  webHookConfigID: string
+  apiKey: string
+  createdAt: number
+  config: WebhookConfig
+}
 
 export type DocumentSpec = {
   type: string
@@ -86,7 +91,12 @@ export type ShipmentRecord = {
   /** Planned delivery instant (tracking's estimatedDelivery*). */
   estimatedDeliveryAt: number
   weightLb: number
-  dimension?: { length: number; width: number; height: number; unitOfMeasurement: string }
+  dimension?: {
+    length: number
+    width: number
+    height: number
+    unitOfMeasurement: string
+  }
   referenceNumber?: string
   smartLabelBarcode?: string
 }

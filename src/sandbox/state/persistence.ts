@@ -9,7 +9,10 @@ import type { StateDump } from "./store"
 export function readStateFile(path: string): StateDump | undefined {
   if (!existsSync(path)) return undefined
   const dump = JSON.parse(readFileSync(path, "utf8")) as StateDump
-  if (dump?.version !== 1) throw new Error(`${path} is not a sandbox state file (version ${String(dump?.version)})`)
+  if (dump?.version !== 1)
+    throw new Error(
+      `${path} is not a sandbox state file (version ${String(dump?.version)})`
+    )
   return dump
 }
 

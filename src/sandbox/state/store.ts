@@ -64,13 +64,17 @@ export class SandboxStore {
     return this.byTracking.get(trackingNumber)
   }
 
-  shipmentByTransaction(apiKey: string, transactionId: string): ShipmentRecord | undefined {
+  shipmentByTransaction(
+    apiKey: string,
+    transactionId: string
+  ): ShipmentRecord | undefined {
     return this.byTransaction.get(key(apiKey, transactionId))
   }
 
   webhookConfigsOf(apiKey: string): WebhookConfigRecord[] {
     const out: WebhookConfigRecord[] = []
-    for (const c of this.webhookConfigs.values()) if (c.apiKey === apiKey) out.push(c)
+    for (const c of this.webhookConfigs.values())
+      if (c.apiKey === apiKey) out.push(c)
     return out
   }
 
@@ -92,7 +96,15 @@ export class SandboxStore {
   }
 
   clear(): void {
-    for (const m of [this.accounts, this.tokens, this.webhookConfigs, this.shipments, this.contacts, this.manifests, this.files]) {
+    for (const m of [
+      this.accounts,
+      this.tokens,
+      this.webhookConfigs,
+      this.shipments,
+      this.contacts,
+      this.manifests,
+      this.files,
+    ]) {
       m.clear()
     }
     this.byTracking.clear()
@@ -121,7 +133,8 @@ export class SandboxStore {
     Object.assign(this.counters, dump.counters)
     for (const a of dump.accounts) this.addAccount(a)
     for (const t of dump.tokens) this.tokens.set(t.token, t)
-    for (const c of dump.webhookConfigs) this.webhookConfigs.set(c.webHookConfigID, c)
+    for (const c of dump.webhookConfigs)
+      this.webhookConfigs.set(c.webHookConfigID, c)
     for (const s of dump.shipments) this.addShipment(s)
     for (const c of dump.contacts) this.putContact(c)
     for (const m of dump.manifests) this.manifests.set(m.manifestId, m)

@@ -1,6 +1,12 @@
 import type { ShipmentRecord, Address } from "../state/model"
 import type { TimelineEvent } from "./scenarios"
-import { hubOf, localDateTime, placeOf, utcOffsetOf, type Location } from "./locations"
+import {
+  hubOf,
+  localDateTime,
+  placeOf,
+  utcOffsetOf,
+  type Location,
+} from "./locations"
 import { STEPS, type Place } from "./scenarios"
 
 /** Doc 3 Event: every field, all strings. */
@@ -31,7 +37,10 @@ export type TrackingEvent = {
 }
 
 export function addressesOf(s: ShipmentRecord): { from: Address; to: Address } {
-  return { from: (s.response.fromAddress ?? {}) as Address, to: (s.response.toAddress ?? {}) as Address }
+  return {
+    from: (s.response.fromAddress ?? {}) as Address,
+    to: (s.response.toAddress ?? {}) as Address,
+  }
 }
 
 function locationOf(s: ShipmentRecord, place: Place): Location {
@@ -51,15 +60,24 @@ function locationOf(s: ShipmentRecord, place: Place): Location {
 /** Cross-border parcels report first-mile scans on the origin side and last-mile on the other. */
 function legOf(s: ShipmentRecord, place: Place): string {
   if (s.carrier !== "XBORDER") return "DOMESTIC"
-  return place === "origin" || place === "originHub" ? "FIRST_MILE" : "LAST_MILE"
+  return place === "origin" || place === "originHub"
+    ? "FIRST_MILE"
+    : "LAST_MILE"
 }
 
-export function trackingPageUrl(origin: string, trackingNumber: string): string {
+export function trackingPageUrl(
+  origin: string,
+  trackingNumber: string
+): string {
   return `${origin}/track/${encodeURIComponent(trackingNumber)}`
 }
 
 /** The doc 3 Event of one timeline entry. All times use the destination's offset. */
-export function buildEvent(s: ShipmentRecord, e: TimelineEvent, origin: string): TrackingEvent {
+export function buildEvent(
+  s: ShipmentRecord,
+  e: TimelineEvent,
+  origin: string
+): TrackingEvent {
   const step = STEPS[e.step]
   const where = locationOf(s, step.place)
   const offset = utcOffsetOf(addressesOf(s).to)
@@ -75,7 +93,13 @@ export function buildEvent(s: ShipmentRecord, e: TimelineEvent, origin: string):
     trackingUrl: trackingPageUrl(origin, s.parcelTrackingNumber),
     latitude: where.lat.toFixed(4),
     longitude: where.lon.toFixed(4),
-    locationUnit: step.place.endsWith("Hub") ? "FACILITY" : step.lockerEvent ? "PARCEL_LOCKER" : step.place === "origin" ? "ORIGIN" : "DELIVERY_UNIT",
+    locationUnit: step.place.endsWith("Hub")
+      ? "FACILITY"
+      : step.lockerEvent
+        ? "PARCEL_LOCKER"
+        : step.place === "origin"
+          ? "ORIGIN"
+          : "DELIVERY_UNIT",
     eventLeg: legOf(s, step.place),
     eventType: step.eventType,
     authorizedAgent: step.status === "Delivered" ? "true" : "false",

@@ -1,6 +1,11 @@
 import { serviceInfo } from "../rates/services"
 import type { ShipmentRecord } from "../state/model"
-import { addressesOf, buildEvent, trackingPageUrl, type TrackingEvent } from "./events"
+import {
+  addressesOf,
+  buildEvent,
+  trackingPageUrl,
+  type TrackingEvent,
+} from "./events"
 import { localDateTime, utcOffsetOf } from "./locations"
 
 /**
@@ -15,7 +20,8 @@ export function trackingResponse(
   clientId: string | undefined
 ): Record<string, unknown> {
   const visible: TrackingEvent[] = []
-  for (const e of s.timeline) if (e.at <= now) visible.push(buildEvent(s, e, origin))
+  for (const e of s.timeline)
+    if (e.at <= now) visible.push(buildEvent(s, e, origin))
   visible.reverse()
   const current = visible[0] ?? null
   const { to } = addressesOf(s)
@@ -23,9 +29,16 @@ export function trackingResponse(
   const estimated = localDateTime(s.estimatedDeliveryAt, offset)
   const shipped = localDateTime(s.createdAt, offset)
   const status = current?.packageStatus ?? null
-  const delivered = visible.find((e) => e.packageStatus === "Delivered" || e.packageStatus === "PickedUp")
-  const reattempt = status === "DeliveryAttempt" ? s.timeline.find((e) => e.at > now && e.status === "OutForDelivery") : undefined
-  const reattemptAt = reattempt ? localDateTime(reattempt.at, offset) : undefined
+  const delivered = visible.find(
+    (e) => e.packageStatus === "Delivered" || e.packageStatus === "PickedUp"
+  )
+  const reattempt =
+    status === "DeliveryAttempt"
+      ? s.timeline.find((e) => e.at > now && e.status === "OutForDelivery")
+      : undefined
+  const reattemptAt = reattempt
+    ? localDateTime(reattempt.at, offset)
+    : undefined
   const service = serviceInfo(s.carrier, s.serviceId)
   const page = trackingPageUrl(origin, s.parcelTrackingNumber)
   const lines = to.addressLines ?? []
@@ -33,8 +46,18 @@ export function trackingResponse(
     packageCount: 1,
     reattemptDate: reattemptAt?.date ?? null,
     reattemptTime: reattemptAt?.time ?? null,
-    signedBy: delivered?.packageStatus === "Delivered" ? signature(to.name) : null,
-    senderAddress: { name: null, address1: null, address2: null, address3: null, city: null, stateOrProvince: null, postalCode: null, country: null },
+    signedBy:
+      delivered?.packageStatus === "Delivered" ? signature(to.name) : null,
+    senderAddress: {
+      name: null,
+      address1: null,
+      address2: null,
+      address3: null,
+      city: null,
+      stateOrProvince: null,
+      postalCode: null,
+      country: null,
+    },
     requestedIdentifier,
     clientId: clientId ?? null,
     trackingNumber: s.parcelTrackingNumber,
@@ -66,19 +89,33 @@ export function trackingResponse(
       postalCode: to.postalCode ?? null,
       country: to.countryCode ?? null,
     },
-    deliveryLocation: delivered ? (delivered.packageStatus === "PickedUp" ? "PARCEL LOCKER" : "FRONT DOOR") : null,
-    deliveryLocationDescription: delivered ? (delivered.packageStatus === "PickedUp" ? "Collected from parcel locker" : "Left at front door/porch") : null,
+    deliveryLocation: delivered
+      ? delivered.packageStatus === "PickedUp"
+        ? "PARCEL LOCKER"
+        : "FRONT DOOR"
+      : null,
+    deliveryLocationDescription: delivered
+      ? delivered.packageStatus === "PickedUp"
+        ? "Collected from parcel locker"
+        : "Left at front door/porch"
+      : null,
     scanDetailsList: visible,
     currentStatus: current,
     status,
     updatedDate: current?.eventDate ?? null,
     updatedTime: current?.eventTime ?? null,
-    lastPackageStatusLocation: current ? [current.eventCity, current.eventStateOrProvince, current.country].filter(Boolean).join(", ") : null,
+    lastPackageStatusLocation: current
+      ? [current.eventCity, current.eventStateOrProvince, current.country]
+          .filter(Boolean)
+          .join(", ")
+      : null,
   }
 }
 
 function signature(name: string | undefined): string | null {
   const parts = (name ?? "").trim().split(/\s+/).filter(Boolean)
   if (!parts.length) return null
-  return parts.length === 1 ? parts[0]!.toUpperCase() : `${parts[0]![0]!.toUpperCase()} ${parts[parts.length - 1]!.toUpperCase()}`
+  return parts.length === 1
+    ? parts[0]!.toUpperCase()
+    : `${parts[0]![0]!.toUpperCase()} ${parts[parts.length - 1]!.toUpperCase()}`
 }

@@ -30,7 +30,12 @@ export class TimelineScheduler {
   schedule(s: ShipmentRecord): void {
     const next = s.timeline[s.emitted]
     if (!next) return
-    this.push({ at: next.at, seq: this.seq++, shipmentId: s.shipmentId, index: s.emitted })
+    this.push({
+      at: next.at,
+      seq: this.seq++,
+      shipmentId: s.shipmentId,
+      index: s.emitted,
+    })
     if (this.heap[0]?.shipmentId === s.shipmentId) this.arm()
   }
 
@@ -50,7 +55,12 @@ export class TimelineScheduler {
     let last: number | undefined
     for (const s of this.shipments.values()) {
       const end = s.timeline[s.timeline.length - 1]
-      if (s.emitted < s.timeline.length && end && (last === undefined || end.at > last)) last = end.at
+      if (
+        s.emitted < s.timeline.length &&
+        end &&
+        (last === undefined || end.at > last)
+      )
+        last = end.at
     }
     return last
   }
@@ -73,7 +83,13 @@ export class TimelineScheduler {
       s.emitted++
       due.push({ shipment: s, index: e.index })
       const next = s.timeline[s.emitted]
-      if (next) this.push({ at: next.at, seq: this.seq++, shipmentId: s.shipmentId, index: s.emitted })
+      if (next)
+        this.push({
+          at: next.at,
+          seq: this.seq++,
+          shipmentId: s.shipmentId,
+          index: s.emitted,
+        })
     }
     if (due.length) this.emit(due)
     this.arm()
@@ -92,7 +108,8 @@ export class TimelineScheduler {
 
   private firstCurrent(): Entry | undefined {
     let best: Entry | undefined
-    for (const e of this.heap) if (this.isCurrent(e) && (!best || e.at < best.at)) best = e
+    for (const e of this.heap)
+      if (this.isCurrent(e) && (!best || e.at < best.at)) best = e
     return best
   }
 
@@ -141,4 +158,5 @@ export class TimelineScheduler {
   }
 }
 
-const before = (a: Entry, b: Entry) => a.at < b.at || (a.at === b.at && a.seq < b.seq)
+const before = (a: Entry, b: Entry) =>
+  a.at < b.at || (a.at === b.at && a.seq < b.seq)

@@ -9,7 +9,11 @@ import { lockerNotification, trackingNotification } from "./notifications"
 import { Outbound } from "./outbound"
 
 export type DispatchMode = "normal" | "duplicate" | "out-of-order"
-export const DISPATCH_MODES: DispatchMode[] = ["normal", "duplicate", "out-of-order"]
+export const DISPATCH_MODES: DispatchMode[] = [
+  "normal",
+  "duplicate",
+  "out-of-order",
+]
 
 export type DeliveryLogEntry = {
   seq: number
@@ -62,19 +66,36 @@ export class WebhookDispatcher {
   constructor(private readonly deps: Deps) {}
 
   emit(due: Due[]): void {
-    for (const { shipment: s, index: i } of this.mode === "out-of-order" ? newestFirstPerShipment(due) : due) {
+    for (const { shipment: s, index: i } of this.mode === "out-of-order"
+      ? newestFirstPerShipment(due)
+      : due) {
       const e = s.timeline[i]!
       for (const c of this.deps.store.webhookConfigsOf(s.apiKey)) {
         if (c.config.status !== "active") continue
         let payload: unknown
-        if (c.config.type === "tracking" && c.config.events.includes(e.status)) {
+        if (
+          c.config.type === "tracking" &&
+          c.config.events.includes(e.status)
+        ) {
           // The account's own carrier codes, as in every answer it gets.
-          payload = trackingNotification(s, i, this.deps.origin(), this.deps.store.accounts.get(s.apiKey)?.carrierCodes)
-        }
-        else if (c.config.type === "locker" && e.lockerEvent && c.config.events.includes(e.lockerEvent)) payload = lockerNotification(s, i)
+          payload = trackingNotification(
+            s,
+            i,
+            this.deps.origin(),
+            this.deps.store.accounts.get(s.apiKey)?.carrierCodes
+          )
+        } else if (
+          c.config.type === "locker" &&
+          e.lockerEvent &&
+          c.config.events.includes(e.lockerEvent)
+        )
+          payload = lockerNotification(s, i)
         if (payload === undefined) continue
         const copies = this.mode === "duplicate" ? 2 : 1
-        for (let k = 0; k < copies; k++) this.enqueue(c, `${c.webHookConfigID}\u0000${s.shipmentId}`, [payload])
+        for (let k = 0; k < copies; k++)
+          this.enqueue(c, `${c.webHookConfigID}\u0000${s.shipmentId}`, [
+            payload,
+          ])
       }
     }
   }
@@ -102,7 +123,11 @@ export class WebhookDispatcher {
     this.outbound.abortAll()
   }
 
-  private enqueue(c: WebhookConfigRecord, chainKey: string, payload: unknown[]): void {
+  private enqueue(
+    c: WebhookConfigRecord,
+    chainKey: string,
+    payload: unknown[]
+  ): void {
     const referenceId = this.deps.ids.uuid("reference")
     if (!this.enabled) {
       this.record(c, referenceId, 0, "suppressed", payload, Date.now())
@@ -120,41 +145,83 @@ export class WebhookDispatcher {
     this.chains.set(chainKey, next)
   }
 
-  private async deliver(configId: string, referenceId: string, payload: unknown[]): Promise<void> {
+  private async deliver(
+    configId: string,
+    referenceId: string,
+    payload: unknown[]
+  ): Promise<void> {
     const attempts = 1 + this.deps.backoffMs.length
     for (let attempt = 1; attempt <= attempts; attempt++) {
       if (this.closed) return
       const c = this.deps.store.webhookConfigs.get(configId)
       const started = Date.now()
       if (!c || c.config.status !== "active") {
-        if (c) this.record(c, referenceId, attempt, "cancelled", payload, started, undefined, "configuration is in-active")
+        if (c)
+          this.record(
+            c,
+            referenceId,
+            attempt,
+            "cancelled",
+            payload,
+            started,
+            undefined,
+            "configuration is in-active"
+          )
         return
       }
-      const timeoutMs = (c.config.timeOut && c.config.timeOut > 0 ? c.config.timeOut : this.deps.defaultTimeoutSeconds) * 1000
+      const timeoutMs =
+        (c.config.timeOut && c.config.timeOut > 0
+          ? c.config.timeOut
+          : this.deps.defaultTimeoutSeconds) * 1000
       let status: number | undefined
       let error: string | undefined
       try {
-        const authHeaders = await this.auth.headers(c.config.authParams, timeoutMs)
+        const authHeaders = await this.auth.headers(
+          c.config.authParams,
+          timeoutMs
+        )
         const res = await this.outbound.post(
           c.config.url,
-          { "Content-Type": "application/json", "X-Vendor-ReferenceId": referenceId, ...authHeaders },
+          {
+            "Content-Type": "application/json",
+            "X-Vendor-ReferenceId": referenceId,
+            ...authHeaders,
+          },
           JSON.stringify(payload),
           timeoutMs
         )
         status = res.status
         if (status >= 200 && status < 300) {
-          this.record(c, referenceId, attempt, "delivered", payload, started, status)
+          this.record(
+            c,
+            referenceId,
+            attempt,
+            "delivered",
+            payload,
+            started,
+            status
+          )
           this.deps.stats.webhookAttempt("delivered")
           return
         }
         error = `HTTP ${status}`
-        if (status === 401 && c.config.authParams.authType === "oauth") this.auth.invalidate(c.config.authParams)
+        if (status === 401 && c.config.authParams.authType === "oauth")
+          this.auth.invalidate(c.config.authParams)
       } catch (e) {
         error = e instanceof Error ? e.message : String(e)
       }
       if (this.closed) return
       const last = attempt === attempts
-      this.record(c, referenceId, attempt, last ? "failed" : "retry", payload, started, status, error)
+      this.record(
+        c,
+        referenceId,
+        attempt,
+        last ? "failed" : "retry",
+        payload,
+        started,
+        status,
+        error
+      )
       this.deps.stats.webhookAttempt(last ? "failed" : "retry")
       if (!last) await sleep(this.deps.backoffMs[attempt - 1]!)
     }
@@ -184,7 +251,8 @@ export class WebhookDispatcher {
       sandboxTime: new Date(this.deps.clock.now()).toISOString(),
       durationMs: Date.now() - started,
     })
-    if (this.log.length > LOG_LIMIT) this.log.splice(0, this.log.length - LOG_LIMIT)
+    if (this.log.length > LOG_LIMIT)
+      this.log.splice(0, this.log.length - LOG_LIMIT)
   }
 }
 
@@ -199,4 +267,5 @@ function newestFirstPerShipment(due: Due[]): Due[] {
   return [...byShipment.values()].flat()
 }
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref())
+const sleep = (ms: number) =>
+  new Promise<void>((r) => setTimeout(r, ms).unref())

@@ -12,7 +12,12 @@ const MAX_RESPONSE = 64 * 1024
 export class Outbound {
   private readonly active = new Set<http.ClientRequest>()
 
-  post(url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<OutboundResult> {
+  post(
+    url: string,
+    headers: Record<string, string>,
+    body: string,
+    timeoutMs: number
+  ): Promise<OutboundResult> {
     return new Promise((resolve, reject) => {
       let target: URL
       try {
@@ -25,10 +30,16 @@ export class Outbound {
       const req = mod.request(target, {
         method: "POST",
         agent: false,
-        headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) },
+        headers: {
+          ...headers,
+          "Content-Length": String(Buffer.byteLength(body)),
+        },
       })
       this.active.add(req)
-      const timer = setTimeout(() => req.destroy(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs)
+      const timer = setTimeout(
+        () => req.destroy(new Error(`timed out after ${timeoutMs} ms`)),
+        timeoutMs
+      )
       const done = () => {
         clearTimeout(timer)
         this.active.delete(req)

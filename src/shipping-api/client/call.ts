@@ -52,13 +52,24 @@ export class Caller {
     this.#deps = deps
   }
 
-  async call(request: OperationRequest, options: CallOptions): Promise<WireResponse> {
+  async call(
+    request: OperationRequest,
+    options: CallOptions
+  ): Promise<WireResponse> {
     const { config } = this.#deps
     const wire = applyCarrierCodes(request, config.carrierCodes)
-    const url = buildUrl(rootUrl(config.roots, wire.root ?? "base"), wire.path, wire.query)
+    const url = buildUrl(
+      rootUrl(config.roots, wire.root ?? "base"),
+      wire.path,
+      wire.query
+    )
     const encoded = encodeBody(wire.body)
-    const headers = { ...commonHeaders(config.acceptLanguage), ...definedHeaders(wire.headers) }
-    if (encoded.contentType && !hasHeader(headers, "Content-Type")) headers["Content-Type"] = encoded.contentType
+    const headers = {
+      ...commonHeaders(config.acceptLanguage),
+      ...definedHeaders(wire.headers),
+    }
+    if (encoded.contentType && !hasHeader(headers, "Content-Type"))
+      headers["Content-Type"] = encoded.contentType
 
     const bearer = (options.auth ?? "bearer") === "bearer"
     let token = bearer ? await this.#deps.tokens().get() : undefined
@@ -67,26 +78,47 @@ export class Caller {
 
     for (;;) {
       attempt++
-      const secrets = [...this.#deps.secrets, ...(options.secrets ?? []), ...(token ? [token] : [])]
-      const attemptHeaders = token ? { ...headers, Authorization: `Bearer ${token}` } : headers
+      const secrets = [
+        ...this.#deps.secrets,
+        ...(options.secrets ?? []),
+        ...(token ? [token] : []),
+      ]
+      const attemptHeaders = token
+        ? { ...headers, Authorization: `Bearer ${token}` }
+        : headers
       let response: WireResponse
       try {
         response = await this.attempt(
-          { method: wire.method, url, headers: attemptHeaders, body: encoded.body },
+          {
+            method: wire.method,
+            url,
+            headers: attemptHeaders,
+            body: encoded.body,
+          },
           options,
           wire.path,
           attempt
         )
       } catch (error) {
-        if (error instanceof ShippingNetworkError && options.retry === "idempotent" && attempt < config.maxAttempts) {
-          await config.sleep(fullJitterDelay(attempt, config.backoff, config.random))
+        if (
+          error instanceof ShippingNetworkError &&
+          options.retry === "idempotent" &&
+          attempt < config.maxAttempts
+        ) {
+          await config.sleep(
+            fullJitterDelay(attempt, config.backoff, config.random)
+          )
           continue
         }
         throw error
       }
 
       const { status } = response
-      if ((status >= 200 && status < 300) || options.acceptStatuses?.includes(status)) return response
+      if (
+        (status >= 200 && status < 300) ||
+        options.acceptStatuses?.includes(status)
+      )
+        return response
 
       // Doc 4: a 401 refreshes the token once and repeats the call once; it does not count as an attempt.
       if (status === 401 && bearer && !renewed) {
@@ -97,20 +129,41 @@ export class Caller {
       }
 
       const retryAfterMs =
-        status === 429 || status === 503 ? parseRetryAfter(response.headers.get("retry-after"), config.now()) : undefined
-      const error = errorForStatus(status, scrubServiceError(parseServiceError(status, response.body), secrets), {
-        operation: options.operation,
-        transactionId: options.transactionId,
-        retryAfterMs,
-      })
-      if (!retryableStatus(options.retry, status) || attempt >= config.maxAttempts) throw error
-      if (retryAfterMs !== undefined && retryAfterMs > config.backoff.maxRetryAfterMs) throw error
-      await config.sleep(retryAfterMs ?? fullJitterDelay(attempt, config.backoff, config.random))
+        status === 429 || status === 503
+          ? parseRetryAfter(response.headers.get("retry-after"), config.now())
+          : undefined
+      const error = errorForStatus(
+        status,
+        scrubServiceError(parseServiceError(status, response.body), secrets),
+        {
+          operation: options.operation,
+          transactionId: options.transactionId,
+          retryAfterMs,
+        }
+      )
+      if (
+        !retryableStatus(options.retry, status) ||
+        attempt >= config.maxAttempts
+      )
+        throw error
+      if (
+        retryAfterMs !== undefined &&
+        retryAfterMs > config.backoff.maxRetryAfterMs
+      )
+        throw error
+      await config.sleep(
+        retryAfterMs ?? fullJitterDelay(attempt, config.backoff, config.random)
+      )
     }
   }
 
   private async attempt(
-    wire: { method: string; url: string; headers: Record<string, string>; body?: string },
+    wire: {
+      method: string
+      url: string
+      headers: Record<string, string>
+      body?: string
+    },
     options: CallOptions,
     path: string,
     attempt: number
@@ -119,12 +172,34 @@ export class Caller {
     const send = async () => {
       const started = config.now()
       try {
-        const response = await sendOnce(config.fetch, wire, config.timeoutMs, options)
-        this.log(options, wire.method, path, String(response.status), config.now() - started, attempt)
+        const response = await sendOnce(
+          config.fetch,
+          wire,
+          config.timeoutMs,
+          options
+        )
+        this.log(
+          options,
+          wire.method,
+          path,
+          String(response.status),
+          config.now() - started,
+          attempt
+        )
         return response
       } catch (error) {
-        const what = error instanceof ShippingNetworkError && error.timedOut ? "timeout" : "network-error"
-        this.log(options, wire.method, path, what, config.now() - started, attempt)
+        const what =
+          error instanceof ShippingNetworkError && error.timedOut
+            ? "timeout"
+            : "network-error"
+        this.log(
+          options,
+          wire.method,
+          path,
+          what,
+          config.now() - started,
+          attempt
+        )
         throw error
       }
     }
@@ -132,7 +207,14 @@ export class Caller {
   }
 
   /** Method, path (never the query or headers), outcome, duration, transaction id. */
-  private log(options: CallOptions, method: string, path: string, outcome: string, ms: number, attempt: number): void {
+  private log(
+    options: CallOptions,
+    method: string,
+    path: string,
+    outcome: string,
+    ms: number,
+    attempt: number
+  ): void {
     const debug = this.#deps.config.logger.debug
     if (!debug) return
     const tx = options.transactionId ? ` tx=${options.transactionId}` : ""

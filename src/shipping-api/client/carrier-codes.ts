@@ -10,7 +10,9 @@ import { neutralCarrier, wireCarrier } from "../rules/variant"
 
 /** A neutral id to its wire value; anything else (already a wire value) passes unchanged. */
 export function carrierToWire(carrier: string, codes: CarrierCodes): string {
-  return (CARRIERS as readonly string[]).includes(carrier) ? wireCarrier(carrier as Carrier, codes) : carrier
+  return (CARRIERS as readonly string[]).includes(carrier)
+    ? wireCarrier(carrier as Carrier, codes)
+    : carrier
 }
 
 /** A wire value back to its neutral id; unknown values (tracking's label types) pass unchanged. */
@@ -28,26 +30,38 @@ function isObject(v: unknown): v is Json {
  * Carrier fields that travel: `carrier` (query of retry/reprint/void/rates/tracking, top level of
  * the manifest body and of void answers) and `rates[].carrier` (shipment bodies). Returns copies.
  */
-function mapCarriers(value: unknown, map: (carrier: string) => string): unknown {
+function mapCarriers(
+  value: unknown,
+  map: (carrier: string) => string
+): unknown {
   if (!isObject(value)) return value
   const out: Json = { ...value }
   if (typeof out.carrier === "string") out.carrier = map(out.carrier)
   if (Array.isArray(out.rates)) {
     out.rates = out.rates.map((rate) =>
-      isObject(rate) && typeof rate.carrier === "string" ? { ...rate, carrier: map(rate.carrier) } : rate
+      isObject(rate) && typeof rate.carrier === "string"
+        ? { ...rate, carrier: map(rate.carrier) }
+        : rate
     )
   }
   return out
 }
 
-export type CarrierMappable = { query?: Record<string, string | number | boolean | undefined>; body?: unknown }
+export type CarrierMappable = {
+  query?: Record<string, string | number | boolean | undefined>
+  body?: unknown
+}
 
 /** Outbound: query `carrier`, body `carrier` and `rates[].carrier` to their wire values. */
-export function applyCarrierCodes<T extends CarrierMappable>(request: T, codes: CarrierCodes): T {
+export function applyCarrierCodes<T extends CarrierMappable>(
+  request: T,
+  codes: CarrierCodes
+): T {
   const toWire = (c: string) => carrierToWire(c, codes)
-  const query = request.query && typeof request.query.carrier === "string"
-    ? { ...request.query, carrier: toWire(request.query.carrier) }
-    : request.query
+  const query =
+    request.query && typeof request.query.carrier === "string"
+      ? { ...request.query, carrier: toWire(request.query.carrier) }
+      : request.query
   return { ...request, query, body: mapCarriers(request.body, toWire) }
 }
 

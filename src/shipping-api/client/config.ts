@@ -39,7 +39,11 @@ export type ShippingClientConfig = {
   /** Wire value per neutral carrier id; identity when absent. */
   carrierCodes?: Partial<Record<Carrier, string>>
   /** Doc 2 headers sent with create when they apply. */
-  shipper?: { carrierAccountId?: string; ratePlan?: string; integratorCarrierId?: string }
+  shipper?: {
+    carrierAccountId?: string
+    ratePlan?: string
+    integratorCarrierId?: string
+  }
   fetch?: FetchLike
   now?: () => number
   sleep?: (ms: number) => Promise<void>
@@ -51,7 +55,15 @@ export type ShippingClientConfig = {
 }
 
 export type ResolvedClientConfig = Required<
-  Pick<ShippingClientConfig, "roots" | "timeoutMs" | "concurrency" | "maxAttempts" | "carrierCodes" | "shipper">
+  Pick<
+    ShippingClientConfig,
+    | "roots"
+    | "timeoutMs"
+    | "concurrency"
+    | "maxAttempts"
+    | "carrierCodes"
+    | "shipper"
+  >
 > & {
   acceptLanguage?: string
   fetch: FetchLike
@@ -68,12 +80,15 @@ function stripSlash(url: string): string {
 }
 
 function positiveInt(name: string, value: number): number {
-  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a whole number of at least 1`)
+  if (!Number.isInteger(value) || value < 1)
+    throw new RangeError(`${name} must be a whole number of at least 1`)
   return value
 }
 
 /** Defaults and checks; credentials are kept apart (see ShippingClient) so they never sit in a loggable object. */
-export function resolveClientConfig(config: ShippingClientConfig): ResolvedClientConfig {
+export function resolveClientConfig(
+  config: ShippingClientConfig
+): ResolvedClientConfig {
   const roots = config.roots
   return {
     roots: {
@@ -95,7 +110,10 @@ export function resolveClientConfig(config: ShippingClientConfig): ResolvedClien
     random: config.random ?? Math.random,
     logger: config.logger ?? {},
     backoff: { ...DEFAULT_BACKOFF, ...config.backoff },
-    webhookPageSize: positiveInt("webhookPageSize", config.webhookPageSize ?? 20),
+    webhookPageSize: positiveInt(
+      "webhookPageSize",
+      config.webhookPageSize ?? 20
+    ),
   }
 }
 
@@ -110,7 +128,10 @@ export function rootUrl(roots: ShippingRoots, root: RootName): string {
     case "contact":
       return roots.contactUrl
     case "apac":
-      if (!roots.apacUrl) throw new Error("roots.apacUrl is not set: standard delivery from Asia-Pacific needs it")
+      if (!roots.apacUrl)
+        throw new Error(
+          "roots.apacUrl is not set: standard delivery from Asia-Pacific needs it"
+        )
       return roots.apacUrl
   }
 }

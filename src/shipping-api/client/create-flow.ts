@@ -44,7 +44,11 @@ export type CreateFlowSteps<S> = {
   lookup(transactionId: string): Promise<S | undefined>
 }
 
-export type CreateShipmentResult<S> = { shipment: S; transactionId: string; recovered: boolean }
+export type CreateShipmentResult<S> = {
+  shipment: S
+  transactionId: string
+  recovered: boolean
+}
 
 export const DEFAULT_MAX_CREATE_ATTEMPTS = 3
 
@@ -55,11 +59,16 @@ export function randomTransactionId(): string {
 
 /** The create got no clear answer: the label may or may not exist. */
 export function isAmbiguousCreateFailure(error: unknown): boolean {
-  return error instanceof ShippingServerError || error instanceof ShippingUnavailableError || error instanceof ShippingNetworkError
+  return (
+    error instanceof ShippingServerError ||
+    error instanceof ShippingUnavailableError ||
+    error instanceof ShippingNetworkError
+  )
 }
 
 function safeCause(error: unknown): Record<string, unknown> {
-  if (error instanceof ShippingApiError) return { name: error.name, status: error.status, codes: error.codes }
+  if (error instanceof ShippingApiError)
+    return { name: error.name, status: error.status, codes: error.codes }
   return { name: error instanceof Error ? error.name : "Error" }
 }
 
@@ -76,12 +85,18 @@ export async function createWithRecovery<S>(
   for (let attempt = 1; ; attempt++) {
     if (used.has(transactionId)) {
       // A generator that repeats itself would make us post twice with one id: refuse.
-      throw new Error(`${operation}: transaction id ${transactionId} was already posted; newTransactionId must return fresh ids`)
+      throw new Error(
+        `${operation}: transaction id ${transactionId} was already posted; newTransactionId must return fresh ids`
+      )
     }
     used.add(transactionId)
     let createError: unknown
     try {
-      return { shipment: await steps.post(transactionId), transactionId, recovered: false }
+      return {
+        shipment: await steps.post(transactionId),
+        transactionId,
+        recovered: false,
+      }
     } catch (error) {
       if (!isAmbiguousCreateFailure(error)) throw error
       createError = error
@@ -96,11 +111,15 @@ export async function createWithRecovery<S>(
           operation,
           transactionId,
           messages: error instanceof ShippingApiError ? error.messages : [],
-          cause: { create: safeCause(createError), retryOperation: safeCause(error) },
+          cause: {
+            create: safeCause(createError),
+            retryOperation: safeCause(error),
+          },
         })
       }
     }
-    if (found !== undefined) return { shipment: found, transactionId, recovered: true }
+    if (found !== undefined)
+      return { shipment: found, transactionId, recovered: true }
 
     // Not created: a new id is allowed, but only once the caller has stored it.
     if (attempt >= maxAttempts || !options.onNewTransactionId) throw createError

@@ -1,8 +1,24 @@
 export { ShippingClient } from "./shipping-client"
-export type { ShippingClientConfig, ShippingRoots, ShippingLogger, FetchLike, RootName } from "./config"
-export type { OperationRequest, HttpMethod, RetryPolicy, CallOptions } from "./request"
+export type {
+  ShippingClientConfig,
+  ShippingRoots,
+  ShippingLogger,
+  FetchLike,
+  RootName,
+} from "./config"
+export type {
+  OperationRequest,
+  HttpMethod,
+  RetryPolicy,
+  CallOptions,
+} from "./request"
 export { clearTokenCache, refreshMarginMs } from "./token-cache"
-export { carrierToWire, carrierFromWire, applyCarrierCodes, neutralCarriers } from "./carrier-codes"
+export {
+  carrierToWire,
+  carrierFromWire,
+  applyCarrierCodes,
+  neutralCarriers,
+} from "./carrier-codes"
 export {
   createWithRecovery,
   randomTransactionId,
@@ -12,7 +28,12 @@ export {
   type CreateFlowSteps,
   type CreateShipmentResult,
 } from "./create-flow"
-export { DEFAULT_BACKOFF, fullJitterDelay, parseRetryAfter, type BackoffSettings } from "./backoff"
+export {
+  DEFAULT_BACKOFF,
+  fullJitterDelay,
+  parseRetryAfter,
+  type BackoffSettings,
+} from "./backoff"
 export { Limiter } from "./limiter"
 export {
   isAlreadyVoided,

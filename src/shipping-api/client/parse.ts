@@ -1,4 +1,7 @@
-import { ShippingUnexpectedResponseError, ShippingValidationError } from "../errors"
+import {
+  ShippingUnexpectedResponseError,
+  ShippingValidationError,
+} from "../errors"
 import type { Violation } from "../violation"
 import type { z } from "../zod"
 import { neutralCarriers, type CarrierMappable } from "./carrier-codes"
@@ -10,10 +13,20 @@ import type { CarrierCodes } from "../rules/types"
  * ShippingUnexpectedResponseError naming the fields (never their values).
  */
 
-export type Built<R> = ({ ok: true } & R) | { ok: false; violations: Violation[] }
+export type Built<R> =
+  ({ ok: true } & R) | { ok: false; violations: Violation[] }
 
-export function unwrap<R extends CarrierMappable>(built: Built<R>, operation: string, transactionId?: string): R {
-  if (!built.ok) throw new ShippingValidationError({ operation, violations: built.violations, transactionId })
+export function unwrap<R extends CarrierMappable>(
+  built: Built<R>,
+  operation: string,
+  transactionId?: string
+): R {
+  if (!built.ok)
+    throw new ShippingValidationError({
+      operation,
+      violations: built.violations,
+      transactionId,
+    })
   const { ok: _ok, ...request } = built
   return request as unknown as R
 }
@@ -21,11 +34,18 @@ export function unwrap<R extends CarrierMappable>(built: Built<R>, operation: st
 export function parseAnswer<S extends z.ZodType>(
   schema: S,
   body: unknown,
-  context: { operation: string; status: number; transactionId?: string; carrierCodes: CarrierCodes }
+  context: {
+    operation: string
+    status: number
+    transactionId?: string
+    carrierCodes: CarrierCodes
+  }
 ): z.output<S> {
   const parsed = schema.safeParse(body)
   if (!parsed.success) {
-    const fields = [...new Set(parsed.error.issues.map((i) => i.path.join(".") || "(body)"))]
+    const fields = [
+      ...new Set(parsed.error.issues.map((i) => i.path.join(".") || "(body)")),
+    ]
     throw new ShippingUnexpectedResponseError({
       operation: context.operation,
       status: context.status,

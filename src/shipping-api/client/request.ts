@@ -44,7 +44,11 @@ export type CallOptions = {
   acceptStatuses?: readonly number[]
 }
 
-export function buildUrl(root: string, path: string, query: OperationRequest["query"]): string {
+export function buildUrl(
+  root: string,
+  path: string,
+  query: OperationRequest["query"]
+): string {
   const params = new URLSearchParams()
   for (const [name, value] of Object.entries(query ?? {})) {
     if (value !== undefined) params.append(name, String(value))
@@ -54,7 +58,9 @@ export function buildUrl(root: string, path: string, query: OperationRequest["qu
 }
 
 /** Headers of every request (doc 4: the unified error structure is always asked for). */
-export function commonHeaders(acceptLanguage: string | undefined): Record<string, string> {
+export function commonHeaders(
+  acceptLanguage: string | undefined
+): Record<string, string> {
   return {
     Accept: "application/json",
     [HEADER.unifiedErrorStructure]: "true",
@@ -62,13 +68,18 @@ export function commonHeaders(acceptLanguage: string | undefined): Record<string
   }
 }
 
-export function encodeBody(body: unknown): { body?: string; contentType?: string } {
+export function encodeBody(body: unknown): {
+  body?: string
+  contentType?: string
+} {
   if (body === undefined) return {}
   if (typeof body === "string") return { body }
   return { body: JSON.stringify(body), contentType: "application/json" }
 }
 
-export function definedHeaders(headers: OperationRequest["headers"]): Record<string, string> {
+export function definedHeaders(
+  headers: OperationRequest["headers"]
+): Record<string, string> {
   const out: Record<string, string> = {}
   for (const [name, value] of Object.entries(headers ?? {})) {
     if (value !== undefined) out[name] = value

@@ -1,5 +1,13 @@
-import { ALREADY_VOIDED_ERROR_CODE, CARRIER_OF_VARIANT, type Carrier } from "../constants"
-import { ShippingBadRequestError, ShippingNotFoundError, ShippingUnexpectedResponseError } from "../errors"
+import {
+  ALREADY_VOIDED_ERROR_CODE,
+  CARRIER_OF_VARIANT,
+  type Carrier,
+} from "../constants"
+import {
+  ShippingBadRequestError,
+  ShippingNotFoundError,
+  ShippingUnexpectedResponseError,
+} from "../errors"
 import {
   buildCreateShipment,
   buildManifest,
@@ -14,11 +22,18 @@ import {
   type Parsed,
 } from "../operations/shipments"
 import type { ManifestResponse } from "../schemas/manifest"
-import type { CreatedShipmentResponse, RatesResponse } from "../schemas/shipment"
+import type {
+  CreatedShipmentResponse,
+  RatesResponse,
+} from "../schemas/shipment"
 import type { VoidResponse } from "../schemas/void"
 import { neutralCarriers } from "./carrier-codes"
 import type { ResolvedClientConfig } from "./config"
-import { createWithRecovery, type CreateFlowOptions, type CreateShipmentResult } from "./create-flow"
+import {
+  createWithRecovery,
+  type CreateFlowOptions,
+  type CreateShipmentResult,
+} from "./create-flow"
 import { unwrap } from "./parse"
 import type { CallOptions, OperationRequest } from "./request"
 import type { WireResponse } from "./transport"
@@ -47,7 +62,8 @@ export type ShipmentVariantOptions = {
 
 export type CreateShipmentOptions = CreateFlowOptions & ShipmentVariantOptions
 
-export type VoidShipmentResult = ({ alreadyVoided: false } & VoidResponse) | { alreadyVoided: true }
+export type VoidShipmentResult =
+  ({ alreadyVoided: false } & VoidResponse) | { alreadyVoided: true }
 
 function read<T>(
   ctx: ShipmentCallContext,
@@ -61,7 +77,9 @@ function read<T>(
       operation,
       status: response.status,
       transactionId,
-      messages: parsed.violations.map((v) => `${v.path || "(body)"}: ${v.message}`),
+      messages: parsed.violations.map(
+        (v) => `${v.path || "(body)"}: ${v.message}`
+      ),
     })
   }
   return neutralCarriers(parsed.value, ctx.config.carrierCodes)
@@ -72,27 +90,67 @@ function read<T>(
  * warnings (rules of severity "warning"), which go to the client's logger since the request
  * itself is valid and is sent.
  */
-function sendable(ctx: ShipmentCallContext, built: ReturnType<typeof buildRates>, operation: string, transactionId?: string) {
-  const { variant, warnings, ...request } = unwrap(built, operation, transactionId)
-  for (const w of warnings ?? []) ctx.config.logger.warn?.(`${operation}: ${w.path}: ${w.message} [${w.rule}]`)
+function sendable(
+  ctx: ShipmentCallContext,
+  built: ReturnType<typeof buildRates>,
+  operation: string,
+  transactionId?: string
+) {
+  const { variant, warnings, ...request } = unwrap(
+    built,
+    operation,
+    transactionId
+  )
+  for (const w of warnings ?? [])
+    ctx.config.logger.warn?.(
+      `${operation}: ${w.path}: ${w.message} [${w.rule}]`
+    )
   return { request, variant }
 }
 
 function shipperHeaders(ctx: ShipmentCallContext) {
   const { carrierAccountId, ratePlan, integratorCarrierId } = ctx.config.shipper
-  return { carrierAccountId, ratePlan, integratorCarrierId, acceptLanguage: ctx.config.acceptLanguage, carrierCodes: ctx.config.carrierCodes }
+  return {
+    carrierAccountId,
+    ratePlan,
+    integratorCarrierId,
+    acceptLanguage: ctx.config.acceptLanguage,
+    carrierCodes: ctx.config.carrierCodes,
+  }
 }
 
 /** Doc 4 retry operation: the shipment created with this transaction id (ShippingNotFoundError when none). */
-export async function retryShipment(ctx: ShipmentCallContext, originalTransactionId: string, carrier: Carrier): Promise<CreatedShipmentResponse> {
+export async function retryShipment(
+  ctx: ShipmentCallContext,
+  originalTransactionId: string,
+  carrier: Carrier
+): Promise<CreatedShipmentResponse> {
   const operation = "retryShipment"
-  const request = unwrap(buildRetryShipment({ originalTransactionId, carrier }), operation, originalTransactionId)
-  const response = await ctx.send(request, { operation, retry: "idempotent", transactionId: originalTransactionId })
-  return read(ctx, parseShipmentResponse(response.body), response, operation, originalTransactionId)
+  const request = unwrap(
+    buildRetryShipment({ originalTransactionId, carrier }),
+    operation,
+    originalTransactionId
+  )
+  const response = await ctx.send(request, {
+    operation,
+    retry: "idempotent",
+    transactionId: originalTransactionId,
+  })
+  return read(
+    ctx,
+    parseShipmentResponse(response.body),
+    response,
+    operation,
+    originalTransactionId
+  )
 }
 
 /** The retry operation read as a question: the shipment, or undefined when it answers 404. */
-export async function findShipment(ctx: ShipmentCallContext, originalTransactionId: string, carrier: Carrier): Promise<CreatedShipmentResponse | undefined> {
+export async function findShipment(
+  ctx: ShipmentCallContext,
+  originalTransactionId: string,
+  carrier: Carrier
+): Promise<CreatedShipmentResponse | undefined> {
   try {
     return await retryShipment(ctx, originalTransactionId, carrier)
   } catch (error) {
@@ -112,7 +170,17 @@ export async function createShipment(
 ): Promise<CreateShipmentResult<CreatedShipmentResponse>> {
   const operation = "createShipment"
   const build = (transactionId: string) => {
-    return sendable(ctx, buildCreateShipment({ ...shipperHeaders(ctx), ...options, shipment, transactionId }), operation, transactionId)
+    return sendable(
+      ctx,
+      buildCreateShipment({
+        ...shipperHeaders(ctx),
+        ...options,
+        shipment,
+        transactionId,
+      }),
+      operation,
+      transactionId
+    )
   }
   const first = build(options.transactionId)
   const carrier = first.variant ? CARRIER_OF_VARIANT[first.variant] : undefined
@@ -121,9 +189,20 @@ export async function createShipment(
   return createWithRecovery(
     {
       async post(transactionId) {
-        const { request } = transactionId === options.transactionId ? first : build(transactionId)
-        const response = await ctx.send(request, { operation, retry: "create", transactionId })
-        return read(ctx, parseShipmentResponse(response.body), response, operation, transactionId)
+        const { request } =
+          transactionId === options.transactionId ? first : build(transactionId)
+        const response = await ctx.send(request, {
+          operation,
+          retry: "create",
+          transactionId,
+        })
+        return read(
+          ctx,
+          parseShipmentResponse(response.body),
+          response,
+          operation,
+          transactionId
+        )
       },
       lookup: (transactionId) => findShipment(ctx, transactionId, carrier),
     },
@@ -136,17 +215,32 @@ export async function createShipment(
  * Doc 4 reprint. Not retried after a 5xx or a lost answer: each reprint counts toward the
  * service's limit of 3, so a blind repeat could use one up.
  */
-export async function reprintShipment(ctx: ShipmentCallContext, shipmentId: string, carrier: Carrier): Promise<CreatedShipmentResponse> {
+export async function reprintShipment(
+  ctx: ShipmentCallContext,
+  shipmentId: string,
+  carrier: Carrier
+): Promise<CreatedShipmentResponse> {
   const operation = "reprintShipment"
-  const request = unwrap(buildReprintShipment({ shipmentId, carrier }), operation)
-  const response = await ctx.send(request, { operation, retry: "not-idempotent" })
+  const request = unwrap(
+    buildReprintShipment({ shipmentId, carrier }),
+    operation
+  )
+  const response = await ctx.send(request, {
+    operation,
+    retry: "not-idempotent",
+  })
   return read(ctx, parseShipmentResponse(response.body), response, operation)
 }
 
 /** Doc 4: the answer to voiding a voided shipment, recognised by code or, failing that, by words. */
 export function isAlreadyVoided(error: unknown): boolean {
   if (!(error instanceof ShippingBadRequestError)) return false
-  return error.codes.includes(ALREADY_VOIDED_ERROR_CODE) || error.messages.some((m) => /already\s+(been\s+)?(voided|cancell?ed)/i.test(m))
+  return (
+    error.codes.includes(ALREADY_VOIDED_ERROR_CODE) ||
+    error.messages.some((m) =>
+      /already\s+(been\s+)?(voided|cancell?ed)/i.test(m)
+    )
+  )
 }
 
 /**
@@ -156,7 +250,11 @@ export function isAlreadyVoided(error: unknown): boolean {
 export async function voidShipment(
   ctx: ShipmentCallContext,
   shipmentId: string,
-  options: { carrier: Carrier; transactionId: string; carrierAccountId?: string }
+  options: {
+    carrier: Carrier
+    transactionId: string
+    carrierAccountId?: string
+  }
 ): Promise<VoidShipmentResult> {
   const operation = "voidShipment"
   const request = unwrap(
@@ -164,14 +262,28 @@ export async function voidShipment(
       shipmentId,
       carrier: options.carrier,
       transactionId: options.transactionId,
-      carrierAccountId: options.carrierAccountId ?? ctx.config.shipper.carrierAccountId,
+      carrierAccountId:
+        options.carrierAccountId ?? ctx.config.shipper.carrierAccountId,
     }),
     operation,
     options.transactionId
   )
   try {
-    const response = await ctx.send(request, { operation, retry: "idempotent", transactionId: options.transactionId })
-    return { alreadyVoided: false, ...read(ctx, parseVoidResponse(response.body), response, operation, options.transactionId) }
+    const response = await ctx.send(request, {
+      operation,
+      retry: "idempotent",
+      transactionId: options.transactionId,
+    })
+    return {
+      alreadyVoided: false,
+      ...read(
+        ctx,
+        parseVoidResponse(response.body),
+        response,
+        operation,
+        options.transactionId
+      ),
+    }
   } catch (error) {
     if (isAlreadyVoided(error)) return { alreadyVoided: true }
     throw error
@@ -185,19 +297,53 @@ export async function getRates(
   options: ShipmentVariantOptions & { transactionId?: string } = {}
 ): Promise<RatesResponse> {
   const operation = "getRates"
-  const { request } = sendable(ctx, buildRates({ ...shipperHeaders(ctx), ...options, shipment }), operation, options.transactionId)
-  const response = await ctx.send(request, { operation, retry: "idempotent", transactionId: options.transactionId })
-  return read(ctx, parseRatesResponse(response.body), response, operation, options.transactionId)
-}
-
-/** Doc 4 manifest: creates a scan form, so never repeated after an unclear answer. */
-export async function createManifest(ctx: ShipmentCallContext, manifest: unknown, options: { transactionId: string }): Promise<ManifestResponse> {
-  const operation = "createManifest"
-  const request = unwrap(
-    buildManifest({ manifest, transactionId: options.transactionId, acceptLanguage: ctx.config.acceptLanguage, carrierCodes: ctx.config.carrierCodes }),
+  const { request } = sendable(
+    ctx,
+    buildRates({ ...shipperHeaders(ctx), ...options, shipment }),
     operation,
     options.transactionId
   )
-  const response = await ctx.send(request, { operation, retry: "not-idempotent", transactionId: options.transactionId })
-  return read(ctx, parseManifestResponse(response.body), response, operation, options.transactionId)
+  const response = await ctx.send(request, {
+    operation,
+    retry: "idempotent",
+    transactionId: options.transactionId,
+  })
+  return read(
+    ctx,
+    parseRatesResponse(response.body),
+    response,
+    operation,
+    options.transactionId
+  )
+}
+
+/** Doc 4 manifest: creates a scan form, so never repeated after an unclear answer. */
+export async function createManifest(
+  ctx: ShipmentCallContext,
+  manifest: unknown,
+  options: { transactionId: string }
+): Promise<ManifestResponse> {
+  const operation = "createManifest"
+  const request = unwrap(
+    buildManifest({
+      manifest,
+      transactionId: options.transactionId,
+      acceptLanguage: ctx.config.acceptLanguage,
+      carrierCodes: ctx.config.carrierCodes,
+    }),
+    operation,
+    options.transactionId
+  )
+  const response = await ctx.send(request, {
+    operation,
+    retry: "not-idempotent",
+    transactionId: options.transactionId,
+  })
+  return read(
+    ctx,
+    parseManifestResponse(response.body),
+    response,
+    operation,
+    options.transactionId
+  )
 }

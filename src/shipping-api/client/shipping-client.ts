@@ -1,8 +1,17 @@
 import { inspect } from "node:util"
 import type { Carrier } from "../constants"
-import { ShippingBadRequestError, ShippingAuthenticationError, ShippingApiError, ShippingUnexpectedResponseError } from "../errors"
+import {
+  ShippingBadRequestError,
+  ShippingAuthenticationError,
+  ShippingApiError,
+  ShippingUnexpectedResponseError,
+} from "../errors"
 import { buildUpdateContact } from "../operations/contact"
-import { basicCredentials, buildTokenRequest, parseTokenResponse } from "../operations/token"
+import {
+  basicCredentials,
+  buildTokenRequest,
+  parseTokenResponse,
+} from "../operations/token"
 import { buildGetTracking, type TrackingQuery } from "../operations/tracking"
 import {
   buildCreateWebhookConfig,
@@ -14,9 +23,16 @@ import {
   nextWebhookPage,
   webhookSecrets,
 } from "../operations/webhooks"
-import { contactResponseSchema, type ContactResponse, type ContactUpdate } from "../schemas/contact"
+import {
+  contactResponseSchema,
+  type ContactResponse,
+  type ContactUpdate,
+} from "../schemas/contact"
 import type { AccessToken } from "../schemas/token"
-import { trackingResponseSchema, type TrackingResponse } from "../schemas/tracking"
+import {
+  trackingResponseSchema,
+  type TrackingResponse,
+} from "../schemas/tracking"
 import {
   webhookConfigListResponseSchema,
   webhookConfigResponseSchema,
@@ -27,16 +43,31 @@ import {
   type WebhookEventEntry,
 } from "../schemas/webhook-config"
 import type { ManifestRequest, ManifestResponse } from "../schemas/manifest"
-import type { CreatedShipmentResponse, RatesRequest, RatesResponse, ShipmentRequest, ShipmentRequestInput } from "../schemas/shipment"
+import type {
+  CreatedShipmentResponse,
+  RatesRequest,
+  RatesResponse,
+  ShipmentRequest,
+  ShipmentRequestInput,
+} from "../schemas/shipment"
 import type { ZodType } from "../zod"
 import { Caller } from "./call"
-import { resolveClientConfig, type ResolvedClientConfig, type ShippingClientConfig } from "./config"
+import {
+  resolveClientConfig,
+  type ResolvedClientConfig,
+  type ShippingClientConfig,
+} from "./config"
 import type { CreateShipmentResult } from "./create-flow"
 import { Limiter } from "./limiter"
 import { parseAnswer, unwrap } from "./parse"
 import type { CallOptions, OperationRequest } from "./request"
 import * as shipments from "./shipment-calls"
-import type { CreateShipmentOptions, ShipmentCallContext, ShipmentVariantOptions, VoidShipmentResult } from "./shipment-calls"
+import type {
+  CreateShipmentOptions,
+  ShipmentCallContext,
+  ShipmentVariantOptions,
+  VoidShipmentResult,
+} from "./shipment-calls"
 import { TokenSource, tokenCacheKey } from "./token-cache"
 import type { WireResponse } from "./transport"
 
@@ -56,7 +87,10 @@ export class ShippingClient {
 
   constructor(config: ShippingClientConfig) {
     this.config = resolveClientConfig(config)
-    this.#credentials = { apiKey: config.credentials.apiKey, apiSecret: config.credentials.apiSecret }
+    this.#credentials = {
+      apiKey: config.credentials.apiKey,
+      apiSecret: config.credentials.apiSecret,
+    }
     const { apiKey, apiSecret } = this.#credentials
     const limiter = new Limiter(this.config.concurrency)
     this.#caller = new Caller({
@@ -85,8 +119,16 @@ export class ShippingClient {
       })
     } catch (error) {
       // The token operation refusing the credentials is an authentication failure, whatever the status.
-      if (error instanceof ShippingBadRequestError || (error instanceof ShippingApiError && error.status === 403)) {
-        throw new ShippingAuthenticationError({ operation, status: error.status, codes: error.codes, messages: error.messages })
+      if (
+        error instanceof ShippingBadRequestError ||
+        (error instanceof ShippingApiError && error.status === 403)
+      ) {
+        throw new ShippingAuthenticationError({
+          operation,
+          status: error.status,
+          codes: error.codes,
+          messages: error.messages,
+        })
       }
       throw error
     }
@@ -95,33 +137,55 @@ export class ShippingClient {
       throw new ShippingUnexpectedResponseError({
         operation,
         status: response.status,
-        messages: parsed.fields.map((f) => `${f} does not match the documented shape`),
+        messages: parsed.fields.map(
+          (f) => `${f} does not match the documented shape`
+        ),
       })
     }
     return parsed.value
   }
 
-  protected send(request: OperationRequest, options: CallOptions): Promise<WireResponse> {
+  protected send(
+    request: OperationRequest,
+    options: CallOptions
+  ): Promise<WireResponse> {
     return this.#caller.call(request, options)
   }
 
-  protected answer<S extends ZodType>(schema: S, response: WireResponse, operation: string): S["_output"] {
-    return parseAnswer(schema, response.body, { operation, status: response.status, carrierCodes: this.config.carrierCodes })
+  protected answer<S extends ZodType>(
+    schema: S,
+    response: WireResponse,
+    operation: string
+  ): S["_output"] {
+    return parseAnswer(schema, response.body, {
+      operation,
+      status: response.status,
+      carrierCodes: this.config.carrierCodes,
+    })
   }
 
   // ---- Doc 1: webhook configuration ({webhook_url}/api/v1) ----
 
   async listApplicableEvents(): Promise<WebhookEventEntry[]> {
     const operation = "listApplicableEvents"
-    const response = await this.send(buildListApplicableEvents(), { operation, retry: "idempotent" })
+    const response = await this.send(buildListApplicableEvents(), {
+      operation,
+      retry: "idempotent",
+    })
     return this.answer(webhookEventsResponseSchema, response, operation)
   }
 
-  async createWebhookConfig(body: WebhookConfigRequestInput): Promise<WebhookConfigResponse> {
+  async createWebhookConfig(
+    body: WebhookConfigRequestInput
+  ): Promise<WebhookConfigResponse> {
     const operation = "createWebhookConfig"
     const secrets = webhookSecrets(body)
     const request = unwrap(buildCreateWebhookConfig(body), operation)
-    const response = await this.send(request, { operation, retry: "not-idempotent", secrets })
+    const response = await this.send(request, {
+      operation,
+      retry: "not-idempotent",
+      secrets,
+    })
     return this.answer(webhookConfigResponseSchema, response, operation)
   }
 
@@ -133,10 +197,21 @@ export class ShippingClient {
     let page: number | undefined = 0
     while (page !== undefined) {
       if (page >= MAX_WEBHOOK_PAGES) {
-        throw new ShippingUnexpectedResponseError({ operation, status: 200, messages: [`more than ${MAX_WEBHOOK_PAGES} pages`] })
+        throw new ShippingUnexpectedResponseError({
+          operation,
+          status: 200,
+          messages: [`more than ${MAX_WEBHOOK_PAGES} pages`],
+        })
       }
-      const response = await this.send(buildListWebhookConfigs(page, this.config.webhookPageSize), { operation, retry: "idempotent" })
-      const body: WebhookConfigListResponse = this.answer(webhookConfigListResponseSchema, response, operation)
+      const response = await this.send(
+        buildListWebhookConfigs(page, this.config.webhookPageSize),
+        { operation, retry: "idempotent" }
+      )
+      const body: WebhookConfigListResponse = this.answer(
+        webhookConfigListResponseSchema,
+        response,
+        operation
+      )
       const next = nextWebhookPage(page, body, seen)
       for (const config of body.data ?? []) {
         if (!seen.has(config.webHookConfigID)) {
@@ -149,24 +224,42 @@ export class ShippingClient {
     return all
   }
 
-  async getWebhookConfig(webHookConfigID: string): Promise<WebhookConfigResponse> {
+  async getWebhookConfig(
+    webHookConfigID: string
+  ): Promise<WebhookConfigResponse> {
     const operation = "getWebhookConfig"
-    const response = await this.send(unwrap(buildGetWebhookConfig(webHookConfigID), operation), { operation, retry: "idempotent" })
+    const response = await this.send(
+      unwrap(buildGetWebhookConfig(webHookConfigID), operation),
+      { operation, retry: "idempotent" }
+    )
     return this.answer(webhookConfigResponseSchema, response, operation)
   }
 
   /** PUT with the full body (doc 1); repeating the same PUT is harmless, so it is retried like a GET. */
-  async updateWebhookConfig(webHookConfigID: string, body: WebhookConfigRequestInput): Promise<WebhookConfigResponse> {
+  async updateWebhookConfig(
+    webHookConfigID: string,
+    body: WebhookConfigRequestInput
+  ): Promise<WebhookConfigResponse> {
     const operation = "updateWebhookConfig"
-    const request = unwrap(buildUpdateWebhookConfig(webHookConfigID, body), operation)
-    const response = await this.send(request, { operation, retry: "idempotent", secrets: webhookSecrets(body) })
+    const request = unwrap(
+      buildUpdateWebhookConfig(webHookConfigID, body),
+      operation
+    )
+    const response = await this.send(request, {
+      operation,
+      retry: "idempotent",
+      secrets: webhookSecrets(body),
+    })
     return this.answer(webhookConfigResponseSchema, response, operation)
   }
 
   /** 200 without a body. Retried like a GET: deleting twice leaves the same state. */
   async deleteWebhookConfig(webHookConfigID: string): Promise<void> {
     const operation = "deleteWebhookConfig"
-    await this.send(unwrap(buildDeleteWebhookConfig(webHookConfigID), operation), { operation, retry: "idempotent" })
+    await this.send(
+      unwrap(buildDeleteWebhookConfig(webHookConfigID), operation),
+      { operation, retry: "idempotent" }
+    )
   }
 
   // ---- Doc 3: tracking and contact ----
@@ -175,9 +268,15 @@ export class ShippingClient {
    * `parcelCarrier`: the carrier that made the label (neutral id). Standard delivery parcels are
    * tracked with query `carrier` (doc 3), sent as the standard carrier's wire value.
    */
-  async getTracking(trackingNumber: string, options: TrackingQuery): Promise<TrackingResponse> {
+  async getTracking(
+    trackingNumber: string,
+    options: TrackingQuery
+  ): Promise<TrackingResponse> {
     const operation = "getTracking"
-    const response = await this.send(unwrap(buildGetTracking(trackingNumber, options), operation), { operation, retry: "idempotent" })
+    const response = await this.send(
+      unwrap(buildGetTracking(trackingNumber, options), operation),
+      { operation, retry: "idempotent" }
+    )
     return this.answer(trackingResponseSchema, response, operation)
   }
 
@@ -185,54 +284,101 @@ export class ShippingClient {
    * Partial update: only the fields given are sent. Setting fields to given values can be
    * repeated without harm, so it is retried like a GET.
    */
-  async updateContact(contactId: string, update: ContactUpdate, options: { idType?: string } = {}): Promise<ContactResponse> {
+  async updateContact(
+    contactId: string,
+    update: ContactUpdate,
+    options: { idType?: string } = {}
+  ): Promise<ContactResponse> {
     const operation = "updateContact"
-    const response = await this.send(unwrap(buildUpdateContact(contactId, update, options), operation), { operation, retry: "idempotent" })
+    const response = await this.send(
+      unwrap(buildUpdateContact(contactId, update, options), operation),
+      { operation, retry: "idempotent" }
+    )
     return this.answer(contactResponseSchema, response, operation)
   }
 
   // ---- Doc 2 and doc 4: shipments (client/shipment-calls.ts) ----
 
   private get shipmentContext(): ShipmentCallContext {
-    return { config: this.config, send: (request, options) => this.send(request, options) }
+    return {
+      config: this.config,
+      send: (request, options) => this.send(request, options),
+    }
   }
 
   /**
    * Doc 2 create with the rule 4 recovery: `transactionId` must be stored by the caller first;
    * a new id is only used after `onNewTransactionId` has stored it.
    */
-  createShipment(shipment: ShipmentRequestInput | ShipmentRequest, options: CreateShipmentOptions): Promise<CreateShipmentResult<CreatedShipmentResponse>> {
+  createShipment(
+    shipment: ShipmentRequestInput | ShipmentRequest,
+    options: CreateShipmentOptions
+  ): Promise<CreateShipmentResult<CreatedShipmentResponse>> {
     return shipments.createShipment(this.shipmentContext, shipment, options)
   }
 
-  retryShipment(originalTransactionId: string, carrier: Carrier): Promise<CreatedShipmentResponse> {
-    return shipments.retryShipment(this.shipmentContext, originalTransactionId, carrier)
+  retryShipment(
+    originalTransactionId: string,
+    carrier: Carrier
+  ): Promise<CreatedShipmentResponse> {
+    return shipments.retryShipment(
+      this.shipmentContext,
+      originalTransactionId,
+      carrier
+    )
   }
 
   /** retryShipment as a question: undefined when no label was created with that id (404). */
-  findShipment(originalTransactionId: string, carrier: Carrier): Promise<CreatedShipmentResponse | undefined> {
-    return shipments.findShipment(this.shipmentContext, originalTransactionId, carrier)
+  findShipment(
+    originalTransactionId: string,
+    carrier: Carrier
+  ): Promise<CreatedShipmentResponse | undefined> {
+    return shipments.findShipment(
+      this.shipmentContext,
+      originalTransactionId,
+      carrier
+    )
   }
 
-  reprintShipment(shipmentId: string, carrier: Carrier): Promise<CreatedShipmentResponse> {
+  reprintShipment(
+    shipmentId: string,
+    carrier: Carrier
+  ): Promise<CreatedShipmentResponse> {
     return shipments.reprintShipment(this.shipmentContext, shipmentId, carrier)
   }
 
   /** "Already voided" (errorCode SHIPMENT_ALREADY_VOIDED) answers `{ alreadyVoided: true }`. */
-  voidShipment(shipmentId: string, options: { carrier: Carrier; transactionId: string; carrierAccountId?: string }): Promise<VoidShipmentResult> {
+  voidShipment(
+    shipmentId: string,
+    options: {
+      carrier: Carrier
+      transactionId: string
+      carrierAccountId?: string
+    }
+  ): Promise<VoidShipmentResult> {
     return shipments.voidShipment(this.shipmentContext, shipmentId, options)
   }
 
-  getRates(shipment: ShipmentRequestInput | RatesRequest, options: ShipmentVariantOptions & { transactionId?: string } = {}): Promise<RatesResponse> {
+  getRates(
+    shipment: ShipmentRequestInput | RatesRequest,
+    options: ShipmentVariantOptions & { transactionId?: string } = {}
+  ): Promise<RatesResponse> {
     return shipments.getRates(this.shipmentContext, shipment, options)
   }
 
-  createManifest(manifest: ManifestRequest, options: { transactionId: string }): Promise<ManifestResponse> {
+  createManifest(
+    manifest: ManifestRequest,
+    options: { transactionId: string }
+  ): Promise<ManifestResponse> {
     return shipments.createManifest(this.shipmentContext, manifest, options)
   }
 
   toJSON(): Record<string, unknown> {
-    return { name: "ShippingClient", roots: this.config.roots, concurrency: this.config.concurrency }
+    return {
+      name: "ShippingClient",
+      roots: this.config.roots,
+      concurrency: this.config.concurrency,
+    }
   }
 
   [inspect.custom](): string {

@@ -19,8 +19,14 @@ export function refreshMarginMs(lifeMs: number): number {
 }
 
 /** Key of a credential set; a hash, so the map never holds the secret itself as a key. */
-export function tokenCacheKey(authUrl: string, apiKey: string, apiSecret: string): string {
-  return createHash("sha256").update(`${authUrl}\u0000${apiKey}\u0000${apiSecret}`).digest("hex")
+export function tokenCacheKey(
+  authUrl: string,
+  apiKey: string,
+  apiSecret: string
+): string {
+  return createHash("sha256")
+    .update(`${authUrl}\u0000${apiKey}\u0000${apiSecret}`)
+    .digest("hex")
 }
 
 /** For tests, and for a merchant rotating credentials at runtime. */
@@ -47,7 +53,8 @@ export class TokenSource {
   /** A valid token: the cached one, the one being fetched, or a new one. */
   async get(): Promise<string> {
     const entry = this.entry()
-    if (entry.token && this.now() < entry.token.refreshAt) return entry.token.value
+    if (entry.token && this.now() < entry.token.refreshAt)
+      return entry.token.value
     return (await this.refresh(entry)).value
   }
 
@@ -57,7 +64,11 @@ export class TokenSource {
    */
   async renew(rejected: string): Promise<string> {
     const entry = this.entry()
-    if (entry.token && entry.token.value !== rejected && this.now() < entry.token.refreshAt) {
+    if (
+      entry.token &&
+      entry.token.value !== rejected &&
+      this.now() < entry.token.refreshAt
+    ) {
       return entry.token.value
     }
     if (entry.token?.value === rejected) entry.token = undefined
@@ -73,7 +84,10 @@ export class TokenSource {
           const cached: CachedToken = {
             value: token.accessToken,
             expiresAt: requestedAt + token.expiresInMs,
-            refreshAt: requestedAt + token.expiresInMs - refreshMarginMs(token.expiresInMs),
+            refreshAt:
+              requestedAt +
+              token.expiresInMs -
+              refreshMarginMs(token.expiresInMs),
           }
           entry.token = cached
           return cached

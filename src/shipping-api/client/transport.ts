@@ -34,9 +34,21 @@ function parseBody(text: string): unknown {
 
 /** Name and code of a low-level error (ECONNRESET, UND_ERR_SOCKET...), nothing else. */
 function sanitizedCause(error: unknown): { name: string; code?: string } {
-  const e = error as { name?: unknown; code?: unknown; cause?: { code?: unknown } }
-  const code = typeof e?.code === "string" ? e.code : typeof e?.cause?.code === "string" ? e.cause.code : undefined
-  return { name: typeof e?.name === "string" ? e.name : "Error", ...(code ? { code } : {}) }
+  const e = error as {
+    name?: unknown
+    code?: unknown
+    cause?: { code?: unknown }
+  }
+  const code =
+    typeof e?.code === "string"
+      ? e.code
+      : typeof e?.cause?.code === "string"
+        ? e.cause.code
+        : undefined
+  return {
+    name: typeof e?.name === "string" ? e.name : "Error",
+    ...(code ? { code } : {}),
+  }
 }
 
 export async function sendOnce(
@@ -59,7 +71,11 @@ export async function sendOnce(
       signal: controller.signal,
     })
     const text = await response.text()
-    return { status: response.status, headers: response.headers, body: parseBody(text) }
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: parseBody(text),
+    }
   } catch (error) {
     throw new ShippingNetworkError({
       operation: context.operation,

@@ -1,5 +1,10 @@
 import type { OperationRequest } from "../client/request"
-import { CONTACT_SOURCE, contactIdSchema, contactUpdateSchema, type ContactUpdate } from "../schemas/contact"
+import {
+  CONTACT_SOURCE,
+  contactIdSchema,
+  contactUpdateSchema,
+  type ContactUpdate,
+} from "../schemas/contact"
 import type { Violation } from "../violation"
 import { zodViolations } from "./webhooks"
 
@@ -17,14 +22,27 @@ export function buildUpdateContact(
   options: { idType?: string } = {}
 ): ({ ok: true } & OperationRequest) | { ok: false; violations: Violation[] } {
   // Only keys actually given count: `{ name: undefined }` is "no name change", not a field.
-  const given = Object.fromEntries(Object.entries(update ?? {}).filter(([, v]) => v !== undefined))
+  const given = Object.fromEntries(
+    Object.entries(update ?? {}).filter(([, v]) => v !== undefined)
+  )
   const body = contactUpdateSchema.safeParse(given)
   const id = contactIdSchema.safeParse(contactId)
   const violations = [
-    ...(id.success ? [] : zodViolations(id.error, { prefix: "contact.contactId", source: CONTACT_SOURCE.endpoint }).map((v) => ({ ...v, path: "contactId" }))),
-    ...(body.success ? [] : zodViolations(body.error, { prefix: "contact", source: CONTACT_SOURCE.body })),
+    ...(id.success
+      ? []
+      : zodViolations(id.error, {
+          prefix: "contact.contactId",
+          source: CONTACT_SOURCE.endpoint,
+        }).map((v) => ({ ...v, path: "contactId" }))),
+    ...(body.success
+      ? []
+      : zodViolations(body.error, {
+          prefix: "contact",
+          source: CONTACT_SOURCE.body,
+        })),
   ]
-  if (!body.success || !id.success || violations.length) return { ok: false, violations }
+  if (!body.success || !id.success || violations.length)
+    return { ok: false, violations }
   return {
     ok: true,
     method: "PATCH",

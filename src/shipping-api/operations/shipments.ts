@@ -1,7 +1,16 @@
 import type { OperationRequest } from "../client/request"
-import { CANCEL_INITIATOR, HEADER, type Carrier, type Variant } from "../constants"
+import {
+  CANCEL_INITIATOR,
+  HEADER,
+  type Carrier,
+  type Variant,
+} from "../constants"
 import { SOURCE } from "../schemas/common"
-import { manifestResponseSchema, type ManifestRequest, type ManifestResponse } from "../schemas/manifest"
+import {
+  manifestResponseSchema,
+  type ManifestRequest,
+  type ManifestResponse,
+} from "../schemas/manifest"
 import { reprintRequestSchema, retryQuerySchema } from "../schemas/retry"
 import {
   createdShipmentResponseSchema,
@@ -11,7 +20,11 @@ import {
   type RatesResponse,
   type ShipmentRequest,
 } from "../schemas/shipment"
-import { voidRequestSchema, voidResponseSchema, type VoidResponse } from "../schemas/void"
+import {
+  voidRequestSchema,
+  voidResponseSchema,
+  type VoidResponse,
+} from "../schemas/void"
 import {
   RETRY_RESOURCES,
   VOID_RESOURCES,
@@ -46,18 +59,25 @@ export const SHIPMENT_PATHS = {
  * `warnings` (create and rates): rules of severity "warning" the request meets. It is valid and
  * sent; the service will not do what those parts seem to ask (docs/shipment-rules.md).
  */
-export type Built = ({ ok: true; variant?: Variant; warnings?: Violation[] } & OperationRequest) | { ok: false; violations: Violation[] }
-export type Parsed<T> = { ok: true; value: T } | { ok: false; violations: Violation[] }
+export type Built =
+  | ({ ok: true; variant?: Variant; warnings?: Violation[] } & OperationRequest)
+  | { ok: false; violations: Violation[] }
+export type Parsed<T> =
+  { ok: true; value: T } | { ok: false; violations: Violation[] }
 
 /** For callers that prefer an exception; the client raises its own error class from `violations`. */
 export class ShipmentRequestInvalid extends Error {
   constructor(readonly violations: Violation[]) {
-    super(`the shipment request breaks ${violations.length} rule(s): ${violations.map((v) => v.rule).join(", ")}`)
+    super(
+      `the shipment request breaks ${violations.length} rule(s): ${violations.map((v) => v.rule).join(", ")}`
+    )
     this.name = "ShipmentRequestInvalid"
   }
 }
 
-export function requireBuilt(built: Built): OperationRequest & { variant?: Variant; warnings?: Violation[] } {
+export function requireBuilt(
+  built: Built
+): OperationRequest & { variant?: Variant; warnings?: Violation[] } {
   if (!built.ok) throw new ShipmentRequestInvalid(built.violations)
   const { ok: _ok, ...request } = built
   return request
@@ -67,8 +87,14 @@ const JSON_BODY = { "Content-Type": "application/json" }
 const UNIFIED_ERRORS = { [HEADER.unifiedErrorStructure]: "true" }
 
 /** Headers without the undefined ones. */
-function headers(all: Record<string, string | undefined>): Record<string, string> {
-  return Object.fromEntries(Object.entries(all).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ""))
+function headers(
+  all: Record<string, string | undefined>
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(all).filter(
+      (e): e is [string, string] => e[1] !== undefined && e[1] !== ""
+    )
+  )
 }
 
 /** Neutral carrier id of a carrier given either way (neutral id or mapped wire code). */
@@ -79,12 +105,20 @@ function asNeutral(value: unknown, codes?: CarrierCodes): unknown {
 
 /** A copy of a shipment body with rates[].carrier as neutral ids, so rules and client agree. */
 function withNeutralCarriers(shipment: unknown, codes?: CarrierCodes): unknown {
-  if (!shipment || typeof shipment !== "object" || Array.isArray(shipment)) return shipment
+  if (!shipment || typeof shipment !== "object" || Array.isArray(shipment))
+    return shipment
   const body = shipment as { rates?: unknown }
   if (!Array.isArray(body.rates)) return shipment
   return {
     ...body,
-    rates: body.rates.map((r) => (r && typeof r === "object" ? { ...r, carrier: asNeutral((r as { carrier?: unknown }).carrier, codes) } : r)),
+    rates: body.rates.map((r) =>
+      r && typeof r === "object"
+        ? {
+            ...r,
+            carrier: asNeutral((r as { carrier?: unknown }).carrier, codes),
+          }
+        : r
+    ),
   }
 }
 
@@ -93,7 +127,9 @@ function transactionIdViolations(id: unknown): Violation[] {
   return checked.ok ? [] : checked.violations
 }
 
-function failIf(violations: Violation[]): { ok: false; violations: Violation[] } | undefined {
+function failIf(
+  violations: Violation[]
+): { ok: false; violations: Violation[] } | undefined {
   return violations.length > 0 ? { ok: false, violations } : undefined
 }
 
@@ -133,7 +169,10 @@ type VariantRequest = {
   /** create: "always" sends it (default `commitmentDefault`), "when-given" only when the caller set it. */
   commitmentOnCreate: "always" | "when-given" | "never"
   commitmentDefault: boolean
-  carrier?: (input: { apac?: boolean; regionalCarrier?: string }) => string | undefined
+  carrier?: (input: {
+    apac?: boolean
+    regionalCarrier?: string
+  }) => string | undefined
   apacRoot: boolean
 }
 
@@ -145,7 +184,10 @@ const VARIANT_REQUEST: Record<Variant, VariantRequest> = {
     apacRoot: false,
   },
   expedited: {
-    headers: (i) => ({ [HEADER.ratePlan]: i.ratePlan, [HEADER.integratorCarrierId]: i.integratorCarrierId }),
+    headers: (i) => ({
+      [HEADER.ratePlan]: i.ratePlan,
+      [HEADER.integratorCarrierId]: i.integratorCarrierId,
+    }),
     commitmentOnCreate: "when-given",
     commitmentDefault: false,
     apacRoot: false,
@@ -154,7 +196,8 @@ const VARIANT_REQUEST: Record<Variant, VariantRequest> = {
     headers: () => ({}),
     commitmentOnCreate: "never",
     commitmentDefault: false,
-    carrier: (i) => (i.apac && i.regionalCarrier ? i.regionalCarrier : undefined),
+    carrier: (i) =>
+      i.apac && i.regionalCarrier ? i.regionalCarrier : undefined,
     apacRoot: true,
   },
   "cross-border": {
@@ -166,12 +209,18 @@ const VARIANT_REQUEST: Record<Variant, VariantRequest> = {
   },
 }
 
-function variantHeaders(variant: Variant | undefined, input: ShipperHeaders): Record<string, string | undefined> {
+function variantHeaders(
+  variant: Variant | undefined,
+  input: ShipperHeaders
+): Record<string, string | undefined> {
   return variant ? VARIANT_REQUEST[variant].headers(input) : {}
 }
 
 /** Whether this request goes to {apac_url} (standard delivery originating in Asia-Pacific). */
-function usesApacRoot(variant: Variant | undefined, input: { apac?: boolean }): boolean {
+function usesApacRoot(
+  variant: Variant | undefined,
+  input: { apac?: boolean }
+): boolean {
   return !!variant && VARIANT_REQUEST[variant].apacRoot && !!input.apac
 }
 
@@ -179,14 +228,22 @@ function usesApacRoot(variant: Variant | undefined, input: { apac?: boolean }): 
 function shipmentQuery(
   variant: Variant | undefined,
   operation: ValidationContext["operation"],
-  input: { includeDeliveryCommitment?: boolean; apac?: boolean; regionalCarrier?: string }
+  input: {
+    includeDeliveryCommitment?: boolean
+    apac?: boolean
+    regionalCarrier?: string
+  }
 ): Record<string, string> {
   const query: Record<string, string> = {}
   const commitment = input.includeDeliveryCommitment
   const v = variant ? VARIANT_REQUEST[variant] : undefined
   // rates always asks; create as the variant says.
-  if (operation === "rates" || v?.commitmentOnCreate === "always") query.includeDeliveryCommitment = String(commitment ?? v?.commitmentDefault ?? false)
-  else if (v?.commitmentOnCreate === "when-given" && commitment !== undefined) query.includeDeliveryCommitment = String(commitment)
+  if (operation === "rates" || v?.commitmentOnCreate === "always")
+    query.includeDeliveryCommitment = String(
+      commitment ?? v?.commitmentDefault ?? false
+    )
+  else if (v?.commitmentOnCreate === "when-given" && commitment !== undefined)
+    query.includeDeliveryCommitment = String(commitment)
   const carrier = v?.carrier?.(input)
   if (carrier) query.carrier = carrier
   return query
@@ -195,7 +252,11 @@ function shipmentQuery(
 /** The request both create and rates send once their body passed every rule. */
 function shipmentPost(
   path: string,
-  checked: { variant?: Variant; body: ShipmentRequest | RatesRequest; warnings: Violation[] },
+  checked: {
+    variant?: Variant
+    body: ShipmentRequest | RatesRequest
+    warnings: Violation[]
+  },
   query: Record<string, string>,
   apac: boolean,
   input: ShipperHeaders & { transactionId?: string; acceptLanguage?: string }
@@ -231,9 +292,22 @@ export function buildCreateShipment(input: CreateShipmentInput): Built {
     regionalCarrier: input.regionalCarrier,
     legacySingleSolutionAccount: input.legacySingleSolutionAccount,
   })
-  const failed = failIf([...transactionIdViolations(input.transactionId), ...(checked.ok ? [] : checked.violations)])
+  const failed = failIf([
+    ...transactionIdViolations(input.transactionId),
+    ...(checked.ok ? [] : checked.violations),
+  ])
   if (failed || !checked.ok) return failed ?? { ok: false, violations: [] }
-  return shipmentPost(SHIPMENT_PATHS.shipments, { variant: checked.variant, body: checked.value satisfies ShipmentRequest, warnings: checked.warnings }, query, apac, input)
+  return shipmentPost(
+    SHIPMENT_PATHS.shipments,
+    {
+      variant: checked.variant,
+      body: checked.value satisfies ShipmentRequest,
+      warnings: checked.warnings,
+    },
+    query,
+    apac,
+    input
+  )
 }
 
 export type RatesInput = ShipperHeaders &
@@ -254,34 +328,81 @@ export function buildRates(input: RatesInput): Built {
     regionalCarrier: input.regionalCarrier,
     legacySingleSolutionAccount: input.legacySingleSolutionAccount,
   })
-  const idViolations = input.transactionId === undefined ? [] : transactionIdViolations(input.transactionId)
-  const failed = failIf([...idViolations, ...(checked.ok ? [] : checked.violations)])
+  const idViolations =
+    input.transactionId === undefined
+      ? []
+      : transactionIdViolations(input.transactionId)
+  const failed = failIf([
+    ...idViolations,
+    ...(checked.ok ? [] : checked.violations),
+  ])
   if (failed || !checked.ok) return failed ?? { ok: false, violations: [] }
-  return shipmentPost(SHIPMENT_PATHS.rates, { variant: checked.variant, body: checked.value satisfies RatesRequest, warnings: checked.warnings }, query, apac, input)
+  return shipmentPost(
+    SHIPMENT_PATHS.rates,
+    {
+      variant: checked.variant,
+      body: checked.value satisfies RatesRequest,
+      warnings: checked.warnings,
+    },
+    query,
+    apac,
+    input
+  )
 }
 
-function checkWith<S extends z.ZodType>(schema: S, value: unknown, table: typeof RETRY_RESOURCES): Parsed<z.output<S>> {
+function checkWith<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  table: typeof RETRY_RESOURCES
+): Parsed<z.output<S>> {
   const parsed = schema.safeParse(value, { reportInput: true })
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, violations: violationsFromZod(parsed.error, table) }
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, violations: violationsFromZod(parsed.error, table) }
 }
 
 /** GET {base_url}/v1/shipments?originalTransactionId=&carrier= (doc 4, after an ambiguous create). */
-export function buildRetryShipment(input: { originalTransactionId: string; carrier: Carrier; acceptLanguage?: string }): Built {
-  const checked = checkWith(retryQuerySchema, { originalTransactionId: input.originalTransactionId, carrier: input.carrier }, RETRY_RESOURCES)
+export function buildRetryShipment(input: {
+  originalTransactionId: string
+  carrier: Carrier
+  acceptLanguage?: string
+}): Built {
+  const checked = checkWith(
+    retryQuerySchema,
+    {
+      originalTransactionId: input.originalTransactionId,
+      carrier: input.carrier,
+    },
+    RETRY_RESOURCES
+  )
   if (!checked.ok) return checked
   return {
     ok: true,
     method: "GET",
     root: "base",
     path: SHIPMENT_PATHS.shipments,
-    query: { originalTransactionId: checked.value.originalTransactionId, carrier: checked.value.carrier },
-    headers: headers({ ...UNIFIED_ERRORS, [HEADER.acceptLanguage]: input.acceptLanguage }),
+    query: {
+      originalTransactionId: checked.value.originalTransactionId,
+      carrier: checked.value.carrier,
+    },
+    headers: headers({
+      ...UNIFIED_ERRORS,
+      [HEADER.acceptLanguage]: input.acceptLanguage,
+    }),
   }
 }
 
 /** GET {base_url}/v1/shipments/{shipmentId}?carrier= (doc 4 reprint; at most LIMITS.reprints). */
-export function buildReprintShipment(input: { shipmentId: string; carrier: Carrier; acceptLanguage?: string }): Built {
-  const checked = checkWith(reprintRequestSchema, { shipmentId: input.shipmentId, carrier: input.carrier }, RETRY_RESOURCES)
+export function buildReprintShipment(input: {
+  shipmentId: string
+  carrier: Carrier
+  acceptLanguage?: string
+}): Built {
+  const checked = checkWith(
+    reprintRequestSchema,
+    { shipmentId: input.shipmentId, carrier: input.carrier },
+    RETRY_RESOURCES
+  )
   if (!checked.ok) return checked
   return {
     ok: true,
@@ -289,7 +410,10 @@ export function buildReprintShipment(input: { shipmentId: string; carrier: Carri
     root: "base",
     path: `${SHIPMENT_PATHS.shipments}/${encodeURIComponent(checked.value.shipmentId)}`,
     query: { carrier: checked.value.carrier },
-    headers: headers({ ...UNIFIED_ERRORS, [HEADER.acceptLanguage]: input.acceptLanguage }),
+    headers: headers({
+      ...UNIFIED_ERRORS,
+      [HEADER.acceptLanguage]: input.acceptLanguage,
+    }),
   }
 }
 
@@ -304,14 +428,23 @@ export function buildVoidShipment(input: {
 }): Built {
   const checked = checkWith(
     voidRequestSchema,
-    { shipmentId: input.shipmentId, carrier: input.carrier, cancelInitiator: CANCEL_INITIATOR, transactionId: input.transactionId },
+    {
+      shipmentId: input.shipmentId,
+      carrier: input.carrier,
+      cancelInitiator: CANCEL_INITIATOR,
+      transactionId: input.transactionId,
+    },
     VOID_RESOURCES
   )
   if (!checked.ok) {
     // The transaction id is a header: report it where the other builders do.
     return {
       ok: false,
-      violations: checked.violations.map((v) => (v.path === "transactionId" ? { ...v, path: `headers.${HEADER.transactionId}` } : v)),
+      violations: checked.violations.map((v) =>
+        v.path === "transactionId"
+          ? { ...v, path: `headers.${HEADER.transactionId}` }
+          : v
+      ),
     }
   }
   return {
@@ -319,12 +452,16 @@ export function buildVoidShipment(input: {
     method: "DELETE",
     root: "base",
     path: `${SHIPMENT_PATHS.shipments}/${encodeURIComponent(checked.value.shipmentId)}`,
-    query: { carrier: checked.value.carrier, cancelInitiator: CANCEL_INITIATOR },
+    query: {
+      carrier: checked.value.carrier,
+      cancelInitiator: CANCEL_INITIATOR,
+    },
     headers: headers({
       ...UNIFIED_ERRORS,
       [HEADER.transactionId]: checked.value.transactionId,
       [HEADER.acceptLanguage]: input.acceptLanguage,
-      [HEADER.carrierAccountId]: input.carrier === "CARRIER_A" ? input.carrierAccountId : undefined,
+      [HEADER.carrierAccountId]:
+        input.carrier === "CARRIER_A" ? input.carrierAccountId : undefined,
     }),
   }
 }
@@ -338,9 +475,17 @@ export function buildManifest(input: {
 }): Built {
   const manifest = input.manifest as { carrier?: unknown } | undefined
   const neutral =
-    manifest && typeof manifest === "object" ? { ...manifest, carrier: asNeutral(manifest.carrier, input.carrierCodes) } : manifest
+    manifest && typeof manifest === "object"
+      ? {
+          ...manifest,
+          carrier: asNeutral(manifest.carrier, input.carrierCodes),
+        }
+      : manifest
   const checked = validateManifestRequest(neutral)
-  const failed = failIf([...transactionIdViolations(input.transactionId), ...(checked.ok ? [] : checked.violations)])
+  const failed = failIf([
+    ...transactionIdViolations(input.transactionId),
+    ...(checked.ok ? [] : checked.violations),
+  ])
   if (failed || !checked.ok) return failed ?? { ok: false, violations: [] }
   return {
     ok: true,
@@ -360,15 +505,26 @@ export function buildManifest(input: {
 
 // Parsers: tolerant of unknown fields, nulls and numbers sent as strings.
 
-function parseWith<S extends z.ZodType>(schema: S, body: unknown, source: string): Parsed<z.output<S>> {
+function parseWith<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+  source: string
+): Parsed<z.output<S>> {
   const parsed = schema.safeParse(body, { reportInput: true })
   return parsed.success
     ? { ok: true, value: parsed.data }
-    : { ok: false, violations: violationsFromZod(parsed.error, { "": { id: "response", source } }) }
+    : {
+        ok: false,
+        violations: violationsFromZod(parsed.error, {
+          "": { id: "response", source },
+        }),
+      }
 }
 
 /** 200/201 of create, retry and reprint: the Shipment object with at least shipmentId. */
-export function parseShipmentResponse(body: unknown): Parsed<CreatedShipmentResponse> {
+export function parseShipmentResponse(
+  body: unknown
+): Parsed<CreatedShipmentResponse> {
   return parseWith(createdShipmentResponseSchema, body, SOURCE.shipment)
 }
 

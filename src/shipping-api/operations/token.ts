@@ -1,5 +1,9 @@
 import type { OperationRequest } from "../client/request"
-import { tokenResponseSchema, toAccessToken, type AccessToken } from "../schemas/token"
+import {
+  tokenResponseSchema,
+  toAccessToken,
+  type AccessToken,
+} from "../schemas/token"
 
 /**
  * Doc 4 "Token operation": POST {auth_url}/oauth/token with the API key and secret as Basic
@@ -12,7 +16,10 @@ export function basicCredentials(apiKey: string, apiSecret: string): string {
   return Buffer.from(`${apiKey}:${apiSecret}`, "utf8").toString("base64")
 }
 
-export function buildTokenRequest(credentials: { apiKey: string; apiSecret: string }): OperationRequest {
+export function buildTokenRequest(credentials: {
+  apiKey: string
+  apiSecret: string
+}): OperationRequest {
   return {
     method: "POST",
     root: "auth",
@@ -29,8 +36,15 @@ export function buildTokenRequest(credentials: { apiKey: string; apiSecret: stri
  * The token, or the names of the fields that were wrong. Never the values: this body holds the
  * token itself.
  */
-export function parseTokenResponse(body: unknown): { ok: true; value: AccessToken } | { ok: false; fields: string[] } {
+export function parseTokenResponse(
+  body: unknown
+): { ok: true; value: AccessToken } | { ok: false; fields: string[] } {
   const parsed = tokenResponseSchema.safeParse(body)
   if (parsed.success) return { ok: true, value: toAccessToken(parsed.data) }
-  return { ok: false, fields: [...new Set(parsed.error.issues.map((i) => i.path.join(".") || "(body)"))] }
+  return {
+    ok: false,
+    fields: [
+      ...new Set(parsed.error.issues.map((i) => i.path.join(".") || "(body)")),
+    ],
+  }
 }

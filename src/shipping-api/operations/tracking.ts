@@ -2,7 +2,10 @@ import { CARRIERS, CARRIER_OF_VARIANT, type Carrier } from "../constants"
 import type { OperationRequest } from "../client/request"
 import type { CarrierCodes } from "../rules/types"
 import { neutralCarrier, wireCarrier } from "../rules/variant"
-import { trackingResponseSchema, type TrackingResponse } from "../schemas/tracking"
+import {
+  trackingResponseSchema,
+  type TrackingResponse,
+} from "../schemas/tracking"
 import type { Violation } from "../violation"
 
 /**
@@ -35,10 +38,17 @@ export type TrackingRule = {
   source: string
   description: string
   check(draft: TrackingRequestDraft): Violation[]
-  examples: { pass: readonly TrackingRequestDraft[]; fail: readonly TrackingRequestDraft[] }
+  examples: {
+    pass: readonly TrackingRequestDraft[]
+    fail: readonly TrackingRequestDraft[]
+  }
 }
 
-function rule(def: Omit<TrackingRule, "check" | "source"> & { test(d: TrackingRequestDraft): { path: string; message: string } | undefined }): TrackingRule {
+function rule(
+  def: Omit<TrackingRule, "check" | "source"> & {
+    test(d: TrackingRequestDraft): { path: string; message: string } | undefined
+  }
+): TrackingRule {
   const { test, ...rest } = def
   return {
     ...rest,
@@ -57,8 +67,14 @@ export const TRACKING_RULES: readonly TrackingRule[] = [
   rule({
     id: "tracking.identifier.not-empty",
     description: "the identifier (tracking number) is not empty",
-    test: (d) => (typeof d.identifier === "string" && d.identifier.trim() !== "" ? undefined : { path: "identifier", message: "must not be empty" }),
-    examples: { pass: [{ identifier: "9400", query: QUERY }], fail: [{ identifier: " ", query: QUERY }] },
+    test: (d) =>
+      typeof d.identifier === "string" && d.identifier.trim() !== ""
+        ? undefined
+        : { path: "identifier", message: "must not be empty" },
+    examples: {
+      pass: [{ identifier: "9400", query: QUERY }],
+      fail: [{ identifier: " ", query: QUERY }],
+    },
   }),
   rule({
     id: "tracking.query.packageIdentifierType",
@@ -66,33 +82,64 @@ export const TRACKING_RULES: readonly TrackingRule[] = [
     test: (d) =>
       d.query.packageIdentifierType === PACKAGE_IDENTIFIER_TYPE
         ? undefined
-        : { path: "query.packageIdentifierType", message: `must be ${PACKAGE_IDENTIFIER_TYPE}` },
-    examples: { pass: [{ identifier: "9400", query: QUERY }], fail: [{ identifier: "9400", query: {} }, { identifier: "9400", query: { packageIdentifierType: "ImpbBarcode" } }] },
+        : {
+            path: "query.packageIdentifierType",
+            message: `must be ${PACKAGE_IDENTIFIER_TYPE}`,
+          },
+    examples: {
+      pass: [{ identifier: "9400", query: QUERY }],
+      fail: [
+        { identifier: "9400", query: {} },
+        { identifier: "9400", query: { packageIdentifierType: "ImpbBarcode" } },
+      ],
+    },
   }),
   rule({
     id: "tracking.query.carrier",
-    description: "a standard delivery parcel is tracked with query carrier = the standard carrier's value (its wire code when mapped)",
+    description:
+      "a standard delivery parcel is tracked with query carrier = the standard carrier's value (its wire code when mapped)",
     test: (d) => {
       if (d.parcelCarrier !== STANDARD) return undefined
       const expected = wireCarrier(STANDARD, d.carrierCodes)
-      return d.query.carrier === expected ? undefined : { path: "query.carrier", message: `must be ${expected} for a standard delivery parcel` }
+      return d.query.carrier === expected
+        ? undefined
+        : {
+            path: "query.carrier",
+            message: `must be ${expected} for a standard delivery parcel`,
+          }
     },
     examples: {
       pass: [
-        { identifier: "9400", query: { ...QUERY, carrier: "STANDARD" }, parcelCarrier: "STANDARD" },
-        { identifier: "9400", query: { ...QUERY, carrier: "NGS" }, parcelCarrier: "STANDARD", carrierCodes: { STANDARD: "NGS" } },
+        {
+          identifier: "9400",
+          query: { ...QUERY, carrier: "STANDARD" },
+          parcelCarrier: "STANDARD",
+        },
+        {
+          identifier: "9400",
+          query: { ...QUERY, carrier: "NGS" },
+          parcelCarrier: "STANDARD",
+          carrierCodes: { STANDARD: "NGS" },
+        },
         { identifier: "9400", query: QUERY, parcelCarrier: "POSTAL" },
       ],
       fail: [
         { identifier: "9400", query: QUERY, parcelCarrier: "STANDARD" },
-        { identifier: "9400", query: { ...QUERY, carrier: "STANDARD" }, parcelCarrier: "STANDARD", carrierCodes: { STANDARD: "NGS" } },
+        {
+          identifier: "9400",
+          query: { ...QUERY, carrier: "STANDARD" },
+          parcelCarrier: "STANDARD",
+          carrierCodes: { STANDARD: "NGS" },
+        },
       ],
     },
   }),
 ]
 
 /** Every tracking rule's violations for one request. */
-export function trackingRequestViolations(draft: TrackingRequestDraft): Violation[] {
+export function trackingRequestViolations(
+  draft: TrackingRequestDraft
+): Violation[] {
   return TRACKING_RULES.flatMap((r) => r.check(draft))
 }
 
@@ -119,15 +166,36 @@ export function buildGetTracking(
       ],
     }
   }
-  const identifier = typeof trackingNumber === "string" ? trackingNumber.trim() : trackingNumber
-  const query = { packageIdentifierType: PACKAGE_IDENTIFIER_TYPE, ...(parcelCarrier === STANDARD ? { carrier: STANDARD } : {}) }
-  const violations = trackingRequestViolations({ identifier, query, parcelCarrier })
+  const identifier =
+    typeof trackingNumber === "string" ? trackingNumber.trim() : trackingNumber
+  const query = {
+    packageIdentifierType: PACKAGE_IDENTIFIER_TYPE,
+    ...(parcelCarrier === STANDARD ? { carrier: STANDARD } : {}),
+  }
+  const violations = trackingRequestViolations({
+    identifier,
+    query,
+    parcelCarrier,
+  })
   if (violations.length) return { ok: false, violations }
-  return { ok: true, method: "GET", root: "base", path: `/v1/tracking/${encodeURIComponent(identifier)}`, query }
+  return {
+    ok: true,
+    method: "GET",
+    root: "base",
+    path: `/v1/tracking/${encodeURIComponent(identifier)}`,
+    query,
+  }
 }
 
-export function parseTrackingResponse(body: unknown): { ok: true; value: TrackingResponse } | { ok: false; fields: string[] } {
+export function parseTrackingResponse(
+  body: unknown
+): { ok: true; value: TrackingResponse } | { ok: false; fields: string[] } {
   const parsed = trackingResponseSchema.safeParse(body)
   if (parsed.success) return { ok: true, value: parsed.data }
-  return { ok: false, fields: [...new Set(parsed.error.issues.map((i) => i.path.join(".") || "(body)"))] }
+  return {
+    ok: false,
+    fields: [
+      ...new Set(parsed.error.issues.map((i) => i.path.join(".") || "(body)")),
+    ],
+  }
 }

@@ -24,11 +24,17 @@ export const WEBHOOK_PATHS = {
  * zod issues as Violations for one resource: `<prefix>.<field>.<kind>` (rules/zod-violations.ts),
  * field rules keeping their own id and source.
  */
-export function zodViolations(error: z.ZodError, base: { prefix: string; source: string }): Violation[] {
-  return violationsFromZod(error, { "": { id: base.prefix, source: base.source } })
+export function zodViolations(
+  error: z.ZodError,
+  base: { prefix: string; source: string }
+): Violation[] {
+  return violationsFromZod(error, {
+    "": { id: base.prefix, source: base.source },
+  })
 }
 
-type Built = ({ ok: true } & OperationRequest) | { ok: false; violations: Violation[] }
+type Built =
+  ({ ok: true } & OperationRequest) | { ok: false; violations: Violation[] }
 
 const ID_SOURCE = "doc 1, Endpoints (webHookConfigID)"
 
@@ -39,14 +45,31 @@ function configPath(id: string): string {
 function idViolations(id: unknown): Violation[] {
   return typeof id === "string" && id.trim() !== ""
     ? []
-    : [{ path: "webHookConfigID", rule: "webhook-config.webHookConfigID.not-empty", message: "must not be empty", source: ID_SOURCE }]
+    : [
+        {
+          path: "webHookConfigID",
+          rule: "webhook-config.webHookConfigID.not-empty",
+          message: "must not be empty",
+          source: ID_SOURCE,
+        },
+      ]
 }
 
 /** The body as it will be sent (status defaulted to active), or its violations. */
-export function validateWebhookConfig(body: unknown): { ok: true; value: WebhookConfigRequest } | { ok: false; violations: Violation[] } {
+export function validateWebhookConfig(
+  body: unknown
+):
+  | { ok: true; value: WebhookConfigRequest }
+  | { ok: false; violations: Violation[] } {
   const parsed = webhookConfigRequestSchema.safeParse(body)
   if (parsed.success) return { ok: true, value: parsed.data }
-  return { ok: false, violations: zodViolations(parsed.error, { prefix: "webhook-config", source: WEBHOOK_SOURCE.body }) }
+  return {
+    ok: false,
+    violations: zodViolations(parsed.error, {
+      prefix: "webhook-config",
+      source: WEBHOOK_SOURCE.body,
+    }),
+  }
 }
 
 export function buildListApplicableEvents(): OperationRequest {
@@ -56,12 +79,26 @@ export function buildListApplicableEvents(): OperationRequest {
 export function buildCreateWebhookConfig(body: unknown): Built {
   const valid = validateWebhookConfig(body)
   if (!valid.ok) return valid
-  return { ok: true, method: "POST", root: "webhook", path: WEBHOOK_PATHS.configs, body: valid.value }
+  return {
+    ok: true,
+    method: "POST",
+    root: "webhook",
+    path: WEBHOOK_PATHS.configs,
+    body: valid.value,
+  }
 }
 
 /** Doc 4 "Webhook list": pages from 0. */
-export function buildListWebhookConfigs(page: number, size: number): OperationRequest {
-  return { method: "GET", root: "webhook", path: WEBHOOK_PATHS.configs, query: { page, size } }
+export function buildListWebhookConfigs(
+  page: number,
+  size: number
+): OperationRequest {
+  return {
+    method: "GET",
+    root: "webhook",
+    path: WEBHOOK_PATHS.configs,
+    query: { page, size },
+  }
 }
 
 export function buildGetWebhookConfig(id: string): Built {
@@ -73,9 +110,18 @@ export function buildGetWebhookConfig(id: string): Built {
 /** Doc 1: PUT takes the full body, same as create. */
 export function buildUpdateWebhookConfig(id: string, body: unknown): Built {
   const valid = validateWebhookConfig(body)
-  const violations = [...idViolations(id), ...(valid.ok ? [] : valid.violations)]
+  const violations = [
+    ...idViolations(id),
+    ...(valid.ok ? [] : valid.violations),
+  ]
   if (!valid.ok || violations.length) return { ok: false, violations }
-  return { ok: true, method: "PUT", root: "webhook", path: configPath(id), body: valid.value }
+  return {
+    ok: true,
+    method: "PUT",
+    root: "webhook",
+    path: configPath(id),
+    body: valid.value,
+  }
 }
 
 export function buildDeleteWebhookConfig(id: string): Built {
@@ -86,9 +132,12 @@ export function buildDeleteWebhookConfig(id: string): Built {
 
 /** Secrets a webhook body carries (the key the service will send us, basic/oauth secrets). */
 export function webhookSecrets(body: unknown): string[] {
-  const auth = (body as { authParams?: Record<string, unknown> } | undefined)?.authParams
+  const auth = (body as { authParams?: Record<string, unknown> } | undefined)
+    ?.authParams
   if (!auth || typeof auth !== "object") return []
-  return ["apiKey", "secret", "clientID"].flatMap((k) => (typeof auth[k] === "string" ? [auth[k] as string] : []))
+  return ["apiKey", "secret", "clientID"].flatMap((k) =>
+    typeof auth[k] === "string" ? [auth[k] as string] : []
+  )
 }
 
 /**

@@ -8,7 +8,11 @@ import {
 } from "../constants"
 import type { Address } from "../schemas/address"
 import { SOURCE } from "../schemas/common"
-import { carrierAccountToPuertoRico, expeditedAbroad, SAMPLE_ADDRESSES } from "./examples"
+import {
+  carrierAccountToPuertoRico,
+  expeditedAbroad,
+  SAMPLE_ADDRESSES,
+} from "./examples"
 import { filled, fromCountry, list, serviceId, str, toCountry } from "./read"
 import { defineRule, type ShipmentDraft } from "./types"
 
@@ -16,16 +20,39 @@ type AddressField = keyof Address
 type AddressRole = "fromAddress" | "toAddress" | "soldToAddress"
 
 /** Doc 2, "Required content per variant": the address fields each variant needs. */
-export const REQUIRED_ADDRESS_FIELDS: Record<Variant, readonly AddressField[]> = {
-  "carrier-account": ["company", "name", "phone", "addressLines", "cityTown", "postalCode", "countryCode"],
-  expedited: ["addressLines", "postalCode", "countryCode"],
-  standard: ["addressLines", "postalCode", "countryCode", "name"],
-  "cross-border": ["name", "phone", "addressLines", "cityTown", "postalCode", "countryCode"],
-}
+export const REQUIRED_ADDRESS_FIELDS: Record<Variant, readonly AddressField[]> =
+  {
+    "carrier-account": [
+      "company",
+      "name",
+      "phone",
+      "addressLines",
+      "cityTown",
+      "postalCode",
+      "countryCode",
+    ],
+    expedited: ["addressLines", "postalCode", "countryCode"],
+    standard: ["addressLines", "postalCode", "countryCode", "name"],
+    "cross-border": [
+      "name",
+      "phone",
+      "addressLines",
+      "cityTown",
+      "postalCode",
+      "countryCode",
+    ],
+  }
 
-function hasField(address: ShipmentDraft["toAddress"], field: AddressField): boolean {
+function hasField(
+  address: ShipmentDraft["toAddress"],
+  field: AddressField
+): boolean {
   const value = address?.[field]
-  if (field === "addressLines") return list(value as string[] | undefined).length > 0 && filled((value as unknown[])[0])
+  if (field === "addressLines")
+    return (
+      list(value as string[] | undefined).length > 0 &&
+      filled((value as unknown[])[0])
+    )
   if (field === "residential") return typeof value === "boolean"
   return filled(value)
 }
@@ -33,7 +60,8 @@ function hasField(address: ShipmentDraft["toAddress"], field: AddressField): boo
 /** The addresses a variant's table speaks of (soldToAddress: carrier-account, when sent). */
 function addressesOf(s: ShipmentDraft, variant: Variant): AddressRole[] {
   const roles: AddressRole[] = ["fromAddress", "toAddress"]
-  if (variant === "carrier-account" && s.soldToAddress !== undefined) roles.push("soldToAddress")
+  if (variant === "carrier-account" && s.soldToAddress !== undefined)
+    roles.push("soldToAddress")
   return roles
 }
 
@@ -46,27 +74,57 @@ export const requiredAddressFieldsRule = defineRule({
   test(s, ctx, report) {
     for (const role of addressesOf(s, ctx.variant)) {
       for (const field of REQUIRED_ADDRESS_FIELDS[ctx.variant]) {
-        if (!hasField(s[role], field)) report(`${role}.${field}`, `${field} is required for ${ctx.variant} shipments`)
+        if (!hasField(s[role], field))
+          report(
+            `${role}.${field}`,
+            `${field} is required for ${ctx.variant} shipments`
+          )
       }
     }
   },
   examples: {
     pass: [
       { note: "carrier-account complete", base: "carrier-account" },
-      { note: "expedited without name or city", base: "expedited", edit: (s) => { delete s.toAddress!.name; delete s.toAddress!.cityTown } },
+      {
+        note: "expedited without name or city",
+        base: "expedited",
+        edit: (s) => {
+          delete s.toAddress!.name
+          delete s.toAddress!.cityTown
+        },
+      },
       { note: "standard complete", base: "standard" },
       { note: "cross-border complete", base: "cross-border" },
     ],
     fail: [
-      { note: "carrier-account without company", base: "carrier-account", edit: (s) => delete s.fromAddress!.company },
+      {
+        note: "carrier-account without company",
+        base: "carrier-account",
+        edit: (s) => delete s.fromAddress!.company,
+      },
       {
         note: "carrier-account soldToAddress without phone",
         base: "carrier-account",
-        edit: (s) => { carrierAccountToPuertoRico(s); delete s.soldToAddress!.phone },
+        edit: (s) => {
+          carrierAccountToPuertoRico(s)
+          delete s.soldToAddress!.phone
+        },
       },
-      { note: "expedited with empty address lines", base: "expedited", edit: (s) => (s.toAddress!.addressLines = []) },
-      { note: "standard without name", base: "standard", edit: (s) => delete s.toAddress!.name },
-      { note: "cross-border without phone", base: "cross-border", edit: (s) => delete s.toAddress!.phone },
+      {
+        note: "expedited with empty address lines",
+        base: "expedited",
+        edit: (s) => (s.toAddress!.addressLines = []),
+      },
+      {
+        note: "standard without name",
+        base: "standard",
+        edit: (s) => delete s.toAddress!.name,
+      },
+      {
+        note: "cross-border without phone",
+        base: "cross-border",
+        edit: (s) => delete s.toAddress!.phone,
+      },
     ],
   },
 })
@@ -74,12 +132,14 @@ export const requiredAddressFieldsRule = defineRule({
 export const expressMailPhoneRule = defineRule({
   id: "address.expedited.express-mail-phone",
   source: SOURCE.perVariant,
-  description: "service EM (and EMI, its international id in the service table) needs phone in fromAddress and toAddress",
+  description:
+    "service EM (and EMI, its international id in the service table) needs phone in fromAddress and toAddress",
   variants: ["expedited"],
   test(s, _ctx, report) {
     if (!EXPRESS_MAIL_SERVICE_IDS.includes(serviceId(s) ?? "")) return
     for (const role of ["fromAddress", "toAddress"] as const) {
-      if (!filled(s[role]?.phone)) report(`${role}.phone`, `phone is required for service ${serviceId(s)}`)
+      if (!filled(s[role]?.phone))
+        report(`${role}.phone`, `phone is required for service ${serviceId(s)}`)
     }
   },
   examples: {
@@ -89,8 +149,20 @@ export const expressMailPhoneRule = defineRule({
       { note: "PM without phone", edit: (s) => delete s.toAddress!.phone },
     ],
     fail: [
-      { note: "EM without sender phone", edit: (s) => { s.rates![0].serviceId = "EM"; delete s.fromAddress!.phone } },
-      { note: "EMI without recipient phone", edit: (s) => { expeditedAbroad(s, "JP", "EMI"); delete s.toAddress!.phone } },
+      {
+        note: "EM without sender phone",
+        edit: (s) => {
+          s.rates![0].serviceId = "EM"
+          delete s.fromAddress!.phone
+        },
+      },
+      {
+        note: "EMI without recipient phone",
+        edit: (s) => {
+          expeditedAbroad(s, "JP", "EMI")
+          delete s.toAddress!.phone
+        },
+      },
     ],
   },
 })
@@ -98,12 +170,17 @@ export const expressMailPhoneRule = defineRule({
 export const crossBorderNameRule = defineRule({
   id: "address.cross-border.name-first-last",
   source: SOURCE.perVariant,
-  description: "cross-border fromAddress and toAddress names hold a first and a last name",
+  description:
+    "cross-border fromAddress and toAddress names hold a first and a last name",
   variants: ["cross-border"],
   test(s, _ctx, report) {
     for (const role of ["fromAddress", "toAddress"] as const) {
       const name = str(s[role]?.name)
-      if (name !== undefined && filled(name) && name.trim().split(/\s+/).length < 2) {
+      if (
+        name !== undefined &&
+        filled(name) &&
+        name.trim().split(/\s+/).length < 2
+      ) {
         report(`${role}.name`, "needs a first and a last name")
       }
     }
@@ -121,17 +198,31 @@ export const canadaStateRule = defineRule({
   variants: ["cross-border"],
   test(s, _ctx, report) {
     for (const role of ["fromAddress", "toAddress"] as const) {
-      if (str(s[role]?.countryCode) === CANADA && !filled(s[role]?.stateProvince)) {
-        report(`${role}.stateProvince`, "stateProvince is required for Canadian addresses")
+      if (
+        str(s[role]?.countryCode) === CANADA &&
+        !filled(s[role]?.stateProvince)
+      ) {
+        report(
+          `${role}.stateProvince`,
+          "stateProvince is required for Canadian addresses"
+        )
       }
     }
   },
   examples: {
-    pass: [{ note: "to Canada with province", edit: (s) => (s.toAddress = structuredClone(SAMPLE_ADDRESSES.CA)) }],
+    pass: [
+      {
+        note: "to Canada with province",
+        edit: (s) => (s.toAddress = structuredClone(SAMPLE_ADDRESSES.CA)),
+      },
+    ],
     fail: [
       {
         note: "to Canada without province",
-        edit: (s) => { s.toAddress = structuredClone(SAMPLE_ADDRESSES.CA); s.toAddress.stateProvince = "" },
+        edit: (s) => {
+          s.toAddress = structuredClone(SAMPLE_ADDRESSES.CA)
+          s.toAddress.stateProvince = ""
+        },
       },
     ],
   },
@@ -140,18 +231,27 @@ export const canadaStateRule = defineRule({
 export const apacResidentialRule = defineRule({
   id: "address.standard.apac-residential",
   source: SOURCE.perVariant,
-  description: "standard delivery through {apac_url} needs residential (true or false) on fromAddress and toAddress",
+  description:
+    "standard delivery through {apac_url} needs residential (true or false) on fromAddress and toAddress",
   variants: ["standard"],
   test(s, ctx, report) {
     if (!ctx.apac) return
     for (const role of ["fromAddress", "toAddress"] as const) {
-      if (typeof s[role]?.residential !== "boolean") report(`${role}.residential`, "residential is required for Asia-Pacific standard delivery")
+      if (typeof s[role]?.residential !== "boolean")
+        report(
+          `${role}.residential`,
+          "residential is required for Asia-Pacific standard delivery"
+        )
     }
   },
   examples: {
     pass: [
       { note: "not APAC", edit: (s) => delete s.toAddress!.residential },
-      { note: "APAC with residential", edit: (s) => (s.fromAddress!.residential = false), ctx: { apac: true } },
+      {
+        note: "APAC with residential",
+        edit: (s) => (s.fromAddress!.residential = false),
+        ctx: { apac: true },
+      },
     ],
     fail: [{ note: "APAC without sender residential", ctx: { apac: true } }],
   },
@@ -160,17 +260,31 @@ export const apacResidentialRule = defineRule({
 export const standardDomesticRule = defineRule({
   id: "address.standard.domestic",
   source: SOURCE.variants,
-  description: "standard delivery is domestic only: fromAddress and toAddress in the same country",
+  description:
+    "standard delivery is domestic only: fromAddress and toAddress in the same country",
   variants: ["standard"],
   operations: ["create", "rates"],
   test(s, _ctx, report) {
     const from = fromCountry(s)
     const to = toCountry(s)
-    if (from && to && from !== to) report("toAddress.countryCode", `standard delivery is domestic only (from ${from} to ${to})`)
+    if (from && to && from !== to)
+      report(
+        "toAddress.countryCode",
+        `standard delivery is domestic only (from ${from} to ${to})`
+      )
   },
   examples: {
     pass: [{ note: "US to US" }],
-    fail: [{ note: "US to Canada", edit: (s) => (s.toAddress = { ...structuredClone(SAMPLE_ADDRESSES.CA), residential: true }) }],
+    fail: [
+      {
+        note: "US to Canada",
+        edit: (s) =>
+          (s.toAddress = {
+            ...structuredClone(SAMPLE_ADDRESSES.CA),
+            residential: true,
+          }),
+      },
+    ],
   },
 })
 
@@ -183,12 +297,24 @@ export const carrierAccountOriginRule = defineRule({
   test(s, _ctx, report) {
     const from = fromCountry(s)
     if (from && !CARRIER_ACCOUNT_ORIGINS.includes(from)) {
-      report("fromAddress.countryCode", `origin must be one of ${CARRIER_ACCOUNT_ORIGINS.join(", ")}`)
+      report(
+        "fromAddress.countryCode",
+        `origin must be one of ${CARRIER_ACCOUNT_ORIGINS.join(", ")}`
+      )
     }
   },
   examples: {
     pass: [{ note: "from the U.S." }],
-    fail: [{ note: "from Great Britain", edit: (s) => (s.fromAddress = { ...structuredClone(SAMPLE_ADDRESSES.GB), company: "Acme UK" }) }],
+    fail: [
+      {
+        note: "from Great Britain",
+        edit: (s) =>
+          (s.fromAddress = {
+            ...structuredClone(SAMPLE_ADDRESSES.GB),
+            company: "Acme UK",
+          }),
+      },
+    ],
   },
 })
 
@@ -201,27 +327,50 @@ export const crossBorderOriginRule = defineRule({
   test(s, _ctx, report) {
     const from = fromCountry(s)
     const origins = Object.keys(CROSS_BORDER_CLASSES_BY_ORIGIN)
-    if (from && !origins.includes(from)) report("fromAddress.countryCode", `origin must be one of ${origins.join(", ")}`)
+    if (from && !origins.includes(from))
+      report(
+        "fromAddress.countryCode",
+        `origin must be one of ${origins.join(", ")}`
+      )
   },
   examples: {
     pass: [{ note: "from the U.S." }],
-    fail: [{ note: "from Japan", edit: (s) => (s.fromAddress = structuredClone(SAMPLE_ADDRESSES.JP)) }],
+    fail: [
+      {
+        note: "from Japan",
+        edit: (s) => (s.fromAddress = structuredClone(SAMPLE_ADDRESSES.JP)),
+      },
+    ],
   },
 })
 
 export const crossBorderDestinationRule = defineRule({
   id: "address.cross-border.destination-abroad",
   source: SOURCE.variants,
-  description: "cross-border outbound shipments go to another country than their origin",
+  description:
+    "cross-border outbound shipments go to another country than their origin",
   variants: ["cross-border"],
   operations: ["create", "rates"],
   test(s, _ctx, report) {
     const from = fromCountry(s)
-    if (from && from === toCountry(s)) report("toAddress.countryCode", "destination must be abroad: cross-border is outbound only")
+    if (from && from === toCountry(s))
+      report(
+        "toAddress.countryCode",
+        "destination must be abroad: cross-border is outbound only"
+      )
   },
   examples: {
     pass: [{ note: "U.S. to Germany (the base request)" }],
-    fail: [{ note: "U.S. to U.S.", edit: (s) => (s.toAddress = { ...structuredClone(s.fromAddress!), name: "Jane Doe" }) }],
+    fail: [
+      {
+        note: "U.S. to U.S.",
+        edit: (s) =>
+          (s.toAddress = {
+            ...structuredClone(s.fromAddress!),
+            name: "Jane Doe",
+          }),
+      },
+    ],
   },
 })
 

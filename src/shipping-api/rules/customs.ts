@@ -13,7 +13,12 @@ import {
   type ReasonForExport,
 } from "../constants"
 import { SOURCE } from "../schemas/common"
-import { addSpecialService, carrierAccountToPuertoRico, expeditedAbroad, SAMPLE_ADDRESSES } from "./examples"
+import {
+  addSpecialService,
+  carrierAccountToPuertoRico,
+  expeditedAbroad,
+  SAMPLE_ADDRESSES,
+} from "./examples"
 import {
   customsItems,
   filled,
@@ -36,7 +41,12 @@ function customsInfo(s: ShipmentDraft) {
   return s.customs?.customsInfo
 }
 
-function requireReason(s: ShipmentDraft, reason: ReasonForExport, why: string, report: Report): void {
+function requireReason(
+  s: ShipmentDraft,
+  reason: ReasonForExport,
+  why: string,
+  report: Report
+): void {
   const info = customsInfo(s)
   if (info !== undefined && str(info.reasonForExport) !== reason) {
     report("customs.customsInfo.reasonForExport", `must be ${reason} ${why}`)
@@ -53,19 +63,47 @@ export const customsRequiredRule = defineRule({
     const needed =
       ctx.variant === "cross-border" ||
       (ctx.variant === "expedited" && isInternational(s)) ||
-      (ctx.variant === "carrier-account" && (isInternational(s) || isUsToPuertoRico(s)))
-    if (needed && s.customs === undefined) report("customs", `customs is required for this ${ctx.variant} shipment`)
+      (ctx.variant === "carrier-account" &&
+        (isInternational(s) || isUsToPuertoRico(s)))
+    if (needed && s.customs === undefined)
+      report("customs", `customs is required for this ${ctx.variant} shipment`)
   },
   examples: {
     pass: [
       { note: "expedited domestic without customs", base: "expedited" },
-      { note: "expedited abroad with customs", base: "expedited", edit: (s) => expeditedAbroad(s) },
-      { note: "carrier-account to Puerto Rico", base: "carrier-account", edit: carrierAccountToPuertoRico },
+      {
+        note: "expedited abroad with customs",
+        base: "expedited",
+        edit: (s) => expeditedAbroad(s),
+      },
+      {
+        note: "carrier-account to Puerto Rico",
+        base: "carrier-account",
+        edit: carrierAccountToPuertoRico,
+      },
     ],
     fail: [
-      { note: "expedited abroad", base: "expedited", edit: (s) => { expeditedAbroad(s); delete s.customs } },
-      { note: "carrier-account to Puerto Rico", base: "carrier-account", edit: (s) => { carrierAccountToPuertoRico(s); delete s.customs } },
-      { note: "cross-border", base: "cross-border", edit: (s) => delete s.customs },
+      {
+        note: "expedited abroad",
+        base: "expedited",
+        edit: (s) => {
+          expeditedAbroad(s)
+          delete s.customs
+        },
+      },
+      {
+        note: "carrier-account to Puerto Rico",
+        base: "carrier-account",
+        edit: (s) => {
+          carrierAccountToPuertoRico(s)
+          delete s.customs
+        },
+      },
+      {
+        note: "cross-border",
+        base: "cross-border",
+        edit: (s) => delete s.customs,
+      },
     ],
   },
 })
@@ -76,13 +114,25 @@ export const customsItemsRequiredRule = defineRule({
   description: "customs, when sent, lists at least one customs item",
   variants: VARIANTS,
   test(s, _ctx, report) {
-    if (s.customs !== undefined && customsItems(s).length === 0) report("customs.customsItems", "at least one customs item is required")
+    if (s.customs !== undefined && customsItems(s).length === 0)
+      report("customs.customsItems", "at least one customs item is required")
   },
   examples: {
     pass: [{ note: "one item", base: "cross-border" }],
     fail: [
-      { note: "no items", base: "cross-border", edit: (s) => delete s.customs!.customsItems },
-      { note: "empty list", base: "expedited", edit: (s) => { expeditedAbroad(s); s.customs!.customsItems = [] } },
+      {
+        note: "no items",
+        base: "cross-border",
+        edit: (s) => delete s.customs!.customsItems,
+      },
+      {
+        note: "empty list",
+        base: "expedited",
+        edit: (s) => {
+          expeditedAbroad(s)
+          s.customs!.customsItems = []
+        },
+      },
     ],
   },
 })
@@ -94,11 +144,23 @@ export const expeditedReasonRule = defineRule({
   variants: ["expedited"],
   test(s, _ctx, report) {
     const info = customsInfo(s)
-    if (info !== undefined && info.reasonForExport === undefined) report("customs.customsInfo.reasonForExport", "reasonForExport is required for expedited shipments")
+    if (info !== undefined && info.reasonForExport === undefined)
+      report(
+        "customs.customsInfo.reasonForExport",
+        "reasonForExport is required for expedited shipments"
+      )
   },
   examples: {
     pass: [{ note: "MERCHANDISE", edit: (s) => expeditedAbroad(s) }],
-    fail: [{ note: "missing", edit: (s) => { expeditedAbroad(s); delete s.customs!.customsInfo!.reasonForExport } }],
+    fail: [
+      {
+        note: "missing",
+        edit: (s) => {
+          expeditedAbroad(s)
+          delete s.customs!.customsInfo!.reasonForExport
+        },
+      },
+    ],
   },
 })
 
@@ -109,8 +171,14 @@ export const otherExplanationRule = defineRule({
   variants: WITH_CUSTOMS,
   test(s, _ctx, report) {
     const info = customsInfo(s)
-    if (str(info?.reasonForExport) === "OTHER" && !filled(info?.reasonForExportExplanation)) {
-      report("customs.customsInfo.reasonForExportExplanation", "explain the reason for export OTHER")
+    if (
+      str(info?.reasonForExport) === "OTHER" &&
+      !filled(info?.reasonForExportExplanation)
+    ) {
+      report(
+        "customs.customsInfo.reasonForExportExplanation",
+        "explain the reason for export OTHER"
+      )
     }
   },
   examples: {
@@ -118,10 +186,20 @@ export const otherExplanationRule = defineRule({
       {
         note: "OTHER explained",
         base: "cross-border",
-        edit: (s) => Object.assign(s.customs!.customsInfo!, { reasonForExport: "OTHER", reasonForExportExplanation: "Repair and return" }),
+        edit: (s) =>
+          Object.assign(s.customs!.customsInfo!, {
+            reasonForExport: "OTHER",
+            reasonForExportExplanation: "Repair and return",
+          }),
       },
     ],
-    fail: [{ note: "OTHER alone", base: "cross-border", edit: (s) => (s.customs!.customsInfo!.reasonForExport = "OTHER") }],
+    fail: [
+      {
+        note: "OTHER alone",
+        base: "cross-border",
+        edit: (s) => (s.customs!.customsInfo!.reasonForExport = "OTHER"),
+      },
+    ],
   },
 })
 
@@ -132,25 +210,52 @@ export const fcmiDocumentsRule = defineRule({
   variants: ["expedited"],
   test(s, _ctx, report) {
     const id = serviceId(s)
-    if (id && DOCUMENTS_ONLY_SERVICE_IDS.includes(id)) requireReason(s, "DOCUMENTS", `for service ${id}`, report)
+    if (id && DOCUMENTS_ONLY_SERVICE_IDS.includes(id))
+      requireReason(s, "DOCUMENTS", `for service ${id}`, report)
   },
   examples: {
     pass: [
       {
         note: "FCMI flat of documents",
-        edit: (s) => { expeditedAbroad(s, "JP", "FCMI"); s.rates![0].parcelType = "FLAT"; s.customs!.customsInfo!.reasonForExport = "DOCUMENTS" },
+        edit: (s) => {
+          expeditedAbroad(s, "JP", "FCMI")
+          s.rates![0].parcelType = "FLAT"
+          s.customs!.customsInfo!.reasonForExport = "DOCUMENTS"
+        },
       },
     ],
-    fail: [{ note: "FCMI merchandise", edit: (s) => { expeditedAbroad(s, "JP", "FCMI"); s.rates![0].parcelType = "FLAT" } }],
+    fail: [
+      {
+        note: "FCMI merchandise",
+        edit: (s) => {
+          expeditedAbroad(s, "JP", "FCMI")
+          s.rates![0].parcelType = "FLAT"
+        },
+      },
+    ],
   },
 })
 
 const toMilitaryPostOffice = (s: ShipmentDraft) => {
-  s.toAddress = { name: "Sgt Lee Park", addressLines: ["Unit 2050 Box 4190"], cityTown: "APO", stateProvince: "AP", postalCode: "96278", countryCode: "US" }
+  s.toAddress = {
+    name: "Sgt Lee Park",
+    addressLines: ["Unit 2050 Box 4190"],
+    cityTown: "APO",
+    stateProvince: "AP",
+    postalCode: "96278",
+    countryCode: "US",
+  }
   s.rates![0].parcelType = "FLAT"
   s.customs = {
     customsInfo: { currencyCode: "USD", reasonForExport: "DOCUMENTS" },
-    customsItems: [{ description: "Letters", quantity: 1, unitPrice: 0, unitWeight: { weight: 4, unitOfMeasurement: "OZ" } }],
+    customsItems: [
+      {
+        description: "Letters",
+        quantity: 1,
+        unitPrice: 0,
+        unitWeight: { weight: 4, unitOfMeasurement: "OZ" },
+      },
+    ],
   }
 }
 
@@ -160,43 +265,86 @@ export const militaryFlatDocumentsRule = defineRule({
   description: "FLAT parcels to APO/FPO/DPO ship reasonForExport DOCUMENTS",
   variants: ["expedited"],
   test(s, _ctx, report) {
-    if (parcelType(s) === "FLAT" && MILITARY_CITIES.includes(upper(s.toAddress?.cityTown) ?? "")) {
+    if (
+      parcelType(s) === "FLAT" &&
+      MILITARY_CITIES.includes(upper(s.toAddress?.cityTown) ?? "")
+    ) {
       requireReason(s, "DOCUMENTS", "for flats to APO/FPO/DPO", report)
     }
   },
   examples: {
     pass: [{ note: "flat of documents to APO", edit: toMilitaryPostOffice }],
-    fail: [{ note: "flat of merchandise to APO", edit: (s) => { toMilitaryPostOffice(s); s.customs!.customsInfo!.reasonForExport = "MERCHANDISE" } }],
+    fail: [
+      {
+        note: "flat of merchandise to APO",
+        edit: (s) => {
+          toMilitaryPostOffice(s)
+          s.customs!.customsInfo!.reasonForExport = "MERCHANDISE"
+        },
+      },
+    ],
   },
 })
 
 function toUsTerritory(s: ShipmentDraft): boolean {
   const to = toCountry(s)
-  return US_TERRITORY_CODES.includes(to ?? "") || (to === UNITED_STATES && US_TERRITORY_CODES.includes(str(s.toAddress?.stateProvince) ?? ""))
+  return (
+    US_TERRITORY_CODES.includes(to ?? "") ||
+    (to === UNITED_STATES &&
+      US_TERRITORY_CODES.includes(str(s.toAddress?.stateProvince) ?? ""))
+  )
 }
 
 const hazmatToGuam = (s: ShipmentDraft) => {
-  s.toAddress = { name: "Rita Cruz", addressLines: ["120 Marine Corps Dr"], cityTown: "Hagatna", stateProvince: "GU", postalCode: "96910", countryCode: "US" }
+  s.toAddress = {
+    name: "Rita Cruz",
+    addressLines: ["120 Marine Corps Dr"],
+    cityTown: "Hagatna",
+    stateProvince: "GU",
+    postalCode: "96910",
+    countryCode: "US",
+  }
   addSpecialService(s, "hazmat", { HAZMAT_TYPE: "LIMITED_QUANTITY" })
   s.customs = {
     customsInfo: { currencyCode: "USD", reasonForExport: "DANGEROUS_GOODS" },
-    customsItems: [{ description: "Paint, flammable", quantity: 1, unitPrice: 20, unitWeight: { weight: 16, unitOfMeasurement: "OZ" } }],
+    customsItems: [
+      {
+        description: "Paint, flammable",
+        quantity: 1,
+        unitPrice: 20,
+        unitWeight: { weight: 16, unitOfMeasurement: "OZ" },
+      },
+    ],
   }
 }
 
 export const territoryDangerousGoodsRule = defineRule({
   id: "customs-info.reasonForExport.territory-dangerous-goods",
   source: SOURCE.customsInfo,
-  description: "hazardous material (hazmat special service) to a U.S. territory ships reasonForExport DANGEROUS_GOODS",
+  description:
+    "hazardous material (hazmat special service) to a U.S. territory ships reasonForExport DANGEROUS_GOODS",
   variants: ["expedited"],
   test(s, _ctx, report) {
     if (toUsTerritory(s) && hasSpecialService(s, HAZMAT_SPECIAL_SERVICES)) {
-      requireReason(s, "DANGEROUS_GOODS", "for hazardous material to U.S. territories", report)
+      requireReason(
+        s,
+        "DANGEROUS_GOODS",
+        "for hazardous material to U.S. territories",
+        report
+      )
     }
   },
   examples: {
     pass: [{ note: "hazmat to Guam as dangerous goods", edit: hazmatToGuam }],
-    fail: [{ note: "hazmat to Guam as merchandise", edit: (s) => { hazmatToGuam(s); s.customs!.customsInfo!.reasonForExport = "MERCHANDISE" } }],
+    fail: [
+      {
+        note: "hazmat to Guam as merchandise",
+        edit: (s) => {
+          hazmatToGuam(s)
+          s.customs!.customsInfo!.reasonForExport = "MERCHANDISE"
+        },
+      },
+    ],
   },
 })
 
@@ -210,9 +358,14 @@ function itemValue(item: { unitPrice?: unknown; quantity?: unknown }): number {
  * doc 2 gives in USD: other currencies are not converted (no exchange rates in a pure library),
  * so only USD customs are counted. Used by the rule and by the plugin's customs builder.
  */
-export function itemsAboveEelpfcThreshold(currencyCode: unknown, items: readonly { unitPrice?: unknown; quantity?: unknown }[]): number[] {
+export function itemsAboveEelpfcThreshold(
+  currencyCode: unknown,
+  items: readonly { unitPrice?: unknown; quantity?: unknown }[]
+): number[] {
   if (str(currencyCode) !== "USD") return []
-  return items.flatMap((item, i) => (itemValue(item) > LIMITS.eelpfcThresholdUsd ? [i] : []))
+  return items.flatMap((item, i) =>
+    itemValue(item) > LIMITS.eelpfcThresholdUsd ? [i] : []
+  )
 }
 
 export const eelpfcRule = defineRule({
@@ -225,16 +378,33 @@ export const eelpfcRule = defineRule({
     if (filled(info?.EELPFC)) return
     const items = customsItems(s)
     for (const i of itemsAboveEelpfcThreshold(info?.currencyCode, items)) {
-      report("customs.customsInfo.EELPFC", `EELPFC is required: customs item ${i} is valued ${itemValue(items[i])} USD`)
+      report(
+        "customs.customsInfo.EELPFC",
+        `EELPFC is required: customs item ${i} is valued ${itemValue(items[i])} USD`
+      )
     }
   },
   examples: {
     pass: [
-      { note: "exactly the threshold", base: "cross-border", edit: (s) => Object.assign(s.customs!.customsItems![0], { quantity: 1, unitPrice: LIMITS.eelpfcThresholdUsd }) },
+      {
+        note: "exactly the threshold",
+        base: "cross-border",
+        edit: (s) =>
+          Object.assign(s.customs!.customsItems![0], {
+            quantity: 1,
+            unitPrice: LIMITS.eelpfcThresholdUsd,
+          }),
+      },
       {
         note: "above with EELPFC",
         base: "cross-border",
-        edit: (s) => { Object.assign(s.customs!.customsItems![0], { quantity: 2, unitPrice: LIMITS.eelpfcThresholdUsd * 0.6 }); s.customs!.customsInfo!.EELPFC = "NOEEI 30.37(a)" },
+        edit: (s) => {
+          Object.assign(s.customs!.customsItems![0], {
+            quantity: 2,
+            unitPrice: LIMITS.eelpfcThresholdUsd * 0.6,
+          })
+          s.customs!.customsInfo!.EELPFC = "NOEEI 30.37(a)"
+        },
       },
       {
         note: "GBP is not converted",
@@ -244,11 +414,24 @@ export const eelpfcRule = defineRule({
           s.toAddress = structuredClone(SAMPLE_ADDRESSES.JP)
           s.rates![0].serviceId = "XBXPS"
           s.customs!.customsInfo!.currencyCode = "GBP"
-          Object.assign(s.customs!.customsItems![0], { quantity: 2, unitPrice: LIMITS.eelpfcThresholdUsd * 0.6 })
+          Object.assign(s.customs!.customsItems![0], {
+            quantity: 2,
+            unitPrice: LIMITS.eelpfcThresholdUsd * 0.6,
+          })
         },
       },
     ],
-    fail: [{ note: "2 x 60 % of the threshold in USD", base: "cross-border", edit: (s) => Object.assign(s.customs!.customsItems![0], { quantity: 2, unitPrice: LIMITS.eelpfcThresholdUsd * 0.6 }) }],
+    fail: [
+      {
+        note: "2 x 60 % of the threshold in USD",
+        base: "cross-border",
+        edit: (s) =>
+          Object.assign(s.customs!.customsItems![0], {
+            quantity: 2,
+            unitPrice: LIMITS.eelpfcThresholdUsd * 0.6,
+          }),
+      },
+    ],
   },
 })
 
@@ -261,7 +444,9 @@ function toEu(s: ShipmentDraft): boolean {
  * tax id)". The kind of reference a destination needs, if any; used by the rules and by the
  * plugin's customs builder.
  */
-export function importerReferenceRequired(toCountryCode: unknown): "vat-or-ioss" | "brazil-tax-id" | undefined {
+export function importerReferenceRequired(
+  toCountryCode: unknown
+): "vat-or-ioss" | "brazil-tax-id" | undefined {
   const country = str(toCountryCode) ?? ""
   if (EU_COUNTRY_CODES.includes(country)) return "vat-or-ioss"
   if (country === BRAZIL) return "brazil-tax-id"
@@ -276,16 +461,45 @@ export const euHsCodeRule = defineRule({
   test(s, _ctx, report) {
     if (!toEu(s)) return
     customsItems(s).forEach((item, i) => {
-      if ((str(item.hSTariffCode) ?? "").replace(/\D/g, "").length < LIMITS.euHsCodeDigits) {
-        report(`customs.customsItems[${i}].hSTariffCode`, `an HS code of at least ${LIMITS.euHsCodeDigits} digits is required for EU destinations`)
+      if (
+        (str(item.hSTariffCode) ?? "").replace(/\D/g, "").length <
+        LIMITS.euHsCodeDigits
+      ) {
+        report(
+          `customs.customsItems[${i}].hSTariffCode`,
+          `an HS code of at least ${LIMITS.euHsCodeDigits} digits is required for EU destinations`
+        )
       }
     })
   },
   examples: {
-    pass: [{ note: "6109.10 to Germany", base: "expedited", edit: (s) => { expeditedAbroad(s, "DE"); s.customs!.customsItems![0].hSTariffCode = "6109.10" } }],
+    pass: [
+      {
+        note: "6109.10 to Germany",
+        base: "expedited",
+        edit: (s) => {
+          expeditedAbroad(s, "DE")
+          s.customs!.customsItems![0].hSTariffCode = "6109.10"
+        },
+      },
+    ],
     fail: [
-      { note: "missing", base: "expedited", edit: (s) => { expeditedAbroad(s, "DE"); delete s.customs!.customsItems![0].hSTariffCode } },
-      { note: "4 digits", base: "expedited", edit: (s) => { expeditedAbroad(s, "DE"); s.customs!.customsItems![0].hSTariffCode = "6109" } },
+      {
+        note: "missing",
+        base: "expedited",
+        edit: (s) => {
+          expeditedAbroad(s, "DE")
+          delete s.customs!.customsItems![0].hSTariffCode
+        },
+      },
+      {
+        note: "4 digits",
+        base: "expedited",
+        edit: (s) => {
+          expeditedAbroad(s, "DE")
+          s.customs!.customsItems![0].hSTariffCode = "6109"
+        },
+      },
     ],
   },
 })
@@ -293,16 +507,40 @@ export const euHsCodeRule = defineRule({
 export const euImporterRule = defineRule({
   id: "customs-info.importerCustomsReference.eu-required",
   source: SOURCE.customsInfo,
-  description: "to the EU customsInfo carries importerCustomsReference (a VAT or IOSS number)",
+  description:
+    "to the EU customsInfo carries importerCustomsReference (a VAT or IOSS number)",
   variants: WITH_CUSTOMS,
   test(s, _ctx, report) {
     const info = customsInfo(s)
-    if (importerReferenceRequired(toCountry(s)) !== "vat-or-ioss" || info === undefined) return
-    if (!filled(info.importerCustomsReference)) report("customs.customsInfo.importerCustomsReference", "a VAT or IOSS number is required for EU destinations")
+    if (
+      importerReferenceRequired(toCountry(s)) !== "vat-or-ioss" ||
+      info === undefined
+    )
+      return
+    if (!filled(info.importerCustomsReference))
+      report(
+        "customs.customsInfo.importerCustomsReference",
+        "a VAT or IOSS number is required for EU destinations"
+      )
   },
   examples: {
-    pass: [{ note: "IOSS to Germany", base: "expedited", edit: (s) => expeditedAbroad(s, "DE") }],
-    fail: [{ note: "no reference", base: "expedited", edit: (s) => { expeditedAbroad(s, "DE"); delete s.customs!.customsInfo!.importerCustomsReference } }],
+    pass: [
+      {
+        note: "IOSS to Germany",
+        base: "expedited",
+        edit: (s) => expeditedAbroad(s, "DE"),
+      },
+    ],
+    fail: [
+      {
+        note: "no reference",
+        base: "expedited",
+        edit: (s) => {
+          expeditedAbroad(s, "DE")
+          delete s.customs!.customsInfo!.importerCustomsReference
+        },
+      },
+    ],
   },
 })
 
@@ -314,26 +552,51 @@ export const importerReferenceTypeRule = defineRule({
   variants: WITH_CUSTOMS,
   test(s, _ctx, report) {
     const info = customsInfo(s)
-    if (!filled(info?.importerCustomsReference) || importerReferenceRequired(toCountry(s)) === "brazil-tax-id") return
+    if (
+      !filled(info?.importerCustomsReference) ||
+      importerReferenceRequired(toCountry(s)) === "brazil-tax-id"
+    )
+      return
     if (info?.importerCustomsReferenceType === undefined) {
-      report("customs.customsInfo.importerCustomsReferenceType", "IOSS_NUMBER or VAT_NUMBER is required with a VAT or IOSS number")
+      report(
+        "customs.customsInfo.importerCustomsReferenceType",
+        "IOSS_NUMBER or VAT_NUMBER is required with a VAT or IOSS number"
+      )
     }
   },
   examples: {
     pass: [
-      { note: "IOSS to Germany", base: "expedited", edit: (s) => expeditedAbroad(s, "DE") },
-      { note: "Brazil's tax id without a type", base: "expedited", edit: (s) => expeditedAbroad(s, "BR") },
+      {
+        note: "IOSS to Germany",
+        base: "expedited",
+        edit: (s) => expeditedAbroad(s, "DE"),
+      },
+      {
+        note: "Brazil's tax id without a type",
+        base: "expedited",
+        edit: (s) => expeditedAbroad(s, "BR"),
+      },
       {
         note: "VAT number to Canada with its type",
         base: "cross-border",
         edit: (s) => {
           s.toAddress = structuredClone(SAMPLE_ADDRESSES.CA)
-          Object.assign(s.customs!.customsInfo!, { importerCustomsReference: "123456789RT0001", importerCustomsReferenceType: "VAT_NUMBER" })
+          Object.assign(s.customs!.customsInfo!, {
+            importerCustomsReference: "123456789RT0001",
+            importerCustomsReferenceType: "VAT_NUMBER",
+          })
         },
       },
     ],
     fail: [
-      { note: "IOSS to Germany without a type", base: "expedited", edit: (s) => { expeditedAbroad(s, "DE"); delete s.customs!.customsInfo!.importerCustomsReferenceType } },
+      {
+        note: "IOSS to Germany without a type",
+        base: "expedited",
+        edit: (s) => {
+          expeditedAbroad(s, "DE")
+          delete s.customs!.customsInfo!.importerCustomsReferenceType
+        },
+      },
       {
         note: "VAT number to Canada without a type",
         base: "cross-border",
@@ -349,36 +612,77 @@ export const importerReferenceTypeRule = defineRule({
 export const brazilImporterRule = defineRule({
   id: "customs-info.importerCustomsReference.brazil-required",
   source: SOURCE.customsInfo,
-  description: "to Brazil customsInfo carries importerCustomsReference (the importer's tax id; without it the parcel may be returned)",
+  description:
+    "to Brazil customsInfo carries importerCustomsReference (the importer's tax id; without it the parcel may be returned)",
   variants: WITH_CUSTOMS,
   test(s, _ctx, report) {
     const info = customsInfo(s)
-    if (importerReferenceRequired(toCountry(s)) === "brazil-tax-id" && info !== undefined && !filled(info.importerCustomsReference)) {
-      report("customs.customsInfo.importerCustomsReference", "the importer's tax id is required for Brazil")
+    if (
+      importerReferenceRequired(toCountry(s)) === "brazil-tax-id" &&
+      info !== undefined &&
+      !filled(info.importerCustomsReference)
+    ) {
+      report(
+        "customs.customsInfo.importerCustomsReference",
+        "the importer's tax id is required for Brazil"
+      )
     }
   },
   examples: {
-    pass: [{ note: "tax id", base: "expedited", edit: (s) => expeditedAbroad(s, "BR") }],
-    fail: [{ note: "none", base: "expedited", edit: (s) => { expeditedAbroad(s, "BR"); delete s.customs!.customsInfo!.importerCustomsReference } }],
+    pass: [
+      {
+        note: "tax id",
+        base: "expedited",
+        edit: (s) => expeditedAbroad(s, "BR"),
+      },
+    ],
+    fail: [
+      {
+        note: "none",
+        base: "expedited",
+        edit: (s) => {
+          expeditedAbroad(s, "BR")
+          delete s.customs!.customsInfo!.importerCustomsReference
+        },
+      },
+    ],
   },
 })
 
 export const swissVatPlacementRule = defineRule({
   id: "customs-info.importerCustomsReference.not-swiss-vat",
   source: SOURCE.customsInfo,
-  description: "a Swiss VAT id (CHE…) goes in fromCustomsReference, not importerCustomsReference",
+  description:
+    "a Swiss VAT id (CHE…) goes in fromCustomsReference, not importerCustomsReference",
   variants: WITH_CUSTOMS,
   test(s, _ctx, report) {
     if (/^CHE/i.test(str(customsInfo(s)?.importerCustomsReference) ?? "")) {
-      report("customs.customsInfo.importerCustomsReference", "put the Swiss VAT id in fromCustomsReference")
+      report(
+        "customs.customsInfo.importerCustomsReference",
+        "put the Swiss VAT id in fromCustomsReference"
+      )
     }
   },
   examples: {
     pass: [
-      { note: "Swiss VAT as fromCustomsReference", base: "expedited", edit: (s) => { expeditedAbroad(s, "CH"); s.customs!.customsInfo!.fromCustomsReference = "CHE123456789" } },
+      {
+        note: "Swiss VAT as fromCustomsReference",
+        base: "expedited",
+        edit: (s) => {
+          expeditedAbroad(s, "CH")
+          s.customs!.customsInfo!.fromCustomsReference = "CHE123456789"
+        },
+      },
     ],
     fail: [
-      { note: "Swiss VAT as importer reference", base: "expedited", edit: (s) => { expeditedAbroad(s, "CH"); s.customs!.customsInfo!.importerCustomsReference = "CHE123456789" } },
+      {
+        note: "Swiss VAT as importer reference",
+        base: "expedited",
+        edit: (s) => {
+          expeditedAbroad(s, "CH")
+          s.customs!.customsInfo!.importerCustomsReference = "CHE123456789"
+        },
+      },
     ],
   },
 })
@@ -391,12 +695,38 @@ export const expeditedQuantityRule = defineRule({
   test(s, _ctx, report) {
     customsItems(s).forEach((item, i) => {
       const quantity = num(item.quantity)
-      if (quantity !== undefined && quantity > LIMITS.expeditedQuantity) report(`customs.customsItems[${i}].quantity`, `at most ${LIMITS.expeditedQuantity}`)
+      if (quantity !== undefined && quantity > LIMITS.expeditedQuantity)
+        report(
+          `customs.customsItems[${i}].quantity`,
+          `at most ${LIMITS.expeditedQuantity}`
+        )
     })
   },
   examples: {
-    pass: [{ note: "at the limit", edit: (s) => { expeditedAbroad(s); Object.assign(s.customs!.customsItems![0], { quantity: LIMITS.expeditedQuantity, unitPrice: 0.1 }) } }],
-    fail: [{ note: "one above", edit: (s) => { expeditedAbroad(s); Object.assign(s.customs!.customsItems![0], { quantity: LIMITS.expeditedQuantity + 1, unitPrice: 0.1 }) } }],
+    pass: [
+      {
+        note: "at the limit",
+        edit: (s) => {
+          expeditedAbroad(s)
+          Object.assign(s.customs!.customsItems![0], {
+            quantity: LIMITS.expeditedQuantity,
+            unitPrice: 0.1,
+          })
+        },
+      },
+    ],
+    fail: [
+      {
+        note: "one above",
+        edit: (s) => {
+          expeditedAbroad(s)
+          Object.assign(s.customs!.customsItems![0], {
+            quantity: LIMITS.expeditedQuantity + 1,
+            unitPrice: 0.1,
+          })
+        },
+      },
+    ],
   },
 })
 
@@ -408,31 +738,52 @@ export const expeditedUnitWeightRule = defineRule({
   test(s, _ctx, report) {
     customsItems(s).forEach((item, i) => {
       const unit = str(item.unitWeight?.unitOfMeasurement)
-      if (unit !== undefined && unit !== "OZ") report(`customs.customsItems[${i}].unitWeight.unitOfMeasurement`, "must be OZ")
+      if (unit !== undefined && unit !== "OZ")
+        report(
+          `customs.customsItems[${i}].unitWeight.unitOfMeasurement`,
+          "must be OZ"
+        )
     })
   },
   examples: {
     pass: [{ note: "OZ", edit: (s) => expeditedAbroad(s) }],
-    fail: [{ note: "KG", edit: (s) => { expeditedAbroad(s); s.customs!.customsItems![0].unitWeight!.unitOfMeasurement = "KG" } }],
+    fail: [
+      {
+        note: "KG",
+        edit: (s) => {
+          expeditedAbroad(s)
+          s.customs!.customsItems![0].unitWeight!.unitOfMeasurement = "KG"
+        },
+      },
+    ],
   },
 })
 
 export const crossBorderCurrencyRule = defineRule({
   id: "customs-info.currencyCode.cross-border-origin",
   source: SOURCE.customsInfo,
-  description: "cross-border customs currency follows the origin: USD (U.S.), GBP (UK), CAD (Canada)",
+  description:
+    "cross-border customs currency follows the origin: USD (U.S.), GBP (UK), CAD (Canada)",
   variants: ["cross-border"],
   operations: ["create", "rates"],
   test(s, _ctx, report) {
     const expected = CROSS_BORDER_CURRENCY_BY_ORIGIN[fromCountry(s) ?? ""]
     const actual = str(customsInfo(s)?.currencyCode)
     if (expected && actual !== undefined && actual !== expected) {
-      report("customs.customsInfo.currencyCode", `must be ${expected} for shipments from ${fromCountry(s)}`)
+      report(
+        "customs.customsInfo.currencyCode",
+        `must be ${expected} for shipments from ${fromCountry(s)}`
+      )
     }
   },
   examples: {
     pass: [{ note: "USD from the U.S." }],
-    fail: [{ note: "EUR from the U.S.", edit: (s) => (s.customs!.customsInfo!.currencyCode = "EUR") }],
+    fail: [
+      {
+        note: "EUR from the U.S.",
+        edit: (s) => (s.customs!.customsInfo!.currencyCode = "EUR"),
+      },
+    ],
   },
 })
 

@@ -10,7 +10,8 @@ import { SERVICE_STATE_RULES } from "./service-state"
 import { VOID_WINDOW_DAYS } from "./void"
 
 /** The generated part of docs/shipment-rules.md, between these markers. */
-export const RULES_TABLE_START = "<!-- rules-table:start (generated from src/shipping-api/rules; do not edit) -->"
+export const RULES_TABLE_START =
+  "<!-- rules-table:start (generated from src/shipping-api/rules; do not edit) -->"
 export const RULES_TABLE_END = "<!-- rules-table:end -->"
 
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ")
@@ -27,13 +28,18 @@ export function rulesTable(): string {
       (r) =>
         `| \`${r.id}\` | ${r.variants.length === 4 ? "all" : r.variants.join(", ")} | ${r.operations.join(", ")} | ${r.severity} | ${r.source} | ${cell(r.description)} |`
     ),
-    ...MANIFEST_RULES.map((r) => `| \`${r.id}\` | manifest | manifest | error | ${r.source} | ${cell(r.description)} |`),
+    ...MANIFEST_RULES.map(
+      (r) =>
+        `| \`${r.id}\` | manifest | manifest | error | ${r.source} | ${cell(r.description)} |`
+    ),
     "",
     "### Tracking query rules (`TRACKING_RULES`, built by `buildGetTracking`, checked by the sandbox)",
     "",
     "| id | source | what |",
     "|---|---|---|",
-    ...TRACKING_RULES.map((r) => `| \`${r.id}\` | ${r.source} | ${cell(r.description)} |`),
+    ...TRACKING_RULES.map(
+      (r) => `| \`${r.id}\` | ${r.source} | ${cell(r.description)} |`
+    ),
     "",
     "### Rules on the service's state (`SERVICE_STATE_RULES`, `voidRefusal`)",
     "",
@@ -41,16 +47,25 @@ export function rulesTable(): string {
     "",
     "| id | answer | source | what |",
     "|---|---|---|---|",
-    ...SERVICE_STATE_RULES.map((r) => `| \`${r.id}\` | ${r.status} \`${r.code}\` | ${r.source} | ${cell(r.description)} |`),
+    ...SERVICE_STATE_RULES.map(
+      (r) =>
+        `| \`${r.id}\` | ${r.status} \`${r.code}\` | ${r.source} | ${cell(r.description)} |`
+    ),
     `| \`void.window\` (\`voidRefusal\`) | 400 \`VOID_NOT_ALLOWED\`, \`VOID_WINDOW_EXPIRED\` | doc 4, Void (cancel) a shipment | ${cell(
-      `returns and postal letters and flats are never voided; ${Object.entries(VOID_WINDOW_DAYS).map(([c, d]) => `${c} within ${d} days`).join(", ")}`
+      `returns and postal letters and flats are never voided; ${Object.entries(
+        VOID_WINDOW_DAYS
+      )
+        .map(([c, d]) => `${c} within ${d} days`)
+        .join(", ")}`
     )} |`,
     "",
     "### Field rules (`FIELD_RULES`, checked by the schemas)",
     "",
     "| id | source | what |",
     "|---|---|---|",
-    ...[...FIELD_RULES.values()].map((r) => `| \`${r.id}\` | ${r.source} | ${cell(r.description)} |`),
+    ...[...FIELD_RULES.values()].map(
+      (r) => `| \`${r.id}\` | ${r.source} | ${cell(r.description)} |`
+    ),
   ]
   return lines.join("\n")
 }
@@ -59,6 +74,7 @@ export function rulesTable(): string {
 export function withRulesTable(doc: string): string {
   const start = doc.indexOf(RULES_TABLE_START)
   const end = doc.indexOf(RULES_TABLE_END)
-  if (start < 0 || end < start) throw new Error("docs/shipment-rules.md lacks the rules-table markers")
+  if (start < 0 || end < start)
+    throw new Error("docs/shipment-rules.md lacks the rules-table markers")
   return `${doc.slice(0, start + RULES_TABLE_START.length)}\n${rulesTable()}\n${doc.slice(end)}`
 }

@@ -12,7 +12,14 @@ import {
 } from "../constants"
 import { SOURCE } from "../schemas/common"
 import { expeditedAbroad, setOption } from "./examples"
-import { deliverySolution, documents, parcelType, serviceId, str, toCountry } from "./read"
+import {
+  deliverySolution,
+  documents,
+  parcelType,
+  serviceId,
+  str,
+  toCountry,
+} from "./read"
 import { defineRule, type Report, type ShipmentDraft } from "./types"
 
 function labelless(s: ShipmentDraft): boolean {
@@ -20,9 +27,17 @@ function labelless(s: ShipmentDraft): boolean {
 }
 
 /** Reports every shipping label whose size is not one of `sizes`. */
-function labelSizes(s: ShipmentDraft, sizes: readonly string[], report: Report, why: string): void {
+function labelSizes(
+  s: ShipmentDraft,
+  sizes: readonly string[],
+  report: Report,
+  why: string
+): void {
   documents(s).forEach((d, i) => {
-    if (str(d.type) === "SHIPPING_LABEL" && !sizes.includes(str(d.size) ?? "")) {
+    if (
+      str(d.type) === "SHIPPING_LABEL" &&
+      !sizes.includes(str(d.size) ?? "")
+    ) {
       report(`documents[${i}].size`, `must be ${sizes.join(" or ")} ${why}`)
     }
   })
@@ -31,17 +46,27 @@ function labelSizes(s: ShipmentDraft, sizes: readonly string[], report: Report, 
 export const documentsRequiredRule = defineRule({
   id: "documents.required",
   source: SOURCE.shipment,
-  description: "documents (at least one) for every variant that prints a label; cross-border solutions that print no label are the exception",
+  description:
+    "documents (at least one) for every variant that prints a label; cross-border solutions that print no label are the exception",
   variants: VARIANTS,
   test(s, ctx, report) {
     if (ctx.variant === "cross-border" && labelless(s)) return
-    if (documents(s).length === 0) report("documents", "documents is required: this shipment prints a label")
+    if (documents(s).length === 0)
+      report("documents", "documents is required: this shipment prints a label")
   },
   examples: {
     pass: [{ note: "label requested", base: "standard" }],
     fail: [
-      { note: "carrier-account without documents", base: "carrier-account", edit: (s) => delete s.documents },
-      { note: "empty list", base: "cross-border", edit: (s) => (s.documents = []) },
+      {
+        note: "carrier-account without documents",
+        base: "carrier-account",
+        edit: (s) => delete s.documents,
+      },
+      {
+        note: "empty list",
+        base: "cross-border",
+        edit: (s) => (s.documents = []),
+      },
     ],
   },
 })
@@ -49,19 +74,32 @@ export const documentsRequiredRule = defineRule({
 export const documentsOmittedRule = defineRule({
   id: "documents.cross-border.omitted-without-label",
   source: SOURCE.documentsOmitted,
-  description: "cross-border solutions that print no label (DROPOFF_CLIENTLABEL, PICKUP_CLIENTLABEL) omit documents",
+  description:
+    "cross-border solutions that print no label (DROPOFF_CLIENTLABEL, PICKUP_CLIENTLABEL) omit documents",
   variants: ["cross-border"],
   test(s, _ctx, report) {
-    if (labelless(s) && documents(s).length > 0) report("documents", `${deliverySolution(s)} prints no label: omit documents`)
+    if (labelless(s) && documents(s).length > 0)
+      report(
+        "documents",
+        `${deliverySolution(s)} prints no label: omit documents`
+      )
   },
   examples: {
     pass: [
       {
         note: "pickup to hub without documents",
-        edit: (s) => { setOption(s, "DELIVERY_SOLUTION", "PICKUP_CLIENTLABEL"); delete s.documents },
+        edit: (s) => {
+          setOption(s, "DELIVERY_SOLUTION", "PICKUP_CLIENTLABEL")
+          delete s.documents
+        },
       },
     ],
-    fail: [{ note: "pickup to hub with a label", edit: (s) => setOption(s, "DELIVERY_SOLUTION", "PICKUP_CLIENTLABEL") }],
+    fail: [
+      {
+        note: "pickup to hub with a label",
+        edit: (s) => setOption(s, "DELIVERY_SOLUTION", "PICKUP_CLIENTLABEL"),
+      },
+    ],
   },
 })
 
@@ -71,47 +109,92 @@ export const expeditedOneDocumentRule = defineRule({
   description: "expedited requests carry one document object",
   variants: ["expedited"],
   test(s, _ctx, report) {
-    if (documents(s).length > 1) report("documents", "expedited shipments take exactly one document")
+    if (documents(s).length > 1)
+      report("documents", "expedited shipments take exactly one document")
   },
   examples: {
     pass: [{ note: "one label" }],
-    fail: [{ note: "two labels", edit: (s) => s.documents!.push(structuredClone(s.documents![0])) }],
+    fail: [
+      {
+        note: "two labels",
+        edit: (s) => s.documents!.push(structuredClone(s.documents![0])),
+      },
+    ],
   },
 })
 
 export const labelSizeRequiredRule = defineRule({
   id: "documents.SHIPPING_LABEL.size-required",
   source: SOURCE.ours,
-  description: "a SHIPPING_LABEL document states its size (only a QR code has none)",
+  description:
+    "a SHIPPING_LABEL document states its size (only a QR code has none)",
   variants: VARIANTS,
   test(s, _ctx, report) {
     documents(s).forEach((d, i) => {
-      if (str(d.type) === "SHIPPING_LABEL" && d.size === undefined) report(`documents[${i}].size`, "a shipping label needs a size")
+      if (str(d.type) === "SHIPPING_LABEL" && d.size === undefined)
+        report(`documents[${i}].size`, "a shipping label needs a size")
     })
   },
   examples: {
     pass: [{ note: "DOC_4X6", base: "standard" }],
-    fail: [{ note: "no size", base: "carrier-account", edit: (s) => delete s.documents![0].size }],
+    fail: [
+      {
+        note: "no size",
+        base: "carrier-account",
+        edit: (s) => delete s.documents![0].size,
+      },
+    ],
   },
 })
 
 export const qrCodeShapeRule = defineRule({
   id: "documents.QR_CODE.shape",
   source: SOURCE.perVariant,
-  description: "a QR code is type QR_CODE, fileFormat GIF, contentType BASE64 or URL, and has no size",
+  description:
+    "a QR code is type QR_CODE, fileFormat GIF, contentType BASE64 or URL, and has no size",
   variants: ["expedited"],
   test(s, _ctx, report) {
     documents(s).forEach((d, i) => {
       if (str(d.type) !== "QR_CODE") return
-      if (str(d.fileFormat) !== QR_CODE_FILE_FORMAT) report(`documents[${i}].fileFormat`, `a QR code is ${QR_CODE_FILE_FORMAT}`)
-      if (d.size !== undefined) report(`documents[${i}].size`, "a QR code has no size")
+      if (str(d.fileFormat) !== QR_CODE_FILE_FORMAT)
+        report(
+          `documents[${i}].fileFormat`,
+          `a QR code is ${QR_CODE_FILE_FORMAT}`
+        )
+      if (d.size !== undefined)
+        report(`documents[${i}].size`, "a QR code has no size")
     })
   },
   examples: {
-    pass: [{ note: "GIF by URL", edit: (s) => (s.documents = [{ type: "QR_CODE", fileFormat: "GIF", contentType: "URL" }]) }],
+    pass: [
+      {
+        note: "GIF by URL",
+        edit: (s) =>
+          (s.documents = [
+            { type: "QR_CODE", fileFormat: "GIF", contentType: "URL" },
+          ]),
+      },
+    ],
     fail: [
-      { note: "PNG QR code", edit: (s) => (s.documents = [{ type: "QR_CODE", fileFormat: "PNG", contentType: "BASE64" }]) },
-      { note: "QR code with a size", edit: (s) => (s.documents = [{ type: "QR_CODE", fileFormat: "GIF", contentType: "BASE64", size: "DOC_4X6" }]) },
+      {
+        note: "PNG QR code",
+        edit: (s) =>
+          (s.documents = [
+            { type: "QR_CODE", fileFormat: "PNG", contentType: "BASE64" },
+          ]),
+      },
+      {
+        note: "QR code with a size",
+        edit: (s) =>
+          (s.documents = [
+            {
+              type: "QR_CODE",
+              fileFormat: "GIF",
+              contentType: "BASE64",
+              size: "DOC_4X6",
+            },
+          ]),
+      },
     ],
   },
 })
@@ -123,51 +206,101 @@ export const qrCodeExpeditedOnlyRule = defineRule({
   variants: ["carrier-account", "standard", "cross-border"],
   test(s, ctx, report) {
     documents(s).forEach((d, i) => {
-      if (str(d.type) === "QR_CODE") report(`documents[${i}].type`, `${ctx.variant} shipments print a SHIPPING_LABEL, not a QR code`)
+      if (str(d.type) === "QR_CODE")
+        report(
+          `documents[${i}].type`,
+          `${ctx.variant} shipments print a SHIPPING_LABEL, not a QR code`
+        )
     })
   },
   examples: {
     pass: [{ note: "label", base: "standard" }],
-    fail: [{ note: "QR code on standard", base: "standard", edit: (s) => (s.documents = [{ type: "QR_CODE", fileFormat: "GIF", contentType: "URL" }]) }],
+    fail: [
+      {
+        note: "QR code on standard",
+        base: "standard",
+        edit: (s) =>
+          (s.documents = [
+            { type: "QR_CODE", fileFormat: "GIF", contentType: "URL" },
+          ]),
+      },
+    ],
   },
 })
 
 export const gifForQrCodeRule = defineRule({
   id: "documents.GIF.qr-code-only",
   source: SOURCE.document,
-  description: "GIF is the QR code's format: a SHIPPING_LABEL is PDF, PNG or ZPL2",
+  description:
+    "GIF is the QR code's format: a SHIPPING_LABEL is PDF, PNG or ZPL2",
   variants: VARIANTS,
   test(s, _ctx, report) {
     documents(s).forEach((d, i) => {
-      if (str(d.type) === "SHIPPING_LABEL" && str(d.fileFormat) === QR_CODE_FILE_FORMAT) {
-        report(`documents[${i}].fileFormat`, "GIF is for QR codes; use PDF, PNG or ZPL2 for a label")
+      if (
+        str(d.type) === "SHIPPING_LABEL" &&
+        str(d.fileFormat) === QR_CODE_FILE_FORMAT
+      ) {
+        report(
+          `documents[${i}].fileFormat`,
+          "GIF is for QR codes; use PDF, PNG or ZPL2 for a label"
+        )
       }
     })
   },
   examples: {
     pass: [{ note: "PDF label", base: "carrier-account" }],
-    fail: [{ note: "GIF label", base: "expedited", edit: (s) => (s.documents![0].fileFormat = "GIF") }],
+    fail: [
+      {
+        note: "GIF label",
+        base: "expedited",
+        edit: (s) => (s.documents![0].fileFormat = "GIF"),
+      },
+    ],
   },
 })
 
 export const base64FormatsRule = defineRule({
   id: "documents.expedited.base64-formats",
   source: SOURCE.variants,
-  description: "expedited PNG and ZPL2 labels come as BASE64 (\"PNG or ZPL2 via Base64, or PDF via URL\"); PDF may be either",
+  description:
+    'expedited PNG and ZPL2 labels come as BASE64 ("PNG or ZPL2 via Base64, or PDF via URL"); PDF may be either',
   variants: ["expedited"],
   test(s, _ctx, report) {
     documents(s).forEach((d, i) => {
-      if (str(d.type) === "SHIPPING_LABEL" && BASE64_ONLY_FILE_FORMATS.includes(str(d.fileFormat) ?? "") && str(d.contentType) !== "BASE64") {
-        report(`documents[${i}].contentType`, `${String(d.fileFormat)} labels are delivered as BASE64`)
+      if (
+        str(d.type) === "SHIPPING_LABEL" &&
+        BASE64_ONLY_FILE_FORMATS.includes(str(d.fileFormat) ?? "") &&
+        str(d.contentType) !== "BASE64"
+      ) {
+        report(
+          `documents[${i}].contentType`,
+          `${String(d.fileFormat)} labels are delivered as BASE64`
+        )
       }
     })
   },
   examples: {
     pass: [
       { note: "PNG Base64" },
-      { note: "PDF URL", edit: (s) => Object.assign(s.documents![0], { fileFormat: "PDF", contentType: "URL" }) },
+      {
+        note: "PDF URL",
+        edit: (s) =>
+          Object.assign(s.documents![0], {
+            fileFormat: "PDF",
+            contentType: "URL",
+          }),
+      },
     ],
-    fail: [{ note: "ZPL2 URL", edit: (s) => Object.assign(s.documents![0], { fileFormat: "ZPL2", contentType: "URL" }) }],
+    fail: [
+      {
+        note: "ZPL2 URL",
+        edit: (s) =>
+          Object.assign(s.documents![0], {
+            fileFormat: "ZPL2",
+            contentType: "URL",
+          }),
+      },
+    ],
   },
 })
 
@@ -177,27 +310,65 @@ export const customsLabelSizeRule = defineRule({
   description: "expedited labels with customs are DOC_4X6 or DOC_8X11",
   variants: ["expedited"],
   test(s, _ctx, report) {
-    if (s.customs !== undefined) labelSizes(s, CUSTOMS_LABEL_SIZES, report, "when customs is used")
+    if (s.customs !== undefined)
+      labelSizes(s, CUSTOMS_LABEL_SIZES, report, "when customs is used")
   },
   examples: {
-    pass: [{ note: "8x11 abroad", edit: (s) => { expeditedAbroad(s); s.documents![0].size = "DOC_8X11" } }],
-    fail: [{ note: "4x5 abroad", edit: (s) => { expeditedAbroad(s); s.documents![0].size = "DOC_4X5" } }],
+    pass: [
+      {
+        note: "8x11 abroad",
+        edit: (s) => {
+          expeditedAbroad(s)
+          s.documents![0].size = "DOC_8X11"
+        },
+      },
+    ],
+    fail: [
+      {
+        note: "4x5 abroad",
+        edit: (s) => {
+          expeditedAbroad(s)
+          s.documents![0].size = "DOC_4X5"
+        },
+      },
+    ],
   },
 })
 
 export const letterFlatLabelSizeRule = defineRule({
   id: "documents.expedited.letter-flat-4x6",
   source: SOURCE.perVariant,
-  description: "first-class letters and flats (parcelType LETTER or FLAT) print 4x6 labels (DOC_4X6; the documents' \"9x4\" has no size value)",
+  description:
+    'first-class letters and flats (parcelType LETTER or FLAT) print 4x6 labels (DOC_4X6; the documents\' "9x4" has no size value)',
   variants: ["expedited"],
   test(s, _ctx, report) {
-    if (LETTER_FLAT_PARCEL_TYPES.includes(parcelType(s) ?? "")) labelSizes(s, LETTER_FLAT_LABEL_SIZES, report, `for ${parcelType(s)} parcels`)
+    if (LETTER_FLAT_PARCEL_TYPES.includes(parcelType(s) ?? ""))
+      labelSizes(
+        s,
+        LETTER_FLAT_LABEL_SIZES,
+        report,
+        `for ${parcelType(s)} parcels`
+      )
   },
   examples: {
-    pass: [{ note: "flat on 4x6", edit: (s) => (s.rates![0].parcelType = "FLAT") }],
+    pass: [
+      { note: "flat on 4x6", edit: (s) => (s.rates![0].parcelType = "FLAT") },
+    ],
     fail: [
-      { note: "flat on 8x11", edit: (s) => { s.rates![0].parcelType = "FLAT"; s.documents![0].size = "DOC_8X11" } },
-      { note: "letter on 4x5", edit: (s) => { s.rates![0].parcelType = "LETTER"; s.documents![0].size = "DOC_4X5" } },
+      {
+        note: "flat on 8x11",
+        edit: (s) => {
+          s.rates![0].parcelType = "FLAT"
+          s.documents![0].size = "DOC_8X11"
+        },
+      },
+      {
+        note: "letter on 4x5",
+        edit: (s) => {
+          s.rates![0].parcelType = "LETTER"
+          s.documents![0].size = "DOC_4X5"
+        },
+      },
     ],
   },
 })
@@ -208,13 +379,29 @@ export const brazilLabelSizeRule = defineRule({
   description: "to Brazil with FCPIS the label is DOC_8X11",
   variants: ["expedited"],
   test(s, _ctx, report) {
-    if (toCountry(s) === BRAZIL && BRAZIL_8X11_SERVICE_IDS.includes(serviceId(s) ?? "")) {
-      labelSizes(s, [BRAZIL_LABEL_SIZE], report, `to Brazil with ${serviceId(s)}`)
+    if (
+      toCountry(s) === BRAZIL &&
+      BRAZIL_8X11_SERVICE_IDS.includes(serviceId(s) ?? "")
+    ) {
+      labelSizes(
+        s,
+        [BRAZIL_LABEL_SIZE],
+        report,
+        `to Brazil with ${serviceId(s)}`
+      )
     }
   },
   examples: {
     pass: [{ note: "8x11", edit: (s) => expeditedAbroad(s, "BR") }],
-    fail: [{ note: "4x6", edit: (s) => { expeditedAbroad(s, "BR"); s.documents![0].size = "DOC_4X6" } }],
+    fail: [
+      {
+        note: "4x6",
+        edit: (s) => {
+          expeditedAbroad(s, "BR")
+          s.documents![0].size = "DOC_4X6"
+        },
+      },
+    ],
   },
 })
 

@@ -35,7 +35,14 @@ const BASES: Record<Variant, ShipmentRequestInput> = {
       dimension: { length: 10, width: 8, height: 4, unitOfMeasurement: "IN" },
     },
     rates: [{ carrier: "CARRIER_A", serviceId: "NDA", parcelType: "PKG" }],
-    documents: [{ type: "SHIPPING_LABEL", size: "DOC_4X6", fileFormat: "PDF", contentType: "URL" }],
+    documents: [
+      {
+        type: "SHIPPING_LABEL",
+        size: "DOC_4X6",
+        fileFormat: "PDF",
+        contentType: "URL",
+      },
+    ],
     shipmentOptions: [{ name: "SHIPPER_ID", value: "9024324" }],
   },
   expedited: {
@@ -69,7 +76,14 @@ const BASES: Record<Variant, ShipmentRequestInput> = {
         specialServices: [{ specialServiceId: "DelCon", inputParameters: [] }],
       },
     ],
-    documents: [{ type: "SHIPPING_LABEL", size: "DOC_4X6", fileFormat: "PNG", contentType: "BASE64" }],
+    documents: [
+      {
+        type: "SHIPPING_LABEL",
+        size: "DOC_4X6",
+        fileFormat: "PNG",
+        contentType: "BASE64",
+      },
+    ],
     shipmentOptions: [{ name: "SHIPPER_ID", value: "9024324" }],
   },
   standard: {
@@ -95,7 +109,15 @@ const BASES: Record<Variant, ShipmentRequestInput> = {
       dimension: { length: 14, width: 10, height: 6, unitOfMeasurement: "IN" },
     },
     rates: [{ carrier: "STANDARD", serviceId: "PRCLSEL", parcelType: "PKG" }],
-    documents: [{ type: "SHIPPING_LABEL", size: "DOC_4X6", fileFormat: "PDF", contentType: "BASE64", resolution: "DPI_203" }],
+    documents: [
+      {
+        type: "SHIPPING_LABEL",
+        size: "DOC_4X6",
+        fileFormat: "PDF",
+        contentType: "BASE64",
+        resolution: "DPI_203",
+      },
+    ],
     shipmentOptions: [
       { name: "SHIPPER_ID", value: "9024324" },
       { name: "CLIENT_FACILITY_ID", value: "0093" },
@@ -126,7 +148,14 @@ const BASES: Record<Variant, ShipmentRequestInput> = {
       dimension: { length: 10, width: 6, height: 4, unitOfMeasurement: "IN" },
     },
     rates: [{ carrier: "XBORDER", serviceId: "XBXPE", parcelType: "PKG" }],
-    documents: [{ type: "SHIPPING_LABEL", size: "DOC_4X6", fileFormat: "PDF", contentType: "URL" }],
+    documents: [
+      {
+        type: "SHIPPING_LABEL",
+        size: "DOC_4X6",
+        fileFormat: "PDF",
+        contentType: "URL",
+      },
+    ],
     shipmentOptions: [
       { name: "SHIPPER_ID", value: "9024324" },
       { name: "DELIVERY_SOLUTION", value: "DROPOFF_GENERICLABEL" },
@@ -169,29 +198,100 @@ export function removeOption(s: ShipmentDraft, name: string): void {
   s.shipmentOptions = list(s.shipmentOptions).filter((o) => o.name !== name)
 }
 
-export function addSpecialService(s: ShipmentDraft, specialServiceId: string, params: Record<string, string> = {}): void {
+export function addSpecialService(
+  s: ShipmentDraft,
+  specialServiceId: string,
+  params: Record<string, string> = {}
+): void {
   const rate = s.rates![0]
   ;(rate.specialServices ??= []).push({
     specialServiceId,
-    inputParameters: Object.entries(params).map(([name, value]) => ({ name, value })),
+    inputParameters: Object.entries(params).map(([name, value]) => ({
+      name,
+      value,
+    })),
   })
 }
 
-export const SAMPLE_ADDRESSES: Record<"DE" | "BR" | "CA" | "CH" | "JP" | "GB" | "PR", Address> = {
-  DE: { name: "Jonas Weber", phone: "49301234567", addressLines: ["Unter den Linden 5"], cityTown: "Berlin", stateProvince: "", postalCode: "10117", countryCode: "DE" },
-  BR: { name: "Ana Souza", phone: "5511912345678", addressLines: ["Av Paulista 1000"], cityTown: "Sao Paulo", stateProvince: "SP", postalCode: "01310-100", countryCode: "BR" },
-  CA: { name: "Liam Tremblay", phone: "5145550123", addressLines: ["500 Rue Sherbrooke"], cityTown: "Montreal", stateProvince: "QC", postalCode: "H3A 1B9", countryCode: "CA" },
-  CH: { name: "Lea Meier", phone: "41441234567", addressLines: ["Bahnhofstrasse 1"], cityTown: "Zurich", stateProvince: "", postalCode: "8001", countryCode: "CH" },
-  JP: { name: "Yuki Sato", phone: "81312345678", addressLines: ["1-1 Marunouchi"], cityTown: "Tokyo", stateProvince: "", postalCode: "100-0005", countryCode: "JP" },
-  GB: { name: "Oliver Smith", phone: "442071234567", addressLines: ["1 High Street"], cityTown: "Leeds", stateProvince: "", postalCode: "LS1 1AA", countryCode: "GB" },
-  PR: { company: "Isla Store", name: "Luis Rivera", phone: "7875550100", addressLines: ["100 Calle Luna"], cityTown: "San Juan", stateProvince: "PR", postalCode: "00901", countryCode: "PR" },
+export const SAMPLE_ADDRESSES: Record<
+  "DE" | "BR" | "CA" | "CH" | "JP" | "GB" | "PR",
+  Address
+> = {
+  DE: {
+    name: "Jonas Weber",
+    phone: "49301234567",
+    addressLines: ["Unter den Linden 5"],
+    cityTown: "Berlin",
+    stateProvince: "",
+    postalCode: "10117",
+    countryCode: "DE",
+  },
+  BR: {
+    name: "Ana Souza",
+    phone: "5511912345678",
+    addressLines: ["Av Paulista 1000"],
+    cityTown: "Sao Paulo",
+    stateProvince: "SP",
+    postalCode: "01310-100",
+    countryCode: "BR",
+  },
+  CA: {
+    name: "Liam Tremblay",
+    phone: "5145550123",
+    addressLines: ["500 Rue Sherbrooke"],
+    cityTown: "Montreal",
+    stateProvince: "QC",
+    postalCode: "H3A 1B9",
+    countryCode: "CA",
+  },
+  CH: {
+    name: "Lea Meier",
+    phone: "41441234567",
+    addressLines: ["Bahnhofstrasse 1"],
+    cityTown: "Zurich",
+    stateProvince: "",
+    postalCode: "8001",
+    countryCode: "CH",
+  },
+  JP: {
+    name: "Yuki Sato",
+    phone: "81312345678",
+    addressLines: ["1-1 Marunouchi"],
+    cityTown: "Tokyo",
+    stateProvince: "",
+    postalCode: "100-0005",
+    countryCode: "JP",
+  },
+  GB: {
+    name: "Oliver Smith",
+    phone: "442071234567",
+    addressLines: ["1 High Street"],
+    cityTown: "Leeds",
+    stateProvince: "",
+    postalCode: "LS1 1AA",
+    countryCode: "GB",
+  },
+  PR: {
+    company: "Isla Store",
+    name: "Luis Rivera",
+    phone: "7875550100",
+    addressLines: ["100 Calle Luna"],
+    cityTown: "San Juan",
+    stateProvince: "PR",
+    postalCode: "00901",
+    countryCode: "PR",
+  },
 }
 
 /**
  * An expedited parcel abroad, complete with what every destination needs (customs; EU importer
  * id and HS codes; Brazil importer id) so that examples only remove or change one thing.
  */
-export function expeditedAbroad(s: ShipmentDraft, to: keyof typeof SAMPLE_ADDRESSES = "JP", serviceId = "FCPIS"): void {
+export function expeditedAbroad(
+  s: ShipmentDraft,
+  to: keyof typeof SAMPLE_ADDRESSES = "JP",
+  serviceId = "FCPIS"
+): void {
   s.toAddress = structuredClone(SAMPLE_ADDRESSES[to])
   s.rates![0].serviceId = serviceId
   s.rates![0].specialServices = []
@@ -224,6 +324,13 @@ export function carrierAccountToPuertoRico(s: ShipmentDraft): void {
   s.soldToAddress = structuredClone(SAMPLE_ADDRESSES.PR)
   s.customs = {
     customsInfo: { currencyCode: "USD", reasonForExport: "MERCHANDISE" },
-    customsItems: [{ description: "Ceramic mug", quantity: 1, unitPrice: 12, unitWeight: { weight: 14, unitOfMeasurement: "OZ" } }],
+    customsItems: [
+      {
+        description: "Ceramic mug",
+        quantity: 1,
+        unitPrice: 12,
+        unitWeight: { weight: 14, unitOfMeasurement: "OZ" },
+      },
+    ],
   }
 }

@@ -1,4 +1,8 @@
-import { LETTER_FLAT_PARCEL_TYPES, NON_DELIVERY_REDIRECT, SHIPMENT_OPTION } from "../constants"
+import {
+  LETTER_FLAT_PARCEL_TYPES,
+  NON_DELIVERY_REDIRECT,
+  SHIPMENT_OPTION,
+} from "../constants"
 import { SOURCE } from "../schemas/common"
 import { expeditedAbroad, setOption } from "./examples"
 import { isInternational, isTrue, option, optionPath, parcelType } from "./read"
@@ -7,22 +11,51 @@ import { defineRule } from "./types"
 export const manifestLettersFlatsRule = defineRule({
   id: "shipment-options.ADD_TO_MANIFEST.letters-flats",
   source: SOURCE.errors,
-  description: "postal letters and flats cannot be added to a scan form: no ADD_TO_MANIFEST=true with parcelType LETTER or FLAT (Errors 1)",
+  description:
+    "postal letters and flats cannot be added to a scan form: no ADD_TO_MANIFEST=true with parcelType LETTER or FLAT (Errors 1)",
   variants: ["expedited"],
   test(s, _ctx, report) {
     const type = parcelType(s)
-    if (type && LETTER_FLAT_PARCEL_TYPES.includes(type) && isTrue(option(s, SHIPMENT_OPTION.addToManifest))) {
-      report(optionPath(s, SHIPMENT_OPTION.addToManifest), `${type} parcels cannot be added to a manifest`)
+    if (
+      type &&
+      LETTER_FLAT_PARCEL_TYPES.includes(type) &&
+      isTrue(option(s, SHIPMENT_OPTION.addToManifest))
+    ) {
+      report(
+        optionPath(s, SHIPMENT_OPTION.addToManifest),
+        `${type} parcels cannot be added to a manifest`
+      )
     }
   },
   examples: {
     pass: [
-      { note: "package on the manifest", edit: (s) => setOption(s, "ADD_TO_MANIFEST", "true") },
-      { note: "flat off the manifest", edit: (s) => { s.rates![0].parcelType = "FLAT"; setOption(s, "ADD_TO_MANIFEST", "false") } },
+      {
+        note: "package on the manifest",
+        edit: (s) => setOption(s, "ADD_TO_MANIFEST", "true"),
+      },
+      {
+        note: "flat off the manifest",
+        edit: (s) => {
+          s.rates![0].parcelType = "FLAT"
+          setOption(s, "ADD_TO_MANIFEST", "false")
+        },
+      },
     ],
     fail: [
-      { note: "flat on the manifest", edit: (s) => { s.rates![0].parcelType = "FLAT"; setOption(s, "ADD_TO_MANIFEST", "true") } },
-      { note: "letter on the manifest", edit: (s) => { s.rates![0].parcelType = "LETTER"; setOption(s, "ADD_TO_MANIFEST", "TRUE") } },
+      {
+        note: "flat on the manifest",
+        edit: (s) => {
+          s.rates![0].parcelType = "FLAT"
+          setOption(s, "ADD_TO_MANIFEST", "true")
+        },
+      },
+      {
+        note: "letter on the manifest",
+        edit: (s) => {
+          s.rates![0].parcelType = "LETTER"
+          setOption(s, "ADD_TO_MANIFEST", "TRUE")
+        },
+      },
     ],
   },
 })
@@ -30,23 +63,53 @@ export const manifestLettersFlatsRule = defineRule({
 export const redirectReturnAddressRule = defineRule({
   id: "altReturnAddress.expedited.redirect",
   source: SOURCE.shipment,
-  description: "expedited international shipments with NON_DELIVERY_OPTION redirect carry altReturnAddress, where parcels are redirected",
+  description:
+    "expedited international shipments with NON_DELIVERY_OPTION redirect carry altReturnAddress, where parcels are redirected",
   variants: ["expedited"],
   test(s, _ctx, report) {
-    if (isInternational(s) && option(s, SHIPMENT_OPTION.nonDeliveryOption)?.toLowerCase() === NON_DELIVERY_REDIRECT && s.altReturnAddress === undefined) {
-      report("altReturnAddress", "altReturnAddress is required when NON_DELIVERY_OPTION is redirect")
+    if (
+      isInternational(s) &&
+      option(s, SHIPMENT_OPTION.nonDeliveryOption)?.toLowerCase() ===
+        NON_DELIVERY_REDIRECT &&
+      s.altReturnAddress === undefined
+    ) {
+      report(
+        "altReturnAddress",
+        "altReturnAddress is required when NON_DELIVERY_OPTION is redirect"
+      )
     }
   },
   examples: {
     pass: [
       {
         note: "redirect with an address",
-        edit: (s) => { expeditedAbroad(s); setOption(s, "NON_DELIVERY_OPTION", "redirect"); s.altReturnAddress = structuredClone(s.fromAddress) },
+        edit: (s) => {
+          expeditedAbroad(s)
+          setOption(s, "NON_DELIVERY_OPTION", "redirect")
+          s.altReturnAddress = structuredClone(s.fromAddress)
+        },
       },
-      { note: "return without an address", edit: (s) => { expeditedAbroad(s); setOption(s, "NON_DELIVERY_OPTION", "return") } },
+      {
+        note: "return without an address",
+        edit: (s) => {
+          expeditedAbroad(s)
+          setOption(s, "NON_DELIVERY_OPTION", "return")
+        },
+      },
     ],
-    fail: [{ note: "redirect without an address", edit: (s) => { expeditedAbroad(s); setOption(s, "NON_DELIVERY_OPTION", "redirect") } }],
+    fail: [
+      {
+        note: "redirect without an address",
+        edit: (s) => {
+          expeditedAbroad(s)
+          setOption(s, "NON_DELIVERY_OPTION", "redirect")
+        },
+      },
+    ],
   },
 })
 
-export const EXPEDITED_RULES = [manifestLettersFlatsRule, redirectReturnAddressRule]
+export const EXPEDITED_RULES = [
+  manifestLettersFlatsRule,
+  redirectReturnAddressRule,
+]

@@ -1,7 +1,15 @@
 import type { Variant } from "../constants"
 import { transactionIdSchema } from "../schemas/common"
-import { manifestRequestSchema, type ManifestRequest } from "../schemas/manifest"
-import { ratesRequestSchema, shipmentRequestSchema, type RatesRequest, type ShipmentRequest } from "../schemas/shipment"
+import {
+  manifestRequestSchema,
+  type ManifestRequest,
+} from "../schemas/manifest"
+import {
+  ratesRequestSchema,
+  shipmentRequestSchema,
+  type RatesRequest,
+  type ShipmentRequest,
+} from "../schemas/shipment"
 import type { Violation } from "../violation"
 import { ADDRESS_RULES } from "./addresses"
 import { CARRIER_ACCOUNT_RULES } from "./carrier-account"
@@ -17,13 +25,34 @@ import { SPECIAL_SERVICE_RULES } from "./special-services"
 import { STANDARD_RULES, standardReferencesAsSent } from "./standard"
 import type { ShipmentDraft, ShipmentRule, ValidationContext } from "./types"
 import { carrierKnownRule, detectVariant } from "./variant"
-import { MANIFEST_RESOURCES, RETRY_RESOURCES, SHIPMENT_RESOURCES, violationsFromZod } from "./zod-violations"
+import {
+  MANIFEST_RESOURCES,
+  RETRY_RESOURCES,
+  SHIPMENT_RESOURCES,
+  violationsFromZod,
+} from "./zod-violations"
 
 export * from "./types"
-export { detectVariant, neutralCarrier, wireCarrier, carrierKnownRule } from "./variant"
+export {
+  detectVariant,
+  neutralCarrier,
+  wireCarrier,
+  carrierKnownRule,
+} from "./variant"
 export { baseRequest } from "./examples"
-export { MANIFEST_RULES, type ManifestContext, type ManifestRule } from "./manifest"
-export { violationsFromZod, formatPath, SHIPMENT_RESOURCES, MANIFEST_RESOURCES, VOID_RESOURCES, RETRY_RESOURCES } from "./zod-violations"
+export {
+  MANIFEST_RULES,
+  type ManifestContext,
+  type ManifestRule,
+} from "./manifest"
+export {
+  violationsFromZod,
+  formatPath,
+  SHIPMENT_RESOURCES,
+  MANIFEST_RESOURCES,
+  VOID_RESOURCES,
+  RETRY_RESOURCES,
+} from "./zod-violations"
 export { lengthPlusGirth, parcelLengthPlusGirth } from "./parcel"
 export { REQUIRED_ADDRESS_FIELDS } from "./addresses"
 
@@ -50,7 +79,8 @@ export const SHIPMENT_RULES: readonly ShipmentRule[] = [
 export type Validated<T> =
   | { ok: true; value: T; variant: Variant; warnings: Violation[] }
   | { ok: false; violations: Violation[]; warnings: Violation[] }
-export type Checked<T> = { ok: true; value: T } | { ok: false; violations: Violation[] }
+export type Checked<T> =
+  { ok: true; value: T } | { ok: false; violations: Violation[] }
 
 /**
  * What the service does with a valid request of a variant before using it, so that the client
@@ -58,7 +88,10 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; violations: Viola
  * position ("other names are rewritten").
  */
 const AS_SENT: Partial<Record<Variant, (s: ShipmentDraft) => ShipmentDraft>> = {
-  standard: (s) => (s.references ? { ...s, references: standardReferencesAsSent(s.references) } : s),
+  standard: (s) =>
+    s.references
+      ? { ...s, references: standardReferencesAsSent(s.references) }
+      : s,
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -76,8 +109,13 @@ function dedupe(violations: Violation[]): Violation[] {
 }
 
 /** The rules that apply to one request of a variant and operation. */
-export function applicableRules(variant: Variant, operation: ValidationContext["operation"]): ShipmentRule[] {
-  return SHIPMENT_RULES.filter((r) => r.variants.includes(variant) && r.operations.includes(operation))
+export function applicableRules(
+  variant: Variant,
+  operation: ValidationContext["operation"]
+): ShipmentRule[] {
+  return SHIPMENT_RULES.filter(
+    (r) => r.variants.includes(variant) && r.operations.includes(operation)
+  )
 }
 
 /**
@@ -99,9 +137,16 @@ function runRules(
     }
   }
   const variant = detectVariant(draft, ctx.carrierCodes)
-  if (!variant) return { violations: guard(carrierKnownRule, "carrier-account"), warnings: [] }
+  if (!variant)
+    return {
+      violations: guard(carrierKnownRule, "carrier-account"),
+      warnings: [],
+    }
   const rules = applicableRules(variant, ctx.operation)
-  const of = (severity: ShipmentRule["severity"]) => rules.filter((r) => r.severity === severity).flatMap((rule) => guard(rule, variant))
+  const of = (severity: ShipmentRule["severity"]) =>
+    rules
+      .filter((r) => r.severity === severity)
+      .flatMap((rule) => guard(rule, variant))
   return { variant, violations: of("error"), warnings: of("warning") }
 }
 
@@ -111,16 +156,26 @@ function validateShipmentLike<T>(
   ctx: ValidationContext
 ): Validated<T> {
   const parsed = schema.safeParse(input, { reportInput: true })
-  const violations = parsed.success ? [] : violationsFromZod(parsed.error, SHIPMENT_RESOURCES)
-  const draft = parsed.success ? parsed.data : isObject(input) ? (input as ShipmentDraft) : undefined
-  const ruled = draft ? runRules(draft, ctx, parsed.success) : { violations: [], warnings: [] }
+  const violations = parsed.success
+    ? []
+    : violationsFromZod(parsed.error, SHIPMENT_RESOURCES)
+  const draft = parsed.success
+    ? parsed.data
+    : isObject(input)
+      ? (input as ShipmentDraft)
+      : undefined
+  const ruled = draft
+    ? runRules(draft, ctx, parsed.success)
+    : { violations: [], warnings: [] }
   const all = dedupe([...violations, ...ruled.violations])
   const warnings = dedupe(ruled.warnings)
   if (all.length > 0 || !parsed.success || !ruled.variant) {
     return { ok: false, violations: all, warnings }
   }
   const asSent = AS_SENT[ruled.variant]
-  const value = (asSent ? asSent(parsed.data as ShipmentDraft) : parsed.data) as T
+  const value = (
+    asSent ? asSent(parsed.data as ShipmentDraft) : parsed.data
+  ) as T
   return { ok: true, value, variant: ruled.variant, warnings }
 }
 
@@ -129,7 +184,10 @@ export function validateShipmentRequest(
   input: unknown,
   ctx: Omit<ValidationContext, "operation"> & { operation?: "create" } = {}
 ): Validated<ShipmentRequest> {
-  return validateShipmentLike<ShipmentRequest>(shipmentRequestSchema, input, { ...ctx, operation: "create" })
+  return validateShipmentLike<ShipmentRequest>(shipmentRequestSchema, input, {
+    ...ctx,
+    operation: "create",
+  })
 }
 
 /** POST /v1/rates body (doc 4): documents dropped, serviceId optional, the rating rules. */
@@ -137,17 +195,32 @@ export function validateRatesRequest(
   input: unknown,
   ctx: Omit<ValidationContext, "operation"> & { operation?: "rates" } = {}
 ): Validated<RatesRequest> {
-  return validateShipmentLike<RatesRequest>(ratesRequestSchema, input, { ...ctx, operation: "rates" })
+  return validateShipmentLike<RatesRequest>(ratesRequestSchema, input, {
+    ...ctx,
+    operation: "rates",
+  })
 }
 
 /** POST /v1/manifests body (doc 4). */
-export function validateManifestRequest(input: unknown, ctx: ManifestContext = {}): Checked<ManifestRequest> {
+export function validateManifestRequest(
+  input: unknown,
+  ctx: ManifestContext = {}
+): Checked<ManifestRequest> {
   const parsed = manifestRequestSchema.safeParse(input, { reportInput: true })
-  const violations = parsed.success ? [] : violationsFromZod(parsed.error, MANIFEST_RESOURCES)
-  const draft = parsed.success ? parsed.data : isObject(input) ? input : undefined
-  if (draft) violations.push(...MANIFEST_RULES.flatMap((rule) => rule.check(draft, ctx)))
+  const violations = parsed.success
+    ? []
+    : violationsFromZod(parsed.error, MANIFEST_RESOURCES)
+  const draft = parsed.success
+    ? parsed.data
+    : isObject(input)
+      ? input
+      : undefined
+  if (draft)
+    violations.push(...MANIFEST_RULES.flatMap((rule) => rule.check(draft, ctx)))
   const all = dedupe(violations)
-  return all.length > 0 || !parsed.success ? { ok: false, violations: all } : { ok: true, value: parsed.data }
+  return all.length > 0 || !parsed.success
+    ? { ok: false, violations: all }
+    : { ok: true, value: parsed.data }
 }
 
 /** X-Vendor-TransactionId (doc 2 Headers): 1–25 of letters, digits, hyphen, underscore. */
@@ -156,8 +229,11 @@ export function validateTransactionId(id: unknown): Checked<string> {
   if (parsed.success) return { ok: true, value: parsed.data }
   return {
     ok: false,
-    violations: violationsFromZod(parsed.error, { "": { id: "header.X-Vendor-TransactionId", source: RETRY_RESOURCES[""].source } }).map(
-      (v) => ({ ...v, path: "headers.X-Vendor-TransactionId" })
-    ),
+    violations: violationsFromZod(parsed.error, {
+      "": {
+        id: "header.X-Vendor-TransactionId",
+        source: RETRY_RESOURCES[""].source,
+      },
+    }).map((v) => ({ ...v, path: "headers.X-Vendor-TransactionId" })),
   }
 }

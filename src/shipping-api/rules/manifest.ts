@@ -13,7 +13,10 @@ export type ManifestRule = {
   source: string
   description: string
   check(manifest: ManifestDraft, ctx: ManifestContext): Violation[]
-  examples: { pass: readonly { body: unknown; ctx?: ManifestContext }[]; fail: readonly { body: unknown; ctx?: ManifestContext }[] }
+  examples: {
+    pass: readonly { body: unknown; ctx?: ManifestContext }[]
+    fail: readonly { body: unknown; ctx?: ManifestContext }[]
+  }
 }
 
 export const MANIFEST_EXAMPLE = {
@@ -26,15 +29,32 @@ export const MANIFEST_EXAMPLE = {
 export const manifestCarrierRule: ManifestRule = {
   id: "manifest.carrier.known",
   source: SOURCE.manifest,
-  description: "the manifest's carrier is a known carrier (its wire code when mapped)",
+  description:
+    "the manifest's carrier is a known carrier (its wire code when mapped)",
   check(manifest, ctx) {
     return neutralCarrier(manifest.carrier, ctx.carrierCodes)
       ? []
-      : [{ path: "carrier", rule: this.id, source: this.source, message: `"${String(manifest.carrier)}" is not a known carrier` }]
+      : [
+          {
+            path: "carrier",
+            rule: this.id,
+            source: this.source,
+            message: `"${String(manifest.carrier)}" is not a known carrier`,
+          },
+        ]
   },
   examples: {
-    pass: [{ body: MANIFEST_EXAMPLE }, { body: { ...MANIFEST_EXAMPLE, carrier: "USPS" }, ctx: { carrierCodes: { POSTAL: "USPS" } } }],
-    fail: [{ body: { ...MANIFEST_EXAMPLE, carrier: "OTHER" } }, { body: MANIFEST_EXAMPLE, ctx: { carrierCodes: { POSTAL: "USPS" } } }],
+    pass: [
+      { body: MANIFEST_EXAMPLE },
+      {
+        body: { ...MANIFEST_EXAMPLE, carrier: "USPS" },
+        ctx: { carrierCodes: { POSTAL: "USPS" } },
+      },
+    ],
+    fail: [
+      { body: { ...MANIFEST_EXAMPLE, carrier: "OTHER" } },
+      { body: MANIFEST_EXAMPLE, ctx: { carrierCodes: { POSTAL: "USPS" } } },
+    ],
   },
 }
 

@@ -16,21 +16,48 @@ export const includeDeliveryCommitmentRule = defineRule({
     const value = ctx.query.includeDeliveryCommitment
     const required = ctx.operation === "rates" || ctx.variant === "cross-border"
     if (value === undefined) {
-      if (required) report("query.includeDeliveryCommitment", "includeDeliveryCommitment is required (true or false)")
+      if (required)
+        report(
+          "query.includeDeliveryCommitment",
+          "includeDeliveryCommitment is required (true or false)"
+        )
     } else if (value !== "true" && value !== "false") {
       report("query.includeDeliveryCommitment", "must be true or false")
     }
   },
   examples: {
     pass: [
-      { note: "cross-border with it", base: "cross-border", ctx: { query: XBORDER_QUERY } },
+      {
+        note: "cross-border with it",
+        base: "cross-border",
+        ctx: { query: XBORDER_QUERY },
+      },
       { note: "expedited without it", base: "expedited", ctx: { query: {} } },
-      { note: "rates with it", base: "standard", ctx: { operation: "rates", query: { includeDeliveryCommitment: "false" } } },
+      {
+        note: "rates with it",
+        base: "standard",
+        ctx: {
+          operation: "rates",
+          query: { includeDeliveryCommitment: "false" },
+        },
+      },
     ],
     fail: [
-      { note: "cross-border without it", base: "cross-border", ctx: { query: { carrier: "XBORDER" } } },
-      { note: "rates without it", base: "expedited", ctx: { operation: "rates", query: {} } },
-      { note: "not a boolean", base: "expedited", ctx: { query: { includeDeliveryCommitment: "yes" } } },
+      {
+        note: "cross-border without it",
+        base: "cross-border",
+        ctx: { query: { carrier: "XBORDER" } },
+      },
+      {
+        note: "rates without it",
+        base: "expedited",
+        ctx: { operation: "rates", query: {} },
+      },
+      {
+        note: "not a boolean",
+        base: "expedited",
+        ctx: { query: { includeDeliveryCommitment: "yes" } },
+      },
     ],
   },
 })
@@ -38,13 +65,15 @@ export const includeDeliveryCommitmentRule = defineRule({
 export const crossBorderCarrierQueryRule = defineRule({
   id: "query.carrier.cross-border",
   source: SOURCE.query,
-  description: "cross-border requests send query carrier=XBORDER (its wire code)",
+  description:
+    "cross-border requests send query carrier=XBORDER (its wire code)",
   variants: ["cross-border"],
   operations: ["create", "rates"],
   test(_s, ctx, report) {
     if (!ctx.query) return
     const expected = wireCarrier("XBORDER", ctx.carrierCodes)
-    if (ctx.query.carrier !== expected) report("query.carrier", `must be ${expected}`)
+    if (ctx.query.carrier !== expected)
+      report("query.carrier", `must be ${expected}`)
   },
   examples: {
     pass: [
@@ -52,24 +81,39 @@ export const crossBorderCarrierQueryRule = defineRule({
       {
         note: "mapped code",
         edit: (s) => (s.rates![0].carrier = "PBI"),
-        ctx: { query: { ...XBORDER_QUERY, carrier: "PBI" }, carrierCodes: { XBORDER: "PBI" } },
+        ctx: {
+          query: { ...XBORDER_QUERY, carrier: "PBI" },
+          carrierCodes: { XBORDER: "PBI" },
+        },
       },
     ],
-    fail: [{ note: "missing", ctx: { query: { includeDeliveryCommitment: "true" } } }],
+    fail: [
+      {
+        note: "missing",
+        ctx: { query: { includeDeliveryCommitment: "true" } },
+      },
+    ],
   },
 })
 
 export const apacCarrierQueryRule = defineRule({
   id: "query.carrier.apac",
   source: SOURCE.query,
-  description: "standard delivery through {apac_url} sends query carrier with the regional carrier value",
+  description:
+    "standard delivery through {apac_url} sends query carrier with the regional carrier value",
   variants: ["standard"],
   operations: ["create", "rates"],
   test(_s, ctx, report) {
     if (!ctx.query || !ctx.apac) return
     const carrier = ctx.query.carrier
-    if (!carrier || (ctx.regionalCarrier !== undefined && carrier !== ctx.regionalCarrier)) {
-      report("query.carrier", `the regional carrier${ctx.regionalCarrier ? ` ${ctx.regionalCarrier}` : ""} is required for Asia-Pacific standard delivery`)
+    if (
+      !carrier ||
+      (ctx.regionalCarrier !== undefined && carrier !== ctx.regionalCarrier)
+    ) {
+      report(
+        "query.carrier",
+        `the regional carrier${ctx.regionalCarrier ? ` ${ctx.regionalCarrier}` : ""} is required for Asia-Pacific standard delivery`
+      )
     }
   },
   examples: {
@@ -78,18 +122,34 @@ export const apacCarrierQueryRule = defineRule({
       {
         note: "APAC with carrier",
         edit: (s) => (s.fromAddress!.residential = false),
-        ctx: { apac: true, regionalCarrier: "APAC_STD", query: { carrier: "APAC_STD" } },
+        ctx: {
+          apac: true,
+          regionalCarrier: "APAC_STD",
+          query: { carrier: "APAC_STD" },
+        },
       },
     ],
     fail: [
-      { note: "APAC without carrier", edit: (s) => (s.fromAddress!.residential = false), ctx: { apac: true, query: {} } },
+      {
+        note: "APAC without carrier",
+        edit: (s) => (s.fromAddress!.residential = false),
+        ctx: { apac: true, query: {} },
+      },
       {
         note: "APAC with another carrier",
         edit: (s) => (s.fromAddress!.residential = false),
-        ctx: { apac: true, regionalCarrier: "APAC_STD", query: { carrier: "OTHER" } },
+        ctx: {
+          apac: true,
+          regionalCarrier: "APAC_STD",
+          query: { carrier: "OTHER" },
+        },
       },
     ],
   },
 })
 
-export const QUERY_RULES = [includeDeliveryCommitmentRule, crossBorderCarrierQueryRule, apacCarrierQueryRule]
+export const QUERY_RULES = [
+  includeDeliveryCommitmentRule,
+  crossBorderCarrierQueryRule,
+  apacCarrierQueryRule,
+]

@@ -1,4 +1,9 @@
-import { PUERTO_RICO, SHIPMENT_OPTION, SHIPMENT_TYPES, UNITED_STATES } from "../constants"
+import {
+  PUERTO_RICO,
+  SHIPMENT_OPTION,
+  SHIPMENT_TYPES,
+  UNITED_STATES,
+} from "../constants"
 import type { ShipmentDraft } from "./types"
 
 /**
@@ -90,11 +95,19 @@ export function specialServices(s: ShipmentDraft) {
   return list(firstRate(s)?.specialServices)
 }
 
-export function specialServiceIndex(s: ShipmentDraft, ids: readonly string[]): number {
-  return specialServices(s).findIndex((ss) => ids.includes(str(ss.specialServiceId) ?? ""))
+export function specialServiceIndex(
+  s: ShipmentDraft,
+  ids: readonly string[]
+): number {
+  return specialServices(s).findIndex((ss) =>
+    ids.includes(str(ss.specialServiceId) ?? "")
+  )
 }
 
-export function hasSpecialService(s: ShipmentDraft, ids: readonly string[]): boolean {
+export function hasSpecialService(
+  s: ShipmentDraft,
+  ids: readonly string[]
+): boolean {
   return specialServiceIndex(s, ids) >= 0
 }
 
@@ -102,7 +115,10 @@ export function inputParameter(
   service: { inputParameters?: unknown } | undefined,
   name: string
 ): { index: number; value: string | undefined; count: number } {
-  const params = list(service?.inputParameters as { name?: unknown; value?: unknown }[] | undefined)
+  const params = list(
+    service?.inputParameters as
+      { name?: unknown; value?: unknown }[] | undefined
+  )
   const index = params.findIndex((p) => p.name === name)
   return {
     index,
@@ -124,11 +140,15 @@ export function deliverySolution(s: ShipmentDraft): string | undefined {
 }
 
 export function isReturn(s: ShipmentDraft): boolean {
-  return (SHIPMENT_TYPES as readonly (string | undefined)[]).includes(upper(s.shipmentType))
+  return (SHIPMENT_TYPES as readonly (string | undefined)[]).includes(
+    upper(s.shipmentType)
+  )
 }
 
 /** The parcel's sides, longest first, when all three are numbers. */
-export function sortedSides(s: ShipmentDraft): [number, number, number] | undefined {
+export function sortedSides(
+  s: ShipmentDraft
+): [number, number, number] | undefined {
   const d = s.parcel?.dimension
   const sides = [num(d?.length), num(d?.width), num(d?.height)]
   if (sides.some((v) => v === undefined)) return undefined
@@ -137,5 +157,9 @@ export function sortedSides(s: ShipmentDraft): [number, number, number] | undefi
 
 /** Doc 2: a shipment from the U.S. to Puerto Rico (by country code or by state). */
 export function isUsToPuertoRico(s: ShipmentDraft): boolean {
-  return fromCountry(s) === UNITED_STATES && (toCountry(s) === PUERTO_RICO || str(s.toAddress?.stateProvince) === PUERTO_RICO)
+  return (
+    fromCountry(s) === UNITED_STATES &&
+    (toCountry(s) === PUERTO_RICO ||
+      str(s.toAddress?.stateProvince) === PUERTO_RICO)
+  )
 }

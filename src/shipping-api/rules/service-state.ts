@@ -1,4 +1,9 @@
-import { LETTER_FLAT_PARCEL_TYPES, LIMITS, SERVICE_ERROR_CODE, type Carrier } from "../constants"
+import {
+  LETTER_FLAT_PARCEL_TYPES,
+  LIMITS,
+  SERVICE_ERROR_CODE,
+  type Carrier,
+} from "../constants"
 import { SOURCE } from "../schemas/common"
 
 /**
@@ -8,7 +13,13 @@ import { SOURCE } from "../schemas/common"
  * rules/void.ts). Each refusal carries the error code the sandbox answers with.
  */
 
-export type StateRefusal = { rule: string; code: string; status: number; message: string; source: string }
+export type StateRefusal = {
+  rule: string
+  code: string
+  status: number
+  message: string
+  source: string
+}
 
 export type StateRule<Facts> = {
   id: string
@@ -22,7 +33,10 @@ export type StateRule<Facts> = {
 }
 
 function stateRule<Facts>(
-  def: Omit<StateRule<Facts>, "refusal" | "status"> & { status?: number; test(facts: Facts): string | undefined }
+  def: Omit<StateRule<Facts>, "refusal" | "status"> & {
+    status?: number
+    test(facts: Facts): string | undefined
+  }
 ): StateRule<Facts> {
   const { test, ...rest } = def
   const status = def.status ?? 400
@@ -31,7 +45,9 @@ function stateRule<Facts>(
     status,
     refusal(facts) {
       const message = test(facts)
-      return message === undefined ? undefined : { rule: def.id, code: def.code, status, message, source: def.source }
+      return message === undefined
+        ? undefined
+        : { rule: def.id, code: def.code, status, message, source: def.source }
     },
   }
 }
@@ -47,64 +63,118 @@ export const webhookConfigLimitRule = stateRule<{ configurations: number }>({
     configurations >= LIMITS.webhookConfigurations
       ? `an account has at most ${LIMITS.webhookConfigurations} webhook configurations; delete one first`
       : undefined,
-  examples: { pass: [{ configurations: 0 }, { configurations: LIMITS.webhookConfigurations - 1 }], fail: [{ configurations: LIMITS.webhookConfigurations }] },
+  examples: {
+    pass: [
+      { configurations: 0 },
+      { configurations: LIMITS.webhookConfigurations - 1 },
+    ],
+    fail: [{ configurations: LIMITS.webhookConfigurations }],
+  },
 })
 
-export const transactionIdUniqueRule = stateRule<{ transactionId: string; alreadyUsed: boolean }>({
+export const transactionIdUniqueRule = stateRule<{
+  transactionId: string
+  alreadyUsed: boolean
+}>({
   id: "header.X-Vendor-TransactionId.unique",
   code: SERVICE_ERROR_CODE.duplicateTransactionId,
   source: SOURCE.headers,
-  description: "X-Vendor-TransactionId is unique: an id that already made a label makes no second one (use the retry operation to get it)",
+  description:
+    "X-Vendor-TransactionId is unique: an id that already made a label makes no second one (use the retry operation to get it)",
   test: ({ transactionId, alreadyUsed }) =>
-    alreadyUsed ? `transaction id ${transactionId} was already used for a shipment; use the retry operation to get it` : undefined,
-  examples: { pass: [{ transactionId: "T-1", alreadyUsed: false }], fail: [{ transactionId: "T-1", alreadyUsed: true }] },
+    alreadyUsed
+      ? `transaction id ${transactionId} was already used for a shipment; use the retry operation to get it`
+      : undefined,
+  examples: {
+    pass: [{ transactionId: "T-1", alreadyUsed: false }],
+    fail: [{ transactionId: "T-1", alreadyUsed: true }],
+  },
 })
 
-export const reprintLimitRule = stateRule<{ shipmentId: string; reprints: number }>({
+export const reprintLimitRule = stateRule<{
+  shipmentId: string
+  reprints: number
+}>({
   id: "reprint.limit",
   code: SERVICE_ERROR_CODE.reprintLimit,
   source: "doc 4, Create shipment: success and the 500 rule (reprint)",
   description: `a shipment is reprinted at most ${LIMITS.reprints} times`,
   test: ({ shipmentId, reprints }) =>
-    reprints >= LIMITS.reprints ? `shipment ${shipmentId} was already reprinted ${LIMITS.reprints} times` : undefined,
-  examples: { pass: [{ shipmentId: "S-1", reprints: LIMITS.reprints - 1 }], fail: [{ shipmentId: "S-1", reprints: LIMITS.reprints }] },
+    reprints >= LIMITS.reprints
+      ? `shipment ${shipmentId} was already reprinted ${LIMITS.reprints} times`
+      : undefined,
+  examples: {
+    pass: [{ shipmentId: "S-1", reprints: LIMITS.reprints - 1 }],
+    fail: [{ shipmentId: "S-1", reprints: LIMITS.reprints }],
+  },
 })
 
 const HOURS = 60 * 60 * 1000
 
-export const retryWindowRule = stateRule<{ transactionId: string; createdAt: number; now: number }>({
+export const retryWindowRule = stateRule<{
+  transactionId: string
+  createdAt: number
+  now: number
+}>({
   id: "retry.window",
   code: SERVICE_ERROR_CODE.shipmentNotFound,
   status: 404,
   source: SOURCE.retry,
-  description: "the retry operation works for 24 hours: an older create is answered as not found",
+  description:
+    "the retry operation works for 24 hours: an older create is answered as not found",
   test: ({ transactionId, createdAt, now }) =>
-    now - createdAt > 24 * HOURS ? `no shipment was created with transaction id ${transactionId} in the last 24 hours` : undefined,
+    now - createdAt > 24 * HOURS
+      ? `no shipment was created with transaction id ${transactionId} in the last 24 hours`
+      : undefined,
   examples: {
     pass: [{ transactionId: "T-1", createdAt: 0, now: 24 * HOURS }],
     fail: [{ transactionId: "T-1", createdAt: 0, now: 24 * HOURS + 1 }],
   },
 })
 
-export const voidedShipmentRule = stateRule<{ shipmentId: string; voided: boolean; operation: "reprint" | "manifest" }>({
+export const voidedShipmentRule = stateRule<{
+  shipmentId: string
+  voided: boolean
+  operation: "reprint" | "manifest"
+}>({
   id: "shipment.voided",
   code: SERVICE_ERROR_CODE.shipmentVoided,
   source: `${SOURCE.void} (ours)`,
   description: "a voided shipment is neither reprinted nor manifested",
-  test: ({ shipmentId, voided, operation }) => (voided ? `shipment ${shipmentId} was voided; it cannot be ${operation === "reprint" ? "reprinted" : "manifested"}` : undefined),
-  examples: { pass: [{ shipmentId: "S-1", voided: false, operation: "reprint" }], fail: [{ shipmentId: "S-1", voided: true, operation: "manifest" }] },
+  test: ({ shipmentId, voided, operation }) =>
+    voided
+      ? `shipment ${shipmentId} was voided; it cannot be ${operation === "reprint" ? "reprinted" : "manifested"}`
+      : undefined,
+  examples: {
+    pass: [{ shipmentId: "S-1", voided: false, operation: "reprint" }],
+    fail: [{ shipmentId: "S-1", voided: true, operation: "manifest" }],
+  },
 })
 
-export const manifestAddToManifestRule = stateRule<{ trackingNumber: string; addToManifest: boolean }>({
+export const manifestAddToManifestRule = stateRule<{
+  trackingNumber: string
+  addToManifest: boolean
+}>({
   id: "manifest.add-to-manifest",
   code: SERVICE_ERROR_CODE.notEligibleForManifest,
   source: SOURCE.manifest,
-  description: "only shipments created with ADD_TO_MANIFEST=true are eligible for a manifest",
-  test: ({ trackingNumber, addToManifest }) => (addToManifest ? undefined : `${trackingNumber} was not created with ADD_TO_MANIFEST=true`),
-  examples: { pass: [{ trackingNumber: "9400", addToManifest: true }], fail: [{ trackingNumber: "9400", addToManifest: false }] },
+  description:
+    "only shipments created with ADD_TO_MANIFEST=true are eligible for a manifest",
+  test: ({ trackingNumber, addToManifest }) =>
+    addToManifest
+      ? undefined
+      : `${trackingNumber} was not created with ADD_TO_MANIFEST=true`,
+  examples: {
+    pass: [{ trackingNumber: "9400", addToManifest: true }],
+    fail: [{ trackingNumber: "9400", addToManifest: false }],
+  },
 })
 
-export const manifestLettersFlatsRule = stateRule<{ trackingNumber: string; carrier: Carrier; parcelType: string }>({
+export const manifestLettersFlatsRule = stateRule<{
+  trackingNumber: string
+  carrier: Carrier
+  parcelType: string
+}>({
   id: "manifest.letters-flats",
   code: SERVICE_ERROR_CODE.notEligibleForManifest,
   source: SOURCE.manifest,
@@ -114,18 +184,30 @@ export const manifestLettersFlatsRule = stateRule<{ trackingNumber: string; carr
       ? `${trackingNumber} is a postal letter or flat; they cannot be added to a scan form`
       : undefined,
   examples: {
-    pass: [{ trackingNumber: "9400", carrier: "POSTAL", parcelType: "PKG" }, { trackingNumber: "9400", carrier: "STANDARD", parcelType: "FLAT" }],
+    pass: [
+      { trackingNumber: "9400", carrier: "POSTAL", parcelType: "PKG" },
+      { trackingNumber: "9400", carrier: "STANDARD", parcelType: "FLAT" },
+    ],
     fail: [{ trackingNumber: "9400", carrier: "POSTAL", parcelType: "FLAT" }],
   },
 })
 
-export const manifestOnceRule = stateRule<{ trackingNumber: string; manifestId?: string }>({
+export const manifestOnceRule = stateRule<{
+  trackingNumber: string
+  manifestId?: string
+}>({
   id: "manifest.once",
   code: SERVICE_ERROR_CODE.alreadyManifested,
   source: `${SOURCE.manifest} (ours)`,
   description: "a shipment is on one manifest only",
-  test: ({ trackingNumber, manifestId }) => (manifestId ? `${trackingNumber} is already on manifest ${manifestId}` : undefined),
-  examples: { pass: [{ trackingNumber: "9400" }], fail: [{ trackingNumber: "9400", manifestId: "M-1" }] },
+  test: ({ trackingNumber, manifestId }) =>
+    manifestId
+      ? `${trackingNumber} is already on manifest ${manifestId}`
+      : undefined,
+  examples: {
+    pass: [{ trackingNumber: "9400" }],
+    fail: [{ trackingNumber: "9400", manifestId: "M-1" }],
+  },
 })
 
 /** Every state rule, for the rules page and the tests that walk the examples. */

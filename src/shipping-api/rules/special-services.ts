@@ -10,55 +10,98 @@ import {
 } from "../constants"
 import { SOURCE } from "../schemas/common"
 import { addSpecialService } from "./examples"
-import { filled, hasSpecialService, inputParameter, serviceId, specialServices, str } from "./read"
+import {
+  filled,
+  hasSpecialService,
+  inputParameter,
+  serviceId,
+  specialServices,
+  str,
+} from "./read"
 import { defineRule, type ShipmentDraft } from "./types"
 
 /** Doc 2 Rates: specialServices are ignored for cross-border requests, so no rule here applies to it. */
-const WITH_SPECIAL_SERVICES: readonly Variant[] = ["carrier-account", "expedited", "standard"]
+const WITH_SPECIAL_SERVICES: readonly Variant[] = [
+  "carrier-account",
+  "expedited",
+  "standard",
+]
 
 /** Calls `fn` for each special service with one of `ids`, with its path. */
 function eachService(
   s: ShipmentDraft,
   ids: readonly string[],
-  fn: (service: ReturnType<typeof specialServices>[number], path: string) => void
+  fn: (
+    service: ReturnType<typeof specialServices>[number],
+    path: string
+  ) => void
 ): void {
   specialServices(s).forEach((service, i) => {
-    if (ids.includes(str(service.specialServiceId) ?? "")) fn(service, `rates[0].specialServices[${i}]`)
+    if (ids.includes(str(service.specialServiceId) ?? ""))
+      fn(service, `rates[0].specialServices[${i}]`)
   })
 }
 
 export const nonTrackableServiceRule = defineRule({
   id: "special-services.non-trackable-service",
   source: SOURCE.errors,
-  description: "a non-trackable postal service (PM) includes a trackable special service such as DelCon (Errors 3)",
+  description:
+    "a non-trackable postal service (PM) includes a trackable special service such as DelCon (Errors 3)",
   variants: ["expedited"],
   test(s, _ctx, report) {
     const id = serviceId(s)
-    if (id && NON_TRACKABLE_SERVICES.includes(id) && !hasSpecialService(s, TRACKABLE_SPECIAL_SERVICES)) {
-      report("rates[0].specialServices", `${id} is not trackable by itself: add ${TRACKABLE_SPECIAL_SERVICES.join(" or ")}`)
+    if (
+      id &&
+      NON_TRACKABLE_SERVICES.includes(id) &&
+      !hasSpecialService(s, TRACKABLE_SPECIAL_SERVICES)
+    ) {
+      report(
+        "rates[0].specialServices",
+        `${id} is not trackable by itself: add ${TRACKABLE_SPECIAL_SERVICES.join(" or ")}`
+      )
     }
   },
   examples: {
     pass: [{ note: "PM with DelCon" }],
-    fail: [{ note: "PM without special services", edit: (s) => delete s.rates![0].specialServices }],
+    fail: [
+      {
+        note: "PM without special services",
+        edit: (s) => delete s.rates![0].specialServices,
+      },
+    ],
   },
 })
 
 export const hazmatExclusiveRule = defineRule({
   id: "special-services.hazmat.exclusive",
   source: SOURCE.perVariant,
-  description: "expedited hazmat goes through special service hazmat or hazmat-electronics, not both",
+  description:
+    "expedited hazmat goes through special service hazmat or hazmat-electronics, not both",
   variants: ["expedited"],
   test(s, _ctx, report) {
-    const found = HAZMAT_SPECIAL_SERVICES.filter((id) => hasSpecialService(s, [id]))
-    if (found.length > 1) report("rates[0].specialServices", `use one of ${HAZMAT_SPECIAL_SERVICES.join(", ")}, not both`)
+    const found = HAZMAT_SPECIAL_SERVICES.filter((id) =>
+      hasSpecialService(s, [id])
+    )
+    if (found.length > 1)
+      report(
+        "rates[0].specialServices",
+        `use one of ${HAZMAT_SPECIAL_SERVICES.join(", ")}, not both`
+      )
   },
   examples: {
-    pass: [{ note: "hazmat-electronics only", edit: (s) => addSpecialService(s, "hazmat-electronics") }],
+    pass: [
+      {
+        note: "hazmat-electronics only",
+        edit: (s) => addSpecialService(s, "hazmat-electronics"),
+      },
+    ],
     fail: [
       {
         note: "both",
-        edit: (s) => { addSpecialService(s, "hazmat", { HAZMAT_TYPE: "LITHIUM" }); addSpecialService(s, "hazmat-electronics") },
+        edit: (s) => {
+          addSpecialService(s, "hazmat", { HAZMAT_TYPE: "LITHIUM" })
+          addSpecialService(s, "hazmat-electronics")
+        },
       },
     ],
   },
@@ -67,80 +110,152 @@ export const hazmatExclusiveRule = defineRule({
 export const hazmatTypeRule = defineRule({
   id: "special-services.hazmat.HAZMAT_TYPE",
   source: SOURCE.rates,
-  description: "special service hazmat carries input parameter HAZMAT_TYPE (since 9 July 2023)",
+  description:
+    "special service hazmat carries input parameter HAZMAT_TYPE (since 9 July 2023)",
   variants: WITH_SPECIAL_SERVICES,
   test(s, _ctx, report) {
     eachService(s, ["hazmat"], (service, path) => {
-      if (!filled(inputParameter(service, SPECIAL_SERVICE_PARAM.hazmatType).value)) {
-        report(`${path}.inputParameters`, "hazmat needs input parameter HAZMAT_TYPE")
+      if (
+        !filled(inputParameter(service, SPECIAL_SERVICE_PARAM.hazmatType).value)
+      ) {
+        report(
+          `${path}.inputParameters`,
+          "hazmat needs input parameter HAZMAT_TYPE"
+        )
       }
     })
   },
   examples: {
-    pass: [{ note: "with HAZMAT_TYPE", base: "expedited", edit: (s) => addSpecialService(s, "hazmat", { HAZMAT_TYPE: "LIMITED_QUANTITY" }) }],
-    fail: [{ note: "without parameters", base: "expedited", edit: (s) => addSpecialService(s, "hazmat") }],
+    pass: [
+      {
+        note: "with HAZMAT_TYPE",
+        base: "expedited",
+        edit: (s) =>
+          addSpecialService(s, "hazmat", { HAZMAT_TYPE: "LIMITED_QUANTITY" }),
+      },
+    ],
+    fail: [
+      {
+        note: "without parameters",
+        base: "expedited",
+        edit: (s) => addSpecialService(s, "hazmat"),
+      },
+    ],
   },
 })
 
 export const standardHazmatRule = defineRule({
   id: "special-services.hazmat.standard-uses-hazmatDetails",
   source: SOURCE.perVariant,
-  description: "standard delivery declares hazmat through hazmatDetails, not through hazmat special services",
+  description:
+    "standard delivery declares hazmat through hazmatDetails, not through hazmat special services",
   variants: ["standard"],
   test(s, _ctx, report) {
-    eachService(s, HAZMAT_SPECIAL_SERVICES, (_service, path) => report(`${path}.specialServiceId`, "standard delivery uses hazmatDetails for hazmat"))
+    eachService(s, HAZMAT_SPECIAL_SERVICES, (_service, path) =>
+      report(
+        `${path}.specialServiceId`,
+        "standard delivery uses hazmatDetails for hazmat"
+      )
+    )
   },
   examples: {
     pass: [
       {
         note: "hazmatDetails",
-        edit: (s) => (s.hazmatDetails = { containerDetails: [{ commodityInfo: [{ hazardClass: "9", quantity: 1, quantityUOM: "EA" }] }] }),
+        edit: (s) =>
+          (s.hazmatDetails = {
+            containerDetails: [
+              {
+                commodityInfo: [
+                  { hazardClass: "9", quantity: 1, quantityUOM: "EA" },
+                ],
+              },
+            ],
+          }),
       },
     ],
-    fail: [{ note: "hazmat-electronics special service", edit: (s) => addSpecialService(s, "hazmat-electronics") }],
+    fail: [
+      {
+        note: "hazmat-electronics special service",
+        edit: (s) => addSpecialService(s, "hazmat-electronics"),
+      },
+    ],
   },
 })
 
 export const insuranceValueRule = defineRule({
   id: "special-services.INS.INPUT_VALUE",
   source: SOURCE.rates,
-  description: "insurance (INS or Ins) carries input parameter INPUT_VALUE, an amount as a string",
+  description:
+    "insurance (INS or Ins) carries input parameter INPUT_VALUE, an amount as a string",
   variants: WITH_SPECIAL_SERVICES,
   test(s, _ctx, report) {
     eachService(s, INSURANCE_SPECIAL_SERVICES, (service, path) => {
-      const value = inputParameter(service, SPECIAL_SERVICE_PARAM.inputValue).value
+      const value = inputParameter(
+        service,
+        SPECIAL_SERVICE_PARAM.inputValue
+      ).value
       if (!filled(value) || !/^\d+(\.\d{1,2})?$/.test(value!.trim())) {
-        report(`${path}.inputParameters`, "insurance needs INPUT_VALUE, an amount such as \"100.00\"")
+        report(
+          `${path}.inputParameters`,
+          'insurance needs INPUT_VALUE, an amount such as "100.00"'
+        )
       }
     })
   },
   examples: {
-    pass: [{ note: "INS 100.00", base: "expedited", edit: (s) => addSpecialService(s, "Ins", { INPUT_VALUE: "100.00" }) }],
+    pass: [
+      {
+        note: "INS 100.00",
+        base: "expedited",
+        edit: (s) => addSpecialService(s, "Ins", { INPUT_VALUE: "100.00" }),
+      },
+    ],
     fail: [
-      { note: "no amount", base: "expedited", edit: (s) => addSpecialService(s, "INS") },
-      { note: "not an amount", base: "carrier-account", edit: (s) => addSpecialService(s, "INS", { INPUT_VALUE: "a lot" }) },
+      {
+        note: "no amount",
+        base: "expedited",
+        edit: (s) => addSpecialService(s, "INS"),
+      },
+      {
+        note: "not an amount",
+        base: "carrier-account",
+        edit: (s) => addSpecialService(s, "INS", { INPUT_VALUE: "a lot" }),
+      },
     ],
   },
 })
 
-const notify = (params: Record<string, string>) => (s: ShipmentDraft) => addSpecialService(s, NOTIFICATIONS_SPECIAL_SERVICE, params)
-const GOOD_NOTIFICATION = { RECIPIENT_NOTIFICATION_TYPE: "ON_DELIVER", RECIPIENT_NOTIFICATION_EMAIL: "dana@example.com" }
+const notify = (params: Record<string, string>) => (s: ShipmentDraft) =>
+  addSpecialService(s, NOTIFICATIONS_SPECIAL_SERVICE, params)
+const GOOD_NOTIFICATION = {
+  RECIPIENT_NOTIFICATION_TYPE: "ON_DELIVER",
+  RECIPIENT_NOTIFICATION_EMAIL: "dana@example.com",
+}
 
 export const notificationsStandardOnlyRule = defineRule({
   id: "special-services.NOTIFICATIONS.standard-only",
   source: SOURCE.events,
-  description: "NOTIFICATIONS subscribes a standard delivery shipment to recipient notifications: other variants do not send it",
+  description:
+    "NOTIFICATIONS subscribes a standard delivery shipment to recipient notifications: other variants do not send it",
   variants: ["carrier-account", "expedited"],
   test(s, ctx, report) {
     eachService(s, [NOTIFICATIONS_SPECIAL_SERVICE], (_service, path) =>
-      report(`${path}.specialServiceId`, `NOTIFICATIONS is a standard delivery special service, not one of ${ctx.variant} shipments`)
+      report(
+        `${path}.specialServiceId`,
+        `NOTIFICATIONS is a standard delivery special service, not one of ${ctx.variant} shipments`
+      )
     )
   },
   examples: {
     pass: [{ note: "DelCon on postal", base: "expedited" }],
     fail: [
       { note: "on postal", base: "expedited", edit: notify(GOOD_NOTIFICATION) },
-      { note: "on carrier-account", base: "carrier-account", edit: notify(GOOD_NOTIFICATION) },
+      {
+        note: "on carrier-account",
+        base: "carrier-account",
+        edit: notify(GOOD_NOTIFICATION),
+      },
     ],
   },
 })
@@ -148,21 +263,43 @@ export const notificationsStandardOnlyRule = defineRule({
 export const notificationTypeRule = defineRule({
   id: "special-services.NOTIFICATIONS.type",
   source: SOURCE.events,
-  description: "NOTIFICATIONS carries RECIPIENT_NOTIFICATION_TYPE, ON_INTRANSIT or ON_DELIVER",
+  description:
+    "NOTIFICATIONS carries RECIPIENT_NOTIFICATION_TYPE, ON_INTRANSIT or ON_DELIVER",
   variants: ["standard"],
   test(s, _ctx, report) {
     eachService(s, [NOTIFICATIONS_SPECIAL_SERVICE], (service, path) => {
-      const value = inputParameter(service, SPECIAL_SERVICE_PARAM.notificationType).value
-      if (!(NOTIFICATION_TYPES as readonly (string | undefined)[]).includes(value)) {
-        report(`${path}.inputParameters`, `RECIPIENT_NOTIFICATION_TYPE is required: ${NOTIFICATION_TYPES.join(" or ")}`)
+      const value = inputParameter(
+        service,
+        SPECIAL_SERVICE_PARAM.notificationType
+      ).value
+      if (
+        !(NOTIFICATION_TYPES as readonly (string | undefined)[]).includes(value)
+      ) {
+        report(
+          `${path}.inputParameters`,
+          `RECIPIENT_NOTIFICATION_TYPE is required: ${NOTIFICATION_TYPES.join(" or ")}`
+        )
       }
     })
   },
   examples: {
-    pass: [{ note: "ON_DELIVER", base: "standard", edit: notify(GOOD_NOTIFICATION) }],
+    pass: [
+      { note: "ON_DELIVER", base: "standard", edit: notify(GOOD_NOTIFICATION) },
+    ],
     fail: [
-      { note: "missing", base: "standard", edit: notify({ RECIPIENT_NOTIFICATION_EMAIL: "dana@example.com" }) },
-      { note: "unknown", base: "standard", edit: notify({ ...GOOD_NOTIFICATION, RECIPIENT_NOTIFICATION_TYPE: "ON_EXCEPTION" }) },
+      {
+        note: "missing",
+        base: "standard",
+        edit: notify({ RECIPIENT_NOTIFICATION_EMAIL: "dana@example.com" }),
+      },
+      {
+        note: "unknown",
+        base: "standard",
+        edit: notify({
+          ...GOOD_NOTIFICATION,
+          RECIPIENT_NOTIFICATION_TYPE: "ON_EXCEPTION",
+        }),
+      },
     ],
   },
 })
@@ -170,21 +307,49 @@ export const notificationTypeRule = defineRule({
 export const notificationEmailRule = defineRule({
   id: "special-services.NOTIFICATIONS.email",
   source: SOURCE.events,
-  description: "NOTIFICATIONS carries RECIPIENT_NOTIFICATION_EMAIL: one address only",
+  description:
+    "NOTIFICATIONS carries RECIPIENT_NOTIFICATION_EMAIL: one address only",
   variants: ["standard"],
   test(s, _ctx, report) {
     eachService(s, [NOTIFICATIONS_SPECIAL_SERVICE], (service, path) => {
-      const { value, count } = inputParameter(service, SPECIAL_SERVICE_PARAM.notificationEmail)
-      if (count > 1 || !filled(value) || !/^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/.test(value!.trim())) {
-        report(`${path}.inputParameters`, "RECIPIENT_NOTIFICATION_EMAIL is required: exactly one email address")
+      const { value, count } = inputParameter(
+        service,
+        SPECIAL_SERVICE_PARAM.notificationEmail
+      )
+      if (
+        count > 1 ||
+        !filled(value) ||
+        !/^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/.test(value!.trim())
+      ) {
+        report(
+          `${path}.inputParameters`,
+          "RECIPIENT_NOTIFICATION_EMAIL is required: exactly one email address"
+        )
       }
     })
   },
   examples: {
-    pass: [{ note: "one address", base: "standard", edit: notify(GOOD_NOTIFICATION) }],
+    pass: [
+      {
+        note: "one address",
+        base: "standard",
+        edit: notify(GOOD_NOTIFICATION),
+      },
+    ],
     fail: [
-      { note: "missing", base: "standard", edit: notify({ RECIPIENT_NOTIFICATION_TYPE: "ON_INTRANSIT" }) },
-      { note: "two addresses", base: "standard", edit: notify({ ...GOOD_NOTIFICATION, RECIPIENT_NOTIFICATION_EMAIL: "a@example.com, b@example.com" }) },
+      {
+        note: "missing",
+        base: "standard",
+        edit: notify({ RECIPIENT_NOTIFICATION_TYPE: "ON_INTRANSIT" }),
+      },
+      {
+        note: "two addresses",
+        base: "standard",
+        edit: notify({
+          ...GOOD_NOTIFICATION,
+          RECIPIENT_NOTIFICATION_EMAIL: "a@example.com, b@example.com",
+        }),
+      },
     ],
   },
 })
@@ -196,18 +361,40 @@ export const notificationPhoneRule = defineRule({
   variants: ["standard"],
   test(s, _ctx, report) {
     eachService(s, [NOTIFICATIONS_SPECIAL_SERVICE], (service, path) => {
-      const { index, value } = inputParameter(service, SPECIAL_SERVICE_PARAM.notificationPhone)
+      const { index, value } = inputParameter(
+        service,
+        SPECIAL_SERVICE_PARAM.notificationPhone
+      )
       if (index >= 0 && !/^\d+$/.test(value ?? "")) {
-        report(`${path}.inputParameters[${index}].value`, "RECIPIENT_NOTIFICATION_PHONE is digits only, no spaces or punctuation")
+        report(
+          `${path}.inputParameters[${index}].value`,
+          "RECIPIENT_NOTIFICATION_PHONE is digits only, no spaces or punctuation"
+        )
       }
     })
   },
   examples: {
     pass: [
       { note: "no phone", base: "standard", edit: notify(GOOD_NOTIFICATION) },
-      { note: "digits", base: "standard", edit: notify({ ...GOOD_NOTIFICATION, RECIPIENT_NOTIFICATION_PHONE: "5125550100" }) },
+      {
+        note: "digits",
+        base: "standard",
+        edit: notify({
+          ...GOOD_NOTIFICATION,
+          RECIPIENT_NOTIFICATION_PHONE: "5125550100",
+        }),
+      },
     ],
-    fail: [{ note: "punctuation", base: "standard", edit: notify({ ...GOOD_NOTIFICATION, RECIPIENT_NOTIFICATION_PHONE: "(512) 555-0100" }) }],
+    fail: [
+      {
+        note: "punctuation",
+        base: "standard",
+        edit: notify({
+          ...GOOD_NOTIFICATION,
+          RECIPIENT_NOTIFICATION_PHONE: "(512) 555-0100",
+        }),
+      },
+    ],
   },
 })
 

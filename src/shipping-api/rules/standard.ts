@@ -7,18 +7,29 @@ import { defineRule } from "./types"
 export const facilitiesRule = defineRule({
   id: "shipment-options.standard.facilities",
   source: SOURCE.perVariant,
-  description: "standard delivery sends CLIENT_FACILITY_ID and CARRIER_FACILITY_ID (sandbox 0093 and 1585)",
+  description:
+    "standard delivery sends CLIENT_FACILITY_ID and CARRIER_FACILITY_ID (sandbox 0093 and 1585)",
   variants: ["standard"],
   test(s, _ctx, report) {
-    for (const name of [SHIPMENT_OPTION.clientFacilityId, SHIPMENT_OPTION.carrierFacilityId]) {
-      if (!hasOption(s, name)) report(optionPath(s, name), `${name} is required for standard delivery`)
+    for (const name of [
+      SHIPMENT_OPTION.clientFacilityId,
+      SHIPMENT_OPTION.carrierFacilityId,
+    ]) {
+      if (!hasOption(s, name))
+        report(optionPath(s, name), `${name} is required for standard delivery`)
     }
   },
   examples: {
     pass: [{ note: "both" }],
     fail: [
-      { note: "no client facility", edit: (s) => removeOption(s, "CLIENT_FACILITY_ID") },
-      { note: "no carrier facility", edit: (s) => removeOption(s, "CARRIER_FACILITY_ID") },
+      {
+        note: "no client facility",
+        edit: (s) => removeOption(s, "CLIENT_FACILITY_ID"),
+      },
+      {
+        note: "no carrier facility",
+        edit: (s) => removeOption(s, "CARRIER_FACILITY_ID"),
+      },
     ],
   },
 })
@@ -29,28 +40,59 @@ export const returnClientIdRule = defineRule({
   description: "standard delivery returns (shipmentType RETURN) send CLIENT_ID",
   variants: ["standard"],
   test(s, _ctx, report) {
-    if (isReturn(s) && !hasOption(s, SHIPMENT_OPTION.clientId)) report(optionPath(s, SHIPMENT_OPTION.clientId), "CLIENT_ID is required for standard returns")
+    if (isReturn(s) && !hasOption(s, SHIPMENT_OPTION.clientId))
+      report(
+        optionPath(s, SHIPMENT_OPTION.clientId),
+        "CLIENT_ID is required for standard returns"
+      )
   },
   examples: {
-    pass: [{ note: "return with CLIENT_ID", edit: (s) => { s.shipmentType = "RETURN"; setOption(s, "CLIENT_ID", "ACME") } }],
-    fail: [{ note: "return without CLIENT_ID", edit: (s) => (s.shipmentType = "RETURN") }],
+    pass: [
+      {
+        note: "return with CLIENT_ID",
+        edit: (s) => {
+          s.shipmentType = "RETURN"
+          setOption(s, "CLIENT_ID", "ACME")
+        },
+      },
+    ],
+    fail: [
+      {
+        note: "return without CLIENT_ID",
+        edit: (s) => (s.shipmentType = "RETURN"),
+      },
+    ],
   },
 })
 
 export const customMessage1Rule = defineRule({
   id: "shipment-options.standard.custom-message-1-not-printed",
   source: SOURCE.shipmentOptions,
-  description: "standard delivery prints PRINT_CUSTOM_MESSAGE_2 only: PRINT_CUSTOM_MESSAGE_1 is accepted and not printed (warning)",
+  description:
+    "standard delivery prints PRINT_CUSTOM_MESSAGE_2 only: PRINT_CUSTOM_MESSAGE_1 is accepted and not printed (warning)",
   severity: "warning",
   variants: ["standard"],
   test(s, _ctx, report) {
     if (optionIndex(s, SHIPMENT_OPTION.printCustomMessage1) >= 0) {
-      report(optionPath(s, SHIPMENT_OPTION.printCustomMessage1), "standard delivery does not print PRINT_CUSTOM_MESSAGE_1; use PRINT_CUSTOM_MESSAGE_2 for text on the label")
+      report(
+        optionPath(s, SHIPMENT_OPTION.printCustomMessage1),
+        "standard delivery does not print PRINT_CUSTOM_MESSAGE_1; use PRINT_CUSTOM_MESSAGE_2 for text on the label"
+      )
     }
   },
   examples: {
-    pass: [{ note: "message 2", edit: (s) => setOption(s, "PRINT_CUSTOM_MESSAGE_2", "Thank you!") }],
-    fail: [{ note: "message 1 (sent, not printed)", edit: (s) => setOption(s, "PRINT_CUSTOM_MESSAGE_1", "Thank you!") }],
+    pass: [
+      {
+        note: "message 2",
+        edit: (s) => setOption(s, "PRINT_CUSTOM_MESSAGE_2", "Thank you!"),
+      },
+    ],
+    fail: [
+      {
+        note: "message 1 (sent, not printed)",
+        edit: (s) => setOption(s, "PRINT_CUSTOM_MESSAGE_1", "Thank you!"),
+      },
+    ],
   },
 })
 
@@ -61,10 +103,14 @@ export const standardReferencesRule = defineRule({
   variants: ["standard"],
   test(s, _ctx, report) {
     const refs = list(s.references)
-    if (refs.length > LIMITS.standardReferences) report("references", `at most ${LIMITS.standardReferences} references`)
+    if (refs.length > LIMITS.standardReferences)
+      report("references", `at most ${LIMITS.standardReferences} references`)
     refs.forEach((ref, i) => {
       if ((str(ref.value) ?? "").length > LIMITS.standardReferenceValue) {
-        report(`references[${i}].value`, `has at most ${LIMITS.standardReferenceValue} characters`)
+        report(
+          `references[${i}].value`,
+          `has at most ${LIMITS.standardReferenceValue} characters`
+        )
       }
     })
   },
@@ -72,25 +118,42 @@ export const standardReferencesRule = defineRule({
     pass: [
       {
         note: "three, value at the limit",
-        edit: (s) => (s.references = [
-          { name: "ReferenceNumber", value: "X".repeat(LIMITS.standardReferenceValue) },
-          { name: "AddlRef1", value: "B" },
-          { name: "AddlRef2", value: "C" },
-        ]),
+        edit: (s) =>
+          (s.references = [
+            {
+              name: "ReferenceNumber",
+              value: "X".repeat(LIMITS.standardReferenceValue),
+            },
+            { name: "AddlRef1", value: "B" },
+            { name: "AddlRef2", value: "C" },
+          ]),
       },
-      { note: "another name (rewritten)", edit: (s) => (s.references = [{ name: "OrderId", value: "A" }]) },
+      {
+        note: "another name (rewritten)",
+        edit: (s) => (s.references = [{ name: "OrderId", value: "A" }]),
+      },
     ],
     fail: [
       {
         note: "four",
-        edit: (s) => (s.references = [
-          { name: "ReferenceNumber", value: "A" },
-          { name: "AddlRef1", value: "B" },
-          { name: "AddlRef2", value: "C" },
-          { name: "AddlRef3", value: "D" },
-        ]),
+        edit: (s) =>
+          (s.references = [
+            { name: "ReferenceNumber", value: "A" },
+            { name: "AddlRef1", value: "B" },
+            { name: "AddlRef2", value: "C" },
+            { name: "AddlRef3", value: "D" },
+          ]),
       },
-      { note: "value too long", edit: (s) => (s.references = [{ name: "ReferenceNumber", value: "X".repeat(LIMITS.standardReferenceValue + 1) }]) },
+      {
+        note: "value too long",
+        edit: (s) =>
+          (s.references = [
+            {
+              name: "ReferenceNumber",
+              value: "X".repeat(LIMITS.standardReferenceValue + 1),
+            },
+          ]),
+      },
     ],
   },
 })
@@ -99,7 +162,9 @@ export const standardReferencesRule = defineRule({
  * Doc 2: standard references are "mapped in order: ReferenceNumber, AddlRef1, AddlRef2 (other
  * names are rewritten)". The request as the service keeps it: the i-th reference renamed.
  */
-export function standardReferencesAsSent<T extends { name?: unknown }>(refs: readonly T[]): T[] {
+export function standardReferencesAsSent<T extends { name?: unknown }>(
+  refs: readonly T[]
+): T[] {
   return refs.map((ref, i) => {
     const name = STANDARD_REFERENCE_NAMES[i]
     return name === undefined || ref.name === name ? ref : { ...ref, name }
@@ -115,16 +180,41 @@ export const referenceRenamedRule = defineRule({
   test(s, _ctx, report) {
     list(s.references).forEach((ref, i) => {
       const name = STANDARD_REFERENCE_NAMES[i]
-      if (name !== undefined && ref.name !== name) report(`references[${i}].name`, `"${String(ref.name)}" is sent as ${name} (standard references are named by position)`)
+      if (name !== undefined && ref.name !== name)
+        report(
+          `references[${i}].name`,
+          `"${String(ref.name)}" is sent as ${name} (standard references are named by position)`
+        )
     })
   },
   examples: {
-    pass: [{ note: "in order", edit: (s) => (s.references = [{ name: "ReferenceNumber", value: "A" }, { name: "AddlRef1", value: "B" }]) }],
+    pass: [
+      {
+        note: "in order",
+        edit: (s) =>
+          (s.references = [
+            { name: "ReferenceNumber", value: "A" },
+            { name: "AddlRef1", value: "B" },
+          ]),
+      },
+    ],
     fail: [
-      { note: "another name", edit: (s) => (s.references = [{ name: "OrderId", value: "A" }]) },
-      { note: "out of order", edit: (s) => (s.references = [{ name: "AddlRef1", value: "A" }]) },
+      {
+        note: "another name",
+        edit: (s) => (s.references = [{ name: "OrderId", value: "A" }]),
+      },
+      {
+        note: "out of order",
+        edit: (s) => (s.references = [{ name: "AddlRef1", value: "A" }]),
+      },
     ],
   },
 })
 
-export const STANDARD_RULES = [facilitiesRule, returnClientIdRule, customMessage1Rule, standardReferencesRule, referenceRenamedRule]
+export const STANDARD_RULES = [
+  facilitiesRule,
+  returnClientIdRule,
+  customMessage1Rule,
+  standardReferencesRule,
+  referenceRenamedRule,
+]

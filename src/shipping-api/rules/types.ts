@@ -63,7 +63,10 @@ export type ShipmentRule = {
 
 export type Report = (path: string, message: string) => void
 
-export type RuleDefinition = Omit<ShipmentRule, "check" | "operations" | "severity"> & {
+export type RuleDefinition = Omit<
+  ShipmentRule,
+  "check" | "operations" | "severity"
+> & {
   /** Default: create only. */
   operations?: readonly Operation[]
   /** Default: error. */
@@ -79,7 +82,9 @@ export function defineRule(def: RuleDefinition): ShipmentRule {
     severity: def.severity ?? "error",
     check(shipment, ctx) {
       const found: Violation[] = []
-      test(shipment, ctx, (path, message) => found.push({ path, rule: def.id, message, source: def.source }))
+      test(shipment, ctx, (path, message) =>
+        found.push({ path, rule: def.id, message, source: def.source })
+      )
       return found
     },
   }

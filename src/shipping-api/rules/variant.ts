@@ -1,4 +1,9 @@
-import { CARRIERS, VARIANT_OF_CARRIER, type Carrier, type Variant } from "../constants"
+import {
+  CARRIERS,
+  VARIANT_OF_CARRIER,
+  type Carrier,
+  type Variant,
+} from "../constants"
 import { SOURCE } from "../schemas/common"
 import { firstRate, str } from "./read"
 import { defineRule, type CarrierCodes, type ShipmentDraft } from "./types"
@@ -12,13 +17,19 @@ export function wireCarrier(carrier: Carrier, codes?: CarrierCodes): string {
  * The neutral carrier a wire value stands for. A neutral id that has been mapped to another code
  * is no longer accepted as itself: the service would not know it.
  */
-export function neutralCarrier(value: unknown, codes?: CarrierCodes): Carrier | undefined {
+export function neutralCarrier(
+  value: unknown,
+  codes?: CarrierCodes
+): Carrier | undefined {
   if (typeof value !== "string") return undefined
   return CARRIERS.find((c) => wireCarrier(c, codes) === value)
 }
 
 /** Doc 2, "What the service does": the variant is selected by rates[0].carrier. */
-export function detectVariant(shipment: ShipmentDraft, codes?: CarrierCodes): Variant | undefined {
+export function detectVariant(
+  shipment: ShipmentDraft,
+  codes?: CarrierCodes
+): Variant | undefined {
   const carrier = neutralCarrier(firstRate(shipment)?.carrier, codes)
   return carrier && VARIANT_OF_CARRIER[carrier]
 }
@@ -27,14 +38,20 @@ export function detectVariant(shipment: ShipmentDraft, codes?: CarrierCodes): Va
 export const carrierKnownRule = defineRule({
   id: "rates.carrier.known",
   source: SOURCE.variants,
-  description: "rates[0].carrier selects the variant: CARRIER_A, POSTAL, STANDARD or XBORDER (or their mapped wire codes)",
+  description:
+    "rates[0].carrier selects the variant: CARRIER_A, POSTAL, STANDARD or XBORDER (or their mapped wire codes)",
   variants: ["carrier-account", "expedited", "standard", "cross-border"],
   operations: ["create", "rates"],
   test(s, ctx, report) {
     const value = firstRate(s)?.carrier
     if (!neutralCarrier(value, ctx.carrierCodes)) {
-      const expected = CARRIERS.map((c) => wireCarrier(c, ctx.carrierCodes)).join(", ")
-      report("rates[0].carrier", `"${str(value) ?? ""}" is not a known carrier; expected one of ${expected}`)
+      const expected = CARRIERS.map((c) =>
+        wireCarrier(c, ctx.carrierCodes)
+      ).join(", ")
+      report(
+        "rates[0].carrier",
+        `"${str(value) ?? ""}" is not a known carrier; expected one of ${expected}`
+      )
     }
   },
   examples: {
@@ -48,7 +65,11 @@ export const carrierKnownRule = defineRule({
       },
     ],
     fail: [
-      { note: "unknown carrier", base: "expedited", edit: (s) => (s.rates![0].carrier = "OTHER") },
+      {
+        note: "unknown carrier",
+        base: "expedited",
+        edit: (s) => (s.rates![0].carrier = "OTHER"),
+      },
       {
         note: "neutral id after it was mapped",
         base: "cross-border",

@@ -32,16 +32,28 @@ export const SHIPMENT_RESOURCES: ResourceTable = {
   customs: { id: "customs", source: SOURCE.shipment },
   "customs.customsInfo": { id: "customs-info", source: SOURCE.customsInfo },
   "customs.customsItems": { id: "customs-item", source: SOURCE.customsItem },
-  domesticShipmentDetails: { id: "domestic-shipment-details", source: SOURCE.domesticShipmentDetails },
+  domesticShipmentDetails: {
+    id: "domestic-shipment-details",
+    source: SOURCE.domesticShipmentDetails,
+  },
   references: { id: "reference", source: SOURCE.references },
   hazmatDetails: { id: "hazmat-details", source: SOURCE.hazmatDetails },
 }
 
-export const MANIFEST_RESOURCES: ResourceTable = { "": { id: "manifest", source: SOURCE.manifest } }
-export const VOID_RESOURCES: ResourceTable = { "": { id: "void", source: SOURCE.void } }
-export const RETRY_RESOURCES: ResourceTable = { "": { id: "retry", source: SOURCE.retry } }
+export const MANIFEST_RESOURCES: ResourceTable = {
+  "": { id: "manifest", source: SOURCE.manifest },
+}
+export const VOID_RESOURCES: ResourceTable = {
+  "": { id: "void", source: SOURCE.void },
+}
+export const RETRY_RESOURCES: ResourceTable = {
+  "": { id: "retry", source: SOURCE.retry },
+}
 
-type Issue = z.core.$ZodIssue & { input?: unknown; params?: { rule?: string; source?: string } }
+type Issue = z.core.$ZodIssue & {
+  input?: unknown
+  params?: { rule?: string; source?: string }
+}
 
 /** `customs.customsItems[3].description` */
 export function formatPath(path: readonly PropertyKey[]): string {
@@ -51,44 +63,82 @@ export function formatPath(path: readonly PropertyKey[]): string {
   }, "")
 }
 
-function resourceOf(path: readonly PropertyKey[], table: ResourceTable): { resource: Resource; field: string } {
+function resourceOf(
+  path: readonly PropertyKey[],
+  table: ResourceTable
+): { resource: Resource; field: string } {
   const keys = path.map((k) => (typeof k === "number" ? "[]" : String(k)))
   // The failing key itself is the field: start at its parent.
   for (let n = keys.length - 1; n >= 0; n--) {
-    const prefix = keys.slice(0, n).join(".").replace(/\.\[\]/g, "[]")
+    const prefix = keys
+      .slice(0, n)
+      .join(".")
+      .replace(/\.\[\]/g, "[]")
     const resource = table[prefix]
     if (resource) {
-      const field = keys.slice(n).filter((k) => k !== "[]").join(".")
+      const field = keys
+        .slice(n)
+        .filter((k) => k !== "[]")
+        .join(".")
       return { resource, field }
     }
   }
-  return { resource: table[""] ?? { id: "request", source: "" }, field: keys.filter((k) => k !== "[]").join(".") }
+  return {
+    resource: table[""] ?? { id: "request", source: "" },
+    field: keys.filter((k) => k !== "[]").join("."),
+  }
 }
 
 function kindOf(issue: Issue): { kind: string; message: string } {
   switch (issue.code) {
     case "invalid_type":
       // With reportInput the issue carries the input; without, zod 4's message says "received undefined".
-      return ("input" in issue ? issue.input === undefined : /received undefined$/.test(issue.message))
+      return (
+        "input" in issue
+          ? issue.input === undefined
+          : /received undefined$/.test(issue.message)
+      )
         ? { kind: "required", message: "is required" }
-        : { kind: "type", message: `must be ${issue.expected === "int" ? "an integer" : `a ${issue.expected}`}` }
+        : {
+            kind: "type",
+            message: `must be ${issue.expected === "int" ? "an integer" : `a ${issue.expected}`}`,
+          }
     case "invalid_value":
-      return { kind: "enum", message: `must be one of ${issue.values.map(String).join(", ")}` }
+      return {
+        kind: "enum",
+        message: `must be one of ${issue.values.map(String).join(", ")}`,
+      }
     case "unrecognized_keys":
-      return { kind: "unknown-field", message: `unknown field(s): ${issue.keys.join(", ")}` }
+      return {
+        kind: "unknown-field",
+        message: `unknown field(s): ${issue.keys.join(", ")}`,
+      }
     default:
       return { kind: "invalid", message: issue.message }
   }
 }
 
-export function violationsFromZod(error: z.ZodError, table: ResourceTable): Violation[] {
+export function violationsFromZod(
+  error: z.ZodError,
+  table: ResourceTable
+): Violation[] {
   return (error.issues as Issue[]).map((issue) => {
     const path = formatPath(issue.path)
     if (issue.code === "custom" && issue.params?.rule) {
-      return { path, rule: issue.params.rule, message: issue.message, source: issue.params.source ?? "" }
+      return {
+        path,
+        rule: issue.params.rule,
+        message: issue.message,
+        source: issue.params.source ?? "",
+      }
     }
     const { resource, field } = resourceOf(issue.path, table)
     const { kind, message } = kindOf(issue)
-    return { path, rule: [resource.id, field, kind].filter(Boolean).join("."), message, source: resource.source }
+    return {
+      path,
+      rule: [resource.id, field, kind].filter(Boolean).join("."),
+      message,
+      source: resource.source,
+    }
   })
 }

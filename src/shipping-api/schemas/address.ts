@@ -1,5 +1,12 @@
 import { z } from "../zod"
-import { countryCode, respArray, respBoolean, respObject, respString, SOURCE } from "./common"
+import {
+  countryCode,
+  respArray,
+  respBoolean,
+  respObject,
+  respString,
+  SOURCE,
+} from "./common"
 
 /**
  * Doc 2, Address. Every field is optional here: which ones a request needs depends on the
@@ -16,7 +23,10 @@ export const addressSchema = z.object({
   /** Empty string accepted for destinations without states. */
   stateProvince: z.string().optional(),
   postalCode: z.string().optional(),
-  countryCode: countryCode("address.countryCode.format", SOURCE.address).optional(),
+  countryCode: countryCode(
+    "address.countryCode.format",
+    SOURCE.address
+  ).optional(),
 })
 export type Address = z.output<typeof addressSchema>
 

@@ -62,10 +62,16 @@ export const FIELD_RULES: ReadonlyMap<string, FieldRule<never>> = registry
  * One registered field rule applied to `value` alone, as the violation a schema would report at
  * `path`: for a builder that decides before a whole request exists (e.g. the plugin's customs).
  */
-export function fieldRuleViolations(id: string, value: unknown, path: string): Violation[] {
+export function fieldRuleViolations(
+  id: string,
+  value: unknown,
+  path: string
+): Violation[] {
   const rule = registry.get(id)
   if (!rule) throw new Error(`field rule ${id} is not defined`)
-  return rule.test(value as never) ? [] : [{ path, rule: rule.id, message: rule.description, source: rule.source }]
+  return rule.test(value as never)
+    ? []
+    : [{ path, rule: rule.id, message: rule.description, source: rule.source }]
 }
 
 /** A zod check that reports `rule.id` and `rule.source`; registers the rule once. */
@@ -80,7 +86,11 @@ export function fieldRule<T>(rule: FieldRule<T>): z.core.$ZodCheck<T> {
   })
 }
 
-export function maxLength(id: string, source: string, max: number): z.core.$ZodCheck<string> {
+export function maxLength(
+  id: string,
+  source: string,
+  max: number
+): z.core.$ZodCheck<string> {
   return fieldRule<string>({
     id,
     source,
@@ -90,13 +100,20 @@ export function maxLength(id: string, source: string, max: number): z.core.$ZodC
   })
 }
 
-export function maxItems(id: string, source: string, max: number): z.core.$ZodCheck<readonly unknown[]> {
+export function maxItems(
+  id: string,
+  source: string,
+  max: number
+): z.core.$ZodCheck<readonly unknown[]> {
   return fieldRule<readonly unknown[]>({
     id,
     source,
     description: `has at most ${max} entries`,
     test: (v) => v.length <= max,
-    examples: { pass: [[], Array(max).fill({})], fail: [Array(max + 1).fill({})] },
+    examples: {
+      pass: [[], Array(max).fill({})],
+      fail: [Array(max + 1).fill({})],
+    },
   })
 }
 
@@ -120,7 +137,10 @@ export function positive(id: string, source: string): z.core.$ZodCheck<number> {
   })
 }
 
-export function notNegative(id: string, source: string): z.core.$ZodCheck<number> {
+export function notNegative(
+  id: string,
+  source: string
+): z.core.$ZodCheck<number> {
   return fieldRule<number>({
     id,
     source,
@@ -131,7 +151,11 @@ export function notNegative(id: string, source: string): z.core.$ZodCheck<number
 }
 
 /** Case-insensitive membership, for units the documents show in several spellings. */
-export function oneOfAnyCase(id: string, source: string, values: readonly string[]): z.core.$ZodCheck<string> {
+export function oneOfAnyCase(
+  id: string,
+  source: string,
+  values: readonly string[]
+): z.core.$ZodCheck<string> {
   const upper = values.map((v) => v.toUpperCase())
   return fieldRule<string>({
     id,
@@ -176,7 +200,10 @@ export const transactionIdSchema = z.string().check(
     source: SOURCE.headers,
     description: `must be 1 to ${LIMITS.transactionIdLength} letters, digits, hyphens or underscores`,
     test: (v) => TRANSACTION_ID_PATTERN.test(v),
-    examples: { pass: ["a", "ORD-1001_attempt-2", "x".repeat(LIMITS.transactionIdLength)], fail: ["", "x".repeat(LIMITS.transactionIdLength + 1), "has space", "ä"] },
+    examples: {
+      pass: ["a", "ORD-1001_attempt-2", "x".repeat(LIMITS.transactionIdLength)],
+      fail: ["", "x".repeat(LIMITS.transactionIdLength + 1), "has space", "ä"],
+    },
   })
 )
 
@@ -186,19 +213,24 @@ export const transactionIdSchema = z.string().check(
 const nullAsAbsent = (v: unknown) => (v === null ? undefined : v)
 
 export const respString = z.preprocess(
-  (v) => (typeof v === "number" || typeof v === "boolean" ? String(v) : nullAsAbsent(v)),
+  (v) =>
+    typeof v === "number" || typeof v === "boolean"
+      ? String(v)
+      : nullAsAbsent(v),
   z.string().optional()
 )
 
 export const respNumber = z.preprocess((v) => {
   if (v === null || v === "") return undefined
-  if (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v))) return Number(v)
+  if (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)))
+    return Number(v)
   return v
 }, z.number().optional())
 
 export const respBoolean = z.preprocess((v) => {
   if (v === null) return undefined
-  if (typeof v === "string" && /^(true|false)$/i.test(v)) return v.toLowerCase() === "true"
+  if (typeof v === "string" && /^(true|false)$/i.test(v))
+    return v.toLowerCase() === "true"
   return v
 }, z.boolean().optional())
 
@@ -210,10 +242,17 @@ export function respObject<T extends z.core.$ZodLooseShape>(shape: T) {
   return z.preprocess(nullAsAbsent, z.looseObject(shape).optional())
 }
 
-export const respNameValue = z.looseObject({ name: respString, value: respString })
+export const respNameValue = z.looseObject({
+  name: respString,
+  value: respString,
+})
 
 /** Path parameter {shipmentId} of reprint and void (doc 4). */
-export const shipmentIdSchema = z.string().check(nonEmpty("shipment.shipmentId.not-empty", SOURCE.retry))
+export const shipmentIdSchema = z
+  .string()
+  .check(nonEmpty("shipment.shipmentId.not-empty", SOURCE.retry))
 
 /** Query parameter `carrier` of retry, reprint and void (doc 4); the wire value of a carrier. */
-export const carrierQuerySchema = z.string().check(nonEmpty("query.carrier.not-empty", SOURCE.retry))
+export const carrierQuerySchema = z
+  .string()
+  .check(nonEmpty("query.carrier.not-empty", SOURCE.retry))

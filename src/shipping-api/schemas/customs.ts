@@ -1,5 +1,10 @@
 import { z } from "../zod"
-import { CUSTOMS_WEIGHT_UNITS, IMPORTER_REFERENCE_TYPES, LIMITS, REASONS_FOR_EXPORT } from "../constants"
+import {
+  CUSTOMS_WEIGHT_UNITS,
+  IMPORTER_REFERENCE_TYPES,
+  LIMITS,
+  REASONS_FOR_EXPORT,
+} from "../constants"
 import {
   countryCode,
   currencyCode,
@@ -21,7 +26,10 @@ const swissVat = new RegExp(`^CHE\\d{${LIMITS.swissVatDigits}}$`)
 
 /** Doc 2, Customs Info (request). Which fields a variant or destination needs: rules/customs.ts. */
 export const customsInfoSchema = z.object({
-  currencyCode: currencyCode("customs-info.currencyCode.format", SOURCE.customsInfo),
+  currencyCode: currencyCode(
+    "customs-info.currencyCode.format",
+    SOURCE.customsInfo
+  ),
   reasonForExport: z.enum(REASONS_FOR_EXPORT).optional(),
   reasonForExportExplanation: z.string().optional(),
   certificateNumber: z.string().optional(),
@@ -39,13 +47,21 @@ export const customsInfoSchema = z.object({
         source: SOURCE.customsInfo,
         description: `must be the Swiss VAT id: CHE followed by ${LIMITS.swissVatDigits} digits`,
         test: (v) => swissVat.test(v),
-        examples: { pass: ["CHE123456789"], fail: ["CHE12345678", "123456789", "che123456789", "CHE-123.456.789"] },
+        examples: {
+          pass: ["CHE123456789"],
+          fail: ["CHE12345678", "123456789", "che123456789", "CHE-123.456.789"],
+        },
       })
     )
     .optional(),
   importerCustomsReference: z.string().optional(),
   importerCustomsReferenceType: z.enum(IMPORTER_REFERENCE_TYPES).optional(),
-  sdrValue: z.number().check(notNegative("customs-info.sdrValue.not-negative", SOURCE.customsInfo)).optional(),
+  sdrValue: z
+    .number()
+    .check(
+      notNegative("customs-info.sdrValue.not-negative", SOURCE.customsInfo)
+    )
+    .optional(),
 })
 export type CustomsInfo = z.output<typeof customsInfoSchema>
 
@@ -54,23 +70,69 @@ export const customsItemSchema = z.object({
   description: z
     .string()
     .check(nonEmpty("customs-item.description.not-empty", SOURCE.customsItem))
-    .check(maxLength("customs-item.description.max-length", SOURCE.limits, LIMITS.customsDescription)),
-  hSTariffCode: z.string().check(maxLength("customs-item.hSTariffCode.max-length", SOURCE.limits, LIMITS.hsCode)).optional(),
-  hSTariffCodeCountry: countryCode("customs-item.hSTariffCodeCountry.format", SOURCE.customsItem).optional(),
-  originCountryCode: countryCode("customs-item.originCountryCode.format", SOURCE.customsItem).optional(),
-  quantity: z.int().check(positive("customs-item.quantity.positive", SOURCE.customsItem)),
-  unitPrice: z.number().check(notNegative("customs-item.unitPrice.not-negative", SOURCE.customsItem)),
+    .check(
+      maxLength(
+        "customs-item.description.max-length",
+        SOURCE.limits,
+        LIMITS.customsDescription
+      )
+    ),
+  hSTariffCode: z
+    .string()
+    .check(
+      maxLength(
+        "customs-item.hSTariffCode.max-length",
+        SOURCE.limits,
+        LIMITS.hsCode
+      )
+    )
+    .optional(),
+  hSTariffCodeCountry: countryCode(
+    "customs-item.hSTariffCodeCountry.format",
+    SOURCE.customsItem
+  ).optional(),
+  originCountryCode: countryCode(
+    "customs-item.originCountryCode.format",
+    SOURCE.customsItem
+  ).optional(),
+  quantity: z
+    .int()
+    .check(positive("customs-item.quantity.positive", SOURCE.customsItem)),
+  unitPrice: z
+    .number()
+    .check(
+      notNegative("customs-item.unitPrice.not-negative", SOURCE.customsItem)
+    ),
   unitWeight: z
     .object({
-      weight: z.number().check(notNegative("customs-item.unitWeight.weight.not-negative", SOURCE.customsItem)),
+      weight: z
+        .number()
+        .check(
+          notNegative(
+            "customs-item.unitWeight.weight.not-negative",
+            SOURCE.customsItem
+          )
+        ),
       unitOfMeasurement: z
         .string()
-        .check(oneOfAnyCase("customs-item.unitWeight.unitOfMeasurement.value", SOURCE.customsItem, CUSTOMS_WEIGHT_UNITS)),
+        .check(
+          oneOfAnyCase(
+            "customs-item.unitWeight.unitOfMeasurement.value",
+            SOURCE.customsItem,
+            CUSTOMS_WEIGHT_UNITS
+          )
+        ),
     })
     .optional(),
   itemId: z
     .string()
-    .check(maxLength("customs-item.itemId.max-length", SOURCE.limits, LIMITS.crossBorderItemId))
+    .check(
+      maxLength(
+        "customs-item.itemId.max-length",
+        SOURCE.limits,
+        LIMITS.crossBorderItemId
+      )
+    )
     .check(
       fieldRule<string>({
         id: "customs-item.itemId.no-outer-spaces",
@@ -82,8 +144,26 @@ export const customsItemSchema = z.object({
     )
     .optional(),
   /** Empty string allowed (doc 2). */
-  url: z.string().check(maxLength("customs-item.url.max-length", SOURCE.limits, LIMITS.crossBorderUrl)).optional(),
-  manufacturer: z.string().check(maxLength("customs-item.manufacturer.max-length", SOURCE.limits, LIMITS.crossBorderManufacturer)).optional(),
+  url: z
+    .string()
+    .check(
+      maxLength(
+        "customs-item.url.max-length",
+        SOURCE.limits,
+        LIMITS.crossBorderUrl
+      )
+    )
+    .optional(),
+  manufacturer: z
+    .string()
+    .check(
+      maxLength(
+        "customs-item.manufacturer.max-length",
+        SOURCE.limits,
+        LIMITS.crossBorderManufacturer
+      )
+    )
+    .optional(),
   hazmat: z.array(z.string()).optional(),
   itemDimension: dimensionSchema.optional(),
 })
@@ -102,7 +182,10 @@ export const customsSchema = z.object({
         source: SOURCE.limits,
         description: `lists at most ${LIMITS.customsItems} customs items: ship more distinct items in another parcel`,
         test: (v) => v.length <= LIMITS.customsItems,
-        examples: { pass: [[], Array(LIMITS.customsItems).fill({})], fail: [Array(LIMITS.customsItems + 1).fill({})] },
+        examples: {
+          pass: [[], Array(LIMITS.customsItems).fill({})],
+          fail: [Array(LIMITS.customsItems + 1).fill({})],
+        },
       })
     )
     .optional(),

@@ -1,5 +1,12 @@
 import { z } from "../zod"
-import { CONTENT_TYPES, DOCUMENT_SIZES, DOCUMENT_TYPES, FILE_FORMATS, PRINT_DIALOG_OPTIONS, RESOLUTIONS } from "../constants"
+import {
+  CONTENT_TYPES,
+  DOCUMENT_SIZES,
+  DOCUMENT_TYPES,
+  FILE_FORMATS,
+  PRINT_DIALOG_OPTIONS,
+  RESOLUTIONS,
+} from "../constants"
 import { respArray, respString } from "./common"
 
 /**

@@ -28,10 +28,16 @@ export const bareErrorEntrySchema = z.looseObject({
 })
 
 /** Doc 4: older `[{ key, message }]`. */
-export const keyMessageEntrySchema = z.looseObject({ key: z.string(), message: z.string().nullish() })
+export const keyMessageEntrySchema = z.looseObject({
+  key: z.string(),
+  message: z.string().nullish(),
+})
 
 /** Doc 1 "Error object": `{ message, code }` (both required there). */
-export const webhookErrorBodySchema = z.looseObject({ message: z.string(), code: z.string() })
+export const webhookErrorBodySchema = z.looseObject({
+  message: z.string(),
+  code: z.string(),
+})
 
 /** Doc 3, contact update 400/404. */
 export const contactErrorBodySchema = z.looseObject({
@@ -74,8 +80,14 @@ function firstParameter(parameters: unknown): string | undefined {
   return Array.isArray(parameters) ? text(parameters[0]) : undefined
 }
 
-function entry(code: string | undefined, message: string | undefined, extra: Partial<ServiceErrorEntry> = {}): ServiceErrorEntry {
-  const out: ServiceErrorEntry = { message: message ?? code ?? "no description" }
+function entry(
+  code: string | undefined,
+  message: string | undefined,
+  extra: Partial<ServiceErrorEntry> = {}
+): ServiceErrorEntry {
+  const out: ServiceErrorEntry = {
+    message: message ?? code ?? "no description",
+  }
   if (code) out.code = code
   if (extra.field) out.field = extra.field
   if (extra.additionalInfo) out.additionalInfo = extra.additionalInfo
@@ -89,10 +101,15 @@ function entriesOfArray(body: unknown[]): ServiceErrorEntry[] | undefined {
     if (bare.success) {
       const e = bare.data
       out.push(
-        entry(e.errorCode, text(e.message) ?? text((e as { errorDescription?: unknown }).errorDescription), {
-          field: firstParameter(e.parameters),
-          additionalInfo: text(e.additionalInfo),
-        })
+        entry(
+          e.errorCode,
+          text(e.message) ??
+            text((e as { errorDescription?: unknown }).errorDescription),
+          {
+            field: firstParameter(e.parameters),
+            additionalInfo: text(e.additionalInfo),
+          }
+        )
       )
       continue
     }
@@ -116,10 +133,14 @@ function entriesOfObject(body: object): ServiceErrorEntry[] | undefined {
   const standard = standardErrorBodySchema.safeParse(body)
   if (standard.success) {
     return standard.data.errors.map((e) =>
-      entry(e.errorCode, text(e.errorDescription) ?? text((e as { message?: unknown }).message), {
-        field: firstParameter(e.parameters),
-        additionalInfo: text(e.additionalInfo),
-      })
+      entry(
+        e.errorCode,
+        text(e.errorDescription) ?? text((e as { message?: unknown }).message),
+        {
+          field: firstParameter(e.parameters),
+          additionalInfo: text(e.additionalInfo),
+        }
+      )
     )
   }
   const contact = contactErrorBodySchema.safeParse(body)
@@ -156,7 +177,7 @@ function parseJsonText(body: string): unknown {
  * answer was not JSON. An unknown shape still yields one entry, so callers always have words.
  */
 export function parseServiceError(status: number, body: unknown): ServiceError {
-  const parsed = typeof body === "string" ? parseJsonText(body) ?? body : body
+  const parsed = typeof body === "string" ? (parseJsonText(body) ?? body) : body
   let entries: ServiceErrorEntry[] | undefined
   if (Array.isArray(parsed)) {
     entries = entriesOfArray(parsed)
@@ -165,7 +186,13 @@ export function parseServiceError(status: number, body: unknown): ServiceError {
   }
   if (!entries) {
     const raw = text(parsed)
-    entries = [{ message: raw ? raw.slice(0, MAX_TEXT) : `HTTP ${status} without an error body` }]
+    entries = [
+      {
+        message: raw
+          ? raw.slice(0, MAX_TEXT)
+          : `HTTP ${status} without an error body`,
+      },
+    ]
   }
   return {
     codes: entries.flatMap((e) => (e.code ? [e.code] : [])),

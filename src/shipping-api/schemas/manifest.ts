@@ -1,6 +1,13 @@
 import { z } from "../zod"
 import { SHIPMENT_OPTION } from "../constants"
-import { fieldRule, nameValueSchema, nonEmpty, respArray, respString, SOURCE } from "./common"
+import {
+  fieldRule,
+  nameValueSchema,
+  nonEmpty,
+  respArray,
+  respString,
+  SOURCE,
+} from "./common"
 
 function isCalendarDate(v: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false
@@ -10,25 +17,39 @@ function isCalendarDate(v: string): boolean {
 
 /** Doc 4, Manifest: POST /v1/manifests body. */
 export const manifestRequestSchema = z.object({
-  carrier: z.string().check(nonEmpty("manifest.carrier.not-empty", SOURCE.manifest)),
+  carrier: z
+    .string()
+    .check(nonEmpty("manifest.carrier.not-empty", SOURCE.manifest)),
   submissionDate: z.string().check(
     fieldRule<string>({
       id: "manifest.submissionDate.format",
       source: SOURCE.manifest,
       description: "must be a calendar date YYYY-MM-DD",
       test: isCalendarDate,
-      examples: { pass: ["2026-03-01", "2024-02-29"], fail: ["2026-3-1", "2026-02-30", "01/03/2026"] },
+      examples: {
+        pass: ["2026-03-01", "2024-02-29"],
+        fail: ["2026-3-1", "2026-02-30", "01/03/2026"],
+      },
     })
   ),
   parcelTrackingNumbers: z
-    .array(z.string().check(nonEmpty("manifest.parcelTrackingNumbers.not-empty", SOURCE.manifest)))
+    .array(
+      z
+        .string()
+        .check(
+          nonEmpty("manifest.parcelTrackingNumbers.not-empty", SOURCE.manifest)
+        )
+    )
     .check(
       fieldRule<readonly string[]>({
         id: "manifest.parcelTrackingNumbers.unique-non-empty-list",
         source: SOURCE.manifest,
         description: "must list at least one tracking number, each once",
         test: (v) => v.length > 0 && new Set(v).size === v.length,
-        examples: { pass: [["1Z1"], ["1Z1", "1Z2"]], fail: [[], ["1Z1", "1Z1"]] },
+        examples: {
+          pass: [["1Z1"], ["1Z1", "1Z2"]],
+          fail: [[], ["1Z1", "1Z1"]],
+        },
       })
     ),
   parameters: z.array(nameValueSchema).check(
@@ -36,10 +57,17 @@ export const manifestRequestSchema = z.object({
       id: "manifest.parameters.shipper-id",
       source: SOURCE.manifest,
       description: `must hold ${SHIPMENT_OPTION.shipperId} with a value`,
-      test: (v) => v.some((p) => p.name === SHIPMENT_OPTION.shipperId && p.value.trim() !== ""),
+      test: (v) =>
+        v.some(
+          (p) => p.name === SHIPMENT_OPTION.shipperId && p.value.trim() !== ""
+        ),
       examples: {
         pass: [[{ name: SHIPMENT_OPTION.shipperId, value: "9024324" }]],
-        fail: [[], [{ name: SHIPMENT_OPTION.shipperId, value: "" }], [{ name: "OTHER", value: "1" }]],
+        fail: [
+          [],
+          [{ name: SHIPMENT_OPTION.shipperId, value: "" }],
+          [{ name: "OTHER", value: "1" }],
+        ],
       },
     })
   ),
@@ -50,6 +78,12 @@ export type ManifestRequest = z.output<typeof manifestRequestSchema>
 export const manifestResponseSchema = z.looseObject({
   manifestId: respString,
   manifestTrackingNumber: respString,
-  documents: respArray(z.looseObject({ type: respString, contentType: respString, contents: respString })),
+  documents: respArray(
+    z.looseObject({
+      type: respString,
+      contentType: respString,
+      contents: respString,
+    })
+  ),
 })
 export type ManifestResponse = z.output<typeof manifestResponseSchema>

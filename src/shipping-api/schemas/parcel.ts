@@ -16,26 +16,52 @@ import {
  * variants that need the exact upper-case unit say so in rules/parcel.ts.
  */
 export const weightSchema = z.object({
-  weight: z.number().check(positive("parcel.weight.weight.positive", SOURCE.parcel)),
-  unitOfMeasurement: z.string().check(oneOfAnyCase("parcel.weight.unitOfMeasurement.value", SOURCE.parcel, WEIGHT_UNITS)),
+  weight: z
+    .number()
+    .check(positive("parcel.weight.weight.positive", SOURCE.parcel)),
+  unitOfMeasurement: z
+    .string()
+    .check(
+      oneOfAnyCase(
+        "parcel.weight.unitOfMeasurement.value",
+        SOURCE.parcel,
+        WEIGHT_UNITS
+      )
+    ),
 })
 
-const dimensionSide = z.number().check(positive("dimension.side.positive", SOURCE.parcel))
+const dimensionSide = z
+  .number()
+  .check(positive("dimension.side.positive", SOURCE.parcel))
 
 /** Also the Customs Item itemDimension ("Dimension"). */
 export const dimensionSchema = z.object({
   length: dimensionSide,
   width: dimensionSide,
   height: dimensionSide,
-  unitOfMeasurement: z.string().check(oneOfAnyCase("dimension.unitOfMeasurement.value", SOURCE.parcel, [DIMENSION_UNIT])),
-  irregularParcelGirth: z.number().check(notNegative("dimension.irregularParcelGirth.not-negative", SOURCE.parcel)).optional(),
+  unitOfMeasurement: z
+    .string()
+    .check(
+      oneOfAnyCase("dimension.unitOfMeasurement.value", SOURCE.parcel, [
+        DIMENSION_UNIT,
+      ])
+    ),
+  irregularParcelGirth: z
+    .number()
+    .check(
+      notNegative("dimension.irregularParcelGirth.not-negative", SOURCE.parcel)
+    )
+    .optional(),
 })
 export type Dimension = z.output<typeof dimensionSchema>
 
 export const parcelSchema = z.object({
   weight: weightSchema,
   dimension: dimensionSchema.optional(),
-  currencyCode: currencyCode("parcel.currencyCode.format", SOURCE.parcel).optional(),
+  currencyCode: currencyCode(
+    "parcel.currencyCode.format",
+    SOURCE.parcel
+  ).optional(),
 })
 export type Parcel = z.output<typeof parcelSchema>
 
@@ -48,7 +74,10 @@ export const dimensionResponseSchema = z.looseObject({
   irregularParcelGirth: respNumber,
 })
 
-export const weightResponseSchema = z.looseObject({ weight: respNumber, unitOfMeasurement: respString })
+export const weightResponseSchema = z.looseObject({
+  weight: respNumber,
+  unitOfMeasurement: respString,
+})
 
 export const parcelResponseSchema = z.looseObject({
   weight: respObject(weightResponseSchema.shape),

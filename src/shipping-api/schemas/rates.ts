@@ -1,10 +1,23 @@
 import { z } from "../zod"
 import { RATE_TYPE_IDS, REQUEST_PARCEL_TYPES } from "../constants"
-import { nameValueSchema, nonEmpty, respArray, respNameValue, respNumber, respObject, respString, SOURCE } from "./common"
+import {
+  nameValueSchema,
+  nonEmpty,
+  respArray,
+  respNameValue,
+  respNumber,
+  respObject,
+  respString,
+  SOURCE,
+} from "./common"
 
 /** Doc 2, Rates specialServices: specialServiceId and its inputParameters. */
 export const specialServiceSchema = z.object({
-  specialServiceId: z.string().check(nonEmpty("special-service.specialServiceId.not-empty", SOURCE.rates)),
+  specialServiceId: z
+    .string()
+    .check(
+      nonEmpty("special-service.specialServiceId.not-empty", SOURCE.rates)
+    ),
   inputParameters: z.array(nameValueSchema).optional(),
 })
 export type SpecialService = z.output<typeof specialServiceSchema>
@@ -12,7 +25,9 @@ export type SpecialService = z.output<typeof specialServiceSchema>
 /** One rates entry of a create request. The carrier value is checked by rules/variant.ts (it may be mapped). */
 export const ratesEntrySchema = z.object({
   carrier: z.string().check(nonEmpty("rates.carrier.not-empty", SOURCE.rates)),
-  serviceId: z.string().check(nonEmpty("rates.serviceId.not-empty", SOURCE.rates)),
+  serviceId: z
+    .string()
+    .check(nonEmpty("rates.serviceId.not-empty", SOURCE.rates)),
   parcelType: z.enum(REQUEST_PARCEL_TYPES),
   rateTypeId: z.enum(RATE_TYPE_IDS).optional(),
   specialServices: z.array(specialServiceSchema).optional(),
@@ -20,7 +35,9 @@ export const ratesEntrySchema = z.object({
 export type RatesEntry = z.output<typeof ratesEntrySchema>
 
 /** Doc 4 Rates: "Omitting serviceId rates every service of that carrier". */
-export const ratesQueryEntrySchema = ratesEntrySchema.extend({ serviceId: ratesEntrySchema.shape.serviceId.optional() })
+export const ratesQueryEntrySchema = ratesEntrySchema.extend({
+  serviceId: ratesEntrySchema.shape.serviceId.optional(),
+})
 export type RatesQueryEntry = z.output<typeof ratesQueryEntrySchema>
 
 export const specialServiceResponseSchema = z.looseObject({
@@ -29,7 +46,10 @@ export const specialServiceResponseSchema = z.looseObject({
   fee: respNumber,
 })
 
-export const surchargeResponseSchema = z.looseObject({ name: respString, fee: respNumber })
+export const surchargeResponseSchema = z.looseObject({
+  name: respString,
+  fee: respNumber,
+})
 
 export const deliveryCommitmentResponseSchema = z.looseObject({
   additionalDetails: respString,
@@ -53,8 +73,14 @@ export const ratesResponseEntrySchema = z.looseObject({
   surcharges: respArray(surchargeResponseSchema),
   inductionPostalCode: respString,
   /** "string/number" in doc 2: kept as sent. */
-  destinationZone: z.preprocess((v) => (v === null ? undefined : v), z.union([z.string(), z.number()]).optional()),
-  dimensionalWeight: respObject({ unitOfMeasurement: respString, weight: respNumber }),
+  destinationZone: z.preprocess(
+    (v) => (v === null ? undefined : v),
+    z.union([z.string(), z.number()]).optional()
+  ),
+  dimensionalWeight: respObject({
+    unitOfMeasurement: respString,
+    weight: respNumber,
+  }),
   deliveryCommitment: respObject(deliveryCommitmentResponseSchema.shape),
 })
 export type RatesResponseEntry = z.output<typeof ratesResponseEntrySchema>

@@ -1,5 +1,9 @@
 import { z } from "../zod"
-import { carrierQuerySchema, shipmentIdSchema, transactionIdSchema } from "./common"
+import {
+  carrierQuerySchema,
+  shipmentIdSchema,
+  transactionIdSchema,
+} from "./common"
 import { createdShipmentResponseSchema } from "./shipment"
 
 /** Doc 4: GET /v1/shipments?originalTransactionId=&carrier= (after a 500, a timeout or a dropped connection). */

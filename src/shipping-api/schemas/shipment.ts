@@ -1,6 +1,10 @@
 import { z } from "../zod"
 import { ADDRESS_TYPES, SHIPMENT_TYPES } from "../constants"
-import { addressResponseSchema, addressSchema, optionalAddressResponse } from "./address"
+import {
+  addressResponseSchema,
+  addressSchema,
+  optionalAddressResponse,
+} from "./address"
 import {
   fieldRule,
   nameValueSchema,
@@ -16,7 +20,11 @@ import {
 import { customsResponseSchema, customsSchema } from "./customs"
 import { documentResponseSchema, documentSchema } from "./document"
 import { parcelResponseSchema, parcelSchema } from "./parcel"
-import { ratesEntrySchema, ratesQueryEntrySchema, ratesResponseEntrySchema } from "./rates"
+import {
+  ratesEntrySchema,
+  ratesQueryEntrySchema,
+  ratesResponseEntrySchema,
+} from "./rates"
 
 /** Doc 2 "rates: Required. One object." and doc 4 Rates "exactly one rates entry". */
 const oneRatesEntry = fieldRule<readonly unknown[]>({
@@ -29,7 +37,14 @@ const oneRatesEntry = fieldRule<readonly unknown[]>({
 
 export const domesticShipmentDetailsSchema = z.object({
   /** Required if the object is sent. */
-  shipperTrackingNumber: z.string().check(nonEmpty("domestic-shipment-details.shipperTrackingNumber.not-empty", SOURCE.domesticShipmentDetails)),
+  shipperTrackingNumber: z
+    .string()
+    .check(
+      nonEmpty(
+        "domestic-shipment-details.shipperTrackingNumber.not-empty",
+        SOURCE.domesticShipmentDetails
+      )
+    ),
   barCodeLabelNumber: z.string().optional(),
   carrier: z.string().optional(),
   dcAddress: addressSchema.optional(),
@@ -47,7 +62,11 @@ export const hazmatDetailsSchema = z.object({
         z.object({
           /** Allowed values: not shown (doc 2). */
           hazardClass: z.string(),
-          quantity: z.int().check(positive("hazmat-details.quantity.positive", SOURCE.hazmatDetails)),
+          quantity: z
+            .int()
+            .check(
+              positive("hazmat-details.quantity.positive", SOURCE.hazmatDetails)
+            ),
           quantityUOM: z.string(),
         })
       ),
@@ -60,7 +79,8 @@ export const shipmentTypeSchema = z.string().check(
     id: "shipment.shipmentType.value",
     source: SOURCE.shipment,
     description: `must be ${SHIPMENT_TYPES.join(" or ")} (return labels only)`,
-    test: (v) => (SHIPMENT_TYPES as readonly string[]).includes(v.toUpperCase()),
+    test: (v) =>
+      (SHIPMENT_TYPES as readonly string[]).includes(v.toUpperCase()),
     examples: { pass: ["RETURN", "return"], fail: ["OUTBOUND", ""] },
   })
 )
@@ -105,7 +125,12 @@ export const shipmentResponseSchema = z.looseObject({
   toAddress: optionalAddressResponse,
   altReturnAddress: optionalAddressResponse,
   soldToAddress: optionalAddressResponse,
-  additionalAddresses: respArray(z.looseObject({ addressType: respString, address: respObject(addressResponseSchema.shape) })),
+  additionalAddresses: respArray(
+    z.looseObject({
+      addressType: respString,
+      address: respObject(addressResponseSchema.shape),
+    })
+  ),
   parcel: respObject(parcelResponseSchema.shape),
   rates: respArray(ratesResponseEntrySchema),
   documents: respArray(documentResponseSchema),
@@ -122,7 +147,13 @@ export const shipmentResponseSchema = z.looseObject({
   hazmatDetails: respObject({
     containerDetails: respArray(
       z.looseObject({
-        commodityInfo: respArray(z.looseObject({ hazardClass: respString, quantity: respNumber, quantityUOM: respString })),
+        commodityInfo: respArray(
+          z.looseObject({
+            hazardClass: respString,
+            quantity: respNumber,
+            quantityUOM: respString,
+          })
+        ),
       })
     ),
   }),
@@ -136,10 +167,16 @@ export type ShipmentResponse = z.output<typeof shipmentResponseSchema>
 export const createdShipmentResponseSchema = shipmentResponseSchema.extend({
   shipmentId: z.preprocess(
     (v) => (typeof v === "number" ? String(v) : v),
-    z.string().check(nonEmpty("shipment-response.shipmentId.not-empty", SOURCE.shipment))
+    z
+      .string()
+      .check(
+        nonEmpty("shipment-response.shipmentId.not-empty", SOURCE.shipment)
+      )
   ),
 })
-export type CreatedShipmentResponse = z.output<typeof createdShipmentResponseSchema>
+export type CreatedShipmentResponse = z.output<
+  typeof createdShipmentResponseSchema
+>
 
 /** Doc 4 Rates response: the Shipment object, one rates entry per service. */
 export const ratesResponseSchema = shipmentResponseSchema

@@ -25,5 +25,8 @@ export type AccessToken = {
 }
 
 export function toAccessToken(response: TokenResponse): AccessToken {
-  return { accessToken: response.access_token, expiresInMs: Number(response.expiresIn) * 1000 }
+  return {
+    accessToken: response.access_token,
+    expiresInMs: Number(response.expiresIn) * 1000,
+  }
 }

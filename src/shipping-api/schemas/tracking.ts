@@ -104,8 +104,13 @@ export type TrackingEvent = z.output<typeof trackingEventSchema>
 export type TrackingResponse = z.output<typeof trackingResponseSchema>
 
 /** Doc 3 package statuses; some carriers send others, so responses keep `status` a string. */
-export const packageStatusSchema = z.enum(PACKAGE_STATUSES as unknown as [PackageStatus, ...PackageStatus[]])
+export const packageStatusSchema = z.enum(
+  PACKAGE_STATUSES as unknown as [PackageStatus, ...PackageStatus[]]
+)
 
 export function isPackageStatus(value: unknown): value is PackageStatus {
-  return typeof value === "string" && (PACKAGE_STATUSES as readonly string[]).includes(value)
+  return (
+    typeof value === "string" &&
+    (PACKAGE_STATUSES as readonly string[]).includes(value)
+  )
 }

@@ -1,6 +1,12 @@
 import { z } from "../zod"
 import { CANCEL_INITIATOR } from "../constants"
-import { carrierQuerySchema, respNumber, respString, shipmentIdSchema, transactionIdSchema } from "./common"
+import {
+  carrierQuerySchema,
+  respNumber,
+  respString,
+  shipmentIdSchema,
+  transactionIdSchema,
+} from "./common"
 
 /** Doc 4, Void: DELETE /v1/shipments/{shipmentId}?carrier=&cancelInitiator=SHIPPER with a new transaction id. */
 export const voidRequestSchema = z.object({

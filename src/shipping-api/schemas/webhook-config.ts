@@ -1,6 +1,21 @@
-import { LIMITS, WEBHOOK_EVENTS, WEBHOOK_STATUSES, WEBHOOK_TYPES, type WebhookType } from "../constants"
+import {
+  LIMITS,
+  WEBHOOK_EVENTS,
+  WEBHOOK_STATUSES,
+  WEBHOOK_TYPES,
+  type WebhookType,
+} from "../constants"
 import { z } from "../zod"
-import { fieldRule, maxLength, nonEmpty, positive, respArray, respNumber, respObject, respString } from "./common"
+import {
+  fieldRule,
+  maxLength,
+  nonEmpty,
+  positive,
+  respArray,
+  respNumber,
+  respObject,
+  respString,
+} from "./common"
 
 /**
  * Doc 1, webhook configuration: the request body (create and update send the same full body),
@@ -18,8 +33,16 @@ export const WEBHOOK_SOURCE = {
 
 /** Doc 1: "no field inside them is marked required"; the authType selects the shape. */
 export const webhookAuthParamsSchema = z.discriminatedUnion("authType", [
-  z.strictObject({ authType: z.literal("custom"), apiKey: z.string().optional(), headerName: z.string().optional() }),
-  z.strictObject({ authType: z.literal("basic"), clientID: z.string().optional(), secret: z.string().optional() }),
+  z.strictObject({
+    authType: z.literal("custom"),
+    apiKey: z.string().optional(),
+    headerName: z.string().optional(),
+  }),
+  z.strictObject({
+    authType: z.literal("basic"),
+    clientID: z.string().optional(),
+    secret: z.string().optional(),
+  }),
   z.strictObject({
     authType: z.literal("oauth"),
     clientID: z.string().optional(),
@@ -41,28 +64,46 @@ const httpUrl = fieldRule<string>({
       return false
     }
   },
-  examples: { pass: ["https://shop.example.com/hooks/shipping", "http://localhost:9000/x"], fail: ["", "shop.example.com", "ftp://x"] },
+  examples: {
+    pass: [
+      "https://shop.example.com/hooks/shipping",
+      "http://localhost:9000/x",
+    ],
+    fail: ["", "shop.example.com", "ftp://x"],
+  },
 })
 
 const eventsNotEmpty = fieldRule<readonly string[]>({
   id: "webhook-config.events.not-empty",
   source: WEBHOOK_SOURCE.ours,
-  description: "must list at least one event (a configuration without events receives nothing)",
+  description:
+    "must list at least one event (a configuration without events receives nothing)",
   test: (v) => v.length > 0,
   examples: { pass: [["Delivered"]], fail: [[]] },
 })
 
 export const EVENTS_VALID_FOR_TYPE_RULE = "webhook-config.events.valid-for-type"
 
-function invalidEvents(type: WebhookType, events: readonly unknown[]): string[] {
-  return events.filter((e) => !WEBHOOK_EVENTS[type].includes(e as string)).map((e) => String(e))
+function invalidEvents(
+  type: WebhookType,
+  events: readonly unknown[]
+): string[] {
+  return events
+    .filter((e) => !WEBHOOK_EVENTS[type].includes(e as string))
+    .map((e) => String(e))
 }
 
 /** Doc 1: name, "Maximum length 50" (also the plugin option webhook.name). */
 export const webhookNameSchema = z
   .string()
   .check(nonEmpty("webhook-config.name.not-empty", WEBHOOK_SOURCE.body))
-  .check(maxLength("webhook-config.name.max-length", WEBHOOK_SOURCE.body, LIMITS.webhookName))
+  .check(
+    maxLength(
+      "webhook-config.name.max-length",
+      WEBHOOK_SOURCE.body,
+      LIMITS.webhookName
+    )
+  )
 
 export const webhookConfigRequestSchema = z
   .strictObject({
@@ -71,7 +112,10 @@ export const webhookConfigRequestSchema = z
     events: z.array(z.string()).check(eventsNotEmpty),
     url: z.string().check(httpUrl),
     /** Seconds the service waits for the customer URL. */
-    timeOut: z.number().check(positive("webhook-config.timeOut.positive", WEBHOOK_SOURCE.body)).optional(),
+    timeOut: z
+      .number()
+      .check(positive("webhook-config.timeOut.positive", WEBHOOK_SOURCE.body))
+      .optional(),
     status: z.enum(WEBHOOK_STATUSES).default("active"),
     authParams: webhookAuthParamsSchema,
   })
@@ -80,17 +124,25 @@ export const webhookConfigRequestSchema = z
     path: ["events"],
     when: (payload) => {
       const v = payload.value as { type?: unknown; events?: unknown }
-      return (WEBHOOK_TYPES as readonly unknown[]).includes(v?.type) && Array.isArray(v?.events)
+      return (
+        (WEBHOOK_TYPES as readonly unknown[]).includes(v?.type) &&
+        Array.isArray(v?.events)
+      )
     },
     error: (issue) => {
-      const { type, events } = issue.input as { type: WebhookType; events: unknown[] }
+      const { type, events } = issue.input as {
+        type: WebhookType
+        events: unknown[]
+      }
       return `${invalidEvents(type, events).join(", ")} not events of type ${type}; allowed: ${WEBHOOK_EVENTS[type].join(", ")}`
     },
     params: { rule: EVENTS_VALID_FOR_TYPE_RULE, source: WEBHOOK_SOURCE.events },
   })
 
 export type WebhookConfigRequest = z.output<typeof webhookConfigRequestSchema>
-export type WebhookConfigRequestInput = z.input<typeof webhookConfigRequestSchema>
+export type WebhookConfigRequestInput = z.input<
+  typeof webhookConfigRequestSchema
+>
 
 /** authParams as answered: list entries carry authType, apiKey, headerName (doc 1). */
 export const webhookAuthParamsResponseSchema = z.looseObject({
@@ -128,9 +180,14 @@ export const webhookConfigListResponseSchema = z.looseObject({
   data: respArray(webhookConfigResponseSchema),
   pageInfo: respObject(pageInfoSchema.shape),
 })
-export type WebhookConfigListResponse = z.output<typeof webhookConfigListResponseSchema>
+export type WebhookConfigListResponse = z.output<
+  typeof webhookConfigListResponseSchema
+>
 
 /** Doc 1 event entry; the applicable-events answer is an array of them (with `updatereservation`). */
-export const webhookEventEntrySchema = z.looseObject({ eventId: respString, name: z.string() })
+export const webhookEventEntrySchema = z.looseObject({
+  eventId: respString,
+  name: z.string(),
+})
 export const webhookEventsResponseSchema = z.array(webhookEventEntrySchema)
 export type WebhookEventEntry = z.output<typeof webhookEventEntrySchema>

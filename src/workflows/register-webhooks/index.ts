@@ -1,4 +1,8 @@
-import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import {
+  createWorkflow,
+  transform,
+  WorkflowResponse,
+} from "@medusajs/framework/workflows-sdk"
 import type { WebhookType } from "../../shipping-api/constants"
 import { clearRemovedMarkStep } from "./steps/clear-removed-mark"
 import { reconcileWebhooksStep } from "./steps/reconcile-webhooks"
@@ -12,17 +16,34 @@ export type RegisterWebhooksInput = { reason: string; force?: boolean }
  * also after the remove-webhooks script) and the heal job. Run under the registration lock
  * (orchestration/webhook-registration.ts).
  */
-export const registerWebhooksWorkflow = createWorkflow("shipping-services-register-webhooks", (input: RegisterWebhooksInput) => {
-  const force = transform({ input }, ({ input }) => ({ force: !!input.force }))
-  clearRemovedMarkStep(force)
-  const outcome = reconcileWebhooksStep(transform({ input }, ({ input }) => ({ reason: input.reason })))
-  return new WorkflowResponse(recordWebhookRunStep(outcome))
-})
+export const registerWebhooksWorkflow = createWorkflow(
+  "shipping-services-register-webhooks",
+  (input: RegisterWebhooksInput) => {
+    const force = transform({ input }, ({ input }) => ({
+      force: !!input.force,
+    }))
+    clearRemovedMarkStep(force)
+    const outcome = reconcileWebhooksStep(
+      transform({ input }, ({ input }) => ({ reason: input.reason }))
+    )
+    return new WorkflowResponse(recordWebhookRunStep(outcome))
+  }
+)
 
 /** A new webhook key per registration, stored then sent to the service; run under the registration lock. */
-export const rotateWebhookKeysWorkflow = createWorkflow("shipping-services-rotate-webhook-keys", (input: { types?: WebhookType[] }) => {
-  const rotated = rotateWebhookKeysStep(input)
-  const outcome = reconcileWebhooksStep(transform({ rotated }, () => ({ reason: "rotate-key" })))
-  const recorded = recordWebhookRunStep(outcome)
-  return new WorkflowResponse(transform({ rotated, recorded }, ({ rotated, recorded }) => ({ rotated, outcome: recorded })))
-})
+export const rotateWebhookKeysWorkflow = createWorkflow(
+  "shipping-services-rotate-webhook-keys",
+  (input: { types?: WebhookType[] }) => {
+    const rotated = rotateWebhookKeysStep(input)
+    const outcome = reconcileWebhooksStep(
+      transform({ rotated }, () => ({ reason: "rotate-key" }))
+    )
+    const recorded = recordWebhookRunStep(outcome)
+    return new WorkflowResponse(
+      transform({ rotated, recorded }, ({ rotated, recorded }) => ({
+        rotated,
+        outcome: recorded,
+      }))
+    )
+  }
+)

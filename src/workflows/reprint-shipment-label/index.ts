@@ -1,4 +1,8 @@
-import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import {
+  createWorkflow,
+  transform,
+  WorkflowResponse,
+} from "@medusajs/framework/workflows-sdk"
 import { pruneLabelVersionsStep } from "./steps/prune-label-versions"
 import { reprintAtServiceStep } from "./steps/reprint-at-service"
 import { storeReprintedLabelStep } from "./steps/store-reprinted-label"
@@ -11,10 +15,17 @@ export { isReprintLimitError } from "./steps/reprint-at-service"
  * label fields), then the older versions pruned. Run under the label's lock (one reprint of a
  * label at a time: two clicks must not both pass the count), see orchestration/reprint-label.ts.
  */
-export const reprintShipmentLabelWorkflow = createWorkflow("shipping-services-reprint-shipment-label", (input: { shipment_id: string }) => {
-  const reprint = reprintAtServiceStep(input)
-  const stored = storeReprintedLabelStep(reprint)
-  const prune = transform({ reprint, stored }, ({ reprint, stored }) => ({ shipment_id: stored.shipment_id, version: stored.version, stored: reprint.pages.length > 0 }))
-  pruneLabelVersionsStep(prune)
-  return new WorkflowResponse(stored)
-})
+export const reprintShipmentLabelWorkflow = createWorkflow(
+  "shipping-services-reprint-shipment-label",
+  (input: { shipment_id: string }) => {
+    const reprint = reprintAtServiceStep(input)
+    const stored = storeReprintedLabelStep(reprint)
+    const prune = transform({ reprint, stored }, ({ reprint, stored }) => ({
+      shipment_id: stored.shipment_id,
+      version: stored.version,
+      stored: reprint.pages.length > 0,
+    }))
+    pruneLabelVersionsStep(prune)
+    return new WorkflowResponse(stored)
+  }
+)

@@ -4,25 +4,48 @@ import { errorMessage, formatDateTime } from "../../lib/format"
 import type { AutoFulfillmentView } from "../../lib/types"
 
 /** A failed automatic fulfilment: why, how often it was tried, when next, and "retry now". */
-export function AutoFulfillmentNotice({ orderId, record }: { orderId: string; record: AutoFulfillmentView }) {
+export function AutoFulfillmentNotice({
+  orderId,
+  record,
+}: {
+  orderId: string
+  record: AutoFulfillmentView
+}) {
   const retry = useRetryAutoFulfillment(orderId)
   if (record.status !== "failed") return null
   const onRetry = () =>
     retry.mutate(undefined, {
-      onSuccess: () => toast.success("Fulfilled", { description: "The label was created." }),
-      onError: (e) => toast.error("The automatic fulfilment failed again", { description: errorMessage(e) }),
+      onSuccess: () =>
+        toast.success("Fulfilled", { description: "The label was created." }),
+      onError: (e) =>
+        toast.error("The automatic fulfilment failed again", {
+          description: errorMessage(e),
+        }),
     })
   return (
-    <Alert variant="error" className="flex flex-col gap-y-2" data-testid="auto-fulfillment-failed">
+    <Alert
+      variant="error"
+      className="flex flex-col gap-y-2"
+      data-testid="auto-fulfillment-failed"
+    >
       <Text size="small" weight="plus">
-        Automatic fulfilment failed (attempt {record.attempts} of {record.max_attempts})
+        Automatic fulfilment failed (attempt {record.attempts} of{" "}
+        {record.max_attempts})
       </Text>
       <Text size="small">{record.last_error}</Text>
       <Text size="xsmall" className="text-ui-fg-subtle">
-        {record.next_attempt_at ? `Next automatic attempt: ${formatDateTime(record.next_attempt_at)}.` : "No automatic attempts left: retry here or fulfil the order by hand."}
+        {record.next_attempt_at
+          ? `Next automatic attempt: ${formatDateTime(record.next_attempt_at)}.`
+          : "No automatic attempts left: retry here or fulfil the order by hand."}
       </Text>
       <div>
-        <Button size="small" variant="secondary" onClick={onRetry} isLoading={retry.isPending} data-testid="retry-auto-fulfillment">
+        <Button
+          size="small"
+          variant="secondary"
+          onClick={onRetry}
+          isLoading={retry.isPending}
+          data-testid="retry-auto-fulfillment"
+        >
           Retry now
         </Button>
       </div>

@@ -6,7 +6,13 @@ import { errorMessage } from "../../lib/format"
 import type { LabelView } from "../../lib/types"
 
 /** PDF and PNG (and GIF QR codes) in a drawer: fetched with the admin's session, shown from a blob URL. */
-export function LabelPreview({ label, trackingNumber }: { label: LabelView; trackingNumber: string | null }) {
+export function LabelPreview({
+  label,
+  trackingNumber,
+}: {
+  label: LabelView
+  trackingNumber: string | null
+}) {
   const [open, setOpen] = useState(false)
   const [url, setUrl] = useState<string | null>(null)
 
@@ -21,7 +27,9 @@ export function LabelPreview({ label, trackingNumber }: { label: LabelView; trac
         setUrl(objectUrl)
       })
       .catch((e) => {
-        toast.error("The label could not be loaded", { description: errorMessage(e) })
+        toast.error("The label could not be loaded", {
+          description: errorMessage(e),
+        })
         setOpen(false)
       })
     return () => {
@@ -53,9 +61,19 @@ export function LabelPreview({ label, trackingNumber }: { label: LabelView; trac
               Loading the label…
             </Text>
           ) : label.mime_type === "application/pdf" ? (
-            <iframe title={`Label ${trackingNumber ?? ""}`} src={url} className="h-[75vh] w-full rounded-md border" data-testid="label-frame" />
+            <iframe
+              title={`Label ${trackingNumber ?? ""}`}
+              src={url}
+              className="h-[75vh] w-full rounded-md border"
+              data-testid="label-frame"
+            />
           ) : (
-            <img alt={`Label ${trackingNumber ?? ""}`} src={url} className="max-h-[75vh] max-w-full rounded-md border" data-testid="label-image" />
+            <img
+              alt={`Label ${trackingNumber ?? ""}`}
+              src={url}
+              className="max-h-[75vh] max-w-full rounded-md border"
+              data-testid="label-image"
+            />
           )}
         </Drawer.Body>
       </Drawer.Content>

@@ -8,7 +8,13 @@ import type { ShipmentView } from "../../lib/types"
 import { LabelPreview } from "./label-preview"
 
 /** A disabled button says why in a tooltip. */
-function WithReason({ reason, children }: { reason: string | null; children: React.ReactNode }) {
+function WithReason({
+  reason,
+  children,
+}: {
+  reason: string | null
+  children: React.ReactNode
+}) {
   return reason ? (
     <Tooltip content={reason}>
       <span>{children}</span>
@@ -19,7 +25,13 @@ function WithReason({ reason, children }: { reason: string | null; children: Rea
 }
 
 /** Download, preview, reprint and void of one label. */
-export function ShipmentActions({ orderId, shipment }: { orderId: string; shipment: ShipmentView }) {
+export function ShipmentActions({
+  orderId,
+  shipment,
+}: {
+  orderId: string
+  shipment: ShipmentView
+}) {
   const reprint = useReprint(orderId)
   const voidLabel = useVoid(orderId)
   const prompt = usePrompt()
@@ -32,11 +44,20 @@ export function ShipmentActions({ orderId, shipment }: { orderId: string; shipme
     try {
       // Every page as a file of its own, as printed (thermal printers take one .zpl per label).
       for (let page = 0; page < label.pages; page++) {
-        const path = label.pages > 1 ? `${label.download_url}&page=${page}` : label.download_url
-        await downloadFile(path, label.mime_type, pageFileName(label.file_name, page, label.pages))
+        const path =
+          label.pages > 1
+            ? `${label.download_url}&page=${page}`
+            : label.download_url
+        await downloadFile(
+          path,
+          label.mime_type,
+          pageFileName(label.file_name, page, label.pages)
+        )
       }
     } catch (e) {
-      toast.error("The label could not be downloaded", { description: errorMessage(e) })
+      toast.error("The label could not be downloaded", {
+        description: errorMessage(e),
+      })
     } finally {
       setDownloading(false)
     }
@@ -44,8 +65,14 @@ export function ShipmentActions({ orderId, shipment }: { orderId: string; shipme
 
   const onReprint = () =>
     reprint.mutate(shipment.id, {
-      onSuccess: (r) => toast.success("Label reprinted", { description: `${r.reprints.left} of ${r.reprints.max} reprints left. Download the new label.` }),
-      onError: (e) => toast.error("The label was not reprinted", { description: errorMessage(e) }),
+      onSuccess: (r) =>
+        toast.success("Label reprinted", {
+          description: `${r.reprints.left} of ${r.reprints.max} reprints left. Download the new label.`,
+        }),
+      onError: (e) =>
+        toast.error("The label was not reprinted", {
+          description: errorMessage(e),
+        }),
     })
 
   const onVoid = async () => {
@@ -57,8 +84,17 @@ export function ShipmentActions({ orderId, shipment }: { orderId: string; shipme
     })
     if (!confirmed) return
     voidLabel.mutate(shipment.id, {
-      onSuccess: (r) => toast.success("Label voided", { description: r.void.void_status === "INITIATED" ? "The postage refund is requested." : "The label is canceled." }),
-      onError: (e) => toast.error("The label was not voided", { description: errorMessage(e) }),
+      onSuccess: (r) =>
+        toast.success("Label voided", {
+          description:
+            r.void.void_status === "INITIATED"
+              ? "The postage refund is requested."
+              : "The label is canceled.",
+        }),
+      onError: (e) =>
+        toast.error("The label was not voided", {
+          description: errorMessage(e),
+        }),
     })
   }
 
@@ -66,16 +102,34 @@ export function ShipmentActions({ orderId, shipment }: { orderId: string; shipme
     <div className="flex flex-wrap items-center gap-2">
       {label && (
         <>
-          <Button size="small" variant="secondary" onClick={onDownload} isLoading={downloading} data-testid="download-label">
+          <Button
+            size="small"
+            variant="secondary"
+            onClick={onDownload}
+            isLoading={downloading}
+            data-testid="download-label"
+          >
             <ArrowDownTray />
             Download {label.format === "ZPL2" ? "ZPL" : label.format}
           </Button>
-          {label.previewable && <LabelPreview label={label} trackingNumber={shipment.tracking_number} />}
+          {label.previewable && (
+            <LabelPreview
+              label={label}
+              trackingNumber={shipment.tracking_number}
+            />
+          )}
         </>
       )}
       {shipment.status === "created" && (
         <WithReason reason={shipment.reprints.reason}>
-          <Button size="small" variant="secondary" onClick={onReprint} disabled={!shipment.reprints.allowed} isLoading={reprint.isPending} data-testid="reprint-label">
+          <Button
+            size="small"
+            variant="secondary"
+            onClick={onReprint}
+            disabled={!shipment.reprints.allowed}
+            isLoading={reprint.isPending}
+            data-testid="reprint-label"
+          >
             <ArrowPath />
             Reprint ({shipment.reprints.left} of {shipment.reprints.max} left)
           </Button>
@@ -83,7 +137,14 @@ export function ShipmentActions({ orderId, shipment }: { orderId: string; shipme
       )}
       {shipment.status === "created" && (
         <WithReason reason={shipment.void.reason}>
-          <Button size="small" variant="danger" onClick={onVoid} disabled={!shipment.void.allowed} isLoading={voidLabel.isPending} data-testid="void-label">
+          <Button
+            size="small"
+            variant="danger"
+            onClick={onVoid}
+            disabled={!shipment.void.allowed}
+            isLoading={voidLabel.isPending}
+            data-testid="void-label"
+          >
             <XCircle />
             Void
           </Button>

@@ -6,7 +6,13 @@ import { ShipmentActions } from "./shipment-actions"
 import { LabelStatusBadge, TrackingStatusBadge } from "./status-badges"
 import { TrackingTimeline } from "./tracking-timeline"
 
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
+function Row({
+  label,
+  children,
+}: {
+  label: string
+  children: React.ReactNode
+}) {
   return (
     <div className="grid grid-cols-[140px_1fr] items-start gap-x-4">
       <Text size="small" className="text-ui-fg-subtle">
@@ -20,48 +26,101 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 /** What was charged: total, then base, surcharges, fees, tax and duty as the service reported them. */
 function Charges({ charges }: { charges: ShipmentView["charges"] }) {
   if (!charges) return <>–</>
-  const c = charges as { totalCarrierCharge?: number; baseCharge?: number; totalTaxAmount?: number; totalDutyAmount?: number; currencyCode?: string; surcharges?: { name?: string; fee?: number }[]; specialServices?: { specialServiceId?: string; fee?: number }[] }
+  const c = charges as {
+    totalCarrierCharge?: number
+    baseCharge?: number
+    totalTaxAmount?: number
+    totalDutyAmount?: number
+    currencyCode?: string
+    surcharges?: { name?: string; fee?: number }[]
+    specialServices?: { specialServiceId?: string; fee?: number }[]
+  }
   const parts = [
-    c.baseCharge !== undefined ? `base ${formatMoney(c.baseCharge, c.currencyCode)}` : null,
-    ...(c.surcharges ?? []).map((s) => `${s.name ?? "surcharge"} ${formatMoney(s.fee, c.currencyCode)}`),
-    ...(c.specialServices ?? []).filter((s) => s.fee).map((s) => `${s.specialServiceId ?? "service"} ${formatMoney(s.fee, c.currencyCode)}`),
-    c.totalTaxAmount ? `tax ${formatMoney(c.totalTaxAmount, c.currencyCode)}` : null,
-    c.totalDutyAmount ? `duty ${formatMoney(c.totalDutyAmount, c.currencyCode)}` : null,
+    c.baseCharge !== undefined
+      ? `base ${formatMoney(c.baseCharge, c.currencyCode)}`
+      : null,
+    ...(c.surcharges ?? []).map(
+      (s) => `${s.name ?? "surcharge"} ${formatMoney(s.fee, c.currencyCode)}`
+    ),
+    ...(c.specialServices ?? [])
+      .filter((s) => s.fee)
+      .map(
+        (s) =>
+          `${s.specialServiceId ?? "service"} ${formatMoney(s.fee, c.currencyCode)}`
+      ),
+    c.totalTaxAmount
+      ? `tax ${formatMoney(c.totalTaxAmount, c.currencyCode)}`
+      : null,
+    c.totalDutyAmount
+      ? `duty ${formatMoney(c.totalDutyAmount, c.currencyCode)}`
+      : null,
   ].filter(Boolean)
   return (
     <span>
-      <span className="font-medium">{formatMoney(c.totalCarrierCharge, c.currencyCode)}</span>
-      {parts.length ? <span className="text-ui-fg-subtle"> ({parts.join(", ")})</span> : null}
+      <span className="font-medium">
+        {formatMoney(c.totalCarrierCharge, c.currencyCode)}
+      </span>
+      {parts.length ? (
+        <span className="text-ui-fg-subtle"> ({parts.join(", ")})</span>
+      ) : null}
     </span>
   )
 }
 
 /** What a parcel holds, with the order's line titles. */
-function Contents({ parcel, titles }: { parcel: ShipmentView["parcel"]; titles: Record<string, string> }) {
+function Contents({
+  parcel,
+  titles,
+}: {
+  parcel: ShipmentView["parcel"]
+  titles: Record<string, string>
+}) {
   if (!parcel.items.length) return <>–</>
-  const items = parcel.items.map((i) => `${i.quantity} × ${titles[i.line_item_id] ?? i.line_item_id}`).join(", ")
+  const items = parcel.items
+    .map((i) => `${i.quantity} × ${titles[i.line_item_id] ?? i.line_item_id}`)
+    .join(", ")
   return (
     <span>
       {items}
-      {parcel.weight_oz ? <span className="text-ui-fg-subtle"> · {parcel.weight_oz} oz</span> : null}
-      {parcel.box ? <span className="text-ui-fg-subtle"> · box {parcel.box}</span> : null}
+      {parcel.weight_oz ? (
+        <span className="text-ui-fg-subtle"> · {parcel.weight_oz} oz</span>
+      ) : null}
+      {parcel.box ? (
+        <span className="text-ui-fg-subtle"> · box {parcel.box}</span>
+      ) : null}
     </span>
   )
 }
 
 /** One label of the order: what, where it is, its scans, and what can be done with it. */
-export function ShipmentCard({ orderId, shipment, titles = {} }: { orderId: string; shipment: ShipmentView; titles?: Record<string, string> }) {
+export function ShipmentCard({
+  orderId,
+  shipment,
+  titles = {},
+}: {
+  orderId: string
+  shipment: ShipmentView
+  titles?: Record<string, string>
+}) {
   return (
-    <div className="flex flex-col gap-y-4 px-6 py-4" data-testid="shipment-card" data-shipment-id={shipment.id}>
+    <div
+      className="flex flex-col gap-y-4 px-6 py-4"
+      data-testid="shipment-card"
+      data-shipment-id={shipment.id}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex items-center gap-x-2">
           <Heading level="h3">
             {shipment.is_return ? "Return · " : ""}
-            {shipment.parcel.count > 1 ? `Parcel ${shipment.parcel.index + 1} of ${shipment.parcel.count} · ` : ""}
+            {shipment.parcel.count > 1
+              ? `Parcel ${shipment.parcel.index + 1} of ${shipment.parcel.count} · `
+              : ""}
             {shipment.service}
           </Heading>
           <LabelStatusBadge status={shipment.status} />
-          {shipment.status !== "voided" && shipment.tracking_number && <TrackingStatusBadge status={shipment.tracking_status} />}
+          {shipment.status !== "voided" && shipment.tracking_number && (
+            <TrackingStatusBadge status={shipment.tracking_status} />
+          )}
         </div>
         <Text size="xsmall" className="text-ui-fg-subtle">
           {shipment.carrier} · {shipment.service_id}
@@ -69,10 +128,16 @@ export function ShipmentCard({ orderId, shipment, titles = {} }: { orderId: stri
       </div>
 
       {shipment.orphaned_at && (
-        <div className="rounded-md border border-ui-border-error bg-ui-bg-subtle px-3 py-2" data-testid="orphan-notice">
+        <div
+          className="rounded-md border border-ui-border-error bg-ui-bg-subtle px-3 py-2"
+          data-testid="orphan-notice"
+        >
           <Text size="small" className="text-ui-fg-error">
-            No fulfillment holds this label: it was bought while a process stopped and no fulfillment took it back.{" "}
-            {shipment.status === "voided" ? "It was voided automatically." : "It is voided automatically while the service allows it; see Settings → Shipping services."}
+            No fulfillment holds this label: it was bought while a process
+            stopped and no fulfillment took it back.{" "}
+            {shipment.status === "voided"
+              ? "It was voided automatically."
+              : "It is voided automatically while the service allows it; see Settings → Shipping services."}
           </Text>
         </div>
       )}
@@ -81,7 +146,13 @@ export function ShipmentCard({ orderId, shipment, titles = {} }: { orderId: stri
         <Row label="Tracking number">
           {shipment.tracking_number ? (
             shipment.tracking_url ? (
-              <a href={shipment.tracking_url} target="_blank" rel="noreferrer" className="text-ui-fg-interactive inline-flex items-center gap-x-1 hover:underline" data-testid="tracking-link">
+              <a
+                href={shipment.tracking_url}
+                target="_blank"
+                rel="noreferrer"
+                className="text-ui-fg-interactive inline-flex items-center gap-x-1 hover:underline"
+                data-testid="tracking-link"
+              >
                 {shipment.tracking_number}
                 <ArrowUpRightOnBox />
               </a>
@@ -100,15 +171,29 @@ export function ShipmentCard({ orderId, shipment, titles = {} }: { orderId: stri
         <Row label="Charges">
           <Charges charges={shipment.charges} />
         </Row>
-        {shipment.estimated_delivery && <Row label="Expected">{shipment.estimated_delivery.date}{shipment.estimated_delivery.time ? ` ${shipment.estimated_delivery.time.slice(0, 5)}` : ""}</Row>}
+        {shipment.estimated_delivery && (
+          <Row label="Expected">
+            {shipment.estimated_delivery.date}
+            {shipment.estimated_delivery.time
+              ? ` ${shipment.estimated_delivery.time.slice(0, 5)}`
+              : ""}
+          </Row>
+        )}
         {shipment.label && (
           <Row label="Label">
             {shipment.label.format} · {shipment.label.size ?? "–"}
             {shipment.label.pages > 1 ? ` · ${shipment.label.pages} pages` : ""}
           </Row>
         )}
-        {shipment.manifest_id && <Row label="Manifest">{shipment.manifest_id}</Row>}
-        {shipment.voided_at && <Row label="Voided">{formatDateTime(shipment.voided_at)}{shipment.void_status ? ` (${shipment.void_status})` : ""}</Row>}
+        {shipment.manifest_id && (
+          <Row label="Manifest">{shipment.manifest_id}</Row>
+        )}
+        {shipment.voided_at && (
+          <Row label="Voided">
+            {formatDateTime(shipment.voided_at)}
+            {shipment.void_status ? ` (${shipment.void_status})` : ""}
+          </Row>
+        )}
         {shipment.error && (
           <Row label="Last error">
             <span className="text-ui-fg-error">{shipment.error.message}</span>

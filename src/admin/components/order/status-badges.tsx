@@ -20,7 +20,11 @@ const TRACKING_COLORS: Record<string, Color> = {
 
 export function TrackingStatusBadge({ status }: { status: string | null }) {
   return (
-    <Badge size="2xsmall" color={(status && TRACKING_COLORS[status]) || "grey"} data-testid="tracking-status">
+    <Badge
+      size="2xsmall"
+      color={(status && TRACKING_COLORS[status]) || "grey"}
+      data-testid="tracking-status"
+    >
       {statusLabel(status)}
     </Badge>
   )

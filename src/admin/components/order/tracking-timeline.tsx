@@ -16,7 +16,9 @@ export function TrackingTimeline({ events }: { events: AdminTimelineEntry[] }) {
       {[...events].reverse().map((e, i) => (
         <li key={e.id} className="flex gap-x-3" data-testid="timeline-event">
           <div className="flex flex-col items-center pt-1.5">
-            <span className={`size-2 rounded-full ${i === 0 ? "bg-ui-fg-interactive" : "bg-ui-fg-muted"}`} />
+            <span
+              className={`size-2 rounded-full ${i === 0 ? "bg-ui-fg-interactive" : "bg-ui-fg-muted"}`}
+            />
           </div>
           <div className="flex flex-1 flex-col">
             <Text size="small" weight="plus" leading="compact">

@@ -12,23 +12,43 @@ export function ConnectionSection() {
       description="Whether this store gets a token with its credentials and reaches every root of the service."
       testId="connection-section"
       actions={
-        <Button size="small" variant="secondary" onClick={() => refetch()} isLoading={isFetching} data-testid="check-connection">
+        <Button
+          size="small"
+          variant="secondary"
+          onClick={() => refetch()}
+          isLoading={isFetching}
+          data-testid="check-connection"
+        >
           Check again
         </Button>
       }
     >
       {!data ? (
-        isError ? <Text size="small" className="text-ui-fg-error">{errorMessage(error)}</Text> : <Loading />
+        isError ? (
+          <Text size="small" className="text-ui-fg-error">
+            {errorMessage(error)}
+          </Text>
+        ) : (
+          <Loading />
+        )
       ) : (
         <div className="flex flex-col">
           <KeyValue label="Token">
-            <Badge size="2xsmall" color={data.token === "ok" ? "green" : "red"} data-testid="token-status">
+            <Badge
+              size="2xsmall"
+              color={data.token === "ok" ? "green" : "red"}
+              data-testid="token-status"
+            >
               {data.token === "ok" ? "Obtained" : "Failed"}
             </Badge>
-            {data.token_error && <span className="text-ui-fg-error ml-2">{data.token_error}</span>}
+            {data.token_error && (
+              <span className="text-ui-fg-error ml-2">{data.token_error}</span>
+            )}
           </KeyValue>
           <KeyValue label="Authenticated call">
-            {data.authorized_call.ok ? "Applicable events listed" : data.authorized_call.error}
+            {data.authorized_call.ok
+              ? "Applicable events listed"
+              : data.authorized_call.error}
           </KeyValue>
           {data.roots.map((r) => (
             <KeyValue key={r.name} label={`Root ${r.name}`}>

@@ -6,12 +6,22 @@ import { Section } from "./section"
 
 function Status({ orphan }: { orphan: OrphanView }) {
   if (orphan.status === "voided") {
-    return <Badge size="2xsmall" color="grey">{orphan.void_reason === "orphan" ? "Voided automatically" : "Voided"}</Badge>
+    return (
+      <Badge size="2xsmall" color="grey">
+        {orphan.void_reason === "orphan" ? "Voided automatically" : "Voided"}
+      </Badge>
+    )
   }
   return (
     <span className="flex flex-col gap-y-1">
-      <Badge size="2xsmall" color="red">Not voided</Badge>
-      {orphan.reason && <Text size="xsmall" className="text-ui-fg-subtle">{orphan.reason}</Text>}
+      <Badge size="2xsmall" color="red">
+        Not voided
+      </Badge>
+      {orphan.reason && (
+        <Text size="xsmall" className="text-ui-fg-subtle">
+          {orphan.reason}
+        </Text>
+      )}
     </span>
   )
 }
@@ -32,7 +42,9 @@ export function OrphansSection() {
       testId="orphans-section"
     >
       {!orphans.length ? (
-        <Text size="small" className="text-ui-fg-subtle">None: every label bought belongs to a fulfillment.</Text>
+        <Text size="small" className="text-ui-fg-subtle">
+          None: every label bought belongs to a fulfillment.
+        </Text>
       ) : (
         <Table>
           <Table.Header>
@@ -48,16 +60,38 @@ export function OrphansSection() {
             {orphans.map((o) => (
               <Table.Row key={o.id} data-testid="orphan-row">
                 <Table.Cell>{o.tracking_number ?? o.id}</Table.Cell>
-                <Table.Cell>{o.order_id ? <a className="text-ui-fg-interactive hover:underline" href={`/app/orders/${o.order_id}`}>{o.order_id}</a> : "–"}</Table.Cell>
+                <Table.Cell>
+                  {o.order_id ? (
+                    <a
+                      className="text-ui-fg-interactive hover:underline"
+                      href={`/app/orders/${o.order_id}`}
+                    >
+                      {o.order_id}
+                    </a>
+                  ) : (
+                    "–"
+                  )}
+                </Table.Cell>
                 <Table.Cell>{formatDateTime(o.created_at)}</Table.Cell>
-                <Table.Cell><Status orphan={o} /></Table.Cell>
+                <Table.Cell>
+                  <Status orphan={o} />
+                </Table.Cell>
                 <Table.Cell className="text-right">
                   {o.voidable && (
                     <Button
                       size="small"
                       variant="secondary"
-                      isLoading={voidOrphan.isPending && voidOrphan.variables === o.id}
-                      onClick={() => voidOrphan.mutate(o.id, { onError: (e) => toast.error("Not voided", { description: errorMessage(e) }) })}
+                      isLoading={
+                        voidOrphan.isPending && voidOrphan.variables === o.id
+                      }
+                      onClick={() =>
+                        voidOrphan.mutate(o.id, {
+                          onError: (e) =>
+                            toast.error("Not voided", {
+                              description: errorMessage(e),
+                            }),
+                        })
+                      }
                     >
                       Void
                     </Button>

@@ -1,7 +1,19 @@
 import { Container, Heading, Text } from "@medusajs/ui"
 
 /** One titled block of the settings page, in the dashboard's style. */
-export function Section({ title, description, actions, children, testId }: { title: string; description?: string; actions?: React.ReactNode; children: React.ReactNode; testId?: string }) {
+export function Section({
+  title,
+  description,
+  actions,
+  children,
+  testId,
+}: {
+  title: string
+  description?: string
+  actions?: React.ReactNode
+  children: React.ReactNode
+  testId?: string
+}) {
   return (
     <Container className="divide-y p-0" data-testid={testId}>
       <div className="flex items-center justify-between gap-x-4 px-6 py-4">
@@ -20,7 +32,13 @@ export function Section({ title, description, actions, children, testId }: { tit
   )
 }
 
-export function KeyValue({ label, children }: { label: string; children: React.ReactNode }) {
+export function KeyValue({
+  label,
+  children,
+}: {
+  label: string
+  children: React.ReactNode
+}) {
   return (
     <div className="grid grid-cols-[180px_1fr] items-start gap-x-4 py-1">
       <Text size="small" className="text-ui-fg-subtle">

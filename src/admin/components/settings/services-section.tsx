@@ -7,9 +7,15 @@ import { Loading, Section } from "./section"
 export function ServicesSection() {
   const { data, isError, error } = useServices()
   return (
-    <Section title="Enabled services" description="From the plugin's services option; create shipping options from them under Locations." testId="services-section">
+    <Section
+      title="Enabled services"
+      description="From the plugin's services option; create shipping options from them under Locations."
+      testId="services-section"
+    >
       {isError ? (
-        <Text size="small" className="text-ui-fg-error">{errorMessage(error)}</Text>
+        <Text size="small" className="text-ui-fg-error">
+          {errorMessage(error)}
+        </Text>
       ) : !data ? (
         <Loading />
       ) : (
@@ -27,16 +33,24 @@ export function ServicesSection() {
               <Table.Row key={s.id}>
                 <Table.Cell>
                   {s.name} {s.is_return && <Badge size="2xsmall">return</Badge>}
-                  <div className="text-ui-fg-subtle txt-compact-xsmall">{s.id}</div>
+                  <div className="text-ui-fg-subtle txt-compact-xsmall">
+                    {s.id}
+                  </div>
                 </Table.Cell>
                 <Table.Cell>
                   {s.carrier} · {s.service_id}
-                  {s.special_services.length ? <div className="text-ui-fg-subtle txt-compact-xsmall">{s.special_services.join(", ")}</div> : null}
+                  {s.special_services.length ? (
+                    <div className="text-ui-fg-subtle txt-compact-xsmall">
+                      {s.special_services.join(", ")}
+                    </div>
+                  ) : null}
                 </Table.Cell>
                 <Table.Cell>
                   {s.label.file_format} · {s.label.size ?? "–"}
                 </Table.Cell>
-                <Table.Cell>{s.add_to_manifest ? "Manifested" : "–"}</Table.Cell>
+                <Table.Cell>
+                  {s.add_to_manifest ? "Manifested" : "–"}
+                </Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>

@@ -6,11 +6,18 @@ import { PRINT_LAYOUTS } from "../../../lib/documents/layouts"
 
 /** Bodies and queries of Ready to ship and print batches (bodies validated in src/api/middlewares.ts). */
 
-const orderId = z.string().trim().min(1, "must not be empty").max(100, "has at most 100 characters")
+const orderId = z
+  .string()
+  .trim()
+  .min(1, "must not be empty")
+  .max(100, "has at most 100 characters")
 
 /** POST /admin/shipping-services/batches */
 export const AdminCreateBatch = z.strictObject({
-  order_ids: z.array(orderId).min(1, "select at least one order").max(MAX_BATCH_ORDERS, `at most ${MAX_BATCH_ORDERS} orders per batch`),
+  order_ids: z
+    .array(orderId)
+    .min(1, "select at least one order")
+    .max(MAX_BATCH_ORDERS, `at most ${MAX_BATCH_ORDERS} orders per batch`),
   mode: z.enum(["buy", "print"]).optional(),
   layout: z.enum(PRINT_LAYOUTS).optional(),
   packing_slips: z.boolean().optional(),
@@ -20,7 +27,9 @@ export const AdminCreateBatch = z.strictObject({
 export type AdminCreateBatchType = z.infer<typeof AdminCreateBatch>
 
 /** POST /admin/shipping-services/batches/:id/retry: failed items (all failed when absent). */
-export const AdminRetryBatch = z.strictObject({ item_ids: z.array(z.string().trim().min(1)).max(MAX_BATCH_ORDERS).optional() })
+export const AdminRetryBatch = z.strictObject({
+  item_ids: z.array(z.string().trim().min(1)).max(MAX_BATCH_ORDERS).optional(),
+})
 export type AdminRetryBatchType = z.infer<typeof AdminRetryBatch>
 
 /** POST /admin/shipping-services/batches/:id/print: the print file made again with these settings. */
@@ -39,7 +48,10 @@ const day = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date as YYYY-MM-DD")
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "must be a real date")
+  .refine(
+    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)),
+    "must be a real date"
+  )
 
 /** GET /admin/shipping-services/ready-to-ship: filters and page. */
 export const AdminReadyToShipQuery = z.strictObject({
@@ -62,8 +74,14 @@ export const AdminListBatchesQuery = z.strictObject({
  * A query string checked against a schema: the parsed value, or a 400 `{ type, message }` that
  * names each field and rule.
  */
-export function parseQuery<T extends z.ZodTypeAny>(schema: T, query: unknown): { ok: true; value: z.output<T> } | { ok: false; message: string } {
+export function parseQuery<T extends z.ZodTypeAny>(
+  schema: T,
+  query: unknown
+): { ok: true; value: z.output<T> } | { ok: false; message: string } {
   const parsed = schema.safeParse(query ?? {})
   if (parsed.success) return { ok: true, value: parsed.data }
-  return { ok: false, message: `Invalid query: ${parsed.error.issues.map((i) => `${i.path.join(".") || "query"}: ${i.message}`).join("; ")}` }
+  return {
+    ok: false,
+    message: `Invalid query: ${parsed.error.issues.map((i) => `${i.path.join(".") || "query"}: ${i.message}`).join("; ")}`,
+  }
 }

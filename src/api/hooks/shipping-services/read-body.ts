@@ -1,15 +1,25 @@
 import type { IncomingMessage } from "node:http"
-import { refuseDeclaredLength, tooLarge, WEBHOOK_BODY_LIMIT, type BodyRefusal } from "../../../lib/ingest/json-body"
+import {
+  refuseDeclaredLength,
+  tooLarge,
+  WEBHOOK_BODY_LIMIT,
+  type BodyRefusal,
+} from "../../../lib/ingest/json-body"
 
 /**
  * The raw bytes of a webhook delivery, at most `limit` of them (413 beyond, as soon as the
  * declared length or the bytes read pass it). The rest of a refused body is drained, not
  * parsed, so the sender can read the answer.
  */
-export function readBody(req: IncomingMessage, limit = WEBHOOK_BODY_LIMIT): Promise<({ ok: true; bytes: Buffer }) | ({ ok: false } & BodyRefusal)> {
+export function readBody(
+  req: IncomingMessage,
+  limit = WEBHOOK_BODY_LIMIT
+): Promise<{ ok: true; bytes: Buffer } | ({ ok: false } & BodyRefusal)> {
   if (req.readableEnded) {
     // Only a body parser left on for this path does that (src/api/middlewares.ts turns them off).
-    return Promise.reject(new Error("the delivery's body was read before the route"))
+    return Promise.reject(
+      new Error("the delivery's body was read before the route")
+    )
   }
   const declared = refuseDeclaredLength(req.headers["content-length"], limit)
   if (declared) {
@@ -43,7 +53,12 @@ export function readBody(req: IncomingMessage, limit = WEBHOOK_BODY_LIMIT): Prom
       cleanup()
       reject(e)
     }
-    const onAborted = () => onError(new Error("The sender closed the connection before the body was complete"))
+    const onAborted = () =>
+      onError(
+        new Error(
+          "The sender closed the connection before the body was complete"
+        )
+      )
     req.on("data", onData)
     req.on("end", onEnd)
     req.on("error", onError)

@@ -21,7 +21,14 @@ const order = (over: Partial<SelectedOrder> = {}): SelectedOrder => ({
 
 describe("classifySelection", () => {
   it("takes shippable orders in the selection's order, once each", () => {
-    const out = classifySelection([order({ order_id: "a" }), order({ order_id: "b" }), order({ order_id: "a" })], "buy")
+    const out = classifySelection(
+      [
+        order({ order_id: "a" }),
+        order({ order_id: "b" }),
+        order({ order_id: "a" }),
+      ],
+      "buy"
+    )
     expect(out.accepted.map((o) => o.order_id)).toEqual(["a", "b"])
     expect(out.refused).toEqual([])
   })
@@ -39,9 +46,12 @@ describe("classifySelection", () => {
       "buy"
     )
     expect(out.accepted).toEqual([])
-    expect(Object.fromEntries(out.refused.map((r) => [r.order_id, r.reason]))).toEqual({
+    expect(
+      Object.fromEntries(out.refused.map((r) => [r.order_id, r.reason]))
+    ).toEqual({
       missing: "no such order",
-      manual: "its shipping method uses another provider: the plugin cannot ship it",
+      manual:
+        "its shipping method uses another provider: the plugin cannot ship it",
       canceled: "the order is canceled",
       busy: "it is in batch ssbat_1, which is still running",
       labelled: "already labelled (print it from “Labelled, not printed”)",
@@ -50,9 +60,21 @@ describe("classifySelection", () => {
   })
 
   it("prints only labelled orders", () => {
-    const out = classifySelection([order({ order_id: "a", labels: 1, unfulfilled: 0 }), order({ order_id: "b" })], "print")
+    const out = classifySelection(
+      [
+        order({ order_id: "a", labels: 1, unfulfilled: 0 }),
+        order({ order_id: "b" }),
+      ],
+      "print"
+    )
     expect(out.accepted.map((o) => o.order_id)).toEqual(["a"])
-    expect(out.refused).toEqual([{ order_id: "b", display_id: 1, reason: "no label yet: buy its label first" }])
+    expect(out.refused).toEqual([
+      {
+        order_id: "b",
+        display_id: 1,
+        reason: "no label yet: buy its label first",
+      },
+    ])
   })
 })
 
@@ -65,16 +87,45 @@ describe("laneOf", () => {
   })
 })
 
-const address = { name: "Ada", addressLines: ["1 Main St"], cityTown: "New York", stateProvince: "NY", postalCode: "10001", countryCode: "US" } as any
+const address = {
+  name: "Ada",
+  addressLines: ["1 Main St"],
+  cityTown: "New York",
+  stateProvince: "NY",
+  postalCode: "10001",
+  countryCode: "US",
+} as any
 const customs = (description: string, hs: string) => ({
-  customs: { customsInfo: { currencyCode: "USD", reasonForExport: "MERCHANDISE", invoiceNumber: "7" }, customsItems: [{ description, quantity: 1, unitPrice: 10, hSTariffCode: hs, originCountryCode: "PT" }] },
+  customs: {
+    customsInfo: {
+      currencyCode: "USD",
+      reasonForExport: "MERCHANDISE",
+      invoiceNumber: "7",
+    },
+    customsItems: [
+      {
+        description,
+        quantity: 1,
+        unitPrice: 10,
+        hSTariffCode: hs,
+        originCountryCode: "PT",
+      },
+    ],
+  },
   fromAddress: { ...address, name: "Shop" },
   toAddress: address,
 })
 
 describe("printOrderOf", () => {
   const lines = [
-    { id: "li_1", title: "Shirt", product_title: "Medusa T-Shirt", variant_title: "L", variant_sku: "SHIRT-L", quantity: 3 },
+    {
+      id: "li_1",
+      title: "Shirt",
+      product_title: "Medusa T-Shirt",
+      variant_title: "L",
+      variant_sku: "SHIRT-L",
+      quantity: 3,
+    },
     { id: "li_2", title: "Mug", variant_sku: "MUG", quantity: 1 },
   ]
 
@@ -87,20 +138,67 @@ describe("printOrderOf", () => {
       shippingAddress: address,
       lines,
       labels: [
-        { id: "s2", parcel_index: 1, label_format: "ZPL2", label_size: "DOC_4X6", pages: [zplPage], parcel: { items: [{ line_item_id: "li_1", quantity: 1 }] }, customs: customs("Shirt", "610910"), tracking_number: "T2" },
-        { id: "s1", parcel_index: 0, label_format: "PDF", label_size: "DOC_4X6", pages: [pdfPage], parcel: { items: [{ line_item_id: "li_1", quantity: 2 }] }, customs: customs("Shirt", "610910"), tracking_number: "T1" },
+        {
+          id: "s2",
+          parcel_index: 1,
+          label_format: "ZPL2",
+          label_size: "DOC_4X6",
+          pages: [zplPage],
+          parcel: { items: [{ line_item_id: "li_1", quantity: 1 }] },
+          customs: customs("Shirt", "610910"),
+          tracking_number: "T2",
+        },
+        {
+          id: "s1",
+          parcel_index: 0,
+          label_format: "PDF",
+          label_size: "DOC_4X6",
+          pages: [pdfPage],
+          parcel: { items: [{ line_item_id: "li_1", quantity: 2 }] },
+          customs: customs("Shirt", "610910"),
+          tracking_number: "T1",
+        },
       ],
     })
-    expect(pdf.labels).toEqual([{ format: "PDF", size: "DOC_4X6", pages: [pdfPage], trackingNumber: "T1" }])
-    expect(zpl?.labels).toEqual([{ format: "ZPL2", size: "DOC_4X6", pages: [zplPage], trackingNumber: "T2" }])
-    expect(pdf.items).toEqual([{ title: "Medusa T-Shirt", variantTitle: "L", sku: "SHIRT-L", quantity: 3 }])
+    expect(pdf.labels).toEqual([
+      {
+        format: "PDF",
+        size: "DOC_4X6",
+        pages: [pdfPage],
+        trackingNumber: "T1",
+      },
+    ])
+    expect(zpl?.labels).toEqual([
+      {
+        format: "ZPL2",
+        size: "DOC_4X6",
+        pages: [zplPage],
+        trackingNumber: "T2",
+      },
+    ])
+    expect(pdf.items).toEqual([
+      {
+        title: "Medusa T-Shirt",
+        variantTitle: "L",
+        sku: "SHIRT-L",
+        quantity: 3,
+      },
+    ])
     expect(pdf.commercialInvoice?.customs.customsItems).toHaveLength(2)
-    expect(pdf.commercialInvoice).toMatchObject({ trackingNumber: "T1", recipient: address })
+    expect(pdf.commercialInvoice).toMatchObject({
+      trackingNumber: "T1",
+      recipient: address,
+    })
   })
 
   it("lists every line of the order when no parcel says what it holds, and no invoice without customs", () => {
     expect(packedLines(lines, [{ parcel: null }])).toEqual([
-      { title: "Medusa T-Shirt", variantTitle: "L", sku: "SHIRT-L", quantity: 3 },
+      {
+        title: "Medusa T-Shirt",
+        variantTitle: "L",
+        sku: "SHIRT-L",
+        quantity: 3,
+      },
       { title: "Mug", variantTitle: null, sku: "MUG", quantity: 1 },
     ])
     expect(commercialInvoiceOf([{ customs: null }])).toBeNull()
@@ -108,34 +206,135 @@ describe("printOrderOf", () => {
 })
 
 describe("batch views", () => {
-  const batch: BatchRow = { id: "ssbat_01ABC", status: "done", mode: "buy", layout: "4x6", packing_slips: true, commercial_invoices: true, separate: false, files: [{ kind: "combined", document_id: "d", file_name: "batch-01ABC.pdf", mime_type: "application/pdf", pages: 2, documents: 2, size: 10, layout: "4x6" }] }
+  const batch: BatchRow = {
+    id: "ssbat_01ABC",
+    status: "done",
+    mode: "buy",
+    layout: "4x6",
+    packing_slips: true,
+    commercial_invoices: true,
+    separate: false,
+    files: [
+      {
+        kind: "combined",
+        document_id: "d",
+        file_name: "batch-01ABC.pdf",
+        mime_type: "application/pdf",
+        pages: 2,
+        documents: 2,
+        size: 10,
+        layout: "4x6",
+      },
+    ],
+  }
 
   it("counts done, failed and waiting and gives the service's words of a failure", () => {
     const counts = batchCounts(["done", "failed", "waiting", "running", "done"])
-    expect(counts).toEqual({ total: 5, done: 2, failed: 1, waiting: 1, running: 1 })
+    expect(counts).toEqual({
+      total: 5,
+      done: 2,
+      failed: 1,
+      waiting: 1,
+      running: 1,
+    })
     const view = batchView(batch, counts, [
-      { id: "i2", position: 1, order_id: "o2", status: "failed", error: { message: "ADDRESS_INVALID: the postal code does not match", status: 400 }, attempts: 1 },
-      { id: "i1", position: 0, order_id: "o1", status: "done", shipment_ids: { ids: ["s1", "s2"] } },
+      {
+        id: "i2",
+        position: 1,
+        order_id: "o2",
+        status: "failed",
+        error: {
+          message: "ADDRESS_INVALID: the postal code does not match",
+          status: 400,
+        },
+        attempts: 1,
+      },
+      {
+        id: "i1",
+        position: 0,
+        order_id: "o1",
+        status: "done",
+        shipment_ids: { ids: ["s1", "s2"] },
+      },
     ])
     expect(view.items?.map((i) => [i.order_id, i.labels, i.error])).toEqual([
       ["o1", 2, null],
       ["o2", 0, "ADDRESS_INVALID: the postal code does not match"],
     ])
-    expect(view.files[0].download_url).toBe("/admin/shipping-services/batches/ssbat_01ABC/files/combined")
+    expect(view.files[0].download_url).toBe(
+      "/admin/shipping-services/batches/ssbat_01ABC/files/combined"
+    )
   })
 
   it("names print files after the batch", () => {
     expect(batchFileName("ssbat_01ABC", "combined")).toBe("batch-01ABC.pdf")
-    expect(batchFileName("ssbat_01ABC", "packing-slips")).toBe("batch-01ABC-packing-slips.pdf")
+    expect(batchFileName("ssbat_01ABC", "packing-slips")).toBe(
+      "batch-01ABC-packing-slips.pdf"
+    )
     expect(batchFileName("ssbat_01ABC", "zpl")).toBe("batch-01ABC.zpl")
   })
 
   it("says why an order waits on Ready to ship", () => {
-    const name = (id: string | null | undefined) => (id === "postal-ground" ? "Ground" : null)
-    expect(awaitingOrderView({ order_id: "o", status: "manual", option_id: "postal-ground", lane: "domestic" }, undefined, name)).toMatchObject({ state: "manual", reason: "Automatic fulfilment was off when it was placed", service: { id: "postal-ground", name: "Ground" } })
-    expect(awaitingOrderView({ order_id: "o", status: "failed", last_error: { message: "The service said no" } }, undefined, name).reason).toBe("The service said no")
-    expect(awaitingOrderView({ order_id: "o", status: "held", held_at: "2026-11-23T10:00:00Z" }, undefined, name).reason).toBe("Held by an admin since 2026-11-23 10:00 UTC")
-    expect(labelledOrderView({ order_id: "o", option_id: "x", variant: "expedited", customs: { customs: {} }, tracking_number: "T" }, { shipping_address: { first_name: "Ada", city: "London", country_code: "gb" } }, name)).toMatchObject({ lane: "cross-border", customer: "Ada", destination: "London, GB", state: "labelled" })
+    const name = (id: string | null | undefined) =>
+      id === "postal-ground" ? "Ground" : null
+    expect(
+      awaitingOrderView(
+        {
+          order_id: "o",
+          status: "manual",
+          option_id: "postal-ground",
+          lane: "domestic",
+        },
+        undefined,
+        name
+      )
+    ).toMatchObject({
+      state: "manual",
+      reason: "Automatic fulfilment was off when it was placed",
+      service: { id: "postal-ground", name: "Ground" },
+    })
+    expect(
+      awaitingOrderView(
+        {
+          order_id: "o",
+          status: "failed",
+          last_error: { message: "The service said no" },
+        },
+        undefined,
+        name
+      ).reason
+    ).toBe("The service said no")
+    expect(
+      awaitingOrderView(
+        { order_id: "o", status: "held", held_at: "2026-11-23T10:00:00Z" },
+        undefined,
+        name
+      ).reason
+    ).toBe("Held by an admin since 2026-11-23 10:00 UTC")
+    expect(
+      labelledOrderView(
+        {
+          order_id: "o",
+          option_id: "x",
+          variant: "expedited",
+          customs: { customs: {} },
+          tracking_number: "T",
+        },
+        {
+          shipping_address: {
+            first_name: "Ada",
+            city: "London",
+            country_code: "gb",
+          },
+        },
+        name
+      )
+    ).toMatchObject({
+      lane: "cross-border",
+      customer: "Ada",
+      destination: "London, GB",
+      state: "labelled",
+    })
   })
 })
 
@@ -148,21 +347,48 @@ async function pdfLabel(): Promise<Uint8Array> {
 
 describe("labelInLayout (a reprint in another size)", () => {
   it("places a 4x6 label on half an A4 sheet", async () => {
-    const bytes = await labelInLayout({ format: "PDF", size: "DOC_4X6", pages: [await pdfLabel()], trackingNumber: "T1" }, "a4-2up")
+    const bytes = await labelInLayout(
+      {
+        format: "PDF",
+        size: "DOC_4X6",
+        pages: [await pdfLabel()],
+        trackingNumber: "T1",
+      },
+      "a4-2up"
+    )
     const pdf = await PDFDocument.load(bytes!)
     expect(pdf.getPageCount()).toBe(1)
     expect(pdf.getPage(0).getSize()).toEqual({ width: 595.28, height: 841.89 })
   })
 
   it("has no other size for a ZPL label (a printer program)", async () => {
-    expect(await labelInLayout({ format: "ZPL2", pages: [new TextEncoder().encode("^XA^XZ")] }, "4x6")).toBeNull()
+    expect(
+      await labelInLayout(
+        { format: "ZPL2", pages: [new TextEncoder().encode("^XA^XZ")] },
+        "4x6"
+      )
+    ).toBeNull()
   })
 })
 
 describe("fulfillmentDocumentsOf (Medusa's document hooks)", () => {
   it("gives the labels as made, a packing slip and, with customs, a commercial invoice", async () => {
     const docs = await fulfillmentDocumentsOf(
-      { orderId: "order_1", displayId: 12, shippingAddress: address, lines: [{ id: "li", title: "Shirt", quantity: 1 }], labels: [{ id: "s1", label_format: "PDF", tracking_number: "LX1US", pages: [await pdfLabel()], customs: customs("Shirt", "610910") }] },
+      {
+        orderId: "order_1",
+        displayId: 12,
+        shippingAddress: address,
+        lines: [{ id: "li", title: "Shirt", quantity: 1 }],
+        labels: [
+          {
+            id: "s1",
+            label_format: "PDF",
+            tracking_number: "LX1US",
+            pages: [await pdfLabel()],
+            customs: customs("Shirt", "610910"),
+          },
+        ],
+      },
       ["label", "packing_slip", "commercial_invoice"],
       "4x6"
     )
@@ -171,6 +397,9 @@ describe("fulfillmentDocumentsOf (Medusa's document hooks)", () => {
       ["packing_slip", "packing-slip-12.pdf", "application/pdf"],
       ["commercial_invoice", "commercial-invoice-12.pdf", "application/pdf"],
     ])
-    for (const d of docs) expect(Buffer.from(d.content, "base64").subarray(0, 5).toString()).toBe("%PDF-")
+    for (const d of docs)
+      expect(Buffer.from(d.content, "base64").subarray(0, 5).toString()).toBe(
+        "%PDF-"
+      )
   })
 })

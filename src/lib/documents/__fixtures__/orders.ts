@@ -18,14 +18,29 @@ export const SENDER: Address = {
   phone: "203-555-0100",
 }
 
-const NAMES = ["Jane Doe", "Zoë Ünal", "María José García", "Oluwaseun Adeyemi", "李雷", "Mohammed Al-Rashid"]
-const STREETS = ["1 Main Street", "27 Waterview Drive", "350 Fifth Avenue Suite 4100", "10 Downing St"]
+const NAMES = [
+  "Jane Doe",
+  "Zoë Ünal",
+  "María José García",
+  "Oluwaseun Adeyemi",
+  "李雷",
+  "Mohammed Al-Rashid",
+]
+const STREETS = [
+  "1 Main Street",
+  "27 Waterview Drive",
+  "350 Fifth Avenue Suite 4100",
+  "10 Downing St",
+]
 
 export function trackingNumberOf(i: number): string {
   return `9400${String(111899223300000000n + BigInt(i)).padStart(18, "0")}`
 }
 
-export function shippingAddressOf(i: number, name = NAMES[i % NAMES.length]): Address {
+export function shippingAddressOf(
+  i: number,
+  name = NAMES[i % NAMES.length]
+): Address {
   return {
     name,
     addressLines: [STREETS[i % STREETS.length]],
@@ -47,7 +62,12 @@ export const BERLIN: Address = {
 }
 
 /** One sandbox label file of `format` (GIF is the QR code), addressed to `to`. */
-export function labelFile(i: number, format: FileFormat, size: DocumentSize = "DOC_4X6", to = shippingAddressOf(i)): Uint8Array {
+export function labelFile(
+  i: number,
+  format: FileFormat,
+  size: DocumentSize = "DOC_4X6",
+  to = shippingAddressOf(i)
+): Uint8Array {
   const qr = format === "GIF"
   const doc = renderDocument({
     type: qr ? "QR_CODE" : "SHIPPING_LABEL",
@@ -66,18 +86,37 @@ export function labelFile(i: number, format: FileFormat, size: DocumentSize = "D
   return new Uint8Array(doc.pages[0])
 }
 
-export function labelOf(i: number, format: FileFormat, size: DocumentSize = "DOC_4X6", to?: Address): PrintLabel {
-  return { format, size: format === "GIF" ? undefined : size, pages: [labelFile(i, format, size, to)], trackingNumber: trackingNumberOf(i) }
+export function labelOf(
+  i: number,
+  format: FileFormat,
+  size: DocumentSize = "DOC_4X6",
+  to?: Address
+): PrintLabel {
+  return {
+    format,
+    size: format === "GIF" ? undefined : size,
+    pages: [labelFile(i, format, size, to)],
+    trackingNumber: trackingNumberOf(i),
+  }
 }
 
-export function orderOf(i: number, labels: PrintLabel[], overrides: Partial<PrintOrder> = {}): PrintOrder {
+export function orderOf(
+  i: number,
+  labels: PrintLabel[],
+  overrides: Partial<PrintOrder> = {}
+): PrintOrder {
   return {
     orderId: `order_${String(i).padStart(26, "0")}`,
     displayId: 1000 + i,
     shippingAddress: shippingAddressOf(i),
     orderDate: new Date(Date.UTC(2025, 4, 1 + (i % 28))),
     items: [
-      { title: "Organic cotton T-shirt", variantTitle: "M / Black", sku: `TSHIRT-M-BLK-${i}`, quantity: 2 },
+      {
+        title: "Organic cotton T-shirt",
+        variantTitle: "M / Black",
+        sku: `TSHIRT-M-BLK-${i}`,
+        quantity: 2,
+      },
       { title: "Canvas tote bag", sku: "TOTE-NAT", quantity: 1 },
     ],
     labels,
@@ -86,7 +125,10 @@ export function orderOf(i: number, labels: PrintLabel[], overrides: Partial<Prin
 }
 
 /** A cross-border order to Berlin with labels of `formats`: a commercial invoice from customs items as the request carried them. */
-export function crossBorderOrderOf(i: number, formats: FileFormat[]): PrintOrder {
+export function crossBorderOrderOf(
+  i: number,
+  formats: FileFormat[]
+): PrintOrder {
   return orderOf(
     i,
     formats.map((format) => labelOf(i, format, "DOC_4X6", BERLIN)),
@@ -101,11 +143,25 @@ export function crossBorderOrderOf(i: number, formats: FileFormat[]): PrintOrder
         customs: {
           customsInfo: { currencyCode: "USD", reasonForExport: "MERCHANDISE" },
           customsItems: [
-            { description: "Cotton T-shirt, knitted", hSTariffCode: "6109.10", originCountryCode: "US", quantity: 3, unitPrice: 19.99, unitWeight: { weight: 0.2, unitOfMeasurement: "KG" } },
-            { description: "Canvas tote bag", hSTariffCode: "4202.22", originCountryCode: "CN", quantity: 1, unitPrice: 12.5, unitWeight: { weight: 0.3, unitOfMeasurement: "KG" } },
+            {
+              description: "Cotton T-shirt, knitted",
+              hSTariffCode: "6109.10",
+              originCountryCode: "US",
+              quantity: 3,
+              unitPrice: 19.99,
+              unitWeight: { weight: 0.2, unitOfMeasurement: "KG" },
+            },
+            {
+              description: "Canvas tote bag",
+              hSTariffCode: "4202.22",
+              originCountryCode: "CN",
+              quantity: 1,
+              unitPrice: 12.5,
+              unitWeight: { weight: 0.3, unitOfMeasurement: "KG" },
+            },
           ],
         },
       },
-    },
+    }
   )
 }

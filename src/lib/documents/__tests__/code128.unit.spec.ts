@@ -3,14 +3,23 @@ import { decodeCode128 } from "../../../sandbox/labels/__tests__/helpers"
 import { barsOf, encodeCode128, QUIET_ZONE } from "../code128"
 
 /** The symbol drawn 2 px per module with quiet zones, 12 rows high, as zxing luminance. */
-function raster(text: string): { lum: Uint8ClampedArray; width: number; height: number } {
+function raster(text: string): {
+  lum: Uint8ClampedArray
+  width: number
+  height: number
+} {
   const symbol = encodeCode128(text)
   const px = 2
   const width = (symbol.modules + 2 * QUIET_ZONE) * px
   const height = 12
   const lum = new Uint8ClampedArray(width * height).fill(255)
   for (const [x, w] of barsOf(symbol)) {
-    for (let y = 0; y < height; y++) lum.fill(0, y * width + (QUIET_ZONE + x) * px, y * width + (QUIET_ZONE + x + w) * px)
+    for (let y = 0; y < height; y++)
+      lum.fill(
+        0,
+        y * width + (QUIET_ZONE + x) * px,
+        y * width + (QUIET_ZONE + x + w) * px
+      )
   }
   return { lum, width, height }
 }
@@ -30,25 +39,50 @@ describe("encodeCode128", () => {
     // Start C, 12, 34, check (105 + 12·1 + 34·2) mod 103 = 82, stop.
     expect(encodeCode128("1234").values).toEqual([105, 12, 34, 82, 106])
     // Start B, P J J 1 2 3 C as set-B values: check = 879 mod 103 = 55.
-    expect(encodeCode128("PJJ123C").values).toEqual([104, 48, 42, 42, 17, 18, 19, 35, 55, 106])
+    expect(encodeCode128("PJJ123C").values).toEqual([
+      104, 48, 42, 42, 17, 18, 19, 35, 55, 106,
+    ])
     // A 4-digit tail switches to C: "AB" then CODE C, 12, 34.
-    expect(encodeCode128("AB1234").values.slice(0, 6)).toEqual([104, 33, 34, 99, 12, 34])
+    expect(encodeCode128("AB1234").values.slice(0, 6)).toEqual([
+      104, 33, 34, 99, 12, 34,
+    ])
     // An odd run of 5 at the end: first digit in B, then pairs in C.
-    expect(encodeCode128("X12345").values.slice(0, 6)).toEqual([104, 56, 17, 99, 23, 45])
+    expect(encodeCode128("X12345").values.slice(0, 6)).toEqual([
+      104, 56, 17, 99, 23, 45,
+    ])
     // Controls before lower case start in set A (TAB = 73 in set A).
     expect(encodeCode128("\tA").values.slice(0, 3)).toEqual([103, 73, 33])
   })
 
-  const bwip = (text: string) => (bwipjs.raw({ bcid: "code128", text }) as Array<{ sbs: number[] }>)[0].sbs
+  const bwip = (text: string) =>
+    (bwipjs.raw({ bcid: "code128", text }) as Array<{ sbs: number[] }>)[0].sbs
 
   it("matches bwip-js bar for bar on order numbers", () => {
-    for (const text of ["1001", "1002", "123456", "ORD-1001", "#1001", "A1", "order-2025", "98765432"]) {
-      expect({ text, widths: encodeCode128(text).widths }).toEqual({ text, widths: bwip(text) })
+    for (const text of [
+      "1001",
+      "1002",
+      "123456",
+      "ORD-1001",
+      "#1001",
+      "A1",
+      "order-2025",
+      "98765432",
+    ]) {
+      expect({ text, widths: encodeCode128(text).widths }).toEqual({
+        text,
+        widths: bwip(text),
+      })
     }
   })
 
   it("is never wider than bwip-js's encoding (it may pick set C where bwip-js stays in B)", () => {
-    for (const text of ["order-2025-0001", "AB1234", "X12345", "a1b2c3d4", "ABCDEF123456ghi"]) {
+    for (const text of [
+      "order-2025-0001",
+      "AB1234",
+      "X12345",
+      "a1b2c3d4",
+      "ABCDEF123456ghi",
+    ]) {
       const sum = (w: number[]) => w.reduce((a, b) => a + b, 0)
       expect(encodeCode128(text).modules).toBeLessThanOrEqual(sum(bwip(text)))
     }
@@ -69,7 +103,10 @@ describe("encodeCode128", () => {
       for (let i = 0; i < len; i++) {
         // Mostly digits and letters (so set C runs and switches happen), some punctuation.
         const r = next()
-        text += r < 0.45 ? String(Math.floor(next() * 10)) : String.fromCharCode(32 + Math.floor(next() * 95))
+        text +=
+          r < 0.45
+            ? String(Math.floor(next() * 10))
+            : String.fromCharCode(32 + Math.floor(next() * 95))
       }
       const { lum, width, height } = raster(text)
       expect(decodeCode128(lum, width, height)).toBe(text)

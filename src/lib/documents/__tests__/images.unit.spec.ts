@@ -13,7 +13,8 @@ function withoutChunk(png: Uint8Array, drop: string): Uint8Array {
   let off = 8
   while (off < buf.length) {
     const len = buf.readUInt32BE(off)
-    if (buf.toString("latin1", off + 4, off + 8) !== drop) parts.push(buf.subarray(off, off + 12 + len))
+    if (buf.toString("latin1", off + 4, off + 8) !== drop)
+      parts.push(buf.subarray(off, off + 12 + len))
     off += 12 + len
   }
   return new Uint8Array(Buffer.concat(parts))
@@ -25,7 +26,8 @@ function idatOf(png: Uint8Array): Buffer {
   let off = 8
   while (off < buf.length) {
     const len = buf.readUInt32BE(off)
-    if (buf.toString("latin1", off + 4, off + 8) === "IDAT") parts.push(buf.subarray(off + 8, off + 8 + len))
+    if (buf.toString("latin1", off + 4, off + 8) === "IDAT")
+      parts.push(buf.subarray(off + 8, off + 8 + len))
     off += 12 + len
   }
   return Buffer.concat(parts)
@@ -44,7 +46,12 @@ describe("preparePng", () => {
       BitsPerComponent: 1,
       ColorSpace: "DeviceGray",
       Filter: "FlateDecode",
-      DecodeParms: { Predictor: 15, Colors: 1, BitsPerComponent: 1, Columns: 812 },
+      DecodeParms: {
+        Predictor: 15,
+        Colors: 1,
+        BitsPerComponent: 1,
+        Columns: 812,
+      },
     })
     expect(Buffer.from(raster.data).equals(idatOf(file))).toBe(true)
   })
@@ -52,9 +59,13 @@ describe("preparePng", () => {
   it("without pHYs, sizes the label by its declared document size, else at 203 dpi", () => {
     const file = withoutChunk(labelFile(2, "PNG", "DOC_4X5"), "pHYs")
     const sized = preparePng(file, "DOC_4X5")
-    expect(sized.kind === "raster" && [sized.raster.widthPt, sized.raster.heightPt]).toEqual([288, 360])
+    expect(
+      sized.kind === "raster" && [sized.raster.widthPt, sized.raster.heightPt]
+    ).toEqual([288, 360])
     const unsized = preparePng(file)
-    expect(unsized.kind === "raster" && Math.round(unsized.raster.widthPt)).toBe(288)
+    expect(
+      unsized.kind === "raster" && Math.round(unsized.raster.widthPt)
+    ).toBe(288)
   })
 
   it("leaves PNGs with alpha to pdf-lib's decoder", () => {
@@ -69,19 +80,29 @@ describe("preparePng", () => {
     const damaged = Buffer.from(file)
     damaged[60] ^= 0xff
     expect(() => preparePng(damaged)).toThrow(/damaged PNG \(CRC of chunk/)
-    expect(() => preparePng(file.subarray(0, file.length - 20))).toThrow(/truncated PNG/)
-    expect(() => preparePng(Buffer.from("GIF89a not a png"))).toThrow(/is not a PNG/)
+    expect(() => preparePng(file.subarray(0, file.length - 20))).toThrow(
+      /truncated PNG/
+    )
+    expect(() => preparePng(Buffer.from("GIF89a not a png"))).toThrow(
+      /is not a PNG/
+    )
   })
 })
 
 describe("prepareGif", () => {
   it("turns the sandbox's QR code GIF into a gray image that still scans", () => {
     const raster = prepareGif(labelFile(4, "GIF"))
-    expect(raster.entries).toEqual({ BitsPerComponent: 8, ColorSpace: "DeviceGray", Filter: "FlateDecode" })
+    expect(raster.entries).toEqual({
+      BitsPerComponent: 8,
+      ColorSpace: "DeviceGray",
+      Filter: "FlateDecode",
+    })
     const pixels = zlib.inflateSync(raster.data)
     expect(pixels.length).toBe(raster.width * raster.height)
     expect(new Set(pixels)).toEqual(new Set([0, 255]))
-    expect(decodeQr(new Uint8ClampedArray(pixels), raster.width, raster.height)).toBe(trackingNumberOf(4))
+    expect(
+      decodeQr(new Uint8ClampedArray(pixels), raster.width, raster.height)
+    ).toBe(trackingNumberOf(4))
     // 203 dpi: a QR code about an inch wide, not a 4x6 page.
     expect(raster.widthPt).toBeCloseTo((raster.width / 203) * 72, 6)
   })
@@ -92,10 +113,14 @@ describe("prepareGif", () => {
     writer.addFrame(0, 0, 2, 1, [0, 1], { transparent: 1 })
     const raster = prepareGif(out.subarray(0, writer.end()))
     expect(raster.entries.ColorSpace).toBe("DeviceRGB")
-    expect([...zlib.inflateSync(raster.data)]).toEqual([255, 0, 0, 255, 255, 255])
+    expect([...zlib.inflateSync(raster.data)]).toEqual([
+      255, 0, 0, 255, 255, 255,
+    ])
   })
 
   it("refuses a file that is not a GIF", () => {
-    expect(() => prepareGif(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]))).toThrow(/is not a GIF/)
+    expect(() =>
+      prepareGif(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]))
+    ).toThrow(/is not a GIF/)
   })
 })

@@ -1,16 +1,25 @@
 import type { CustomsItem } from "../../../shipping-api/schemas/customs"
 import { currencyDigits, formatMinor, invoiceTotals } from "../invoice-totals"
 
-const item = (quantity: number, unitPrice: number, weight?: [number, string]): CustomsItem => ({
+const item = (
+  quantity: number,
+  unitPrice: number,
+  weight?: [number, string]
+): CustomsItem => ({
   description: "x",
   quantity,
   unitPrice,
-  ...(weight ? { unitWeight: { weight: weight[0], unitOfMeasurement: weight[1] } } : {}),
+  ...(weight
+    ? { unitWeight: { weight: weight[0], unitOfMeasurement: weight[1] } }
+    : {}),
 })
 
 describe("invoiceTotals", () => {
   it("adds line values in minor units: no floating-point cents", () => {
-    const t = invoiceTotals([item(3, 19.99), item(1, 12.5), item(7, 0.1)], "USD")
+    const t = invoiceTotals(
+      [item(3, 19.99), item(1, 12.5), item(7, 0.1)],
+      "USD"
+    )
     expect(t.lines.map((l) => l.totalMinor)).toEqual([5997, 1250, 70])
     expect(t.valueMinor).toBe(7317)
     expect(formatMinor(t.valueMinor, t.digits)).toBe("73.17")
@@ -35,7 +44,15 @@ describe("invoiceTotals", () => {
   })
 
   it("totals weight per unit of measurement, any case", () => {
-    const t = invoiceTotals([item(3, 1, [0.2, "KG"]), item(1, 1, [0.3, "kg"]), item(2, 1, [4, "OZ"]), item(1, 1)], "USD")
+    const t = invoiceTotals(
+      [
+        item(3, 1, [0.2, "KG"]),
+        item(1, 1, [0.3, "kg"]),
+        item(2, 1, [4, "OZ"]),
+        item(1, 1),
+      ],
+      "USD"
+    )
     expect(t.weights).toEqual([
       { unit: "KG", weight: 0.9 },
       { unit: "OZ", weight: 8 },

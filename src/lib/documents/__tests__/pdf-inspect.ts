@@ -29,7 +29,10 @@ export function round(n: number, digits = 2): number {
 }
 
 function streamText(stream: PDFStream): string {
-  const bytes = stream instanceof PDFRawStream ? decodePDFRawStream(stream).decode() : (stream as unknown as { getContents(): Uint8Array }).getContents()
+  const bytes =
+    stream instanceof PDFRawStream
+      ? decodePDFRawStream(stream).decode()
+      : (stream as unknown as { getContents(): Uint8Array }).getContents()
   return Buffer.from(bytes).toString("latin1")
 }
 
@@ -39,7 +42,8 @@ export function contentOf(page: PDFPage): string {
   if (contents instanceof PDFStream) return streamText(contents)
   if (contents instanceof PDFArray) {
     const parts: string[] = []
-    for (let i = 0; i < contents.size(); i++) parts.push(streamText(contents.lookup(i, PDFStream)))
+    for (let i = 0; i < contents.size(); i++)
+      parts.push(streamText(contents.lookup(i, PDFStream)))
     return parts.join("\n")
   }
   return ""
@@ -49,14 +53,17 @@ export function contentOf(page: PDFPage): string {
 const CP1252_HIGH = "€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ"
 function cp1252(bytes: Buffer): string {
   let out = ""
-  for (const b of bytes) out += b >= 0x80 && b < 0xa0 ? CP1252_HIGH[b - 0x80] : String.fromCharCode(b)
+  for (const b of bytes)
+    out +=
+      b >= 0x80 && b < 0xa0 ? CP1252_HIGH[b - 0x80] : String.fromCharCode(b)
   return out
 }
 
 /** Every string the page draws, in order. */
 export function textsOf(page: PDFPage): string[] {
   const out: string[] = []
-  for (const m of contentOf(page).matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) out.push(cp1252(Buffer.from(m[1], "hex")))
+  for (const m of contentOf(page).matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g))
+    out.push(cp1252(Buffer.from(m[1], "hex")))
   return out
 }
 
@@ -78,11 +85,15 @@ export function xobjectsOf(page: PDFPage): PaintedXObject[] {
   const resources = page.node.Resources()
   const xobjects = resources?.lookupMaybe(PDFName.of("XObject"), PDFDict)
   const out: PaintedXObject[] = []
-  for (const m of contentOf(page).matchAll(/((?:-?[\d.]+\s+){6})cm\s+\/(\S+)\s+Do/g)) {
+  for (const m of contentOf(page).matchAll(
+    /((?:-?[\d.]+\s+){6})cm\s+\/(\S+)\s+Do/g
+  )) {
     const matrix = m[1].trim().split(/\s+/).map(Number)
     const ref = xobjects?.get(PDFName.of(m[2]))
     const stream = page.doc.context.lookup(ref as PDFRef) as PDFRawStream
-    const subtype = (stream.dict.get(PDFName.of("Subtype")) as PDFName).decodeText() as "Form" | "Image"
+    const subtype = (
+      stream.dict.get(PDFName.of("Subtype")) as PDFName
+    ).decodeText() as "Form" | "Image"
     out.push({ name: m[2], subtype, dict: stream.dict, stream, matrix })
   }
   return out
@@ -98,10 +109,24 @@ export function nameAt(dict: PDFDict, key: string): string {
 }
 
 /** Rectangles filled as one path (a barcode): x, y, w, h of each `re` in the block. */
-export function barcodeRects(page: PDFPage): Array<[number, number, number, number]>[] {
+export function barcodeRects(
+  page: PDFPage
+): Array<[number, number, number, number]>[] {
   const blocks: Array<[number, number, number, number]>[] = []
-  for (const block of contentOf(page).matchAll(/0 g\s+((?:(?:-?[\d.]+\s+){4}re\s+)+)f/g)) {
-    blocks.push([...block[1].matchAll(/((?:-?[\d.]+\s+){4})re/g)].map((r) => r[1].trim().split(/\s+/).map(Number) as [number, number, number, number]))
+  for (const block of contentOf(page).matchAll(
+    /0 g\s+((?:(?:-?[\d.]+\s+){4}re\s+)+)f/g
+  )) {
+    blocks.push(
+      [...block[1].matchAll(/((?:-?[\d.]+\s+){4})re/g)].map(
+        (r) =>
+          r[1].trim().split(/\s+/).map(Number) as [
+            number,
+            number,
+            number,
+            number,
+          ]
+      )
+    )
   }
   return blocks
 }

@@ -32,18 +32,26 @@ describe("streaming batch", () => {
       for (let i = 0; i < N; i++) {
         // Every order before the previous one must be gone (its files unreachable).
         await collect()
-        const alive = files.slice(0, Math.max(0, i - 1)).filter((ref) => ref.deref() !== undefined).length
+        const alive = files
+          .slice(0, Math.max(0, i - 1))
+          .filter((ref) => ref.deref() !== undefined).length
         events.push(`load ${i}: ${alive} earlier files alive`)
         const format = FORMATS[i % FORMATS.length]
         const order = orderOf(i, [labelOf(i, format), labelOf(i + 100, "PDF")])
-        for (const label of order.labels) for (const page of label.pages) files.push(new WeakRef(page))
+        for (const label of order.labels)
+          for (const page of label.pages) files.push(new WeakRef(page))
         yield order
         added++
       }
     }
 
-    const result = await buildPrintFiles(orders(), { layout: "letter-4up", include: { labels: true, packingSlips: true, commercialInvoices: false } })
-    expect(events).toEqual(Array.from({ length: N }, (_, i) => `load ${i}: 0 earlier files alive`))
+    const result = await buildPrintFiles(orders(), {
+      layout: "letter-4up",
+      include: { labels: true, packingSlips: true, commercialInvoices: false },
+    })
+    expect(events).toEqual(
+      Array.from({ length: N }, (_, i) => `load ${i}: 0 earlier files alive`)
+    )
     expect(added).toBe(N)
 
     // And with every order added, no input file is left at all.
@@ -54,19 +62,44 @@ describe("streaming batch", () => {
   })
 
   it("reads an order's files only while it is added: zeroing them afterwards changes nothing", async () => {
-    const order = orderOf(1, [labelOf(1, "PDF"), labelOf(2, "PNG"), labelOf(3, "GIF")])
-    const reference = await buildPrintFiles([orderOf(1, [labelOf(1, "PDF"), labelOf(2, "PNG"), labelOf(3, "GIF")])], {
+    const order = orderOf(1, [
+      labelOf(1, "PDF"),
+      labelOf(2, "PNG"),
+      labelOf(3, "GIF"),
+    ])
+    const reference = await buildPrintFiles(
+      [orderOf(1, [labelOf(1, "PDF"), labelOf(2, "PNG"), labelOf(3, "GIF")])],
+      {
+        layout: "4x6",
+        include: {
+          labels: true,
+          packingSlips: false,
+          commercialInvoices: false,
+        },
+      }
+    )
+    const batch = createPrintBatch({
       layout: "4x6",
       include: { labels: true, packingSlips: false, commercialInvoices: false },
     })
-    const batch = createPrintBatch({ layout: "4x6", include: { labels: true, packingSlips: false, commercialInvoices: false } })
     await batch.add(order)
-    for (const label of order.labels) for (const page of label.pages) page.fill(0)
+    for (const label of order.labels)
+      for (const page of label.pages) page.fill(0)
     const result = await batch.finish()
     // Same pages, same content streams and images (metadata dates aside).
-    const [a, b] = await Promise.all([loadPdf(reference.files[0].bytes), loadPdf(result.files[0].bytes)])
+    const [a, b] = await Promise.all([
+      loadPdf(reference.files[0].bytes),
+      loadPdf(result.files[0].bytes),
+    ])
     expect(b.getPageCount()).toBe(a.getPageCount())
-    const streams = (doc: typeof a) => doc.getPages().flatMap((p) => xobjectsOf(p).map((x) => Buffer.from(x.stream.contents).toString("base64")))
+    const streams = (doc: typeof a) =>
+      doc
+        .getPages()
+        .flatMap((p) =>
+          xobjectsOf(p).map((x) =>
+            Buffer.from(x.stream.contents).toString("base64")
+          )
+        )
     expect(streams(b)).toEqual(streams(a))
   })
 })

@@ -55,12 +55,15 @@ describe("printable", () => {
 
   it("never gives pdf-lib text it cannot encode, whatever the input", () => {
     let seed = 7
-    const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
     for (let n = 0; n < 500; n++) {
       let s = ""
       for (let i = 0; i < 12; i++) {
         // Any code point, surrogate halves and astral planes included.
-        s += String.fromCodePoint(Math.floor(next() * 0x1ffff)).replace(/[\ud800-\udfff]/g, "\ud83d")
+        s += String.fromCodePoint(Math.floor(next() * 0x1ffff)).replace(
+          /[\ud800-\udfff]/g,
+          "\ud83d"
+        )
       }
       const out = printable(s)
       expect(() => helvetica.encodeText(out)).not.toThrow()
@@ -72,13 +75,22 @@ describe("printable", () => {
 describe("fit and wrap", () => {
   it("cuts with an ellipsis only when the text is too wide", () => {
     expect(fit("short", 100, measure)).toBe("short")
-    const cut = fit("a rather long product title that will not fit", 80, measure)
+    const cut = fit(
+      "a rather long product title that will not fit",
+      80,
+      measure
+    )
     expect(cut.endsWith("…")).toBe(true)
     expect(measure(cut)).toBeLessThanOrEqual(80)
   })
 
   it("wraps at spaces and ends the last allowed line with an ellipsis", () => {
-    const lines = wrap("Organic cotton T-shirt with a long name - M / Black / Limited edition", 100, measure, 2)
+    const lines = wrap(
+      "Organic cotton T-shirt with a long name - M / Black / Limited edition",
+      100,
+      measure,
+      2
+    )
     expect(lines).toHaveLength(2)
     expect(lines[1].endsWith("…")).toBe(true)
     for (const l of lines) expect(measure(l)).toBeLessThanOrEqual(100)

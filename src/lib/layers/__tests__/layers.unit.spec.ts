@@ -11,14 +11,32 @@ describe("layers", () => {
       ["src/shipping-api/y.ts", []],
       ["src/options/z.ts", []],
     ])
-    expect(layerViolations(graph).map((v) => v.kind).sort()).toEqual(["cycle", "sandbox", "upward", "upward"])
-    expect(circles(graph)).toEqual([["src/modules/a/service.ts", "src/orchestration/boot.ts"]])
+    expect(
+      layerViolations(graph)
+        .map((v) => v.kind)
+        .sort()
+    ).toEqual(["cycle", "sandbox", "upward", "upward"])
+    expect(circles(graph)).toEqual([
+      ["src/modules/a/service.ts", "src/orchestration/boot.ts"],
+    ])
   })
 
   it("reads import, export … from, type-only imports, require and import()", () => {
-    const known = new Set(["src/lib/a.ts", "src/lib/b/index.ts", "src/lib/c.tsx", "src/lib/d.ts", "src/lib/e.ts"])
+    const known = new Set([
+      "src/lib/a.ts",
+      "src/lib/b/index.ts",
+      "src/lib/c.tsx",
+      "src/lib/d.ts",
+      "src/lib/e.ts",
+    ])
     const text = `import { a } from "./a"\nimport type { B } from "./b"\nexport * from "./c"\nconst d = require("./d")\nconst e = await import("./e")\nimport z from "zod"`
-    expect(importsOf("src/lib/x.ts", text, known).sort()).toEqual(["src/lib/a.ts", "src/lib/b/index.ts", "src/lib/c.tsx", "src/lib/d.ts", "src/lib/e.ts"])
+    expect(importsOf("src/lib/x.ts", text, known).sort()).toEqual([
+      "src/lib/a.ts",
+      "src/lib/b/index.ts",
+      "src/lib/c.tsx",
+      "src/lib/d.ts",
+      "src/lib/e.ts",
+    ])
   })
 
   it("holds for the plugin's code: no circle, nothing importing a layer above it, the sandbox apart", () => {

@@ -1,4 +1,9 @@
-import { POSTAL_MAINTENANCE, inMaintenanceWindow, inPostalMaintenance, localMinutes } from "../maintenance"
+import {
+  POSTAL_MAINTENANCE,
+  inMaintenanceWindow,
+  inPostalMaintenance,
+  localMinutes,
+} from "../maintenance"
 
 const at = (iso: string) => new Date(iso)
 
@@ -35,7 +40,9 @@ describe("postal maintenance window (doc 3 rule 5: about midnight to 3 a.m. ET)"
   })
 
   it("reads local minutes in any zone and supports windows across midnight", () => {
-    expect(localMinutes(at("2026-01-15T05:30:00Z"), POSTAL_MAINTENANCE.timeZone)).toBe(30)
+    expect(
+      localMinutes(at("2026-01-15T05:30:00Z"), POSTAL_MAINTENANCE.timeZone)
+    ).toBe(30)
     const night = { timeZone: "Europe/Paris", startHour: 22, endHour: 2 }
     expect(inMaintenanceWindow(at("2026-01-15T21:30:00Z"), night)).toBe(true) // 22:30 CET
     expect(inMaintenanceWindow(at("2026-01-15T00:30:00Z"), night)).toBe(true) // 01:30 CET

@@ -15,7 +15,16 @@ const scan = {
 
 describe("tracking event rows", () => {
   it("turns a tracking notification into a row, offset applied", () => {
-    const row = rowOfNotification({ kind: "tracking", trackingNumber: " TN1 ", status: "Delivered", eventId: "e1", ...scan } as any, "ref-1")
+    const row = rowOfNotification(
+      {
+        kind: "tracking",
+        trackingNumber: " TN1 ",
+        status: "Delivered",
+        eventId: "e1",
+        ...scan,
+      } as any,
+      "ref-1"
+    )
     expect(row).toMatchObject({
       kind: "tracking",
       source: "webhook",
@@ -30,15 +39,39 @@ describe("tracking event rows", () => {
   })
 
   it("gives a polled scan the same key as the same scan delivered by webhook", () => {
-    const hook = rowOfNotification({ kind: "tracking", trackingNumber: "TN1", status: "Delivered", eventId: "e1", ...scan } as any, null)
+    const hook = rowOfNotification(
+      {
+        kind: "tracking",
+        trackingNumber: "TN1",
+        status: "Delivered",
+        eventId: "e1",
+        ...scan,
+      } as any,
+      null
+    )
     const poll = rowOfScan("TN1", scan as any)
     expect(poll.dedupe_key).toBe(hook.dedupe_key)
     expect(poll.source).toBe("poll")
   })
 
   it("keeps locker notifications apart", () => {
-    const row = rowOfNotification({ kind: "locker", event: "deposit", trackingNumber: "TN1", lockerId: "L-9", eventDate: "2026-03-04", eventTime: "10:00:00" } as any, null)
-    expect(row).toMatchObject({ kind: "locker", event_code: "deposit", package_status: null, description: "Locker deposit (L-9)" })
+    const row = rowOfNotification(
+      {
+        kind: "locker",
+        event: "deposit",
+        trackingNumber: "TN1",
+        lockerId: "L-9",
+        eventDate: "2026-03-04",
+        eventTime: "10:00:00",
+      } as any,
+      null
+    )
+    expect(row).toMatchObject({
+      kind: "locker",
+      event_code: "deposit",
+      package_status: null,
+      description: "Locker deposit (L-9)",
+    })
     expect(row.dedupe_key).not.toBe(rowOfScan("TN1", scan as any).dedupe_key)
   })
 

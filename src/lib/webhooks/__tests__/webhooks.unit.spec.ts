@@ -10,16 +10,26 @@ const desired: DesiredWebhookConfig = {
   status: "active",
   authParams: { authType: "custom", apiKey: "k1", headerName: "X-Key" },
 }
-const same = { webHookConfigID: "w1", ...desired, authParams: { ...desired.authParams } }
+const same = {
+  webHookConfigID: "w1",
+  ...desired,
+  authParams: { ...desired.authParams },
+}
 
 describe("webhook registration plan", () => {
   it("creates when none of ours exists (others are left alone)", () => {
     const other = { ...same, webHookConfigID: "x", name: "someone-else" }
-    expect(planReconcile([other], desired)).toEqual({ action: "create", differences: [], remove: [] })
+    expect(planReconcile([other], desired)).toEqual({
+      action: "create",
+      differences: [],
+      remove: [],
+    })
   })
 
   it("does nothing when ours matches", () => {
-    expect(planReconcile([{ ...same, events: ["Delivered", "Acceptance"] }], desired)).toEqual({
+    expect(
+      planReconcile([{ ...same, events: ["Delivered", "Acceptance"] }], desired)
+    ).toEqual({
       action: "none",
       id: "w1",
       differences: [],
@@ -28,18 +38,43 @@ describe("webhook registration plan", () => {
   })
 
   it("updates when events, url, timeOut, status or auth drifted", () => {
-    const drifted = { ...same, events: ["Delivered"], timeOut: "30", status: "in-active", authParams: { authType: "custom", apiKey: "old", headerName: "X-Key" } }
+    const drifted = {
+      ...same,
+      events: ["Delivered"],
+      timeOut: "30",
+      status: "in-active",
+      authParams: { authType: "custom", apiKey: "old", headerName: "X-Key" },
+    }
     const plan = planReconcile([drifted], desired, "w1")
     expect(plan.action).toBe("update")
-    expect(plan.differences).toEqual(["events", "timeOut", "status", "authParams"])
-    const moved = planReconcile([{ ...same, url: "https://old.example.com/hook" }], desired, "w1")
-    expect(moved).toMatchObject({ action: "update", id: "w1", differences: ["url"] })
+    expect(plan.differences).toEqual([
+      "events",
+      "timeOut",
+      "status",
+      "authParams",
+    ])
+    const moved = planReconcile(
+      [{ ...same, url: "https://old.example.com/hook" }],
+      desired,
+      "w1"
+    )
+    expect(moved).toMatchObject({
+      action: "update",
+      id: "w1",
+      differences: ["url"],
+    })
   })
 
   it("keeps exactly one: the known id, deleting other copies of ours", () => {
     const copy = { ...same, webHookConfigID: "w2" }
-    expect(planReconcile([copy, same], desired, "w1")).toMatchObject({ action: "none", id: "w1", remove: ["w2"] })
-    expect(planReconcile([copy, { ...same, events: [] }], desired)).toMatchObject({ id: "w2", remove: ["w1"] })
+    expect(planReconcile([copy, same], desired, "w1")).toMatchObject({
+      action: "none",
+      id: "w1",
+      remove: ["w2"],
+    })
+    expect(
+      planReconcile([copy, { ...same, events: [] }], desired)
+    ).toMatchObject({ id: "w2", remove: ["w1"] })
   })
 })
 

@@ -1,12 +1,22 @@
 import { moduleIntegrationTestRunner } from "@medusajs/test-utils"
 import { appPluginOptions } from "../../../../dev/app-options"
 import { SHIPPING_SERVICES_MODULE } from "../../../options"
-import { CHUNK_ROWS, DatabaseUnreachableError, EventsRefusedError, TrackingEventWriter, type TrackingEventRow } from "../event-writer"
+import {
+  CHUNK_ROWS,
+  DatabaseUnreachableError,
+  EventsRefusedError,
+  TrackingEventWriter,
+  type TrackingEventRow,
+} from "../event-writer"
 import ShippingServicesModuleService from "../service"
 
 jest.setTimeout(120_000)
 
-const row = (tn: string, n: number, extra: Partial<TrackingEventRow> = {}): TrackingEventRow => ({
+const row = (
+  tn: string,
+  n: number,
+  extra: Partial<TrackingEventRow> = {}
+): TrackingEventRow => ({
   dedupe_key: `${tn}|IT|${n}`,
   kind: "tracking",
   source: "webhook",
@@ -16,31 +26,50 @@ const row = (tn: string, n: number, extra: Partial<TrackingEventRow> = {}): Trac
   payload: { n },
   ...extra,
 })
-const delivery = (tn: string, count: number) => Array.from({ length: count }, (_, i) => row(tn, i))
+const delivery = (tn: string, count: number) =>
+  Array.from({ length: count }, (_, i) => row(tn, i))
 
 moduleIntegrationTestRunner<ShippingServicesModuleService>({
   moduleName: SHIPPING_SERVICES_MODULE,
   resolve: __dirname + "/..",
   moduleOptions: appPluginOptions({}) as Record<string, unknown>,
   testSuite: ({ service }) => {
-    const count = async (like: string) => (await service.listAndCountTrackingEvents({ tracking_number: { $like: like } }, { take: 1 }))[1]
+    const count = async (like: string) =>
+      (
+        await service.listAndCountTrackingEvents(
+          { tracking_number: { $like: like } },
+          { take: 1 }
+        )
+      )[1]
 
     it("fails only the delivery whose row PostgreSQL refuses, when 40 others share its INSERT", async () => {
-      const good = Array.from({ length: 40 }, (_, i) => service.writeTrackingEvents([row(`ISO-${i}`, 0)]))
+      const good = Array.from({ length: 40 }, (_, i) =>
+        service.writeTrackingEvents([row(`ISO-${i}`, 0)])
+      )
       // A NUL in a text column: PostgreSQL refuses it (22021). The route's rules refuse it before
       // it gets here; this is the writer's own guarantee should anything slip through.
-      const poison = service.writeTrackingEvents([row("ISO-POISON", 0, { description: "bad\u0000row" })])
+      const poison = service.writeTrackingEvents([
+        row("ISO-POISON", 0, { description: "bad\u0000row" }),
+      ])
       const results = await Promise.allSettled([...good, poison])
-      expect(results.slice(0, 40).every((r) => r.status === "fulfilled")).toBe(true)
+      expect(results.slice(0, 40).every((r) => r.status === "fulfilled")).toBe(
+        true
+      )
       const refused = results[40]
       expect(refused.status).toBe("rejected")
-      expect((refused as PromiseRejectedResult).reason).toBeInstanceOf(EventsRefusedError)
+      expect((refused as PromiseRejectedResult).reason).toBeInstanceOf(
+        EventsRefusedError
+      )
       expect(await count("ISO-%")).toBe(40)
       expect(await count("ISO-POISON")).toBe(0)
     })
 
     it("refuses a payload PostgreSQL's jsonb cannot hold (a lone surrogate) as the delivery's fault", async () => {
-      await expect(service.writeTrackingEvents([row("SURR-1", 0, { payload: { city: "\ud800" } })])).rejects.toBeInstanceOf(EventsRefusedError)
+      await expect(
+        service.writeTrackingEvents([
+          row("SURR-1", 0, { payload: { city: "\ud800" } }),
+        ])
+      ).rejects.toBeInstanceOf(EventsRefusedError)
       expect(await count("SURR-%")).toBe(0)
     })
 
@@ -54,24 +83,36 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
       expect(ids.filter(Boolean)).toHaveLength(9_999)
       expect(await count("BIG-1")).toBe(9_999)
       // Sent again: all repeats, nothing new.
-      expect((await service.writeTrackingEvents(rows)).filter(Boolean)).toHaveLength(0)
+      expect(
+        (await service.writeTrackingEvents(rows)).filter(Boolean)
+      ).toHaveLength(0)
     })
 
     it("stores nothing of a large delivery whose last chunk PostgreSQL refuses", async () => {
       const rows = delivery("BIG-2", 5_042)
       rows[5_041] = { ...rows[5_041], location: "x\u0000y" }
-      await expect(service.writeTrackingEvents(rows)).rejects.toBeInstanceOf(EventsRefusedError)
+      await expect(service.writeTrackingEvents(rows)).rejects.toBeInstanceOf(
+        EventsRefusedError
+      )
       expect(await count("BIG-2")).toBe(0)
     })
   },
 })
 
 describe("TrackingEventWriter without a database", () => {
-  const refused = Object.assign(new Error("invalid byte sequence"), { code: "22021" })
-  const down = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" })
+  const refused = Object.assign(new Error("invalid byte sequence"), {
+    code: "22021",
+  })
+  const down = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), {
+    code: "ECONNREFUSED",
+  })
 
   /** A knex stand-in: counts the rows of each INSERT, fails those `when` picks; connections are counted out and back. */
-  function writerFailingWith(error: Error, when: (bindings: unknown[]) => boolean, { acquire = async () => ({}) as unknown } = {}) {
+  function writerFailingWith(
+    error: Error,
+    when: (bindings: unknown[]) => boolean,
+    { acquire = async () => ({}) as unknown } = {}
+  ) {
     const calls: number[] = []
     const held = { out: 0 }
     const raw = (sql: string, bindings: unknown[] = []) => ({
@@ -92,22 +133,45 @@ describe("TrackingEventWriter without a database", () => {
         held.out--
       },
     }
-    return { writer: new TrackingEventWriter(() => ({ raw, client }), { acquireTimeoutMs: 50, unreachableBackoffMs: 300 }), calls, held }
+    return {
+      writer: new TrackingEventWriter(() => ({ raw, client }), {
+        acquireTimeoutMs: 50,
+        unreachableBackoffMs: 300,
+      }),
+      calls,
+      held,
+    }
   }
 
   it("retries each delivery alone after a refused shared INSERT", async () => {
-    const { writer, calls } = writerFailingWith(refused, (b) => b.includes("POISON"))
-    const results = await Promise.allSettled([writer.write([row("A", 0)]), writer.write([row("POISON", 0)]), writer.write([row("B", 0), row("B", 1)])])
-    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"])
-    expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(EventsRefusedError)
+    const { writer, calls } = writerFailingWith(refused, (b) =>
+      b.includes("POISON")
+    )
+    const results = await Promise.allSettled([
+      writer.write([row("A", 0)]),
+      writer.write([row("POISON", 0)]),
+      writer.write([row("B", 0), row("B", 1)]),
+    ])
+    expect(results.map((r) => r.status)).toEqual([
+      "fulfilled",
+      "rejected",
+      "fulfilled",
+    ])
+    expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(
+      EventsRefusedError
+    )
     expect(calls).toEqual([4, 1, 1, 2])
   })
 
   it("does not retry deliveries one by one when the database is unreachable, and does not call that a refusal", async () => {
     const { writer, calls } = writerFailingWith(down, () => true)
-    const results = await Promise.allSettled([writer.write([row("A", 0)]), writer.write([row("B", 0)])])
+    const results = await Promise.allSettled([
+      writer.write([row("A", 0)]),
+      writer.write([row("B", 0)]),
+    ])
     expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"])
-    for (const r of results) expect((r as PromiseRejectedResult).reason).toBe(down)
+    for (const r of results)
+      expect((r as PromiseRejectedResult).reason).toBe(down)
     expect(calls).toEqual([2])
   })
 
@@ -128,10 +192,14 @@ describe("TrackingEventWriter without a database", () => {
       },
     })
     const started = Date.now()
-    await expect(writer.write([row("A", 0)])).rejects.toBeInstanceOf(DatabaseUnreachableError)
+    await expect(writer.write([row("A", 0)])).rejects.toBeInstanceOf(
+      DatabaseUnreachableError
+    )
     expect(Date.now() - started).toBeLessThan(1_000)
     // Within the back-off the next write fails at once, without asking the pool.
-    await expect(writer.write([row("B", 0)])).rejects.toBeInstanceOf(DatabaseUnreachableError)
+    await expect(writer.write([row("B", 0)])).rejects.toBeInstanceOf(
+      DatabaseUnreachableError
+    )
     expect(asked).toBe(1)
     // The connection that finally comes is given back unused.
     arrive({})

@@ -11,7 +11,9 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
   moduleOptions: appPluginOptions({}) as Record<string, unknown>,
   testSuite: ({ service }) => {
     it("exposes the validated options", () => {
-      expect(service.getOptions().services.map((s) => s.id)).toContain("standard")
+      expect(service.getOptions().services.map((s) => s.id)).toContain(
+        "standard"
+      )
     })
 
     it("stores a shipment with a unique transaction id", async () => {
@@ -22,16 +24,27 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
         carrier: "STANDARD",
         service_id: "PRCLSEL",
       }
-      const created = await service.createShipments({ ...base, transaction_id: "T-1" })
+      const created = await service.createShipments({
+        ...base,
+        transaction_id: "T-1",
+      })
       expect(created.status).toBe("pending")
-      await expect(service.createShipments({ ...base, transaction_id: "T-1" })).rejects.toThrow()
+      await expect(
+        service.createShipments({ ...base, transaction_id: "T-1" })
+      ).rejects.toThrow()
     })
 
     it("keeps one tracking event per dedupe key", async () => {
-      const event = { dedupe_key: "TN1|DLD|2026-01-01T10:00:00-05:00", tracking_number: "TN1", payload: {} }
+      const event = {
+        dedupe_key: "TN1|DLD|2026-01-01T10:00:00-05:00",
+        tracking_number: "TN1",
+        payload: {},
+      }
       await service.createTrackingEvents(event)
       await expect(service.createTrackingEvents(event)).rejects.toThrow()
-      expect(await service.listTrackingEvents({ tracking_number: "TN1" })).toHaveLength(1)
+      expect(
+        await service.listTrackingEvents({ tracking_number: "TN1" })
+      ).toHaveLength(1)
     })
 
     it("writes concurrent notifications in batches and skips repeats", async () => {
@@ -52,20 +65,39 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
       const ids = results.flat()
       expect(ids.filter(Boolean)).toHaveLength(3)
       expect(new Set(ids.filter(Boolean)).size).toBe(3)
-      const stored = await service.listTrackingEvents({ tracking_number: "TN2" }, { order: { occurred_at: "ASC" } })
-      expect(stored.map((e) => (e.payload as { n: number }).n)).toEqual([1, 2, 3])
+      const stored = await service.listTrackingEvents(
+        { tracking_number: "TN2" },
+        { order: { occurred_at: "ASC" } }
+      )
+      expect(stored.map((e) => (e.payload as { n: number }).n)).toEqual([
+        1, 2, 3,
+      ])
       expect(await service.writeTrackingEvents([row(3)])).toEqual([null])
     })
-  
+
     it("gives one more attempt of an automatic fulfilment to exactly one of concurrent claimers", async () => {
-      const record = await service.createAutoFulfillments({ order_id: "order_claim", status: "failed", attempts: 1 })
+      const record = await service.createAutoFulfillments({
+        order_id: "order_claim",
+        status: "failed",
+        attempts: 1,
+      })
       const seen = { status: "failed", attempts: 1 }
-      const claims = await Promise.all(Array.from({ length: 6 }, () => service.claimAutoFulfillmentAttempt(record.id, seen)))
+      const claims = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          service.claimAutoFulfillmentAttempt(record.id, seen)
+        )
+      )
       expect(claims.filter(Boolean)).toHaveLength(1)
       const [after] = await service.listAutoFulfillments({ id: record.id })
-      expect(after).toMatchObject({ status: "running", attempts: 2, next_attempt_at: null })
+      expect(after).toMatchObject({
+        status: "running",
+        attempts: 2,
+        next_attempt_at: null,
+      })
       // What was read before the winner's change no longer matches.
-      expect(await service.claimAutoFulfillmentAttempt(record.id, seen)).toBe(false)
+      expect(await service.claimAutoFulfillmentAttempt(record.id, seen)).toBe(
+        false
+      )
     })
   },
 })

@@ -1,8 +1,17 @@
 import { moduleIntegrationTestRunner } from "@medusajs/test-utils"
 import { appPluginOptions } from "../../../../dev/app-options"
 import { SHIPPING_SERVICES_MODULE, parsePluginOptions } from "../../../options"
-import { purchaseLabel, settleInterrupted, type LabelClient, type PurchaseInput } from "../../../providers/shipping-services/purchase"
-import { ShippingNetworkError, ShippingNotFoundError, ShippingOutcomeUnknownError } from "../../../shipping-api/errors"
+import {
+  purchaseLabel,
+  settleInterrupted,
+  type LabelClient,
+  type PurchaseInput,
+} from "../../../providers/shipping-services/purchase"
+import {
+  ShippingNetworkError,
+  ShippingNotFoundError,
+  ShippingOutcomeUnknownError,
+} from "../../../shipping-api/errors"
 import type { ShipmentResponse } from "../../../shipping-api/schemas/shipment"
 import { Leases } from "../leases"
 import ShippingServicesModuleService from "../service"
@@ -14,19 +23,42 @@ const service = options.services.find((s) => s.id === "postal-ground")!
 const labelPdf = Buffer.from("%PDF-1.4 label").toString("base64")
 
 /** A service that records what it was asked; `made` holds the labels it created, by transaction id. */
-function fakeService(behaviour: { create?: (id: string) => Promise<ShipmentResponse>; find?: (id: string) => Promise<ShipmentResponse | undefined> } = {}) {
+function fakeService(
+  behaviour: {
+    create?: (id: string) => Promise<ShipmentResponse>
+    find?: (id: string) => Promise<ShipmentResponse | undefined>
+  } = {}
+) {
   const made = new Map<string, ShipmentResponse>()
   const calls = { creates: 0, finds: 0 }
-  const answer = (id: string): ShipmentResponse => ({
-    shipmentId: `SHP-${id}`,
-    parcelTrackingNumber: `9400${id.replace(/\W/g, "").slice(0, 10)}`,
-    rates: [{ carrier: "POSTAL", serviceId: "UGA", totalCarrierCharge: 7.5, currencyCode: "USD" }],
-    documents: [{ type: "SHIPPING_LABEL", fileFormat: "PDF", contentType: "BASE64", size: "DOC_4X6", pages: [{ contents: labelPdf }] }],
-  }) as ShipmentResponse
+  const answer = (id: string): ShipmentResponse =>
+    ({
+      shipmentId: `SHP-${id}`,
+      parcelTrackingNumber: `9400${id.replace(/\W/g, "").slice(0, 10)}`,
+      rates: [
+        {
+          carrier: "POSTAL",
+          serviceId: "UGA",
+          totalCarrierCharge: 7.5,
+          currencyCode: "USD",
+        },
+      ],
+      documents: [
+        {
+          type: "SHIPPING_LABEL",
+          fileFormat: "PDF",
+          contentType: "BASE64",
+          size: "DOC_4X6",
+          pages: [{ contents: labelPdf }],
+        },
+      ],
+    }) as ShipmentResponse
   const client: LabelClient = {
     async createShipment(_request, o) {
       calls.creates++
-      const shipment = behaviour.create ? await behaviour.create(o.transactionId) : answer(o.transactionId)
+      const shipment = behaviour.create
+        ? await behaviour.create(o.transactionId)
+        : answer(o.transactionId)
       made.set(o.transactionId, shipment)
       return { shipment, transactionId: o.transactionId, recovered: false }
     },
@@ -39,7 +71,10 @@ function fakeService(behaviour: { create?: (id: string) => Promise<ShipmentRespo
   return { client, made, calls, answer }
 }
 
-const input = (key: string, extra: Partial<PurchaseInput> = {}): PurchaseInput => ({
+const input = (
+  key: string,
+  extra: Partial<PurchaseInput> = {}
+): PurchaseInput => ({
   requestKey: key,
   reusable: async () => true,
   fulfillmentId: "ful_1",
@@ -68,11 +103,22 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
       })
     }
     /** Makes a row's lease look like its owner stopped a while ago. */
-    const expire = (id: string) => knex().raw(`update shipping_services_shipment set lease_until = now() - interval '1 second' where id = ?`, [id])
+    const expire = (id: string) =>
+      knex().raw(
+        `update shipping_services_shipment set lease_until = now() - interval '1 second' where id = ?`,
+        [id]
+      )
 
     describe("leases", () => {
       it("lets one owner at a time hold a row, and another take it once it ran out", async () => {
-        const row = await journal.createShipments({ transaction_id: "L-1", request_key: "k", option_id: "x", variant: "expedited", carrier: "POSTAL", service_id: "UGA" })
+        const row = await journal.createShipments({
+          transaction_id: "L-1",
+          request_key: "k",
+          option_id: "x",
+          variant: "expedited",
+          carrier: "POSTAL",
+          service_id: "UGA",
+        })
         const a = new Leases(knex, 60_000, "process-a")
         const b = new Leases(knex, 60_000, "process-b")
         expect(await a.take("shipping_services_shipment", row.id)).toBe(true)
@@ -85,16 +131,32 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
         const [after] = await journal.listShipments({ id: row.id })
         expect(after.lease_owner).toBe("process-b")
         await b.release("shipping_services_shipment", row.id)
-        expect(await a.take("shipping_services_shipment", row.id, ["created"])).toBe(false)
-        expect(await a.take("shipping_services_shipment", row.id, ["pending"])).toBe(true)
+        expect(
+          await a.take("shipping_services_shipment", row.id, ["created"])
+        ).toBe(false)
+        expect(
+          await a.take("shipping_services_shipment", row.id, ["pending"])
+        ).toBe(true)
         a.stop()
         b.stop()
       })
 
       it("hands a contested row to exactly one of many takers", async () => {
-        const row = await journal.createShipments({ transaction_id: "L-2", request_key: "k2", option_id: "x", variant: "expedited", carrier: "POSTAL", service_id: "UGA" })
-        const takers = Array.from({ length: 8 }, (_, i) => new Leases(knex, 60_000, `p${i}`))
-        const won = await Promise.all(takers.map((t) => t.take("shipping_services_shipment", row.id)))
+        const row = await journal.createShipments({
+          transaction_id: "L-2",
+          request_key: "k2",
+          option_id: "x",
+          variant: "expedited",
+          carrier: "POSTAL",
+          service_id: "UGA",
+        })
+        const takers = Array.from(
+          { length: 8 },
+          (_, i) => new Leases(knex, 60_000, `p${i}`)
+        )
+        const won = await Promise.all(
+          takers.map((t) => t.take("shipping_services_shipment", row.id))
+        )
         expect(won.filter(Boolean)).toHaveLength(1)
         takers.forEach((t) => t.stop())
       })
@@ -102,7 +164,8 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
 
     describe("purchaseLabel", () => {
       it("buys once, commits the pending row with its transaction id before the request, and stores the label's pages", async () => {
-        let seenBeforePost: { status: string; transaction_id: string } | undefined
+        let seenBeforePost:
+          { status: string; transaction_id: string } | undefined
         const svc = fakeService({
           create: async (id) => {
             const [row] = await journal.listShipments({ transaction_id: id })
@@ -112,22 +175,48 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
         })
         const row = await purchaseLabel(journal, svc.client, input("k-buy"))
         expect(seenBeforePost).toMatchObject({ status: "pending" })
-        expect(row).toMatchObject({ status: "created", shipment_id: expect.stringMatching(/^SHP-/), label_format: "PDF" })
+        expect(row).toMatchObject({
+          status: "created",
+          shipment_id: expect.stringMatching(/^SHP-/),
+          label_format: "PDF",
+        })
         const pages = await journal.documentPages("label", row.id)
         expect(pages).toHaveLength(1)
-        expect((await journal.documentContent(pages[0].id)).toString()).toBe("%PDF-1.4 label")
+        expect((await journal.documentContent(pages[0].id)).toString()).toBe(
+          "%PDF-1.4 label"
+        )
         expect(svc.calls.creates).toBe(1)
       })
 
       it("takes over a label bought for a fulfillment that never got it, without buying", async () => {
         const svc = fakeService()
-        const first = await purchaseLabel(journal, svc.client, input("k-adopt", { fulfillmentId: "ful_dead" }))
+        const first = await purchaseLabel(
+          journal,
+          svc.client,
+          input("k-adopt", { fulfillmentId: "ful_dead" })
+        )
         // While its buyer's lease runs, nobody else may take it (Medusa is storing it on the fulfillment).
-        await expect(purchaseLabel(journal, svc.client, input("k-adopt", { fulfillmentId: "ful_new" }))).rejects.toThrow(/another process/)
-        await expect(purchaseLabel(asProcess("p2"), svc.client, input("k-adopt", { fulfillmentId: "ful_new" }))).rejects.toThrow(/another process/)
+        await expect(
+          purchaseLabel(
+            journal,
+            svc.client,
+            input("k-adopt", { fulfillmentId: "ful_new" })
+          )
+        ).rejects.toThrow(/another process/)
+        await expect(
+          purchaseLabel(
+            asProcess("p2"),
+            svc.client,
+            input("k-adopt", { fulfillmentId: "ful_new" })
+          )
+        ).rejects.toThrow(/another process/)
         // Its buyer stopped (or finished long ago): the next process takes it.
         await expire(first.id)
-        const again = await purchaseLabel(asProcess("p2"), svc.client, input("k-adopt", { fulfillmentId: "ful_new" }))
+        const again = await purchaseLabel(
+          asProcess("p2"),
+          svc.client,
+          input("k-adopt", { fulfillmentId: "ful_new" })
+        )
         expect(again.id).toBe(first.id)
         expect(again.fulfillment_id).toBe("ful_new")
         expect(svc.calls.creates).toBe(1)
@@ -135,9 +224,20 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
 
       it("buys a second label when the first belongs to another live fulfillment", async () => {
         const svc = fakeService()
-        const first = await purchaseLabel(journal, svc.client, input("k-second", { fulfillmentId: "ful_a" }))
+        const first = await purchaseLabel(
+          journal,
+          svc.client,
+          input("k-second", { fulfillmentId: "ful_a" })
+        )
         await expire(first.id)
-        const second = await purchaseLabel(asProcess("p3"), svc.client, input("k-second", { fulfillmentId: "ful_b", reusable: async (r) => r.fulfillment_id !== "ful_a" }))
+        const second = await purchaseLabel(
+          asProcess("p3"),
+          svc.client,
+          input("k-second", {
+            fulfillmentId: "ful_b",
+            reusable: async (r) => r.fulfillment_id !== "ful_a",
+          })
+        )
         expect(second.id).not.toBe(first.id)
         expect(svc.calls.creates).toBe(2)
       })
@@ -145,46 +245,119 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
       it("settles an interrupted purchase with the retry operation and takes the label the service made", async () => {
         const svc = fakeService()
         // A process posted, the service made the label, the process died before storing the answer.
-        const row = await journal.createShipments({ transaction_id: "T-INTERRUPTED", request_key: "k-settle", option_id: service.id, variant: "expedited", carrier: "POSTAL", service_id: "UGA", fulfillment_id: "ful_dead", order_id: "order_1", lease_owner: "dead-process", lease_until: new Date(Date.now() + 60_000) })
+        const row = await journal.createShipments({
+          transaction_id: "T-INTERRUPTED",
+          request_key: "k-settle",
+          option_id: service.id,
+          variant: "expedited",
+          carrier: "POSTAL",
+          service_id: "UGA",
+          fulfillment_id: "ful_dead",
+          order_id: "order_1",
+          lease_owner: "dead-process",
+          lease_until: new Date(Date.now() + 60_000),
+        })
         svc.made.set("T-INTERRUPTED", svc.answer("T-INTERRUPTED"))
-        await expect(purchaseLabel(journal, svc.client, input("k-settle"))).rejects.toThrow(/another process/)
+        await expect(
+          purchaseLabel(journal, svc.client, input("k-settle"))
+        ).rejects.toThrow(/another process/)
         expect(svc.calls.finds).toBe(0)
         await expire(row.id)
-        const settled = await purchaseLabel(journal, svc.client, input("k-settle"))
-        expect(settled).toMatchObject({ id: row.id, status: "created", shipment_id: "SHP-T-INTERRUPTED", fulfillment_id: "ful_1" })
+        const settled = await purchaseLabel(
+          journal,
+          svc.client,
+          input("k-settle")
+        )
+        expect(settled).toMatchObject({
+          id: row.id,
+          status: "created",
+          shipment_id: "SHP-T-INTERRUPTED",
+          fulfillment_id: "ful_1",
+        })
         expect(svc.calls).toEqual({ creates: 0, finds: 1 })
         expect(await journal.documentPages("label", row.id)).toHaveLength(1)
       })
 
       it("marks an interrupted purchase the service never made as failed, and buys with a new transaction id", async () => {
         const svc = fakeService({ find: async () => undefined })
-        const row = await journal.createShipments({ transaction_id: "T-NEVER-SENT", request_key: "k-404", option_id: service.id, variant: "expedited", carrier: "POSTAL", service_id: "UGA" })
+        const row = await journal.createShipments({
+          transaction_id: "T-NEVER-SENT",
+          request_key: "k-404",
+          option_id: service.id,
+          variant: "expedited",
+          carrier: "POSTAL",
+          service_id: "UGA",
+        })
         const bought = await purchaseLabel(journal, svc.client, input("k-404"))
         expect(bought.id).not.toBe(row.id)
         expect(bought.transaction_id).not.toBe("T-NEVER-SENT")
         const [old] = await journal.listShipments({ id: row.id })
-        expect(old).toMatchObject({ status: "failed", error: expect.objectContaining({ code: "interrupted" }) })
+        expect(old).toMatchObject({
+          status: "failed",
+          error: expect.objectContaining({ code: "interrupted" }),
+        })
         expect(svc.calls).toEqual({ creates: 1, finds: 1 })
       })
 
       it("keeps a purchase pending, and buys nothing, while the retry operation cannot answer", async () => {
-        const svc = fakeService({ find: async () => { throw new ShippingNetworkError({ operation: "findShipment", timedOut: false }) } })
-        const row = await journal.createShipments({ transaction_id: "T-UNKNOWN", request_key: "k-unknown", option_id: service.id, variant: "expedited", carrier: "POSTAL", service_id: "UGA" })
-        await expect(purchaseLabel(journal, svc.client, input("k-unknown"))).rejects.toBeTruthy()
+        const svc = fakeService({
+          find: async () => {
+            throw new ShippingNetworkError({
+              operation: "findShipment",
+              timedOut: false,
+            })
+          },
+        })
+        const row = await journal.createShipments({
+          transaction_id: "T-UNKNOWN",
+          request_key: "k-unknown",
+          option_id: service.id,
+          variant: "expedited",
+          carrier: "POSTAL",
+          service_id: "UGA",
+        })
+        await expect(
+          purchaseLabel(journal, svc.client, input("k-unknown"))
+        ).rejects.toBeTruthy()
         const [after] = await journal.listShipments({ id: row.id })
         expect(after.status).toBe("pending")
         expect(svc.calls.creates).toBe(0)
       })
 
       it("leaves a create with an unknown outcome pending for the retry operation, and records a refusal as failed", async () => {
-        const unknown = fakeService({ create: async (id) => { throw new ShippingOutcomeUnknownError({ operation: "createShipment", transactionId: id, messages: [], cause: {} }) } })
-        await expect(purchaseLabel(journal, unknown.client, input("k-outcome"))).rejects.toBeTruthy()
-        const [pending] = await journal.listShipments({ request_key: "k-outcome" })
+        const unknown = fakeService({
+          create: async (id) => {
+            throw new ShippingOutcomeUnknownError({
+              operation: "createShipment",
+              transactionId: id,
+              messages: [],
+              cause: {},
+            })
+          },
+        })
+        await expect(
+          purchaseLabel(journal, unknown.client, input("k-outcome"))
+        ).rejects.toBeTruthy()
+        const [pending] = await journal.listShipments({
+          request_key: "k-outcome",
+        })
         expect(pending).toMatchObject({ status: "pending", lease_owner: null })
 
-        const refused = fakeService({ create: async () => { throw new ShippingNotFoundError({ operation: "createShipment", status: 404, messages: ["no"] }) } })
-        await expect(purchaseLabel(journal, refused.client, input("k-refused"))).rejects.toBeTruthy()
-        const [failed] = await journal.listShipments({ request_key: "k-refused" })
+        const refused = fakeService({
+          create: async () => {
+            throw new ShippingNotFoundError({
+              operation: "createShipment",
+              status: 404,
+              messages: ["no"],
+            })
+          },
+        })
+        await expect(
+          purchaseLabel(journal, refused.client, input("k-refused"))
+        ).rejects.toBeTruthy()
+        const [failed] = await journal.listShipments({
+          request_key: "k-refused",
+        })
         expect(failed.status).toBe("failed")
       })
     })
@@ -193,51 +366,136 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
       it("records the label the service made for the row's transaction id", async () => {
         const svc = fakeService()
         svc.made.set("T-S", svc.answer("T-S"))
-        const row = await journal.createShipments({ transaction_id: "T-S", request_key: "k-s", option_id: service.id, variant: "expedited", carrier: "POSTAL", service_id: "UGA" })
-        const settled = await settleInterrupted(journal, svc.client, row, service)
+        const row = await journal.createShipments({
+          transaction_id: "T-S",
+          request_key: "k-s",
+          option_id: service.id,
+          variant: "expedited",
+          carrier: "POSTAL",
+          service_id: "UGA",
+        })
+        const settled = await settleInterrupted(
+          journal,
+          svc.client,
+          row,
+          service
+        )
         expect(settled.status).toBe("created")
-        expect(settled.tracking_number).toBe(svc.made.get("T-S")!.parcelTrackingNumber)
+        expect(settled.tracking_number).toBe(
+          svc.made.get("T-S")!.parcelTrackingNumber
+        )
       })
     })
 
     it("settles a canceled order's automatic fulfilment unless a live process is buying its labels", async () => {
-      const live = await journal.createAutoFulfillments({ order_id: "order_live", status: "running", attempts: 1, lease_owner: "other", lease_until: new Date(Date.now() + 60_000) })
-      const stopped = await journal.createAutoFulfillments({ order_id: "order_stopped", status: "running", attempts: 1, lease_owner: "gone", lease_until: new Date(Date.now() - 1_000) })
-      const held = await journal.createAutoFulfillments({ order_id: "order_held", status: "held", attempts: 0 })
+      const live = await journal.createAutoFulfillments({
+        order_id: "order_live",
+        status: "running",
+        attempts: 1,
+        lease_owner: "other",
+        lease_until: new Date(Date.now() + 60_000),
+      })
+      const stopped = await journal.createAutoFulfillments({
+        order_id: "order_stopped",
+        status: "running",
+        attempts: 1,
+        lease_owner: "gone",
+        lease_until: new Date(Date.now() - 1_000),
+      })
+      const held = await journal.createAutoFulfillments({
+        order_id: "order_held",
+        status: "held",
+        attempts: 0,
+      })
       expect(await journal.settleCanceledOrder("order_live")).toBe(false)
       expect(await journal.settleCanceledOrder("order_stopped")).toBe(true)
       expect(await journal.settleCanceledOrder("order_held")).toBe(true)
-      const rows = await journal.listAutoFulfillments({ id: [live.id, stopped.id, held.id] })
-      expect(Object.fromEntries(rows.map((r) => [r.order_id, r.status]))).toEqual({ order_live: "running", order_stopped: "skipped", order_held: "skipped" })
+      const rows = await journal.listAutoFulfillments({
+        id: [live.id, stopped.id, held.id],
+      })
+      expect(
+        Object.fromEntries(rows.map((r) => [r.order_id, r.status]))
+      ).toEqual({
+        order_live: "running",
+        order_stopped: "skipped",
+        order_held: "skipped",
+      })
     })
 
     it("finishes an automatic fulfilment in one statement: status, JSON columns, lease freed", async () => {
-      const row = await journal.createAutoFulfillments({ order_id: "order_finish", status: "running", attempts: 1, lease_owner: "me", lease_until: new Date(Date.now() + 60_000) })
-      await journal.finishAutoFulfillment(row.id, { status: "failed", last_error: { message: "boom", code: "x" }, next_attempt_at: new Date("2030-01-01T00:00:00Z") })
+      const row = await journal.createAutoFulfillments({
+        order_id: "order_finish",
+        status: "running",
+        attempts: 1,
+        lease_owner: "me",
+        lease_until: new Date(Date.now() + 60_000),
+      })
+      await journal.finishAutoFulfillment(row.id, {
+        status: "failed",
+        last_error: { message: "boom", code: "x" },
+        next_attempt_at: new Date("2030-01-01T00:00:00Z"),
+      })
       let [after] = await journal.listAutoFulfillments({ id: row.id })
-      expect(after).toMatchObject({ status: "failed", last_error: { message: "boom", code: "x" }, lease_owner: null, lease_until: null })
-      expect(new Date(after.next_attempt_at!).toISOString()).toBe("2030-01-01T00:00:00.000Z")
-      await journal.finishAutoFulfillment(row.id, { status: "succeeded", last_error: null, fulfillment_ids: { ids: ["ful_1"] } })
+      expect(after).toMatchObject({
+        status: "failed",
+        last_error: { message: "boom", code: "x" },
+        lease_owner: null,
+        lease_until: null,
+      })
+      expect(new Date(after.next_attempt_at!).toISOString()).toBe(
+        "2030-01-01T00:00:00.000Z"
+      )
+      await journal.finishAutoFulfillment(row.id, {
+        status: "succeeded",
+        last_error: null,
+        fulfillment_ids: { ids: ["ful_1"] },
+      })
       ;[after] = await journal.listAutoFulfillments({ id: row.id })
-      expect(after).toMatchObject({ status: "succeeded", last_error: null, fulfillment_ids: { ids: ["ful_1"] } })
+      expect(after).toMatchObject({
+        status: "succeeded",
+        last_error: null,
+        fulfillment_ids: { ids: ["ful_1"] },
+      })
     })
 
     it("marks labels attached once, in one statement", async () => {
-      const a = await journal.createShipments({ transaction_id: "ATT-1", request_key: "ka", option_id: "x", variant: "expedited", carrier: "POSTAL", service_id: "UGA", status: "created" })
+      const a = await journal.createShipments({
+        transaction_id: "ATT-1",
+        request_key: "ka",
+        option_id: "x",
+        variant: "expedited",
+        carrier: "POSTAL",
+        service_id: "UGA",
+        status: "created",
+      })
       await journal.markShipmentsAttached([a.id])
       const [first] = await journal.listShipments({ id: a.id })
       expect(first.attached_at).toBeTruthy()
       await journal.markShipmentsAttached([a.id])
       const [second] = await journal.listShipments({ id: a.id })
-      expect(new Date(second.attached_at!).getTime()).toBe(new Date(first.attached_at!).getTime())
+      expect(new Date(second.attached_at!).getTime()).toBe(
+        new Date(first.attached_at!).getTime()
+      )
     })
 
     it("reads Medusa's fulfillment links (none here)", async () => {
-      const pg = (journal as unknown as { pg_: () => { raw: (s: string) => Promise<unknown> } }).pg_()
-      await pg.raw(`create table if not exists order_fulfillment (id text, order_id text, fulfillment_id text, deleted_at timestamptz)`)
-      await pg.raw(`create table if not exists return_fulfillment (id text, return_id text, fulfillment_id text, deleted_at timestamptz)`)
-      await pg.raw(`insert into order_fulfillment values ('l1', 'order_1', 'ful_linked', null)`)
-      expect([...(await journal.linkedFulfillments(["ful_linked", "ful_loose"]))]).toEqual(["ful_linked"])
+      const pg = (
+        journal as unknown as {
+          pg_: () => { raw: (s: string) => Promise<unknown> }
+        }
+      ).pg_()
+      await pg.raw(
+        `create table if not exists order_fulfillment (id text, order_id text, fulfillment_id text, deleted_at timestamptz)`
+      )
+      await pg.raw(
+        `create table if not exists return_fulfillment (id text, return_id text, fulfillment_id text, deleted_at timestamptz)`
+      )
+      await pg.raw(
+        `insert into order_fulfillment values ('l1', 'order_1', 'ful_linked', null)`
+      )
+      expect([
+        ...(await journal.linkedFulfillments(["ful_linked", "ful_loose"])),
+      ]).toEqual(["ful_linked"])
     })
   },
 })

@@ -6,8 +6,14 @@ import { checkPluginOptions, PLUGIN_NAME, redact } from "../../../options"
  * documents that depend only on options); logs what is allowed but will not do what it seems to
  * ask; prints the options with secrets hidden.
  */
-export default async function validateOptionsLoader({ options, logger }: LoaderOptions) {
+export default async function validateOptionsLoader({
+  options,
+  logger,
+}: LoaderOptions) {
   const { options: parsed, warnings } = checkPluginOptions(options)
-  for (const w of warnings) logger?.warn?.(`${PLUGIN_NAME}: ${w.path}: ${w.message}`)
-  logger?.debug?.(`shipping-services options: ${JSON.stringify(redact(parsed))}`)
+  for (const w of warnings)
+    logger?.warn?.(`${PLUGIN_NAME}: ${w.path}: ${w.message}`)
+  logger?.debug?.(
+    `shipping-services options: ${JSON.stringify(redact(parsed))}`
+  )
 }

@@ -7,24 +7,39 @@ import { model } from "@medusajs/framework/utils"
  * fulfilment was off when the order was placed (an admin ships it); `held`: an admin put it aside
  * (nothing buys it until released, src/orchestration/hold-order.ts).
  */
-export const AutoFulfillment = model.define(
-  { name: "auto_fulfillment", tableName: "shipping_services_auto_fulfillment" },
-  {
-    id: model.id({ prefix: "ssaf" }).primaryKey(),
-    order_id: model.text().unique(),
-    status: model.enum(["pending", "running", "succeeded", "failed", "skipped", "manual", "held"]).default("pending"),
-    attempts: model.number().default(0),
-    next_attempt_at: model.dateTime().nullable(),
-    last_error: model.json().nullable(),
-    fulfillment_ids: model.json().nullable(),
-    /** The process running an attempt and until when (renewed while it runs): see src/lib/leases.ts. */
-    lease_owner: model.text().nullable(),
-    lease_until: model.dateTime().nullable(),
-    /** For Ready to ship's filters and order (set when the row is written; null on rows of earlier versions). */
-    option_id: model.text().nullable(),
-    lane: model.enum(["domestic", "cross-border"]).nullable(),
-    display_id: model.number().nullable(),
-    placed_at: model.dateTime().nullable(),
-    held_at: model.dateTime().nullable(),
-  }
-).indexes([{ on: ["status", "placed_at"], where: "deleted_at IS NULL" }])
+export const AutoFulfillment = model
+  .define(
+    {
+      name: "auto_fulfillment",
+      tableName: "shipping_services_auto_fulfillment",
+    },
+    {
+      id: model.id({ prefix: "ssaf" }).primaryKey(),
+      order_id: model.text().unique(),
+      status: model
+        .enum([
+          "pending",
+          "running",
+          "succeeded",
+          "failed",
+          "skipped",
+          "manual",
+          "held",
+        ])
+        .default("pending"),
+      attempts: model.number().default(0),
+      next_attempt_at: model.dateTime().nullable(),
+      last_error: model.json().nullable(),
+      fulfillment_ids: model.json().nullable(),
+      /** The process running an attempt and until when (renewed while it runs): see src/lib/leases.ts. */
+      lease_owner: model.text().nullable(),
+      lease_until: model.dateTime().nullable(),
+      /** For Ready to ship's filters and order (set when the row is written; null on rows of earlier versions). */
+      option_id: model.text().nullable(),
+      lane: model.enum(["domestic", "cross-border"]).nullable(),
+      display_id: model.number().nullable(),
+      placed_at: model.dateTime().nullable(),
+      held_at: model.dateTime().nullable(),
+    }
+  )
+  .indexes([{ on: ["status", "placed_at"], where: "deleted_at IS NULL" }])

@@ -7,7 +7,16 @@ import { Shipment } from "./shipment"
 import { TrackingEvent } from "./tracking-event"
 import { WebhookRegistration } from "./webhook-registration"
 
-export { AutoFulfillment, Batch, BatchItem, Document, Setting, Shipment, TrackingEvent, WebhookRegistration }
+export {
+  AutoFulfillment,
+  Batch,
+  BatchItem,
+  Document,
+  Setting,
+  Shipment,
+  TrackingEvent,
+  WebhookRegistration,
+}
 
 export type ShipmentRecord = InferTypeOf<typeof Shipment>
 export type TrackingEventRecord = InferTypeOf<typeof TrackingEvent>

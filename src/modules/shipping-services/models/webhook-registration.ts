@@ -2,7 +2,10 @@ import { model } from "@medusajs/framework/utils"
 
 /** This store's webhook configuration at the service (doc 1), one per webhook type. */
 export const WebhookRegistration = model.define(
-  { name: "webhook_registration", tableName: "shipping_services_webhook_registration" },
+  {
+    name: "webhook_registration",
+    tableName: "shipping_services_webhook_registration",
+  },
   {
     id: model.id({ prefix: "sswh" }).primaryKey(),
     type: model.enum(["tracking", "locker"]).unique(),

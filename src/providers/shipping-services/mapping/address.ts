@@ -35,7 +35,10 @@ const clean = (v: string | null | undefined): string | undefined => {
  * Medusa stores provinces as entered or as ISO 3166-2 codes ("us-ny"); the service wants the
  * subdivision part ("NY"), and an empty string where there is none (doc 2, Address).
  */
-export function stateProvinceOf(province: string | null | undefined, countryCode: string | undefined): string {
+export function stateProvinceOf(
+  province: string | null | undefined,
+  countryCode: string | undefined
+): string {
   const p = clean(province)
   if (!p) return ""
   const upper = p.toUpperCase()
@@ -53,10 +56,21 @@ export function phoneOf(phone: string | null | undefined): string | undefined {
 
 export function fromMedusaAddress(
   address: MedusaAddressLike,
-  extra: { email?: string | null; residential?: boolean; name?: string | null } = {}
+  extra: {
+    email?: string | null
+    residential?: boolean
+    name?: string | null
+  } = {}
 ): ServiceAddress {
   const countryCode = clean(address.country_code)?.toUpperCase()
-  const name = clean(extra.name) ?? clean([address.first_name, address.last_name].map(clean).filter(Boolean).join(" "))
+  const name =
+    clean(extra.name) ??
+    clean(
+      [address.first_name, address.last_name]
+        .map(clean)
+        .filter(Boolean)
+        .join(" ")
+    )
   const company = clean(address.company)
   return {
     ...(company ? { company } : {}),
@@ -65,10 +79,14 @@ export function fromMedusaAddress(
     ...(clean(extra.email) ? { email: clean(extra.email) } : {}),
     // A delivery to a person's home unless a company is named; carriers surcharge residential.
     residential: extra.residential ?? !company,
-    addressLines: [address.address_1, address.address_2].map(clean).filter((l): l is string => !!l),
+    addressLines: [address.address_1, address.address_2]
+      .map(clean)
+      .filter((l): l is string => !!l),
     ...(clean(address.city) ? { cityTown: clean(address.city) } : {}),
     stateProvince: stateProvinceOf(address.province, countryCode),
-    ...(clean(address.postal_code) ? { postalCode: clean(address.postal_code) } : {}),
+    ...(clean(address.postal_code)
+      ? { postalCode: clean(address.postal_code) }
+      : {}),
     ...(countryCode ? { countryCode } : {}),
   }
 }

@@ -1,4 +1,8 @@
-import { CROSS_BORDER_REFERENCE, STANDARD_LABEL_SOLUTIONS, STANDARD_REFERENCE_NAMES } from "../../../shipping-api/constants"
+import {
+  CROSS_BORDER_REFERENCE,
+  STANDARD_LABEL_SOLUTIONS,
+  STANDARD_REFERENCE_NAMES,
+} from "../../../shipping-api/constants"
 import { withCrossBorderAttention } from "../../../shipping-api/rules/cross-border"
 import type { ShipmentRequest } from "../../../shipping-api/schemas/shipment"
 import type { Violation } from "../../../shipping-api/violation"
@@ -29,7 +33,8 @@ export type BuiltShipment = {
   includeDeliveryCommitment?: boolean
 }
 
-export type BuildResult = { ok: true; value: BuiltShipment } | { ok: false; violations: Violation[] }
+export type BuildResult =
+  { ok: true; value: BuiltShipment } | { ok: false; violations: Violation[] }
 
 /**
  * Order, shipped lines, the merchant's option and settings → the create-shipment request of
@@ -40,56 +45,94 @@ export function buildShipmentRequest(input: BuildShipmentInput): BuildResult {
   const { order, lines, service, options, origin } = input
   const violations: Violation[] = []
   if (!lines.length) {
-    violations.push({ path: "items", rule: "builder.items.empty", message: "nothing to ship: no fulfilled items", source: SOURCE })
+    violations.push({
+      path: "items",
+      rule: "builder.items.empty",
+      message: "nothing to ship: no fulfilled items",
+      source: SOURCE,
+    })
   }
   if (!order.shipping_address) {
-    violations.push({ path: "order.shipping_address", rule: "builder.order.shipping-address.missing", message: "the order has no shipping address", source: SOURCE })
+    violations.push({
+      path: "order.shipping_address",
+      rule: "builder.order.shipping-address.missing",
+      message: "the order has no shipping address",
+      source: SOURCE,
+    })
   }
-  const parcel = input.parcel ? { parcel: input.parcel, violations: [] } : buildParcel(lines, options)
+  const parcel = input.parcel
+    ? { parcel: input.parcel, violations: [] }
+    : buildParcel(lines, options)
   violations.push(...parcel.violations)
   if (violations.length || !parcel.parcel) return { ok: false, violations }
 
   const isReturn = input.direction === "return"
   // Carrier-account addresses need a company (doc 2); a private customer's name stands in.
   const withCompany = (a: ServiceAddress): ServiceAddress =>
-    service.variant === "carrier-account" && !a.company && a.name ? { ...a, company: a.name } : a
-  const customer = withCompany(fromMedusaAddress(order.shipping_address!, { email: order.email }))
+    service.variant === "carrier-account" && !a.company && a.name
+      ? { ...a, company: a.name }
+      : a
+  const customer = withCompany(
+    fromMedusaAddress(order.shipping_address!, { email: order.email })
+  )
   // Doc 2: solutions printing a standard delivery label carry the attention text on line 1.
   const withAttention = (a: ServiceAddress): ServiceAddress =>
-    service.variant === "cross-border" && STANDARD_LABEL_SOLUTIONS.includes(service.deliverySolution ?? "")
+    service.variant === "cross-border" &&
+    STANDARD_LABEL_SOLUTIONS.includes(service.deliverySolution ?? "")
       ? { ...a, addressLines: withCrossBorderAttention(a.addressLines ?? []) }
       : a
   const fromAddress = withAttention(isReturn ? customer : withCompany(origin))
-  const toAddress = isReturn ? { ...withCompany(origin), residential: false } : customer
+  const toAddress = isReturn
+    ? { ...withCompany(origin), residential: false }
+    : customer
   const fromCountry = fromAddress.countryCode ?? ""
   const toCountry = toAddress.countryCode ?? ""
   const crossBorder = service.variant === "cross-border"
 
   let customs: ShipmentRequest["customs"]
   if (crossBorder || (fromCountry && toCountry && fromCountry !== toCountry)) {
-    const built = buildCustoms({ order, lines, options, fromCountry, toCountry, crossBorder })
-    if (built.violations.length) return { ok: false, violations: built.violations }
+    const built = buildCustoms({
+      order,
+      lines,
+      options,
+      fromCountry,
+      toCountry,
+      crossBorder,
+    })
+    if (built.violations.length)
+      return { ok: false, violations: built.violations }
     customs = built.customs
   }
 
-  const displayId = order.display_id != null ? String(order.display_id) : order.id
+  const displayId =
+    order.display_id != null ? String(order.display_id) : order.id
   const references =
     service.variant === "standard" || service.variant === "carrier-account"
       ? [{ name: STANDARD_REFERENCE_NAMES[0], value: `Order ${displayId}` }]
       : crossBorder
-        ? [{ name: CROSS_BORDER_REFERENCE.orderNumber, value: displayId.replace(/\s+/g, "") }]
+        ? [
+            {
+              name: CROSS_BORDER_REFERENCE.orderNumber,
+              value: displayId.replace(/\s+/g, ""),
+            },
+          ]
         : undefined
 
   const { weightOz, dimensionIn } = parcel.parcel
-  const { shipmentOptionSources: _sources, ...fromOptions } = serviceRequestParts(service, options, isReturn)
+  const { shipmentOptionSources: _sources, ...fromOptions } =
+    serviceRequestParts(service, options, isReturn)
 
   const request: ShipmentRequest = {
     fromAddress,
     toAddress,
-    ...(service.variant === "carrier-account" ? { soldToAddress: toAddress } : {}),
+    ...(service.variant === "carrier-account"
+      ? { soldToAddress: toAddress }
+      : {}),
     parcel: {
       weight: { weight: weightOz, unitOfMeasurement: "OZ" },
-      ...(dimensionIn ? { dimension: { ...dimensionIn, unitOfMeasurement: "IN" } } : {}),
+      ...(dimensionIn
+        ? { dimension: { ...dimensionIn, unitOfMeasurement: "IN" } }
+        : {}),
     },
     // rates, documents, shipmentOptions and shipmentType: what the options say (checked at boot).
     ...fromOptions,
@@ -100,7 +143,11 @@ export function buildShipmentRequest(input: BuildShipmentInput): BuildResult {
     ok: true,
     value: {
       request,
-      ...(crossBorder ? { includeDeliveryCommitment: true } : service.includeDeliveryCommitment !== undefined ? { includeDeliveryCommitment: service.includeDeliveryCommitment } : {}),
+      ...(crossBorder
+        ? { includeDeliveryCommitment: true }
+        : service.includeDeliveryCommitment !== undefined
+          ? { includeDeliveryCommitment: service.includeDeliveryCommitment }
+          : {}),
     },
   }
 }

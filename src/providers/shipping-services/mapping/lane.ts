@@ -28,15 +28,39 @@ export type Lane = {
   currencyCode?: string | null
 }
 
-export function laneViolations(service: ServiceOption, options: PluginOptions, lane: Lane): Violation[] {
+export function laneViolations(
+  service: ServiceOption,
+  options: PluginOptions,
+  lane: Lane
+): Violation[] {
   const draft = {
     fromAddress: { countryCode: lane.fromCountry?.toUpperCase() },
-    toAddress: { countryCode: lane.toCountry?.toUpperCase(), stateProvince: lane.toStateProvince?.toUpperCase() ?? "" },
+    toAddress: {
+      countryCode: lane.toCountry?.toUpperCase(),
+      stateProvince: lane.toStateProvince?.toUpperCase() ?? "",
+    },
     parcel: { weight: { weight: 1, unitOfMeasurement: "OZ" } },
-    rates: [{ carrier: CARRIER_OF_VARIANT[service.variant], serviceId: service.serviceId, parcelType: service.parcelType }],
+    rates: [
+      {
+        carrier: CARRIER_OF_VARIANT[service.variant],
+        serviceId: service.serviceId,
+        parcelType: service.parcelType,
+      },
+    ],
     shipmentOptions: shipmentOptionsFor(service, options, false),
-    ...(lane.currencyCode ? { customs: { customsInfo: { currencyCode: lane.currencyCode.toUpperCase() }, customsItems: [] } } : {}),
+    ...(lane.currencyCode
+      ? {
+          customs: {
+            customsInfo: { currencyCode: lane.currencyCode.toUpperCase() },
+            customsItems: [],
+          },
+        }
+      : {}),
   }
-  const checked = validateShipmentRequest(draft, { carrierCodes: options.carrierCodes })
-  return checked.ok ? [] : checked.violations.filter((v) => LANE_RULE_IDS.includes(v.rule))
+  const checked = validateShipmentRequest(draft, {
+    carrierCodes: options.carrierCodes,
+  })
+  return checked.ok
+    ? []
+    : checked.violations.filter((v) => LANE_RULE_IDS.includes(v.rule))
 }

@@ -1,6 +1,10 @@
 import type { PluginOptions } from "../../../options"
 import { lengthPlusGirth } from "../../../shipping-api/rules/parcel"
-import { LIMITS, PARCEL_SELECT_SERVICE_ID, type Variant } from "../../../shipping-api/constants"
+import {
+  LIMITS,
+  PARCEL_SELECT_SERVICE_ID,
+  type Variant,
+} from "../../../shipping-api/constants"
 import type { Violation } from "../../../shipping-api/violation"
 import { buildParcel, catalogValue, type BuiltParcel } from "./parcel"
 import type { ShippedLine } from "./types"
@@ -28,18 +32,37 @@ export type PackedParcel = {
 }
 
 /** A parcel an admin chose: which units of which lines, and optionally its weight (catalog unit). */
-export type ChosenParcel = { items: { line_item_id: string; quantity: number }[]; weight?: number; box?: string }
+export type ChosenParcel = {
+  items: { line_item_id: string; quantity: number }[]
+  weight?: number
+  box?: string
+}
 
-export type PackingResult = { ok: true; parcels: PackedParcel[] } | { ok: false; violations: Violation[] }
+export type PackingResult =
+  { ok: true; parcels: PackedParcel[] } | { ok: false; violations: Violation[] }
 
-type Unit = { line: ShippedLine["line"]; weightOz: number; sides?: [number, number, number]; volume: number }
-type Box = { id: string; sides: [number, number, number]; volume: number; maxWeightOz: number; emptyWeightOz: number }
+type Unit = {
+  line: ShippedLine["line"]
+  weightOz: number
+  sides?: [number, number, number]
+  volume: number
+}
+type Box = {
+  id: string
+  sides: [number, number, number]
+  volume: number
+  maxWeightOz: number
+  emptyWeightOz: number
+}
 
-const sorted3 = (v: number[]): [number, number, number] => [...v].sort((a, b) => b - a) as [number, number, number]
+const sorted3 = (v: number[]): [number, number, number] =>
+  [...v].sort((a, b) => b - a) as [number, number, number]
 
 /** The documents' length-plus-girth limit for this service (doc 2 Limits). */
 export function lengthPlusGirthLimit(serviceId: string): number {
-  return serviceId === PARCEL_SELECT_SERVICE_ID ? LIMITS.lengthPlusGirthParcelSelectIn : LIMITS.lengthPlusGirthIn
+  return serviceId === PARCEL_SELECT_SERVICE_ID
+    ? LIMITS.lengthPlusGirthParcelSelectIn
+    : LIMITS.lengthPlusGirthIn
 }
 
 /**
@@ -60,21 +83,38 @@ export function packParcels(
   service: { variant: Variant; serviceId: string }
 ): PackingResult {
   const single = buildParcel(lines, options)
-  if (single.violations.length || !single.parcel) return { ok: false, violations: single.violations }
+  if (single.violations.length || !single.parcel)
+    return { ok: false, violations: single.violations }
   const maxWeightOz = MAX_PARCEL_WEIGHT_OZ[service.variant]
   const maxGirth = lengthPlusGirthLimit(service.serviceId)
   const boxes = boxesOf(options, maxWeightOz)
-  const fits = (p: BuiltParcel) => p.weightOz <= maxWeightOz && (!p.dimensionIn || lengthPlusGirth(sorted3([p.dimensionIn.length, p.dimensionIn.width, p.dimensionIn.height])) <= maxGirth)
-  if (!boxes.length && fits(single.parcel)) return { ok: true, parcels: [{ lines: [...lines], parcel: single.parcel }] }
+  const fits = (p: BuiltParcel) =>
+    p.weightOz <= maxWeightOz &&
+    (!p.dimensionIn ||
+      lengthPlusGirth(
+        sorted3([
+          p.dimensionIn.length,
+          p.dimensionIn.width,
+          p.dimensionIn.height,
+        ])
+      ) <= maxGirth)
+  if (!boxes.length && fits(single.parcel))
+    return { ok: true, parcels: [{ lines: [...lines], parcel: single.parcel }] }
 
   const units = unitsOf(lines, options)
   const violations: Violation[] = []
   const label = (u: Unit) => `"${u.line.title ?? u.line.id}"`
-  return boxes.length ? packIntoBoxes(units, boxes, label) : packByLimits(units, options, fits, maxWeightOz, label, violations)
+  return boxes.length
+    ? packIntoBoxes(units, boxes, label)
+    : packByLimits(units, options, fits, maxWeightOz, label, violations)
 }
 
 /** A parcel per admin's choice, measured like any parcel; the choice must cover the shipped lines exactly. */
-export function chosenParcels(lines: readonly ShippedLine[], chosen: readonly ChosenParcel[], options: PluginOptions): PackingResult {
+export function chosenParcels(
+  lines: readonly ShippedLine[],
+  chosen: readonly ChosenParcel[],
+  options: PluginOptions
+): PackingResult {
   const violations: Violation[] = []
   const byLine = new Map(lines.map((l) => [l.line.id, l]))
   const left = new Map(lines.map((l) => [l.line.id, l.quantity]))
@@ -85,26 +125,74 @@ export function chosenParcels(lines: readonly ShippedLine[], chosen: readonly Ch
       const line = byLine.get(item.line_item_id)
       const path = `parcels[${i}].items[${j}]`
       if (!line) {
-        violations.push({ path, rule: "packing.chosen.line", message: `line ${item.line_item_id} is not among the fulfilled items`, source: SOURCE })
+        violations.push({
+          path,
+          rule: "packing.chosen.line",
+          message: `line ${item.line_item_id} is not among the fulfilled items`,
+          source: SOURCE,
+        })
         return
       }
       if (!Number.isInteger(item.quantity) || item.quantity < 1) {
-        violations.push({ path: `${path}.quantity`, rule: "packing.chosen.quantity", message: "must be a whole number of at least 1", source: SOURCE })
+        violations.push({
+          path: `${path}.quantity`,
+          rule: "packing.chosen.quantity",
+          message: "must be a whole number of at least 1",
+          source: SOURCE,
+        })
         return
       }
-      left.set(item.line_item_id, (left.get(item.line_item_id) ?? 0) - item.quantity)
+      left.set(
+        item.line_item_id,
+        (left.get(item.line_item_id) ?? 0) - item.quantity
+      )
       parcelLines.push({ line: line.line, quantity: item.quantity })
     })
-    if (!c.items.length) violations.push({ path: `parcels[${i}].items`, rule: "packing.chosen.empty", message: "a parcel needs at least one item", source: SOURCE })
+    if (!c.items.length)
+      violations.push({
+        path: `parcels[${i}].items`,
+        rule: "packing.chosen.empty",
+        message: "a parcel needs at least one item",
+        source: SOURCE,
+      })
     const measured = buildParcel(parcelLines, options)
-    violations.push(...measured.violations.map((v) => ({ ...v, path: `parcels[${i}].${v.path}` })))
+    violations.push(
+      ...measured.violations.map((v) => ({
+        ...v,
+        path: `parcels[${i}].${v.path}`,
+      }))
+    )
     if (measured.parcel) {
-      const box = c.box ? boxesOf(options, Infinity).find((b) => b.id === c.box) : undefined
-      if (c.box && !box) violations.push({ path: `parcels[${i}].box`, rule: "packing.chosen.box", message: `no box "${c.box}" in the boxes option`, source: SOURCE })
-      const weightOz = c.weight !== undefined ? toOunces(c.weight, options.catalogUnits.weight, 2) : measured.parcel.weightOz
+      const box = c.box
+        ? boxesOf(options, Infinity).find((b) => b.id === c.box)
+        : undefined
+      if (c.box && !box)
+        violations.push({
+          path: `parcels[${i}].box`,
+          rule: "packing.chosen.box",
+          message: `no box "${c.box}" in the boxes option`,
+          source: SOURCE,
+        })
+      const weightOz =
+        c.weight !== undefined
+          ? toOunces(c.weight, options.catalogUnits.weight, 2)
+          : measured.parcel.weightOz
       parcels.push({
         lines: parcelLines,
-        parcel: { weightOz, ...(box ? { dimensionIn: { length: box.sides[0], width: box.sides[1], height: box.sides[2] } } : measured.parcel.dimensionIn ? { dimensionIn: measured.parcel.dimensionIn } : {}) },
+        parcel: {
+          weightOz,
+          ...(box
+            ? {
+                dimensionIn: {
+                  length: box.sides[0],
+                  width: box.sides[1],
+                  height: box.sides[2],
+                },
+              }
+            : measured.parcel.dimensionIn
+              ? { dimensionIn: measured.parcel.dimensionIn }
+              : {}),
+        },
         ...(box ? { box: box.id } : {}),
       })
     }
@@ -115,7 +203,10 @@ export function chosenParcels(lines: readonly ShippedLine[], chosen: readonly Ch
       violations.push({
         path: "parcels",
         rule: "packing.chosen.cover",
-        message: quantity > 0 ? `${quantity} of "${title}" are in no parcel` : `"${title}" is packed ${-quantity} more time(s) than it is fulfilled`,
+        message:
+          quantity > 0
+            ? `${quantity} of "${title}" are in no parcel`
+            : `"${title}" is packed ${-quantity} more time(s) than it is fulfilled`,
         source: SOURCE,
       })
     }
@@ -127,45 +218,93 @@ function boxesOf(options: PluginOptions, maxWeightOz: number): Box[] {
   const unit = options.catalogUnits
   return (options.boxes ?? [])
     .map((b) => {
-      const sides = sorted3([b.length, b.width, b.height].map((v) => toInches(v, unit.length, 2)))
+      const sides = sorted3(
+        [b.length, b.width, b.height].map((v) => toInches(v, unit.length, 2))
+      )
       return {
         id: b.id,
         sides,
         volume: sides[0] * sides[1] * sides[2],
-        maxWeightOz: Math.min(maxWeightOz, b.maxWeight !== undefined ? toOunces(b.maxWeight, unit.weight, 2) : Infinity),
-        emptyWeightOz: b.emptyWeight !== undefined ? toOunces(b.emptyWeight, unit.weight, 2) : 0,
+        maxWeightOz: Math.min(
+          maxWeightOz,
+          b.maxWeight !== undefined
+            ? toOunces(b.maxWeight, unit.weight, 2)
+            : Infinity
+        ),
+        emptyWeightOz:
+          b.emptyWeight !== undefined
+            ? toOunces(b.emptyWeight, unit.weight, 2)
+            : 0,
       }
     })
     .sort((a, b) => a.volume - b.volume || a.id.localeCompare(b.id))
 }
 
-function unitsOf(lines: readonly ShippedLine[], options: PluginOptions): Unit[] {
+function unitsOf(
+  lines: readonly ShippedLine[],
+  options: PluginOptions
+): Unit[] {
   const units: Unit[] = []
   for (const l of lines) {
-    const w = catalogValue(l.line, "weight") ?? options.defaultParcel?.weight ?? 0
-    const dims = [catalogValue(l.line, "length"), catalogValue(l.line, "width"), catalogValue(l.line, "height")]
-    const sides = dims.every((d) => d !== undefined) ? sorted3((dims as number[]).map((d) => toInches(d, options.catalogUnits.length, 2))) : undefined
-    const unit: Unit = { line: l.line, weightOz: toOunces(w, options.catalogUnits.weight, 4), sides, volume: sides ? sides[0] * sides[1] * sides[2] : 0 }
+    const w =
+      catalogValue(l.line, "weight") ?? options.defaultParcel?.weight ?? 0
+    const dims = [
+      catalogValue(l.line, "length"),
+      catalogValue(l.line, "width"),
+      catalogValue(l.line, "height"),
+    ]
+    const sides = dims.every((d) => d !== undefined)
+      ? sorted3(
+          (dims as number[]).map((d) =>
+            toInches(d, options.catalogUnits.length, 2)
+          )
+        )
+      : undefined
+    const unit: Unit = {
+      line: l.line,
+      weightOz: toOunces(w, options.catalogUnits.weight, 4),
+      sides,
+      volume: sides ? sides[0] * sides[1] * sides[2] : 0,
+    }
     for (let i = 0; i < l.quantity; i++) units.push(unit)
   }
   // Largest first (volume, then weight), ties by line id: deterministic.
-  return units.sort((a, b) => b.volume - a.volume || b.weightOz - a.weightOz || a.line.id.localeCompare(b.line.id))
+  return units.sort(
+    (a, b) =>
+      b.volume - a.volume ||
+      b.weightOz - a.weightOz ||
+      a.line.id.localeCompare(b.line.id)
+  )
 }
 
-const fitsSides = (unit: Unit, box: Box) => !unit.sides || unit.sides.every((s, i) => s <= box.sides[i])
+const fitsSides = (unit: Unit, box: Box) =>
+  !unit.sides || unit.sides.every((s, i) => s <= box.sides[i])
 
-function packIntoBoxes(units: Unit[], boxes: Box[], label: (u: Unit) => string): PackingResult {
+function packIntoBoxes(
+  units: Unit[],
+  boxes: Box[],
+  label: (u: Unit) => string
+): PackingResult {
   const violations: Violation[] = []
-  const open: { box: Box; units: Unit[]; volume: number; weightOz: number }[] = []
+  const open: { box: Box; units: Unit[]; volume: number; weightOz: number }[] =
+    []
   for (const unit of units) {
-    const room = open.find((p) => fitsSides(unit, p.box) && p.volume + unit.volume <= p.box.volume && p.weightOz + unit.weightOz <= p.box.maxWeightOz)
+    const room = open.find(
+      (p) =>
+        fitsSides(unit, p.box) &&
+        p.volume + unit.volume <= p.box.volume &&
+        p.weightOz + unit.weightOz <= p.box.maxWeightOz
+    )
     if (room) {
       room.units.push(unit)
       room.volume += unit.volume
       room.weightOz += unit.weightOz
       continue
     }
-    const box = boxes.find((b) => fitsSides(unit, b) && b.emptyWeightOz + unit.weightOz <= b.maxWeightOz)
+    const box = boxes.find(
+      (b) =>
+        fitsSides(unit, b) && b.emptyWeightOz + unit.weightOz <= b.maxWeightOz
+    )
     if (!box) {
       if (!violations.some((v) => v.message.startsWith(label(unit)))) {
         violations.push({
@@ -177,14 +316,26 @@ function packIntoBoxes(units: Unit[], boxes: Box[], label: (u: Unit) => string):
       }
       continue
     }
-    open.push({ box, units: [unit], volume: unit.volume, weightOz: box.emptyWeightOz + unit.weightOz })
+    open.push({
+      box,
+      units: [unit],
+      volume: unit.volume,
+      weightOz: box.emptyWeightOz + unit.weightOz,
+    })
   }
   if (violations.length) return { ok: false, violations }
   return {
     ok: true,
     parcels: open.map((p) => ({
       lines: linesOf(p.units),
-      parcel: { weightOz: toOunces(p.weightOz, "oz", 2), dimensionIn: { length: p.box.sides[0], width: p.box.sides[1], height: p.box.sides[2] } },
+      parcel: {
+        weightOz: toOunces(p.weightOz, "oz", 2),
+        dimensionIn: {
+          length: p.box.sides[0],
+          width: p.box.sides[1],
+          height: p.box.sides[2],
+        },
+      },
       box: p.box.id,
     })),
   }
@@ -200,7 +351,9 @@ function packByLimits(
 ): PackingResult {
   const parcels: { units: Unit[]; parcel: BuiltParcel }[] = []
   // Heaviest first into the first parcel that stays within the limits once measured.
-  const byWeight = [...units].sort((a, b) => b.weightOz - a.weightOz || a.line.id.localeCompare(b.line.id))
+  const byWeight = [...units].sort(
+    (a, b) => b.weightOz - a.weightOz || a.line.id.localeCompare(b.line.id)
+  )
   for (const unit of byWeight) {
     let placed = false
     for (const p of parcels) {
@@ -228,10 +381,19 @@ function packByLimits(
     parcels.push({ units: [unit], parcel: alone })
   }
   if (violations.length) return { ok: false, violations }
-  return { ok: true, parcels: parcels.map((p) => ({ lines: linesOf(p.units), parcel: p.parcel })) }
+  return {
+    ok: true,
+    parcels: parcels.map((p) => ({
+      lines: linesOf(p.units),
+      parcel: p.parcel,
+    })),
+  }
 }
 
-function measure(units: Unit[], options: PluginOptions): BuiltParcel | undefined {
+function measure(
+  units: Unit[],
+  options: PluginOptions
+): BuiltParcel | undefined {
   return buildParcel(linesOf(units), options).parcel
 }
 

@@ -17,13 +17,26 @@ const num = (v: unknown): number | undefined => {
 }
 
 /** Variant first, then product (issue: "variant weight, else product weight"). */
-export function catalogValue(line: ShippedLine["line"], key: keyof CatalogFields): number | undefined {
-  return num(line.variant?.[key]) ?? num(line.variant?.product?.[key]) ?? num(line.product?.[key])
+export function catalogValue(
+  line: ShippedLine["line"],
+  key: keyof CatalogFields
+): number | undefined {
+  return (
+    num(line.variant?.[key]) ??
+    num(line.variant?.product?.[key]) ??
+    num(line.product?.[key])
+  )
 }
 
-export function unitWeightOz(line: ShippedLine["line"], options: PluginOptions, decimals = 2): number | undefined {
+export function unitWeightOz(
+  line: ShippedLine["line"],
+  options: PluginOptions,
+  decimals = 2
+): number | undefined {
   const w = catalogValue(line, "weight") ?? options.defaultParcel?.weight
-  return w === undefined ? undefined : toOunces(w, options.catalogUnits.weight, decimals)
+  return w === undefined
+    ? undefined
+    : toOunces(w, options.catalogUnits.weight, decimals)
 }
 
 /**
@@ -31,7 +44,10 @@ export function unitWeightOz(line: ShippedLine["line"], options: PluginOptions, 
  * dimensions when a single unit ships, else the configured default box, else (no default) the
  * items stacked: longest length, widest width, summed heights.
  */
-export function buildParcel(lines: readonly ShippedLine[], options: PluginOptions): { parcel?: BuiltParcel; violations: Violation[] } {
+export function buildParcel(
+  lines: readonly ShippedLine[],
+  options: PluginOptions
+): { parcel?: BuiltParcel; violations: Violation[] } {
   const violations: Violation[] = []
   let weight = 0
   lines.forEach((l, i) => {
@@ -51,7 +67,11 @@ export function buildParcel(lines: readonly ShippedLine[], options: PluginOption
   const unit = options.catalogUnits.length
   const sizes = lines.map((l) => ({
     q: l.quantity,
-    dims: [catalogValue(l.line, "length"), catalogValue(l.line, "width"), catalogValue(l.line, "height")],
+    dims: [
+      catalogValue(l.line, "length"),
+      catalogValue(l.line, "width"),
+      catalogValue(l.line, "height"),
+    ],
   }))
   const complete = sizes.every((s) => s.dims.every((d) => d !== undefined))
   let box: number[] | undefined
@@ -59,9 +79,16 @@ export function buildParcel(lines: readonly ShippedLine[], options: PluginOption
   if (units === 1 && complete) {
     box = sizes[0].dims as number[]
   } else if (options.defaultParcel) {
-    box = [options.defaultParcel.length, options.defaultParcel.width, options.defaultParcel.height]
+    box = [
+      options.defaultParcel.length,
+      options.defaultParcel.width,
+      options.defaultParcel.height,
+    ]
   } else if (complete) {
-    const sorted = sizes.map((s) => ({ q: s.q, d: [...(s.dims as number[])].sort((a, b) => b - a) }))
+    const sorted = sizes.map((s) => ({
+      q: s.q,
+      d: [...(s.dims as number[])].sort((a, b) => b - a),
+    }))
     box = [
       Math.max(...sorted.map((s) => s.d[0])),
       Math.max(...sorted.map((s) => s.d[1])),
@@ -70,9 +97,17 @@ export function buildParcel(lines: readonly ShippedLine[], options: PluginOption
   }
   const dimensionIn = box
     ? (() => {
-        const [length, width, height] = box.map((v) => toInches(v, unit, 2)).sort((a, b) => b - a)
+        const [length, width, height] = box
+          .map((v) => toInches(v, unit, 2))
+          .sort((a, b) => b - a)
         return { length, width, height }
       })()
     : undefined
-  return { parcel: { weightOz: toOunces(weight, options.catalogUnits.weight, 2), ...(dimensionIn ? { dimensionIn } : {}) }, violations }
+  return {
+    parcel: {
+      weightOz: toOunces(weight, options.catalogUnits.weight, 2),
+      ...(dimensionIn ? { dimensionIn } : {}),
+    },
+    violations,
+  }
 }

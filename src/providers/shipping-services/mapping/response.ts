@@ -24,7 +24,10 @@ export type LabelFields = {
 }
 
 /** The shipment record's fields from a create (or retry/reprint) response. Pure. */
-export function recordFieldsOf(response: ShipmentResponse, service: ServiceOption) {
+export function recordFieldsOf(
+  response: ShipmentResponse,
+  service: ServiceOption
+) {
   const rate = response.rates?.[0]
   const charges: Charges | null = rate
     ? {
@@ -33,29 +36,41 @@ export function recordFieldsOf(response: ShipmentResponse, service: ServiceOptio
         totalTaxAmount: rate.totalTaxAmount,
         totalDutyAmount: rate.totalDutyAmount,
         currencyCode: rate.currencyCode,
-        surcharges: (rate.surcharges ?? []).map((s) => ({ name: s.name, fee: s.fee })),
-        specialServices: (rate.specialServices ?? []).map((s) => ({ specialServiceId: s.specialServiceId, fee: s.fee })),
+        surcharges: (rate.surcharges ?? []).map((s) => ({
+          name: s.name,
+          fee: s.fee,
+        })),
+        specialServices: (rate.specialServices ?? []).map((s) => ({
+          specialServiceId: s.specialServiceId,
+          fee: s.fee,
+        })),
       }
     : null
   return {
     shipment_id: response.shipmentId ?? null,
     tracking_number: response.parcelTrackingNumber ?? null,
     charges,
-    delivery_commitment: (rate?.deliveryCommitment as Record<string, unknown> | undefined) ?? null,
+    delivery_commitment:
+      (rate?.deliveryCommitment as Record<string, unknown> | undefined) ?? null,
     label: labelFieldsOf(response, service),
   }
 }
 
-export function labelFieldsOf(response: ShipmentResponse, service: ServiceOption): LabelFields | null {
+export function labelFieldsOf(
+  response: ShipmentResponse,
+  service: ServiceOption
+): LabelFields | null {
   const doc = response.documents?.[0]
   if (!doc) return null
-  const pages = (doc.pages ?? []).map((p) => p.contents).filter((c): c is string => !!c)
+  const pages = (doc.pages ?? [])
+    .map((p) => p.contents)
+    .filter((c): c is string => !!c)
   return {
     label_type: doc.type ?? service.label.type,
     label_format: doc.fileFormat ?? service.label.fileFormat,
     label_size: doc.size ?? service.label.size ?? null,
     label_content_type: doc.contentType ?? service.label.contentType,
     pages,
-    source_url: pages.length ? null : doc.contents ?? null,
+    source_url: pages.length ? null : (doc.contents ?? null),
   }
 }

@@ -8,11 +8,21 @@ import {
   QRCodeReader,
   RGBLuminanceSource,
 } from "@zxing/library"
-import { PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, PDFArray, PDFRef } from "pdf-lib"
+import {
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFNumber,
+  PDFRawStream,
+  PDFArray,
+  PDFRef,
+} from "pdf-lib"
 import { PNG } from "pngjs"
 import type { RenderDocumentInput } from "../types"
 
-export function labelInput(overrides: Partial<RenderDocumentInput> = {}): RenderDocumentInput {
+export function labelInput(
+  overrides: Partial<RenderDocumentInput> = {}
+): RenderDocumentInput {
   return {
     type: "SHIPPING_LABEL",
     fileFormat: "PDF",
@@ -44,16 +54,27 @@ export function labelInput(overrides: Partial<RenderDocumentInput> = {}): Render
 }
 
 /** RGBA pixels to the 8-bit luminance zxing reads. */
-export function luminance(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number): Uint8ClampedArray {
+export function luminance(
+  rgba: Uint8Array | Uint8ClampedArray,
+  width: number,
+  height: number
+): Uint8ClampedArray {
   const out = new Uint8ClampedArray(width * height)
   for (let i = 0; i < out.length; i++) {
-    out[i] = (rgba[i * 4] * 299 + rgba[i * 4 + 1] * 587 + rgba[i * 4 + 2] * 114) / 1000
+    out[i] =
+      (rgba[i * 4] * 299 + rgba[i * 4 + 1] * 587 + rgba[i * 4 + 2] * 114) / 1000
   }
   return out
 }
 
-function bitmap(lum: Uint8ClampedArray, width: number, height: number): BinaryBitmap {
-  return new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(lum, width, height)))
+function bitmap(
+  lum: Uint8ClampedArray,
+  width: number,
+  height: number
+): BinaryBitmap {
+  return new BinaryBitmap(
+    new HybridBinarizer(new RGBLuminanceSource(lum, width, height))
+  )
 }
 
 /**
@@ -70,7 +91,7 @@ export function decodeCode128(
   lum: Uint8ClampedArray,
   width: number,
   height: number,
-  columns?: [number, number],
+  columns?: [number, number]
 ): string {
   if (columns) {
     const [x0, x1] = columns
@@ -90,13 +111,25 @@ export function decodeCode128(
   return result.getText()
 }
 
-export function decodeQr(lum: Uint8ClampedArray, width: number, height: number): string {
+export function decodeQr(
+  lum: Uint8ClampedArray,
+  width: number,
+  height: number
+): string {
   return new QRCodeReader().decode(bitmap(lum, width, height)).getText()
 }
 
-export function decodePng(png: Buffer): { width: number; height: number; lum: Uint8ClampedArray } {
+export function decodePng(png: Buffer): {
+  width: number
+  height: number
+  lum: Uint8ClampedArray
+} {
   const img = PNG.sync.read(png)
-  return { width: img.width, height: img.height, lum: luminance(img.data, img.width, img.height) }
+  return {
+    width: img.width,
+    height: img.height,
+    lum: luminance(img.data, img.width, img.height),
+  }
 }
 
 export interface PngHeader {
@@ -109,7 +142,9 @@ export interface PngHeader {
 
 /** Walks the chunks by hand, checking every CRC, so a malformed file fails here. */
 export function readPngHeader(png: Buffer): PngHeader {
-  expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  expect(png.subarray(0, 8)).toEqual(
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+  )
   const chunks: string[] = []
   let off = 8
   while (off < png.length) {
@@ -135,7 +170,10 @@ function pngChunk(type: string, body: Buffer): Buffer {
   out.writeUInt32BE(body.length, 0)
   out.write(type, 4, "latin1")
   body.copy(out, 8)
-  out.writeUInt32BE(zlib.crc32(out.subarray(4, 8 + body.length)), 8 + body.length)
+  out.writeUInt32BE(
+    zlib.crc32(out.subarray(4, 8 + body.length)),
+    8 + body.length
+  )
   return out
 }
 
@@ -154,7 +192,9 @@ export interface PdfImage {
 /** Image XObjects of a page, read from the PDF's own object graph with pdf-lib. */
 export function pdfImages(pdf: PDFDocument, pageIndex = 0): PdfImage[] {
   const page = pdf.getPage(pageIndex)
-  const xobjects = page.node.Resources()?.lookupMaybe(PDFName.of("XObject"), PDFDict)
+  const xobjects = page.node
+    .Resources()
+    ?.lookupMaybe(PDFName.of("XObject"), PDFDict)
   if (!xobjects) {
     return []
   }
@@ -168,14 +208,17 @@ export function pdfImages(pdf: PDFDocument, pageIndex = 0): PdfImage[] {
     if (dict.lookup(PDFName.of("Subtype"))?.toString() !== "/Image") {
       continue
     }
-    const num = (key: string) => dict.lookup(PDFName.of(key), PDFNumber).asNumber()
+    const num = (key: string) =>
+      dict.lookup(PDFName.of(key), PDFNumber).asNumber()
     const parms = dict.lookupMaybe(PDFName.of("DecodeParms"), PDFDict)
     const width = num("Width")
     const height = num("Height")
     const bitsPerComponent = num("BitsPerComponent")
     const colorSpace = dict.lookup(PDFName.of("ColorSpace"))!.toString()
     const filter = dict.lookup(PDFName.of("Filter"))!.toString()
-    const predictor = parms ? parms.lookup(PDFName.of("Predictor"), PDFNumber).asNumber() : 1
+    const predictor = parms
+      ? parms.lookup(PDFName.of("Predictor"), PDFNumber).asNumber()
+      : 1
     const ihdr = Buffer.alloc(13)
     ihdr.writeUInt32BE(width, 0)
     ihdr.writeUInt32BE(height, 4)
@@ -187,7 +230,16 @@ export function pdfImages(pdf: PDFDocument, pageIndex = 0): PdfImage[] {
       pngChunk("IDAT", Buffer.from(stream.contents)),
       pngChunk("IEND", Buffer.alloc(0)),
     ])
-    images.push({ name: name.toString(), width, height, bitsPerComponent, colorSpace, filter, predictor, png })
+    images.push({
+      name: name.toString(),
+      width,
+      height,
+      bitsPerComponent,
+      colorSpace,
+      filter,
+      predictor,
+      png,
+    })
   }
   return images
 }
@@ -199,14 +251,20 @@ export function pdfImages(pdf: PDFDocument, pageIndex = 0): PdfImage[] {
 export function pdfText(pdf: PDFDocument, pageIndex = 0): string[] {
   const page = pdf.getPage(pageIndex)
   const contents = page.node.Contents()
-  const streams = contents instanceof PDFArray ? contents.asArray().map((r) => pdf.context.lookup(r)) : [contents]
+  const streams =
+    contents instanceof PDFArray
+      ? contents.asArray().map((r) => pdf.context.lookup(r))
+      : [contents]
   const lines: string[] = []
   for (const s of streams) {
     if (!(s instanceof PDFRawStream)) {
       continue
     }
     const filter = s.dict.lookup(PDFName.of("Filter"))?.toString()
-    const data = filter === "/FlateDecode" ? zlib.inflateSync(Buffer.from(s.contents)) : Buffer.from(s.contents)
+    const data =
+      filter === "/FlateDecode"
+        ? zlib.inflateSync(Buffer.from(s.contents))
+        : Buffer.from(s.contents)
     for (const m of data.toString("latin1").matchAll(/\[([^\]]*)\]\s*TJ/g)) {
       let line = ""
       for (const hex of m[1].matchAll(/<([0-9a-fA-F]*)>/g)) {

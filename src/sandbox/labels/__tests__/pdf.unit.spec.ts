@@ -1,9 +1,20 @@
 import zlib from "node:zlib"
 import { PDFDocument, PDFRawStream } from "pdf-lib"
 import type { DocumentSize } from "../../../shipping-api/constants"
-import { CUSTOMS_TITLE, RETURN_BANNER, SANDBOX_MARKER, renderDocument } from ".."
+import {
+  CUSTOMS_TITLE,
+  RETURN_BANNER,
+  SANDBOX_MARKER,
+  renderDocument,
+} from ".."
 import { DOTS_PER_PT } from "../sizes"
-import { decodeCode128, decodePng, labelInput, pdfImages, pdfText } from "./helpers"
+import {
+  decodeCode128,
+  decodePng,
+  labelInput,
+  pdfImages,
+  pdfText,
+} from "./helpers"
 
 const PAGE_PT: Record<DocumentSize, [number, number]> = {
   DOC_4X6: [288, 432],
@@ -20,13 +31,25 @@ async function render(overrides: Parameters<typeof labelInput>[0] = {}) {
 }
 
 /** Where pdfkit placed each image: "w 0 0 -h x y cm /Name Do" in its top-down space. */
-function imagePlacements(pdf: PDFDocument): Array<{ name: string; x: number; top: number; w: number; h: number }> {
-  const out: Array<{ name: string; x: number; top: number; w: number; h: number }> = []
+function imagePlacements(
+  pdf: PDFDocument
+): Array<{ name: string; x: number; top: number; w: number; h: number }> {
+  const out: Array<{
+    name: string
+    x: number
+    top: number
+    w: number
+    h: number
+  }> = []
   const contents = pdf.getPage(0).node.Contents()
   const stream = contents instanceof PDFRawStream ? contents : undefined
   expect(stream).toBeDefined()
-  const text = zlib.inflateSync(Buffer.from(stream!.contents)).toString("latin1")
-  for (const m of text.matchAll(/([\d.]+) 0 0 -([\d.]+) ([\d.]+) ([\d.]+) cm\s+\/(\w+) Do/g)) {
+  const text = zlib
+    .inflateSync(Buffer.from(stream!.contents))
+    .toString("latin1")
+  for (const m of text.matchAll(
+    /([\d.]+) 0 0 -([\d.]+) ([\d.]+) ([\d.]+) cm\s+\/(\w+) Do/g
+  )) {
     const [w, h, x, y] = [m[1], m[2], m[3], m[4]].map(Number)
     out.push({ name: "/" + m[5], x, top: y - h, w, h })
   }
@@ -34,36 +57,46 @@ function imagePlacements(pdf: PDFDocument): Array<{ name: string; x: number; top
 }
 
 describe("PDF shipping label", () => {
-  it.each(Object.keys(PAGE_PT) as DocumentSize[])("%s: a one-page PDF of the exact size with a decodable barcode", async (size) => {
-    const trackingNumber = `94001118992233445${size === "DOC_4X5" ? "10001" : size === "DOC_8X11" ? "10002" : "10003"}`
-    const { doc, bytes, pdf } = await render({ size, trackingNumber })
-    expect(doc.mimeType).toBe("application/pdf")
-    expect(doc.extension).toBe("pdf")
-    expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-")
-    expect(bytes.subarray(-6).toString("latin1").trim()).toBe("%%EOF")
-    expect(pdf.getPageCount()).toBe(1)
-    const { width, height } = pdf.getPage(0).getSize()
-    expect([width, height]).toEqual(PAGE_PT[size])
+  it.each(Object.keys(PAGE_PT) as DocumentSize[])(
+    "%s: a one-page PDF of the exact size with a decodable barcode",
+    async (size) => {
+      const trackingNumber = `94001118992233445${size === "DOC_4X5" ? "10001" : size === "DOC_8X11" ? "10002" : "10003"}`
+      const { doc, bytes, pdf } = await render({ size, trackingNumber })
+      expect(doc.mimeType).toBe("application/pdf")
+      expect(doc.extension).toBe("pdf")
+      expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-")
+      expect(bytes.subarray(-6).toString("latin1").trim()).toBe("%%EOF")
+      expect(pdf.getPageCount()).toBe(1)
+      const { width, height } = pdf.getPage(0).getSize()
+      expect([width, height]).toEqual(PAGE_PT[size])
 
-    const images = pdfImages(pdf)
-    expect(images).toHaveLength(1)
-    const [img] = images
-    expect(img).toMatchObject({ colorSpace: "/DeviceGray", bitsPerComponent: 1, filter: "/FlateDecode", predictor: 15 })
-    const { width: w, height: h, lum } = decodePng(img.png)
-    expect([w, h]).toEqual([img.width, img.height])
-    expect(decodeCode128(lum, w, h)).toBe(trackingNumber)
+      const images = pdfImages(pdf)
+      expect(images).toHaveLength(1)
+      const [img] = images
+      expect(img).toMatchObject({
+        colorSpace: "/DeviceGray",
+        bitsPerComponent: 1,
+        filter: "/FlateDecode",
+        predictor: 15,
+      })
+      const { width: w, height: h, lum } = decodePng(img.png)
+      expect([w, h]).toEqual([img.width, img.height])
+      expect(decodeCode128(lum, w, h)).toBe(trackingNumber)
 
-    // Drawn dot for dot at 203 dpi, inside the label area.
-    const [placed] = imagePlacements(pdf)
-    expect(placed.name).toBe(img.name)
-    expect(placed.w).toBeCloseTo(img.width / DOTS_PER_PT, 3)
-    expect(placed.h).toBeCloseTo(img.height / DOTS_PER_PT, 3)
-    expect(placed.x).toBeGreaterThan(0)
-    expect(placed.x + placed.w).toBeLessThan(width)
-    expect(placed.top).toBeGreaterThan(0)
-    // Letter sheets carry the label in the top half.
-    expect(placed.top + placed.h).toBeLessThan(size === "DOC_8X11" ? height / 2 : height)
-  })
+      // Drawn dot for dot at 203 dpi, inside the label area.
+      const [placed] = imagePlacements(pdf)
+      expect(placed.name).toBe(img.name)
+      expect(placed.w).toBeCloseTo(img.width / DOTS_PER_PT, 3)
+      expect(placed.h).toBeCloseTo(img.height / DOTS_PER_PT, 3)
+      expect(placed.x).toBeGreaterThan(0)
+      expect(placed.x + placed.w).toBeLessThan(width)
+      expect(placed.top).toBeGreaterThan(0)
+      // Letter sheets carry the label in the top half.
+      expect(placed.top + placed.h).toBeLessThan(
+        size === "DOC_8X11" ? height / 2 : height
+      )
+    }
+  )
 
   it("defaults to DOC_4X6", async () => {
     const { pdf } = await render({ size: undefined })
@@ -72,7 +105,12 @@ describe("PDF shipping label", () => {
   })
 
   it("prints the carrier, service, addresses, tracking number, shipment facts and the sandbox marker", async () => {
-    const { pdf } = await render({ carrier: "CARRIER_A", serviceId: "NDA", reference: "PO-42", weightOz: 20 })
+    const { pdf } = await render({
+      carrier: "CARRIER_A",
+      serviceId: "NDA",
+      reference: "PO-42",
+      weightOz: 20,
+    })
     const lines = pdfText(pdf)
     expect(lines).toEqual(
       expect.arrayContaining([
@@ -92,7 +130,7 @@ describe("PDF shipping label", () => {
         "SHIPMENT: shp_01JTESTSHIPMENT0001",
         "WEIGHT: 20 OZ (1.25 LB)",
         "REF: PO-42",
-      ]),
+      ])
     )
     expect(lines).not.toContain(CUSTOMS_TITLE)
     expect(lines).not.toContain(RETURN_BANNER)
@@ -106,7 +144,9 @@ describe("PDF shipping label", () => {
   })
 
   it("keeps Latin-1 letters (WinAnsi) and folds the rest", async () => {
-    const { pdf } = await render({ to: { name: "Zoë Müller", company: "Łódź Œuvre", countryCode: "PL" } })
+    const { pdf } = await render({
+      to: { name: "Zoë Müller", company: "Łódź Œuvre", countryCode: "PL" },
+    })
     const lines = pdfText(pdf)
     expect(lines).toContain("Zoë Müller")
     expect(lines).toContain("Lodz OEuvre")
@@ -114,7 +154,9 @@ describe("PDF shipping label", () => {
 
   it("cuts an address line that does not fit instead of overflowing the label", async () => {
     const long = "Very Long Street Name ".repeat(8).trim()
-    const { pdf } = await render({ to: { name: "Jane Doe", addressLines: [long], countryCode: "US" } })
+    const { pdf } = await render({
+      to: { name: "Jane Doe", addressLines: [long], countryCode: "US" },
+    })
     const line = pdfText(pdf).find((l) => l.startsWith("Very Long"))
     expect(line).toBeDefined()
     expect(line!.endsWith("...")).toBe(true)

@@ -3,7 +3,9 @@ import { renderDocument } from ".."
 import { decodeQr, labelInput, luminance } from "./helpers"
 
 function gif(overrides: Parameters<typeof labelInput>[0] = {}) {
-  const doc = renderDocument(labelInput({ type: "QR_CODE", fileFormat: "GIF", ...overrides }))
+  const doc = renderDocument(
+    labelInput({ type: "QR_CODE", fileFormat: "GIF", ...overrides })
+  )
   expect(doc.mimeType).toBe("image/gif")
   expect(doc.extension).toBe("gif")
   expect(doc.pages).toHaveLength(1)
@@ -16,7 +18,9 @@ function gif(overrides: Parameters<typeof labelInput>[0] = {}) {
 
 describe("QR code GIF", () => {
   it("is a GIF89a whose QR code decodes to the tracking number by default", () => {
-    const { file, reader, lum } = gif({ trackingNumber: "9400111899223344556677" })
+    const { file, reader, lum } = gif({
+      trackingNumber: "9400111899223344556677",
+    })
     expect(file.subarray(0, 6).toString("latin1")).toBe("GIF89a")
     expect(file[file.length - 1]).toBe(0x3b) // trailer
     expect(reader.numFrames()).toBe(1)
@@ -24,7 +28,9 @@ describe("QR code GIF", () => {
     // 6 px per module and a 4-module quiet zone: side = (modules + 8) * 6.
     expect(reader.width % 6).toBe(0)
     expect(lum[0]).toBe(255)
-    expect(decodeQr(lum, reader.width, reader.height)).toBe("9400111899223344556677")
+    expect(decodeQr(lum, reader.width, reader.height)).toBe(
+      "9400111899223344556677"
+    )
   })
 
   it("encodes qrPayload when given", () => {

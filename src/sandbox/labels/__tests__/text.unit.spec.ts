@@ -11,15 +11,36 @@ describe("label text helpers", () => {
   it("addressLines orders name, company, street, city line, country", () => {
     expect(
       addressLines(
-        { name: "Jane", company: "Acme", addressLines: ["1 Main St"], cityTown: "Springfield", stateProvince: "IL", postalCode: "62701", countryCode: "US" },
-        6,
-      ),
+        {
+          name: "Jane",
+          company: "Acme",
+          addressLines: ["1 Main St"],
+          cityTown: "Springfield",
+          stateProvince: "IL",
+          postalCode: "62701",
+          countryCode: "US",
+        },
+        6
+      )
     ).toEqual(["Jane", "Acme", "1 Main St", "Springfield, IL 62701", "US"])
   })
 
   it("addressLines merges street lines, then drops middle lines, keeping city and country", () => {
-    const a = { name: "Jane", company: "Acme", addressLines: ["1 Main St", "Apt 4", "Rear"], cityTown: "X", postalCode: "1", countryCode: "US" }
-    expect(addressLines(a, 5)).toEqual(["Jane", "Acme", "1 Main St, Apt 4, Rear", "X 1", "US"])
+    const a = {
+      name: "Jane",
+      company: "Acme",
+      addressLines: ["1 Main St", "Apt 4", "Rear"],
+      cityTown: "X",
+      postalCode: "1",
+      countryCode: "US",
+    }
+    expect(addressLines(a, 5)).toEqual([
+      "Jane",
+      "Acme",
+      "1 Main St, Apt 4, Rear",
+      "X 1",
+      "US",
+    ])
     expect(addressLines(a, 4)).toEqual(["Jane", "Acme", "X 1", "US"])
   })
 

@@ -22,38 +22,50 @@ function zpl(overrides: Parameters<typeof labelInput>[0] = {}): string {
 /** Field data of every ^FD...^FS, with the ^FH hex escapes undone. */
 function fields(z: string): string[] {
   return [...z.matchAll(/\^FD(.*?)\^FS/g)].map((m) =>
-    Buffer.from(m[1].replace(/_([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8"),
+    Buffer.from(
+      m[1].replace(/_([0-9A-F]{2})/g, (_, h: string) =>
+        String.fromCharCode(parseInt(h, 16))
+      ),
+      "latin1"
+    ).toString("utf8")
   )
 }
 
 describe("ZPL II shipping label", () => {
-  it.each(Object.keys(DOTS) as DocumentSize[])("%s: one ^XA..^XZ format sized at 203 dpi with a Code 128 barcode", (size) => {
-    const trackingNumber = "9400111899223344556677"
-    const z = zpl({ size, trackingNumber })
-    expect(z.startsWith("^XA")).toBe(true)
-    expect(z.trimEnd().endsWith("^XZ")).toBe(true)
-    expect(z.match(/\^XA/g)).toHaveLength(1)
-    expect(z.match(/\^XZ/g)).toHaveLength(1)
-    expect(z).toContain("^CI28")
-    const [w, h] = DOTS[size]
-    expect(z).toContain(`^PW${w}\n`)
-    expect(z).toContain(`^LL${h}\n`)
+  it.each(Object.keys(DOTS) as DocumentSize[])(
+    "%s: one ^XA..^XZ format sized at 203 dpi with a Code 128 barcode",
+    (size) => {
+      const trackingNumber = "9400111899223344556677"
+      const z = zpl({ size, trackingNumber })
+      expect(z.startsWith("^XA")).toBe(true)
+      expect(z.trimEnd().endsWith("^XZ")).toBe(true)
+      expect(z.match(/\^XA/g)).toHaveLength(1)
+      expect(z.match(/\^XZ/g)).toHaveLength(1)
+      expect(z).toContain("^CI28")
+      const [w, h] = DOTS[size]
+      expect(z).toContain(`^PW${w}\n`)
+      expect(z).toContain(`^LL${h}\n`)
 
-    const bc = [...z.matchAll(/\^BY(\d+),3,(\d+)\^FO(\d+),(\d+)\^BCN,(\d+),N,N,N,A\^FH_\^FD([^^]*)\^FS/g)]
-    expect(bc).toHaveLength(1)
-    const [, module, height, x, y] = bc[0].slice(0, 5).map(Number)
-    expect(bc[0][6]).toBe(trackingNumber)
-    expect(module).toBeGreaterThanOrEqual(2)
-    expect(height).toBeGreaterThanOrEqual(100)
-    expect(x).toBeLessThan(w)
-    expect(y + height).toBeLessThan(size === "DOC_8X11" ? h / 2 : h)
+      const bc = [
+        ...z.matchAll(
+          /\^BY(\d+),3,(\d+)\^FO(\d+),(\d+)\^BCN,(\d+),N,N,N,A\^FH_\^FD([^^]*)\^FS/g
+        ),
+      ]
+      expect(bc).toHaveLength(1)
+      const [, module, height, x, y] = bc[0].slice(0, 5).map(Number)
+      expect(bc[0][6]).toBe(trackingNumber)
+      expect(module).toBeGreaterThanOrEqual(2)
+      expect(height).toBeGreaterThanOrEqual(100)
+      expect(x).toBeLessThan(w)
+      expect(y + height).toBeLessThan(size === "DOC_8X11" ? h / 2 : h)
 
-    // Every field origin lies on the label.
-    for (const m of z.matchAll(/\^FO(\d+),(\d+)/g)) {
-      expect(Number(m[1])).toBeLessThan(w)
-      expect(Number(m[2])).toBeLessThan(h)
+      // Every field origin lies on the label.
+      for (const m of z.matchAll(/\^FO(\d+),(\d+)/g)) {
+        expect(Number(m[1])).toBeLessThan(w)
+        expect(Number(m[2])).toBeLessThan(h)
+      }
     }
-  })
+  )
 
   it("prints carrier, service, both addresses, tracking number and the sandbox marker as text fields", () => {
     const f = fields(zpl({ customs: true, returnLabel: true }))
@@ -69,21 +81,29 @@ describe("ZPL II shipping label", () => {
         "SHIPMENT: shp_01JTESTSHIPMENT0001",
         "CUSTOMS DECLARATION CN22",
         "RETURN",
-      ]),
+      ])
     )
     // The RETURN text is reversed over its black box.
     expect(zpl({ returnLabel: true })).toMatch(/\^FR\^FH_\^FDRETURN\^FS/)
   })
 
   it("escapes ^, ~ and _ in field data with ^FH hex so an address cannot inject commands", () => {
-    const z = zpl({ to: { name: "Evil ^XZ^XA Corp", company: "Tilde~Co under_score", countryCode: "US" } })
+    const z = zpl({
+      to: {
+        name: "Evil ^XZ^XA Corp",
+        company: "Tilde~Co under_score",
+        countryCode: "US",
+      },
+    })
     expect(z).toContain("^FH_^FDEvil _5EXZ_5EXA Corp^FS")
     expect(z).toContain("^FDTilde_7ECo under_5Fscore^FS")
     expect(z.match(/\^XZ/g)).toHaveLength(1)
     expect(z.match(/\^XA/g)).toHaveLength(1)
     // Every field is hex-escaped.
     expect(z.match(/\^FD/g)!.length).toBe(z.match(/\^FH_\^FD/g)!.length)
-    expect(fields(z)).toEqual(expect.arrayContaining(["Evil ^XZ^XA Corp", "Tilde~Co under_score"]))
+    expect(fields(z)).toEqual(
+      expect.arrayContaining(["Evil ^XZ^XA Corp", "Tilde~Co under_score"])
+    )
   })
 
   it("passes UTF-8 through (^CI28)", () => {

@@ -26,19 +26,38 @@ describe("error classes", () => {
     [503, ShippingUnavailableError],
     [504, ShippingServerError],
   ])("HTTP %i is %p", (status, type) => {
-    const e = errorForStatus(status, parseServiceError(status, { errors: [{ errorCode: "C", errorDescription: "words" }] }), {
-      operation: "op",
-      transactionId: "T1",
-    })
+    const e = errorForStatus(
+      status,
+      parseServiceError(status, {
+        errors: [{ errorCode: "C", errorDescription: "words" }],
+      }),
+      {
+        operation: "op",
+        transactionId: "T1",
+      }
+    )
     expect(e).toBeInstanceOf(type)
     expect(e).toBeInstanceOf(ShippingApiError)
-    expect(e).toMatchObject({ status, codes: ["C"], messages: ["words"], operation: "op", transactionId: "T1", name: (type as { name: string }).name })
+    expect(e).toMatchObject({
+      status,
+      codes: ["C"],
+      messages: ["words"],
+      operation: "op",
+      transactionId: "T1",
+      name: (type as { name: string }).name,
+    })
     expect(e.message).toMatch(/^op: /)
     expect(e.message).toContain(`(HTTP ${status}): words [transaction T1]`)
   })
 
   it("serializes to its safe fields", () => {
-    const e = new ShippingRateLimitedError({ operation: "op", status: 429, retryAfterMs: 5000, codes: ["T"], messages: ["slow"] })
+    const e = new ShippingRateLimitedError({
+      operation: "op",
+      status: 429,
+      retryAfterMs: 5000,
+      codes: ["T"],
+      messages: ["slow"],
+    })
     expect(JSON.parse(JSON.stringify(e))).toEqual({
       name: "ShippingRateLimitedError",
       message: e.message,
@@ -53,19 +72,35 @@ describe("error classes", () => {
   it("validation errors list their violations and were never sent", () => {
     const e = new ShippingValidationError({
       operation: "createWebhookConfig",
-      violations: [{ path: "name", rule: "webhook-config.name.max-length", message: "has at most 50 characters", source: "doc 1" }],
+      violations: [
+        {
+          path: "name",
+          rule: "webhook-config.name.max-length",
+          message: "has at most 50 characters",
+          source: "doc 1",
+        },
+      ],
     })
     expect(e.status).toBe(0)
     expect(e.codes).toEqual(["webhook-config.name.max-length"])
     expect(e.message).toContain("request not sent")
-    expect(e.message).toContain("name: has at most 50 characters [webhook-config.name.max-length; doc 1]")
+    expect(e.message).toContain(
+      "name: has at most 50 characters [webhook-config.name.max-length; doc 1]"
+    )
     expect(JSON.parse(JSON.stringify(e)).violations).toHaveLength(1)
   })
 
   it("network and outcome-unknown errors say what happened", () => {
-    expect(new ShippingNetworkError({ operation: "op", timedOut: true }).message).toBe("op: no answer within the timeout")
-    const unknown = new ShippingOutcomeUnknownError({ operation: "createShipment", transactionId: "T9" })
+    expect(
+      new ShippingNetworkError({ operation: "op", timedOut: true }).message
+    ).toBe("op: no answer within the timeout")
+    const unknown = new ShippingOutcomeUnknownError({
+      operation: "createShipment",
+      transactionId: "T9",
+    })
     expect(unknown.transactionId).toBe("T9")
-    expect(unknown.message).toMatch(/^createShipment: outcome unknown for transaction T9/)
+    expect(unknown.message).toMatch(
+      /^createShipment: outcome unknown for transaction T9/
+    )
   })
 })

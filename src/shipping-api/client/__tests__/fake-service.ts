@@ -20,14 +20,21 @@ export type FakeHandler = (req: FakeRequest) => FakeAnswer | Promise<FakeAnswer>
 export const API_KEY = "key-AKIA-very-secret-1234"
 export const API_SECRET = "secret-s3cr3t-value-5678"
 
-export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+export function json(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {}
+): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
     status,
     headers: { "content-type": "application/json", ...headers },
   })
 }
 
-export function tokenAnswer(token: string, expiresIn: string | number = 3600): Response {
+export function tokenAnswer(
+  token: string,
+  expiresIn: string | number = 3600
+): Response {
   return json(200, { access_token: token, expiresIn, token_type: "Bearer" })
 }
 
@@ -55,11 +62,17 @@ export function fakeService(handler: FakeHandler) {
       if (req.path === "/oauth/token") tokens++
       const answer = await handler(req)
       if (answer === "drop") {
-        throw new TypeError("fetch failed", { cause: Object.assign(new Error("socket hang up"), { code: "ECONNRESET" }) })
+        throw new TypeError("fetch failed", {
+          cause: Object.assign(new Error("socket hang up"), {
+            code: "ECONNRESET",
+          }),
+        })
       }
       if (answer === "hang") {
         return await new Promise<Response>((_, reject) => {
-          init.signal?.addEventListener("abort", () => reject(new DOMException("This operation was aborted", "AbortError")))
+          init.signal?.addEventListener("abort", () =>
+            reject(new DOMException("This operation was aborted", "AbortError"))
+          )
         })
       }
       return answer
@@ -83,12 +96,21 @@ export function fakeService(handler: FakeHandler) {
 }
 
 /** A handler that answers the token operation and hands every other request to `api`. */
-export function withToken(api: FakeHandler, token: (n: number) => string = (n) => `token-${n}-abcdefgh`): FakeHandler {
+export function withToken(
+  api: FakeHandler,
+  token: (n: number) => string = (n) => `token-${n}-abcdefgh`
+): FakeHandler {
   let n = 0
-  return (req) => (req.path === "/oauth/token" ? tokenAnswer(token(++n)) : api(req))
+  return (req) =>
+    req.path === "/oauth/token" ? tokenAnswer(token(++n)) : api(req)
 }
 
-export type Clock = { now: () => number; advance: (ms: number) => void; sleeps: number[]; sleep: (ms: number) => Promise<void> }
+export type Clock = {
+  now: () => number
+  advance: (ms: number) => void
+  sleeps: number[]
+  sleep: (ms: number) => Promise<void>
+}
 
 /** A clock that only moves when told to (or when the client sleeps). */
 export function fakeClock(start = Date.UTC(2026, 0, 15, 12)): Clock {

@@ -11,7 +11,14 @@ import { fullJitterDelay, parseRetryAfter, DEFAULT_BACKOFF } from "../backoff"
 import { Limiter } from "../limiter"
 import { ShippingClient } from "../shipping-client"
 import { clearTokenCache } from "../token-cache"
-import { clientConfig, fakeClock, fakeService, json, withToken, type FakeAnswer } from "./fake-service"
+import {
+  clientConfig,
+  fakeClock,
+  fakeService,
+  json,
+  withToken,
+  type FakeAnswer,
+} from "./fake-service"
 
 const events = [{ eventId: "1", name: "Delivered" }]
 const webhookBody = {
@@ -19,7 +26,11 @@ const webhookBody = {
   type: "tracking",
   events: ["Delivered"],
   url: "https://shop.example.com/hooks",
-  authParams: { authType: "custom", apiKey: "whk-1234567", headerName: "X-Key" },
+  authParams: {
+    authType: "custom",
+    apiKey: "whk-1234567",
+    headerName: "X-Key",
+  },
 }
 
 beforeEach(() => clearTokenCache())
@@ -30,11 +41,23 @@ function scripted(answers: FakeAnswer[], last: FakeAnswer = json(200, events)) {
 
 describe("transport", () => {
   it("sends X-Vendor-UnifiedErrorStructure: true, Accept-Language and JSON on every request", async () => {
-    const service = fakeService(withToken((req) => json(200, req.method === "POST" ? { ...webhookBody, webHookConfigID: "w1" } : events)))
-    const client = new ShippingClient(clientConfig(service.fetch, fakeClock(), { acceptLanguage: "en-GB" }))
+    const service = fakeService(
+      withToken((req) =>
+        json(
+          200,
+          req.method === "POST"
+            ? { ...webhookBody, webHookConfigID: "w1" }
+            : events
+        )
+      )
+    )
+    const client = new ShippingClient(
+      clientConfig(service.fetch, fakeClock(), { acceptLanguage: "en-GB" })
+    )
     await client.listApplicableEvents()
     await client.createWebhookConfig(webhookBody)
-    for (const call of service.calls) expect(call.headers.get("x-vendor-unifiederrorstructure")).toBe("true")
+    for (const call of service.calls)
+      expect(call.headers.get("x-vendor-unifiederrorstructure")).toBe("true")
     const post = service.apiCalls()[1]
     expect(post.url.toString()).toBe("https://hooks.test/api/v1/webhookConfig")
     expect(post.headers.get("content-type")).toBe("application/json")
@@ -44,15 +67,26 @@ describe("transport", () => {
 
   it("a call without an answer within timeoutMs is ShippingNetworkError with timedOut", async () => {
     const service = fakeService(scripted(["hang"]))
-    const client = new ShippingClient(clientConfig(service.fetch, fakeClock(), { timeoutMs: 20, maxAttempts: 1 }))
+    const client = new ShippingClient(
+      clientConfig(service.fetch, fakeClock(), {
+        timeoutMs: 20,
+        maxAttempts: 1,
+      })
+    )
     const error = await client.listApplicableEvents().catch((e) => e)
     expect(error).toBeInstanceOf(ShippingNetworkError)
-    expect(error).toMatchObject({ timedOut: true, status: 0, operation: "listApplicableEvents" })
+    expect(error).toMatchObject({
+      timedOut: true,
+      status: 0,
+      operation: "listApplicableEvents",
+    })
   })
 
   it("a dropped connection is ShippingNetworkError without timedOut, its cause reduced to name and code", async () => {
     const service = fakeService(scripted(["drop"]))
-    const client = new ShippingClient(clientConfig(service.fetch, fakeClock(), { maxAttempts: 1 }))
+    const client = new ShippingClient(
+      clientConfig(service.fetch, fakeClock(), { maxAttempts: 1 })
+    )
     const error = await client.listApplicableEvents().catch((e) => e)
     expect(error).toBeInstanceOf(ShippingNetworkError)
     expect(error.timedOut).toBe(false)
@@ -61,7 +95,17 @@ describe("transport", () => {
 
   it("honours Retry-After in seconds on 429", async () => {
     const clock = fakeClock()
-    const service = fakeService(scripted([json(429, { errors: [{ errorCode: "THROTTLED", errorDescription: "slow down" }] }, { "retry-after": "7" })]))
+    const service = fakeService(
+      scripted([
+        json(
+          429,
+          {
+            errors: [{ errorCode: "THROTTLED", errorDescription: "slow down" }],
+          },
+          { "retry-after": "7" }
+        ),
+      ])
+    )
     const client = new ShippingClient(clientConfig(service.fetch, clock))
     await expect(client.listApplicableEvents()).resolves.toEqual(events)
     expect(clock.sleeps).toEqual([7_000])
@@ -70,7 +114,9 @@ describe("transport", () => {
   it("honours Retry-After as an HTTP date on 429", async () => {
     const clock = fakeClock()
     const at = new Date(clock.now() + 12_000).toUTCString()
-    const service = fakeService(scripted([json(429, undefined, { "retry-after": at })]))
+    const service = fakeService(
+      scripted([json(429, undefined, { "retry-after": at })])
+    )
     const client = new ShippingClient(clientConfig(service.fetch, clock))
     await client.listApplicableEvents()
     expect(clock.sleeps).toEqual([12_000])
@@ -79,14 +125,22 @@ describe("transport", () => {
   it("retries a throttled POST (the service did not take it), but not a 500 POST", async () => {
     const clock = fakeClock()
     const created = json(200, { ...webhookBody, webHookConfigID: "w1" })
-    const service = fakeService(scripted([json(429, undefined, { "retry-after": "1" })], created))
+    const service = fakeService(
+      scripted([json(429, undefined, { "retry-after": "1" })], created)
+    )
     const client = new ShippingClient(clientConfig(service.fetch, clock))
-    await expect(client.createWebhookConfig(webhookBody)).resolves.toMatchObject({ webHookConfigID: "w1" })
+    await expect(
+      client.createWebhookConfig(webhookBody)
+    ).resolves.toMatchObject({ webHookConfigID: "w1" })
     expect(service.apiCalls()).toHaveLength(2)
 
-    const failing = fakeService(scripted([json(500, { message: "boom" })], created))
+    const failing = fakeService(
+      scripted([json(500, { message: "boom" })], created)
+    )
     const again = new ShippingClient(clientConfig(failing.fetch, clock))
-    await expect(again.createWebhookConfig(webhookBody)).rejects.toBeInstanceOf(ShippingServerError)
+    await expect(again.createWebhookConfig(webhookBody)).rejects.toBeInstanceOf(
+      ShippingServerError
+    )
     expect(failing.apiCalls()).toHaveLength(1)
   })
 
@@ -94,8 +148,12 @@ describe("transport", () => {
     for (const answer of ["hang", "drop"] as const) {
       clearTokenCache()
       const service = fakeService(scripted([answer]))
-      const client = new ShippingClient(clientConfig(service.fetch, fakeClock(), { timeoutMs: 20 }))
-      await expect(client.createWebhookConfig(webhookBody)).rejects.toBeInstanceOf(ShippingNetworkError)
+      const client = new ShippingClient(
+        clientConfig(service.fetch, fakeClock(), { timeoutMs: 20 })
+      )
+      await expect(
+        client.createWebhookConfig(webhookBody)
+      ).rejects.toBeInstanceOf(ShippingNetworkError)
       expect(service.apiCalls()).toHaveLength(1)
     }
   })
@@ -103,7 +161,9 @@ describe("transport", () => {
   it("retries GETs on 5xx, timeouts and dropped connections with full-jitter backoff", async () => {
     const clock = fakeClock()
     const service = fakeService(scripted([json(500, { message: "x" }), "drop"]))
-    const client = new ShippingClient(clientConfig(service.fetch, clock, { timeoutMs: 20, random: () => 0.5 }))
+    const client = new ShippingClient(
+      clientConfig(service.fetch, clock, { timeoutMs: 20, random: () => 0.5 })
+    )
     await expect(client.listApplicableEvents()).resolves.toEqual(events)
     expect(service.apiCalls()).toHaveLength(3)
     // random 0.5 of min(cap, base * 2^(attempt-1)): 0.5 * 250, 0.5 * 500
@@ -112,8 +172,12 @@ describe("transport", () => {
 
   it("503 backoff is bounded by maxAttempts and ends in ShippingUnavailableError", async () => {
     const clock = fakeClock()
-    const service = fakeService(withToken(() => json(503, { message: "maintenance" })))
-    const client = new ShippingClient(clientConfig(service.fetch, clock, { maxAttempts: 4, random: () => 1 }))
+    const service = fakeService(
+      withToken(() => json(503, { message: "maintenance" }))
+    )
+    const client = new ShippingClient(
+      clientConfig(service.fetch, clock, { maxAttempts: 4, random: () => 1 })
+    )
     const error = await client.listApplicableEvents().catch((e) => e)
     expect(error).toBeInstanceOf(ShippingUnavailableError)
     expect(service.apiCalls()).toHaveLength(4)
@@ -122,7 +186,9 @@ describe("transport", () => {
 
   it("a Retry-After longer than the limit is not waited for: the error carries it", async () => {
     const clock = fakeClock()
-    const service = fakeService(withToken(() => json(429, undefined, { "retry-after": "3600" })))
+    const service = fakeService(
+      withToken(() => json(429, undefined, { "retry-after": "3600" }))
+    )
     const client = new ShippingClient(clientConfig(service.fetch, clock))
     const error = await client.listApplicableEvents().catch((e) => e)
     expect(error).toBeInstanceOf(ShippingRateLimitedError)
@@ -140,30 +206,56 @@ describe("transport", () => {
     ]
     for (const [status, type] of cases) {
       clearTokenCache()
-      const service = fakeService(withToken(() => json(status, { errors: [{ errorCode: `E${status}`, errorDescription: "no" }] })))
-      const client = new ShippingClient(clientConfig(service.fetch, fakeClock(), { maxAttempts: 2 }))
+      const service = fakeService(
+        withToken(() =>
+          json(status, {
+            errors: [{ errorCode: `E${status}`, errorDescription: "no" }],
+          })
+        )
+      )
+      const client = new ShippingClient(
+        clientConfig(service.fetch, fakeClock(), { maxAttempts: 2 })
+      )
       const error = await client.getWebhookConfig("w1").catch((e) => e)
       expect(error).toBeInstanceOf(type)
-      expect(error).toMatchObject({ status, codes: [`E${status}`], messages: ["no"] })
+      expect(error).toMatchObject({
+        status,
+        codes: [`E${status}`],
+        messages: ["no"],
+      })
       expect(service.apiCalls()).toHaveLength(status >= 500 ? 2 : 1)
     }
   })
 
   it("never has more than `concurrency` calls in flight", async () => {
-    const service = fakeService(withToken(async () => {
-      await new Promise((r) => setTimeout(r, 2))
-      return json(200, events)
-    }))
-    const client = new ShippingClient(clientConfig(service.fetch, fakeClock(), { concurrency: 3 }))
-    await Promise.all(Array.from({ length: 20 }, () => client.listApplicableEvents()))
+    const service = fakeService(
+      withToken(async () => {
+        await new Promise((r) => setTimeout(r, 2))
+        return json(200, events)
+      })
+    )
+    const client = new ShippingClient(
+      clientConfig(service.fetch, fakeClock(), { concurrency: 3 })
+    )
+    await Promise.all(
+      Array.from({ length: 20 }, () => client.listApplicableEvents())
+    )
     expect(service.apiCalls()).toHaveLength(20)
     expect(service.maxInFlight).toBe(3)
   })
 
   it("logs method, path, outcome and duration, never the query, headers or body", async () => {
     const lines: string[] = []
-    const service = fakeService(withToken(() => json(200, { data: [], pageInfo: { total: 0, pages: 0, page: 0 } })))
-    const client = new ShippingClient(clientConfig(service.fetch, fakeClock(), { logger: { debug: (l) => lines.push(l) } }))
+    const service = fakeService(
+      withToken(() =>
+        json(200, { data: [], pageInfo: { total: 0, pages: 0, page: 0 } })
+      )
+    )
+    const client = new ShippingClient(
+      clientConfig(service.fetch, fakeClock(), {
+        logger: { debug: (l) => lines.push(l) },
+      })
+    )
     await client.listWebhookConfigs()
     expect(lines).toEqual([
       "shipping-api token POST /oauth/token 200 0ms attempt=1",
@@ -184,7 +276,9 @@ describe("backoff", () => {
   it("reads Retry-After as seconds or an HTTP date", () => {
     const now = Date.UTC(2026, 0, 1)
     expect(parseRetryAfter("3", now)).toBe(3_000)
-    expect(parseRetryAfter(new Date(now + 5_000).toUTCString(), now)).toBe(5_000)
+    expect(parseRetryAfter(new Date(now + 5_000).toUTCString(), now)).toBe(
+      5_000
+    )
     expect(parseRetryAfter(new Date(now - 5_000).toUTCString(), now)).toBe(0)
     expect(parseRetryAfter("soon", now)).toBeUndefined()
     expect(parseRetryAfter(null, now)).toBeUndefined()

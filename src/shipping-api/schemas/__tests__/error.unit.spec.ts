@@ -10,11 +10,29 @@ const GOLDEN = {
         additionalInfo: "doc 2, Address",
         parameters: ["toAddress.postalCode"],
       },
-      { errorCode: "PB-WEIGHT", errorDescription: "parcel.weight.weight is required" },
+      {
+        errorCode: "PB-WEIGHT",
+        errorDescription: "parcel.weight.weight is required",
+      },
     ],
   },
-  bareArray: [{ errorCode: "1001", message: "Invalid service", additionalInfo: "lane", parameters: ["rates[0].serviceId"] }],
-  statusError: { status: "ERROR", errors: [{ errorCode: "SHIPMENT_NOT_FOUND", errorDescription: "no shipment with that id" }] },
+  bareArray: [
+    {
+      errorCode: "1001",
+      message: "Invalid service",
+      additionalInfo: "lane",
+      parameters: ["rates[0].serviceId"],
+    },
+  ],
+  statusError: {
+    status: "ERROR",
+    errors: [
+      {
+        errorCode: "SHIPMENT_NOT_FOUND",
+        errorDescription: "no shipment with that id",
+      },
+    ],
+  },
   keyMessage: [
     { key: "errors.invalid.carrier", message: "carrier is not supported" },
     { key: "errors.invalid.service", message: "service is not supported" },
@@ -34,7 +52,10 @@ describe("parseServiceError", () => {
   it("reads the standard error object (doc 4, unified structure)", () => {
     const e = parseServiceError(400, GOLDEN.standard)
     expect(e.codes).toEqual(["PB-ADDRESS-INVALID", "PB-WEIGHT"])
-    expect(e.messages).toEqual(["toAddress.postalCode is not valid", "parcel.weight.weight is required"])
+    expect(e.messages).toEqual([
+      "toAddress.postalCode is not valid",
+      "parcel.weight.weight is required",
+    ])
     expect(e.entries[0]).toEqual({
       code: "PB-ADDRESS-INVALID",
       message: "toAddress.postalCode is not valid",
@@ -49,7 +70,14 @@ describe("parseServiceError", () => {
     expect(e).toEqual({
       codes: ["1001"],
       messages: ["Invalid service"],
-      entries: [{ code: "1001", message: "Invalid service", field: "rates[0].serviceId", additionalInfo: "lane" }],
+      entries: [
+        {
+          code: "1001",
+          message: "Invalid service",
+          field: "rates[0].serviceId",
+          additionalInfo: "lane",
+        },
+      ],
     })
   })
 
@@ -61,8 +89,14 @@ describe("parseServiceError", () => {
 
   it("reads [{ key, message }], the key as the code", () => {
     const e = parseServiceError(400, GOLDEN.keyMessage)
-    expect(e.codes).toEqual(["errors.invalid.carrier", "errors.invalid.service"])
-    expect(e.messages).toEqual(["carrier is not supported", "service is not supported"])
+    expect(e.codes).toEqual([
+      "errors.invalid.carrier",
+      "errors.invalid.service",
+    ])
+    expect(e.messages).toEqual([
+      "carrier is not supported",
+      "service is not supported",
+    ])
   })
 
   it("reads doc 1's { message, code }", () => {
@@ -77,16 +111,25 @@ describe("parseServiceError", () => {
     const e = parseServiceError(400, GOLDEN.doc3Contact)
     expect(e.codes).toEqual(["validation_error"])
     expect(e.messages).toEqual(["a contact with that name already exists"])
-    expect(e.entries[0]).toMatchObject({ field: "name", additionalInfo: "contacts must be unique" })
+    expect(e.entries[0]).toMatchObject({
+      field: "name",
+      additionalInfo: "contacts must be unique",
+    })
   })
 
   it("reads doc 3's { message } (401/500)", () => {
     const e = parseServiceError(500, GOLDEN.doc3Message)
-    expect(e).toEqual({ codes: [], messages: ["Unexpected server condition"], entries: [{ message: "Unexpected server condition" }] })
+    expect(e).toEqual({
+      codes: [],
+      messages: ["Unexpected server condition"],
+      entries: [{ message: "Unexpected server condition" }],
+    })
   })
 
   it("accepts the body as JSON text", () => {
-    expect(parseServiceError(400, JSON.stringify(GOLDEN.standard)).codes).toEqual(["PB-ADDRESS-INVALID", "PB-WEIGHT"])
+    expect(
+      parseServiceError(400, JSON.stringify(GOLDEN.standard)).codes
+    ).toEqual(["PB-ADDRESS-INVALID", "PB-WEIGHT"])
   })
 
   it("keeps words for bodies it does not know: text (shortened), empty, unknown JSON", () => {
@@ -97,12 +140,18 @@ describe("parseServiceError", () => {
       messages: ["HTTP 503 without an error body"],
       entries: [{ message: "HTTP 503 without an error body" }],
     })
-    expect(parseServiceError(500, { unexpected: true }).messages).toEqual(["HTTP 500 without an error body"])
-    expect(parseServiceError(500, [1, 2]).messages).toEqual(["HTTP 500 without an error body"])
+    expect(parseServiceError(500, { unexpected: true }).messages).toEqual([
+      "HTTP 500 without an error body",
+    ])
+    expect(parseServiceError(500, [1, 2]).messages).toEqual([
+      "HTTP 500 without an error body",
+    ])
   })
 
   it("tolerates nulls and unknown fields in entries", () => {
-    const e = parseServiceError(400, { errors: [{ errorCode: "X", errorDescription: null, extra: 1 }] })
+    const e = parseServiceError(400, {
+      errors: [{ errorCode: "X", errorDescription: null, extra: 1 }],
+    })
     expect(e.entries).toEqual([{ code: "X", message: "X" }])
   })
 })

@@ -1,4 +1,9 @@
-import { isPackageStatus, packageStatusSchema, trackingEventSchema, trackingResponseSchema } from "../tracking"
+import {
+  isPackageStatus,
+  packageStatusSchema,
+  trackingEventSchema,
+  trackingResponseSchema,
+} from "../tracking"
 
 const event = {
   standardizedEventCode: "DLD",
@@ -32,7 +37,16 @@ const response = {
   reattemptDate: null,
   reattemptTime: null,
   signedBy: "J DOE",
-  senderAddress: { name: null, address1: null, address2: null, address3: null, city: null, stateOrProvince: null, postalCode: null, country: null },
+  senderAddress: {
+    name: null,
+    address1: null,
+    address2: null,
+    address3: null,
+    city: null,
+    stateOrProvince: null,
+    postalCode: null,
+    country: null,
+  },
   requestedIdentifier: "TrackingNumber",
   clientId: "C1",
   trackingNumber: "9400100000000000000000",
@@ -54,10 +68,20 @@ const response = {
   shipDate: "2026-01-13",
   shipTime: "09:00:00",
   shipTimeOffset: "-05:00",
-  destinationAddress: { name: "Jane", address1: "1 Main St", city: "NEW YORK", stateOrProvince: "NY", postalCode: "10001", country: "US" },
+  destinationAddress: {
+    name: "Jane",
+    address1: "1 Main St",
+    city: "NEW YORK",
+    stateOrProvince: "NY",
+    postalCode: "10001",
+    country: "US",
+  },
   deliveryLocation: "FRONT_DOOR",
   deliveryLocationDescription: "Front door",
-  scanDetailsList: [event, { ...event, packageStatus: "InTransit", standardizedEventCode: "ITR" }],
+  scanDetailsList: [
+    event,
+    { ...event, packageStatus: "InTransit", standardizedEventCode: "ITR" },
+  ],
   currentStatus: event,
   status: "Delivered",
   updatedDate: "2026-01-15",
@@ -75,26 +99,45 @@ describe("tracking response (doc 3)", () => {
   })
 
   it("reads nulls as absent and keeps unknown fields", () => {
-    const r = trackingResponseSchema.parse({ ...response, futureField: { a: 1 } })
+    const r = trackingResponseSchema.parse({
+      ...response,
+      futureField: { a: 1 },
+    })
     expect(r.reattemptDate).toBeUndefined()
     expect(r.senderAddress?.name).toBeUndefined()
     expect(r).toHaveProperty("futureField", { a: 1 })
   })
 
   it("tolerates null objects and arrays (senderAddress, scanDetailsList, currentStatus)", () => {
-    const r = trackingResponseSchema.parse({ trackingNumber: "1Z", senderAddress: null, scanDetailsList: null, currentStatus: null })
+    const r = trackingResponseSchema.parse({
+      trackingNumber: "1Z",
+      senderAddress: null,
+      scanDetailsList: null,
+      currentStatus: null,
+    })
     expect(r.scanDetailsList).toBeUndefined()
   })
 
   it("needs the tracking number", () => {
-    expect(trackingResponseSchema.safeParse({ ...response, trackingNumber: undefined }).success).toBe(false)
-    expect(trackingResponseSchema.safeParse({ ...response, trackingNumber: "" }).success).toBe(false)
+    expect(
+      trackingResponseSchema.safeParse({
+        ...response,
+        trackingNumber: undefined,
+      }).success
+    ).toBe(false)
+    expect(
+      trackingResponseSchema.safeParse({ ...response, trackingNumber: "" })
+        .success
+    ).toBe(false)
   })
 
   it("reads an Event with all doc 3 fields, numbers sent as strings where the carrier does so", () => {
     const e = trackingEventSchema.parse({ ...event, latitude: 40.7 })
     expect(e.latitude).toBe("40.7")
-    expect(trackingEventSchema.safeParse({ ...event, eventDate: { bad: true } }).success).toBe(false)
+    expect(
+      trackingEventSchema.safeParse({ ...event, eventDate: { bad: true } })
+        .success
+    ).toBe(false)
   })
 
   it("knows the package statuses", () => {

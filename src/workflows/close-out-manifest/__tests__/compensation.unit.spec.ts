@@ -8,8 +8,13 @@ describe("close-out steps", () => {
       { id: "d2", kind: "manifest", owner_id: "M2" },
     ]
     const documents = {
-      listDocuments: jest.fn(async (f: { kind: string; owner_id: string }) => docs.filter((d) => d.kind === f.kind && d.owner_id === f.owner_id)),
-      deleteDocuments: jest.fn(async (ids: string[]) => void (docs = docs.filter((d) => !ids.includes(d.id)))),
+      listDocuments: jest.fn(async (f: { kind: string; owner_id: string }) =>
+        docs.filter((d) => d.kind === f.kind && d.owner_id === f.owner_id)
+      ),
+      deleteDocuments: jest.fn(
+        async (ids: string[]) =>
+          void (docs = docs.filter((d) => !ids.includes(d.id)))
+      ),
     }
     await deleteManifestDocument(documents as never, "M1")
     expect(docs.map((d) => d.id)).toEqual(["d2"])
@@ -18,8 +23,20 @@ describe("close-out steps", () => {
   })
 
   it("reads the scan form from the service's answer", () => {
-    expect(documentOf({ documents: [{ type: "MANIFEST", contentType: "URL", contents: "https://x/m.pdf" }] } as never)).toEqual({ url: "https://x/m.pdf" })
-    expect(documentOf({ documents: [{ type: "MANIFEST", contentType: "BASE64", contents: "JVBE" }] } as never)).toEqual({ base64: "JVBE" })
+    expect(
+      documentOf({
+        documents: [
+          { type: "MANIFEST", contentType: "URL", contents: "https://x/m.pdf" },
+        ],
+      } as never)
+    ).toEqual({ url: "https://x/m.pdf" })
+    expect(
+      documentOf({
+        documents: [
+          { type: "MANIFEST", contentType: "BASE64", contents: "JVBE" },
+        ],
+      } as never)
+    ).toEqual({ base64: "JVBE" })
     expect(documentOf({} as never)).toBeNull()
   })
 })

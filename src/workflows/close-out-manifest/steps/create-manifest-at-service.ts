@@ -18,11 +18,15 @@ export type ManifestAtService = {
 }
 
 /** Doc 4: `documents: [{ type: "MANIFEST", contentType: "URL", contents }]`; Base64 accepted too. Pure. */
-export function documentOf(response: ManifestResponse): { url?: string; base64?: string } | null {
+export function documentOf(
+  response: ManifestResponse
+): { url?: string; base64?: string } | null {
   const docs = response.documents ?? []
   const doc = docs.find((d) => d.type === MANIFEST_DOCUMENT_TYPE) ?? docs[0]
   if (!doc?.contents) return null
-  return doc.contentType === "BASE64" ? { base64: doc.contents } : { url: doc.contents }
+  return doc.contentType === "BASE64"
+    ? { base64: doc.contents }
+    : { url: doc.contents }
 }
 
 /**
@@ -33,19 +37,37 @@ export function documentOf(response: ManifestResponse): { url?: string; base64?:
 export const createManifestAtServiceStep = createStep(
   "shipping-services-create-manifest-at-service",
   async (input: { request: ManifestRequest }, { container }) => {
-    const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
-    const client = pluginClient(shipping.getOptions(), container.resolve(ContainerRegistrationKeys.LOGGER))
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
+    const client = pluginClient(
+      shipping.getOptions(),
+      container.resolve(ContainerRegistrationKeys.LOGGER)
+    )
     let response
     try {
-      response = await client.createManifest(input.request, { transactionId: randomTransactionId() })
+      response = await client.createManifest(input.request, {
+        transactionId: randomTransactionId(),
+      })
     } catch (error) {
       // Worded here: the run serializes a step's error, and the service's error classes with it.
-      throw actionErrorOf(error, `The ${input.request.carrier} manifest was not made`)
+      throw actionErrorOf(
+        error,
+        `The ${input.request.carrier} manifest was not made`
+      )
     }
     const manifestId = response.manifestId
     if (!manifestId || !MANIFEST_ID_PATTERN.test(manifestId)) {
-      throw new ShippingActionError(`The service answered the ${input.request.carrier} manifest without a usable manifest id (${String(manifestId)}).`, 502, "shipping_service_error")
+      throw new ShippingActionError(
+        `The service answered the ${input.request.carrier} manifest without a usable manifest id (${String(manifestId)}).`,
+        502,
+        "shipping_service_error"
+      )
     }
-    return new StepResponse<ManifestAtService>({ manifest_id: manifestId, manifest_tracking_number: response.manifestTrackingNumber ?? null, document: documentOf(response) })
+    return new StepResponse<ManifestAtService>({
+      manifest_id: manifestId,
+      manifest_tracking_number: response.manifestTrackingNumber ?? null,
+      document: documentOf(response),
+    })
   }
 )

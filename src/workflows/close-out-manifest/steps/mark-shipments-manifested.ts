@@ -9,9 +9,16 @@ import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
  */
 export const markShipmentsManifestedStep = createStep(
   "shipping-services-mark-shipments-manifested",
-  async (input: { shipment_ids: string[]; manifest_id: string }, { container }) => {
-    const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
-    await shipping.updateShipments(input.shipment_ids.map((id) => ({ id, manifest_id: input.manifest_id })))
+  async (
+    input: { shipment_ids: string[]; manifest_id: string },
+    { container }
+  ) => {
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
+    await shipping.updateShipments(
+      input.shipment_ids.map((id) => ({ id, manifest_id: input.manifest_id }))
+    )
     return new StepResponse(undefined)
   }
 )

@@ -1,15 +1,27 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { manifestSettingKey, type ManifestRecord } from "../../../lib/manifests/record"
+import {
+  manifestSettingKey,
+  type ManifestRecord,
+} from "../../../lib/manifests/record"
 import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
 import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
-import { restoreSetting, writeSettingKeepingPrevious } from "../../../modules/shipping-services/settings"
+import {
+  restoreSetting,
+  writeSettingKeepingPrevious,
+} from "../../../modules/shipping-services/settings"
 
 /** Keeps the close-out (a Setting row `manifests.<id>`), enough to serve its document again; compensation restores the previous setting. */
 export const recordManifestStep = createStep(
   "shipping-services-record-manifest",
   async (record: ManifestRecord, { container }) => {
-    const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
-    const previous = await writeSettingKeepingPrevious(shipping, manifestSettingKey(record.manifest_id), record as unknown as Record<string, unknown>)
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
+    const previous = await writeSettingKeepingPrevious(
+      shipping,
+      manifestSettingKey(record.manifest_id),
+      record as unknown as Record<string, unknown>
+    )
     return new StepResponse(record, previous)
   },
   async (previous, { container }) => {

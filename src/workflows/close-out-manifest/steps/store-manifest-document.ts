@@ -6,13 +6,23 @@ import type ShippingServicesModuleService from "../../../modules/shipping-servic
 import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
 import type { ManifestAtService } from "./create-manifest-at-service"
 
-type Documents = Pick<ShippingServicesModuleService, "listDocuments" | "deleteDocuments">
+type Documents = Pick<
+  ShippingServicesModuleService,
+  "listDocuments" | "deleteDocuments"
+>
 
 /** Compensation: the manifest's stored pages deleted. */
-export async function deleteManifestDocument(documents: Documents, manifestId: string | null | undefined): Promise<void> {
+export async function deleteManifestDocument(
+  documents: Documents,
+  manifestId: string | null | undefined
+): Promise<void> {
   if (!manifestId) return
-  const stored = await documents.listDocuments({ kind: "manifest", owner_id: manifestId }, { select: ["id"] })
-  if (stored.length) await documents.deleteDocuments(stored.map((d: { id: string }) => d.id))
+  const stored = await documents.listDocuments(
+    { kind: "manifest", owner_id: manifestId },
+    { select: ["id"] }
+  )
+  if (stored.length)
+    await documents.deleteDocuments(stored.map((d: { id: string }) => d.id))
 }
 
 /**
@@ -24,22 +34,39 @@ export async function deleteManifestDocument(documents: Documents, manifestId: s
 export const storeManifestDocumentStep = createStep(
   "shipping-services-store-manifest-document",
   async (input: { manifest: ManifestAtService }, { container }) => {
-    const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
     const { manifest_id, document } = input.manifest
     try {
-      const content = document?.base64 ?? (document?.url ? await downloadBase64(document.url) : null)
+      const content =
+        document?.base64 ??
+        (document?.url ? await downloadBase64(document.url) : null)
       if (content) {
-        await shipping.storeDocuments([{ kind: "manifest", owner_id: manifest_id, mime_type: "application/pdf", format: "PDF", content }])
+        await shipping.storeDocuments([
+          {
+            kind: "manifest",
+            owner_id: manifest_id,
+            mime_type: "application/pdf",
+            format: "PDF",
+            content,
+          },
+        ])
         return new StepResponse(true, manifest_id)
       }
     } catch (error) {
       container
         .resolve(ContainerRegistrationKeys.LOGGER)
-        .warn(`shipping-services: the document of manifest ${manifest_id} was not stored, it is served from the service's URL meanwhile: ${messageOf(error)}`)
+        .warn(
+          `shipping-services: the document of manifest ${manifest_id} was not stored, it is served from the service's URL meanwhile: ${messageOf(error)}`
+        )
     }
     return new StepResponse(false, null as string | null)
   },
   async (manifestId, { container }) => {
-    await deleteManifestDocument(container.resolve(SHIPPING_SERVICES_MODULE), manifestId)
+    await deleteManifestDocument(
+      container.resolve(SHIPPING_SERVICES_MODULE),
+      manifestId
+    )
   }
 )

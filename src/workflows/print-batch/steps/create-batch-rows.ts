@@ -10,7 +10,11 @@ export type CreateBatchRowsInput = {
   separate: boolean
   created_by?: string | null
   /** The orders the batch takes, in the admin's order; `shipment_ids` for a print-only batch. */
-  orders: { order_id: string; display_id: number | null; shipment_ids?: string[] }[]
+  orders: {
+    order_id: string
+    display_id: number | null
+    shipment_ids?: string[]
+  }[]
   refused: { order_id: string; display_id: number | null; reason: string }[]
 }
 
@@ -22,7 +26,9 @@ export type CreateBatchRowsInput = {
 export const createBatchRowsStep = createStep(
   "shipping-services-create-batch-rows",
   async (input: CreateBatchRowsInput, { container }) => {
-    const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
     const batch = await shipping.createBatches({
       status: input.mode === "buy" ? "buying" : "printing",
       mode: input.mode,
@@ -43,12 +49,18 @@ export const createBatchRowsStep = createStep(
         ...(o.shipment_ids ? { shipment_ids: { ids: o.shipment_ids } } : {}),
       }))
     )
-    return new StepResponse({ batch_id: batch.id, items: items.length }, { batch_id: batch.id, item_ids: items.map((i) => i.id) })
+    return new StepResponse(
+      { batch_id: batch.id, items: items.length },
+      { batch_id: batch.id, item_ids: items.map((i) => i.id) }
+    )
   },
   async (created, { container }) => {
     if (!created) return
-    const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
-    if (created.item_ids.length) await shipping.deleteBatchItems(created.item_ids)
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
+    if (created.item_ids.length)
+      await shipping.deleteBatchItems(created.item_ids)
     await shipping.deleteBatches([created.batch_id])
   }
 )

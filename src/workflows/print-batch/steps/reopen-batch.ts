@@ -8,10 +8,18 @@ export type ReopenBatchInput = {
   /** Retry: these failed items (all failed ones when absent) wait again and the batch buys. */
   retry?: { item_ids?: string[] }
   /** Print again: with these settings (a layout chosen at download, say). */
-  print?: { layout?: string; packing_slips?: boolean; commercial_invoices?: boolean; separate?: boolean }
+  print?: {
+    layout?: string
+    packing_slips?: boolean
+    commercial_invoices?: boolean
+    separate?: boolean
+  }
 }
 
-type Before = { batch: Record<string, unknown>; items: { id: string; status: string; error: unknown }[] }
+type Before = {
+  batch: Record<string, unknown>
+  items: { id: string; status: string; error: unknown }[]
+}
 
 /**
  * Puts a batch back to work: failed items to waiting (status buying), or new print settings
@@ -21,32 +29,94 @@ type Before = { batch: Record<string, unknown>; items: { id: string; status: str
 export const reopenBatchStep = createStep(
   "shipping-services-reopen-batch",
   async (input: ReopenBatchInput, { container }) => {
-    const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
     const [batch] = await shipping.listBatches({ id: input.batch_id })
-    if (!batch) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Batch ${input.batch_id} was not found`)
+    if (!batch)
+      throw new MedusaError(
+        MedusaError.Types.NOT_FOUND,
+        `Batch ${input.batch_id} was not found`
+      )
     const before: Before = {
-      batch: { id: batch.id, status: batch.status, layout: batch.layout, packing_slips: batch.packing_slips, commercial_invoices: batch.commercial_invoices, separate: batch.separate, finished_at: batch.finished_at },
+      batch: {
+        id: batch.id,
+        status: batch.status,
+        layout: batch.layout,
+        packing_slips: batch.packing_slips,
+        commercial_invoices: batch.commercial_invoices,
+        separate: batch.separate,
+        finished_at: batch.finished_at,
+      },
       items: [],
     }
     if (input.retry) {
-      if (batch.mode !== "buy") throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "A print-only batch buys nothing: nothing to retry")
-      const filters: Record<string, unknown> = { batch_id: batch.id, status: "failed" }
+      if (batch.mode !== "buy")
+        throw new MedusaError(
+          MedusaError.Types.NOT_ALLOWED,
+          "A print-only batch buys nothing: nothing to retry"
+        )
+      const filters: Record<string, unknown> = {
+        batch_id: batch.id,
+        status: "failed",
+      }
       if (input.retry.item_ids?.length) filters.id = input.retry.item_ids
-      const failed = await shipping.listBatchItems(filters, { select: ["id", "status", "error"] })
-      if (!failed.length) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "No failed order of this batch to retry")
-      before.items = failed.map((i) => ({ id: i.id, status: i.status, error: i.error }))
-      await shipping.updateBatchItems(failed.map((i) => ({ id: i.id, status: "waiting" as const })))
-      await shipping.updateBatches({ id: batch.id, status: "buying", finished_at: null })
+      const failed = await shipping.listBatchItems(filters, {
+        select: ["id", "status", "error"],
+      })
+      if (!failed.length)
+        throw new MedusaError(
+          MedusaError.Types.NOT_ALLOWED,
+          "No failed order of this batch to retry"
+        )
+      before.items = failed.map((i) => ({
+        id: i.id,
+        status: i.status,
+        error: i.error,
+      }))
+      await shipping.updateBatchItems(
+        failed.map((i) => ({ id: i.id, status: "waiting" as const }))
+      )
+      await shipping.updateBatches({
+        id: batch.id,
+        status: "buying",
+        finished_at: null,
+      })
     } else if (input.print) {
-      if (batch.status === "buying") throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "The batch is still buying labels: its print file is made when it is done")
-      await shipping.updateBatches({ id: batch.id, status: "printing", finished_at: null, ...input.print })
+      if (batch.status === "buying")
+        throw new MedusaError(
+          MedusaError.Types.NOT_ALLOWED,
+          "The batch is still buying labels: its print file is made when it is done"
+        )
+      await shipping.updateBatches({
+        id: batch.id,
+        status: "printing",
+        finished_at: null,
+        ...input.print,
+      })
     }
-    return new StepResponse({ batch_id: batch.id, retried: before.items.length }, before)
+    return new StepResponse(
+      { batch_id: batch.id, retried: before.items.length },
+      before
+    )
   },
   async (before, { container }) => {
     if (!before) return
-    const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
-    if (before.items.length) await shipping.updateBatchItems(before.items.map((i) => ({ id: i.id, status: i.status as "failed", error: i.error as Record<string, unknown> })))
-    await shipping.updateBatches(before.batch as Parameters<ShippingServicesModuleService["updateBatches"]>[0])
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
+    if (before.items.length)
+      await shipping.updateBatchItems(
+        before.items.map((i) => ({
+          id: i.id,
+          status: i.status as "failed",
+          error: i.error as Record<string, unknown>,
+        }))
+      )
+    await shipping.updateBatches(
+      before.batch as Parameters<
+        ShippingServicesModuleService["updateBatches"]
+      >[0]
+    )
   }
 )

@@ -10,11 +10,19 @@ import { clearRemovedMark, WEBHOOKS_REMOVED_SETTING } from "../reconcile"
 export const clearRemovedMarkStep = createStep(
   "shipping-services-clear-webhooks-removed-mark",
   async (input: { force: boolean }, { container }) => {
-    if (!input.force) return new StepResponse(null, null as Record<string, unknown> | null)
-    const removed = await clearRemovedMark(container.resolve(SHIPPING_SERVICES_MODULE))
+    if (!input.force)
+      return new StepResponse(null, null as Record<string, unknown> | null)
+    const removed = await clearRemovedMark(
+      container.resolve(SHIPPING_SERVICES_MODULE)
+    )
     return new StepResponse(removed, removed)
   },
   async (removed, { container }) => {
-    if (removed) await writeSetting(container.resolve(SHIPPING_SERVICES_MODULE), WEBHOOKS_REMOVED_SETTING, removed)
+    if (removed)
+      await writeSetting(
+        container.resolve(SHIPPING_SERVICES_MODULE),
+        WEBHOOKS_REMOVED_SETTING,
+        removed
+      )
   }
 )

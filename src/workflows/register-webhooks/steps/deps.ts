@@ -5,5 +5,8 @@ import type { RegistrationDeps } from "../reconcile"
 
 /** The registration's dependencies from a step's container (the lock is held around the run, not here). */
 export function stepDeps(container: MedusaContainer): RegistrationDeps {
-  return { shipping: container.resolve(SHIPPING_SERVICES_MODULE), logger: container.resolve(ContainerRegistrationKeys.LOGGER) }
+  return {
+    shipping: container.resolve(SHIPPING_SERVICES_MODULE),
+    logger: container.resolve(ContainerRegistrationKeys.LOGGER),
+  }
 }

@@ -8,6 +8,11 @@ import { stepDeps } from "./deps"
  * reconciling converges on the options; undoing it would recreate what it deleted, and every run
  * (the job, every 15 minutes) converges again anyway.
  */
-export const reconcileWebhooksStep = createStep("shipping-services-reconcile-webhooks", async (input: EnsureOptions, { container }) => {
-  return new StepResponse(await reconcileLocked(stepDeps(container), { ...input, force: false }))
-})
+export const reconcileWebhooksStep = createStep(
+  "shipping-services-reconcile-webhooks",
+  async (input: EnsureOptions, { container }) => {
+    return new StepResponse(
+      await reconcileLocked(stepDeps(container), { ...input, force: false })
+    )
+  }
+)

@@ -1,7 +1,14 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { readSetting, restoreSetting } from "../../../modules/shipping-services/settings"
+import {
+  readSetting,
+  restoreSetting,
+} from "../../../modules/shipping-services/settings"
 import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
-import { recordRun, WEBHOOKS_LAST_RUN_SETTING, type ReconcileOutcome } from "../reconcile"
+import {
+  recordRun,
+  WEBHOOKS_LAST_RUN_SETTING,
+  type ReconcileOutcome,
+} from "../reconcile"
 import { stepDeps } from "./deps"
 
 /** Records the run's outcome (shown in the admin); compensation restores the previous record. */
@@ -9,9 +16,15 @@ export const recordWebhookRunStep = createStep(
   "shipping-services-record-webhook-run",
   async (outcome: ReconcileOutcome, { container }) => {
     const deps = stepDeps(container)
-    const previous = await readSetting<Record<string, unknown>>(deps.shipping, WEBHOOKS_LAST_RUN_SETTING).catch(() => undefined)
+    const previous = await readSetting<Record<string, unknown>>(
+      deps.shipping,
+      WEBHOOKS_LAST_RUN_SETTING
+    ).catch(() => undefined)
     await recordRun(deps, outcome)
-    return new StepResponse(outcome, { key: WEBHOOKS_LAST_RUN_SETTING, value: previous })
+    return new StepResponse(outcome, {
+      key: WEBHOOKS_LAST_RUN_SETTING,
+      value: previous,
+    })
   },
   async (previous, { container }) => {
     await restoreSetting(container.resolve(SHIPPING_SERVICES_MODULE), previous)

@@ -13,7 +13,10 @@ import { stepDeps } from "./deps"
 export const rotateWebhookKeysStep = createStep(
   "shipping-services-rotate-webhook-keys",
   async (input: { types?: WebhookType[] }, { container }) => {
-    const { rotated, before } = await rotateKeysLocked(stepDeps(container), input.types)
+    const { rotated, before } = await rotateKeysLocked(
+      stepDeps(container),
+      input.types
+    )
     return new StepResponse(rotated, before)
   },
   async (before, { container }) => {

@@ -8,9 +8,14 @@ import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
  */
 export const pruneLabelVersionsStep = createStep(
   "shipping-services-prune-label-versions",
-  async (input: { shipment_id: string; version: number; stored: boolean }, { container }) => {
+  async (
+    input: { shipment_id: string; version: number; stored: boolean },
+    { container }
+  ) => {
     if (input.stored) {
-      const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
+      const shipping: ShippingServicesModuleService = container.resolve(
+        SHIPPING_SERVICES_MODULE
+      )
       await shipping.pruneDocuments("label", input.shipment_id, input.version)
     }
     return new StepResponse(undefined)

@@ -7,17 +7,30 @@ import { reprintState } from "../../../lib/shipments/reprints"
 import { serviceOfRow } from "../../../lib/shipments/service-of-row"
 import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
 import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
-import { labelFieldsOf, type LabelFields } from "../../../providers/shipping-services/mapping/response"
+import {
+  labelFieldsOf,
+  type LabelFields,
+} from "../../../providers/shipping-services/mapping/response"
 import { CARRIER_OF_VARIANT, LIMITS } from "../../../shipping-api/constants"
 import { ShippingBadRequestError } from "../../../shipping-api/errors"
 
 /** The service's "no reprints left" (the sandbox's code; doc 4 gives none), by code or by words. */
 export function isReprintLimitError(error: unknown): boolean {
   if (!(error instanceof ShippingBadRequestError)) return false
-  return error.codes.includes("REPRINT_LIMIT_EXCEEDED") || error.messages.some((m) => /reprint/i.test(m) && /(limit|already reprinted|times)/i.test(m))
+  return (
+    error.codes.includes("REPRINT_LIMIT_EXCEEDED") ||
+    error.messages.some(
+      (m) => /reprint/i.test(m) && /(limit|already reprinted|times)/i.test(m)
+    )
+  )
 }
 
-export type ReprintedLabel = { shipment_id: string; version: number; fields: LabelFields | null; pages: string[] }
+export type ReprintedLabel = {
+  shipment_id: string
+  version: number
+  fields: LabelFields | null
+  pages: string[]
+}
 
 /**
  * Reprints a label at the service (doc 4: GET /v1/shipments/{shipmentId}; at most 3 per
@@ -29,38 +42,75 @@ export type ReprintedLabel = { shipment_id: string; version: number; fields: Lab
 export const reprintAtServiceStep = createStep(
   "shipping-services-reprint-at-service",
   async (input: { shipment_id: string }, { container }) => {
-    const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
     const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
     const options = shipping.getOptions()
     const [row] = await shipping.listShipments({ id: input.shipment_id })
-    if (!row) throw new ShippingActionError(`Shipment ${input.shipment_id} was not found`, 404, "not_found")
+    if (!row)
+      throw new ShippingActionError(
+        `Shipment ${input.shipment_id} was not found`,
+        404,
+        "not_found"
+      )
     const label = row.tracking_number ?? row.id
     const state = reprintState(row)
-    if (!state.allowed) throw new ShippingActionError(`Label ${label} cannot be reprinted: ${state.reason}`, 400, "not_allowed")
+    if (!state.allowed)
+      throw new ShippingActionError(
+        `Label ${label} cannot be reprinted: ${state.reason}`,
+        400,
+        "not_allowed"
+      )
 
     let response
     try {
-      response = await pluginClient(options, logger).reprintShipment(row.shipment_id as string, CARRIER_OF_VARIANT[row.variant])
+      response = await pluginClient(options, logger).reprintShipment(
+        row.shipment_id as string,
+        CARRIER_OF_VARIANT[row.variant]
+      )
     } catch (error) {
       if (isReprintLimitError(error)) {
-        await shipping.updateShipments({ id: row.id, reprint_count: LIMITS.reprints })
-        throw new ShippingActionError(`Label ${label} cannot be reprinted: the service says all ${LIMITS.reprints} reprints are used.`, 400, "not_allowed")
+        await shipping.updateShipments({
+          id: row.id,
+          reprint_count: LIMITS.reprints,
+        })
+        throw new ShippingActionError(
+          `Label ${label} cannot be reprinted: the service says all ${LIMITS.reprints} reprints are used.`,
+          400,
+          "not_allowed"
+        )
       }
       throw actionErrorOf(error, `The service did not reprint label ${label}`)
     }
     const fields = labelFieldsOf(response, serviceOfRow(options.services, row))
     const version = (row.reprint_count ?? 0) + 1
-    const pages = fields?.pages.length ? fields.pages : fields?.source_url ? await downloadLabel(fields.source_url, logger, row.id) : []
-    return new StepResponse<ReprintedLabel>({ shipment_id: row.id, version, fields, pages })
+    const pages = fields?.pages.length
+      ? fields.pages
+      : fields?.source_url
+        ? await downloadLabel(fields.source_url, logger, row.id)
+        : []
+    return new StepResponse<ReprintedLabel>({
+      shipment_id: row.id,
+      version,
+      fields,
+      pages,
+    })
   }
 )
 
 /** A label the service answered as a URL (valid 24 hours): fetched now; on failure the store-pending-labels job tries again. */
-async function downloadLabel(url: string, logger: { warn(m: string): void }, shipmentId: string): Promise<string[]> {
+async function downloadLabel(
+  url: string,
+  logger: { warn(m: string): void },
+  shipmentId: string
+): Promise<string[]> {
   try {
     return [await downloadBase64(url)]
   } catch (error) {
-    logger.warn(`shipping-services: the reprinted label of ${shipmentId} was not downloaded yet (retried by the store-pending-labels job): ${(error as Error).message}`)
+    logger.warn(
+      `shipping-services: the reprinted label of ${shipmentId} was not downloaded yet (retried by the store-pending-labels job): ${(error as Error).message}`
+    )
     return []
   }
 }

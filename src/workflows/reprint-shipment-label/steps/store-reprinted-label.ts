@@ -4,23 +4,62 @@ import type ShippingServicesModuleService from "../../../modules/shipping-servic
 import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
 import type { ReprintedLabel } from "./reprint-at-service"
 
-const LABEL_FIELDS = ["label_source_url", "label_type", "label_format", "label_size", "label_content_type"] as const
+const LABEL_FIELDS = [
+  "label_source_url",
+  "label_type",
+  "label_format",
+  "label_size",
+  "label_content_type",
+] as const
 
 /** What compensation needs: the version stored and the row's label fields before. */
-export type StoredReprint = { shipment_id: string; version: number; label: Record<(typeof LABEL_FIELDS)[number], unknown> | null }
+export type StoredReprint = {
+  shipment_id: string
+  version: number
+  label: Record<(typeof LABEL_FIELDS)[number], unknown> | null
+}
 
-type Journal = Pick<ShippingServicesModuleService, "listShipments" | "storeDocuments" | "listDocuments" | "deleteDocuments" | "updateShipments">
+type Journal = Pick<
+  ShippingServicesModuleService,
+  | "listShipments"
+  | "storeDocuments"
+  | "listDocuments"
+  | "deleteDocuments"
+  | "updateShipments"
+>
 
 /**
  * Stores the reprint's pages as the next version with the row's update (reprint count, label
  * fields), in one transaction. Returns what compensation needs.
  */
-export async function storeReprintedLabel(journal: Journal, reprint: ReprintedLabel): Promise<StoredReprint> {
+export async function storeReprintedLabel(
+  journal: Journal,
+  reprint: ReprintedLabel
+): Promise<StoredReprint> {
   const { shipment_id, version, fields, pages } = reprint
-  const [row] = await journal.listShipments({ id: shipment_id }, { select: ["id", ...LABEL_FIELDS] })
-  const label = fields && row ? (Object.fromEntries(LABEL_FIELDS.map((f) => [f, (row as Record<string, unknown>)[f] ?? null])) as StoredReprint["label"]) : null
+  const [row] = await journal.listShipments(
+    { id: shipment_id },
+    { select: ["id", ...LABEL_FIELDS] }
+  )
+  const label =
+    fields && row
+      ? (Object.fromEntries(
+          LABEL_FIELDS.map((f) => [
+            f,
+            (row as Record<string, unknown>)[f] ?? null,
+          ])
+        ) as StoredReprint["label"])
+      : null
   await journal.storeDocuments(
-    pages.map((content, page) => ({ kind: "label" as const, owner_id: shipment_id, page, version, mime_type: labelFileType(fields?.label_format).mimeType, format: fields?.label_format ?? null, content })),
+    pages.map((content, page) => ({
+      kind: "label" as const,
+      owner_id: shipment_id,
+      page,
+      version,
+      mime_type: labelFileType(fields?.label_format).mimeType,
+      format: fields?.label_format ?? null,
+      content,
+    })),
     {
       id: shipment_id,
       reprint_count: version,
@@ -43,21 +82,40 @@ export async function storeReprintedLabel(journal: Journal, reprint: ReprintedLa
  * fields back, so the label route serves the previous label again. The reprint count stays: the
  * service counted the reprint (see reprint-at-service.ts).
  */
-export async function removeReprintedLabel(journal: Pick<Journal, "listDocuments" | "deleteDocuments" | "updateShipments">, stored: StoredReprint | undefined): Promise<void> {
+export async function removeReprintedLabel(
+  journal: Pick<
+    Journal,
+    "listDocuments" | "deleteDocuments" | "updateShipments"
+  >,
+  stored: StoredReprint | undefined
+): Promise<void> {
   if (!stored) return
-  const documents = await journal.listDocuments({ kind: "label", owner_id: stored.shipment_id, version: stored.version }, { select: ["id"] })
-  if (documents.length) await journal.deleteDocuments(documents.map((d: { id: string }) => d.id))
-  if (stored.label) await journal.updateShipments({ id: stored.shipment_id, ...stored.label } as never)
+  const documents = await journal.listDocuments(
+    { kind: "label", owner_id: stored.shipment_id, version: stored.version },
+    { select: ["id"] }
+  )
+  if (documents.length)
+    await journal.deleteDocuments(documents.map((d: { id: string }) => d.id))
+  if (stored.label)
+    await journal.updateShipments({
+      id: stored.shipment_id,
+      ...stored.label,
+    } as never)
 }
 
 export const storeReprintedLabelStep = createStep(
   "shipping-services-store-reprinted-label",
   async (reprint: ReprintedLabel, { container }) => {
-    const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
     const stored = await storeReprintedLabel(shipping, reprint)
     return new StepResponse(stored, stored)
   },
   async (stored, { container }) => {
-    await removeReprintedLabel(container.resolve(SHIPPING_SERVICES_MODULE), stored)
+    await removeReprintedLabel(
+      container.resolve(SHIPPING_SERVICES_MODULE),
+      stored
+    )
   }
 )

@@ -12,31 +12,54 @@ import type { StoredLabel } from "./store-label-files"
  */
 export const linkShipmentsStep = createStep(
   "shipping-services-link-shipments",
-  async ({ stored, attach }: { stored: StoredLabel[]; attach: string[] }, { container }) => {
-    const attachable = stored.filter((s) => s.fulfillment_id && attach.includes(s.fulfillment_id))
+  async (
+    { stored, attach }: { stored: StoredLabel[]; attach: string[] },
+    { container }
+  ) => {
+    const attachable = stored.filter(
+      (s) => s.fulfillment_id && attach.includes(s.fulfillment_id)
+    )
     if (attachable.length) {
-      const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
+      const shipping: ShippingServicesModuleService = container.resolve(
+        SHIPPING_SERVICES_MODULE
+      )
       await shipping.markShipmentsAttached(attachable.map((s) => s.shipment_id))
     }
-    if (!stored.length) return new StepResponse(undefined, [] as LinkDefinition[])
+    if (!stored.length)
+      return new StepResponse(undefined, [] as LinkDefinition[])
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
     const { data } = await query.graph({
       entity: "shipment",
       fields: ["id", "fulfillment.id", "order.id"],
       filters: { id: stored.map((s) => s.shipment_id) },
     })
-    const linked = new Map((data as { id: string; fulfillment?: { id: string } | null; order?: { id: string } | null }[]).map((d) => [d.id, d]))
+    const linked = new Map(
+      (
+        data as {
+          id: string
+          fulfillment?: { id: string } | null
+          order?: { id: string } | null
+        }[]
+      ).map((d) => [d.id, d])
+    )
     const defs: LinkDefinition[] = []
     for (const s of stored) {
       const existing = linked.get(s.shipment_id)
       if (s.fulfillment_id && !existing?.fulfillment) {
-        defs.push({ [Modules.FULFILLMENT]: { fulfillment_id: s.fulfillment_id }, [SHIPPING_SERVICES_MODULE]: { shipment_id: s.shipment_id } })
+        defs.push({
+          [Modules.FULFILLMENT]: { fulfillment_id: s.fulfillment_id },
+          [SHIPPING_SERVICES_MODULE]: { shipment_id: s.shipment_id },
+        })
       }
       if (s.order_id && !existing?.order) {
-        defs.push({ [Modules.ORDER]: { order_id: s.order_id }, [SHIPPING_SERVICES_MODULE]: { shipment_id: s.shipment_id } })
+        defs.push({
+          [Modules.ORDER]: { order_id: s.order_id },
+          [SHIPPING_SERVICES_MODULE]: { shipment_id: s.shipment_id },
+        })
       }
     }
-    if (defs.length) await container.resolve(ContainerRegistrationKeys.LINK).create(defs)
+    if (defs.length)
+      await container.resolve(ContainerRegistrationKeys.LINK).create(defs)
     return new StepResponse(undefined, defs)
   },
   async (created, { container }) => {

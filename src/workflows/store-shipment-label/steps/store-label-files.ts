@@ -8,13 +8,23 @@ import type ShippingServicesModuleService from "../../../modules/shipping-servic
 import type { ShipmentRecord } from "../../../modules/shipping-services/models"
 
 /** Which shipments: those of these fulfillments, or these shipments, or (neither) every label still waiting. */
-export type StoreLabelFilesInput = { fulfillment_ids?: string[]; shipment_ids?: string[] }
-export type StoredLabel = { shipment_id: string; order_id: string | null; fulfillment_id: string | null; pages: number }
+export type StoreLabelFilesInput = {
+  fulfillment_ids?: string[]
+  shipment_ids?: string[]
+}
+export type StoredLabel = {
+  shipment_id: string
+  order_id: string | null
+  fulfillment_id: string | null
+  pages: number
+}
 
 /** File module ids of labels stored by versions before 0.2 (`label_files: { ids }`). */
 export function fileIdsOf(labelFiles: unknown): string[] {
   const ids = (labelFiles as { ids?: unknown } | null)?.ids
-  return Array.isArray(ids) ? ids.filter((i): i is string => typeof i === "string") : []
+  return Array.isArray(ids)
+    ? ids.filter((i): i is string => typeof i === "string")
+    : []
 }
 
 /**
@@ -27,12 +37,19 @@ export function fileIdsOf(labelFiles: unknown): string[] {
 export const storeLabelFilesStep = createStep(
   "shipping-services-store-label-files",
   async (input: StoreLabelFilesInput, { container }) => {
-    const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
     const filters: Record<string, unknown> = { status: ["created", "voided"] }
-    if (input.fulfillment_ids?.length) filters.fulfillment_id = input.fulfillment_ids
+    if (input.fulfillment_ids?.length)
+      filters.fulfillment_id = input.fulfillment_ids
     if (input.shipment_ids?.length) filters.id = input.shipment_ids
     if (!input.fulfillment_ids?.length && !input.shipment_ids?.length) {
-      filters.$or = [{ label_source_url: { $ne: null } }, { label_pending: { $ne: null } }, { label_files: { $ne: null } }]
+      filters.$or = [
+        { label_source_url: { $ne: null } },
+        { label_pending: { $ne: null } },
+        { label_files: { $ne: null } },
+      ]
     }
     const shipments = await shipping.listShipments(filters, { take: 500 })
 
@@ -44,32 +61,72 @@ export const storeLabelFilesStep = createStep(
       if (pages.length) {
         const format = shipment.label_format
         await shipping.storeDocuments(
-          pages.map((content, page) => ({ kind: "label" as const, owner_id: shipment.id, page, version: shipment.reprint_count ?? 0, mime_type: labelFileType(format).mimeType, format, content })),
-          { id: shipment.id, label_pending: null, label_files: null, label_source_url: null }
+          pages.map((content, page) => ({
+            kind: "label" as const,
+            owner_id: shipment.id,
+            page,
+            version: shipment.reprint_count ?? 0,
+            mime_type: labelFileType(format).mimeType,
+            format,
+            content,
+          })),
+          {
+            id: shipment.id,
+            label_pending: null,
+            label_files: null,
+            label_source_url: null,
+          }
         )
         legacyFiles.push(...fileIdsOf(shipment.label_files))
-      } else if (existing.length && (shipment.label_pending || shipment.label_files || shipment.label_source_url)) {
-        await shipping.updateShipments({ id: shipment.id, label_pending: null, label_files: null, label_source_url: null })
+      } else if (
+        existing.length &&
+        (shipment.label_pending ||
+          shipment.label_files ||
+          shipment.label_source_url)
+      ) {
+        await shipping.updateShipments({
+          id: shipment.id,
+          label_pending: null,
+          label_files: null,
+          label_source_url: null,
+        })
         legacyFiles.push(...fileIdsOf(shipment.label_files))
       }
-      stored.push({ shipment_id: shipment.id, order_id: shipment.order_id, fulfillment_id: shipment.fulfillment_id, pages: existing.length || pages.length })
+      stored.push({
+        shipment_id: shipment.id,
+        order_id: shipment.order_id,
+        fulfillment_id: shipment.fulfillment_id,
+        pages: existing.length || pages.length,
+      })
     }
     // Last, once the pages are safe in the documents: the copies the File module served publicly.
-    if (legacyFiles.length) await container.resolve(Modules.FILE).deleteFiles(legacyFiles).catch(() => undefined)
+    if (legacyFiles.length)
+      await container
+        .resolve(Modules.FILE)
+        .deleteFiles(legacyFiles)
+        .catch(() => undefined)
     // No compensation: a label safely stored stays stored whatever a later step does (storing is
     // idempotent: a label with documents is skipped next time).
     return new StepResponse(stored)
   }
 )
 
-async function pagesOf(container: MedusaContainer, shipment: ShipmentRecord): Promise<string[]> {
+async function pagesOf(
+  container: MedusaContainer,
+  shipment: ShipmentRecord
+): Promise<string[]> {
   const pending = shipment.label_pending as { pages?: string[] } | null
   if (pending?.pages?.length) return pending.pages
   const fileIds = fileIdsOf(shipment.label_files)
   if (fileIds.length) {
     const files = container.resolve(Modules.FILE)
-    return Promise.all(fileIds.map(async (id) => ((await files.getAsBuffer(id)) as Buffer).toString("base64")))
+    return Promise.all(
+      fileIds.map(async (id) =>
+        ((await files.getAsBuffer(id)) as Buffer).toString("base64")
+      )
+    )
   }
-  if (shipment.label_source_url) return [await downloadBase64(shipment.label_source_url)]
+  if (shipment.label_source_url)
+    return [await downloadBase64(shipment.label_source_url)]
   return []
 }

@@ -1,22 +1,55 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { CONTACT_SETTING_KEY, savedAfterUpdate, type SavedContact } from "../../../lib/contact/changes"
+import {
+  CONTACT_SETTING_KEY,
+  savedAfterUpdate,
+  type SavedContact,
+} from "../../../lib/contact/changes"
 import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
-import { restoreSetting, writeSettingKeepingPrevious, type PreviousSetting } from "../../../modules/shipping-services/settings"
+import {
+  restoreSetting,
+  writeSettingKeepingPrevious,
+  type PreviousSetting,
+} from "../../../modules/shipping-services/settings"
 import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
 import type { ContactAtService } from "./update-contact-at-service"
 
 /** Saves what the service answered as the contact setting; compensation restores the previous setting. */
 export const saveContactSettingStep = createStep(
   "shipping-services-save-contact-setting",
-  async (input: { update: ContactAtService; reason: string }, { container }) => {
+  async (
+    input: { update: ContactAtService; reason: string },
+    { container }
+  ) => {
     const { current, sent, answer } = input.update
-    if (!Object.keys(sent).length) return new StepResponse<SavedContact | null, PreviousSetting | null>(null, null)
-    const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
-    const saved = savedAfterUpdate(current, sent, answer ?? undefined, new Date())
-    const previous = await writeSettingKeepingPrevious(shipping, CONTACT_SETTING_KEY, saved as unknown as Record<string, unknown>)
-    container.resolve(ContainerRegistrationKeys.LOGGER).info(`shipping-services: sender contact ${current.contact_id} updated (${Object.keys(sent).join(", ")}; ${input.reason})`)
-    return new StepResponse<SavedContact | null, PreviousSetting | null>(saved, previous)
+    if (!Object.keys(sent).length)
+      return new StepResponse<SavedContact | null, PreviousSetting | null>(
+        null,
+        null
+      )
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
+    const saved = savedAfterUpdate(
+      current,
+      sent,
+      answer ?? undefined,
+      new Date()
+    )
+    const previous = await writeSettingKeepingPrevious(
+      shipping,
+      CONTACT_SETTING_KEY,
+      saved as unknown as Record<string, unknown>
+    )
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .info(
+        `shipping-services: sender contact ${current.contact_id} updated (${Object.keys(sent).join(", ")}; ${input.reason})`
+      )
+    return new StepResponse<SavedContact | null, PreviousSetting | null>(
+      saved,
+      previous
+    )
   },
   async (previous, { container }) => {
     await restoreSetting(container.resolve(SHIPPING_SERVICES_MODULE), previous)

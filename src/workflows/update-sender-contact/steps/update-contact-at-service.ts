@@ -1,6 +1,12 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { CONTACT_SETTING_KEY, contactChanges, currentContact, type ContactFields, type SenderContact } from "../../../lib/contact/changes"
+import {
+  CONTACT_SETTING_KEY,
+  contactChanges,
+  currentContact,
+  type ContactFields,
+  type SenderContact,
+} from "../../../lib/contact/changes"
 import { contactError, ContactUpdateError } from "../../../lib/contact/errors"
 import { pluginClient } from "../../../lib/plugin-client"
 import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
@@ -15,10 +21,14 @@ export type ContactAtService = {
 }
 
 /** What to send back to undo `sent`: the previous value of each field sent that had one. Pure. */
-export function contactRevert(current: Pick<SenderContact, "name" | "company">, sent: ContactFields): ContactFields {
+export function contactRevert(
+  current: Pick<SenderContact, "name" | "company">,
+  sent: ContactFields
+): ContactFields {
   const out: ContactFields = {}
   for (const field of ["name", "company"] as const) {
-    if (sent[field] !== undefined && current[field]) out[field] = current[field] as string
+    if (sent[field] !== undefined && current[field])
+      out[field] = current[field] as string
   }
   return out
 }
@@ -32,32 +42,60 @@ export function contactRevert(current: Pick<SenderContact, "name" | "company">, 
 export const updateContactAtServiceStep = createStep(
   "shipping-services-update-contact-at-service",
   async (input: { requested: ContactFields }, { container }) => {
-    const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
     const options = shipping.getOptions()
-    const current = currentContact(options.contact, await readSetting(shipping, CONTACT_SETTING_KEY))
+    const current = currentContact(
+      options.contact,
+      await readSetting(shipping, CONTACT_SETTING_KEY)
+    )
     if (!current) {
-      throw new ContactUpdateError("No sender contact is configured: set contact.contactId in the plugin's options", 400, "not_configured")
+      throw new ContactUpdateError(
+        "No sender contact is configured: set contact.contactId in the plugin's options",
+        400,
+        "not_configured"
+      )
     }
     const sent = contactChanges(current, input.requested)
-    if (!Object.keys(sent).length) return new StepResponse<ContactAtService>({ current, sent, answer: null })
+    if (!Object.keys(sent).length)
+      return new StepResponse<ContactAtService>({ current, sent, answer: null })
     let answer
     try {
-      answer = await pluginClient(options, container.resolve(ContainerRegistrationKeys.LOGGER)).updateContact(current.contact_id, sent, current.id_type ? { idType: current.id_type } : {})
+      answer = await pluginClient(
+        options,
+        container.resolve(ContainerRegistrationKeys.LOGGER)
+      ).updateContact(
+        current.contact_id,
+        sent,
+        current.id_type ? { idType: current.id_type } : {}
+      )
     } catch (error) {
       throw contactError(error, current)
     }
-    return new StepResponse<ContactAtService, ContactAtService>({ current, sent, answer: answer ?? null }, { current, sent, answer: null })
+    return new StepResponse<ContactAtService, ContactAtService>(
+      { current, sent, answer: answer ?? null },
+      { current, sent, answer: null }
+    )
   },
   async (done, { container }) => {
     if (!done) return
     const revert = contactRevert(done.current, done.sent)
     if (!Object.keys(revert).length) return
-    const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
     const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
     try {
-      await pluginClient(shipping.getOptions(), logger).updateContact(done.current.contact_id, revert, done.current.id_type ? { idType: done.current.id_type } : {})
+      await pluginClient(shipping.getOptions(), logger).updateContact(
+        done.current.contact_id,
+        revert,
+        done.current.id_type ? { idType: done.current.id_type } : {}
+      )
     } catch (error) {
-      logger.warn(`shipping-services: the sender contact ${done.current.contact_id} could not be set back (${Object.keys(revert).join(", ")}): ${(error as Error).message}`)
+      logger.warn(
+        `shipping-services: the sender contact ${done.current.contact_id} could not be set back (${Object.keys(revert).join(", ")}): ${(error as Error).message}`
+      )
     }
   }
 )

@@ -21,18 +21,46 @@ export type VoidableShipment = {
 export const loadVoidableShipmentStep = createStep(
   "shipping-services-load-voidable-shipment",
   async (input: { shipment_id: string }, { container }) => {
-    const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
     const [row] = await shipping.listShipments({ id: input.shipment_id })
-    if (!row) throw new ShippingActionError(`Shipment ${input.shipment_id} was not found`, 404, "not_found")
+    if (!row)
+      throw new ShippingActionError(
+        `Shipment ${input.shipment_id} was not found`,
+        404,
+        "not_found"
+      )
     const label = row.tracking_number ?? row.id
-    const base = { shipment_id: row.id, label, order_id: row.order_id, fulfillment_id: row.fulfillment_id }
-    if (row.orphaned_at && row.status === "created") return new StepResponse<VoidableShipment>({ ...base, orphan: true })
+    const base = {
+      shipment_id: row.id,
+      label,
+      order_id: row.order_id,
+      fulfillment_id: row.fulfillment_id,
+    }
+    if (row.orphaned_at && row.status === "created")
+      return new StepResponse<VoidableShipment>({ ...base, orphan: true })
     const [fulfillment] = row.fulfillment_id
-      ? await container.resolve(Modules.FULFILLMENT).listFulfillments({ id: row.fulfillment_id }, { select: ["id", "shipped_at", "delivered_at", "canceled_at"] })
+      ? await container
+          .resolve(Modules.FULFILLMENT)
+          .listFulfillments(
+            { id: row.fulfillment_id },
+            { select: ["id", "shipped_at", "delivered_at", "canceled_at"] }
+          )
       : []
     const verdict = voidability(row, fulfillment ?? null, new Date())
-    if (!verdict.allowed) throw new ShippingActionError(`Label ${label} cannot be voided: ${verdict.reason}`, 400, "not_allowed")
-    if (!row.order_id) throw new ShippingActionError(`Label ${label} cannot be voided: it belongs to no order.`, 400, "not_allowed")
+    if (!verdict.allowed)
+      throw new ShippingActionError(
+        `Label ${label} cannot be voided: ${verdict.reason}`,
+        400,
+        "not_allowed"
+      )
+    if (!row.order_id)
+      throw new ShippingActionError(
+        `Label ${label} cannot be voided: it belongs to no order.`,
+        400,
+        "not_allowed"
+      )
     return new StepResponse<VoidableShipment>({ ...base, orphan: false })
   }
 )

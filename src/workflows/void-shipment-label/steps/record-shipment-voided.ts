@@ -5,24 +5,59 @@ import type ShippingServicesModuleService from "../../../modules/shipping-servic
 import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
 
 /** The fields voiding changes, as they were before. */
-export type VoidedBefore = { id: string; status: string; voided_at: Date | null; void_status: string | null; void_reason: string | null }
+export type VoidedBefore = {
+  id: string
+  status: string
+  voided_at: Date | null
+  void_status: string | null
+  void_reason: string | null
+}
 
-type Journal = Pick<ShippingServicesModuleService, "listShipments" | "updateShipments">
+type Journal = Pick<
+  ShippingServicesModuleService,
+  "listShipments" | "updateShipments"
+>
 
 /** Writes the void on the row; returns what to put back. Nothing written for a label voided already. */
-export async function recordShipmentVoided(journal: Journal, shipmentId: string, outcome: VoidAtService, reason: string | null): Promise<VoidedBefore | null> {
+export async function recordShipmentVoided(
+  journal: Journal,
+  shipmentId: string,
+  outcome: VoidAtService,
+  reason: string | null
+): Promise<VoidedBefore | null> {
   if (!outcome.voided || outcome.already) return null
-  const [row] = await journal.listShipments({ id: shipmentId }, { select: ["id", "status", "voided_at", "void_status", "void_reason"] })
+  const [row] = await journal.listShipments(
+    { id: shipmentId },
+    { select: ["id", "status", "voided_at", "void_status", "void_reason"] }
+  )
   if (!row) return null
-  const before: VoidedBefore = { id: row.id, status: row.status, voided_at: row.voided_at ?? null, void_status: row.void_status ?? null, void_reason: row.void_reason ?? null }
-  await journal.updateShipments({ id: shipmentId, ...voidedFields(outcome, reason) })
+  const before: VoidedBefore = {
+    id: row.id,
+    status: row.status,
+    voided_at: row.voided_at ?? null,
+    void_status: row.void_status ?? null,
+    void_reason: row.void_reason ?? null,
+  }
+  await journal.updateShipments({
+    id: shipmentId,
+    ...voidedFields(outcome, reason),
+  })
   return before
 }
 
 /** Compensation: the row's status and void fields as they were. */
-export async function restoreShipmentVoided(journal: Pick<Journal, "updateShipments">, before: VoidedBefore | null | undefined): Promise<void> {
+export async function restoreShipmentVoided(
+  journal: Pick<Journal, "updateShipments">,
+  before: VoidedBefore | null | undefined
+): Promise<void> {
   if (!before) return
-  await journal.updateShipments({ id: before.id, status: before.status as never, voided_at: before.voided_at, void_status: before.void_status, void_reason: before.void_reason })
+  await journal.updateShipments({
+    id: before.id,
+    status: before.status as never,
+    voided_at: before.voided_at,
+    void_status: before.void_status,
+    void_reason: before.void_reason,
+  })
 }
 
 /**
@@ -33,12 +68,29 @@ export async function restoreShipmentVoided(journal: Pick<Journal, "updateShipme
  */
 export const recordShipmentVoidedStep = createStep(
   "shipping-services-record-shipment-voided",
-  async (input: { shipment_id: string; outcome: VoidAtService; reason?: string | null }, { container }) => {
-    const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
-    const before = await recordShipmentVoided(shipping, input.shipment_id, input.outcome, input.reason ?? null)
+  async (
+    input: {
+      shipment_id: string
+      outcome: VoidAtService
+      reason?: string | null
+    },
+    { container }
+  ) => {
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
+    const before = await recordShipmentVoided(
+      shipping,
+      input.shipment_id,
+      input.outcome,
+      input.reason ?? null
+    )
     return new StepResponse(undefined, before)
   },
   async (before, { container }) => {
-    await restoreShipmentVoided(container.resolve(SHIPPING_SERVICES_MODULE), before)
+    await restoreShipmentVoided(
+      container.resolve(SHIPPING_SERVICES_MODULE),
+      before
+    )
   }
 )

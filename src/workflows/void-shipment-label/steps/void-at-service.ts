@@ -15,17 +15,36 @@ import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
 export const voidAtServiceStep = createStep(
   "shipping-services-void-at-service",
   async (input: { shipment_id: string; label: string }, { container }) => {
-    const shipping: ShippingServicesModuleService = container.resolve(SHIPPING_SERVICES_MODULE)
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
     const options = shipping.getOptions()
     const [row] = await shipping.listShipments({ id: input.shipment_id })
-    if (!row) throw new ShippingActionError(`Shipment ${input.shipment_id} was not found`, 404, "not_found")
+    if (!row)
+      throw new ShippingActionError(
+        `Shipment ${input.shipment_id} was not found`,
+        404,
+        "not_found"
+      )
     let outcome
     try {
-      outcome = await voidAtService(pluginClient(options, container.resolve(ContainerRegistrationKeys.LOGGER)), row, { carrierAccountId: options.shipper.carrierAccountId })
+      outcome = await voidAtService(
+        pluginClient(
+          options,
+          container.resolve(ContainerRegistrationKeys.LOGGER)
+        ),
+        row,
+        { carrierAccountId: options.shipper.carrierAccountId }
+      )
     } catch (error) {
       throw actionErrorOf(error, `Label ${input.label} was not voided`)
     }
-    if (!outcome.voided) throw new ShippingActionError(`Label ${input.label} cannot be voided: ${outcome.reason}.`, 400, "not_allowed")
+    if (!outcome.voided)
+      throw new ShippingActionError(
+        `Label ${input.label} cannot be voided: ${outcome.reason}.`,
+        400,
+        "not_allowed"
+      )
     return new StepResponse(outcome)
   }
 )

@@ -9,7 +9,10 @@ import { WebhooksSection } from "../../../components/settings/webhooks-section"
 
 /** Settings → Shipping services: is the store connected, registered, and what does it offer. */
 const ShippingServicesSettingsPage = () => (
-  <div className="flex flex-col gap-y-3" data-testid="shipping-services-settings">
+  <div
+    className="flex flex-col gap-y-3"
+    data-testid="shipping-services-settings"
+  >
     <ConnectionSection />
     <WebhooksSection />
     <ContactSection />

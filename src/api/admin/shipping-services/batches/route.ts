@@ -1,10 +1,23 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { createBatch, listBatchViews } from "../../../../orchestration/batches/batches"
-import { AdminListBatchesQuery, parseQuery, type AdminCreateBatchType } from "../batch-validators"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
+import {
+  createBatch,
+  listBatchViews,
+} from "../../../../orchestration/batches/batches"
+import {
+  AdminListBatchesQuery,
+  parseQuery,
+  type AdminCreateBatchType,
+} from "../batch-validators"
 import { answer } from "../respond"
 
 /** GET /admin/shipping-services/batches?offset=&limit=: the latest print batches with their progress. */
-export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
+export async function GET(
+  req: AuthenticatedMedusaRequest,
+  res: MedusaResponse
+) {
   const parsed = parseQuery(AdminListBatchesQuery, req.query)
   if (!parsed.ok) {
     res.status(400).json({ type: "invalid_data", message: parsed.message })
@@ -19,14 +32,24 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
  * Refused orders are listed in `batch.refused` with why; 400 when none can be taken (nothing is
  * created), or for an empty selection.
  */
-export async function POST(req: AuthenticatedMedusaRequest<AdminCreateBatchType>, res: MedusaResponse) {
+export async function POST(
+  req: AuthenticatedMedusaRequest<AdminCreateBatchType>,
+  res: MedusaResponse
+) {
   try {
-    const batch = await createBatch(req.scope, { ...req.validatedBody, created_by: req.auth_context?.actor_id ?? null })
+    const batch = await createBatch(req.scope, {
+      ...req.validatedBody,
+      created_by: req.auth_context?.actor_id ?? null,
+    })
     res.status(202).json({ batch })
   } catch (error) {
     const refused = (error as { refused?: unknown }).refused
     if (refused) {
-      res.status(400).json({ type: "not_allowed", message: (error as Error).message, refused })
+      res.status(400).json({
+        type: "not_allowed",
+        message: (error as Error).message,
+        refused,
+      })
       return
     }
     await answer(res, () => Promise.reject(error))

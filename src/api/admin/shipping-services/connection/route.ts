@@ -1,4 +1,7 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
 import { checkConnection } from "../../../../orchestration/connection-check"
 
 /**
@@ -6,6 +9,9 @@ import { checkConnection } from "../../../../orchestration/connection-check"
  * `{ token: "ok" | "error", token_error, authorized_call, roots: [{ name, url, serves, reachable,
  * status, error }], checked_at }`. Never a credential or a token.
  */
-export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
+export async function GET(
+  req: AuthenticatedMedusaRequest,
+  res: MedusaResponse
+) {
   res.status(200).json(await checkConnection(req.scope))
 }

@@ -1,5 +1,12 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContactUpdateError, getSenderContact, updateSenderContact } from "../../../../orchestration/contact"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
+import {
+  ContactUpdateError,
+  getSenderContact,
+  updateSenderContact,
+} from "../../../../orchestration/contact"
 import type { AdminUpdateContactType } from "../validators"
 
 /**
@@ -8,7 +15,10 @@ import type { AdminUpdateContactType } from "../validators"
  * `{ contact: { contact_id, id_type, name, company, source, company_follows_store, synced_at } }`,
  * `{ contact: null }` when no contact is configured.
  */
-export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
+export async function GET(
+  req: AuthenticatedMedusaRequest,
+  res: MedusaResponse
+) {
   res.status(200).json({ contact: (await getSenderContact(req.scope)) ?? null })
 }
 
@@ -19,13 +29,25 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
  * e.g. a duplicate contact name; `code` from the service), 404 (no such contact at the service:
  * check the options), 502 (the service failed or could not be reached).
  */
-export async function POST(req: AuthenticatedMedusaRequest<AdminUpdateContactType>, res: MedusaResponse) {
+export async function POST(
+  req: AuthenticatedMedusaRequest<AdminUpdateContactType>,
+  res: MedusaResponse
+) {
   try {
     const result = await updateSenderContact(req.scope, req.validatedBody)
     res.status(200).json(result)
   } catch (error) {
     if (error instanceof ContactUpdateError) {
-      res.status(error.status).json({ type: error.status === 404 ? "not_found" : error.status === 400 ? "invalid_data" : "shipping_service_error", code: error.code, message: error.message })
+      res.status(error.status).json({
+        type:
+          error.status === 404
+            ? "not_found"
+            : error.status === 400
+              ? "invalid_data"
+              : "shipping_service_error",
+        code: error.code,
+        message: error.message,
+      })
       return
     }
     throw error

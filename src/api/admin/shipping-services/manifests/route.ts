@@ -1,4 +1,7 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
 import { closeOut, recentManifests } from "../../../../orchestration/close-out"
 import type { AdminCreateManifestsType } from "../operations-validators"
 
@@ -6,7 +9,10 @@ import type { AdminCreateManifestsType } from "../operations-validators"
  * GET /admin/shipping-services/manifests
  * The latest close-outs, newest first: `{ manifests: ManifestView[] }`.
  */
-export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
+export async function GET(
+  req: AuthenticatedMedusaRequest,
+  res: MedusaResponse
+) {
   res.status(200).json({ manifests: await recentManifests(req.scope) })
 }
 
@@ -17,10 +23,19 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
  * 200 `{ submission_date, manifests, failures }` (empty lists: nothing to close out); 502 when
  * every carrier failed.
  */
-export async function POST(req: AuthenticatedMedusaRequest<AdminCreateManifestsType>, res: MedusaResponse) {
-  const result = await closeOut(req.scope, { carrier: req.validatedBody?.carrier })
+export async function POST(
+  req: AuthenticatedMedusaRequest<AdminCreateManifestsType>,
+  res: MedusaResponse
+) {
+  const result = await closeOut(req.scope, {
+    carrier: req.validatedBody?.carrier,
+  })
   if (!result.manifests.length && result.failures.length) {
-    res.status(502).json({ type: "shipping_service_error", message: result.failures.map((f) => f.message).join("\n"), ...result })
+    res.status(502).json({
+      type: "shipping_service_error",
+      message: result.failures.map((f) => f.message).join("\n"),
+      ...result,
+    })
     return
   }
   res.status(200).json(result)

@@ -1,4 +1,7 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
 import { orphanView } from "../../../../lib/views/orphan-view"
 import type ShippingServicesModuleService from "../../../../modules/shipping-services/service"
 import { SHIPPING_SERVICES_MODULE } from "../../../../options/resolve"
@@ -8,9 +11,17 @@ import { SHIPPING_SERVICES_MODULE } from "../../../../options/resolve"
  * that stopped before Medusa stored them, and not taken back by a fulfillment), newest first:
  * voided automatically (recovery.voidOrphans), or kept with the reason they cannot be.
  */
-export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
-  const shipping: ShippingServicesModuleService = req.scope.resolve(SHIPPING_SERVICES_MODULE)
-  const rows = await shipping.listShipments({ orphaned_at: { $ne: null } }, { take: 100, order: { orphaned_at: "DESC" } })
+export async function GET(
+  req: AuthenticatedMedusaRequest,
+  res: MedusaResponse
+) {
+  const shipping: ShippingServicesModuleService = req.scope.resolve(
+    SHIPPING_SERVICES_MODULE
+  )
+  const rows = await shipping.listShipments(
+    { orphaned_at: { $ne: null } },
+    { take: 100, order: { orphaned_at: "DESC" } }
+  )
   const now = new Date()
   res.json({ orphans: rows.map((r) => orphanView(r as never, now)) })
 }

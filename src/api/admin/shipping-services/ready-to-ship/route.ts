@@ -1,4 +1,7 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
 import { readyToShip } from "../../../../orchestration/batches/ready-to-ship"
 import { AdminReadyToShipQuery, parseQuery } from "../batch-validators"
 
@@ -7,7 +10,10 @@ import { AdminReadyToShipQuery, parseQuery } from "../batch-validators"
  * One page of orders waiting for a label (automatic fulfilment off, failed with the service's
  * words, held) or labelled but not printed. 400 names a bad filter.
  */
-export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
+export async function GET(
+  req: AuthenticatedMedusaRequest,
+  res: MedusaResponse
+) {
   const parsed = parseQuery(AdminReadyToShipQuery, req.query)
   if (!parsed.ok) {
     res.status(400).json({ type: "invalid_data", message: parsed.message })

@@ -1,4 +1,7 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
 import { webhookRegistrationStatus } from "../../../../orchestration/webhook-registration"
 
 /**
@@ -7,6 +10,9 @@ import { webhookRegistrationStatus } from "../../../../orchestration/webhook-reg
  * sync, last delivery, last rotation, last error, and until when the previous key is accepted.
  * Never a key.
  */
-export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
+export async function GET(
+  req: AuthenticatedMedusaRequest,
+  res: MedusaResponse
+) {
   res.status(200).json({ webhooks: await webhookRegistrationStatus(req.scope) })
 }

@@ -2,8 +2,15 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { keyMatches } from "../../../../lib/webhooks/auth"
 import { rowOfNotification } from "../../../../lib/tracking/rows"
-import { parseJsonBytes, refuseContentType, type BodyRefusal } from "../../../../lib/ingest/json-body"
-import { parseNotificationBody, parseReferenceId } from "../../../../shipping-api/schemas/notification"
+import {
+  parseJsonBytes,
+  refuseContentType,
+  type BodyRefusal,
+} from "../../../../lib/ingest/json-body"
+import {
+  parseNotificationBody,
+  parseReferenceId,
+} from "../../../../shipping-api/schemas/notification"
 import type { Violation } from "../../../../shipping-api/violation"
 import { SHIPPING_SERVICES_MODULE } from "../../../../options/resolve"
 import type ShippingServicesModuleService from "../../../../modules/shipping-services/service"
@@ -52,20 +59,40 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
       res.status(400).json({ message: error.message })
       return
     }
-    req.scope.resolve(ContainerRegistrationKeys.LOGGER).error(`shipping-services: a ${kind} webhook delivery could not be stored (answered 503): ${error instanceof Error ? error.message : String(error)}`)
+    req.scope
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .error(
+        `shipping-services: a ${kind} webhook delivery could not be stored (answered 503): ${error instanceof Error ? error.message : String(error)}`
+      )
     res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS))
-    res.status(503).json({ message: "The notifications could not be stored now; nothing was stored. Retry later." })
+    res.status(503).json({
+      message:
+        "The notifications could not be stored now; nothing was stored. Retry later.",
+    })
   }
 }
 
-async function receive(req: MedusaRequest, res: MedusaResponse, kind: (typeof KINDS)[number]) {
-  const shipping: ShippingServicesModuleService = req.scope.resolve(SHIPPING_SERVICES_MODULE)
-  const { headerName, keys } = await withDeadline(shipping.acceptedWebhookKeys(kind), KEYS_TIMEOUT_MS, "reading the webhook keys")
+async function receive(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  kind: (typeof KINDS)[number]
+) {
+  const shipping: ShippingServicesModuleService = req.scope.resolve(
+    SHIPPING_SERVICES_MODULE
+  )
+  const { headerName, keys } = await withDeadline(
+    shipping.acceptedWebhookKeys(kind),
+    KEYS_TIMEOUT_MS,
+    "reading the webhook keys"
+  )
   if (!keyMatches(req.headers[headerName.toLowerCase()], keys)) {
     res.status(401).json({ message: "Unauthorized" })
     return
   }
-  const refusal = refuseContentType(req.headers["content-type"], req.headers["content-encoding"])
+  const refusal = refuseContentType(
+    req.headers["content-type"],
+    req.headers["content-encoding"]
+  )
   if (refusal) return refuse(res, refusal)
   const body = await readBody(req)
   if (!body.ok) return refuse(res, body)
@@ -74,13 +101,21 @@ async function receive(req: MedusaRequest, res: MedusaResponse, kind: (typeof KI
 
   const reference = parseReferenceId(req.headers["x-vendor-referenceid"])
   const parsed = parseNotificationBody(json.value)
-  const violations = [...(reference.ok ? [] : [reference.violation]), ...(parsed.ok ? [] : parsed.violations)]
+  const violations = [
+    ...(reference.ok ? [] : [reference.violation]),
+    ...(parsed.ok ? [] : parsed.violations),
+  ]
   if (!reference.ok || !parsed.ok) return malformed(res, violations)
 
-  const rows = parsed.notifications.map((n) => rowOfNotification(n, reference.referenceId))
+  const rows = parsed.notifications.map((n) =>
+    rowOfNotification(n, reference.referenceId)
+  )
   const ids = await shipping.writeTrackingEvents(rows)
-  if (reference.referenceId) res.setHeader("X-Vendor-ReferenceId", reference.referenceId)
-  res.status(200).json({ received: rows.length, stored: ids.filter(Boolean).length })
+  if (reference.referenceId)
+    res.setHeader("X-Vendor-ReferenceId", reference.referenceId)
+  res
+    .status(200)
+    .json({ received: rows.length, stored: ids.filter(Boolean).length })
 
   const stored = rows.filter((_, i) => ids[i]).map((r) => r.tracking_number)
   announceStoredTracking(req.scope, stored, kind)
@@ -100,10 +135,17 @@ function malformed(res: MedusaResponse, violations: Violation[]) {
 }
 
 /** `promise`, or a rejection once `ms` have passed (the late result is dropped: reads only). */
-function withDeadline<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+function withDeadline<T>(
+  promise: Promise<T>,
+  ms: number,
+  what: string
+): Promise<T> {
   let timer: NodeJS.Timeout | undefined
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} took more than ${ms} ms`)), ms)
+    timer = setTimeout(
+      () => reject(new Error(`${what} took more than ${ms} ms`)),
+      ms
+    )
   })
   promise.catch(() => undefined)
   return Promise.race([promise, late]).finally(() => clearTimeout(timer))

@@ -5,7 +5,10 @@ import type { OrderLike, ShippedLine } from "../types"
 
 export const options: PluginOptions = parsePluginOptions({
   ...appPluginOptions({}),
-  customs: { productUrlTemplate: "https://shop.example.com/products/{handle}", manufacturer: "Demo Manufacturing" },
+  customs: {
+    productUrlTemplate: "https://shop.example.com/products/{handle}",
+    manufacturer: "Demo Manufacturing",
+  },
 })
 
 export const origin: ServiceAddress = {
@@ -30,7 +33,16 @@ export const tshirt = {
   variant_id: "variant_01",
   unit_price: 25,
   quantity: 2,
-  variant: { id: "variant_01", weight: 200, length: 30, width: 25, height: 3, hs_code: "6109.10.0012", origin_country: "pt", product: { id: "prod_1", hs_code: "6109100012", origin_country: "pt" } },
+  variant: {
+    id: "variant_01",
+    weight: 200,
+    length: 30,
+    width: 25,
+    height: 3,
+    hs_code: "6109.10.0012",
+    origin_country: "pt",
+    product: { id: "prod_1", hs_code: "6109100012", origin_country: "pt" },
+  },
 }
 
 export const mug = {
@@ -43,10 +55,22 @@ export const mug = {
   variant_id: "variant_02",
   unit_price: 12.5,
   quantity: 1,
-  variant: { id: "variant_02", weight: null, product: { id: "prod_2", weight: 400, hs_code: "691200", origin_country: "cn" } },
+  variant: {
+    id: "variant_02",
+    weight: null,
+    product: {
+      id: "prod_2",
+      weight: 400,
+      hs_code: "691200",
+      origin_country: "cn",
+    },
+  },
 }
 
-export function order(address: Partial<NonNullable<OrderLike["shipping_address"]>>, extra: Partial<OrderLike> = {}): OrderLike {
+export function order(
+  address: Partial<NonNullable<OrderLike["shipping_address"]>>,
+  extra: Partial<OrderLike> = {}
+): OrderLike {
   return {
     id: "order_1",
     display_id: 1042,
@@ -68,4 +92,5 @@ export function order(address: Partial<NonNullable<OrderLike["shipping_address"]
   }
 }
 
-export const shipped = (o: OrderLike): ShippedLine[] => (o.items ?? []).map((line) => ({ line, quantity: Number(line.quantity) }))
+export const shipped = (o: OrderLike): ShippedLine[] =>
+  (o.items ?? []).map((line) => ({ line, quantity: Number(line.quantity) }))

@@ -31,7 +31,14 @@ describe("Medusa address → service Address", () => {
   })
 
   it("treats an address with a company as commercial and keeps empty states empty", () => {
-    const a = fromMedusaAddress({ company: "ACME GmbH", first_name: "Max", address_1: "Hauptstr. 1", city: "Berlin", postal_code: "10115", country_code: "de" })
+    const a = fromMedusaAddress({
+      company: "ACME GmbH",
+      first_name: "Max",
+      address_1: "Hauptstr. 1",
+      city: "Berlin",
+      postal_code: "10115",
+      country_code: "de",
+    })
     expect(a.residential).toBe(false)
     expect(a.company).toBe("ACME GmbH")
     expect(a.stateProvince).toBe("")

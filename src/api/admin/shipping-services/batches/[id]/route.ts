@@ -1,8 +1,16 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
 import { loadBatchView } from "../../../../../orchestration/batches/batches"
 import { answer } from "../../respond"
 
 /** GET /admin/shipping-services/batches/:id: progress (done / failed / waiting), each failure in the service's words, refusals, files. */
-export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
-  await answer(res, async () => ({ batch: await loadBatchView(req.scope, req.params.id) }))
+export async function GET(
+  req: AuthenticatedMedusaRequest,
+  res: MedusaResponse
+) {
+  await answer(res, async () => ({
+    batch: await loadBatchView(req.scope, req.params.id),
+  }))
 }

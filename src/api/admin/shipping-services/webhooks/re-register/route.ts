@@ -1,5 +1,11 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ensureWebhookRegistrations, webhookRegistrationStatus } from "../../../../../orchestration/webhook-registration"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
+import {
+  ensureWebhookRegistrations,
+  webhookRegistrationStatus,
+} from "../../../../../orchestration/webhook-registration"
 import type { AdminReRegisterWebhooksType } from "../../validators"
 
 /**
@@ -8,19 +14,44 @@ import type { AdminReRegisterWebhooksType } from "../../validators"
  * 200 `{ webhooks, result }`; 400 when nothing can be registered (webhooks disabled, no public
  * URL); 409 when another run holds the lock; 502 when the service failed (the status says why).
  */
-export async function POST(req: AuthenticatedMedusaRequest<AdminReRegisterWebhooksType>, res: MedusaResponse) {
-  const result = await ensureWebhookRegistrations(req.scope, { reason: "admin", force: true, lockTimeoutSeconds: 30 })
+export async function POST(
+  req: AuthenticatedMedusaRequest<AdminReRegisterWebhooksType>,
+  res: MedusaResponse
+) {
+  const result = await ensureWebhookRegistrations(req.scope, {
+    reason: "admin",
+    force: true,
+    lockTimeoutSeconds: 30,
+  })
   const webhooks = await webhookRegistrationStatus(req.scope)
-  if (result.skipped?.code === "disabled" || result.skipped?.code === "no-public-url") {
-    res.status(400).json({ type: "invalid_data", message: result.skipped.message, webhooks, result })
+  if (
+    result.skipped?.code === "disabled" ||
+    result.skipped?.code === "no-public-url"
+  ) {
+    res.status(400).json({
+      type: "invalid_data",
+      message: result.skipped.message,
+      webhooks,
+      result,
+    })
     return
   }
   if (result.skipped?.code === "busy") {
-    res.status(409).json({ type: "conflict", message: "Another webhook registration is running; try again in a minute", webhooks, result })
+    res.status(409).json({
+      type: "conflict",
+      message: "Another webhook registration is running; try again in a minute",
+      webhooks,
+      result,
+    })
     return
   }
   if (!result.ok) {
-    res.status(502).json({ type: "shipping_service_error", message: `The shipping service could not register the webhook: ${result.error?.message}`, webhooks, result })
+    res.status(502).json({
+      type: "shipping_service_error",
+      message: `The shipping service could not register the webhook: ${result.error?.message}`,
+      webhooks,
+      result,
+    })
     return
   }
   res.status(200).json({ webhooks, result })

@@ -1,6 +1,13 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
 import { PREVIOUS_KEY_GRACE_MS } from "../../../../../modules/shipping-services/service"
-import { rotateWebhookKeys, webhookRegistrationStatus, WebhookRegistrationError } from "../../../../../orchestration/webhook-registration"
+import {
+  rotateWebhookKeys,
+  webhookRegistrationStatus,
+  WebhookRegistrationError,
+} from "../../../../../orchestration/webhook-registration"
 import type { AdminRotateWebhookKeyType } from "../../validators"
 
 /**
@@ -11,10 +18,16 @@ import type { AdminRotateWebhookKeyType } from "../../validators"
  * are off; 409 when another run holds the lock; 502 when the service could not be updated (the
  * new key is stored and the job sends it again; the old one keeps working meanwhile).
  */
-export async function POST(req: AuthenticatedMedusaRequest<AdminRotateWebhookKeyType>, res: MedusaResponse) {
+export async function POST(
+  req: AuthenticatedMedusaRequest<AdminRotateWebhookKeyType>,
+  res: MedusaResponse
+) {
   const type = req.validatedBody?.type
   try {
-    const { rotated, outcome } = await rotateWebhookKeys(req.scope, type ? [type] : undefined)
+    const { rotated, outcome } = await rotateWebhookKeys(
+      req.scope,
+      type ? [type] : undefined
+    )
     const webhooks = await webhookRegistrationStatus(req.scope)
     if (!outcome.ok) {
       res.status(502).json({
@@ -29,7 +42,10 @@ export async function POST(req: AuthenticatedMedusaRequest<AdminRotateWebhookKey
     res.status(200).json({ webhooks, rotated, result: outcome })
   } catch (error) {
     if (error instanceof WebhookRegistrationError) {
-      res.status(error.code === "busy" ? 409 : 400).json({ type: error.code === "busy" ? "conflict" : "invalid_data", message: error.message })
+      res.status(error.code === "busy" ? 409 : 400).json({
+        type: error.code === "busy" ? "conflict" : "invalid_data",
+        message: error.message,
+      })
       return
     }
     throw error

@@ -1,4 +1,7 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
 import { reprintBatch } from "../../../../../../orchestration/batches/batches"
 import type { AdminPrintBatchType } from "../../../batch-validators"
 import { answer } from "../../../respond"
@@ -8,6 +11,11 @@ import { answer } from "../../../respond"
  * 200 `{ batch }` with its new files: the print file made again from the stored labels (another
  * layout chosen at download, say). Buys nothing. 400 while the batch is still buying; 404.
  */
-export async function POST(req: AuthenticatedMedusaRequest<AdminPrintBatchType>, res: MedusaResponse) {
-  await answer(res, async () => ({ batch: await reprintBatch(req.scope, req.params.id, req.validatedBody) }))
+export async function POST(
+  req: AuthenticatedMedusaRequest<AdminPrintBatchType>,
+  res: MedusaResponse
+) {
+  await answer(res, async () => ({
+    batch: await reprintBatch(req.scope, req.params.id, req.validatedBody),
+  }))
 }

@@ -1,4 +1,7 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
 import { retryBatch } from "../../../../../../orchestration/batches/batches"
 import type { AdminRetryBatchType } from "../../../batch-validators"
 import { answer } from "../../../respond"
@@ -8,6 +11,19 @@ import { answer } from "../../../respond"
  * 202 `{ batch }`: the failed orders (all, or these) are bought again through the same
  * never-twice path, then the print file is made again. 400 when nothing failed; 404.
  */
-export async function POST(req: AuthenticatedMedusaRequest<AdminRetryBatchType>, res: MedusaResponse) {
-  await answer(res, async () => ({ batch: await retryBatch(req.scope, req.params.id, req.validatedBody.item_ids) }), 202)
+export async function POST(
+  req: AuthenticatedMedusaRequest<AdminRetryBatchType>,
+  res: MedusaResponse
+) {
+  await answer(
+    res,
+    async () => ({
+      batch: await retryBatch(
+        req.scope,
+        req.params.id,
+        req.validatedBody.item_ids
+      ),
+    }),
+    202
+  )
 }

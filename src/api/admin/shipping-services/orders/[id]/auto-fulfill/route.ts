@@ -1,4 +1,7 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
 import { retryAutoFulfillment } from "../../../../../../orchestration/retry-auto-fulfillment"
 import type { AdminRetryAutoFulfillmentType } from "../../../operations-validators"
 import { answer } from "../../../respond"
@@ -8,6 +11,9 @@ import { answer } from "../../../respond"
  * One more attempt now at a failed automatic fulfilment. 200 `{ outcome, auto_fulfillment }`;
  * 400 when it failed again (the reason in words); 404 without a record; 409 when it is not failed.
  */
-export async function POST(req: AuthenticatedMedusaRequest<AdminRetryAutoFulfillmentType>, res: MedusaResponse) {
+export async function POST(
+  req: AuthenticatedMedusaRequest<AdminRetryAutoFulfillmentType>,
+  res: MedusaResponse
+) {
   await answer(res, () => retryAutoFulfillment(req.scope, req.params.id))
 }

@@ -1,4 +1,7 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
 import { releaseOrder } from "../../../../../../orchestration/hold-order"
 import { answer } from "../../../respond"
 
@@ -7,6 +10,9 @@ import { answer } from "../../../respond"
  * 200 `{ order_id, status }`: `pending` (automatic fulfilment buys it now) or `manual` (it is off).
  * 400 when the order is not held; 404.
  */
-export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
+export async function POST(
+  req: AuthenticatedMedusaRequest,
+  res: MedusaResponse
+) {
   await answer(res, () => releaseOrder(req.scope, req.params.id))
 }

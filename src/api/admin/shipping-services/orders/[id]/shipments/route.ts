@@ -1,4 +1,7 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
 import { adminOrderShipments } from "../../../../../../orchestration/order-shipments"
 
 /**
@@ -7,6 +10,9 @@ import { adminOrderShipments } from "../../../../../../orchestration/order-shipm
  * timeline, label, reprints, whether void is allowed now and why not, and the order's automatic
  * fulfilment: `{ order_id, shipments: ShipmentView[], auto_fulfillment }` (docs/admin.md).
  */
-export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
+export async function GET(
+  req: AuthenticatedMedusaRequest,
+  res: MedusaResponse
+) {
   res.status(200).json(await adminOrderShipments(req.scope, req.params.id))
 }

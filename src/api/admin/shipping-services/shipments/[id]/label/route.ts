@@ -1,11 +1,20 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { downloadBase64 } from "../../../../../../lib/labels/download"
-import { labelFileName, labelFileType } from "../../../../../../lib/labels/files"
+import {
+  labelFileName,
+  labelFileType,
+} from "../../../../../../lib/labels/files"
 import { SHIPPING_SERVICES_MODULE } from "../../../../../../options/resolve"
 import type ShippingServicesModuleService from "../../../../../../modules/shipping-services/service"
 import { fileIdsOf } from "../../../../../../workflows/store-shipment-label/steps/store-label-files"
-import { isPrintLayout, PRINT_LAYOUTS } from "../../../../../../lib/documents/layouts"
+import {
+  isPrintLayout,
+  PRINT_LAYOUTS,
+} from "../../../../../../lib/documents/layouts"
 import { labelInLayout } from "../../../../../../lib/batches/relayout"
 
 /**
@@ -14,17 +23,28 @@ import { labelInLayout } from "../../../../../../lib/batches/relayout"
  * Served from the plugin's private documents; labels of earlier versions not moved yet come from
  * the row or the File module, and a URL label not downloaded yet from the service (24 hours).
  */
-export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
-  const shipping: ShippingServicesModuleService = req.scope.resolve(SHIPPING_SERVICES_MODULE)
+export async function GET(
+  req: AuthenticatedMedusaRequest,
+  res: MedusaResponse
+) {
+  const shipping: ShippingServicesModuleService = req.scope.resolve(
+    SHIPPING_SERVICES_MODULE
+  )
   const [row] = await shipping.listShipments({ id: req.params.id })
   if (!row) {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Shipment ${req.params.id} was not found`)
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `Shipment ${req.params.id} was not found`
+    )
   }
-  if (req.query.layout !== undefined) return servePrintLayout(req, res, shipping, row)
+  if (req.query.layout !== undefined)
+    return servePrintLayout(req, res, shipping, row)
   const page = Math.max(0, Math.min(1000, Number(req.query.page ?? 0) || 0))
   const documents = await shipping.documentPages("label", row.id)
   const fileIds = fileIdsOf(row.label_files)
-  const pending = ((row.label_pending as { pages?: string[] } | null)?.pages ?? []).filter(Boolean)
+  const pending = (
+    (row.label_pending as { pages?: string[] } | null)?.pages ?? []
+  ).filter(Boolean)
   let bytes: Buffer | undefined
   let pages = 1
   if (documents.length) {
@@ -36,21 +56,33 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
     if (pending[page]) bytes = Buffer.from(pending[page], "base64")
   } else if (fileIds.length) {
     pages = fileIds.length
-    if (fileIds[page]) bytes = await req.scope.resolve(Modules.FILE).getAsBuffer(fileIds[page])
+    if (fileIds[page])
+      bytes = await req.scope.resolve(Modules.FILE).getAsBuffer(fileIds[page])
   } else if (row.label_source_url && page === 0) {
-    const answer = await downloadBase64(row.label_source_url).catch((error: Error) => error)
+    const answer = await downloadBase64(row.label_source_url).catch(
+      (error: Error) => error
+    )
     if (answer instanceof Error) {
-      throw new MedusaError(MedusaError.Types.NOT_FOUND, `Shipment ${row.id}: its label is not stored yet and the service's label URL did not answer (${answer.message})`)
+      throw new MedusaError(
+        MedusaError.Types.NOT_FOUND,
+        `Shipment ${row.id}: its label is not stored yet and the service's label URL did not answer (${answer.message})`
+      )
     }
     bytes = Buffer.from(answer, "base64")
   }
   if (!bytes) {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Shipment ${row.id} has no label page ${page + 1}`)
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `Shipment ${row.id} has no label page ${page + 1}`
+    )
   }
   const type = labelFileType(row.label_format)
   const download = req.query.download === "1" || !type.inline
   res.setHeader("Content-Type", type.mimeType)
-  res.setHeader("Content-Disposition", `${download ? "attachment" : "inline"}; filename="${labelFileName(row.tracking_number, row.label_format, page, pages)}"`)
+  res.setHeader(
+    "Content-Disposition",
+    `${download ? "attachment" : "inline"}; filename="${labelFileName(row.tracking_number, row.label_format, page, pages)}"`
+  )
   res.setHeader("Cache-Control", "private, no-store")
   res.setHeader("X-Content-Type-Options", "nosniff")
   res.status(200).send(bytes)
@@ -61,23 +93,57 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
  * (issue 13 point 6; the service's reprint has no size parameter: docs/admin.md). 400 for an
  * unknown layout or a ZPL2 label (a printer program has no other size).
  */
-async function servePrintLayout(req: AuthenticatedMedusaRequest, res: MedusaResponse, shipping: ShippingServicesModuleService, row: { id: string; order_id: string | null; tracking_number: string | null; label_format: string | null; label_size: string | null }) {
+async function servePrintLayout(
+  req: AuthenticatedMedusaRequest,
+  res: MedusaResponse,
+  shipping: ShippingServicesModuleService,
+  row: {
+    id: string
+    order_id: string | null
+    tracking_number: string | null
+    label_format: string | null
+    label_size: string | null
+  }
+) {
   const layout = req.query.layout
   if (!isPrintLayout(layout)) {
-    res.status(400).json({ type: "invalid_data", message: `layout: must be one of ${PRINT_LAYOUTS.join(", ")}` })
+    res.status(400).json({
+      type: "invalid_data",
+      message: `layout: must be one of ${PRINT_LAYOUTS.join(", ")}`,
+    })
     return
   }
   const stored = await shipping.documentPages("label", row.id)
   const pages: Uint8Array[] = []
-  for (const doc of stored) pages.push(new Uint8Array(await shipping.documentContent(doc.id)))
-  if (!pages.length) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Shipment ${row.id} has no stored label yet`)
-  const bytes = await labelInLayout({ format: row.label_format, size: row.label_size, pages, trackingNumber: row.tracking_number, orderId: row.order_id }, layout)
+  for (const doc of stored)
+    pages.push(new Uint8Array(await shipping.documentContent(doc.id)))
+  if (!pages.length)
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `Shipment ${row.id} has no stored label yet`
+    )
+  const bytes = await labelInLayout(
+    {
+      format: row.label_format,
+      size: row.label_size,
+      pages,
+      trackingNumber: row.tracking_number,
+      orderId: row.order_id,
+    },
+    layout
+  )
   if (!bytes) {
-    res.status(400).json({ type: "not_allowed", message: `Label ${row.tracking_number ?? row.id} is ${row.label_format}: a ZPL label is a printer program and has no other print size` })
+    res.status(400).json({
+      type: "not_allowed",
+      message: `Label ${row.tracking_number ?? row.id} is ${row.label_format}: a ZPL label is a printer program and has no other print size`,
+    })
     return
   }
   res.setHeader("Content-Type", "application/pdf")
-  res.setHeader("Content-Disposition", `attachment; filename="${labelFileName(row.tracking_number, "PDF").replace(/\.pdf$/, `-${layout}.pdf`)}"`)
+  res.setHeader(
+    "Content-Disposition",
+    `attachment; filename="${labelFileName(row.tracking_number, "PDF").replace(/\.pdf$/, `-${layout}.pdf`)}"`
+  )
   res.setHeader("Cache-Control", "private, no-store")
   res.setHeader("X-Content-Type-Options", "nosniff")
   res.status(200).send(Buffer.from(bytes))

@@ -1,4 +1,7 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
 import { adminShipmentView } from "../../../../../../orchestration/order-shipments"
 import { reprintLabel } from "../../../../../../orchestration/reprint-label"
 import type { AdminReprintLabelType } from "../../../operations-validators"
@@ -11,13 +14,19 @@ import { answer } from "../../../respond"
  * label on the chosen layout's sheet, when one was given); 400 when refused (the 4th,
  * voided…), 404, 502 when the service failed.
  */
-export async function POST(req: AuthenticatedMedusaRequest<AdminReprintLabelType>, res: MedusaResponse) {
+export async function POST(
+  req: AuthenticatedMedusaRequest<AdminReprintLabelType>,
+  res: MedusaResponse
+) {
   await answer(res, async () => {
     const { reprints } = await reprintLabel(req.scope, req.params.id)
     const shipment = await adminShipmentView(req.scope, req.params.id)
     const layout = req.validatedBody?.layout
     // The reprinted label in the chosen size: the label route places it on that sheet (docs/admin.md).
-    const print_url = layout && shipment?.label ? `/admin/shipping-services/shipments/${req.params.id}/label?layout=${layout}` : null
+    const print_url =
+      layout && shipment?.label
+        ? `/admin/shipping-services/shipments/${req.params.id}/label?layout=${layout}`
+        : null
     return { reprints, shipment, print_url }
   })
 }

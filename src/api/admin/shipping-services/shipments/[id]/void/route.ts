@@ -1,4 +1,7 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
 import { adminShipmentView } from "../../../../../../orchestration/order-shipments"
 import { voidLabel } from "../../../../../../orchestration/void-label"
 import type { AdminVoidLabelType } from "../../../operations-validators"
@@ -10,9 +13,18 @@ import { answer } from "../../../respond"
  * service. 200 `{ void: { status, void_status, voided_at }, shipment }`; 400 when Medusa or the
  * service refuses (shipped, outside the void window, return label…), 404, 502.
  */
-export async function POST(req: AuthenticatedMedusaRequest<AdminVoidLabelType>, res: MedusaResponse) {
+export async function POST(
+  req: AuthenticatedMedusaRequest<AdminVoidLabelType>,
+  res: MedusaResponse
+) {
   await answer(res, async () => {
-    const result = await voidLabel(req.scope, req.params.id, { canceledBy: req.auth_context?.actor_id, noNotification: req.validatedBody?.no_notification })
-    return { void: result, shipment: await adminShipmentView(req.scope, req.params.id) }
+    const result = await voidLabel(req.scope, req.params.id, {
+      canceledBy: req.auth_context?.actor_id,
+      noNotification: req.validatedBody?.no_notification,
+    })
+    return {
+      void: result,
+      shipment: await adminShipmentView(req.scope, req.params.id),
+    }
   })
 }

@@ -1,4 +1,7 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
 import { customerOrderParcels } from "../../../../../../orchestration/store-tracking"
 
 /**
@@ -6,7 +9,21 @@ import { customerOrderParcels } from "../../../../../../orchestration/store-trac
  * The parcels of the logged-in customer's order: `{ parcels: ParcelView[] }` (docs/storefront.md).
  * Another customer's order, a guest order, no login or an unknown id: the same 404.
  */
-export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
-  const customerId = req.auth_context?.actor_type === "customer" ? req.auth_context.actor_id : undefined
-  res.status(200).json(await customerOrderParcels(req.scope, req.params.id, customerId || undefined))
+export async function GET(
+  req: AuthenticatedMedusaRequest,
+  res: MedusaResponse
+) {
+  const customerId =
+    req.auth_context?.actor_type === "customer"
+      ? req.auth_context.actor_id
+      : undefined
+  res
+    .status(200)
+    .json(
+      await customerOrderParcels(
+        req.scope,
+        req.params.id,
+        customerId || undefined
+      )
+    )
 }
