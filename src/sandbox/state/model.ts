@@ -1,4 +1,8 @@
-import type { Carrier, Variant } from "../../shipping-api/constants"
+import type {
+  Carrier,
+  Variant,
+  WEBHOOK_AUTH_TYPES,
+} from "../../shipping-api/constants"
 import type { SandboxAccount } from "../options"
 import type { ScenarioName, TimelineEvent } from "../tracking/scenarios"
 
@@ -9,7 +13,7 @@ export type Account = SandboxAccount & { developerPartnerId: string }
 export type TokenRecord = { token: string; apiKey: string; expiresAt: number }
 
 export type AuthParams = {
-  authType: "custom" | "basic" | "oauth"
+  authType: (typeof WEBHOOK_AUTH_TYPES)[number]
   apiKey?: string
   headerName?: string
   clientID?: string

@@ -1,7 +1,6 @@
 import type { OperationRequest } from "../client/request"
 import {
   WEBHOOK_SOURCE,
-  webhookConfigListResponseSchema,
   webhookConfigRequestSchema,
   type WebhookConfigListResponse,
   type WebhookConfigRequest,
@@ -155,8 +154,4 @@ export function nextWebhookPage(
   const pages = response.pageInfo?.pages
   if (pages === undefined) return undefined
   return current + 1 < pages ? current + 1 : undefined
-}
-
-export function parseWebhookListPage(body: unknown) {
-  return webhookConfigListResponseSchema.safeParse(body)
 }

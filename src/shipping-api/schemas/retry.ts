@@ -4,7 +4,6 @@ import {
   shipmentIdSchema,
   transactionIdSchema,
 } from "./common"
-import { createdShipmentResponseSchema } from "./shipment"
 
 /** Doc 4: GET /v1/shipments?originalTransactionId=&carrier= (after a 500, a timeout or a dropped connection). */
 export const retryQuerySchema = z.object({
@@ -19,7 +18,3 @@ export const reprintRequestSchema = z.object({
   carrier: carrierQuerySchema,
 })
 export type ReprintRequest = z.output<typeof reprintRequestSchema>
-
-/** Retry and reprint answer 200 with the Shipment object. */
-export const retryResponseSchema = createdShipmentResponseSchema
-export const reprintResponseSchema = createdShipmentResponseSchema
