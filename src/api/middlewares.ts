@@ -8,22 +8,18 @@ import {
   fulfillmentAdditionalDataSchema,
 } from "../lib/shipments/additional-data"
 import {
-  AdminCreateManifests,
-  AdminReprintLabel,
-  AdminRetryAutoFulfillment,
-  AdminVoidLabel,
-} from "./admin/shipping-services/operations-validators"
-import {
-  AdminReRegisterWebhooks,
-  AdminRotateWebhookKey,
-  AdminUpdateContact,
-} from "./admin/shipping-services/validators"
-import {
   AdminCreateBatch,
+  AdminCreateManifests,
   AdminHoldOrder,
   AdminPrintBatch,
+  AdminReRegisterWebhooks,
+  AdminReprintLabel,
+  AdminRetryAutoFulfillment,
   AdminRetryBatch,
-} from "./admin/shipping-services/batch-validators"
+  AdminRotateWebhookKey,
+  AdminUpdateContact,
+  AdminVoidLabel,
+} from "./admin/shipping-services/validators"
 import { registerStartUp } from "../lib/start-up"
 import { onShippingServicesStart } from "../orchestration/boot"
 

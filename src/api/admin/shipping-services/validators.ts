@@ -1,6 +1,17 @@
 import { z } from "@medusajs/framework/zod"
+import { LANES } from "../../../lib/batches/lane"
+import { READY_VIEWS } from "../../../lib/batches/ready-view"
+import { MAX_BATCH_ORDERS } from "../../../lib/batches/selection"
+import { PRINT_LAYOUTS } from "../../../lib/documents/layouts"
+import { CARRIERS } from "../../../shipping-api/constants"
 
-/** Bodies of the plugin's admin routes (validated in src/api/middlewares.ts). */
+/**
+ * Bodies and queries of the plugin's admin routes (bodies validated in src/api/middlewares.ts),
+ * in three groups: webhooks and the sender contact; label, order and close-out actions; Ready to
+ * ship and print batches.
+ */
+
+// Webhooks and the sender contact
 
 /** POST /admin/shipping-services/webhooks/re-register: no fields. */
 export const AdminReRegisterWebhooks = z.strictObject({})
@@ -30,3 +41,114 @@ export const AdminUpdateContact = z
     message: "give name or company",
   })
 export type AdminUpdateContactType = z.infer<typeof AdminUpdateContact>
+
+// Label, order and close-out actions
+
+/**
+ * POST /admin/shipping-services/shipments/:id/reprint: optionally the print layout the new label
+ * is wanted in (placed locally by the print library: the service's reprint takes no size).
+ */
+export const AdminReprintLabel = z.strictObject({
+  layout: z.enum(PRINT_LAYOUTS).optional(),
+})
+export type AdminReprintLabelType = z.infer<typeof AdminReprintLabel>
+
+/** POST /admin/shipping-services/shipments/:id/void: as Medusa's own fulfillment cancel. */
+export const AdminVoidLabel = z.strictObject({
+  no_notification: z.boolean().optional(),
+})
+export type AdminVoidLabelType = z.infer<typeof AdminVoidLabel>
+
+/** POST /admin/shipping-services/orders/:id/auto-fulfill: no fields. */
+export const AdminRetryAutoFulfillment = z.strictObject({})
+export type AdminRetryAutoFulfillmentType = z.infer<
+  typeof AdminRetryAutoFulfillment
+>
+
+/** POST /admin/shipping-services/manifests: every carrier with labels waiting, or one. */
+export const AdminCreateManifests = z.strictObject({
+  carrier: z.enum(CARRIERS).optional(),
+})
+export type AdminCreateManifestsType = z.infer<typeof AdminCreateManifests>
+
+// Ready to ship and print batches
+
+const orderId = z
+  .string()
+  .trim()
+  .min(1, "must not be empty")
+  .max(100, "has at most 100 characters")
+
+/** POST /admin/shipping-services/batches */
+export const AdminCreateBatch = z.strictObject({
+  order_ids: z
+    .array(orderId)
+    .min(1, "select at least one order")
+    .max(MAX_BATCH_ORDERS, `at most ${MAX_BATCH_ORDERS} orders per batch`),
+  mode: z.enum(["buy", "print"]).optional(),
+  layout: z.enum(PRINT_LAYOUTS).optional(),
+  packing_slips: z.boolean().optional(),
+  commercial_invoices: z.boolean().optional(),
+  separate: z.boolean().optional(),
+})
+export type AdminCreateBatchType = z.infer<typeof AdminCreateBatch>
+
+/** POST /admin/shipping-services/batches/:id/retry: failed items (all failed when absent). */
+export const AdminRetryBatch = z.strictObject({
+  item_ids: z.array(z.string().trim().min(1)).max(MAX_BATCH_ORDERS).optional(),
+})
+export type AdminRetryBatchType = z.infer<typeof AdminRetryBatch>
+
+/** POST /admin/shipping-services/batches/:id/print: the print file made again with these settings. */
+export const AdminPrintBatch = z.strictObject({
+  layout: z.enum(PRINT_LAYOUTS).optional(),
+  packing_slips: z.boolean().optional(),
+  commercial_invoices: z.boolean().optional(),
+  separate: z.boolean().optional(),
+})
+export type AdminPrintBatchType = z.infer<typeof AdminPrintBatch>
+
+/** POST /admin/shipping-services/orders/:id/hold and …/release: no fields. */
+export const AdminHoldOrder = z.strictObject({})
+
+const day = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date as YYYY-MM-DD")
+  .refine(
+    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)),
+    "must be a real date"
+  )
+
+/** GET /admin/shipping-services/ready-to-ship: filters and page. */
+export const AdminReadyToShipQuery = z.strictObject({
+  view: z.enum(READY_VIEWS).default("awaiting"),
+  service: z.string().trim().min(1).max(100).optional(),
+  lane: z.enum(LANES).optional(),
+  from: day.optional(),
+  to: day.optional(),
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+})
+
+/** GET /admin/shipping-services/batches: page. */
+export const AdminListBatchesQuery = z.strictObject({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+})
+
+/**
+ * A query string checked against a schema: the parsed value, or a 400 `{ type, message }` that
+ * names each field and rule.
+ */
+export function parseQuery<T extends z.ZodTypeAny>(
+  schema: T,
+  query: unknown
+): { ok: true; value: z.output<T> } | { ok: false; message: string } {
+  const parsed = schema.safeParse(query ?? {})
+  if (parsed.success) return { ok: true, value: parsed.data }
+  return {
+    ok: false,
+    message: `Invalid query: ${parsed.error.issues.map((i) => `${i.path.join(".") || "query"}: ${i.message}`).join("; ")}`,
+  }
+}

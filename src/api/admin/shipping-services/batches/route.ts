@@ -10,7 +10,7 @@ import {
   AdminListBatchesQuery,
   parseQuery,
   type AdminCreateBatchType,
-} from "../batch-validators"
+} from "../validators"
 import { answer } from "../respond"
 
 /** GET /admin/shipping-services/batches?offset=&limit=: the latest print batches with their progress. */

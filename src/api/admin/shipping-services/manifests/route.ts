@@ -3,7 +3,7 @@ import type {
   MedusaResponse,
 } from "@medusajs/framework/http"
 import { closeOut, recentManifests } from "../../../../orchestration/close-out"
-import type { AdminCreateManifestsType } from "../operations-validators"
+import type { AdminCreateManifestsType } from "../validators"
 
 /**
  * GET /admin/shipping-services/manifests

@@ -3,7 +3,7 @@ import type {
   MedusaResponse,
 } from "@medusajs/framework/http"
 import { readyToShip } from "../../../../orchestration/batches/ready-to-ship"
-import { AdminReadyToShipQuery, parseQuery } from "../batch-validators"
+import { AdminReadyToShipQuery, parseQuery } from "../validators"
 
 /**
  * GET /admin/shipping-services/ready-to-ship?view=awaiting|labelled&service=&lane=&from=&to=&offset=&limit=

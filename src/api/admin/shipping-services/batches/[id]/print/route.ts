@@ -3,7 +3,7 @@ import type {
   MedusaResponse,
 } from "@medusajs/framework/http"
 import { reprintBatch } from "../../../../../../orchestration/batches/batches"
-import type { AdminPrintBatchType } from "../../../batch-validators"
+import type { AdminPrintBatchType } from "../../../validators"
 import { answer } from "../../../respond"
 
 /**

@@ -3,7 +3,7 @@ import type {
   MedusaResponse,
 } from "@medusajs/framework/http"
 import { retryBatch } from "../../../../../../orchestration/batches/batches"
-import type { AdminRetryBatchType } from "../../../batch-validators"
+import type { AdminRetryBatchType } from "../../../validators"
 import { answer } from "../../../respond"
 
 /**

@@ -3,7 +3,7 @@ import type {
   MedusaResponse,
 } from "@medusajs/framework/http"
 import { retryAutoFulfillment } from "../../../../../../orchestration/retry-auto-fulfillment"
-import type { AdminRetryAutoFulfillmentType } from "../../../operations-validators"
+import type { AdminRetryAutoFulfillmentType } from "../../../validators"
 import { answer } from "../../../respond"
 
 /**

@@ -4,7 +4,7 @@ import type {
 } from "@medusajs/framework/http"
 import { adminShipmentView } from "../../../../../../orchestration/order-shipments"
 import { reprintLabel } from "../../../../../../orchestration/reprint-label"
-import type { AdminReprintLabelType } from "../../../operations-validators"
+import type { AdminReprintLabelType } from "../../../validators"
 import { answer } from "../../../respond"
 
 /**

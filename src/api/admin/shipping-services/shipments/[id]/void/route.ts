@@ -4,7 +4,7 @@ import type {
 } from "@medusajs/framework/http"
 import { adminShipmentView } from "../../../../../../orchestration/order-shipments"
 import { voidLabel } from "../../../../../../orchestration/void-label"
-import type { AdminVoidLabelType } from "../../../operations-validators"
+import type { AdminVoidLabelType } from "../../../validators"
 import { answer } from "../../../respond"
 
 /**
