@@ -4,6 +4,7 @@ import {
   STANDARD_REFERENCE_NAMES,
 } from "../../../shipping-api/constants"
 import { withCrossBorderAttention } from "../../../shipping-api/rules/cross-border"
+import type { Variant } from "../../../shipping-api/constants"
 import type { ShipmentRequest } from "../../../shipping-api/schemas/shipment"
 import type { Violation } from "../../../shipping-api/violation"
 import type { PluginOptions, ServiceOption } from "../../../options"
@@ -37,6 +38,63 @@ export type BuildResult =
   { ok: true; value: BuiltShipment } | { ok: false; violations: Violation[] }
 
 /**
+ * What the builder does differently per variant (doc 2). A Record so that a new variant is a
+ * compile error here (docs/architecture.md, "Adding a variant").
+ */
+type VariantBuild = {
+  /** Addresses need a company; a private customer's name stands in. */
+  companyFromName: boolean
+  /** Customs always (cross-border), not only between countries; also names the customs flavour. */
+  crossBorder: boolean
+  /** The recipient is also the sold-to party. */
+  soldToIsRecipient: boolean
+  /** Solutions printing a standard delivery label carry the attention text on line 1. */
+  attentionLine: (service: ServiceOption) => boolean
+  references: (displayId: string) => ShipmentRequest["references"]
+}
+
+const orderReference = (displayId: string): ShipmentRequest["references"] => [
+  { name: STANDARD_REFERENCE_NAMES[0], value: `Order ${displayId}` },
+]
+
+const VARIANT_BUILD: Record<Variant, VariantBuild> = {
+  "carrier-account": {
+    companyFromName: true,
+    crossBorder: false,
+    soldToIsRecipient: true,
+    attentionLine: () => false,
+    references: orderReference,
+  },
+  expedited: {
+    companyFromName: false,
+    crossBorder: false,
+    soldToIsRecipient: false,
+    attentionLine: () => false,
+    references: () => undefined,
+  },
+  standard: {
+    companyFromName: false,
+    crossBorder: false,
+    soldToIsRecipient: false,
+    attentionLine: () => false,
+    references: orderReference,
+  },
+  "cross-border": {
+    companyFromName: false,
+    crossBorder: true,
+    soldToIsRecipient: false,
+    attentionLine: (service) =>
+      STANDARD_LABEL_SOLUTIONS.includes(service.deliverySolution ?? ""),
+    references: (displayId) => [
+      {
+        name: CROSS_BORDER_REFERENCE.orderNumber,
+        value: displayId.replace(/\s+/g, ""),
+      },
+    ],
+  },
+}
+
+/**
  * Order, shipped lines, the merchant's option and settings → the create-shipment request of
  * doc 2. Pure. It fills what the variant needs from Medusa's data; whether the result obeys the
  * documents is decided by validateShipmentRequest (src/shipping-api/rules) before it is sent.
@@ -67,9 +125,9 @@ export function buildShipmentRequest(input: BuildShipmentInput): BuildResult {
   if (violations.length || !parcel.parcel) return { ok: false, violations }
 
   const isReturn = input.direction === "return"
-  // Carrier-account addresses need a company (doc 2); a private customer's name stands in.
+  const variant = VARIANT_BUILD[service.variant]
   const withCompany = (a: ServiceAddress): ServiceAddress =>
-    service.variant === "carrier-account" && !a.company && a.name
+    variant.companyFromName && !a.company && a.name
       ? { ...a, company: a.name }
       : a
   const customer = withCompany(
@@ -77,8 +135,7 @@ export function buildShipmentRequest(input: BuildShipmentInput): BuildResult {
   )
   // Doc 2: solutions printing a standard delivery label carry the attention text on line 1.
   const withAttention = (a: ServiceAddress): ServiceAddress =>
-    service.variant === "cross-border" &&
-    STANDARD_LABEL_SOLUTIONS.includes(service.deliverySolution ?? "")
+    variant.attentionLine(service)
       ? { ...a, addressLines: withCrossBorderAttention(a.addressLines ?? []) }
       : a
   const fromAddress = withAttention(isReturn ? customer : withCompany(origin))
@@ -87,7 +144,7 @@ export function buildShipmentRequest(input: BuildShipmentInput): BuildResult {
     : customer
   const fromCountry = fromAddress.countryCode ?? ""
   const toCountry = toAddress.countryCode ?? ""
-  const crossBorder = service.variant === "cross-border"
+  const crossBorder = variant.crossBorder
 
   let customs: ShipmentRequest["customs"]
   if (crossBorder || (fromCountry && toCountry && fromCountry !== toCountry)) {
@@ -106,17 +163,7 @@ export function buildShipmentRequest(input: BuildShipmentInput): BuildResult {
 
   const displayId =
     order.display_id != null ? String(order.display_id) : order.id
-  const references =
-    service.variant === "standard" || service.variant === "carrier-account"
-      ? [{ name: STANDARD_REFERENCE_NAMES[0], value: `Order ${displayId}` }]
-      : crossBorder
-        ? [
-            {
-              name: CROSS_BORDER_REFERENCE.orderNumber,
-              value: displayId.replace(/\s+/g, ""),
-            },
-          ]
-        : undefined
+  const references = variant.references(displayId)
 
   const { weightOz, dimensionIn } = parcel.parcel
   const { shipmentOptionSources: _sources, ...fromOptions } =
@@ -125,9 +172,7 @@ export function buildShipmentRequest(input: BuildShipmentInput): BuildResult {
   const request: ShipmentRequest = {
     fromAddress,
     toAddress,
-    ...(service.variant === "carrier-account"
-      ? { soldToAddress: toAddress }
-      : {}),
+    ...(variant.soldToIsRecipient ? { soldToAddress: toAddress } : {}),
     parcel: {
       weight: { weight: weightOz, unitOfMeasurement: "OZ" },
       ...(dimensionIn
