@@ -5,6 +5,7 @@ import {
   SHIPMENT_OPTION,
   SHIPMENT_TYPES,
   STANDARD_LABEL_SOLUTIONS,
+  type Variant,
 } from "../shipping-api/constants"
 import type { ShipmentDocument } from "../shipping-api/schemas/document"
 import type { RatesEntry } from "../shipping-api/schemas/rates"
@@ -56,6 +57,38 @@ export function shipmentOptionSource(
   }
 }
 
+type ShipmentOptionsOfVariant = (input: {
+  add: (name: string, value: string | undefined) => void
+  service: ServiceOption
+  shipper: PluginOptions["shipper"]
+  isReturn: boolean
+}) => void
+
+/**
+ * The shipment options each variant takes from the merchant's settings (doc 2). A Record so that
+ * a new variant is a compile error here (docs/architecture.md, "Adding a variant").
+ */
+const VARIANT_SHIPMENT_OPTIONS: Record<Variant, ShipmentOptionsOfVariant> = {
+  "carrier-account": () => {},
+  expedited: () => {},
+  standard: ({ add, shipper, isReturn }) => {
+    add(SHIPMENT_OPTION.clientFacilityId, shipper.clientFacilityId)
+    add(SHIPMENT_OPTION.carrierFacilityId, shipper.carrierFacilityId)
+    if (isReturn) add(SHIPMENT_OPTION.clientId, shipper.clientId)
+  },
+  "cross-border": ({ add, service, shipper }) => {
+    add(SHIPMENT_OPTION.deliverySolution, service.deliverySolution)
+    const solution = service.deliverySolution ?? ""
+    if (STANDARD_LABEL_SOLUTIONS.includes(solution)) {
+      add(SHIPMENT_OPTION.clientId, shipper.clientId)
+      add(SHIPMENT_OPTION.clientFacilityId, shipper.clientFacilityId)
+    }
+    if (FACILITY_SOLUTIONS.includes(solution))
+      add(SHIPMENT_OPTION.carrierFacilityId, shipper.carrierFacilityId)
+    add(SHIPMENT_OPTION.sellerId, shipper.sellerId)
+  },
+}
+
 /**
  * shipmentOptions for one option of the merchant (doc 2, Shipment options and the cross-border
  * option requirements). Which are required where is checked by src/shipping-api/rules; this only
@@ -79,24 +112,12 @@ function shipmentOptionsOf(
   }
   add(SHIPMENT_OPTION.shipperId, options.shipper.shipperId)
   if (service.addToManifest) add(SHIPMENT_OPTION.addToManifest, "true")
-  const { clientId, clientFacilityId, carrierFacilityId, sellerId } =
-    options.shipper
-  if (service.variant === "standard") {
-    add(SHIPMENT_OPTION.clientFacilityId, clientFacilityId)
-    add(SHIPMENT_OPTION.carrierFacilityId, carrierFacilityId)
-    if (isReturn) add(SHIPMENT_OPTION.clientId, clientId)
-  }
-  if (service.variant === "cross-border") {
-    add(SHIPMENT_OPTION.deliverySolution, service.deliverySolution)
-    const solution = service.deliverySolution ?? ""
-    if (STANDARD_LABEL_SOLUTIONS.includes(solution)) {
-      add(SHIPMENT_OPTION.clientId, clientId)
-      add(SHIPMENT_OPTION.clientFacilityId, clientFacilityId)
-    }
-    if (FACILITY_SOLUTIONS.includes(solution))
-      add(SHIPMENT_OPTION.carrierFacilityId, carrierFacilityId)
-    add(SHIPMENT_OPTION.sellerId, sellerId)
-  }
+  VARIANT_SHIPMENT_OPTIONS[service.variant]({
+    add,
+    service,
+    shipper: options.shipper,
+    isReturn,
+  })
   service.shipmentOptions.forEach((o, j) => {
     if (out.some((x) => x.name === o.name)) return
     out.push(o)
