@@ -231,6 +231,13 @@ describe("a worker killed during a label purchase", () => {
       .post(`/admin/orders/${order!.id}/cancel`, {}, admin)
       .catch((e: any) => ({ data: e.response?.data }))
     void data
+    // The grace period (recovery.orphanGraceMinutes, 1 here) has passed: without waiting for it,
+    // the purchase is dated two minutes back, so the restarted worker's first recovery pass
+    // settles the label, fails to re-home it (the order is canceled) and voids it.
+    await cluster.sql(
+      `update shipping_services_shipment set created_at = created_at - interval '2 minutes' where order_id = $1`,
+      [order!.id]
+    )
     await replaceWorker(victim)
     const orphan = await waitFor(
       async () => {
