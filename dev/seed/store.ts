@@ -286,7 +286,10 @@ export const ADDRESSES: Record<"newYork" | "london", ShopperAddress> = {
   },
 }
 
-/** A shopper's checkout through the store API: cart, address, shipping method, payment, order. */
+/**
+ * A shopper's checkout through the store API: cart, address, shipping method, payment, order.
+ * `as.headers` adds headers to every call (a logged-in customer's bearer: the order is theirs).
+ */
 export async function placeOrder(
   api: Api,
   store: StoreSetup,
@@ -296,9 +299,15 @@ export async function placeOrder(
     optionId: string
     items: { variantId: string; quantity: number }[]
     email?: string
-  }
+  },
+  as: { headers?: Record<string, string> } = {}
 ) {
-  const pk = { headers: { "x-publishable-api-key": store.publishableKey } }
+  const pk = {
+    headers: {
+      "x-publishable-api-key": store.publishableKey,
+      ...as.headers,
+    },
+  }
   const email = order.email ?? "shopper@example.com"
   const { data: c } = await api.post(
     "/store/carts",
@@ -350,6 +359,7 @@ export async function placeOrder(
   return done.order as {
     id: string
     display_id: number
+    customer_id: string
     items: { id: string; quantity: number }[]
   }
 }

@@ -2,7 +2,7 @@ import { readFileSync, statSync } from "node:fs"
 import path from "node:path"
 import type { BrowserContext, Page } from "playwright-core"
 import { ADMIN, RESULTS_DIR, startApp, type RunningApp } from "./harness/app"
-import { launchBrowser } from "./harness/browser"
+import { launchBrowser, logIn } from "./harness/browser"
 import { seedOrders, type SeededOrder } from "./harness/seed"
 
 jest.setTimeout(240_000)
@@ -37,12 +37,8 @@ describe("admin in a browser", () => {
         nestingWarnings.push(text)
     })
     page.setDefaultTimeout(60_000)
-    await page.goto(`${app.backend}/app/login`)
-    await page.fill('input[name="email"]', ADMIN.email)
-    await page.fill('input[name="password"]', ADMIN.password)
-    await page.click('button[type="submit"]')
-    await page.waitForURL((url) => !url.pathname.endsWith("/login"))
-  }, 420_000)
+    await logIn(page, app.backend, ADMIN)
+  }, 600_000)
 
   afterAll(async () => {
     await browser?.close()

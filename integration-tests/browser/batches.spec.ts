@@ -8,7 +8,7 @@ import { fetchApi } from "../../dev/seed/api"
 import { ADDRESSES, placeOrder, setupStore } from "../../dev/seed/store"
 import { waitFor } from "../../dev/wait"
 import { ADMIN, RESULTS_DIR, startApp, type RunningApp } from "./harness/app"
-import { launchBrowser } from "./harness/browser"
+import { launchBrowser, logIn } from "./harness/browser"
 
 jest.setTimeout(300_000)
 
@@ -80,12 +80,8 @@ describe("Ready to ship in a browser", () => {
     browser = await launchBrowser()
     page = browser.context.pages()[0] ?? (await browser.context.newPage())
     page.setDefaultTimeout(60_000)
-    await page.goto(`${app.backend}/app/login`)
-    await page.fill('input[name="email"]', ADMIN.email)
-    await page.fill('input[name="password"]', ADMIN.password)
-    await page.click('button[type="submit"]')
-    await page.waitForURL((url) => !url.pathname.endsWith("/login"))
-  }, 480_000)
+    await logIn(page, app.backend, ADMIN)
+  }, 600_000)
 
   afterAll(async () => {
     await browser?.close()

@@ -1,5 +1,9 @@
 import type { Api } from "../../dev/seed/api"
-import type { ShopperAddress, StoreSetup } from "../../dev/seed/store"
+import {
+  placeOrder,
+  type ShopperAddress,
+  type StoreSetup,
+} from "../../dev/seed/store"
 
 export type CustomerSession = { email: string; headers: Record<string, string> }
 
@@ -28,7 +32,7 @@ export async function registerCustomer(
 }
 
 /** dev/seed/store.ts placeOrder, as a logged-in customer: the cart (and so the order) is the customer's. */
-export async function placeCustomerOrder(
+export function placeCustomerOrder(
   api: Api,
   store: StoreSetup,
   customer: CustomerSession,
@@ -39,46 +43,16 @@ export async function placeCustomerOrder(
     quantity?: number
   }
 ): Promise<{ id: string; display_id: number; customer_id: string }> {
-  const as = { headers: customer.headers }
-  const { data: c } = await api.post(
-    "/store/carts",
-    { region_id: store.regions.us, sales_channel_id: store.salesChannelId },
-    as
+  return placeOrder(
+    api,
+    store,
+    {
+      region: "us",
+      address: order.address,
+      optionId: order.optionId,
+      items: [{ variantId: order.variantId, quantity: order.quantity ?? 1 }],
+      email: customer.email,
+    },
+    { headers: customer.headers }
   )
-  const cartId = c.cart.id
-  await api.post(
-    `/store/carts/${cartId}/line-items`,
-    { variant_id: order.variantId, quantity: order.quantity ?? 1 },
-    as
-  )
-  await api.post(
-    `/store/carts/${cartId}`,
-    { shipping_address: order.address, billing_address: order.address },
-    as
-  )
-  await api.post(
-    `/store/carts/${cartId}/shipping-methods`,
-    { option_id: store.shippingOptions[order.optionId] },
-    as
-  )
-  const { data: pc } = await api.post(
-    "/store/payment-collections",
-    { cart_id: cartId },
-    as
-  )
-  await api.post(
-    `/store/payment-collections/${pc.payment_collection.id}/payment-sessions`,
-    { provider_id: "pp_system_default" },
-    as
-  )
-  const { data: done } = await api.post(
-    `/store/carts/${cartId}/complete`,
-    {},
-    as
-  )
-  if (done.type !== "order")
-    throw new Error(
-      `cart ${cartId} did not complete: ${JSON.stringify(done.error ?? done)}`
-    )
-  return done.order
 }

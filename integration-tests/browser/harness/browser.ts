@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import path from "node:path"
-import { chromium, type BrowserContext } from "playwright-core"
+import { chromium, type BrowserContext, type Page } from "playwright-core"
 
 /** The system Chromium (`npx playwright install` cannot download browsers here: .ci/run installs chromium). */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
@@ -44,4 +44,29 @@ export async function launchBrowser(): Promise<{
       rmSync(profile, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * Logs in to the admin. The first page of a fresh `medusa develop` makes Vite pre-bundle the
+ * dashboard, which on a busy 2-core machine can take longer than a page's usual wait (seen:
+ * the login form not there after 60 s once in CI) or end in Vite's "optimized dependencies
+ * changed" reload; so the form is given up to three minutes, with one reload half-way.
+ */
+export async function logIn(
+  page: Page,
+  backend: string,
+  admin: { email: string; password: string }
+): Promise<void> {
+  await page.goto(`${backend}/app/login`)
+  const email = page.locator('input[name="email"]')
+  try {
+    await email.waitFor({ timeout: 90_000 })
+  } catch {
+    await page.reload()
+    await email.waitFor({ timeout: 90_000 })
+  }
+  await email.fill(admin.email)
+  await page.fill('input[name="password"]', admin.password)
+  await page.click('button[type="submit"]')
+  await page.waitForURL((url) => !url.pathname.endsWith("/login"))
 }
