@@ -11,6 +11,7 @@ export default tseslint.config(
       ".test-results/**",
       ".demo/**",
       "coverage/**",
+      "packages/*/dist/**",
       "**/*.js",
       "**/*.mjs",
     ],

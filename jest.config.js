@@ -1,18 +1,21 @@
 const { loadEnv } = require("@medusajs/framework/utils")
 loadEnv("test", process.cwd())
 
-// Five groups (TEST_TYPE): unit = pure code and local HTTP, no database;
+// Six groups (TEST_TYPE): unit = pure code and local HTTP, no database;
 // modules = the plugin's module against PostgreSQL; http = the whole app over HTTP;
 // cluster = server and worker processes on Redis (dev/cluster.ts);
+// install = the packed plugin installed into a fresh Medusa app, as README says;
 // browser = the admin in Chromium against `medusa develop`.
 const groups = {
   unit: [
     "<rootDir>/src/**/__tests__/**/*.unit.spec.[jt]s?(x)",
     "<rootDir>/bench/**/__tests__/**/*.unit.spec.[jt]s",
+    "<rootDir>/packages/*/src/**/__tests__/**/*.unit.spec.[jt]s",
   ],
   "integration:modules": ["<rootDir>/src/modules/*/__tests__/**/*.spec.[jt]s"],
   "integration:http": ["<rootDir>/integration-tests/http/**/*.spec.[jt]s"],
   cluster: ["<rootDir>/integration-tests/cluster/**/*.spec.[jt]s"],
+  install: ["<rootDir>/integration-tests/install/**/*.spec.[jt]s"],
   browser: ["<rootDir>/integration-tests/browser/**/*.spec.[jt]s"],
 }
 

@@ -29,7 +29,7 @@ import { Modules } from "@medusajs/framework/utils"
 import { prepareCluster, type Cluster } from "../dev/cluster"
 import { databaseUrl, freshDatabase, sql } from "../dev/database"
 import { medusa, root, startSandboxProcess, type SandboxProcess } from "./lib"
-import { startSandbox } from "../src/sandbox"
+import { startSandbox } from "../packages/sandbox/src"
 import { sandboxControl } from "../dev/sandbox-control"
 import { fetchApi, type Api } from "../dev/seed/api"
 import {
@@ -40,7 +40,7 @@ import {
 } from "../dev/seed/store"
 import { adminHeaders } from "../integration-tests/helpers/admin"
 import { SHIPPING_SERVICES_MODULE } from "../src/options/resolve"
-import type { StatsSnapshot } from "../src/sandbox/stats"
+import type { StatsSnapshot } from "../packages/sandbox/src/stats"
 import { parsePluginOptions } from "../src/options/parse"
 import { appPluginOptions } from "../dev/app-options"
 

@@ -13,7 +13,7 @@
  */
 import { spawn } from "node:child_process"
 import { baseRequest } from "../src/shipping-api/rules/examples"
-import { startSandbox } from "../src/sandbox"
+import { startSandbox } from "../packages/sandbox/src"
 import { databaseUrl, freshDatabase, sql } from "../dev/database"
 import { root } from "./lib"
 

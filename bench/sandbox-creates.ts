@@ -13,7 +13,7 @@ import { readFileSync } from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { baseRequest } from "../src/shipping-api/rules/examples"
-import { startSandbox } from "../src/sandbox"
+import { startSandbox } from "../packages/sandbox/src"
 
 type Args = {
   seconds: number

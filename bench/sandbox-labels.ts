@@ -4,7 +4,10 @@
  *
  *   npx ts-node --swc bench/sandbox-labels.ts [N]      (default N = 2000)
  */
-import { renderDocument, type RenderDocumentInput } from "../src/sandbox/labels"
+import {
+  renderDocument,
+  type RenderDocumentInput,
+} from "../packages/sandbox/src/labels"
 
 const N = Number(process.argv[2] ?? process.env.N ?? 2000)
 const WARMUP = 100

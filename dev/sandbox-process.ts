@@ -17,7 +17,7 @@ export type SandboxProcess = {
 /**
  * The sandbox in its own process, as the real service is: its work (PDF labels, tracking
  * timelines, webhook deliveries) does not count against the app's JavaScript thread(s). Runs
- * the TypeScript source (through ts-node, as `bin/cli.js sandbox` does without a build), so a
+ * the TypeScript source (through ts-node, as the sandbox's `bin/cli.js` does without a build), so a
  * stale `.medusa/server` build never stands in for the code being tested.
  */
 export function startSandboxProcess(
@@ -28,7 +28,7 @@ export function startSandboxProcess(
     [
       "-r",
       "ts-node/register",
-      path.join(root, "src/sandbox/cli.ts"),
+      path.join(root, "packages/sandbox/src/cli.ts"),
       "--port",
       "0",
       "--speed",

@@ -1,4 +1,4 @@
-import { startSandbox, type SandboxHandle } from "../src/sandbox"
+import { startSandbox, type SandboxHandle } from "../packages/sandbox/src"
 import { freePort } from "../dev/net"
 
 export { freePort }

@@ -1,4 +1,4 @@
-import type { SandboxHandle } from "../src/sandbox"
+import type { SandboxHandle } from "../packages/sandbox/src"
 
 export default async function globalTeardown() {
   await (

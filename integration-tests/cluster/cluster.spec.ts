@@ -25,7 +25,7 @@ import {
 import { waitFor } from "../../dev/wait"
 import { appPluginOptions } from "../../dev/app-options"
 import { parsePluginOptions } from "../../src/options/parse"
-import type { StatsSnapshot } from "../../src/sandbox/stats"
+import type { StatsSnapshot } from "../../packages/sandbox/src/stats"
 import { sandboxClient } from "../helpers/webhooks"
 
 jest.setTimeout(10 * 60_000)

@@ -27,7 +27,7 @@ import {
   type StoreSetup,
 } from "../../dev/seed/store"
 import { waitFor } from "../../dev/wait"
-import type { StatsSnapshot } from "../../src/sandbox/stats"
+import type { StatsSnapshot } from "../../packages/sandbox/src/stats"
 
 jest.setTimeout(10 * 60_000)
 

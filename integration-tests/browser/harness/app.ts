@@ -10,7 +10,7 @@ import {
 } from "../../../dev/database"
 import { runMedusa } from "../../../dev/medusa-cli"
 import { waitFor } from "../../../dev/wait"
-import { startSandbox, type SandboxHandle } from "../../../src/sandbox"
+import { startSandbox, type SandboxHandle } from "../../../packages/sandbox/src"
 import { freePort } from "../../global-setup"
 
 /**

@@ -3,9 +3,12 @@ import path from "node:path"
 
 /**
  * The plugin's layers, lowest first (docs/architecture.md): a file may import its own layer and
- * the ones below, never one above, and no import may close a circle. The sandbox is apart: it
- * may read the service library and nothing of the plugin may import it.
+ * the ones below, never one above, and no import may close a circle. The sandbox is apart (its
+ * own package, packages/sandbox): it may read the service library and nothing of the plugin may
+ * import it.
  */
+export const SANDBOX = "packages/sandbox/src"
+
 export const LAYERS: readonly { name: string; folders: readonly string[] }[] = [
   { name: "shipping-api", folders: ["src/shipping-api"] },
   { name: "options", folders: ["src/options"] },
@@ -88,7 +91,7 @@ export function importsOf(
 }
 
 export function layerOf(file: string): number | "sandbox" | undefined {
-  if (file.startsWith("src/sandbox/")) return "sandbox"
+  if (file.startsWith(`${SANDBOX}/`)) return "sandbox"
   const i = LAYERS.findIndex((l) =>
     l.folders.some((f) => file === f || file.startsWith(`${f}/`))
   )
@@ -169,7 +172,7 @@ export function circles(
 
 /** The import graph of the project's source files under `root`. */
 export function importGraph(root: string): Map<string, string[]> {
-  const files = sourceFiles(root)
+  const files = [...sourceFiles(root), ...sourceFiles(root, SANDBOX)]
   const known = new Set(files)
   return new Map(
     files.map((f) => [

@@ -1,4 +1,4 @@
-import { startSandbox, type SandboxHandle } from "../../sandbox"
+import { startSandbox, type SandboxHandle } from "../../../packages/sandbox/src"
 import { ShippingClient } from "../../shipping-api/client"
 import {
   reconcileWebhooks,

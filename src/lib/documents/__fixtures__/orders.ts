@@ -4,7 +4,7 @@
  */
 import type { DocumentSize, FileFormat } from "../../../shipping-api/constants"
 import type { Address } from "../../../shipping-api/schemas/address"
-import { renderDocument } from "../../../sandbox/labels"
+import { renderDocument } from "../../../../packages/sandbox/src/labels"
 import type { PrintLabel, PrintOrder } from "../types"
 
 export const SENDER: Address = {

@@ -1,5 +1,5 @@
 import bwipjs from "bwip-js"
-import { decodeCode128 } from "../../../sandbox/labels/__tests__/helpers"
+import { decodeCode128 } from "../../../../packages/sandbox/src/labels/__tests__/helpers"
 import { barsOf, encodeCode128, QUIET_ZONE } from "../code128"
 
 /** The symbol drawn 2 px per module with quiet zones, 12 rows high, as zxing luminance. */

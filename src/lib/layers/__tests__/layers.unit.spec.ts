@@ -6,8 +6,14 @@ describe("layers", () => {
     const graph = new Map<string, string[]>([
       ["src/modules/a/service.ts", ["src/orchestration/boot.ts"]],
       ["src/orchestration/boot.ts", ["src/modules/a/service.ts"]],
-      ["src/lib/x.ts", ["src/sandbox/server.ts", "src/shipping-api/y.ts"]],
-      ["src/sandbox/server.ts", ["src/shipping-api/y.ts", "src/options/z.ts"]],
+      [
+        "src/lib/x.ts",
+        ["packages/sandbox/src/server.ts", "src/shipping-api/y.ts"],
+      ],
+      [
+        "packages/sandbox/src/server.ts",
+        ["src/shipping-api/y.ts", "src/options/z.ts"],
+      ],
       ["src/shipping-api/y.ts", []],
       ["src/options/z.ts", []],
     ])
