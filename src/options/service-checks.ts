@@ -1,3 +1,4 @@
+import { usesApacRoot } from "../shipping-api/operations/shipments"
 import { z } from "@medusajs/framework/zod"
 import { POSTAL_WEIGHT_UNIT, VARIANTS } from "../shipping-api/constants"
 import { validateShipmentRequest } from "../shipping-api/rules"
@@ -135,7 +136,7 @@ export function serviceOptionProblems(options: OptionsLike): {
       return // a shape other checks have already reported
     }
     const checked = validateShipmentRequest(draftOf(parts, options), {
-      apac: service.variant === "standard" && service.apac === true,
+      apac: usesApacRoot(service.variant, { apac: service.apac === true }),
       // The query the client would send: no regional carrier is configured anywhere.
       query: {},
     })

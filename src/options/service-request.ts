@@ -1,13 +1,13 @@
 import {
   CARRIER_OF_VARIANT,
   FACILITY_SOLUTIONS,
-  LABELLESS_SOLUTIONS,
   SHIPMENT_OPTION,
   SHIPMENT_TYPES,
   STANDARD_LABEL_SOLUTIONS,
   type Variant,
 } from "../shipping-api/constants"
 import type { ShipmentDocument } from "../shipping-api/schemas/document"
+import { printsNoLabel } from "../shipping-api/variant-traits"
 import type { RatesEntry } from "../shipping-api/schemas/rates"
 import type { PluginOptions, ServiceOption } from "./schema"
 
@@ -159,10 +159,7 @@ export function serviceRequestParts(
   serviceIndex = indexOf(service, options)
 ): ServiceRequestParts {
   const label = service.label
-  const printsLabel = !(
-    service.variant === "cross-border" &&
-    LABELLESS_SOLUTIONS.includes(service.deliverySolution ?? "")
-  )
+  const printsLabel = !printsNoLabel(service.variant, service.deliverySolution)
   return {
     rates: [
       {

@@ -1,4 +1,10 @@
-import type { Variant } from "../../shipping-api/constants"
+import { VARIANTS, type Variant } from "../../shipping-api/constants"
+import { VARIANT_TRAITS } from "../../shipping-api/variant-traits"
+
+/** The variants every parcel of which crosses a border (a filter of Ready to ship). */
+export const ALWAYS_CROSS_BORDER: readonly Variant[] = VARIANTS.filter(
+  (v) => VARIANT_TRAITS[v].alwaysCrossBorder
+)
 
 /** Ready to ship's lanes: parcels that stay in the country, and parcels that cross a border (customs). */
 export const LANES = ["domestic", "cross-border"] as const
@@ -14,7 +20,7 @@ export function laneOf(
   toCountry: string | null | undefined,
   originCountry: string | null | undefined
 ): Lane {
-  if (variant === "cross-border") return "cross-border"
+  if (VARIANT_TRAITS[variant].alwaysCrossBorder) return "cross-border"
   if (
     toCountry &&
     originCountry &&

@@ -1,5 +1,6 @@
 import { errorView } from "../views/shipment-view"
-import type { Lane } from "./lane"
+import { ALWAYS_CROSS_BORDER, type Lane } from "./lane"
+import type { Variant } from "../../shipping-api/constants"
 
 /** Ready to ship's two lists: orders waiting for a label, and labels bought but not printed yet. */
 export const READY_VIEWS = ["awaiting", "labelled"] as const
@@ -111,7 +112,7 @@ export function labelledOrderView(
     destination: destinationOf(order),
     service: { id: row.option_id, name: serviceName(row.option_id) },
     lane:
-      row.variant === "cross-border" || row.customs
+      ALWAYS_CROSS_BORDER.includes(row.variant as Variant) || row.customs
         ? "cross-border"
         : "domestic",
     state: "labelled",

@@ -1,3 +1,4 @@
+import { ALWAYS_CROSS_BORDER } from "../../lib/batches/lane"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Lane } from "../../lib/batches/lane"
@@ -129,9 +130,15 @@ export async function readyToShip(
   }
   if (q.service) filters.option_id = q.service
   if (q.lane === "cross-border")
-    filters.$or = [{ variant: "cross-border" }, { customs: { $ne: null } }]
+    filters.$or = [
+      { variant: [...ALWAYS_CROSS_BORDER] },
+      { customs: { $ne: null } },
+    ]
   if (q.lane === "domestic")
-    Object.assign(filters, { variant: { $ne: "cross-border" }, customs: null })
+    Object.assign(filters, {
+      variant: { $nin: [...ALWAYS_CROSS_BORDER] },
+      customs: null,
+    })
   const labelled = range(q.from, q.to)
   if (labelled) filters.created_at = labelled
   const { data, metadata } = await query.graph({

@@ -217,7 +217,7 @@ function variantHeaders(
 }
 
 /** Whether this request goes to {apac_url} (standard delivery originating in Asia-Pacific). */
-function usesApacRoot(
+export function usesApacRoot(
   variant: Variant | undefined,
   input: { apac?: boolean }
 ): boolean {

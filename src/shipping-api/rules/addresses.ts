@@ -8,6 +8,7 @@ import {
 } from "../constants"
 import type { Address } from "../schemas/address"
 import { SOURCE } from "../schemas/common"
+import { VARIANT_TRAITS } from "../variant-traits"
 import {
   carrierAccountToPuertoRico,
   expeditedAbroad,
@@ -60,7 +61,7 @@ function hasField(
 /** The addresses a variant's table speaks of (soldToAddress: carrier-account, when sent). */
 function addressesOf(s: ShipmentDraft, variant: Variant): AddressRole[] {
   const roles: AddressRole[] = ["fromAddress", "toAddress"]
-  if (variant === "carrier-account" && s.soldToAddress !== undefined)
+  if (VARIANT_TRAITS[variant].soldToAddress && s.soldToAddress !== undefined)
     roles.push("soldToAddress")
   return roles
 }

@@ -13,6 +13,7 @@ import {
   type ReasonForExport,
 } from "../constants"
 import { SOURCE } from "../schemas/common"
+import { customsRequired, VARIANT_TRAITS } from "../variant-traits"
 import {
   addSpecialService,
   carrierAccountToPuertoRico,
@@ -35,7 +36,10 @@ import {
 } from "./read"
 import { defineRule, type Report, type ShipmentDraft } from "./types"
 
-const WITH_CUSTOMS = ["carrier-account", "expedited", "cross-border"] as const
+/** The variants whose requests can carry customs (VARIANT_TRAITS). */
+const WITH_CUSTOMS = VARIANTS.filter(
+  (v) => VARIANT_TRAITS[v].customs !== "never"
+)
 
 function customsInfo(s: ShipmentDraft) {
   return s.customs?.customsInfo
@@ -60,11 +64,10 @@ export const customsRequiredRule = defineRule({
     "customs is included for expedited shipments abroad, carrier-account shipments to Puerto Rico or abroad, and every cross-border shipment",
   variants: WITH_CUSTOMS,
   test(s, ctx, report) {
-    const needed =
-      ctx.variant === "cross-border" ||
-      (ctx.variant === "expedited" && isInternational(s)) ||
-      (ctx.variant === "carrier-account" &&
-        (isInternational(s) || isUsToPuertoRico(s)))
+    const needed = customsRequired(ctx.variant, {
+      international: isInternational(s),
+      usToPuertoRico: isUsToPuertoRico(s),
+    })
     if (needed && s.customs === undefined)
       report("customs", `customs is required for this ${ctx.variant} shipment`)
   },

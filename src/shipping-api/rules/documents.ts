@@ -4,12 +4,13 @@ import {
   BRAZIL_8X11_SERVICE_IDS,
   BRAZIL_LABEL_SIZE,
   CUSTOMS_LABEL_SIZES,
-  LABELLESS_SOLUTIONS,
   LETTER_FLAT_LABEL_SIZES,
   LETTER_FLAT_PARCEL_TYPES,
   QR_CODE_FILE_FORMAT,
   VARIANTS,
+  type Variant,
 } from "../constants"
+import { printsNoLabel } from "../variant-traits"
 import { SOURCE } from "../schemas/common"
 import { expeditedAbroad, setOption } from "./examples"
 import {
@@ -22,8 +23,8 @@ import {
 } from "./read"
 import { defineRule, type Report, type ShipmentDraft } from "./types"
 
-function labelless(s: ShipmentDraft): boolean {
-  return LABELLESS_SOLUTIONS.includes(deliverySolution(s) ?? "")
+function labelless(s: ShipmentDraft, variant: Variant): boolean {
+  return printsNoLabel(variant, deliverySolution(s))
 }
 
 /** Reports every shipping label whose size is not one of `sizes`. */
@@ -50,7 +51,7 @@ export const documentsRequiredRule = defineRule({
     "documents (at least one) for every variant that prints a label; cross-border solutions that print no label are the exception",
   variants: VARIANTS,
   test(s, ctx, report) {
-    if (ctx.variant === "cross-border" && labelless(s)) return
+    if (labelless(s, ctx.variant)) return
     if (documents(s).length === 0)
       report("documents", "documents is required: this shipment prints a label")
   },
@@ -77,8 +78,8 @@ export const documentsOmittedRule = defineRule({
   description:
     "cross-border solutions that print no label (DROPOFF_CLIENTLABEL, PICKUP_CLIENTLABEL) omit documents",
   variants: ["cross-border"],
-  test(s, _ctx, report) {
-    if (labelless(s) && documents(s).length > 0)
+  test(s, ctx, report) {
+    if (labelless(s, ctx.variant) && documents(s).length > 0)
       report(
         "documents",
         `${deliverySolution(s)} prints no label: omit documents`

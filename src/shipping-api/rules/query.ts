@@ -1,4 +1,6 @@
+import { VARIANTS } from "../constants"
 import { SOURCE } from "../schemas/common"
+import { VARIANT_TRAITS } from "../variant-traits"
 import { wireCarrier } from "./variant"
 import { defineRule } from "./types"
 
@@ -9,12 +11,14 @@ export const includeDeliveryCommitmentRule = defineRule({
   source: SOURCE.query,
   description:
     "includeDeliveryCommitment is true or false when sent; required for cross-border creates and for every rates request (doc 4)",
-  variants: ["carrier-account", "expedited", "standard", "cross-border"],
+  variants: VARIANTS,
   operations: ["create", "rates"],
   test(_s, ctx, report) {
     if (!ctx.query) return
     const value = ctx.query.includeDeliveryCommitment
-    const required = ctx.operation === "rates" || ctx.variant === "cross-border"
+    const required =
+      ctx.operation === "rates" ||
+      VARIANT_TRAITS[ctx.variant].createNeedsDeliveryCommitment
     if (value === undefined) {
       if (required)
         report(

@@ -1,5 +1,6 @@
 import {
   CARRIERS,
+  VARIANTS,
   VARIANT_OF_CARRIER,
   type Carrier,
   type Variant,
@@ -40,7 +41,7 @@ export const carrierKnownRule = defineRule({
   source: SOURCE.variants,
   description:
     "rates[0].carrier selects the variant: CARRIER_A, POSTAL, STANDARD or XBORDER (or their mapped wire codes)",
-  variants: ["carrier-account", "expedited", "standard", "cross-border"],
+  variants: VARIANTS,
   operations: ["create", "rates"],
   test(s, ctx, report) {
     const value = firstRate(s)?.carrier
