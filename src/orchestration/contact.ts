@@ -1,3 +1,4 @@
+import type { LockingLike } from "../lib/locking"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import {
@@ -26,14 +27,6 @@ export const CONTACT_LOCK_KEY = "shipping-services:contact"
 
 export { ContactUpdateError, contactError } from "../lib/contact/errors"
 
-type Locking = {
-  execute<T>(
-    keys: string | string[],
-    job: () => Promise<T>,
-    args?: { timeout?: number; expire?: number }
-  ): Promise<T>
-}
-
 export async function getSenderContact(
   container: MedusaContainer
 ): Promise<SenderContact | undefined> {
@@ -60,7 +53,7 @@ export async function updateSenderContact(
 ): Promise<ContactUpdateResult> {
   const locking = container.resolve(Modules.LOCKING, {
     allowUnregistered: true,
-  }) as Locking | undefined
+  }) as LockingLike | undefined
   const run = async (): Promise<ContactUpdateResult> => {
     let result
     try {

@@ -1,13 +1,9 @@
 import { AsyncLocalStorage } from "node:async_hooks"
 import { Limiter } from "../shipping-api/client/limiter"
 
-export type LockingLike = {
-  execute<T>(
-    keys: string | string[],
-    job: () => Promise<T>,
-    args?: { timeout?: number }
-  ): Promise<T>
-}
+import type { LockingLike } from "../lib/locking"
+
+export type { LockingLike }
 
 export type LockOptions = {
   /** Locks of one family share a bound on how many this process holds at once. */

@@ -1,3 +1,4 @@
+import type { LockingLike } from "../lib/locking"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { inPostalMaintenance } from "../lib/tracking/maintenance"
@@ -18,7 +19,7 @@ import type { Carrier } from "../shipping-api/constants"
 import { ShippingApiError } from "../shipping-api/errors"
 import { TRACKING_STORED_EVENT } from "./tracking-announcer"
 import { emitPluginEvents, eventBusOf } from "./plugin-events"
-import { isLockTimeout } from "./webhook-registration"
+import { withLockOrBusy } from "../lib/locking"
 
 /**
  * The tracking polling fallback (doc 3 GET /v1/tracking): for shipments the webhooks left
@@ -42,18 +43,10 @@ const REANNOUNCE_WITHIN_MS = 7 * 24 * 60 * 60_000
 const REANNOUNCE_MAX_EVENTS = 1_000
 const ANNOUNCE_CHUNK = 500
 
-type Locking = {
-  execute<T>(
-    keys: string | string[],
-    job: () => Promise<T>,
-    args?: { timeout?: number; expire?: number }
-  ): Promise<T>
-}
-
 export type SweepDeps = {
   shipping: ShippingServicesModuleService
   logger: Logger
-  locking?: Locking
+  locking?: LockingLike
   client?: ShippingClient
   /** Announces tracking numbers with new events (default: Medusa's event bus). */
   announce: (trackingNumbers: string[]) => Promise<void>
@@ -65,7 +58,7 @@ export function sweepDeps(container: MedusaContainer): SweepDeps {
     shipping: container.resolve(SHIPPING_SERVICES_MODULE),
     logger: container.resolve(ContainerRegistrationKeys.LOGGER),
     locking: container.resolve(Modules.LOCKING, { allowUnregistered: true }) as
-      Locking | undefined,
+      LockingLike | undefined,
     announce: async (trackingNumbers) => {
       for (let i = 0; i < trackingNumbers.length; i += ANNOUNCE_CHUNK) {
         await emitPluginEvents(bus, [
@@ -132,24 +125,17 @@ export async function pollTrackingSweepWith(
   }
   if (!deps.shipping.getOptions().polling.enabled)
     return { ...empty, skipped: "disabled" }
-  if (!deps.locking) return sweep(deps, now, empty, started)
-  let entered = false
-  try {
-    return await deps.locking.execute(
-      POLL_LOCK_KEY,
-      () => {
-        entered = true
-        return sweep(deps, now, empty, started)
-      },
-      { timeout: 1, expire: 30 * 60 }
-    )
-  } catch (error) {
-    if (entered || !isLockTimeout(error)) throw error
-    deps.logger.info(
-      "shipping-services: a tracking poll sweep is still running; this one is skipped"
-    )
-    return { ...empty, skipped: "busy", ms: Date.now() - started }
-  }
+  const result = await withLockOrBusy(
+    deps.locking,
+    POLL_LOCK_KEY,
+    () => sweep(deps, now, empty, started),
+    { timeout: 1, expire: 30 * 60 }
+  )
+  if (result !== "busy") return result
+  deps.logger.info(
+    "shipping-services: a tracking poll sweep is still running; this one is skipped"
+  )
+  return { ...empty, skipped: "busy", ms: Date.now() - started }
 }
 
 type Due = {

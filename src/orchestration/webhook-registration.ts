@@ -1,3 +1,4 @@
+import { withLockOrBusy, type LockingLike } from "../lib/locking"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import {
@@ -70,59 +71,33 @@ export {
  */
 
 export const WEBHOOK_LOCK_KEY = "shipping-services:webhook-registration"
-type Locking = {
-  execute<T>(
-    keys: string | string[],
-    job: () => Promise<T>,
-    args?: { timeout?: number; expire?: number }
-  ): Promise<T>
-}
 
 export function registrationDeps(container: MedusaContainer): RegistrationDeps {
   return {
     shipping: container.resolve(SHIPPING_SERVICES_MODULE),
     logger: container.resolve(ContainerRegistrationKeys.LOGGER),
     locking: container.resolve(Modules.LOCKING, { allowUnregistered: true }) as
-      Locking | undefined,
+      LockingLike | undefined,
   }
 }
 
 /** Runs `job` under the registration lock; `busy` when another run holds it past `timeoutSeconds`. */
-async function withLock<T>(
+const withRegistrationLock = <T>(
   deps: RegistrationDeps,
   timeoutSeconds: number,
   job: () => Promise<T>
-): Promise<T | "busy"> {
-  if (!deps.locking) return job()
-  let started = false
-  try {
-    return await deps.locking.execute(
-      WEBHOOK_LOCK_KEY,
-      () => {
-        started = true
-        return job()
-      },
-      { timeout: timeoutSeconds, expire: 300 }
-    )
-  } catch (error) {
-    // Every locking provider of Medusa 2.21 fails a wait that timed out with "Timed-out acquiring lock."
-    if (!started && isLockTimeout(error)) return "busy"
-    throw error
-  }
-}
-
-export function isLockTimeout(error: unknown): boolean {
-  return (
-    error instanceof Error && /timed-?out acquiring lock/i.test(error.message)
-  )
-}
+): Promise<T | "busy"> =>
+  withLockOrBusy(deps.locking, WEBHOOK_LOCK_KEY, job, {
+    timeout: timeoutSeconds,
+    expire: 300,
+  })
 
 /** Reconciles the registrations with the service (see the file comment). Never throws for a service failure: see `ok`. */
 export async function ensureWebhookRegistrations(
   container: MedusaContainer,
   options: EnsureOptions
 ): Promise<ReconcileOutcome> {
-  const result = await withLock(
+  const result = await withRegistrationLock(
     registrationDeps(container),
     options.lockTimeoutSeconds ?? 60,
     async () => {
@@ -149,7 +124,7 @@ export async function reconcileWebhooks(
   deps: RegistrationDeps,
   options: EnsureOptions
 ): Promise<ReconcileOutcome> {
-  const result = await withLock(
+  const result = await withRegistrationLock(
     deps,
     options.lockTimeoutSeconds ?? 60,
     async () => {
@@ -171,16 +146,20 @@ export async function rotateWebhookKeys(
   container: MedusaContainer,
   types?: WebhookType[]
 ): Promise<{ rotated: WebhookType[]; outcome: ReconcileOutcome }> {
-  const result = await withLock(registrationDeps(container), 60, async () => {
-    try {
-      const { result } = await rotateWebhookKeysWorkflow(container).run({
-        input: { types },
-      })
-      return result
-    } catch (error) {
-      throw WebhookRegistrationError.from(error) ?? error
+  const result = await withRegistrationLock(
+    registrationDeps(container),
+    60,
+    async () => {
+      try {
+        const { result } = await rotateWebhookKeysWorkflow(container).run({
+          input: { types },
+        })
+        return result
+      } catch (error) {
+        throw WebhookRegistrationError.from(error) ?? error
+      }
     }
-  })
+  )
   if (result === "busy")
     throw new WebhookRegistrationError(
       "another registration run holds the lock; try again in a minute",
@@ -193,7 +172,7 @@ export async function rotateWebhookKeysWith(
   deps: RegistrationDeps,
   types?: WebhookType[]
 ): Promise<{ rotated: WebhookType[]; outcome: ReconcileOutcome }> {
-  const result = await withLock(deps, 60, async () => {
+  const result = await withRegistrationLock(deps, 60, async () => {
     const { rotated } = await rotateKeysLocked(deps, types)
     const outcome = await reconcileLocked(deps, { reason: "rotate-key" })
     await recordRun(deps, outcome)
@@ -223,7 +202,7 @@ export async function removeWebhookRegistrations(
 export async function removeWebhookRegistrationsWith(
   deps: RegistrationDeps
 ): Promise<RemovalReport> {
-  const result = await withLock(deps, 120, async () => {
+  const result = await withRegistrationLock(deps, 120, async () => {
     const { shipping, logger } = deps
     const now = deps.now?.() ?? new Date()
     await writeSetting(shipping, WEBHOOKS_REMOVED_SETTING, {

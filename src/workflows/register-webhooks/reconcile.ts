@@ -1,3 +1,4 @@
+import type { LockingLike } from "../../lib/locking"
 import type { Logger } from "@medusajs/framework/types"
 import { newWebhookKey } from "../../lib/webhooks/auth"
 import {
@@ -33,14 +34,6 @@ import {
  * holds the registration lock around them. See that file for the whole story.
  */
 
-type Locking = {
-  execute<T>(
-    keys: string | string[],
-    job: () => Promise<T>,
-    args?: { timeout?: number; expire?: number }
-  ): Promise<T>
-}
-
 /** Setting written by the remove-webhooks script: nothing registers again until an admin re-registers. */
 export const WEBHOOKS_REMOVED_SETTING = "webhooks.removed"
 /** Setting with the outcome of the last run (shown in the admin, also when no row could be written). */
@@ -50,7 +43,7 @@ export type RegistrationDeps = {
   shipping: ShippingServicesModuleService
   logger: Logger
   /** Medusa's Locking Module; without it (never in a Medusa app) runs are not serialised. */
-  locking?: Locking
+  locking?: LockingLike
   /** Tests pass their own client; the plugin uses the process's shared one. */
   client?: ShippingClient
   now?: () => Date
