@@ -1,10 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import {
-  createOrderShipmentWorkflow,
-  markOrderFulfillmentAsDeliveredWorkflow,
-} from "@medusajs/medusa/core-flows"
-import {
   fulfillmentMatters,
   planTrackingApply,
   type TrackingPlan,
@@ -16,6 +12,10 @@ import { messageOf } from "../lib/errors"
 import { medusaLabelsOf } from "../lib/shipments/fulfillment-data"
 import { withLock } from "./lock"
 import { emitPluginEvents, eventBusOf } from "./plugin-events"
+import {
+  applyTrackingTransitionWorkflow,
+  recordShipmentTrackingWorkflow,
+} from "../workflows/apply-shipment-tracking"
 
 /** Plugin events announcing what a parcel went through (for notification subscribers). */
 export const NOTICE_EVENTS: Record<string, string> = {
@@ -197,55 +197,43 @@ async function applyLocked(
   })
   // Transitions are planned only from a fulfillment that was read.
   const target = fulfillment === "not-needed" ? null : fulfillment
-  const applied: { shipped_applied_at?: Date; delivered_applied_at?: Date } = {}
   let failure: string | undefined
-  for (const step of plan.transitions) {
+  for (const transition of plan.transitions) {
     try {
-      if (step === "shipped") {
-        // Medusa's own shipment: shipment.created for notifications, the order "shipped". Its
-        // workflow replaces the fulfillment's labels with `input.labels ?? []`: pass them on.
-        await createOrderShipmentWorkflow(container).run({
-          input: {
-            order_id: target!.order!.id,
-            fulfillment_id: target!.id,
-            items: (target!.items ?? []).map((i) => ({
-              id: i.line_item_id as string,
-              quantity: Number(i.quantity),
-            })),
-            labels: medusaLabelsOf(
-              parcels.filter((p) => p.status !== "voided"),
-              options
-            ),
-            no_notification: !!target!.order!.no_notification,
-          },
-        })
-        applied.shipped_applied_at = now
-      } else {
-        await markOrderFulfillmentAsDeliveredWorkflow(container).run({
-          input: {
-            orderId: target!.order!.id,
-            fulfillmentId: target!.id,
-            no_notification: !!target!.order!.no_notification,
-          },
-        })
-        applied.delivered_applied_at = now
-      }
+      // Medusa's own workflows, through applyTrackingTransitionWorkflow: shipment.created and
+      // delivery.created for notifications, the order shipped / delivered. Medusa's shipment
+      // workflow replaces the fulfillment's labels with `input.labels ?? []`: pass them on.
+      await applyTrackingTransitionWorkflow(container).run({
+        input: {
+          shipment_id: shipment.id,
+          transition,
+          applied_at: now,
+          order_id: target!.order!.id,
+          fulfillment_id: target!.id,
+          no_notification: !!target!.order!.no_notification,
+          items: (target!.items ?? []).map((i) => ({
+            id: i.line_item_id as string,
+            quantity: Number(i.quantity),
+          })),
+          labels:
+            transition === "shipped"
+              ? medusaLabelsOf(
+                  parcels.filter((p) => p.status !== "voided"),
+                  options
+                )
+              : [],
+        },
+      })
     } catch (error) {
       // Leave the events unprocessed: the next delivery, the polling job or a retry tries again.
       failure = messageOf(error)
       logger.warn(
-        `shipping-services: could not mark ${shipment.tracking_number} ${step}: ${failure}`
+        `shipping-services: could not mark ${shipment.tracking_number} ${transition}: ${failure}`
       )
       break
     }
   }
-  await shipping.recordShipmentTracking(shipment.id, {
-    tracking_status: plan.tracking_status,
-    tracking_status_at: plan.tracking_status_at,
-    last_event_at: plan.last_event_at,
-    ...applied,
-    ...(plan.tracking_status === "Delivered" ? { next_poll_at: null } : {}),
-  })
+  const processed: { outcome: string; ids: string[] }[] = []
   if (!failure && plan.processed_event_ids.length) {
     const outcome =
       plan.skipped ??
@@ -259,9 +247,21 @@ async function applyLocked(
       const o = plan.skipped ?? ignored.get(id) ?? outcome
       byOutcome.set(o, [...(byOutcome.get(o) ?? []), id])
     }
-    for (const [o, ids] of byOutcome)
-      await shipping.markTrackingEventsProcessed(ids, now, o)
+    for (const [o, ids] of byOutcome) processed.push({ outcome: o, ids })
   }
+  await recordShipmentTrackingWorkflow(container).run({
+    input: {
+      shipment_id: shipment.id,
+      fields: {
+        tracking_status: plan.tracking_status,
+        tracking_status_at: plan.tracking_status_at,
+        last_event_at: plan.last_event_at,
+        ...(plan.tracking_status === "Delivered" ? { next_poll_at: null } : {}),
+      },
+      processed,
+      processed_at: now,
+    },
+  })
   if (!failure && plan.notices.length && !plan.skipped) {
     await emitPluginEvents(
       eventBusOf(container),

@@ -1,17 +1,19 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
 import {
   PROVIDER_IDENTIFIER,
   SHIPPING_SERVICES_MODULE,
 } from "../options/resolve"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
-import type { AutoFulfillmentRecord } from "../modules/shipping-services/models"
 import { errorRecord } from "../lib/errors"
 import { Limiter } from "../shipping-api/client/limiter"
-import { laneOf, type Lane } from "../lib/batches/lane"
-
-const AUTO_FULFILLMENTS = "shipping_services_auto_fulfillment"
+import { laneOf } from "../lib/batches/lane"
+import { nextAttemptAt, type OrderFacts } from "../lib/auto-fulfil/attempts"
+import {
+  fulfilOrderWorkflow,
+  type FulfilOrderResult,
+} from "../workflows/fulfil-order"
+import type { FulfilMode } from "../workflows/fulfil-order/steps/claim-order-fulfilment"
 
 export type AutoFulfillOutcome =
   | { status: "succeeded"; fulfillment_ids: string[] }
@@ -37,14 +39,7 @@ type OrderForFulfillment = {
 export const isOurProvider = (providerId: string | null | undefined) =>
   !!providerId && providerId.startsWith(`${PROVIDER_IDENTIFIER}_`)
 
-/** The delay before attempt n+1: first backoff, doubled each time. Pure. */
-export function nextAttemptAt(
-  now: Date,
-  attempts: number,
-  backoffMs: number
-): Date {
-  return new Date(now.getTime() + backoffMs * 2 ** Math.max(0, attempts - 1))
-}
+export { nextAttemptAt, type OrderFacts }
 
 /**
  * Creates the fulfillment (and so the labels) of a placed order whose shipping method uses this
@@ -119,7 +114,6 @@ async function fulfil(
   orderId: string,
   now: Date
 ): Promise<AutoFulfillOutcome> {
-  const options = shipping.getOptions()
   const plan = await planFulfillment(container, orderId)
   if ("reason" in plan && !plan.ours)
     return { status: "skipped", reason: plan.reason }
@@ -127,105 +121,81 @@ async function fulfil(
     await shipping.settleCanceledOrder(orderId)
     return { status: "skipped", reason: plan.reason }
   }
-  const claimed = await claim(shipping, orderId, plan.facts)
-  if ("reason" in claimed) return { status: "skipped", reason: claimed.reason }
-  const record = claimed.record
-  // Done (everything is fulfilled already, e.g. by the attempt a stopped process left behind).
-  if ("reason" in plan) {
-    await finish(shipping, record.id, { status: "succeeded", last_error: null })
-    return { status: "skipped", reason: plan.reason }
-  }
-  try {
-    const { result } = await createOrderFulfillmentWorkflow(container).run({
-      input: {
-        order_id: orderId,
-        items: plan.items,
-        shipping_option_id: plan.shipping_option_id,
-      },
-    })
-    await finish(shipping, record.id, {
-      status: "succeeded",
-      last_error: null,
-      fulfillment_ids: { ids: [result.id] },
-    })
-    return { status: "succeeded", fulfillment_ids: [result.id] }
-  } catch (error) {
-    const attempts = record.attempts
-    const retry_at =
-      attempts < options.autoFulfill.maxAttempts
-        ? nextAttemptAt(now, attempts, options.autoFulfill.backoffMs)
-        : null
-    const last_error = errorRecord(error)
-    await finish(shipping, record.id, {
-      status: "failed",
-      last_error,
-      next_attempt_at: retry_at,
-    })
+  const run = await runFulfilOrder(container, orderId, "automatic", plan, now)
+  if ("error" in run) {
+    const attempt = run.recorded
     container
       .resolve(ContainerRegistrationKeys.LOGGER)
       .warn(
-        `shipping-services: automatic fulfilment of order ${orderId} failed (attempt ${attempts}): ${String(last_error.message)}`
+        `shipping-services: automatic fulfilment of order ${orderId} failed (attempt ${attempt?.attempts ?? "?"}): ${String(run.error.message)}`
       )
-    return { status: "failed", error: String(last_error.message), retry_at }
+    return {
+      status: "failed",
+      error: String(run.error.message),
+      retry_at: attempt?.next_attempt_at
+        ? new Date(attempt.next_attempt_at)
+        : null,
+    }
   }
+  const { claim, fulfillment_id } = run.result
+  if (!claim.claimed) return { status: "skipped", reason: claim.reason }
+  // Done (everything was fulfilled already, e.g. by the attempt a stopped process left behind).
+  if (!fulfillment_id)
+    return {
+      status: "skipped",
+      reason: "reason" in plan ? plan.reason : "nothing left to fulfil",
+    }
+  return { status: "succeeded", fulfillment_ids: [fulfillment_id] }
 }
 
 /**
- * The order's row, for this process: created new, or taken by compare-and-set when it failed
- * (and has attempts left) or ran in a process that stopped. No lock and no pooled connection is
- * held while the label is bought (a burst would starve the pool); the row's lease says who works
- * on it. Whoever loses finds it taken and does nothing.
+ * Runs fulfilOrderWorkflow (src/workflows/fulfil-order): claim the order's row, Medusa's
+ * createOrderFulfillmentWorkflow, record the success. A failure comes back in the service's
+ * words, which are added to the attempt the workflow's compensation gave back as failed.
  */
-async function claim(
-  shipping: ShippingServicesModuleService,
+async function runFulfilOrder(
+  container: MedusaContainer,
   orderId: string,
-  facts?: OrderFacts
-): Promise<{ record: AutoFulfillmentRecord } | { reason: string }> {
-  const leases = shipping.leases()
-  const created = await shipping
-    .createAutoFulfillments({
-      order_id: orderId,
-      status: "running",
-      attempts: 1,
-      ...facts,
-      ...leases.fields(),
-    })
-    .catch(() => undefined)
-  if (created) {
-    leases.track(AUTO_FULFILLMENTS, created.id)
-    return { record: created }
-  }
-  const [existing] = await shipping.listAutoFulfillments({ order_id: orderId })
-  if (
-    !existing ||
-    existing.status === "succeeded" ||
-    existing.status === "skipped"
-  )
-    return { reason: `already ${existing?.status ?? "claimed"}` }
-  // An admin put it aside: nothing automatic buys it until released.
-  if (existing.status === "held") return { reason: "held by an admin" }
-  if (
-    existing.status === "failed" &&
-    existing.attempts >= shipping.getOptions().autoFulfill.maxAttempts
-  ) {
-    return { reason: "no attempts left: an admin has to fulfil it" }
-  }
-  if (
-    !(await shipping.claimAutoFulfillmentAttempt(existing.id, {
-      status: existing.status,
-      attempts: existing.attempts,
-    }))
-  ) {
-    return {
-      reason:
-        existing.status === "running"
-          ? "already running in another process"
-          : "already claimed",
+  mode: FulfilMode,
+  plan: Plan,
+  now: Date
+): Promise<
+  | { result: FulfilOrderResult }
+  | {
+      error: Record<string, unknown>
+      recorded: { attempts: number; next_attempt_at: Date | null } | null
     }
+> {
+  const shipping: ShippingServicesModuleService = container.resolve(
+    SHIPPING_SERVICES_MODULE
+  )
+  try {
+    const { result } = await fulfilOrderWorkflow(container).run({
+      input: {
+        order_id: orderId,
+        mode,
+        items: "items" in plan ? plan.items : [],
+        shipping_option_id:
+          "shipping_option_id" in plan ? plan.shipping_option_id : null,
+        facts: plan.facts ?? EMPTY_FACTS,
+        started_at: now,
+      },
+    })
+    return { result }
+  } catch (error) {
+    const last_error = errorRecord(error)
+    const recorded = await shipping
+      .recordAutoFulfillmentError(orderId, last_error)
+      .catch(() => null)
+    return { error: last_error, recorded }
   }
-  return {
-    record: { ...existing, status: "running", attempts: existing.attempts + 1 },
-  }
+}
+
+const EMPTY_FACTS: OrderFacts = {
+  option_id: null,
+  lane: null,
+  display_id: null,
+  placed_at: null,
 }
 
 export type AdminFulfilOutcome =
@@ -257,10 +227,10 @@ export async function fulfilOrderNow(
     const plan = await planFulfillment(container, orderId)
     if ("reason" in plan && (!plan.ours || plan.canceled))
       return { status: "refused", reason: plan.reason }
-    const [existing] = await shipping.listAutoFulfillments({
-      order_id: orderId,
-    })
     if ("reason" in plan) {
+      const [existing] = await shipping.listAutoFulfillments({
+        order_id: orderId,
+      })
       if (
         existing?.status === "running" &&
         existing.lease_until &&
@@ -273,68 +243,17 @@ export async function fulfilOrderNow(
       }
       return { status: "fulfilled", reason: plan.reason }
     }
-    let record: AutoFulfillmentRecord | undefined
-    const leases = shipping.leases()
-    if (!existing) {
-      record = await shipping
-        .createAutoFulfillments({
-          order_id: orderId,
-          status: "running",
-          attempts: 1,
-          ...plan.facts,
-          ...leases.fields(),
-        })
-        .catch(() => undefined)
-      if (record) leases.track(AUTO_FULFILLMENTS, record.id)
-      else
-        return {
-          status: "busy",
-          reason: "another process claimed it a moment ago",
-        }
-    } else if (
-      await shipping.claimAutoFulfillmentAttempt(existing.id, {
-        status: existing.status,
-        attempts: existing.attempts,
-      })
-    ) {
-      record = {
-        ...existing,
-        status: "running",
-        attempts: existing.attempts + 1,
-      }
-    } else {
-      return {
-        status: "busy",
-        reason:
-          existing.status === "running"
-            ? "its labels are being bought by another process right now"
-            : "another process claimed it a moment ago",
-      }
-    }
-    try {
-      const { result } = await createOrderFulfillmentWorkflow(container).run({
-        input: {
-          order_id: orderId,
-          items: plan.items,
-          shipping_option_id: plan.shipping_option_id,
-        },
-      })
-      await finish(shipping, record.id, {
-        status: "succeeded",
-        last_error: null,
-        held_at: null,
-        fulfillment_ids: { ids: [result.id] },
-      })
-      return { status: "succeeded", fulfillment_ids: [result.id] }
-    } catch (error) {
-      const last_error = errorRecord(error)
-      await finish(shipping, record.id, {
-        status: "failed",
-        last_error,
-        next_attempt_at: null,
-      })
-      return { status: "failed", error: last_error }
-    }
+    const run = await runFulfilOrder(
+      container,
+      orderId,
+      "admin",
+      plan,
+      new Date()
+    )
+    if ("error" in run) return { status: "failed", error: run.error }
+    const { claim, fulfillment_id } = run.result
+    if (!claim.claimed) return { status: "busy", reason: claim.reason }
+    return { status: "succeeded", fulfillment_ids: [fulfillment_id!] }
   })
 }
 
@@ -355,24 +274,6 @@ export async function fulfilmentPlanOf(
       facts: plan.facts,
     }
   return { shippable: true, facts: plan.facts }
-}
-
-/** The attempt's outcome, and its lease given up in the same write. */
-async function finish(
-  shipping: ShippingServicesModuleService,
-  id: string,
-  fields: Parameters<ShippingServicesModuleService["finishAutoFulfillment"]>[1]
-) {
-  shipping.leases().letExpire(AUTO_FULFILLMENTS, id)
-  await shipping.finishAutoFulfillment(id, fields)
-}
-
-/** What Ready to ship filters and sorts by, written on the order's row with it. */
-export type OrderFacts = {
-  option_id: string | null
-  lane: Lane | null
-  display_id: number | null
-  placed_at: Date | null
 }
 
 type Plan =

@@ -51,7 +51,8 @@ export type ShipmentTrackingFields = {
   last_event_at: Date | null
   shipped_applied_at?: Date
   delivered_applied_at?: Date
-  next_poll_at?: null
+  /** null once delivered (nothing more to poll); a date only when a compensation puts it back. */
+  next_poll_at?: Date | null
 }
 
 type InjectedDependencies = {
@@ -297,6 +298,51 @@ export default class ShippingServicesModuleService extends MedusaService({
       () => undefined
     )
     return created ? { previous: "none" } : null
+  }
+
+  /**
+   * Gives a failed attempt back (the fulfil-order workflow's compensation): `failed`, due again at
+   * `next_attempt_at`, lease cleared — only while this process's attempt still holds the row
+   * (same owner, same attempt), so a lease another worker took over is never freed.
+   */
+  async releaseAutoFulfillmentAttempt(
+    id: string,
+    attempt: { attempts: number; next_attempt_at: Date | null }
+  ): Promise<boolean> {
+    const knex = this.pg_()
+    const { rows } = await knex.raw(
+      `update shipping_services_auto_fulfillment
+         set status = 'failed', next_attempt_at = ?, lease_owner = null, lease_until = null,
+             updated_at = now()
+       where id = ? and status = 'running' and attempts = ? and lease_owner = ?
+         and deleted_at is null
+       returning id`,
+      [attempt.next_attempt_at, id, attempt.attempts, this.leases_.owner]
+    )
+    return rows.length > 0
+  }
+
+  /**
+   * The service's words for a failed attempt, added after the workflow gave it back (its
+   * compensation cannot see the error). Only on that attempt: a later one is left alone.
+   */
+  async recordAutoFulfillmentError(
+    orderId: string,
+    lastError: Record<string, unknown>
+  ): Promise<{
+    id: string
+    attempts: number
+    next_attempt_at: Date | null
+  } | null> {
+    const knex = this.pg_()
+    const { rows } = await knex.raw(
+      `update shipping_services_auto_fulfillment
+         set last_error = ?::jsonb, updated_at = now()
+       where order_id = ? and status = 'failed' and deleted_at is null
+       returning id, attempts, next_attempt_at`,
+      [JSON.stringify(lastError), orderId]
+    )
+    return rows[0] ?? null
   }
 
   /** Ends a hold: back to `status` (and due at `nextAttemptAt`). False when the order was not held. */

@@ -1,0 +1,39 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
+import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
+
+export type ProcessedEvents = { outcome: string; ids: string[] }[]
+
+/**
+ * Marks the stored events applied, each with what it did (shipped, recorded, ignored as
+ * implausible…): an event is applied once. Compensation marks them unprocessed again, so the
+ * next delivery, the polling job or a retry applies them. The workflow's last step.
+ */
+export const markEventsProcessedStep = createStep(
+  "shipping-services-mark-tracking-events-processed",
+  async (
+    input: { processed: ProcessedEvents; processed_at: Date },
+    { container }
+  ) => {
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
+    for (const { outcome, ids } of input.processed)
+      await shipping.markTrackingEventsProcessed(
+        ids,
+        new Date(input.processed_at),
+        outcome
+      )
+    const ids = input.processed.flatMap((p) => p.ids)
+    return new StepResponse(ids.length, ids)
+  },
+  async (ids, { container }) => {
+    if (!ids?.length) return
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
+    await shipping.updateTrackingEvents(
+      ids.map((id) => ({ id, processed_at: null, outcome: null }))
+    )
+  }
+)

@@ -1,0 +1,90 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
+import type { ShipmentTrackingFields } from "../../../modules/shipping-services/service"
+import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
+
+export type TrackingBefore = {
+  shipment_id: string
+  fields: ShipmentTrackingFields
+}
+
+type Journal = Pick<
+  ShippingServicesModuleService,
+  "listShipments" | "recordShipmentTracking"
+>
+
+/** Writes the shipment's tracking summary; returns the fields as they were. */
+export async function recordTracking(
+  journal: Journal,
+  shipmentId: string,
+  fields: ShipmentTrackingFields
+): Promise<TrackingBefore | null> {
+  const [row] = await journal.listShipments(
+    { id: shipmentId },
+    {
+      select: [
+        "id",
+        "tracking_status",
+        "tracking_status_at",
+        "last_event_at",
+        "next_poll_at",
+      ],
+    }
+  )
+  if (!row) return null
+  const before: TrackingBefore = {
+    shipment_id: shipmentId,
+    fields: {
+      tracking_status: row.tracking_status ?? null,
+      tracking_status_at: row.tracking_status_at ?? null,
+      last_event_at: row.last_event_at ?? null,
+      ...("next_poll_at" in fields
+        ? { next_poll_at: row.next_poll_at ?? null }
+        : {}),
+    },
+  }
+  await journal.recordShipmentTracking(shipmentId, datesOf(fields))
+  return before
+}
+
+/** Dates in a workflow's input arrive as strings on the Redis engine. */
+const datesOf = (f: ShipmentTrackingFields): ShipmentTrackingFields => ({
+  ...f,
+  tracking_status_at: f.tracking_status_at && new Date(f.tracking_status_at),
+  last_event_at: f.last_event_at && new Date(f.last_event_at),
+  ...(f.next_poll_at ? { next_poll_at: new Date(f.next_poll_at) } : {}),
+})
+
+/** Compensation: the tracking summary as it was. */
+export async function restoreTracking(
+  journal: Pick<Journal, "recordShipmentTracking">,
+  before: TrackingBefore | null | undefined
+): Promise<void> {
+  if (!before) return
+  await journal.recordShipmentTracking(
+    before.shipment_id,
+    datesOf(before.fields)
+  )
+}
+
+/** The shipment's tracking status, its time and the last event's (what the admin and shopper see). */
+export const recordShipmentTrackingStep = createStep(
+  "shipping-services-record-shipment-tracking",
+  async (
+    input: { shipment_id: string; fields: ShipmentTrackingFields },
+    { container }
+  ) => {
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
+    const before = await recordTracking(
+      shipping,
+      input.shipment_id,
+      input.fields
+    )
+    return new StepResponse(before, before)
+  },
+  async (before, { container }) => {
+    await restoreTracking(container.resolve(SHIPPING_SERVICES_MODULE), before)
+  }
+)

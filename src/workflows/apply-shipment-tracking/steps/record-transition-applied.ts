@@ -1,0 +1,82 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
+import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
+
+export type Transition = "shipped" | "delivered"
+
+const COLUMN = {
+  shipped: "shipped_applied_at",
+  delivered: "delivered_applied_at",
+} as const satisfies Record<Transition, string>
+
+type Journal = Pick<
+  ShippingServicesModuleService,
+  "listShipments" | "updateShipments"
+>
+
+export type AppliedBefore = {
+  shipment_id: string
+  column: (typeof COLUMN)[Transition]
+  value: Date | null
+}
+
+/** Writes when a transition was applied to Medusa; returns what the column held before. */
+export async function recordTransitionApplied(
+  journal: Journal,
+  input: { shipment_id: string; transition: Transition; applied_at: Date }
+): Promise<AppliedBefore | null> {
+  const column = COLUMN[input.transition]
+  const [row] = await journal.listShipments(
+    { id: input.shipment_id },
+    { select: ["id", column] }
+  )
+  if (!row) return null
+  const before: AppliedBefore = {
+    shipment_id: input.shipment_id,
+    column,
+    value: row[column] ?? null,
+  }
+  await journal.updateShipments({
+    id: input.shipment_id,
+    // A Date in the workflow's input arrives as a string on the Redis engine.
+    [column]: new Date(input.applied_at),
+  })
+  return before
+}
+
+/** Compensation: the column as it was (Medusa's transition did not happen after all). */
+export async function restoreTransitionApplied(
+  journal: Pick<Journal, "updateShipments">,
+  before: AppliedBefore | null | undefined
+): Promise<void> {
+  if (!before) return
+  await journal.updateShipments({
+    id: before.shipment_id,
+    [before.column]: before.value,
+  })
+}
+
+/**
+ * Records on the shipment that Medusa's fulfillment was marked shipped or delivered. It runs
+ * before Medusa's workflow in the same workflow, so a failure there gives the column back and
+ * the shipment never claims a transition Medusa does not have.
+ */
+export const recordTransitionAppliedStep = createStep(
+  "shipping-services-record-transition-applied",
+  async (
+    input: { shipment_id: string; transition: Transition; applied_at: Date },
+    { container }
+  ) => {
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
+    const before = await recordTransitionApplied(shipping, input)
+    return new StepResponse(before, before)
+  },
+  async (before, { container }) => {
+    await restoreTransitionApplied(
+      container.resolve(SHIPPING_SERVICES_MODULE),
+      before
+    )
+  }
+)

@@ -1,0 +1,88 @@
+import { createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
+import {
+  createWorkflow,
+  transform,
+  when,
+  WorkflowResponse,
+} from "@medusajs/framework/workflows-sdk"
+import type { OrderFacts } from "../../lib/auto-fulfil/attempts"
+import {
+  claimOrderFulfilmentStep,
+  type Claim,
+  type FulfilMode,
+} from "./steps/claim-order-fulfilment"
+import { finishOrderFulfilmentStep } from "./steps/finish-order-fulfilment"
+
+export type FulfilOrderInput = {
+  order_id: string
+  mode: FulfilMode
+  /** The unfulfilled shippable lines; empty when everything is fulfilled already. */
+  items: { id: string; quantity: number }[]
+  shipping_option_id: string | null
+  facts: OrderFacts
+  /** When the attempt started (a failed one is retried counting from here). */
+  started_at: Date
+}
+
+export type FulfilOrderResult = {
+  claim: Claim
+  fulfillment_id: string | null
+}
+
+/**
+ * Creates the fulfillment (and so, through the provider, the labels) of an order once, for the
+ * automatic path (`order.placed`, the retry job, recovery) and an admin's print batch alike:
+ * claim the order's row (a lease) → Medusa's createOrderFulfillmentWorkflow, nested, which
+ * compensates its own fulfillment → record the success and give the lease up. When a step
+ * fails, the claim's compensation gives the attempt back as failed, with its retry time.
+ * Synchronous and short, so it behaves the same on the in-memory and the Redis workflow engine.
+ */
+export const fulfilOrderWorkflow = createWorkflow(
+  "shipping-services-fulfil-order",
+  (input: FulfilOrderInput) => {
+    const claim = claimOrderFulfilmentStep({
+      order_id: input.order_id,
+      facts: input.facts,
+      mode: input.mode,
+      started_at: input.started_at,
+    })
+
+    const created = when(
+      "shipping-services-fulfil-order-create",
+      { claim, input },
+      ({ claim, input }) => claim.claimed && input.items.length > 0
+    ).then(() => {
+      const create = transform({ input }, ({ input }) => ({
+        order_id: input.order_id,
+        items: input.items,
+        shipping_option_id: input.shipping_option_id ?? undefined,
+      }))
+      return createOrderFulfillmentWorkflow.runAsStep({ input: create })
+    })
+
+    const fulfillment_id = when(
+      "shipping-services-fulfil-order-finish",
+      { claim },
+      ({ claim }) => claim.claimed
+    ).then(() => {
+      const finish = transform(
+        { claim, input, created },
+        ({ claim, input, created }) => ({
+          record_id: (claim as Extract<Claim, { claimed: true }>).record_id,
+          mode: input.mode,
+          fulfillment_id: created?.id ?? null,
+        })
+      )
+      return finishOrderFulfilmentStep(finish)
+    })
+
+    const result = transform(
+      { claim, fulfillment_id },
+      ({ claim, fulfillment_id }): FulfilOrderResult => ({
+        claim,
+        fulfillment_id: fulfillment_id ?? null,
+      })
+    )
+    return new WorkflowResponse(result)
+  }
+)

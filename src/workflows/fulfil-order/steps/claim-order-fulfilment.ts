@@ -1,0 +1,178 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
+import type { AutoFulfillmentRecord } from "../../../modules/shipping-services/models"
+import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
+import {
+  retryAtAfterFailure,
+  type OrderFacts,
+} from "../../../lib/auto-fulfil/attempts"
+
+export const AUTO_FULFILLMENTS = "shipping_services_auto_fulfillment"
+
+export type FulfilMode = "automatic" | "admin"
+
+export type ClaimInput = {
+  order_id: string
+  facts: OrderFacts
+  mode: FulfilMode
+  /** When the attempt started: its retry time counts from here. */
+  started_at: Date
+}
+
+export type Claim =
+  | { claimed: true; record_id: string; attempts: number }
+  /** `busy`: another live process works on it now (an admin is told to look again later). */
+  | { claimed: false; reason: string; busy: boolean }
+
+/** What the compensation needs: the attempt to give back, and how it would be retried. */
+export type ClaimMade = {
+  record_id: string
+  attempts: number
+  mode: FulfilMode
+  started_at: Date
+}
+
+type Rows = Pick<
+  ShippingServicesModuleService,
+  | "createAutoFulfillments"
+  | "listAutoFulfillments"
+  | "claimAutoFulfillmentAttempt"
+  | "leases"
+  | "getOptions"
+>
+
+/**
+ * The order's row, for this process: created new, or taken by compare-and-set. The automatic
+ * path takes a row that failed with attempts left, waits for an admin or ran in a process that
+ * stopped (its lease ran out); an admin's fulfilment takes any row no live process holds. No
+ * lock and no pooled connection is held while the label is bought (a burst would starve the
+ * pool): the row's lease (lease_owner / lease_until, heartbeat) says who works on it, and
+ * whoever loses finds it taken and does nothing.
+ */
+export async function claimOrderFulfilment(
+  shipping: Rows,
+  input: ClaimInput
+): Promise<Claim> {
+  const leases = shipping.leases()
+  const created = await shipping
+    .createAutoFulfillments({
+      order_id: input.order_id,
+      status: "running",
+      attempts: 1,
+      ...input.facts,
+      // A Date in the workflow's input arrives as a string on the Redis engine.
+      placed_at: input.facts.placed_at ? new Date(input.facts.placed_at) : null,
+      ...leases.fields(),
+    })
+    .catch(() => undefined)
+  if (created) {
+    leases.track(AUTO_FULFILLMENTS, created.id)
+    return { claimed: true, record_id: created.id, attempts: 1 }
+  }
+  const [existing] = (await shipping.listAutoFulfillments({
+    order_id: input.order_id,
+  })) as AutoFulfillmentRecord[]
+  if (!existing)
+    return {
+      claimed: false,
+      reason: "another process claimed it a moment ago",
+      busy: true,
+    }
+  if (input.mode === "automatic") {
+    if (existing.status === "succeeded" || existing.status === "skipped")
+      return {
+        claimed: false,
+        reason: `already ${existing.status}`,
+        busy: false,
+      }
+    // An admin put it aside: nothing automatic buys it until released.
+    if (existing.status === "held")
+      return { claimed: false, reason: "held by an admin", busy: false }
+    if (
+      existing.status === "failed" &&
+      existing.attempts >= shipping.getOptions().autoFulfill.maxAttempts
+    )
+      return {
+        claimed: false,
+        reason: "no attempts left: an admin has to fulfil it",
+        busy: false,
+      }
+  }
+  if (
+    !(await shipping.claimAutoFulfillmentAttempt(existing.id, {
+      status: existing.status,
+      attempts: existing.attempts,
+    }))
+  ) {
+    return existing.status === "running"
+      ? {
+          claimed: false,
+          reason:
+            input.mode === "admin"
+              ? "its labels are being bought by another process right now"
+              : "already running in another process",
+          busy: true,
+        }
+      : { claimed: false, reason: "already claimed", busy: true }
+  }
+  return {
+    claimed: true,
+    record_id: existing.id,
+    attempts: existing.attempts + 1,
+  }
+}
+
+/**
+ * Compensation: the attempt is given back as failed, due again after the automatic path's
+ * backoff (an admin's: never by itself), and its lease cleared — in one guarded UPDATE that
+ * only touches the row while this process's attempt still holds it, so it never frees a lease
+ * another worker took over. Labels the attempt may have bought are not voided here: Medusa's
+ * createOrderFulfillmentWorkflow compensates its own fulfillment (the provider voids its
+ * label), and a purchase interrupted before it was recorded is the purchase journal's and the
+ * recovery's (docs/crash-safety.md). The error's words are added by the caller, which has them.
+ */
+export async function giveBackOrderFulfilment(
+  shipping: Pick<
+    ShippingServicesModuleService,
+    "releaseAutoFulfillmentAttempt" | "leases" | "getOptions"
+  >,
+  made: ClaimMade
+): Promise<void> {
+  shipping.leases().letExpire(AUTO_FULFILLMENTS, made.record_id)
+  await shipping.releaseAutoFulfillmentAttempt(made.record_id, {
+    attempts: made.attempts,
+    next_attempt_at: retryAtAfterFailure(
+      made.mode,
+      made.attempts,
+      shipping.getOptions().autoFulfill,
+      // A Date in the workflow's input arrives as a string on the Redis engine.
+      new Date(made.started_at)
+    ),
+  })
+}
+
+export const claimOrderFulfilmentStep = createStep(
+  "shipping-services-claim-order-fulfilment",
+  async (input: ClaimInput, { container }) => {
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
+    const claim = await claimOrderFulfilment(shipping, input)
+    const made: ClaimMade | null = claim.claimed
+      ? {
+          record_id: claim.record_id,
+          attempts: claim.attempts,
+          mode: input.mode,
+          started_at: input.started_at,
+        }
+      : null
+    return new StepResponse(claim, { made })
+  },
+  async (compensate: { made: ClaimMade | null } | undefined, { container }) => {
+    if (!compensate?.made) return
+    await giveBackOrderFulfilment(
+      container.resolve(SHIPPING_SERVICES_MODULE),
+      compensate.made
+    )
+  }
+)

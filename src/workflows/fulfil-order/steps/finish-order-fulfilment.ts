@@ -1,0 +1,35 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
+import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
+import { AUTO_FULFILLMENTS, type FulfilMode } from "./claim-order-fulfilment"
+
+export type FinishInput = {
+  record_id: string
+  mode: FulfilMode
+  /** The fulfillment Medusa created; none when nothing was left to fulfil. */
+  fulfillment_id: string | null
+}
+
+/**
+ * The attempt succeeded: its row says so, with the fulfillment, and its lease is given up in
+ * the same UPDATE. An admin's fulfilment also ends a hold (the admin chose the order). The
+ * workflow's last step, so it has no compensation: nothing after it can fail.
+ */
+export const finishOrderFulfilmentStep = createStep(
+  "shipping-services-finish-order-fulfilment",
+  async (input: FinishInput, { container }) => {
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
+    shipping.leases().letExpire(AUTO_FULFILLMENTS, input.record_id)
+    await shipping.finishAutoFulfillment(input.record_id, {
+      status: "succeeded",
+      last_error: null,
+      ...(input.mode === "admin" ? { held_at: null } : {}),
+      ...(input.fulfillment_id
+        ? { fulfillment_ids: { ids: [input.fulfillment_id] } }
+        : {}),
+    })
+    return new StepResponse(input.fulfillment_id)
+  }
+)
