@@ -6,6 +6,7 @@
  * notifications as were acknowledged.
  *   npm run bench:webhooks   (PostgreSQL from scripts/ensure-db.sh; ~1 min)
  */
+import { inTransitNotification } from "../dev/notifications"
 import autocannon from "autocannon"
 import { randomBytes } from "node:crypto"
 import { databaseUrl, freshDatabase, sql } from "../dev/database"
@@ -61,20 +62,7 @@ async function main() {
     const runId = randomBytes(4).toString("hex")
     const body = () =>
       JSON.stringify([
-        {
-          trackingNumber: `BENCH${runId}${String(++seq).padStart(9, "0")}`,
-          carrier: "POSTAL",
-          status: "InTransit",
-          packageStatus: "InTransit",
-          standardizedEventCode: "ITR",
-          eventDate: "2026-03-03",
-          eventTime: "08:00:00",
-          eventTimeOffset: "-05:00",
-          eventCity: "Newark",
-          eventStateOrProvince: "NJ",
-          country: "US",
-          eventDescription: "In transit",
-        },
+        inTransitNotification(`BENCH${runId}${String(++seq).padStart(9, "0")}`),
       ])
     // A fixed number of requests (about SECONDS long): every one is answered before counting,
     // so acknowledged and stored can be compared exactly.

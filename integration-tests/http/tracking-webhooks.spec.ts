@@ -1,3 +1,4 @@
+import { inTransitNotification } from "../../dev/notifications"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import {
   ADDRESSES,
@@ -72,24 +73,7 @@ medusaIntegrationTestRunner({
       await sandbox.post("/webhooks/settle", {})
     }
 
-    const notification = (
-      trackingNumber: string,
-      extra: Record<string, unknown> = {}
-    ) => ({
-      trackingNumber,
-      carrier: "POSTAL",
-      status: "InTransit",
-      packageStatus: "InTransit",
-      standardizedEventCode: "ITR",
-      eventDate: "2026-03-03",
-      eventTime: "08:00:00",
-      eventTimeOffset: "-05:00",
-      eventCity: "Newark",
-      eventStateOrProvince: "NJ",
-      country: "US",
-      eventDescription: "In transit",
-      ...extra,
-    })
+    const notification = inTransitNotification
 
     const post = (
       body: unknown,
