@@ -1,0 +1,486 @@
+/**
+ * The merchant's path in README "Install the plugin into an existing Medusa app", on a fresh
+ * Medusa 2.21 app made here, with nothing of this repository but the packed tarballs:
+ *  1. `npm pack` this repository and its sandbox (after `npm run build`, as CI does) and install
+ *     the plugin's tarball, and the sandbox's as a devDependency, into a new app whose package.json is Medusa's starter's (dependencies read from this repository's
+ *     pins so both run the same Medusa);
+ *  2. medusa-config.ts is README's own block (read from README.md, so README cannot drift from what
+ *     works), with the starter's projectConfig in place of its `// ...`;
+ *  3. the sandbox started from the app (README's command), `medusa db:create`, `db:migrate` (which
+ *     registers the webhook), `medusa build`, `medusa start` from `.medusa/server`;
+ *  4. then, over HTTP only: the provider and its fulfillment options, the plugin's admin routes
+ *     behind a session, the admin bundle carrying the plugin's widgets, and a shopper's order that
+ *     gets its label and a tracking page.
+ * Logs: .test-results/install/ (the app lives in the OS's temporary directory while it runs).
+ */
+import { spawn } from "node:child_process"
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { readdirSync, existsSync } from "node:fs"
+import { tmpdir } from "node:os"
+import path from "node:path"
+import { freePort } from "../../dev/net"
+import { waitFor } from "../../dev/wait"
+import { databaseUrl, dropDatabase } from "../../dev/database"
+import { fetchApi, type Api } from "../../dev/seed/api"
+import {
+  ADDRESSES,
+  PROVIDER_ID,
+  placeOrder,
+  setupStore,
+  type StoreSetup,
+} from "../../dev/seed/store"
+
+jest.setTimeout(15 * 60_000)
+
+const root = path.resolve(__dirname, "../..")
+const work = path.join(root, ".test-results/install")
+// Outside the repository: inside it, a package missing from the app would still resolve from
+// this repository's node_modules, and the test would pass where a merchant's install fails.
+const app = path.join(tmpdir(), `ss-fresh-app-${process.pid}`)
+const ADMIN = { email: "merchant@example.com", password: "merchant-password" }
+const dbName = `medusa_ss_install_${process.pid}`
+
+type Run = {
+  output: string
+  /** SIGTERM to the whole group; SIGKILL after 15 s; resolves when no process of it is left. */
+  stop: () => Promise<void>
+  exited: Promise<number | null>
+}
+
+/** A command in `cwd`, its output kept (and written to `<work>/<log>.log`). */
+function start(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  log: string
+): Run {
+  // Its own process group: npx starts the command as a child, and a signal to npx alone would
+  // leave that child (a Medusa server, the sandbox) running after the test.
+  const child = spawn(command, args, {
+    cwd,
+    env: { ...env, NODE_OPTIONS: "" },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  })
+  const signal = (s: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, s)
+    } catch {
+      // already gone
+    }
+  }
+  const groupAlive = () => {
+    try {
+      process.kill(-child.pid!, 0)
+      return true
+    } catch {
+      return false
+    }
+  }
+  const stop = async () => {
+    signal("SIGTERM")
+    const deadline = Date.now() + 15_000
+    while (groupAlive() && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 200))
+    signal("SIGKILL")
+  }
+  const run: Run = {
+    output: "",
+    stop,
+    exited: new Promise((resolve) => child.on("exit", resolve)),
+  }
+  const keep = (d: Buffer) => {
+    run.output += d
+    writeFileSync(path.join(work, `${log}.log`), run.output)
+  }
+  child.stdout.on("data", keep)
+  child.stderr.on("data", keep)
+  process.on("exit", () => signal("SIGKILL"))
+  return run
+}
+
+/** Runs a command to its end; fails with its output's tail unless it exits 0. */
+async function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  log: string
+): Promise<string> {
+  const r = start(command, args, cwd, env, log)
+  const code = await r.exited
+  if (code !== 0)
+    throw new Error(
+      `${command} ${args.join(" ")} exited ${code}:\n${r.output.slice(-4000)}`
+    )
+  return r.output
+}
+
+/** README's medusa-config.ts block, with the starter's projectConfig where it says `// ...`. */
+export function medusaConfigFromReadme(readme: string): string {
+  const block = readme
+    .split("```ts\n")
+    .slice(1)
+    .map((b) => b.slice(0, b.indexOf("```")))
+    .find((b) => b.includes("defineConfig(") && b.includes("plugins:"))
+  if (!block || !block.includes("// ...\n"))
+    throw new Error("README.md has no medusa-config.ts block with `// ...`")
+  const projectConfig = `projectConfig: {
+    databaseUrl: process.env.DATABASE_URL,
+    http: {
+      storeCors: process.env.STORE_CORS!,
+      adminCors: process.env.ADMIN_CORS!,
+      authCors: process.env.AUTH_CORS!,
+      jwtSecret: process.env.JWT_SECRET || "supersecret",
+      cookieSecret: process.env.COOKIE_SECRET || "supersecret",
+    },
+  },
+`
+  return (
+    `import { loadEnv, defineConfig } from "@medusajs/framework/utils"\n\n` +
+    `loadEnv(process.env.NODE_ENV || "development", process.cwd())\n\n` +
+    block.replace("// ...\n", projectConfig)
+  )
+}
+
+/** Medusa's starter (create-medusa-app), pinned to the Medusa this repository builds against. */
+function starterPackageJson(): object {
+  const ours = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"))
+  const pin = (name: string) => ours.devDependencies[name]
+  return {
+    name: "fresh-medusa-app",
+    version: "0.0.1",
+    private: true,
+    scripts: {
+      build: "medusa build",
+      start: "medusa start",
+      dev: "medusa develop",
+    },
+    dependencies: Object.fromEntries(
+      [
+        "@medusajs/admin-sdk",
+        "@medusajs/cli",
+        "@medusajs/framework",
+        "@medusajs/medusa",
+      ].map((n) => [n, pin(n)])
+    ),
+    devDependencies: Object.fromEntries(
+      [
+        "@medusajs/test-utils",
+        "@swc/core",
+        "@types/node",
+        "react",
+        "react-dom",
+        "ts-node",
+        "typescript",
+        "vite",
+      ].map((n) => [n, pin(n)])
+    ),
+    engines: { node: ">=20" },
+  }
+}
+
+const STARTER_TSCONFIG = {
+  compilerOptions: {
+    target: "ES2021",
+    esModuleInterop: true,
+    module: "Node16",
+    moduleResolution: "Node16",
+    emitDecoratorMetadata: true,
+    experimentalDecorators: true,
+    skipLibCheck: true,
+    skipDefaultLibCheck: true,
+    declaration: false,
+    sourceMap: false,
+    inlineSourceMap: true,
+    outDir: "./.medusa/server",
+    rootDir: "./",
+    jsx: "react-jsx",
+    forceConsistentCasingInFileNames: true,
+    resolveJsonModule: true,
+    checkJs: false,
+    strictNullChecks: true,
+  },
+  "ts-node": { swc: true },
+  include: ["**/*", ".medusa/types/*"],
+  exclude: ["node_modules", ".medusa/server", ".medusa/admin", ".cache"],
+}
+
+let sandbox: Run
+let server: Run
+let env: NodeJS.ProcessEnv
+let api: Api
+let admin: { headers: Record<string, string> }
+let migrateLog = ""
+const timings: Record<string, number> = {}
+
+async function timed<T>(what: string, f: () => Promise<T>): Promise<T> {
+  const t0 = Date.now()
+  try {
+    return await f()
+  } finally {
+    timings[what] = Math.round((Date.now() - t0) / 100) / 10
+  }
+}
+
+beforeAll(async () => {
+  rmSync(work, { recursive: true, force: true })
+  mkdirSync(path.join(work, "sandbox"), { recursive: true })
+  mkdirSync(path.join(app, "src"), { recursive: true })
+  const npmEnv = { ...process.env }
+
+  // 1. The tarball, as README says (the build is CI's `npm run build`; made here if missing).
+  if (!existsSync(path.join(root, ".medusa/server/src")))
+    await run("npm", ["run", "build"], root, npmEnv, "build-plugin")
+  await run("npm", ["pack", "--pack-destination", work], root, npmEnv, "pack")
+  const tarball = readdirSync(work).find((f) => f.endsWith(".tgz"))!
+  // The sandbox is a package of its own, installed as a devDependency (README).
+  await run(
+    "npm",
+    ["pack", "--pack-destination", path.join(work, "sandbox")],
+    path.join(root, "packages/sandbox"),
+    npmEnv,
+    "pack-sandbox"
+  )
+  const sandboxTarball = path.join(
+    work,
+    "sandbox",
+    readdirSync(path.join(work, "sandbox")).find((f) => f.endsWith(".tgz"))!
+  )
+
+  writeFileSync(
+    path.join(app, "package.json"),
+    JSON.stringify(starterPackageJson(), null, 2)
+  )
+  writeFileSync(
+    path.join(app, "tsconfig.json"),
+    JSON.stringify(STARTER_TSCONFIG, null, 2)
+  )
+  writeFileSync(
+    path.join(app, "medusa-config.ts"),
+    medusaConfigFromReadme(readFileSync(path.join(root, "README.md"), "utf8"))
+  )
+  // --prefer-offline: the packages this repository's `npm ci` just fetched come from npm's cache.
+  await timed("npm install", () =>
+    run(
+      "npm",
+      [
+        "install",
+        "--prefer-offline",
+        "--no-audit",
+        "--no-fund",
+        path.join(work, tarball),
+      ],
+      app,
+      npmEnv,
+      "npm-install"
+    )
+  )
+  await timed("npm install -D sandbox", () =>
+    run(
+      "npm",
+      [
+        "install",
+        "--save-dev",
+        "--prefer-offline",
+        "--no-audit",
+        "--no-fund",
+        sandboxTarball,
+      ],
+      app,
+      npmEnv,
+      "npm-install-sandbox"
+    )
+  )
+
+  // 2. The sandbox from its installed package (README's command), then the app's environment.
+  const sandboxPort = await freePort()
+  sandbox = start(
+    "npx",
+    ["shipping-services-sandbox", "--port", String(sandboxPort)],
+    app,
+    npmEnv,
+    "sandbox"
+  )
+  const baseUrl = await waitFor(
+    async () => sandbox.output.match(/baseUrl\s+(\S+)/)?.[1],
+    "the sandbox to listen",
+    60_000
+  )
+  const port = await freePort()
+  env = {
+    ...process.env,
+    NODE_ENV: "development",
+    DATABASE_URL: databaseUrl(dbName),
+    STORE_CORS: "http://localhost:8000",
+    ADMIN_CORS: `http://localhost:${port}`,
+    AUTH_CORS: `http://localhost:${port}`,
+    PORT: String(port),
+    // README's block reads these.
+    SHIPPING_API_KEY: "sandbox-key",
+    SHIPPING_API_SECRET: "sandbox-secret",
+    SHIPPING_BASE_URL: baseUrl,
+    SHIPPING_SHIPPER_ID: "9024324",
+    SHIPPING_CARRIER_FACILITY_ID: "1585",
+  }
+  // The starter's .env (db:create reads DATABASE_URL from the file, not the environment).
+  const dotenvKeys = [
+    "DATABASE_URL",
+    "STORE_CORS",
+    "ADMIN_CORS",
+    "AUTH_CORS",
+    "PORT",
+  ]
+  const dotenv = [
+    ...dotenvKeys,
+    ...Object.keys(env).filter((k) => k.startsWith("SHIPPING_")),
+  ].map((k) => `${k}=${env[k]}`)
+  writeFileSync(path.join(app, ".env"), dotenv.join("\n") + "\n")
+  // The sandbox delivers webhooks to the app itself: the README's example publicUrl points at a
+  // store on the internet, which a test cannot be.
+  const config = path.join(app, "medusa-config.ts")
+  writeFileSync(
+    config,
+    readFileSync(config, "utf8").replace(
+      /publicUrl: "[^"]*"/,
+      `publicUrl: "http://localhost:${port}"`
+    )
+  )
+
+  // 3. README's commands, in its order.
+  await timed("db:create", () =>
+    run("npx", ["medusa", "db:create", "--db", dbName], app, env, "db-create")
+  )
+  migrateLog = await timed("db:migrate", () =>
+    run("npx", ["medusa", "db:migrate"], app, env, "db-migrate")
+  )
+  await run(
+    "npx",
+    ["medusa", "user", "-e", ADMIN.email, "-p", ADMIN.password],
+    app,
+    env,
+    "user"
+  )
+  await timed("medusa build", () =>
+    run("npx", ["medusa", "build"], app, env, "build")
+  )
+  const started = Date.now()
+  server = start(
+    "npx",
+    ["medusa", "start"],
+    path.join(app, ".medusa/server"),
+    { ...env, NODE_ENV: "production" },
+    "start"
+  )
+  api = fetchApi(`http://localhost:${port}`)
+  await waitFor(
+    async () => (await api.get("/health")).status === 200,
+    "the app's /health",
+    120_000,
+    500
+  )
+  timings["medusa start → /health"] =
+    Math.round((Date.now() - started) / 100) / 10
+  const { data } = await api.post("/auth/user/emailpass", ADMIN)
+  admin = { headers: { authorization: `Bearer ${data.token}` } }
+})
+
+afterAll(async () => {
+  // Figures for the closing notes: how long each of README's steps took here.
+  console.log(`install timings (s): ${JSON.stringify(timings)}`)
+  await Promise.all([server?.stop(), sandbox?.stop()])
+  await dropDatabase(dbName).catch(() => undefined)
+  rmSync(app, { recursive: true, force: true })
+})
+
+describe("the packed plugin in a fresh Medusa app", () => {
+  it("registers its webhook at db:migrate", () => {
+    expect(migrateLog).toMatch(/tracking webhook registered at the service/)
+  })
+
+  it("boots without an error line", () => {
+    expect(server.output).toMatch(/Server is ready on port/)
+    expect(server.output).not.toMatch(/\berror\b:/i)
+  })
+
+  it("offers its provider and one fulfillment option per service of the options", async () => {
+    const { data } = await api.get(
+      "/admin/fulfillment-providers?limit=100",
+      admin
+    )
+    expect(
+      data.fulfillment_providers.map((p: { id: string }) => p.id)
+    ).toContain(PROVIDER_ID)
+    const { data: options } = await api.get(
+      `/admin/fulfillment-providers/${PROVIDER_ID}/options`,
+      admin
+    )
+    expect(
+      options.fulfillment_options.map((o: { id: string }) => o.id).sort()
+    ).toEqual(["cross-border", "postal-ground"])
+  })
+
+  it("serves its admin routes behind a session only", async () => {
+    const withSession = await api.get(
+      "/admin/shipping-services/services",
+      admin
+    )
+    expect(withSession.status).toBe(200)
+    const without = await fetch(
+      `http://localhost:${env.PORT}/admin/shipping-services/services`
+    )
+    expect(without.status).toBe(401)
+  })
+
+  it("puts its admin widgets into the app's admin bundle", async () => {
+    const page = await api.get("/app")
+    expect(page.status).toBe(200)
+    const assets = path.join(app, ".medusa/server/public/admin/assets")
+    const bundle = readdirSync(assets)
+      .filter((f) => f.endsWith(".js"))
+      .map((f) => readFileSync(path.join(assets, f), "utf8"))
+      .join("\n")
+    // Texts of the order page's widget and of the settings page (src/admin); a boolean, so a
+    // failure does not print megabytes of bundle.
+    expect({
+      widget: bundle.includes("Fulfill in parcels"),
+      settings: bundle.includes("Labels without a fulfillment"),
+    }).toEqual({ widget: true, settings: true })
+  })
+
+  it("buys the label of a shopper's order, which the admin can print", async () => {
+    const store: StoreSetup = await setupStore(api, admin)
+    const order = await placeOrder(api, store, {
+      region: "us",
+      address: ADDRESSES.newYork,
+      optionId: "postal-ground",
+      items: [{ variantId: store.products[0]!.variantId, quantity: 1 }],
+    })
+    const shipment = await waitFor(
+      async () => {
+        const { data } = await api.get(
+          `/admin/shipping-services/orders/${order.id}/shipments`,
+          admin
+        )
+        return data.shipments?.find(
+          (s: { status: string }) => s.status === "created"
+        )
+      },
+      "the order's label",
+      60_000,
+      500
+    )
+    expect(shipment.tracking_number).toMatch(/^\d{20,}$/)
+    const label = await fetch(
+      `http://localhost:${env.PORT}/admin/shipping-services/shipments/${shipment.id}/label`,
+      { headers: admin.headers }
+    )
+    expect(label.status).toBe(200)
+    expect(
+      Buffer.from(await label.arrayBuffer())
+        .subarray(0, 4)
+        .toString()
+    ).toBe("%PDF")
+  })
+})
