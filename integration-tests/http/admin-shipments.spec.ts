@@ -482,6 +482,63 @@ medusaIntegrationTestRunner({
           /is succeeded: only a failed one can be retried/
         )
       })
+
+      it("undoes a fulfillment whose attempt cannot be recorded: the fulfillment is canceled, its label voided, the attempt failed in words", async () => {
+        const voids = await requests("voidShipment")
+        // The workflow's last step fails once, after the label was bought and the fulfillment made.
+        const finish = jest
+          .spyOn(shipping(), "finishAutoFulfillment")
+          .mockRejectedValueOnce(new Error("the attempt could not be recorded"))
+        try {
+          const order = await placeOrder(api, store, {
+            region: "us",
+            address: ADDRESSES.newYork,
+            optionId: "postal-ground",
+            items: [{ variantId: store.products[1].variantId, quantity: 1 }],
+          })
+          const failed = await waitFor(
+            async () => {
+              const { auto_fulfillment } = await shipmentsOf(order.id)
+              return auto_fulfillment?.status === "failed"
+                ? auto_fulfillment
+                : undefined
+            },
+            "a failed automatic fulfilment",
+            60_000
+          )
+          expect(finish).toHaveBeenCalled()
+          expect(failed).toMatchObject({
+            attempts: 1,
+            last_error: "the attempt could not be recorded",
+          })
+          const { data: o } = await api.get(
+            `/admin/orders/${order.id}?fields=id,fulfillment_status,*fulfillments`,
+            admin
+          )
+          expect(o.order.fulfillments).toHaveLength(1)
+          expect(o.order.fulfillments[0].canceled_at).toBeTruthy()
+          expect(await requests("voidShipment")).toBe(voids + 1)
+          const [label] = (await shipmentsOf(order.id)).shipments
+          expect(label.status).toBe("voided")
+          // The canceled fulfillment gave its items back: the next attempt fulfils them.
+          const { data } = await api.post(
+            `/admin/shipping-services/orders/${order.id}/auto-fulfill`,
+            {},
+            admin
+          )
+          expect(data.auto_fulfillment).toMatchObject({
+            status: "succeeded",
+            attempts: 2,
+          })
+          const after = (await shipmentsOf(order.id)).shipments
+          expect(after.map((s: any) => s.status).sort()).toEqual([
+            "created",
+            "voided",
+          ])
+        } finally {
+          finish.mockRestore()
+        }
+      })
     })
 
     describe("settings", () => {

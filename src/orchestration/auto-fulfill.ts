@@ -151,7 +151,8 @@ async function fulfil(
 /**
  * Runs fulfilOrderWorkflow (src/workflows/fulfil-order): claim the order's row, Medusa's
  * createOrderFulfillmentWorkflow, record the success. A failure comes back in the service's
- * words, which are added to the attempt the workflow's compensation gave back as failed.
+ * words; the workflow put them on the attempt before giving it back as failed, and they are
+ * added here only for an error raised outside that step (words already there are kept).
  */
 async function runFulfilOrder(
   container: MedusaContainer,

@@ -174,7 +174,7 @@ export default class ShippingServicesModuleService extends MedusaService({
     const knex = this.pg_()
     const { rows } = await knex.raw(
       `update shipping_services_auto_fulfillment
-         set status = 'running', attempts = attempts + 1, next_attempt_at = null,
+         set status = 'running', attempts = attempts + 1, next_attempt_at = null, last_error = null,
              lease_owner = ?, lease_until = now() + (? * interval '1 millisecond'), updated_at = now()
        where id = ? and status = ? and attempts = ? and deleted_at is null
          and (status <> 'running' or lease_until is null or lease_until < now())
@@ -323,8 +323,34 @@ export default class ShippingServicesModuleService extends MedusaService({
   }
 
   /**
-   * The service's words for a failed attempt, added after the workflow gave it back (its
-   * compensation cannot see the error). Only on that attempt: a later one is left alone.
+   * The words of the error that is failing this process's running attempt, written before the
+   * workflow's compensation turns it to `failed` (which keeps them). Only on that attempt.
+   */
+  async noteAutoFulfillmentError(
+    id: string,
+    attempt: { attempts: number; last_error: Record<string, unknown> }
+  ): Promise<boolean> {
+    const knex = this.pg_()
+    const { rows } = await knex.raw(
+      `update shipping_services_auto_fulfillment
+         set last_error = ?::jsonb, updated_at = now()
+       where id = ? and status = 'running' and attempts = ? and lease_owner = ?
+         and deleted_at is null
+       returning id`,
+      [
+        JSON.stringify(attempt.last_error),
+        id,
+        attempt.attempts,
+        this.leases_.owner,
+      ]
+    )
+    return rows.length > 0
+  }
+
+  /**
+   * Words for a failed attempt that has none yet: an error the workflow raised outside Medusa's
+   * createOrderFulfillmentWorkflow (whose errors are noted before the compensation). Words
+   * already there are kept.
    */
   async recordAutoFulfillmentError(
     orderId: string,
@@ -337,7 +363,7 @@ export default class ShippingServicesModuleService extends MedusaService({
     const knex = this.pg_()
     const { rows } = await knex.raw(
       `update shipping_services_auto_fulfillment
-         set last_error = ?::jsonb, updated_at = now()
+         set last_error = coalesce(last_error, ?::jsonb), updated_at = now()
        where order_id = ? and status = 'failed' and deleted_at is null
        returning id, attempts, next_attempt_at`,
       [JSON.stringify(lastError), orderId]

@@ -1,4 +1,3 @@
-import { createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
 import {
   createWorkflow,
   transform,
@@ -11,6 +10,7 @@ import {
   type Claim,
   type FulfilMode,
 } from "./steps/claim-order-fulfilment"
+import { createOrderFulfillmentStep } from "./steps/create-order-fulfillment"
 import { finishOrderFulfilmentStep } from "./steps/finish-order-fulfilment"
 
 export type FulfilOrderInput = {
@@ -32,9 +32,10 @@ export type FulfilOrderResult = {
 /**
  * Creates the fulfillment (and so, through the provider, the labels) of an order once, for the
  * automatic path (`order.placed`, the retry job, recovery) and an admin's print batch alike:
- * claim the order's row (a lease) → Medusa's createOrderFulfillmentWorkflow, nested, which
- * compensates its own fulfillment → record the success and give the lease up. When a step
- * fails, the claim's compensation gives the attempt back as failed, with its retry time.
+ * claim the order's row (a lease) → Medusa's createOrderFulfillmentWorkflow, which compensates
+ * its own fulfillment and, when it fails, puts its words on the attempt → record the success
+ * and give the lease up. When a step fails, the claim's compensation gives the attempt back as
+ * failed (with those words), with its retry time.
  * Synchronous and short, so it behaves the same on the in-memory and the Redis workflow engine.
  */
 export const fulfilOrderWorkflow = createWorkflow(
@@ -52,12 +53,17 @@ export const fulfilOrderWorkflow = createWorkflow(
       { claim, input },
       ({ claim, input }) => claim.claimed && input.items.length > 0
     ).then(() => {
-      const create = transform({ input }, ({ input }) => ({
-        order_id: input.order_id,
-        items: input.items,
-        shipping_option_id: input.shipping_option_id ?? undefined,
-      }))
-      return createOrderFulfillmentWorkflow.runAsStep({ input: create })
+      const create = transform({ input, claim }, ({ input, claim }) => {
+        const made = claim as Extract<Claim, { claimed: true }>
+        return {
+          order_id: input.order_id,
+          items: input.items,
+          shipping_option_id: input.shipping_option_id ?? undefined,
+          record_id: made.record_id,
+          attempts: made.attempts,
+        }
+      })
+      return createOrderFulfillmentStep(create)
     })
 
     const fulfillment_id = when(

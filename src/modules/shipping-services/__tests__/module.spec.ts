@@ -99,5 +99,63 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
         false
       )
     })
+
+    it("fails an attempt with its own words: noted while running, kept by the give-back and the fallback", async () => {
+      const record = await service.createAutoFulfillments({
+        order_id: "order_words",
+        status: "failed",
+        attempts: 1,
+        last_error: { message: "the first attempt's words" },
+      })
+      const seen = { status: "failed", attempts: 1 }
+      expect(await service.claimAutoFulfillmentAttempt(record.id, seen)).toBe(
+        true
+      )
+      const read = async () =>
+        (await service.listAutoFulfillments({ id: record.id }))[0]
+      // A new attempt carries no old words.
+      expect(await read()).toMatchObject({
+        status: "running",
+        last_error: null,
+      })
+      // Another attempt number (a takeover) is not this one's to note.
+      expect(
+        await service.noteAutoFulfillmentError(record.id, {
+          attempts: 1,
+          last_error: { message: "stale" },
+        })
+      ).toBe(false)
+      expect(
+        await service.noteAutoFulfillmentError(record.id, {
+          attempts: 2,
+          last_error: { message: "Shipping service: 500" },
+        })
+      ).toBe(true)
+      expect(
+        await service.releaseAutoFulfillmentAttempt(record.id, {
+          attempts: 2,
+          next_attempt_at: null,
+        })
+      ).toBe(true)
+      await service.recordAutoFulfillmentError("order_words", {
+        message: "the same error, seen by the caller",
+      })
+      expect(await read()).toMatchObject({
+        status: "failed",
+        attempts: 2,
+        last_error: { message: "Shipping service: 500" },
+      })
+      // A failed attempt nobody noted gets the caller's words.
+      await service.updateAutoFulfillments({
+        id: record.id,
+        last_error: null,
+      })
+      await service.recordAutoFulfillmentError("order_words", {
+        message: "raised outside the create step",
+      })
+      expect((await read()).last_error).toEqual({
+        message: "raised outside the create step",
+      })
+    })
   },
 })
