@@ -29,12 +29,34 @@ export function clientConfigOf(
   }
 }
 
-const clients = new Map<string, ShippingClient>()
+/** A logger whose target the latest caller sets: the cached client logs through it. */
+function forwardingLogger(): {
+  logger: ShippingLogger
+  sink: { target?: ShippingLogger }
+} {
+  const sink: { target?: ShippingLogger } = {}
+  return {
+    sink,
+    logger: {
+      debug: (m) => sink.target?.debug?.(m),
+      info: (m) => sink.target?.info?.(m),
+      warn: (m) => sink.target?.warn?.(m),
+      error: (m) => sink.target?.error?.(m),
+    },
+  }
+}
+
+const clients = new Map<
+  string,
+  { client: ShippingClient; sink: { target?: ShippingLogger } }
+>()
 
 /**
  * One client per configuration in the process, shared by the provider, subscribers, jobs and
  * routes: its concurrency limit ("at most `concurrency` requests in flight") then holds for the
- * whole process, and its token is fetched once.
+ * whole process, and its token is fetched once. The client logs to the logger the latest caller
+ * gave (not the first caller's: a process that builds a new app, as tests do, logs to the new
+ * one); a caller without a logger keeps the one already set.
  */
 export function sharedShippingClient(
   options: PluginOptions,
@@ -51,10 +73,15 @@ export function sharedShippingClient(
       ])
     )
     .digest("hex")
-  let client = clients.get(key)
-  if (!client) {
-    client = new ShippingClient(clientConfigOf(options, logger))
-    clients.set(key, client)
+  let entry = clients.get(key)
+  if (!entry) {
+    const forwarding = forwardingLogger()
+    entry = {
+      client: new ShippingClient(clientConfigOf(options, forwarding.logger)),
+      sink: forwarding.sink,
+    }
+    clients.set(key, entry)
   }
-  return client
+  if (logger) entry.sink.target = logger
+  return entry.client
 }

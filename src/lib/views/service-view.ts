@@ -1,14 +1,36 @@
 import type { ServiceOption } from "../../options/schema"
 import { CARRIER_OF_VARIANT } from "../../shipping-api/constants"
 
-/** One enabled service (options.services) as the settings page lists it. */
-export type ServiceView = {
+/**
+ * What names a service wherever it is shown: the shipping option's `data` in Medusa (the
+ * provider's fulfillment options) and the settings page. Field by field, never a spread of the
+ * option: options hold no secret per service today, and naming the fields keeps it so when one
+ * is added (input parameter values are left out too).
+ */
+export type ServiceIdentity = {
   id: string
   name: string
   variant: ServiceOption["variant"]
   carrier: string
   service_id: string
   parcel_type: string
+  is_return: boolean
+}
+
+export function serviceIdentity(s: ServiceOption): ServiceIdentity {
+  return {
+    id: s.id,
+    name: s.name,
+    variant: s.variant,
+    carrier: CARRIER_OF_VARIANT[s.variant],
+    service_id: s.serviceId,
+    parcel_type: s.parcelType,
+    is_return: s.isReturn,
+  }
+}
+
+/** One enabled service (options.services) as the settings page lists it. */
+export type ServiceView = ServiceIdentity & {
   label: {
     type: string
     file_format: string
@@ -17,23 +39,13 @@ export type ServiceView = {
   }
   special_services: string[]
   add_to_manifest: boolean
-  is_return: boolean
   delivery_solution: string | null
   apac: boolean
 }
 
-/**
- * Field by field, never a spread of the option: options hold no secret per service today, and
- * naming the fields keeps it so when one is added (input parameter values are left out too).
- */
 export function serviceView(s: ServiceOption): ServiceView {
   return {
-    id: s.id,
-    name: s.name,
-    variant: s.variant,
-    carrier: CARRIER_OF_VARIANT[s.variant],
-    service_id: s.serviceId,
-    parcel_type: s.parcelType,
+    ...serviceIdentity(s),
     label: {
       type: s.label.type,
       file_format: s.label.fileFormat,
@@ -42,7 +54,6 @@ export function serviceView(s: ServiceOption): ServiceView {
     },
     special_services: s.specialServices.map((x) => x.specialServiceId),
     add_to_manifest: s.addToManifest,
-    is_return: s.isReturn,
     delivery_solution: s.deliverySolution ?? null,
     apac: s.apac,
   }

@@ -1,35 +1,24 @@
 import type { FulfillmentOption } from "@medusajs/framework/types"
-import { CARRIER_OF_VARIANT } from "../../shipping-api/constants"
 import type { PluginOptions, ServiceOption } from "../../options"
+import {
+  serviceIdentity,
+  type ServiceIdentity,
+} from "../../lib/views/service-view"
 
 /**
  * What Medusa's admin lists under "Fulfillment option" and stores as the shipping option's
- * `data`: one entry per service the merchant enabled, carrying how to print its label.
+ * `data`: one entry per service the merchant enabled (named as everywhere else), carrying how
+ * to print its label (the options' own shape: shipping options already stored keep reading).
  */
-export type ShippingServicesOptionData = FulfillmentOption & {
-  id: string
-  name: string
-  variant: ServiceOption["variant"]
-  carrier: string
-  service_id: string
-  parcel_type: string
-  label: ServiceOption["label"]
-  is_return: boolean
-}
+export type ShippingServicesOptionData = FulfillmentOption &
+  ServiceIdentity & {
+    label: ServiceOption["label"]
+  }
 
 export function toFulfillmentOption(
   service: ServiceOption
 ): ShippingServicesOptionData {
-  return {
-    id: service.id,
-    name: service.name,
-    variant: service.variant,
-    carrier: CARRIER_OF_VARIANT[service.variant],
-    service_id: service.serviceId,
-    parcel_type: service.parcelType,
-    label: service.label,
-    is_return: service.isReturn,
-  }
+  return { ...serviceIdentity(service), label: service.label }
 }
 
 export function listFulfillmentOptions(

@@ -14,7 +14,6 @@ import type {
 import {
   optionsFromConfig,
   PROVIDER_IDENTIFIER,
-  sharedShippingClient,
   type PluginOptions,
   type ServiceOption,
 } from "../../options"
@@ -53,6 +52,8 @@ import {
   shipmentRefOf,
 } from "../../lib/shipments/fulfillment-data"
 import { chosenParcelsOf } from "../../lib/shipments/additional-data"
+import { pluginClient } from "../../lib/plugin-client"
+import type { ShippingClient } from "../../shipping-api/client"
 import {
   FULFILLMENT_DOCUMENT_TYPES,
   fulfillmentDocumentsOf,
@@ -125,12 +126,8 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
         ProviderPorts | undefined) ?? registryPorts
   }
 
-  protected client(): LabelClient & ReturnType<typeof sharedShippingClient> {
-    return sharedShippingClient(this.options_, {
-      debug: (m) => this.logger_.debug(m),
-      warn: (m) => this.logger_.warn(m),
-      error: (m) => this.logger_.error(m),
-    })
+  protected client(): LabelClient & ShippingClient {
+    return pluginClient(this.options_, this.logger_)
   }
 
   override async getFulfillmentOptions(): Promise<FulfillmentOption[]> {

@@ -38,6 +38,7 @@ import {
   type CarrierCodes,
   type ShipmentDraft,
   type ValidationContext,
+  type Validated,
 } from "../rules"
 import type { Violation } from "../violation"
 import type { z } from "../zod"
@@ -249,25 +250,42 @@ function shipmentQuery(
   return query
 }
 
-/** The request both create and rates send once their body passed every rule. */
-function shipmentPost(
-  path: string,
-  checked: {
-    variant?: Variant
-    body: ShipmentRequest | RatesRequest
-    warnings: Violation[]
-  },
-  query: Record<string, string>,
-  apac: boolean,
-  input: ShipperHeaders & { transactionId?: string; acceptLanguage?: string }
+/**
+ * Create and rates alike: neutral carriers to wire codes, the variant, its query and root, the
+ * body through every rule of its operation (plus the transaction id's), then the POST.
+ */
+function buildShipmentPost<B extends ShipmentRequest | RatesRequest>(
+  operation: "create" | "rates",
+  input: RatesInput,
+  validate: (
+    shipment: unknown,
+    ctx: Omit<ValidationContext, "operation">
+  ) => Validated<B>,
+  idViolations: Violation[]
 ): Built {
+  const shipment = withNeutralCarriers(input.shipment, input.carrierCodes)
+  const variant = detectVariant(shipment as ShipmentDraft)
+  const query = shipmentQuery(variant, operation, input)
+  const apac = usesApacRoot(variant, input)
+  const checked = validate(shipment, {
+    query,
+    apac,
+    regionalCarrier: input.regionalCarrier,
+    legacySingleSolutionAccount: input.legacySingleSolutionAccount,
+  })
+  const failed = failIf([
+    ...idViolations,
+    ...(checked.ok ? [] : checked.violations),
+  ])
+  if (failed || !checked.ok) return failed ?? { ok: false, violations: [] }
   return {
     ok: true,
     variant: checked.variant,
     ...(checked.warnings.length ? { warnings: checked.warnings } : {}),
     method: "POST",
     root: apac ? "apac" : "base",
-    path,
+    path:
+      operation === "create" ? SHIPMENT_PATHS.shipments : SHIPMENT_PATHS.rates,
     query,
     headers: headers({
       ...JSON_BODY,
@@ -276,37 +294,17 @@ function shipmentPost(
       [HEADER.acceptLanguage]: input.acceptLanguage,
       ...variantHeaders(checked.variant, input),
     }),
-    body: checked.body,
+    body: checked.value,
   }
 }
 
 /** POST {base_url | apac_url}/v1/shipments (doc 2). */
 export function buildCreateShipment(input: CreateShipmentInput): Built {
-  const shipment = withNeutralCarriers(input.shipment, input.carrierCodes)
-  const variant = detectVariant(shipment as ShipmentDraft)
-  const query = shipmentQuery(variant, "create", input)
-  const apac = usesApacRoot(variant, input)
-  const checked = validateShipmentRequest(shipment, {
-    query,
-    apac,
-    regionalCarrier: input.regionalCarrier,
-    legacySingleSolutionAccount: input.legacySingleSolutionAccount,
-  })
-  const failed = failIf([
-    ...transactionIdViolations(input.transactionId),
-    ...(checked.ok ? [] : checked.violations),
-  ])
-  if (failed || !checked.ok) return failed ?? { ok: false, violations: [] }
-  return shipmentPost(
-    SHIPMENT_PATHS.shipments,
-    {
-      variant: checked.variant,
-      body: checked.value satisfies ShipmentRequest,
-      warnings: checked.warnings,
-    },
-    query,
-    apac,
-    input
+  return buildShipmentPost(
+    "create",
+    input,
+    validateShipmentRequest,
+    transactionIdViolations(input.transactionId)
   )
 }
 
@@ -318,35 +316,13 @@ export type RatesInput = ShipperHeaders &
 
 /** POST {base_url}/v1/rates?includeDeliveryCommitment=…[&carrier=XBORDER] (doc 4). */
 export function buildRates(input: RatesInput): Built {
-  const shipment = withNeutralCarriers(input.shipment, input.carrierCodes)
-  const variant = detectVariant(shipment as ShipmentDraft)
-  const query = shipmentQuery(variant, "rates", input)
-  const apac = usesApacRoot(variant, input)
-  const checked = validateRatesRequest(shipment, {
-    query,
-    apac,
-    regionalCarrier: input.regionalCarrier,
-    legacySingleSolutionAccount: input.legacySingleSolutionAccount,
-  })
-  const idViolations =
+  return buildShipmentPost(
+    "rates",
+    input,
+    validateRatesRequest,
     input.transactionId === undefined
       ? []
       : transactionIdViolations(input.transactionId)
-  const failed = failIf([
-    ...idViolations,
-    ...(checked.ok ? [] : checked.violations),
-  ])
-  if (failed || !checked.ok) return failed ?? { ok: false, violations: [] }
-  return shipmentPost(
-    SHIPMENT_PATHS.rates,
-    {
-      variant: checked.variant,
-      body: checked.value satisfies RatesRequest,
-      warnings: checked.warnings,
-    },
-    query,
-    apac,
-    input
   )
 }
 

@@ -1,4 +1,5 @@
 import type { LockingLike } from "../../lib/locking"
+import { messageOf } from "../../lib/errors"
 import type { Logger } from "@medusajs/framework/types"
 import { newWebhookKey } from "../../lib/webhooks/auth"
 import {
@@ -79,20 +80,13 @@ export type ErrorRecord = {
   at: string
 }
 
-export function errorRecord(error: unknown, now: Date): ErrorRecord {
-  if (error instanceof ShippingApiError) {
-    return {
-      message: error.message,
-      status: error.status,
-      codes: error.codes,
-      operation: error.operation,
-      at: now.toISOString(),
-    }
-  }
-  return {
-    message: error instanceof Error ? error.message : String(error),
-    at: now.toISOString(),
-  }
+/** A registration failure as its row keeps it: the words, the service's status and codes, when. */
+export function registrationError(error: unknown, now: Date): ErrorRecord {
+  const service =
+    error instanceof ShippingApiError
+      ? { status: error.status, codes: error.codes, operation: error.operation }
+      : {}
+  return { message: messageOf(error), ...service, at: now.toISOString() }
 }
 
 export type EnsureOptions = {
@@ -177,7 +171,7 @@ export async function reconcileLocked(
   try {
     existing = await client.listWebhookConfigs()
   } catch (error) {
-    const record = errorRecord(error, now)
+    const record = registrationError(error, now)
     if (rows.length)
       await shipping.updateWebhookRegistrations(
         rows.map((r) => ({ id: r.id, last_error: record }))
@@ -326,7 +320,7 @@ async function reconcileType(
       config_id: configId,
     }
   } catch (error) {
-    const record = errorRecord(error, now)
+    const record = registrationError(error, now)
     await shipping.updateWebhookRegistrations({
       id: row.id,
       last_error: record,
@@ -375,7 +369,7 @@ async function retireType(
       config_id: null,
     }
   } catch (error) {
-    const record = errorRecord(error, now)
+    const record = registrationError(error, now)
     await deps.shipping.updateWebhookRegistrations({
       id: row.id,
       last_error: record,
