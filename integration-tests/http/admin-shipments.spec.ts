@@ -421,13 +421,8 @@ medusaIntegrationTestRunner({
     })
 
     describe("automatic fulfilment retry", () => {
-      it("shows a failed automatic fulfilment with its reason and retries it now", async () => {
-        // Every create fails without a label (500 before the work): the attempt fails in words.
-        await sandbox.post("/faults", {
-          operation: "createShipment",
-          fault: "500-before",
-          count: 50,
-        })
+      /** An order placed while its automatic fulfilment is set to fail, once it shows failed. */
+      async function orderWhoseFulfilmentFails() {
         const order = await placeOrder(api, store, {
           region: "us",
           address: ADDRESSES.newYork,
@@ -444,6 +439,17 @@ medusaIntegrationTestRunner({
           "a failed automatic fulfilment",
           60_000
         )
+        return { order, failed }
+      }
+
+      it("shows a failed automatic fulfilment with its reason and retries it now", async () => {
+        // Every create fails without a label (500 before the work): the attempt fails in words.
+        await sandbox.post("/faults", {
+          operation: "createShipment",
+          fault: "500-before",
+          count: 50,
+        })
+        const { order, failed } = await orderWhoseFulfilmentFails()
         expect(failed).toMatchObject({
           attempts: 1,
           can_retry: true,
@@ -490,22 +496,7 @@ medusaIntegrationTestRunner({
           .spyOn(shipping(), "finishAutoFulfillment")
           .mockRejectedValueOnce(new Error("the attempt could not be recorded"))
         try {
-          const order = await placeOrder(api, store, {
-            region: "us",
-            address: ADDRESSES.newYork,
-            optionId: "postal-ground",
-            items: [{ variantId: store.products[1].variantId, quantity: 1 }],
-          })
-          const failed = await waitFor(
-            async () => {
-              const { auto_fulfillment } = await shipmentsOf(order.id)
-              return auto_fulfillment?.status === "failed"
-                ? auto_fulfillment
-                : undefined
-            },
-            "a failed automatic fulfilment",
-            60_000
-          )
+          const { order, failed } = await orderWhoseFulfilmentFails()
           expect(finish).toHaveBeenCalled()
           expect(failed).toMatchObject({
             attempts: 1,

@@ -94,18 +94,15 @@ function withNeutralRates(
   }
 }
 
-export function checkShipment(
+/** A create or rates body through every rule of its operation, carriers read back as neutral. */
+function checkShipmentLike(
+  validate: typeof validateShipmentRequest | typeof validateRatesRequest,
   body: unknown,
   query: URLSearchParams,
   apac: boolean,
   carrierCodes?: CarrierCodes
 ): CheckedShipment {
-  const r = validateShipmentRequest(body, {
-    operation: "create",
-    query: queryRecord(query),
-    apac,
-    carrierCodes,
-  })
+  const r = validate(body, { query: queryRecord(query), apac, carrierCodes })
   return r.ok
     ? {
         ok: true,
@@ -115,25 +112,34 @@ export function checkShipment(
     : r
 }
 
+export function checkShipment(
+  body: unknown,
+  query: URLSearchParams,
+  apac: boolean,
+  carrierCodes?: CarrierCodes
+): CheckedShipment {
+  return checkShipmentLike(
+    validateShipmentRequest,
+    body,
+    query,
+    apac,
+    carrierCodes
+  )
+}
+
 export function checkRates(
   body: unknown,
   query: URLSearchParams,
   apac: boolean,
   carrierCodes?: CarrierCodes
 ): CheckedShipment {
-  const r = validateRatesRequest(body, {
-    operation: "rates",
-    query: queryRecord(query),
+  return checkShipmentLike(
+    validateRatesRequest,
+    body,
+    query,
     apac,
-    carrierCodes,
-  })
-  return r.ok
-    ? {
-        ok: true,
-        request: withNeutralRates(r.value as ShipmentRequest, r.variant),
-        variant: r.variant,
-      }
-    : r
+    carrierCodes
+  )
 }
 
 export function checkManifest(

@@ -7,7 +7,7 @@ import {
 } from "../../../../src/shipping-api"
 import type { Variant } from "../../../../src/shipping-api/constants"
 import type { SandboxHandle } from ".."
-import { newTransactionId, request, sandbox } from "./helpers"
+import { clientFor, newTransactionId, request, sandbox } from "./helpers"
 
 /** The plugin's client against the sandbox for doc 2 and doc 4: every operation and the create recovery. */
 let sb: SandboxHandle
@@ -17,21 +17,6 @@ beforeEach(async () => {
   client = clientFor(sb)
 })
 afterEach(() => sb.close())
-
-function clientFor(
-  s: SandboxHandle,
-  over: Partial<ConstructorParameters<typeof ShippingClient>[0]> = {}
-) {
-  return new ShippingClient({
-    roots: s.roots,
-    credentials: s.credentials,
-    timeoutMs: 2_000,
-    concurrency: 8,
-    maxAttempts: 3,
-    backoff: { baseMs: 5, capMs: 20 },
-    ...over,
-  })
-}
 
 const createOf = (variant: Variant, options: Record<string, unknown> = {}) =>
   client.createShipment(request(variant), {

@@ -7,7 +7,14 @@ import {
   ShippingUnavailableError,
 } from "../../../../src/shipping-api"
 import type { SandboxHandle } from ".."
-import { create, receiver, sandbox, tokenFor, webhookBody } from "./helpers"
+import {
+  clientFor,
+  create,
+  receiver,
+  sandbox,
+  tokenFor,
+  webhookBody,
+} from "./helpers"
 
 /**
  * Round trips through the plugin's own client (src/shipping-api): what the sandbox answers is
@@ -20,21 +27,6 @@ beforeEach(async () => {
   client = clientFor(sb)
 })
 afterEach(() => sb.close())
-
-function clientFor(
-  s: SandboxHandle,
-  over: Partial<ConstructorParameters<typeof ShippingClient>[0]> = {}
-) {
-  return new ShippingClient({
-    roots: s.roots,
-    credentials: s.credentials,
-    timeoutMs: 2_000,
-    concurrency: 8,
-    maxAttempts: 3,
-    backoff: { baseMs: 5, capMs: 20 },
-    ...over,
-  })
-}
 
 describe("ShippingClient against the sandbox", () => {
   it("webhook configuration: events, create, list (all pages), get, update, delete", async () => {

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net"
 import { baseRequest } from "../../../../src/shipping-api/rules/examples"
 import type { Variant } from "../../../../src/shipping-api/constants"
 import { startSandbox, type SandboxHandle, type SandboxOptions } from ".."
+import { ShippingClient } from "../../../../src/shipping-api"
 
 /** A Monday afternoon, so business-day arithmetic is easy to read in assertions. */
 export const START = "2026-03-02T15:00:00.000Z"
@@ -19,6 +20,22 @@ export function sandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
     webhookBackoffMs: [20, 40, 60],
     log: () => undefined,
     ...options,
+  })
+}
+
+/** The plugin's own client against a test sandbox, quick to retry so faults stay fast. */
+export function clientFor(
+  s: SandboxHandle,
+  over: Partial<ConstructorParameters<typeof ShippingClient>[0]> = {}
+): ShippingClient {
+  return new ShippingClient({
+    roots: s.roots,
+    credentials: s.credentials,
+    timeoutMs: 2_000,
+    concurrency: 8,
+    maxAttempts: 3,
+    backoff: { baseMs: 5, capMs: 20 },
+    ...over,
   })
 }
 
