@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process"
-import { existsSync, readFileSync } from "node:fs"
+import { existsSync, readdirSync, readFileSync } from "node:fs"
+import { builtinModules } from "node:module"
 import path from "node:path"
 
 /**
@@ -7,7 +8,8 @@ import path from "node:path"
  * prepublishOnly does), and of the sandbox's own package (packages/sandbox), which a merchant
  * adds only to develop offline. The plugin's tarball holds the compiled plugin, its admin bundle
  * and README: no sandbox, tests, fixtures, dev app, benches or TypeScript sources. Its
- * dependencies are what the plugin runs (the sandbox's PDF and QR libraries are the sandbox's).
+ * dependencies are what the plugin's code imports at run time, read from the sources (the
+ * sandbox's PDF and QR libraries are the sandbox's; test-only libraries are dev dependencies).
  */
 const root = path.resolve(__dirname, "../..")
 const sandboxRoot = path.join(root, "packages/sandbox")
@@ -71,15 +73,60 @@ describe("the plugin's tarball", () => {
     const pkg = JSON.parse(
       readFileSync(path.join(root, "package.json"), "utf8")
     )
-    expect(Object.keys(pkg.dependencies).sort()).toEqual([
-      "bwip-js",
-      "omggif",
-      "pdf-lib",
-      "pngjs",
-    ])
+    const peers = new Set(Object.keys(pkg.peerDependencies))
+    const server = packagesImportedBy(path.join(root, "src"), ["admin"])
+    // Every package the plugin's own code loads at run time is a dependency or a peer (Medusa's),
+    // and nothing else is a dependency: test-only libraries (bwip-js, pngjs) are dev ones.
+    expect(Object.keys(pkg.dependencies).sort()).toEqual(
+      server.filter((name) => !peers.has(name))
+    )
+    expect(server).toEqual(expect.arrayContaining(["pdf-lib", "omggif"]))
+    // The admin extensions run inside Medusa's dashboard, which provides React, its router and
+    // react-query; everything else they import is a peer.
+    const admin = packagesImportedBy(path.join(root, "src/admin"), [])
+    expect(
+      admin.filter((name) => !peers.has(name) && !DASHBOARD_PROVIDES.has(name))
+    ).toEqual([])
     expect(pkg.bin).toBeUndefined()
   })
 })
+
+const DASHBOARD_PROVIDES = new Set([
+  "react",
+  "react-router-dom",
+  "@tanstack/react-query",
+])
+
+/** Bare package names imported by the non-test TypeScript under `dir` (sorted). */
+function packagesImportedBy(dir: string, skipDirs: string[]): string[] {
+  const names = new Set<string>()
+  const walk = (d: string) => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, entry.name)
+      if (entry.isDirectory()) {
+        if (!["__tests__", "__fixtures__", ...skipDirs].includes(entry.name))
+          walk(p)
+      } else if (
+        /\.tsx?$/.test(entry.name) &&
+        !/\.spec\.tsx?$/.test(entry.name)
+      ) {
+        const source = readFileSync(p, "utf8")
+        for (const m of source.matchAll(
+          /(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\(\s*|^import\s+)"([^"\s]+)"/gm
+        )) {
+          const id = m[1]
+          if (id.startsWith(".") || id.startsWith("node:")) continue
+          const name = id.startsWith("@")
+            ? id.split("/").slice(0, 2).join("/")
+            : id.split("/")[0]
+          if (!builtinModules.includes(name)) names.add(name)
+        }
+      }
+    }
+  }
+  walk(dir)
+  return [...names].sort()
+}
 
 describe("the sandbox's tarball", () => {
   it("holds the compiled sandbox, the service library it shares, and its command", () => {
