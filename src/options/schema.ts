@@ -592,4 +592,3 @@ export const pluginOptionsSchema = z
 export type PluginOptionsInput = z.input<typeof pluginOptionsSchema>
 export type PluginOptions = z.output<typeof pluginOptionsSchema>
 export type ServiceOption = PluginOptions["services"][number]
-export type AddressOption = z.output<typeof addressOptionSchema>

@@ -63,7 +63,6 @@ export const CROSS_BORDER_CURRENCY_BY_ORIGIN: Record<string, string> = {
 }
 
 export const PARCEL_TYPES = ["PKG", "FRE", "FLAT", "LETTER"] as const
-export type ParcelType = (typeof PARCEL_TYPES)[number]
 
 /**
  * The documents give soft-pack limits but no way to say a parcel is one: ours, a soft pack is a
@@ -90,16 +89,6 @@ export const RESOLUTIONS = ["DPI_203"] as const
 export type DocumentType = (typeof DOCUMENT_TYPES)[number]
 export type DocumentSize = (typeof DOCUMENT_SIZES)[number]
 export type FileFormat = (typeof FILE_FORMATS)[number]
-export type ContentType = (typeof CONTENT_TYPES)[number]
-
-export const SPECIAL_SERVICE_IDS = [
-  "INS",
-  "Ins",
-  "DelCon",
-  "hazmat",
-  "hazmat-electronics",
-  "NOTIFICATIONS",
-] as const
 
 export const REASONS_FOR_EXPORT = [
   "GIFT",
@@ -251,7 +240,6 @@ export const CROSS_BORDER_REFERENCE = {
 export const ADDRESS_TYPES = ["SELLER"] as const
 /** Doc 2 "shipmentType: Return labels only"; the value is not shown, RETURN is ours. */
 export const SHIPMENT_TYPES = ["RETURN"] as const
-export const IMPORTER_REFERENCE_TYPE_VAT = "VAT_NUMBER"
 
 /** The 27 member states of the European Union (doc 2: EU destinations need HS codes and importer ids). */
 export const EU_COUNTRY_CODES: readonly string[] = [

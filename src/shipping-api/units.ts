@@ -8,8 +8,6 @@
 /** Units a merchant's catalog may be entered in (options.catalogUnits). */
 export const CATALOG_WEIGHT_UNITS = ["g", "kg", "oz", "lb"] as const
 export const CATALOG_LENGTH_UNITS = ["mm", "cm", "m", "in"] as const
-export type CatalogWeightUnit = (typeof CATALOG_WEIGHT_UNITS)[number]
-export type CatalogLengthUnit = (typeof CATALOG_LENGTH_UNITS)[number]
 
 const GRAMS_PER_OUNCE = 28.349523125
 const MM_PER_INCH = 25.4

@@ -46,6 +46,5 @@ export const addressResponseSchema = z.looseObject({
   deliveryPoint: respString,
   status: respString,
 })
-export type AddressResponse = z.output<typeof addressResponseSchema>
 
 export const optionalAddressResponse = respObject(addressResponseSchema.shape)

@@ -100,23 +100,6 @@ export function maxLength(
   })
 }
 
-export function maxItems(
-  id: string,
-  source: string,
-  max: number
-): z.core.$ZodCheck<readonly unknown[]> {
-  return fieldRule<readonly unknown[]>({
-    id,
-    source,
-    description: `has at most ${max} entries`,
-    test: (v) => v.length <= max,
-    examples: {
-      pass: [[], Array(max).fill({})],
-      fail: [Array(max + 1).fill({})],
-    },
-  })
-}
-
 export function nonEmpty(id: string, source: string): z.core.$ZodCheck<string> {
   return fieldRule<string>({
     id,

@@ -63,7 +63,6 @@ export const customsInfoSchema = z.object({
     )
     .optional(),
 })
-export type CustomsInfo = z.output<typeof customsInfoSchema>
 
 /** Doc 2, Customs Item (request). Cross-border requirements (itemId, url, …): rules/cross-border.ts. */
 export const customsItemSchema = z.object({

@@ -34,4 +34,3 @@ export const documentResponseSchema = z.looseObject({
   contents: respString,
   pages: respArray(z.looseObject({ contents: respString })),
 })
-export type ShipmentDocumentResponse = z.output<typeof documentResponseSchema>

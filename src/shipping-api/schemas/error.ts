@@ -51,10 +51,6 @@ export const contactErrorBodySchema = z.looseObject({
 /** Doc 3, 401/500 (and the fallback of many gateways): `{ message }`. */
 export const messageErrorBodySchema = z.looseObject({ message: z.string() })
 
-export type StandardErrorBody = z.infer<typeof standardErrorBodySchema>
-export type WebhookErrorBody = z.infer<typeof webhookErrorBodySchema>
-export type ContactErrorBody = z.infer<typeof contactErrorBodySchema>
-
 export type ServiceErrorEntry = {
   code?: string
   message: string

@@ -85,4 +85,3 @@ export const parcelResponseSchema = z.looseObject({
   currencyCode: respString,
   valueOfGoods: respNumber,
 })
-export type ParcelResponse = z.output<typeof parcelResponseSchema>

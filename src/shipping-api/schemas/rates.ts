@@ -38,7 +38,6 @@ export type RatesEntry = z.output<typeof ratesEntrySchema>
 export const ratesQueryEntrySchema = ratesEntrySchema.extend({
   serviceId: ratesEntrySchema.shape.serviceId.optional(),
 })
-export type RatesQueryEntry = z.output<typeof ratesQueryEntrySchema>
 
 export const specialServiceResponseSchema = z.looseObject({
   specialServiceId: respString,
@@ -83,4 +82,3 @@ export const ratesResponseEntrySchema = z.looseObject({
   }),
   deliveryCommitment: respObject(deliveryCommitmentResponseSchema.shape),
 })
-export type RatesResponseEntry = z.output<typeof ratesResponseEntrySchema>

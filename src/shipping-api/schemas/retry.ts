@@ -10,11 +10,9 @@ export const retryQuerySchema = z.object({
   originalTransactionId: transactionIdSchema,
   carrier: carrierQuerySchema,
 })
-export type RetryQuery = z.output<typeof retryQuerySchema>
 
 /** Doc 4: GET /v1/shipments/{shipmentId}?carrier= (reprint; the service allows LIMITS.reprints). */
 export const reprintRequestSchema = z.object({
   shipmentId: shipmentIdSchema,
   carrier: carrierQuerySchema,
 })
-export type ReprintRequest = z.output<typeof reprintRequestSchema>

@@ -99,7 +99,6 @@ export const trackingResponseSchema = z.looseObject({
   lastPackageStatusLocation: str,
 })
 
-export type TrackingAddress = z.output<typeof trackingAddressSchema>
 export type TrackingEvent = z.output<typeof trackingEventSchema>
 export type TrackingResponse = z.output<typeof trackingResponseSchema>
 

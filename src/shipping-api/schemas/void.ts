@@ -15,7 +15,6 @@ export const voidRequestSchema = z.object({
   cancelInitiator: z.literal(CANCEL_INITIATOR),
   transactionId: transactionIdSchema,
 })
-export type VoidRequest = z.output<typeof voidRequestSchema>
 
 /** Doc 4 Void 200. `status` is INITIATED or APPROVED (VOID_STATUSES); other values are kept as sent. */
 export const voidResponseSchema = z.looseObject({

@@ -50,7 +50,6 @@ export const webhookAuthParamsSchema = z.discriminatedUnion("authType", [
     tokenUrl: z.string().optional(),
   }),
 ])
-export type WebhookAuthParams = z.output<typeof webhookAuthParamsSchema>
 
 const httpUrl = fieldRule<string>({
   id: "webhook-config.url.http-url",
@@ -173,7 +172,6 @@ export const pageInfoSchema = z.looseObject({
   pages: respNumber,
   page: respNumber,
 })
-export type PageInfo = z.output<typeof pageInfoSchema>
 
 /** Doc 1 list response, one page of it (doc 4: `?page=&size=`, pages from 0). */
 export const webhookConfigListResponseSchema = z.looseObject({

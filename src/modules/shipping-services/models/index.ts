@@ -19,9 +19,6 @@ export {
 }
 
 export type ShipmentRecord = InferTypeOf<typeof Shipment>
-export type TrackingEventRecord = InferTypeOf<typeof TrackingEvent>
 export type WebhookRegistrationRecord = InferTypeOf<typeof WebhookRegistration>
 export type AutoFulfillmentRecord = InferTypeOf<typeof AutoFulfillment>
-export type DocumentRecord = InferTypeOf<typeof Document>
-export type BatchRecord = InferTypeOf<typeof Batch>
 export type BatchItemRecord = InferTypeOf<typeof BatchItem>
