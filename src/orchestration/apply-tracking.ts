@@ -14,6 +14,7 @@ import { withLock } from "./lock"
 import { emitPluginEvents, eventBusOf } from "./plugin-events"
 import {
   applyTrackingTransitionWorkflow,
+  linkTrackingEventsWorkflow,
   recordShipmentTrackingWorkflow,
 } from "../workflows/apply-shipment-tracking"
 
@@ -88,14 +89,12 @@ export async function applyTrackingNumbers(
       { tracking_number: [...byNumber.keys()], shipment_id: null },
       { select: ["id", "tracking_number"] }
     )
-    if (unmatched.length) {
-      await shipping.updateTrackingEvents(
-        unmatched.map((e) => ({
-          id: e.id,
-          shipment_id: byNumber.get(e.tracking_number) ?? null,
-        }))
-      )
-    }
+    const links = unmatched.flatMap((e) => {
+      const shipment_id = byNumber.get(e.tracking_number)
+      return shipment_id ? [{ id: e.id, shipment_id }] : []
+    })
+    if (links.length)
+      await linkTrackingEventsWorkflow(container).run({ input: { links } })
     for (const shipmentId of new Set(byNumber.values())) {
       await applyShipmentTracking(container, shipmentId)
     }

@@ -14,6 +14,8 @@ import {
   type FulfilOrderResult,
 } from "../workflows/fulfil-order"
 import type { FulfilMode } from "../workflows/fulfil-order/steps/claim-order-fulfilment"
+import { settleCanceledOrderWorkflow } from "../workflows/settle-canceled-order"
+import { awaitAdminFulfilmentWorkflow } from "../workflows/await-admin-fulfilment"
 
 export type AutoFulfillOutcome =
   | { status: "succeeded"; fulfillment_ids: string[] }
@@ -41,6 +43,13 @@ export const isOurProvider = (providerId: string | null | undefined) =>
 
 export { nextAttemptAt, type OrderFacts }
 
+export type AttemptOptions = {
+  /** When the attempt starts (its retry time counts from here). */
+  now?: Date
+  /** An admin's "try again now": one more attempt even when the automatic ones are used up. */
+  extraAttempt?: boolean
+}
+
 /**
  * Creates the fulfillment (and so the labels) of a placed order whose shipping method uses this
  * provider, once: the order's row in shipping_services_auto_fulfillment (unique per order,
@@ -52,7 +61,7 @@ export { nextAttemptAt, type OrderFacts }
 export async function autoFulfillOrder(
   container: MedusaContainer,
   orderId: string,
-  now = new Date()
+  attempt: AttemptOptions = {}
 ): Promise<AutoFulfillOutcome> {
   const shipping: ShippingServicesModuleService = container.resolve(
     SHIPPING_SERVICES_MODULE
@@ -64,7 +73,7 @@ export async function autoFulfillOrder(
   // (http.concurrency): more would only queue at the client while holding database
   // connections in Medusa's workflows, and starve the pool.
   return burstLimiter(options.http.concurrency).run(() =>
-    fulfil(container, shipping, orderId, now)
+    fulfil(container, shipping, orderId, attempt)
   )
 }
 
@@ -83,20 +92,13 @@ export async function orderPlaced(
   if (shipping.getOptions().autoFulfill.enabled)
     return autoFulfillOrder(container, orderId)
   const plan = await planFulfillment(container, orderId)
-  if ("reason" in plan && !plan.ours)
-    return { status: "skipped", reason: plan.reason }
   if ("reason" in plan) return { status: "skipped", reason: plan.reason }
-  const created = await shipping
-    .createAutoFulfillments({
-      order_id: orderId,
-      status: "manual",
-      attempts: 0,
-      ...plan.facts,
-    })
-    .catch(() => undefined)
+  const { result } = await awaitAdminFulfilmentWorkflow(container).run({
+    input: { order_id: orderId, facts: plan.facts },
+  })
   return {
     status: "skipped",
-    reason: created
+    reason: result.recorded
       ? "automatic fulfilment is off: waits for an admin"
       : "already recorded",
   }
@@ -112,16 +114,21 @@ async function fulfil(
   container: MedusaContainer,
   shipping: ShippingServicesModuleService,
   orderId: string,
-  now: Date
+  attempt: AttemptOptions
 ): Promise<AutoFulfillOutcome> {
   const plan = await planFulfillment(container, orderId)
   if ("reason" in plan && !plan.ours)
     return { status: "skipped", reason: plan.reason }
   if ("reason" in plan && plan.canceled) {
-    await shipping.settleCanceledOrder(orderId)
+    await settleCanceledOrderWorkflow(container).run({
+      input: { order_id: orderId },
+    })
     return { status: "skipped", reason: plan.reason }
   }
-  const run = await runFulfilOrder(container, orderId, "automatic", plan, now)
+  const run = await runFulfilOrder(container, orderId, "automatic", plan, {
+    now: attempt.now ?? new Date(),
+    extra_attempt: attempt.extraAttempt,
+  })
   if ("error" in run) {
     const attempt = run.recorded
     container
@@ -159,7 +166,7 @@ async function runFulfilOrder(
   orderId: string,
   mode: FulfilMode,
   plan: Plan,
-  now: Date
+  attempt: { now: Date; extra_attempt?: boolean }
 ): Promise<
   | { result: FulfilOrderResult }
   | {
@@ -179,7 +186,8 @@ async function runFulfilOrder(
         shipping_option_id:
           "shipping_option_id" in plan ? plan.shipping_option_id : null,
         facts: plan.facts ?? EMPTY_FACTS,
-        started_at: now,
+        started_at: attempt.now,
+        extra_attempt: attempt.extra_attempt,
       },
     })
     return { result }
@@ -244,13 +252,9 @@ export async function fulfilOrderNow(
       }
       return { status: "fulfilled", reason: plan.reason }
     }
-    const run = await runFulfilOrder(
-      container,
-      orderId,
-      "admin",
-      plan,
-      new Date()
-    )
+    const run = await runFulfilOrder(container, orderId, "admin", plan, {
+      now: new Date(),
+    })
     if ("error" in run) return { status: "failed", error: run.error }
     const { claim, fulfillment_id } = run.result
     if (!claim.claimed) return { status: "busy", reason: claim.reason }

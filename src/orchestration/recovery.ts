@@ -9,7 +9,7 @@ import type { ShipmentRecord } from "../modules/shipping-services/models"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import { serviceOfRow } from "../lib/shipments/service-of-row"
 import { settleInterrupted } from "../providers/shipping-services/purchase"
-import { voidShipmentRow } from "../providers/shipping-services/void-shipment"
+import { voidLabel } from "./void-label"
 import { autoFulfillOrder, ourShippingOptionOf } from "./auto-fulfill"
 import { pluginClient } from "../lib/plugin-client"
 
@@ -326,7 +326,7 @@ async function resumeAutoFulfillments(
     { take: PAGE, order: { updated_at: "ASC" }, select: ["id", "order_id"] }
   )
   for (const record of stopped) {
-    const outcome = await autoFulfillOrder(container, record.order_id, now)
+    const outcome = await autoFulfillOrder(container, record.order_id, { now })
     if (
       outcome.status !== "skipped" ||
       outcome.reason === "nothing left to fulfil"
@@ -364,32 +364,15 @@ async function sweepOrphans(
           report.orphans.kept++
           continue
         }
-        const outcome = await voidShipmentRow(
-          shipping,
-          pluginClient(options, logger(container)),
-          row,
-          {
-            carrierAccountId: options.shipper.carrierAccountId,
-            reason: "orphan",
-          }
-        )
-        if (outcome.voided) report.orphans.voided++
-        else {
-          report.orphans.kept++
-          await shipping.updateShipments({
-            id: row.id,
-            error: {
-              message: `No fulfillment holds this label and it cannot be voided: ${outcome.reason}`,
-              code: "orphan",
-            },
-          })
-        }
+        // The same workflow as an admin's Void of an orphan: voided at the service, recorded.
+        await voidLabel(container, row.id)
+        report.orphans.voided++
       } catch (error) {
         report.orphans.kept++
         await shipping.updateShipments({
           id: row.id,
           error: {
-            message: `No fulfillment holds this label; voiding it failed: ${messageOf(error)}`,
+            message: `No fulfillment holds this label, and it was not voided: ${messageOf(error)}`,
             code: "orphan",
           },
         })

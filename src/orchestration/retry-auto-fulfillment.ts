@@ -11,9 +11,10 @@ import { findOrder } from "./order-shipments"
 
 /**
  * An admin's "try again now" for a failed automatic fulfilment: one more attempt through the
- * same path as the job (autoFulfillOrder: atomic claim, Medusa's createOrderFulfillmentWorkflow).
- * When the automatic attempts are used up, the counter is set back by one so that exactly one
- * more attempt runs; the job does not resume after it.
+ * same path as the job (fulfilOrderWorkflow: atomic claim, Medusa's
+ * createOrderFulfillmentWorkflow). When the automatic attempts are used up, the claim counts it
+ * as the last one (its `extra_attempt`), so exactly one more attempt runs and the job does not
+ * resume after it; nothing is written before the claim.
  */
 export async function retryAutoFulfillment(
   container: MedusaContainer,
@@ -41,13 +42,9 @@ export async function retryAutoFulfillment(
       "conflict"
     )
   }
-  if (record.attempts >= maxAttempts)
-    await shipping.updateAutoFulfillments({
-      id: record.id,
-      attempts: maxAttempts - 1,
-    })
-
-  const outcome = await autoFulfillOrder(container, orderId)
+  const outcome = await autoFulfillOrder(container, orderId, {
+    extraAttempt: true,
+  })
   const [after] = await shipping.listAutoFulfillments({ order_id: orderId })
   const view = autoFulfillmentView(after, maxAttempts)
   if (outcome.status === "failed")

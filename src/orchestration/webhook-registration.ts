@@ -8,23 +8,20 @@ import {
   wantedTypes,
   webhookUrl,
 } from "../lib/webhooks/desired"
-import { isOurs, type DesiredWebhookConfig } from "../lib/webhooks/reconcile"
-import { desiredWebhookConfig } from "../lib/webhooks/desired"
 import { PREVIOUS_KEY_GRACE_MS } from "../modules/shipping-services/service"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
-import { pluginClient } from "../lib/plugin-client"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import type { WebhookType } from "../shipping-api/constants"
-import {
-  readSetting,
-  writeSetting,
-} from "../modules/shipping-services/settings"
+import { readSetting } from "../modules/shipping-services/settings"
 import {
   registerWebhooksWorkflow,
+  removeWebhooksWorkflow,
   rotateWebhookKeysWorkflow,
 } from "../workflows/register-webhooks"
 import {
-  deleteQuietly,
+  deleteLocalRegistrations,
+  deleteOurWebhookConfigs,
+  markWebhooksRemoved,
   reconcileLocked,
   recordRun,
   rotateKeysLocked,
@@ -35,6 +32,7 @@ import {
   type LastRun,
   type ReconcileOutcome,
   type RegistrationDeps,
+  type RemovalReport,
 } from "../workflows/register-webhooks/reconcile"
 import type {
   PublicRegistration,
@@ -186,8 +184,6 @@ export async function rotateWebhookKeysWith(
   return result
 }
 
-export type RemovalReport = { deleted: string[]; rows: number }
-
 /**
  * Uninstall: deletes our configurations at the service (the known ids, and any configuration
  * with our name and one of our URLs) and the local rows, and records that webhooks were removed
@@ -196,54 +192,36 @@ export type RemovalReport = { deleted: string[]; rows: number }
 export async function removeWebhookRegistrations(
   container: MedusaContainer
 ): Promise<RemovalReport> {
-  return removeWebhookRegistrationsWith(registrationDeps(container))
+  const deps = registrationDeps(container)
+  return removeUnderLock(deps, async () => {
+    const { result } = await removeWebhooksWorkflow(container).run({
+      input: { at: new Date() },
+    })
+    return result
+  })
 }
 
+/** The same pieces with stand-ins for the module and the client (unit tests). */
 export async function removeWebhookRegistrationsWith(
   deps: RegistrationDeps
 ): Promise<RemovalReport> {
+  return removeUnderLock(deps, async () => {
+    await markWebhooksRemoved(deps.shipping, deps.now?.() ?? new Date())
+    const deleted = await deleteOurWebhookConfigs(deps)
+    return { deleted, rows: await deleteLocalRegistrations(deps.shipping) }
+  })
+}
+
+async function removeUnderLock(
+  deps: RegistrationDeps,
+  remove: () => Promise<RemovalReport>
+): Promise<RemovalReport> {
   const result = await withRegistrationLock(deps, 120, async () => {
-    const { shipping, logger } = deps
-    const now = deps.now?.() ?? new Date()
-    await writeSetting(shipping, WEBHOOKS_REMOVED_SETTING, {
-      at: now.toISOString(),
-    })
-    const pluginOptions = shipping.getOptions()
-    const client = deps.client ?? pluginClient(pluginOptions, logger)
-    const rows = await shipping.listWebhookRegistrations({})
-    const existing = await client.listWebhookConfigs()
-    const webhook = pluginOptions.webhook
-    const candidates: DesiredWebhookConfig[] = webhook.publicUrl
-      ? (["tracking", "locker"] as const).map((type) =>
-          desiredWebhookConfig(
-            { ...webhook, publicUrl: webhook.publicUrl! },
-            type,
-            ""
-          )
-        )
-      : []
-    const knownIds = new Set(rows.map((r) => r.config_id).filter(Boolean))
-    const ids = existing
-      .filter(
-        (c) =>
-          knownIds.has(c.webHookConfigID) ||
-          candidates.some((d) => isOurs(c, d)) ||
-          rows.some(
-            (r) =>
-              c.name === r.name &&
-              c.url === r.url &&
-              (c.type ?? r.type) === r.type
-          )
-      )
-      .map((c) => c.webHookConfigID)
-    for (const id of ids) await deleteQuietly(client, id)
-    if (rows.length)
-      await shipping.deleteWebhookRegistrations(rows.map((r) => r.id))
-    shipping.forgetWebhookKeys()
-    logger.info(
-      `shipping-services: removed ${ids.length} webhook configuration(s) at the service and ${rows.length} local registration(s)`
+    const report = await remove()
+    deps.logger.info(
+      `shipping-services: removed ${report.deleted.length} webhook configuration(s) at the service and ${report.rows} local registration(s)`
     )
-    return { deleted: ids, rows: rows.length }
+    return report
   })
   if (result === "busy")
     throw new WebhookRegistrationError(

@@ -1,6 +1,5 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
-import type ShippingServicesModuleService from "../modules/shipping-services/service"
+import { settleCanceledOrderWorkflow } from "../workflows/settle-canceled-order"
 import { inFlight } from "../lib/in-flight"
 
 /** order.canceled → the order stops waiting for a label (Ready to ship drops it; nothing buys it). */
@@ -8,12 +7,11 @@ export default async function settleCanceledOrder({
   event,
   container,
 }: SubscriberArgs<{ id: string }>) {
-  await inFlight(async () => {
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
-    await shipping.settleCanceledOrder(event.data.id)
-  })
+  await inFlight(() =>
+    settleCanceledOrderWorkflow(container).run({
+      input: { order_id: event.data.id },
+    })
+  )
 }
 
 export const config: SubscriberConfig = {

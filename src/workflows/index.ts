@@ -1,7 +1,18 @@
 // The package's `./workflows` export: workflows an app may run or hook into.
 export { storeShipmentLabelWorkflow } from "./store-shipment-label"
+export { fulfilOrderWorkflow } from "./fulfil-order"
+export { awaitAdminFulfilmentWorkflow } from "./await-admin-fulfilment"
+export { settleCanceledOrderWorkflow } from "./settle-canceled-order"
+export {
+  applyTrackingTransitionWorkflow,
+  linkTrackingEventsWorkflow,
+  recordShipmentTrackingWorkflow,
+} from "./apply-shipment-tracking"
 export {
   createPrintBatchWorkflow,
+  makeBatchPrintFilesWorkflow,
+  markLabelsPrintedWorkflow,
+  recordBatchItemWorkflow,
   reopenPrintBatchWorkflow,
 } from "./print-batch"
 export { holdOrderWorkflow, releaseOrderWorkflow } from "./hold-order"

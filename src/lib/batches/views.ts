@@ -51,6 +51,14 @@ export type BatchFile = {
   layout: string | null
 }
 
+/** The ids kept in a JSON column (`{ ids: [...] }`: an item's shipments or fulfillments). Pure. */
+export function idsOf(value: unknown): string[] {
+  const ids = (value as { ids?: unknown } | null)?.ids
+  return Array.isArray(ids)
+    ? ids.filter((i): i is string => typeof i === "string")
+    : []
+}
+
 export type BatchCounts = {
   total: number
   done: number

@@ -27,6 +27,15 @@ import {
   type ShipmentRecord,
 } from "./models"
 
+/** An auto-fulfilment row as it was before a canceled order settled it. */
+export type SettledAutoFulfillment = {
+  id: string
+  status: string
+  next_attempt_at: Date | null
+  held_at: Date | null
+  last_error: Record<string, unknown> | null
+}
+
 /** A file to keep in shipping_services_document (base64 content). */
 export type NewDocument = {
   kind: "label" | "manifest" | "print"
@@ -165,21 +174,31 @@ export default class ShippingServicesModuleService extends MedusaService({
    * (a compare-and-set on status and attempts) and, when it says "running", only if the lease of
    * the process that ran it ran out (that process stopped). Of two processes (the retry job and an
    * admin's retry, say) exactly one gets it, and holds its lease while the label is bought,
-   * without holding a lock or a connection.
+   * without holding a lock or a connection. `maxBefore` (an admin's "try again" once the automatic
+   * attempts are used up) counts the attempt as at most one past it.
    */
   async claimAutoFulfillmentAttempt(
     id: string,
-    seen: { status: string; attempts: number }
+    seen: { status: string; attempts: number },
+    maxBefore: number | null = null
   ): Promise<boolean> {
     const knex = this.pg_()
     const { rows } = await knex.raw(
       `update shipping_services_auto_fulfillment
-         set status = 'running', attempts = attempts + 1, next_attempt_at = null, last_error = null,
+         set status = 'running', attempts = least(attempts, coalesce(?::int, attempts)) + 1,
+             next_attempt_at = null, last_error = null,
              lease_owner = ?, lease_until = now() + (? * interval '1 millisecond'), updated_at = now()
        where id = ? and status = ? and attempts = ? and deleted_at is null
          and (status <> 'running' or lease_until is null or lease_until < now())
        returning id`,
-      [this.leases_.owner, this.leases_.leaseMs, id, seen.status, seen.attempts]
+      [
+        maxBefore,
+        this.leases_.owner,
+        this.leases_.leaseMs,
+        id,
+        seen.status,
+        seen.attempts,
+      ]
     )
     if (rows.length !== 1) return false
     this.leases_.track("shipping_services_auto_fulfillment", id)
@@ -246,21 +265,76 @@ export default class ShippingServicesModuleService extends MedusaService({
    * A canceled order's row stops waiting: nothing buys it any more and Ready to ship drops it.
    * A row that is running is left to its live process (its purchase fails on the canceled order);
    * one whose process stopped (lease run out) is settled here, so its bought labels become orphans.
+   * Returns the rows settled as they were, for the settle-canceled-order workflow's compensation.
    */
-  async settleCanceledOrder(orderId: string): Promise<boolean> {
+  async settleCanceledOrder(
+    orderId: string
+  ): Promise<SettledAutoFulfillment[]> {
     const knex = this.pg_()
     const { rows } = await knex.raw(
-      `update shipping_services_auto_fulfillment
+      `update shipping_services_auto_fulfillment a
          set status = 'skipped', next_attempt_at = null, held_at = null,
              last_error = '{"message":"the order is canceled"}'::jsonb, updated_at = now()
-       where order_id = ? and deleted_at is null
-         and (status in ('manual', 'held', 'failed', 'pending')
+        from (select id, status, next_attempt_at, held_at, last_error
+                from shipping_services_auto_fulfillment
+               where order_id = ? and deleted_at is null) b
+       where a.id = b.id
+         and (a.status in ('manual', 'held', 'failed', 'pending')
               -- a purchase its process left behind (lease run out): nothing will finish it now
-              or (status = 'running' and (lease_until is null or lease_until < now())))
-       returning id`,
+              or (a.status = 'running' and (a.lease_until is null or a.lease_until < now())))
+       returning b.id, b.status, b.next_attempt_at, b.held_at, b.last_error`,
       [orderId]
     )
-    return rows.length > 0
+    return rows as SettledAutoFulfillment[]
+  }
+
+  /** Compensation of settleCanceledOrder: the rows it settled as they were, if still settled. */
+  async restoreSettledAutoFulfillments(
+    previous: SettledAutoFulfillment[]
+  ): Promise<void> {
+    const knex = this.pg_()
+    for (const row of previous) {
+      await knex.raw(
+        `update shipping_services_auto_fulfillment
+            set status = ?, next_attempt_at = ?, held_at = ?, last_error = ?::jsonb, updated_at = now()
+          where id = ? and status = 'skipped' and deleted_at is null`,
+        [
+          row.status,
+          row.next_attempt_at,
+          row.held_at,
+          row.last_error == null ? null : JSON.stringify(row.last_error),
+          row.id,
+        ]
+      )
+    }
+  }
+
+  /**
+   * Records a placed order as waiting for an admin (automatic fulfilment off). Null when the order
+   * has a row already (a redelivered `order.placed`, or an admin got to it first).
+   */
+  async recordManualAutoFulfillment(
+    orderId: string,
+    facts: Record<string, unknown>
+  ): Promise<{ id: string } | null> {
+    const created = await this.createAutoFulfillments({
+      order_id: orderId,
+      status: "manual",
+      attempts: 0,
+      ...facts,
+    } as { order_id: string; status: "manual"; attempts: number }).catch(
+      () => undefined
+    )
+    return created ? { id: created.id } : null
+  }
+
+  /** Compensation of recordManualAutoFulfillment: the row goes unless something moved it on. */
+  async removeManualAutoFulfillment(id: string): Promise<void> {
+    const knex = this.pg_()
+    await knex.raw(
+      `delete from shipping_services_auto_fulfillment where id = ? and status = 'manual' and attempts = 0`,
+      [id]
+    )
   }
 
   /**
@@ -412,16 +486,30 @@ export default class ShippingServicesModuleService extends MedusaService({
     return rows.length > 0
   }
 
-  /** Marks labels as printed (their print file was downloaded); labels printed before keep their date. */
-  async markPrinted(shipmentIds: string[], at = new Date()): Promise<number> {
-    if (!shipmentIds.length) return 0
+  /**
+   * Marks labels as printed (their print file was downloaded); labels printed before keep their
+   * date. Returns the ids it marked now.
+   */
+  async markPrinted(shipmentIds: string[], at = new Date()): Promise<string[]> {
+    if (!shipmentIds.length) return []
     const knex = this.pg_()
     const { rows } = await knex.raw(
       `update shipping_services_shipment set printed_at = ?, updated_at = now()
        where id = any(?) and printed_at is null and deleted_at is null returning id`,
       [at, shipmentIds]
     )
-    return rows.length
+    return (rows as { id: string }[]).map((r) => r.id)
+  }
+
+  /** Compensation of markPrinted: these labels are unprinted again (Ready to ship lists them). */
+  async clearPrinted(shipmentIds: string[]): Promise<void> {
+    if (!shipmentIds.length) return
+    const knex = this.pg_()
+    await knex.raw(
+      `update shipping_services_shipment set printed_at = null, updated_at = now()
+       where id = any(?) and deleted_at is null`,
+      [shipmentIds]
+    )
   }
 
   /** This process's leases on shipment and auto-fulfilment rows (crash recovery). */
@@ -499,6 +587,19 @@ export default class ShippingServicesModuleService extends MedusaService({
       { select: ["id"] }
     )
     if (old.length) await this.deleteDocuments(old.map((d) => d.id))
+  }
+
+  /** Deletes one version of a file (a workflow's compensation of storing it). Hard delete. */
+  async deleteDocumentVersion(
+    kind: NewDocument["kind"],
+    ownerId: string,
+    version: number
+  ): Promise<void> {
+    const pages = await this.listDocuments(
+      { kind, owner_id: ownerId, version },
+      { select: ["id"] }
+    )
+    if (pages.length) await this.deleteDocuments(pages.map((d) => d.id))
   }
 
   /** Pages of the newest stored version of each shipment's label. */

@@ -7,6 +7,7 @@ import {
 import {
   batchCounts,
   batchView,
+  idsOf,
   type BatchFile,
   type BatchItemRow,
   type BatchRow,
@@ -18,11 +19,11 @@ import type ShippingServicesModuleService from "../../modules/shipping-services/
 import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 import {
   createPrintBatchWorkflow,
+  markLabelsPrintedWorkflow,
   reopenPrintBatchWorkflow,
 } from "../../workflows/print-batch"
 import type { ReopenBatchInput } from "../../workflows/print-batch/steps/reopen-batch"
 import { actionErrorOf, ShippingActionError } from "../../lib/action-error"
-import { idsOf } from "./print-files"
 import { runBatch, startBatch } from "./run-batch"
 import { labelsToPrint, loadSelection } from "./selection"
 
@@ -242,7 +243,9 @@ export async function batchFile(
       { batch_id: batchId, status: "done" },
       { select: ["shipment_ids"] }
     )
-    await shipping.markPrinted(items.flatMap((i) => idsOf(i.shipment_ids)))
+    await markLabelsPrintedWorkflow(container).run({
+      input: { shipment_ids: items.flatMap((i) => idsOf(i.shipment_ids)) },
+    })
   }
   return { file, bytes }
 }

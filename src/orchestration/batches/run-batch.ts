@@ -1,15 +1,19 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { BatchItemRow, BatchRow } from "../../lib/batches/views"
+import type { BatchRow } from "../../lib/batches/views"
 import { errorRecord, messageOf } from "../../lib/errors"
 import type ShippingServicesModuleService from "../../modules/shipping-services/service"
 import type { BatchItemRecord } from "../../modules/shipping-services/models"
 import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 import { Limiter } from "../../shipping-api/client/limiter"
-import { fulfilOrderNow } from "../auto-fulfill"
+import { fulfilOrderNow, type AdminFulfilOutcome } from "../auto-fulfill"
 import { inFlight } from "../../lib/in-flight"
 import { labelsToPrint } from "./selection"
-import { makePrintFiles } from "./print-files"
+import {
+  makeBatchPrintFilesWorkflow,
+  recordBatchItemWorkflow,
+} from "../../workflows/print-batch"
+import type { BatchItemOutcome } from "../../workflows/print-batch/steps/record-batch-item"
 
 const BATCHES = "shipping_services_batch"
 /** How long to wait before looking again at orders another process is buying. */
@@ -91,6 +95,12 @@ async function buyItems(
   }
 }
 
+/**
+ * One order of the batch: marked running (progress, like a lease: a stopped process's running
+ * items are simply run again), its labels bought by fulfilOrderNow (fulfilOrderWorkflow), and
+ * what it came to recorded by recordBatchItemWorkflow. Busy (another process is buying it): back
+ * to waiting, looked at again in a moment.
+ */
 async function runItem(
   container: MedusaContainer,
   shipping: ShippingServicesModuleService,
@@ -107,86 +117,77 @@ async function runItem(
   } catch (error) {
     outcome = { status: "failed" as const, error: errorRecord(error) }
   }
+  if (outcome.status === "busy") {
+    await shipping.updateBatchItems({ id: item.id, status: "waiting" })
+    return "busy"
+  }
+  await recordBatchItemWorkflow(container).run({
+    input: await itemOutcomeOf(shipping, item, outcome),
+  })
+  return "settled"
+}
+
+/** What the item's order came to, as its row records it. */
+async function itemOutcomeOf(
+  shipping: ShippingServicesModuleService,
+  item: BatchItemRecord,
+  outcome: Exclude<AdminFulfilOutcome, { status: "busy" }>
+): Promise<BatchItemOutcome> {
   const attempts = (item.attempts ?? 0) + 1
   switch (outcome.status) {
-    case "busy":
-      await shipping.updateBatchItems({ id: item.id, status: "waiting" })
-      return "busy"
     case "succeeded": {
       const rows = await shipping.listShipments(
         { fulfillment_id: outcome.fulfillment_ids, status: "created" },
         { select: ["id", "parcel_index"], order: { parcel_index: "ASC" } }
       )
-      await shipping.updateBatchItems({
+      return {
         id: item.id,
         status: "done",
         attempts,
         fulfillment_ids: { ids: outcome.fulfillment_ids },
         shipment_ids: { ids: rows.map((r) => r.id) },
-      })
-      return "settled"
+      }
     }
     case "fulfilled": {
       // Bought already: by this batch before its process stopped, the automatic path, or by hand.
       const ids = await labelsToPrint(shipping, item.order_id)
-      if (!ids.length) {
-        await shipping.updateBatchItems({
-          id: item.id,
-          status: "failed",
-          attempts,
-          error: {
-            message: `${outcome.reason}, and it has no label of this plugin to print`,
-          },
-        })
-      } else {
-        await shipping.updateBatchItems({
-          id: item.id,
-          status: "done",
-          attempts,
-          shipment_ids: { ids },
-        })
-      }
-      return "settled"
+      return ids.length
+        ? { id: item.id, status: "done", attempts, shipment_ids: { ids } }
+        : {
+            id: item.id,
+            status: "failed",
+            attempts,
+            error: {
+              message: `${outcome.reason}, and it has no label of this plugin to print`,
+            },
+          }
     }
     case "refused":
-      await shipping.updateBatchItems({
+      return {
         id: item.id,
         status: "failed",
         attempts,
         error: { message: `Not shipped: ${outcome.reason}` },
-      })
-      return "settled"
+      }
     case "failed":
-      await shipping.updateBatchItems({
-        id: item.id,
-        status: "failed",
-        attempts,
-        error: outcome.error,
-      })
-      return "settled"
+      return { id: item.id, status: "failed", attempts, error: outcome.error }
   }
 }
 
+/**
+ * The batch's print files (makeBatchPrintFilesWorkflow). A failure is recorded on the batch in
+ * words for the page: the batch is done buying either way, and "print again" retries.
+ */
 async function printBatch(
   container: MedusaContainer,
   shipping: ShippingServicesModuleService,
   batch: BatchRow
 ) {
-  const items = (await shipping.listBatchItems(
-    { batch_id: batch.id },
-    { order: { position: "ASC" } }
-  )) as unknown as BatchItemRow[]
   try {
-    const { notes } = await makePrintFiles(container, batch, items)
-    const changed = items.filter(
-      (i) => notes.has(i.id) && (notes.get(i.id) ?? null) !== (i.note ?? null)
-    )
-    if (changed.length)
-      await shipping.updateBatchItems(
-        changed.map((i) => ({ id: i.id, note: notes.get(i.id) ?? null }))
-      )
+    await makeBatchPrintFilesWorkflow(container).run({
+      input: { batch_id: batch.id },
+    })
   } catch (error) {
-    // Recorded for the page; the batch is done buying either way, and "print again" retries.
     await shipping.updateBatches({
       id: batch.id,
       print_error: errorRecord(error),

@@ -18,6 +18,10 @@ import {
   markEventsProcessedStep,
   type ProcessedEvents,
 } from "./steps/mark-events-processed"
+import {
+  linkTrackingEventsStep,
+  type TrackingEventLink,
+} from "./steps/link-tracking-events"
 
 export type ApplyTransitionInput = {
   shipment_id: string
@@ -101,4 +105,11 @@ export const recordShipmentTrackingWorkflow = createWorkflow(
     })
     return new WorkflowResponse(marked)
   }
+)
+
+/** Unmatched stored events linked to the shipment their tracking number now names. */
+export const linkTrackingEventsWorkflow = createWorkflow(
+  "shipping-services-link-tracking-events",
+  (input: { links: TrackingEventLink[] }) =>
+    new WorkflowResponse(linkTrackingEventsStep(input))
 )

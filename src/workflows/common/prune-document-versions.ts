@@ -1,22 +1,32 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
+import type {
+  NewDocument,
+  default as ShippingServicesModuleService,
+} from "../../modules/shipping-services/service"
+import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
+
+export type PruneDocumentVersionsInput = {
+  kind: NewDocument["kind"]
+  owner_id: string
+  /** The version that replaces the older ones. */
+  version: number
+  /** False when nothing new was stored: the older versions are all there is. */
+  stored: boolean
+}
 
 /**
- * The new label replaces the old one behind the same route: the older versions' pages go (hard
- * delete, labels carry addresses), last, once nothing after it can fail. No compensation.
+ * A new version of a private file (a reprinted label, a batch's print file made again) replaces
+ * the older ones behind the same route: their pages go (hard delete, they carry addresses),
+ * last, once nothing after it can fail. No compensation: nothing after it can fail.
  */
-export const pruneLabelVersionsStep = createStep(
-  "shipping-services-prune-label-versions",
-  async (
-    input: { shipment_id: string; version: number; stored: boolean },
-    { container }
-  ) => {
+export const pruneDocumentVersionsStep = createStep(
+  "shipping-services-prune-document-versions",
+  async (input: PruneDocumentVersionsInput, { container }) => {
     if (input.stored) {
       const shipping: ShippingServicesModuleService = container.resolve(
         SHIPPING_SERVICES_MODULE
       )
-      await shipping.pruneDocuments("label", input.shipment_id, input.version)
+      await shipping.pruneDocuments(input.kind, input.owner_id, input.version)
     }
     return new StepResponse(undefined)
   }

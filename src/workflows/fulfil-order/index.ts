@@ -22,6 +22,8 @@ export type FulfilOrderInput = {
   facts: OrderFacts
   /** When the attempt started (a failed one is retried counting from here). */
   started_at: Date
+  /** An admin's "try again now": see ClaimInput. */
+  extra_attempt?: boolean
 }
 
 export type FulfilOrderResult = {
@@ -46,6 +48,7 @@ export const fulfilOrderWorkflow = createWorkflow(
       facts: input.facts,
       mode: input.mode,
       started_at: input.started_at,
+      extra_attempt: input.extra_attempt,
     })
 
     const created = when(

@@ -1,14 +1,23 @@
 import {
   createWorkflow,
+  transform,
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
+import { pruneDocumentVersionsStep } from "../common/prune-document-versions"
 import {
   createBatchRowsStep,
   type CreateBatchRowsInput,
 } from "./steps/create-batch-rows"
+import { markLabelsPrintedStep } from "./steps/mark-labels-printed"
+import {
+  recordBatchItemStep,
+  type BatchItemOutcome,
+} from "./steps/record-batch-item"
+import { recordPrintFilesStep } from "./steps/record-print-files"
 import { reopenBatchStep, type ReopenBatchInput } from "./steps/reopen-batch"
+import { storePrintFilesStep } from "./steps/store-print-files"
 
-/** A print batch's rows (src/orchestration/batches/create-batch.ts checks the selection first and runs it after). */
+/** A print batch's rows (src/orchestration/batches/batches.ts checks the selection first and runs it after). */
 export const createPrintBatchWorkflow = createWorkflow(
   "shipping-services-create-print-batch",
   (input: CreateBatchRowsInput) => {
@@ -22,4 +31,42 @@ export const reopenPrintBatchWorkflow = createWorkflow(
   (input: ReopenBatchInput) => {
     return new WorkflowResponse(reopenBatchStep(input))
   }
+)
+
+/**
+ * What one order of a batch came to, once its labels were bought (fulfilOrderWorkflow, run by
+ * the batch for each order) or refused.
+ */
+export const recordBatchItemWorkflow = createWorkflow(
+  "shipping-services-record-batch-item",
+  (input: BatchItemOutcome) => new WorkflowResponse(recordBatchItemStep(input))
+)
+
+/**
+ * A batch's print files: made and stored as the next version (compensation deletes it) → the
+ * batch names them and its items' notes are written (compensation restores both) → the older
+ * versions pruned, last. Run under the batch's lease (src/orchestration/batches/run-batch.ts).
+ */
+export const makeBatchPrintFilesWorkflow = createWorkflow(
+  "shipping-services-make-batch-print-files",
+  (input: { batch_id: string }) => {
+    const stored = storePrintFilesStep(input)
+    const files = recordPrintFilesStep(stored)
+    pruneDocumentVersionsStep(
+      transform({ stored }, ({ stored }) => ({
+        kind: "print" as const,
+        owner_id: stored.batch_id,
+        version: stored.version,
+        stored: true,
+      }))
+    )
+    return new WorkflowResponse(files)
+  }
+)
+
+/** A batch's labels printed, once its print file is downloaded. */
+export const markLabelsPrintedWorkflow = createWorkflow(
+  "shipping-services-mark-labels-printed",
+  (input: { shipment_ids: string[] }) =>
+    new WorkflowResponse(markLabelsPrintedStep(input))
 )

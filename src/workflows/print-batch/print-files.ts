@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import {
-  batchFileName,
+  idsOf,
   type BatchFile,
   type BatchItemRow,
   type BatchRow,
@@ -15,33 +15,34 @@ import {
   type PrintLayout,
 } from "../../lib/documents"
 import { messageOf } from "../../lib/errors"
-import type ShippingServicesModuleService from "../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 import { printInputsOf } from "./order-documents"
 
-export type PrintSettings = {
-  layout: PrintLayout
-  packing_slips: boolean
-  commercial_invoices: boolean
-  separate: boolean
+/** One print file, made and not stored yet. */
+export type PrintOutput = {
+  kind: BatchFile["kind"]
+  mime: string
+  format: string
+  bytes: Uint8Array
+  pages: number
+  documents: number
 }
 
 /**
- * Makes a batch's print files from its done items, in selection order, and stores them as the
- * next version of the batch's private documents (kind "print", owner = the batch): one PDF (or
- * one per kind of document) of the PDF, PNG and QR labels with packing slips and commercial
+ * Makes a batch's print files from its done items, in selection order (nothing stored): one PDF
+ * (or one per kind of document) of the PDF, PNG and QR labels with packing slips and commercial
  * invoices, and one .zpl file of the ZPL2 labels. Orders are loaded one at a time
  * (printInputsOf). An order the print library refuses is left out with a note saying why; the
  * others print.
  */
-export async function makePrintFiles(
+export async function composePrintFiles(
   container: MedusaContainer,
   batch: BatchRow,
   items: BatchItemRow[]
-): Promise<{ files: BatchFile[]; notes: Map<string, string | null> }> {
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+): Promise<{
+  layout: PrintLayout
+  outputs: PrintOutput[]
+  notes: Map<string, string | null>
+}> {
   const layout: PrintLayout = isPrintLayout(batch.layout) ? batch.layout : "4x6"
   const pdf = createPrintBatch({
     layout,
@@ -87,15 +88,7 @@ export async function makePrintFiles(
     notes.set(key as string, note.length ? note.join("; ") : null)
   }
   const result = await pdf.finish()
-  const version = (batch.print_version ?? 0) + 1
-  const outputs: {
-    kind: BatchFile["kind"]
-    mime: string
-    format: string
-    bytes: Uint8Array
-    pages: number
-    documents: number
-  }[] = result.files.map((f: PrintFile) => ({
+  const outputs: PrintOutput[] = result.files.map((f: PrintFile) => ({
     kind: f.kind,
     mime: "application/pdf",
     format: "PDF",
@@ -116,47 +109,5 @@ export async function makePrintFiles(
       documents: zplLabels,
     })
   }
-  await shipping.storeDocuments(
-    outputs.map((o, page) => ({
-      kind: "print" as const,
-      owner_id: batch.id,
-      page,
-      version,
-      mime_type: o.mime,
-      format: o.format,
-      content: Buffer.from(
-        o.bytes.buffer,
-        o.bytes.byteOffset,
-        o.bytes.byteLength
-      ).toString("base64"),
-    }))
-  )
-  const stored = await shipping.documentPages("print", batch.id)
-  const files: BatchFile[] = outputs.map((o, page) => ({
-    kind: o.kind,
-    document_id:
-      stored.find((d) => d.page === page && d.version === version)?.id ?? "",
-    file_name: batchFileName(batch.id, o.kind),
-    mime_type: o.mime,
-    pages: o.pages,
-    documents: o.documents,
-    size: o.bytes.byteLength,
-    layout: o.kind === "zpl" ? null : layout,
-  }))
-  await shipping.updateBatches({
-    id: batch.id,
-    files: files as unknown as Record<string, unknown>,
-    print_version: version,
-    print_error: null,
-  })
-  // The previous version's files go (a new print replaces them); hard delete: they carry addresses.
-  await shipping.pruneDocuments("print", batch.id, version)
-  return { files, notes }
-}
-
-export function idsOf(value: unknown): string[] {
-  const ids = (value as { ids?: unknown } | null)?.ids
-  return Array.isArray(ids)
-    ? ids.filter((i): i is string => typeof i === "string")
-    : []
+  return { layout, outputs, notes }
 }

@@ -8,6 +8,11 @@ import { clearRemovedMarkStep } from "./steps/clear-removed-mark"
 import { reconcileWebhooksStep } from "./steps/reconcile-webhooks"
 import { recordWebhookRunStep } from "./steps/record-webhook-run"
 import { rotateWebhookKeysStep } from "./steps/rotate-webhook-keys"
+import {
+  deleteWebhookConfigsStep,
+  deleteWebhookRegistrationsStep,
+  markWebhooksRemovedStep,
+} from "./steps/remove-webhooks"
 
 export type RegisterWebhooksInput = { reason: string; force?: boolean }
 
@@ -44,6 +49,23 @@ export const rotateWebhookKeysWorkflow = createWorkflow(
         rotated,
         outcome: recorded,
       }))
+    )
+  }
+)
+
+/**
+ * Uninstall (the remove-webhooks script): marked removed (compensation restores the mark) → our
+ * configurations deleted at the service (no compensation) → the local registrations deleted.
+ * Run under the registration lock.
+ */
+export const removeWebhooksWorkflow = createWorkflow(
+  "shipping-services-remove-webhooks",
+  (input: { at: Date }) => {
+    markWebhooksRemovedStep(input)
+    const deleted = deleteWebhookConfigsStep()
+    const rows = deleteWebhookRegistrationsStep()
+    return new WorkflowResponse(
+      transform({ deleted, rows }, ({ deleted, rows }) => ({ deleted, rows }))
     )
   }
 )

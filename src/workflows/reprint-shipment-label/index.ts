@@ -3,7 +3,7 @@ import {
   transform,
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
-import { pruneLabelVersionsStep } from "./steps/prune-label-versions"
+import { pruneDocumentVersionsStep } from "../common/prune-document-versions"
 import { reprintAtServiceStep } from "./steps/reprint-at-service"
 import { storeReprintedLabelStep } from "./steps/store-reprinted-label"
 
@@ -21,11 +21,12 @@ export const reprintShipmentLabelWorkflow = createWorkflow(
     const reprint = reprintAtServiceStep(input)
     const stored = storeReprintedLabelStep(reprint)
     const prune = transform({ reprint, stored }, ({ reprint, stored }) => ({
-      shipment_id: stored.shipment_id,
+      kind: "label" as const,
+      owner_id: stored.shipment_id,
       version: stored.version,
       stored: reprint.pages.length > 0,
     }))
-    pruneLabelVersionsStep(prune)
+    pruneDocumentVersionsStep(prune)
     return new WorkflowResponse(stored)
   }
 )

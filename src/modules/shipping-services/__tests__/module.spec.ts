@@ -34,6 +34,49 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
       ).rejects.toThrow()
     })
 
+    it("marks labels printed once and unmarks exactly those; deletes one version of a file", async () => {
+      const base = {
+        option_id: "standard",
+        variant: "standard" as const,
+        carrier: "STANDARD",
+        service_id: "PRCLSEL",
+      }
+      const [a, b] = await Promise.all(
+        ["P-1", "P-2"].map((t) =>
+          service.createShipments({
+            ...base,
+            request_key: `ful_${t}`,
+            transaction_id: t,
+          })
+        )
+      )
+      const earlier = new Date("2026-01-01T00:00:00Z")
+      expect(await service.markPrinted([a.id], earlier)).toEqual([a.id])
+      expect(await service.markPrinted([a.id, b.id])).toEqual([b.id])
+      await service.clearPrinted([b.id])
+      const rows = await service.listShipments(
+        { id: [a.id, b.id] },
+        { select: ["id", "printed_at"] }
+      )
+      const printed = Object.fromEntries(
+        rows.map((r) => [r.id, r.printed_at && new Date(r.printed_at)])
+      )
+      expect(printed).toEqual({ [a.id]: earlier, [b.id]: null })
+
+      const page = (version: number, p: number) => ({
+        kind: "print" as const,
+        owner_id: "ssb_v",
+        page: p,
+        version,
+        mime_type: "application/pdf",
+        content: Buffer.from(`v${version}p${p}`).toString("base64"),
+      })
+      await service.storeDocuments([page(1, 0), page(2, 0), page(2, 1)])
+      await service.deleteDocumentVersion("print", "ssb_v", 2)
+      const left = await service.documentPages("print", "ssb_v")
+      expect(left.map((d) => [d.version, d.page])).toEqual([[1, 0]])
+    })
+
     it("keeps one tracking event per dedupe key", async () => {
       const event = {
         dedupe_key: "TN1|DLD|2026-01-01T10:00:00-05:00",
@@ -98,6 +141,37 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
       expect(await service.claimAutoFulfillmentAttempt(record.id, seen)).toBe(
         false
       )
+    })
+
+    it("counts an admin's extra attempt as at most one past the automatic ones, to one of two concurrent retries", async () => {
+      const spent = await service.createAutoFulfillments({
+        order_id: "order_spent",
+        status: "failed",
+        attempts: 3,
+      })
+      const seen = { status: "failed", attempts: 3 }
+      const claims = await Promise.all([
+        service.claimAutoFulfillmentAttempt(spent.id, seen, 2),
+        service.claimAutoFulfillmentAttempt(spent.id, seen, 2),
+      ])
+      expect(claims.filter(Boolean)).toHaveLength(1)
+      const [after] = await service.listAutoFulfillments({ id: spent.id })
+      expect(after).toMatchObject({ status: "running", attempts: 3 })
+      // Attempts left: the cap changes nothing.
+      const early = await service.createAutoFulfillments({
+        order_id: "order_early",
+        status: "failed",
+        attempts: 1,
+      })
+      expect(
+        await service.claimAutoFulfillmentAttempt(
+          early.id,
+          { status: "failed", attempts: 1 },
+          2
+        )
+      ).toBe(true)
+      const [second] = await service.listAutoFulfillments({ id: early.id })
+      expect(second.attempts).toBe(2)
     })
 
     it("fails an attempt with its own words: noted while running, kept by the give-back and the fallback", async () => {

@@ -407,9 +407,9 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
         status: "held",
         attempts: 0,
       })
-      expect(await journal.settleCanceledOrder("order_live")).toBe(false)
-      expect(await journal.settleCanceledOrder("order_stopped")).toBe(true)
-      expect(await journal.settleCanceledOrder("order_held")).toBe(true)
+      expect(await journal.settleCanceledOrder("order_live")).toHaveLength(0)
+      expect(await journal.settleCanceledOrder("order_stopped")).toHaveLength(1)
+      expect(await journal.settleCanceledOrder("order_held")).toHaveLength(1)
       const rows = await journal.listAutoFulfillments({
         id: [live.id, stopped.id, held.id],
       })
@@ -420,6 +420,57 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
         order_stopped: "skipped",
         order_held: "skipped",
       })
+    })
+
+    it("gives a canceled order's settled rows back as they were (the workflow's compensation)", async () => {
+      const heldAt = new Date("2030-02-03T04:05:06Z")
+      const held = await journal.createAutoFulfillments({
+        order_id: "order_back",
+        status: "failed",
+        attempts: 2,
+        held_at: heldAt,
+        next_attempt_at: heldAt,
+        last_error: { message: "the service was down" },
+      })
+      const settled = await journal.settleCanceledOrder("order_back")
+      expect(settled).toEqual([
+        expect.objectContaining({
+          id: held.id,
+          status: "failed",
+          last_error: { message: "the service was down" },
+        }),
+      ])
+      await journal.restoreSettledAutoFulfillments(settled)
+      const [after] = await journal.listAutoFulfillments({ id: held.id })
+      expect(after).toMatchObject({
+        status: "failed",
+        attempts: 2,
+        last_error: { message: "the service was down" },
+      })
+      expect(new Date(after.held_at!).toISOString()).toBe(heldAt.toISOString())
+      expect(new Date(after.next_attempt_at!).toISOString()).toBe(
+        heldAt.toISOString()
+      )
+    })
+
+    it("records an order for an admin once, and its compensation removes only an untouched row", async () => {
+      const first = await journal.recordManualAutoFulfillment("order_manual", {
+        display_id: 7,
+      })
+      expect(first).not.toBeNull()
+      expect(
+        await journal.recordManualAutoFulfillment("order_manual", {})
+      ).toBeNull()
+      const moved = await journal.recordManualAutoFulfillment("order_moved", {})
+      await journal.updateAutoFulfillments({ id: moved!.id, status: "held" })
+      await journal.removeManualAutoFulfillment(first!.id)
+      await journal.removeManualAutoFulfillment(moved!.id)
+      const rows = await journal.listAutoFulfillments({
+        order_id: ["order_manual", "order_moved"],
+      })
+      expect(rows.map((r) => [r.order_id, r.status])).toEqual([
+        ["order_moved", "held"],
+      ])
     })
 
     it("finishes an automatic fulfilment in one statement: status, JSON columns, lease freed", async () => {

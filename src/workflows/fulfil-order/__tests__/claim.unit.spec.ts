@@ -39,7 +39,11 @@ function rows(
       table.filter((r) => r.order_id === order_id).map((r) => ({ ...r }))
     ),
     claimAutoFulfillmentAttempt: jest.fn(
-      async (id: string, seen: { status: string; attempts: number }) => {
+      async (
+        id: string,
+        seen: { status: string; attempts: number },
+        maxBefore: number | null = null
+      ) => {
         const row = table.find((r) => r.id === id)!
         if (row.status !== seen.status || row.attempts !== seen.attempts)
           return false
@@ -48,7 +52,10 @@ function rows(
           (row.lease_until?.getTime() ?? 0) > Date.now()
         )
           return false
-        Object.assign(row, { status: "running", attempts: row.attempts + 1 })
+        Object.assign(row, {
+          status: "running",
+          attempts: Math.min(row.attempts, maxBefore ?? row.attempts) + 1,
+        })
         return true
       }
     ),
@@ -146,6 +153,45 @@ describe("claiming an order's fulfilment", () => {
       attempts: 4,
     })
     expect(await admin("o1")).toMatchObject({ claimed: false, busy: true })
+  })
+
+  it("gives an admin's retry one more attempt, counted as the last, once the automatic ones are used up", async () => {
+    const s = rows([
+      { id: "af_1", order_id: "o1", status: "failed", attempts: 3 },
+      { id: "af_2", order_id: "o2", status: "failed", attempts: 1 },
+    ])
+    const retry = (order_id: string) =>
+      claimOrderFulfilment(s as never, {
+        order_id,
+        facts,
+        mode: "automatic",
+        started_at: new Date(),
+        extra_attempt: true,
+      })
+    expect(await retry("o1")).toEqual({
+      claimed: true,
+      record_id: "af_1",
+      attempts: 3,
+    })
+    expect(s.table[0]).toMatchObject({ status: "running", attempts: 3 })
+    // Attempts left: the retry is simply the next one.
+    expect(await retry("o2")).toEqual({
+      claimed: true,
+      record_id: "af_2",
+      attempts: 2,
+    })
+    // Given back, the last attempt schedules nothing: the job does not resume after it.
+    await giveBackOrderFulfilment(s as never, {
+      record_id: "af_1",
+      attempts: 3,
+      mode: "automatic",
+      started_at: new Date(),
+    })
+    expect(s.table[0]).toMatchObject({
+      status: "failed",
+      attempts: 3,
+      next_attempt_at: null,
+    })
   })
 
   it("takes over a running row whose process stopped (lease ran out)", async () => {

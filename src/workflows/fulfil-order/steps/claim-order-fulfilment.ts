@@ -17,6 +17,11 @@ export type ClaimInput = {
   mode: FulfilMode
   /** When the attempt started: its retry time counts from here. */
   started_at: Date
+  /**
+   * An admin's "try again now" on a failed automatic fulfilment: one more attempt even when the
+   * automatic ones are used up (counted as the last one, so the job does not resume after it).
+   */
+  extra_attempt?: boolean
 }
 
 export type Claim =
@@ -54,6 +59,7 @@ export async function claimOrderFulfilment(
   input: ClaimInput
 ): Promise<Claim> {
   const leases = shipping.leases()
+  const { maxAttempts } = shipping.getOptions().autoFulfill
   const created = await shipping
     .createAutoFulfillments({
       order_id: input.order_id,
@@ -90,7 +96,8 @@ export async function claimOrderFulfilment(
       return { claimed: false, reason: "held by an admin", busy: false }
     if (
       existing.status === "failed" &&
-      existing.attempts >= shipping.getOptions().autoFulfill.maxAttempts
+      existing.attempts >= maxAttempts &&
+      !input.extra_attempt
     )
       return {
         claimed: false,
@@ -98,11 +105,13 @@ export async function claimOrderFulfilment(
         busy: false,
       }
   }
+  const maxBefore = input.extra_attempt ? Math.max(0, maxAttempts - 1) : null
   if (
-    !(await shipping.claimAutoFulfillmentAttempt(existing.id, {
-      status: existing.status,
-      attempts: existing.attempts,
-    }))
+    !(await shipping.claimAutoFulfillmentAttempt(
+      existing.id,
+      { status: existing.status, attempts: existing.attempts },
+      maxBefore
+    ))
   ) {
     return existing.status === "running"
       ? {
@@ -118,7 +127,7 @@ export async function claimOrderFulfilment(
   return {
     claimed: true,
     record_id: existing.id,
-    attempts: existing.attempts + 1,
+    attempts: Math.min(existing.attempts, maxBefore ?? existing.attempts) + 1,
   }
 }
 

@@ -1,8 +1,12 @@
+import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
+import { runThenFail } from "../../__tests__/run-then-fail"
 import {
   restoreKeys,
   rotateKeysLocked,
+  WEBHOOKS_REMOVED_SETTING,
   WebhookRegistrationError,
 } from "../reconcile"
+import { markWebhooksRemovedStep } from "../steps/remove-webhooks"
 
 function shipping(rows: Record<string, unknown>[]) {
   const state = rows.map((r) => ({ ...r }))
@@ -76,5 +80,60 @@ describe("webhook key rotation and its compensation", () => {
       code: "not-registered",
       message: "no locker webhook is registered yet: re-register first",
     })
+  })
+})
+
+describe("removing the webhooks (uninstall) and its compensation", () => {
+  /** The Setting model's rows, as the settings helpers use them. */
+  function settings(initial: { key: string; value: object }[]) {
+    const rows = initial.map((r, i) => ({ id: `set_${i}`, ...r }))
+    return {
+      rows,
+      listSettings: jest.fn(async ({ key }: { key: string }) =>
+        rows.filter((r) => r.key === key).map((r) => ({ ...r }))
+      ),
+      createSettings: jest.fn(async (row: { key: string; value: object }) => {
+        rows.push({ id: `set_${rows.length}`, ...row })
+      }),
+      updateSettings: jest.fn(async (u: { id: string; value: object }) => {
+        Object.assign(
+          rows.find((r) => r.id === u.id)!,
+          u
+        )
+      }),
+      deleteSettings: jest.fn(async (ids: string[]) => {
+        for (const id of ids)
+          rows.splice(
+            rows.findIndex((r) => r.id === id),
+            1
+          )
+      }),
+    }
+  }
+
+  it("puts the removed mark back as it was when a later step fails (none: deleted again)", async () => {
+    const s = settings([])
+    const { errors } = await runThenFail(
+      markWebhooksRemovedStep,
+      { at: new Date("2026-11-25T10:00:00Z") },
+      { [SHIPPING_SERVICES_MODULE]: s }
+    )
+    expect(errors).toEqual(["a later step failed"])
+    expect(s.createSettings).toHaveBeenCalledWith({
+      key: WEBHOOKS_REMOVED_SETTING,
+      value: { at: "2026-11-25T10:00:00.000Z" },
+    })
+    expect(s.rows).toEqual([])
+  })
+
+  it("keeps an earlier removal's mark when a later step fails", async () => {
+    const earlier = { at: "2026-01-01T00:00:00.000Z" }
+    const s = settings([{ key: WEBHOOKS_REMOVED_SETTING, value: earlier }])
+    await runThenFail(
+      markWebhooksRemovedStep,
+      { at: new Date("2026-11-25T10:00:00Z") },
+      { [SHIPPING_SERVICES_MODULE]: s }
+    )
+    expect(s.rows.map((r) => r.value)).toEqual([earlier])
   })
 })

@@ -1,0 +1,27 @@
+import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
+import { runThenFail } from "../../__tests__/run-then-fail"
+import { linkTrackingEventsStep } from "../steps/link-tracking-events"
+
+describe("linking unmatched tracking events", () => {
+  it("links them to their shipment, and unlinks them when a later step fails", async () => {
+    const shipping = { updateTrackingEvents: jest.fn(async () => []) }
+    const links = [
+      { id: "sste_1", shipment_id: "sssh_1" },
+      { id: "sste_2", shipment_id: "sssh_1" },
+    ]
+    await runThenFail(
+      linkTrackingEventsStep,
+      { links },
+      { [SHIPPING_SERVICES_MODULE]: shipping }
+    )
+    expect(shipping.updateTrackingEvents.mock.calls).toEqual([
+      [links],
+      [
+        [
+          { id: "sste_1", shipment_id: null },
+          { id: "sste_2", shipment_id: null },
+        ],
+      ],
+    ])
+  })
+})

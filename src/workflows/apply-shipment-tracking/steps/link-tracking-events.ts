@@ -1,0 +1,34 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
+import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
+
+export type TrackingEventLink = { id: string; shipment_id: string }
+
+/**
+ * Stored events that arrived before their shipment was known (unmatched, shown to admins as
+ * such) are linked to it once it is, so its timeline holds them. Compensation unlinks them
+ * again: they stay stored and are matched by the next delivery or the polling job.
+ */
+export const linkTrackingEventsStep = createStep(
+  "shipping-services-link-tracking-events",
+  async (input: { links: TrackingEventLink[] }, { container }) => {
+    if (!input.links.length) return new StepResponse(0, [] as string[])
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
+    await shipping.updateTrackingEvents(input.links)
+    return new StepResponse(
+      input.links.length,
+      input.links.map((l) => l.id)
+    )
+  },
+  async (ids, { container }) => {
+    if (!ids?.length) return
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
+    await shipping.updateTrackingEvents(
+      ids.map((id) => ({ id, shipment_id: null }))
+    )
+  }
+)

@@ -1,0 +1,45 @@
+import {
+  createStep,
+  createWorkflow,
+  StepResponse,
+  WorkflowResponse,
+} from "@medusajs/framework/workflows-sdk"
+import type { OrderFacts } from "../../lib/auto-fulfil/attempts"
+import type ShippingServicesModuleService from "../../modules/shipping-services/service"
+import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
+
+export type AwaitAdminFulfilmentInput = { order_id: string; facts: OrderFacts }
+
+/**
+ * With automatic fulfilment off, a placed order of this provider is recorded as waiting for an
+ * admin (`manual`), so Ready to ship lists it from the plugin's own rows. A redelivered
+ * `order.placed` finds the row and records nothing. Compensation removes the row it made,
+ * unless an admin moved it on meanwhile.
+ */
+export const awaitAdminFulfilmentStep = createStep(
+  "shipping-services-await-admin-fulfilment",
+  async (input: AwaitAdminFulfilmentInput, { container }) => {
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
+    const created = await shipping.recordManualAutoFulfillment(input.order_id, {
+      ...input.facts,
+      // A Date in the workflow's input arrives as a string on the Redis engine.
+      placed_at: input.facts.placed_at ? new Date(input.facts.placed_at) : null,
+    })
+    return new StepResponse({ recorded: !!created }, created?.id ?? null)
+  },
+  async (id: string | null | undefined, { container }) => {
+    if (!id) return
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
+    await shipping.removeManualAutoFulfillment(id)
+  }
+)
+
+export const awaitAdminFulfilmentWorkflow = createWorkflow(
+  "shipping-services-await-admin-fulfilment",
+  (input: AwaitAdminFulfilmentInput) =>
+    new WorkflowResponse(awaitAdminFulfilmentStep(input))
+)

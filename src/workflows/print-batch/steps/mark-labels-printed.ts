@@ -1,0 +1,25 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
+import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
+
+/**
+ * Labels whose print file was downloaded are printed: Ready to ship stops listing them. Labels
+ * printed before keep their date. Compensation unmarks the ones this step marked.
+ */
+export const markLabelsPrintedStep = createStep(
+  "shipping-services-mark-labels-printed",
+  async (input: { shipment_ids: string[] }, { container }) => {
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
+    const marked = await shipping.markPrinted(input.shipment_ids)
+    return new StepResponse(marked.length, marked)
+  },
+  async (marked, { container }) => {
+    if (!marked?.length) return
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
+    await shipping.clearPrinted(marked)
+  }
+)

@@ -1,0 +1,66 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
+import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
+
+/** What a batch item's order came to: its labels (done) or why not (failed). */
+export type BatchItemOutcome = {
+  id: string
+  status: "done" | "failed"
+  attempts: number
+  error?: Record<string, unknown> | null
+  fulfillment_ids?: { ids: string[] } | null
+  shipment_ids?: { ids: string[] } | null
+}
+
+const FIELDS = [
+  "status",
+  "attempts",
+  "error",
+  "fulfillment_ids",
+  "shipment_ids",
+] as const
+
+type Journal = Pick<
+  ShippingServicesModuleService,
+  "listBatchItems" | "updateBatchItems"
+>
+
+/** Writes the outcome on the item; returns the fields it changed as they were. */
+export async function recordBatchItem(
+  journal: Journal,
+  outcome: BatchItemOutcome
+): Promise<Record<string, unknown> | null> {
+  const [item] = await journal.listBatchItems(
+    { id: outcome.id },
+    { select: ["id", ...FIELDS] }
+  )
+  if (!item) return null
+  const before: Record<string, unknown> = { id: item.id }
+  for (const field of FIELDS)
+    if (field in outcome)
+      before[field] = (item as Record<string, unknown>)[field] ?? null
+  await journal.updateBatchItems(outcome as never)
+  return before
+}
+
+/**
+ * Records what an item's order came to in the batch (its labels, or the failure in the
+ * service's words). Compensation puts the item's fields back as they were.
+ */
+export const recordBatchItemStep = createStep(
+  "shipping-services-record-batch-item",
+  async (outcome: BatchItemOutcome, { container }) => {
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
+    const before = await recordBatchItem(shipping, outcome)
+    return new StepResponse(outcome.status, before)
+  },
+  async (before, { container }) => {
+    if (!before) return
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
+    await shipping.updateBatchItems(before as never)
+  }
+)

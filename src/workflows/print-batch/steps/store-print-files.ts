@@ -1,0 +1,92 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import {
+  batchFileName,
+  type BatchFile,
+  type BatchItemRow,
+  type BatchRow,
+} from "../../../lib/batches/views"
+import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
+import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
+import { composePrintFiles } from "../print-files"
+
+/** A batch's print files stored as a new version; small, so it can pass between steps. */
+export type StoredPrintFiles = {
+  batch_id: string
+  version: number
+  files: BatchFile[]
+  /** Per item: what the files say of its order (left out, in the .zpl file…), or null. */
+  notes: Record<string, string | null>
+}
+
+/**
+ * Makes the batch's print files from its done items (composePrintFiles) and stores them as the
+ * next version of its private documents (kind "print", owner = the batch), in one transaction.
+ * Made inside the step, so the files' bytes never enter the workflow's checkpoint. Compensation
+ * deletes that version: the batch's row still names the previous one, which stays servable.
+ */
+export const storePrintFilesStep = createStep(
+  "shipping-services-store-print-files",
+  async (input: { batch_id: string }, { container }) => {
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
+    const [batch] = await shipping.listBatches({ id: input.batch_id })
+    if (!batch)
+      throw new MedusaError(
+        MedusaError.Types.NOT_FOUND,
+        `Batch ${input.batch_id} was not found`
+      )
+    const items = (await shipping.listBatchItems(
+      { batch_id: batch.id },
+      { order: { position: "ASC" } }
+    )) as unknown as BatchItemRow[]
+    const { layout, outputs, notes } = await composePrintFiles(
+      container,
+      batch as unknown as BatchRow,
+      items
+    )
+    const version = (batch.print_version ?? 0) + 1
+    await shipping.storeDocuments(
+      outputs.map((o, page) => ({
+        kind: "print" as const,
+        owner_id: batch.id,
+        page,
+        version,
+        mime_type: o.mime,
+        format: o.format,
+        content: Buffer.from(
+          o.bytes.buffer,
+          o.bytes.byteOffset,
+          o.bytes.byteLength
+        ).toString("base64"),
+      }))
+    )
+    const stored = await shipping.documentPages("print", batch.id)
+    const files: BatchFile[] = outputs.map((o, page) => ({
+      kind: o.kind,
+      document_id:
+        stored.find((d) => d.page === page && d.version === version)?.id ?? "",
+      file_name: batchFileName(batch.id, o.kind),
+      mime_type: o.mime,
+      pages: o.pages,
+      documents: o.documents,
+      size: o.bytes.byteLength,
+      layout: o.kind === "zpl" ? null : layout,
+    }))
+    const result: StoredPrintFiles = {
+      batch_id: batch.id,
+      version,
+      files,
+      notes: Object.fromEntries(notes),
+    }
+    return new StepResponse(result, { batch_id: batch.id, version })
+  },
+  async (made, { container }) => {
+    if (!made) return
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
+    await shipping.deleteDocumentVersion("print", made.batch_id, made.version)
+  }
+)

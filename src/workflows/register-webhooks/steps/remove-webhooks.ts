@@ -1,0 +1,51 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { restoreSetting } from "../../../modules/shipping-services/settings"
+import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
+import {
+  deleteLocalRegistrations,
+  deleteOurWebhookConfigs,
+  markWebhooksRemoved,
+} from "../reconcile"
+import { stepDeps } from "./deps"
+
+/**
+ * Marks the webhooks removed, first, so that no boot or job registers them again while the
+ * removal runs. Compensation restores the mark as it was (a failed removal leaves boots and jobs
+ * registering as before).
+ */
+export const markWebhooksRemovedStep = createStep(
+  "shipping-services-mark-webhooks-removed",
+  async (input: { at: Date }, { container }) => {
+    const previous = await markWebhooksRemoved(
+      container.resolve(SHIPPING_SERVICES_MODULE),
+      new Date(input.at)
+    )
+    return new StepResponse(undefined, previous)
+  },
+  async (previous, { container }) => {
+    await restoreSetting(container.resolve(SHIPPING_SERVICES_MODULE), previous)
+  }
+)
+
+/**
+ * Deletes our configurations at the service (doc 1). No compensation: a deleted configuration
+ * cannot be brought back as it was (its id and key are gone); an admin's re-register makes new ones.
+ */
+export const deleteWebhookConfigsStep = createStep(
+  "shipping-services-delete-webhook-configs",
+  async (_: undefined, { container }) => {
+    return new StepResponse(await deleteOurWebhookConfigs(stepDeps(container)))
+  }
+)
+
+/** Deletes the local registrations, last: nothing after it can fail. */
+export const deleteWebhookRegistrationsStep = createStep(
+  "shipping-services-delete-webhook-registrations",
+  async (_: undefined, { container }) => {
+    return new StepResponse(
+      await deleteLocalRegistrations(
+        container.resolve(SHIPPING_SERVICES_MODULE)
+      )
+    )
+  }
+)
