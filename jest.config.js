@@ -55,6 +55,7 @@ module.exports = {
         globalTeardown: "<rootDir>/integration-tests/global-teardown.ts",
         setupFilesAfterEnv: [
           "<rootDir>/integration-tests/settle-background.ts",
+          "<rootDir>/integration-tests/pg-busy-client.ts",
         ],
       }
     : {}),

@@ -1,10 +1,10 @@
 import {
   CARRIER_OF_VARIANT,
-  LETTER_FLAT_PARCEL_TYPES,
   SHIPMENT_OPTION,
   type Carrier,
   type Variant,
 } from "../../shipping-api/constants"
+import { MANIFEST_STATE_RULES } from "../../shipping-api/rules/service-state"
 import type { ManifestRequest } from "../../shipping-api/schemas/manifest"
 
 export type ManifestCandidate = {
@@ -50,21 +50,29 @@ export function submissionDate(now: Date): string {
   return now.toISOString().slice(0, 10)
 }
 
-/** Why a label is not on a close-out, or null when it belongs on one (doc 4, Manifest). */
+/**
+ * Why a label is not on a close-out, or null when it belongs on one (doc 4, Manifest). What the
+ * service would refuse is asked of its rules (src/shipping-api/rules/service-state.ts), so a
+ * close-out never sends a label the service turns down. Pure.
+ */
 export function manifestExclusion(
   s: ManifestCandidate,
   now: Date
 ): string | null {
   if (s.status !== "created" || s.voided_at) return "not a live label"
   if (s.is_return) return "a return label (the customer hands it over)"
-  if (!s.add_to_manifest) return "not created with ADD_TO_MANIFEST=true"
-  if (s.manifest_id) return "already manifested"
-  if (
-    CARRIER_OF_VARIANT[s.variant] === "POSTAL" &&
-    LETTER_FLAT_PARCEL_TYPES.includes(s.parcel_type ?? "")
-  )
-    return "a postal letter or flat"
   if (!s.tracking_number) return "no tracking number"
+  const facts = {
+    trackingNumber: s.tracking_number,
+    carrier: CARRIER_OF_VARIANT[s.variant],
+    parcelType: s.parcel_type ?? "",
+    addToManifest: s.add_to_manifest,
+    manifestId: s.manifest_id ?? undefined,
+  }
+  for (const rule of MANIFEST_STATE_RULES) {
+    const refusal = rule.refusal(facts)
+    if (refusal) return refusal.message
+  }
   if (new Date(s.created_at).getTime() < manifestWindowStart(now).getTime())
     return "already manifested automatically by the service"
   return null

@@ -210,6 +210,13 @@ export const manifestOnceRule = stateRule<{
   },
 })
 
+/** What the service checks of each label of a manifest request (doc 4, Manifest). */
+export const MANIFEST_STATE_RULES = [
+  manifestLettersFlatsRule,
+  manifestAddToManifestRule,
+  manifestOnceRule,
+] as const
+
 /** Every state rule, for the rules page and the tests that walk the examples. */
 export const SERVICE_STATE_RULES = [
   webhookConfigLimitRule,

@@ -3,9 +3,7 @@ import {
   type Carrier,
 } from "../../../../src/shipping-api/constants"
 import {
-  manifestAddToManifestRule,
-  manifestLettersFlatsRule,
-  manifestOnceRule,
+  MANIFEST_STATE_RULES,
   voidedShipmentRule,
   type StateRefusal,
 } from "../../../../src/shipping-api/rules/service-state"
@@ -53,19 +51,15 @@ export const createManifest: Handler = ({ world, account, body, header }) => {
           voided: s.state === "voided",
           operation: "manifest",
         }) ??
-        manifestLettersFlatsRule.refusal({
-          trackingNumber: tn,
-          carrier: s.carrier as Carrier,
-          parcelType: s.parcelType,
-        }) ??
-        manifestAddToManifestRule.refusal({
-          trackingNumber: tn,
-          addToManifest: s.addToManifest,
-        }) ??
-        manifestOnceRule.refusal({
-          trackingNumber: tn,
-          manifestId: s.manifestId,
-        })
+        MANIFEST_STATE_RULES.map((rule) =>
+          rule.refusal({
+            trackingNumber: tn,
+            carrier: s.carrier as Carrier,
+            parcelType: s.parcelType,
+            addToManifest: s.addToManifest,
+            manifestId: s.manifestId,
+          })
+        ).find(Boolean)
       if (refusal)
         refused.push({
           code: refusal.code,

@@ -1,5 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { loadBatch } from "./load-batch"
 import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
 import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
 
@@ -32,12 +33,7 @@ export const reopenBatchStep = createStep(
     const shipping: ShippingServicesModuleService = container.resolve(
       SHIPPING_SERVICES_MODULE
     )
-    const [batch] = await shipping.listBatches({ id: input.batch_id })
-    if (!batch)
-      throw new MedusaError(
-        MedusaError.Types.NOT_FOUND,
-        `Batch ${input.batch_id} was not found`
-      )
+    const batch = await loadBatch(shipping, input.batch_id)
     const before: Before = {
       batch: {
         id: batch.id,

@@ -1,5 +1,5 @@
-import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { loadBatch } from "./load-batch"
 import {
   batchFileName,
   type BatchFile,
@@ -31,12 +31,7 @@ export const storePrintFilesStep = createStep(
     const shipping: ShippingServicesModuleService = container.resolve(
       SHIPPING_SERVICES_MODULE
     )
-    const [batch] = await shipping.listBatches({ id: input.batch_id })
-    if (!batch)
-      throw new MedusaError(
-        MedusaError.Types.NOT_FOUND,
-        `Batch ${input.batch_id} was not found`
-      )
+    const batch = await loadBatch(shipping, input.batch_id)
     const items = (await shipping.listBatchItems(
       { batch_id: batch.id },
       { order: { position: "ASC" } }
