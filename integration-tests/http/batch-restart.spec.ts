@@ -145,6 +145,15 @@ describe("a print batch across a kill and a restart", () => {
     const made = (await sandbox.get("/stats")).labelsCreated - before
     expect(made).toBeGreaterThanOrEqual(1)
 
+    // A print run killed after storing its files and before the batch named them leaves pages
+    // of the next version behind: the run after the restart must replace them, not add to them.
+    await sql(
+      DB,
+      `insert into shipping_services_document (id, kind, owner_id, page, version, mime_type, format, content, size)
+       values ('ssdoc_leftover', 'print', $1, 0, 1, 'application/pdf', 'PDF', $2, 8)`,
+      [batchId, Buffer.from("leftover").toString("base64")]
+    )
+
     await startApp(port, env)
     const done = await waitFor(
       async () => {
@@ -184,5 +193,13 @@ describe("a print batch across a kill and a restart", () => {
         await PDFDocument.load(Buffer.from(await file.arrayBuffer()))
       ).getPageCount()
     ).toBe(6)
+    const pages = await sql(
+      DB,
+      `select id, version from shipping_services_document where kind = 'print' and owner_id = $1 and deleted_at is null`,
+      [batchId]
+    )
+    expect(pages.map((p) => p.id)).not.toContain("ssdoc_leftover")
+    expect(pages).toHaveLength(view.batch.files.length)
+    expect(pages.every((p) => Number(p.version) === 1)).toBe(true)
   })
 })

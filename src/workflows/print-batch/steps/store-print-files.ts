@@ -23,7 +23,8 @@ export type StoredPrintFiles = {
  * Makes the batch's print files from its done items (composePrintFiles) and stores them as the
  * next version of its private documents (kind "print", owner = the batch), in one transaction.
  * Made inside the step, so the files' bytes never enter the workflow's checkpoint. Compensation
- * deletes that version: the batch's row still names the previous one, which stays servable.
+ * deletes that version: the batch's row still names the previous one, which stays servable. A
+ * run killed between this step and the next leaves pages nobody names; the next run replaces them.
  */
 export const storePrintFilesStep = createStep(
   "shipping-services-store-print-files",
@@ -42,6 +43,10 @@ export const storePrintFilesStep = createStep(
       items
     )
     const version = (batch.print_version ?? 0) + 1
+    // Pages of this version that a run killed before the batch named them left behind: nothing
+    // serves them, and they would stand beside the new ones (the batch's lease makes this run
+    // the only one).
+    await shipping.deleteDocumentVersion("print", batch.id, version)
     await shipping.storeDocuments(
       outputs.map((o, page) => ({
         kind: "print" as const,
