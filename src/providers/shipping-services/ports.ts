@@ -3,7 +3,7 @@ import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 import type ShippingServicesModuleService from "../../modules/shipping-services/service"
 import type { MedusaAddressLike } from "./mapping/address"
-import type { ProductLike } from "./mapping/types"
+import type { ProductLike, VariantLike } from "./mapping/types"
 
 /**
  * What the provider needs from outside the fulfillment module. Medusa gives a provider only the
@@ -17,6 +17,15 @@ export type ProviderPorts = {
     locationId: string
   ): Promise<MedusaAddressLike | undefined>
   products(productIds: string[]): Promise<ProductLike[]>
+  /** Variants with their product: the catalog's weights, sizes and customs data. */
+  variants(variantIds: string[]): Promise<VariantLike[]>
+  /** A cart's email and metadata (Medusa leaves them out of a price calculation's context). */
+  cartDetails(
+    cartId: string
+  ): Promise<
+    | { email?: string | null; metadata?: Record<string, unknown> | null }
+    | undefined
+  >
   /** The order a return belongs to, found from its items' order line ids. */
   orderOfLineItems(
     lineItemIds: string[]
@@ -56,6 +65,21 @@ type ProductService = {
     config?: { select?: string[]; take?: number }
   ): Promise<ProductLike[]>
 }
+type VariantService = {
+  listProductVariants(
+    filters: { id: string[] },
+    config?: { select?: string[]; relations?: string[]; take?: number }
+  ): Promise<VariantLike[]>
+}
+type CartService = {
+  retrieveCart(
+    id: string,
+    config?: { select?: string[] }
+  ): Promise<{
+    email?: string | null
+    metadata?: Record<string, unknown> | null
+  }>
+}
 type OrderService = {
   listOrderItems(
     filters: { item_id: string[] },
@@ -66,6 +90,19 @@ type OrderService = {
     config?: { relations?: string[] }
   ): Promise<Record<string, unknown>>
 }
+
+/** The catalog fields the builder reads (mapping/types.ts CatalogFields). */
+const CATALOG_FIELDS = [
+  "weight",
+  "length",
+  "height",
+  "width",
+  "hs_code",
+  "origin_country",
+  "mid_code",
+  "material",
+]
+const PRODUCT_FIELDS = ["id", "title", "handle", ...CATALOG_FIELDS, "metadata"]
 
 /** Warehouse addresses change rarely; a burst of orders from one location reads it once. */
 const LOCATION_CACHE_MS = 60_000
@@ -105,23 +142,37 @@ export const registryPorts: ProviderPorts = {
     return products.listProducts(
       { id: productIds },
       {
-        select: [
-          "id",
-          "title",
-          "handle",
-          "weight",
-          "length",
-          "height",
-          "width",
-          "hs_code",
-          "origin_country",
-          "mid_code",
-          "material",
-          "metadata",
-        ],
+        select: PRODUCT_FIELDS,
         take: productIds.length,
       }
     )
+  },
+
+  async variants(variantIds) {
+    const products = moduleService<VariantService>(Modules.PRODUCT)
+    if (!products || !variantIds.length) return []
+    return products.listProductVariants(
+      { id: variantIds },
+      {
+        select: [
+          "id",
+          "sku",
+          "title",
+          ...CATALOG_FIELDS,
+          ...PRODUCT_FIELDS.map((f) => `product.${f}`),
+        ],
+        relations: ["product"],
+        take: variantIds.length,
+      }
+    )
+  },
+
+  async cartDetails(cartId) {
+    const carts = moduleService<CartService>(Modules.CART)
+    if (!carts || !cartId) return undefined
+    return carts
+      .retrieveCart(cartId, { select: ["id", "email", "metadata"] })
+      .catch(() => undefined)
   },
 
   async linkedFulfillments(fulfillmentIds) {

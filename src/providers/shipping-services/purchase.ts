@@ -16,6 +16,7 @@ import type { ServiceOption } from "../../options"
 import type ShippingServicesModuleService from "../../modules/shipping-services/service"
 import type { ShipmentRecord } from "../../modules/shipping-services/models"
 import type { BuiltShipment } from "./mapping/build-shipment"
+import { createOptionsOf } from "./mapping/plan"
 import { recordFieldsOf } from "./mapping/response"
 import { toMedusaError } from "./medusa-error"
 
@@ -157,8 +158,7 @@ async function buy(
     const result = await client.createShipment(input.built.request, {
       transactionId,
       onNewTransactionId: remember,
-      includeDeliveryCommitment: input.built.includeDeliveryCommitment,
-      apac: input.service.apac,
+      ...createOptionsOf(input.built, input.service),
     })
     crashPoint("after-answer")
     const done = await complete(journal, row, result.shipment, input.service)

@@ -24,21 +24,33 @@ import {
   type MedusaAddressLike,
   type ServiceAddress,
 } from "./mapping/address"
-import {
-  buildShipmentRequest,
-  type BuildShipmentInput,
+import type {
+  BuildShipmentInput,
+  BuiltShipment,
 } from "./mapping/build-shipment"
-import { laneViolations } from "./mapping/lane"
 import {
   parcelRequestKeyOf,
   ratesRequestOf,
   shippedLines,
 } from "./mapping/fulfillment-input"
+import type { ChosenParcel } from "./mapping/packing"
 import {
-  chosenParcels,
-  packParcels,
-  type ChosenParcel,
-} from "./mapping/packing"
+  checkPlan,
+  createOptionsOf,
+  planShipment,
+  type ShipmentPlan,
+} from "./mapping/plan"
+import { originAddressOf } from "./mapping/origin"
+import { checkoutRefusalMessage } from "./mapping/checkout-problems"
+import { withCatalog } from "./catalog"
+import {
+  CHECKOUT_REFUSED_CODE,
+  checkCart,
+  logMerchantProblems,
+  NO_ORIGIN,
+  type CartForCheckout,
+  type CheckoutCheck,
+} from "./checkout"
 import type { OrderLike } from "./mapping/types"
 import { toMedusaError } from "./medusa-error"
 import { registryPorts, type ProviderPorts } from "./ports"
@@ -54,6 +66,7 @@ import {
 import { chosenParcelsOf } from "../../lib/shipments/additional-data"
 import { pluginClient } from "../../lib/plugin-client"
 import type { ShippingClient } from "../../shipping-api/client"
+import { ShippingValidationError } from "../../shipping-api/errors"
 import {
   FULFILLMENT_DOCUMENT_TYPES,
   fulfillmentDocumentsOf,
@@ -142,10 +155,10 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
   }
 
   /**
-   * At checkout: refuses an option that cannot ship this cart's lane (standard is domestic only,
-   * cross-border needs a destination abroad, an allowed class for the origin, the origin's
-   * currency…), in words, before any label is bought. The result becomes the shipping method's
-   * data, so createFulfillment knows the option.
+   * At checkout, when the shopper chooses one of our options (and again at cart completion, by
+   * the plugin's completeCartWorkflow hook): the dry run of the label purchase (checkout.ts)
+   * refuses, in the shopper's words, a cart the service would refuse, before anything is paid.
+   * The result becomes the shipping method's data, so createFulfillment knows the option.
    */
   override async validateFulfillmentData(
     optionData: Record<string, unknown>,
@@ -153,22 +166,12 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
     context: ValidateFulfillmentDataContext
   ): Promise<Record<string, unknown>> {
     const service = this.serviceOf(optionData)
-    const to = context?.shipping_address as MedusaAddressLike | undefined
-    const from =
-      (context?.from_location?.address as MedusaAddressLike | undefined) ??
-      undefined
-    const problems = laneViolations(service, this.options_, {
-      fromCountry: from?.country_code ?? this.options_.origin?.countryCode,
-      toCountry: to?.country_code,
-      toStateProvince: to?.province,
-      currencyCode: (context as { currency_code?: string } | undefined)
-        ?.currency_code,
-    })
-    if (problems.length) {
-      throw invalid(
-        `${service.name} cannot ship this order: ${problems.map((p) => p.message).join("; ")}`
-      )
-    }
+    const check = await this.checkCart(
+      service,
+      context as unknown as CartForCheckout,
+      context?.from_location?.address as MedusaAddressLike | undefined
+    )
+    if (check.problems.length) throw this.refusal(service, check)
     return { ...data, option_id: service.id }
   }
 
@@ -176,17 +179,18 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
     return !!findService(this.options_, data.data ?? undefined)
   }
 
-  /** The rate of the option's service from the rates operation (doc 4), in the cart's currency. */
+  /**
+   * The postage of what the purchase will buy (doc 4 rates): the cart packed and built as the
+   * label purchase will (checkout.ts), one rate per parcel, summed, in the cart's currency. A cart
+   * the service would refuse gets no price, in the same words as at checkout.
+   */
   override async calculatePrice(
     optionData: CalculateShippingOptionPriceDTO["optionData"],
     data: CalculateShippingOptionPriceDTO["data"],
     context: CalculateShippingOptionPriceDTO["context"]
   ): Promise<CalculatedShippingOptionPrice> {
     const service = this.serviceOf(optionData)
-    const cart = context as unknown as {
-      currency_code?: string
-      shipping_address?: MedusaAddressLike | null
-      items?: OrderLike["items"]
+    const cart = context as unknown as CartForCheckout & {
       from_location?: { address?: MedusaAddressLike | null } | null
     }
     // Medusa pre-fills a cart's country from a one-country region: a price needs the postal code too.
@@ -198,59 +202,99 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
         `Add a shipping address (postal code and country) to get a price for ${service.name}`
       )
     }
-    const origin = this.originOf(cart.from_location?.address ?? undefined)
-    const built = buildShipmentRequest({
-      order: {
-        id: "cart",
-        currency_code: cart.currency_code,
-        shipping_address: cart.shipping_address,
-        items: cart.items ?? [],
-      },
-      lines: (cart.items ?? []).map((line) => ({
-        line,
-        quantity: Number(line.quantity ?? 1),
-      })),
+    const check = await this.checkCart(
       service,
-      options: this.options_,
-      origin,
-      direction: "outbound",
-    })
-    if (!built.ok) {
-      throw invalid(
-        `${service.name} cannot be priced: ${built.violations.map((v) => v.message).join("; ")}`
-      )
-    }
+      await this.withCartDetails(cart),
+      cart.from_location?.address
+    )
+    if (check.problems.length || !check.parcels)
+      throw this.refusal(service, check)
     try {
-      const rates = await this.client().getRates(
-        ratesRequestOf(built.value.request),
-        {
-          includeDeliveryCommitment: built.value.includeDeliveryCommitment,
-          apac: service.apac,
-        }
+      const amounts = await Promise.all(
+        check.parcels.map((p) => this.rateOf(service, p.built, cart))
       )
-      const entry =
-        rates.rates?.find((r) => r.serviceId === service.serviceId) ??
-        (rates.rates?.length === 1 ? rates.rates[0] : undefined)
-      if (entry?.totalCarrierCharge === undefined) {
-        throw invalid(`The shipping service gave no rate for ${service.name}`)
-      }
-      const currency = entry.currencyCode?.toLowerCase()
-      if (
-        currency &&
-        cart.currency_code &&
-        currency !== cart.currency_code.toLowerCase()
-      ) {
-        throw invalid(
-          `${service.name} is priced in ${currency.toUpperCase()}, the cart is in ${cart.currency_code.toUpperCase()}: use a flat price for it`
-        )
-      }
       return {
-        calculated_amount: entry.totalCarrierCharge,
+        // Cents summed exactly: the service prices each label to the cent.
+        calculated_amount:
+          amounts.reduce((sum, a) => sum + Math.round(a * 100), 0) / 100,
         is_calculated_price_tax_inclusive: false,
       }
     } catch (error) {
       throw toMedusaError(error)
     }
+  }
+
+  /** One parcel's rate for this service, refused when the service prices in another currency. */
+  protected async rateOf(
+    service: ServiceOption,
+    built: BuiltShipment,
+    cart: CartForCheckout
+  ): Promise<number> {
+    const rates = await this.client().getRates(
+      ratesRequestOf(built.request),
+      createOptionsOf(built, service)
+    )
+    const entry =
+      rates.rates?.find((r) => r.serviceId === service.serviceId) ??
+      (rates.rates?.length === 1 ? rates.rates[0] : undefined)
+    if (entry?.totalCarrierCharge === undefined) {
+      throw invalid(`The shipping service gave no rate for ${service.name}`)
+    }
+    const currency = entry.currencyCode?.toLowerCase()
+    if (
+      currency &&
+      cart.currency_code &&
+      currency !== cart.currency_code.toLowerCase()
+    ) {
+      throw invalid(
+        `${service.name} is priced in ${currency.toUpperCase()}, the cart is in ${cart.currency_code.toUpperCase()}: use a flat price for it`
+      )
+    }
+    return entry.totalCarrierCharge
+  }
+
+  /** The dry run with this provider's options, catalog and client (checkout.ts). */
+  protected async checkCart(
+    service: ServiceOption,
+    cart: CartForCheckout,
+    fromLocation: MedusaAddressLike | null | undefined
+  ): Promise<CheckoutCheck> {
+    const check = await checkCart(
+      {
+        options: this.options_,
+        ports: this.ports_,
+        client: () => this.client(),
+      },
+      service,
+      cart,
+      fromLocation
+    )
+    logMerchantProblems(this.logger_, service, cart, check)
+    return check
+  }
+
+  /** Medusa's price context has no email or metadata (the importer's customs reference). */
+  protected async withCartDetails(
+    cart: CartForCheckout
+  ): Promise<CartForCheckout> {
+    if (cart.metadata !== undefined || !cart.id?.startsWith("cart_"))
+      return cart
+    const details = await this.ports_.cartDetails(cart.id)
+    return details
+      ? {
+          ...cart,
+          email: cart.email ?? details.email,
+          metadata: details.metadata,
+        }
+      : cart
+  }
+
+  protected refusal(service: ServiceOption, check: CheckoutCheck): MedusaError {
+    return new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      checkoutRefusalMessage(service.name, check.problems),
+      CHECKOUT_REFUSED_CODE
+    )
   }
 
   override async createFulfillment(
@@ -522,50 +566,14 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
   protected originOf(
     location: MedusaAddressLike | null | undefined
   ): ServiceAddress {
-    const configured = this.options_.origin
-    if (location?.country_code) {
-      const mapped = fromMedusaAddress(location, { residential: false })
-      return {
-        ...mapped,
-        name:
-          mapped.name ??
-          configured?.name ??
-          this.options_.contact?.name ??
-          mapped.company,
-        company:
-          mapped.company ??
-          configured?.company ??
-          this.options_.contact?.company,
-        phone: mapped.phone ?? configured?.phone,
-        email: configured?.email,
-      }
-    }
-    if (configured)
-      return { ...configured, residential: configured.residential ?? false }
-    throw invalid(
-      "No origin address: give the stock location an address, or set the plugin's origin option"
-    )
+    const origin = originAddressOf(this.options_, location)
+    if (origin) return origin
+    throw invalid(NO_ORIGIN)
   }
 
-  /** Adds product weights and sizes the order query leaves out (variant data stays first). */
-  protected async withCatalog(order: OrderLike): Promise<OrderLike> {
-    const missing = (order.items ?? []).filter(
-      (i) =>
-        i.variant?.weight == null && i.product_id && !i.variant?.product?.weight
-    )
-    if (!missing.length) return order
-    const products = await this.ports_.products([
-      ...new Set(missing.map((i) => i.product_id as string)),
-    ])
-    const byId = new Map(products.map((p) => [p.id, p]))
-    return {
-      ...order,
-      items: (order.items ?? []).map((i) =>
-        i.product_id && byId.has(i.product_id)
-          ? { ...i, product: byId.get(i.product_id) }
-          : i
-      ),
-    }
+  /** Catalog data the order query leaves out (see mapping/catalog.ts). */
+  protected withCatalog(order: OrderLike): Promise<OrderLike> {
+    return withCatalog(this.ports_, order)
   }
 
   /**
@@ -580,31 +588,26 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
     chosen?: ChosenParcel[]
   }): Promise<ShipmentRecord[]> {
     const { service } = input.build
-    const packed = input.chosen?.length
-      ? chosenParcels(input.build.lines, input.chosen, this.options_)
-      : packParcels(input.build.lines, this.options_, service)
-    if (!packed.ok)
-      throw invalid(
-        `The parcels cannot be packed: ${packed.violations.map((v) => `${v.path}: ${v.message}`).join("; ")}`
+    const plan = planShipment(input.build, input.chosen)
+    if (!plan.ok) throw invalid(planFailure(plan))
+    // Every parcel is checked before the first is bought: a rule broken by the third parcel must
+    // not leave the first two bought (the client checks each again before sending it).
+    const broken = checkPlan(plan.parcels, (built) =>
+      this.client().checkShipment(
+        built.request,
+        createOptionsOf(built, service)
       )
-    const built = packed.parcels.map((p) =>
-      buildShipmentRequest({ ...input.build, lines: p.lines, parcel: p.parcel })
-    )
-    const broken = built.flatMap((b, i) =>
-      b.ok
-        ? []
-        : b.violations.map(
-            (v) => `${built.length > 1 ? `parcel ${i + 1}: ` : ""}${v.message}`
-          )
     )
     if (broken.length)
-      throw invalid(`The shipment cannot be created: ${broken.join("; ")}`)
+      throw toMedusaError(
+        new ShippingValidationError({
+          operation: "createShipment",
+          violations: broken,
+        })
+      )
     const rows: ShipmentRecord[] = []
-    for (const [index, parcel] of packed.parcels.entries()) {
-      const request = built[index] as Extract<
-        (typeof built)[number],
-        { ok: true }
-      >
+    const count = plan.parcels.length
+    for (const [index, parcel] of plan.parcels.entries()) {
       const items = parcel.lines.map((l) => ({
         line_item_id: l.line.id,
         quantity: l.quantity,
@@ -616,17 +619,17 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
             input.build.direction,
             items,
             index,
-            packed.parcels.length
+            count
           ),
           reusable: (r) => this.reusable(r, input.fulfillmentId),
           fulfillmentId: input.fulfillmentId,
           orderId: input.orderId,
           service,
-          built: request.value,
+          built: parcel.built,
           isReturn: input.build.direction === "return",
           parcel: {
             index,
-            count: packed.parcels.length,
+            count,
             contents: {
               items,
               weight_oz: parcel.parcel.weightOz,
@@ -661,6 +664,18 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
     const linked = await this.ports_.linkedFulfillments([holder.id])
     return !linked.has(holder.id)
   }
+}
+
+/** A plan that cannot be bought, in the words the purchase has always used. */
+function planFailure(plan: Extract<ShipmentPlan, { ok: false }>): string {
+  if (plan.stage === "packing")
+    return `The parcels cannot be packed: ${plan.problems.map((v) => `${v.path}: ${v.message}`).join("; ")}`
+  const several = (plan.parcelCount ?? 1) > 1
+  return `The shipment cannot be created: ${plan.problems
+    .map(
+      (v) => `${several ? `parcel ${(v.parcel ?? 0) + 1}: ` : ""}${v.message}`
+    )
+    .join("; ")}`
 }
 
 /** The admin's parcels from the fulfilment's additional data, refused in words when malformed. */

@@ -37,6 +37,7 @@ import {
 import { unwrap } from "./parse"
 import type { CallOptions, OperationRequest } from "./request"
 import type { WireResponse } from "./transport"
+import type { Violation } from "../violation"
 
 /**
  * Doc 2 and doc 4 shipment operations over part A's pure builders (operations/shipments.ts):
@@ -159,6 +160,43 @@ export async function findShipment(
   }
 }
 
+/** The create request exactly as createShipment builds it (headers, query, every rule). */
+function createRequestOf(
+  ctx: ShipmentCallContext,
+  shipment: unknown,
+  options: ShipmentVariantOptions,
+  transactionId: string
+) {
+  return buildCreateShipment({
+    ...shipperHeaders(ctx),
+    ...options,
+    shipment,
+    transactionId,
+  })
+}
+
+/**
+ * A dry run of createShipment: what it would refuse before sending (every rule of the
+ * documents), and nothing else. Checkout asks this, so a cart is refused for the same reasons,
+ * in the same words, as the label purchase would be. Pure: nothing is sent.
+ */
+export function checkShipment(
+  ctx: Pick<ShipmentCallContext, "config">,
+  shipment: unknown,
+  options: ShipmentVariantOptions = {}
+): Violation[] {
+  // A syntactically valid id: the dry run must not be refused for the id it does not send.
+  const built = createRequestOf(
+    ctx as ShipmentCallContext,
+    shipment,
+    options,
+    DRY_RUN_TRANSACTION_ID
+  )
+  return built.ok ? [] : built.violations
+}
+
+const DRY_RUN_TRANSACTION_ID = "dry-run"
+
 /**
  * POST /v1/shipments with doc 2 rule 4 (see create-flow.ts). Validation runs first: an invalid
  * request throws ShippingValidationError and nothing is sent, not even the token request.
@@ -169,19 +207,13 @@ export async function createShipment(
   options: CreateShipmentOptions
 ): Promise<CreateShipmentResult<CreatedShipmentResponse>> {
   const operation = "createShipment"
-  const build = (transactionId: string) => {
-    return sendable(
+  const build = (transactionId: string) =>
+    sendable(
       ctx,
-      buildCreateShipment({
-        ...shipperHeaders(ctx),
-        ...options,
-        shipment,
-        transactionId,
-      }),
+      createRequestOf(ctx, shipment, options, transactionId),
       operation,
       transactionId
     )
-  }
   const first = build(options.transactionId)
   const carrier = first.variant ? CARRIER_OF_VARIANT[first.variant] : undefined
   if (!carrier) throw new Error(`${operation}: the builder returned no variant`)

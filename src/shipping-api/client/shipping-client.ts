@@ -70,6 +70,7 @@ import type {
 } from "./shipment-calls"
 import { TokenSource, tokenCacheKey } from "./token-cache"
 import type { WireResponse } from "./transport"
+import type { Violation } from "../violation"
 
 /** Hard stop for the webhook list, far above doc 4's 20 configurations per account. */
 const MAX_WEBHOOK_PAGES = 100
@@ -315,6 +316,17 @@ export class ShippingClient {
     options: CreateShipmentOptions
   ): Promise<CreateShipmentResult<CreatedShipmentResponse>> {
     return shipments.createShipment(this.shipmentContext, shipment, options)
+  }
+
+  /**
+   * What createShipment would refuse before sending, without sending (checkout's dry run).
+   * Pure: no token, no request.
+   */
+  checkShipment(
+    shipment: ShipmentRequestInput | ShipmentRequest,
+    options: ShipmentVariantOptions = {}
+  ): Violation[] {
+    return shipments.checkShipment({ config: this.config }, shipment, options)
   }
 
   retryShipment(

@@ -32,6 +32,11 @@ export type BuiltShipment = {
   request: ShipmentRequest
   /** Query parameters of the create (doc 2): includeDeliveryCommitment. */
   includeDeliveryCommitment?: boolean
+  /**
+   * The order line ids behind each customs item (several when lines were merged), so a rule
+   * broken by a customs item can name the cart's items (checkout's dry run).
+   */
+  customsItemLines?: string[][]
 }
 
 export type BuildResult =
@@ -147,6 +152,7 @@ export function buildShipmentRequest(input: BuildShipmentInput): BuildResult {
   const crossBorder = variant.crossBorder
 
   let customs: ShipmentRequest["customs"]
+  let customsItemLines: string[][] | undefined
   if (crossBorder || (fromCountry && toCountry && fromCountry !== toCountry)) {
     const built = buildCustoms({
       order,
@@ -159,6 +165,7 @@ export function buildShipmentRequest(input: BuildShipmentInput): BuildResult {
     if (built.violations.length)
       return { ok: false, violations: built.violations }
     customs = built.customs
+    customsItemLines = built.itemLines
   }
 
   const displayId =
@@ -188,6 +195,7 @@ export function buildShipmentRequest(input: BuildShipmentInput): BuildResult {
     ok: true,
     value: {
       request,
+      ...(customsItemLines ? { customsItemLines } : {}),
       ...(crossBorder
         ? { includeDeliveryCommitment: true }
         : service.includeDeliveryCommitment !== undefined

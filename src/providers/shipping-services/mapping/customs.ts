@@ -97,46 +97,66 @@ export function customsItemOf(
 export function mergeCustomsItems(
   items: readonly CustomsItem[]
 ): CustomsItem[] {
-  const groups = new Map<string, CustomsItem[]>()
-  for (const item of items) {
+  return mergeGroups(items).map((g) => g.item)
+}
+
+/** mergeCustomsItems, keeping which of the given items each merged line stands for. */
+function mergeGroups(
+  items: readonly CustomsItem[]
+): { item: CustomsItem; from: number[] }[] {
+  const groups = new Map<string, { items: CustomsItem[]; from: number[] }>()
+  items.forEach((item, index) => {
     const key = `${item.hSTariffCode ?? ""}|${item.originCountryCode ?? ""}`
-    groups.set(key, [...(groups.get(key) ?? []), item])
-  }
-  return [...groups.values()].map((group) => {
-    if (group.length === 1) return group[0]
-    const quantity = group.reduce((n, i) => n + i.quantity, 0)
-    const value = group.reduce((v, i) => v + i.unitPrice * i.quantity, 0)
-    const weight = group.reduce(
-      (w, i) => w + (i.unitWeight?.weight ?? 0) * i.quantity,
-      0
-    )
-    return {
-      ...group[0],
-      description: cut(
-        `${group[0].description} and ${group.length - 1} more`,
-        LIMITS.customsDescription
-      ),
-      quantity,
-      unitPrice: Math.round((value / quantity) * 100) / 100,
-      unitWeight: {
-        weight: Math.ceil((weight / quantity) * 10_000 - 1e-6) / 10_000,
-        unitOfMeasurement: group[0].unitWeight?.unitOfMeasurement ?? "OZ",
-      },
-    }
+    const group = groups.get(key) ?? { items: [], from: [] }
+    group.items.push(item)
+    group.from.push(index)
+    groups.set(key, group)
   })
+  return [...groups.values()].map(({ items: group, from }) => ({
+    from,
+    item: mergedItem(group),
+  }))
+}
+
+function mergedItem(group: CustomsItem[]): CustomsItem {
+  if (group.length === 1) return group[0]
+  const quantity = group.reduce((n, i) => n + i.quantity, 0)
+  const value = group.reduce((v, i) => v + i.unitPrice * i.quantity, 0)
+  const weight = group.reduce(
+    (w, i) => w + (i.unitWeight?.weight ?? 0) * i.quantity,
+    0
+  )
+  return {
+    ...group[0],
+    description: cut(
+      `${group[0].description} and ${group.length - 1} more`,
+      LIMITS.customsDescription
+    ),
+    quantity,
+    unitPrice: Math.round((value / quantity) * 100) / 100,
+    unitWeight: {
+      weight: Math.ceil((weight / quantity) * 10_000 - 1e-6) / 10_000,
+      unitOfMeasurement: group[0].unitWeight?.unitOfMeasurement ?? "OZ",
+    },
+  }
 }
 
 export function buildCustoms(ctx: CustomsContext): {
   customs?: Customs
+  /** The order line ids each customs item stands for (several when lines were merged). */
+  itemLines?: string[][]
   violations: Violation[]
 } {
   const { order, options } = ctx
   let items = ctx.lines.map((l) => customsItemOf(l, ctx))
+  let itemLines = ctx.lines.map((l) => [l.line.id])
   if (
     items.length > LIMITS.customsItems &&
     options.customs.overflow === "merge"
   ) {
-    items = mergeCustomsItems(items)
+    const merged = mergeGroups(items)
+    items = merged.map((g) => g.item)
+    itemLines = merged.map((g) => g.from.flatMap((i) => itemLines[i]))
   }
   // The limit's own rule (doc 2 Limits), so the order is refused before anything is bought.
   const tooMany = fieldRuleViolations(
@@ -199,5 +219,5 @@ export function buildCustoms(ctx: CustomsContext): {
     },
     customsItems: items,
   }
-  return { customs, violations: [] }
+  return { customs, itemLines, violations: [] }
 }

@@ -104,9 +104,12 @@ export function packParcels(
   const units = unitsOf(lines, options)
   const violations: Violation[] = []
   const label = (u: Unit) => `"${u.line.title ?? u.line.id}"`
+  // The unit's line as the builder numbers lines (items[i]), so checkout can name the cart item.
+  const pathOf = (u: Unit) =>
+    `items[${lines.findIndex((l) => l.line.id === u.line.id)}]`
   return boxes.length
-    ? packIntoBoxes(units, boxes, label)
-    : packByLimits(units, options, fits, maxWeightOz, label, violations)
+    ? packIntoBoxes(units, boxes, label, pathOf)
+    : packByLimits(units, options, fits, maxWeightOz, label, pathOf, violations)
 }
 
 /** A parcel per admin's choice, measured like any parcel; the choice must cover the shipped lines exactly. */
@@ -283,7 +286,8 @@ const fitsSides = (unit: Unit, box: Box) =>
 function packIntoBoxes(
   units: Unit[],
   boxes: Box[],
-  label: (u: Unit) => string
+  label: (u: Unit) => string,
+  pathOf: (u: Unit) => string
 ): PackingResult {
   const violations: Violation[] = []
   const open: { box: Box; units: Unit[]; volume: number; weightOz: number }[] =
@@ -308,7 +312,7 @@ function packIntoBoxes(
     if (!box) {
       if (!violations.some((v) => v.message.startsWith(label(unit)))) {
         violations.push({
-          path: "items",
+          path: pathOf(unit),
           rule: "packing.item.fits-no-box",
           message: `${label(unit)} fits no box of the boxes option (${unit.sides ? unit.sides.join(" x ") + " in, " : ""}${unit.weightOz} oz)`,
           source: SOURCE,
@@ -347,6 +351,7 @@ function packByLimits(
   fits: (p: BuiltParcel) => boolean,
   maxWeightOz: number,
   label: (u: Unit) => string,
+  pathOf: (u: Unit) => string,
   violations: Violation[]
 ): PackingResult {
   const parcels: { units: Unit[]; parcel: BuiltParcel }[] = []
@@ -370,7 +375,7 @@ function packByLimits(
     if (!alone || !fits(alone)) {
       if (!violations.some((v) => v.message.startsWith(label(unit)))) {
         violations.push({
-          path: "items",
+          path: pathOf(unit),
           rule: "packing.item.over-limit",
           message: `${label(unit)} alone breaks a parcel limit (${unit.weightOz} oz of at most ${maxWeightOz}, or length plus girth): it cannot be shipped with this service`,
           source: SOURCE,

@@ -1,0 +1,99 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { PROVIDER_IDENTIFIER } from "../../options"
+
+/** The cart fields the provider's dry run reads (as Medusa gives them to validateFulfillmentData). */
+export const CART_FIELDS_FOR_CHECKOUT = [
+  "id",
+  "email",
+  "currency_code",
+  "metadata",
+  "completed_at",
+  "items.*",
+  "items.variant.id",
+  "items.variant.weight",
+  "items.variant.length",
+  "items.variant.height",
+  "items.variant.width",
+  "items.variant.material",
+  "items.variant.product.id",
+  "items.product.id",
+  "items.product.weight",
+  "shipping_address.*",
+  "shipping_methods.id",
+  "shipping_methods.shipping_option_id",
+  "shipping_methods.data",
+]
+
+export type OurShippingOption = {
+  id: string
+  provider_id: string
+  data: Record<string, unknown> | null
+  service_zone?: {
+    fulfillment_set?: {
+      location?: { id?: string; address?: Record<string, unknown> | null }
+    }
+  }
+}
+
+export type CheckoutCart = {
+  id: string
+  completed_at?: string | Date | null
+  shipping_methods?: {
+    id: string
+    shipping_option_id?: string | null
+    data?: Record<string, unknown> | null
+  }[]
+  [key: string]: unknown
+}
+
+/** Whether a provider id (`<identifier>_<id>`) is this plugin's. */
+export const isOurProvider = (providerId: string | null | undefined) =>
+  !!providerId?.startsWith(`${PROVIDER_IDENTIFIER}_`)
+
+export async function cartForCheckout(
+  container: MedusaContainer,
+  cartId: string
+): Promise<CheckoutCart | undefined> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "cart",
+    fields: CART_FIELDS_FOR_CHECKOUT,
+    filters: { id: cartId },
+  })
+  return data[0] as CheckoutCart | undefined
+}
+
+/** Shipping options of this provider among these ids, with their stock location's address. */
+export async function ourShippingOptions(
+  container: MedusaContainer,
+  optionIds: string[]
+): Promise<OurShippingOption[]> {
+  if (!optionIds.length) return []
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "shipping_option",
+    fields: [
+      "id",
+      "provider_id",
+      "data",
+      "service_zone.fulfillment_set.location.id",
+      "service_zone.fulfillment_set.location.address.*",
+    ],
+    filters: { id: optionIds },
+  })
+  return (data as OurShippingOption[]).filter((o) =>
+    isOurProvider(o.provider_id)
+  )
+}
+
+/** The context Medusa's addShippingMethodToCartWorkflow gives validateFulfillmentData. */
+export function validationContextOf(
+  cart: CheckoutCart,
+  option: OurShippingOption
+): Record<string, unknown> {
+  return {
+    ...cart,
+    from_location: option.service_zone?.fulfillment_set?.location ?? {},
+  }
+}
