@@ -1,4 +1,5 @@
 import type { PluginOptionsInput } from "../src/options"
+import { mergeOptions } from "../src/options/resolve"
 
 /**
  * Options of the development app in the repository root (tests and demo): the local sandbox
@@ -11,6 +12,25 @@ export function appPluginOptions(
   if (env.SHIPPING_SERVICES_OPTIONS) {
     return JSON.parse(env.SHIPPING_SERVICES_OPTIONS)
   }
+  const defaults = defaultOptions(env)
+  // A test changes a few options: JSON merged over these (null removes a key, arrays replace).
+  return env.SHIPPING_SERVICES_OPTIONS_PATCH
+    ? (withoutNulls(
+        mergeOptions(defaults, JSON.parse(env.SHIPPING_SERVICES_OPTIONS_PATCH))
+      ) as PluginOptionsInput)
+    : defaults
+}
+
+function withoutNulls(value: unknown): unknown {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return value
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== null)
+      .map(([k, v]) => [k, withoutNulls(v)])
+  )
+}
+
+function defaultOptions(env: NodeJS.ProcessEnv): PluginOptionsInput {
   const port = env.PORT ?? "9000"
   const baseUrl = env.SHIPPING_SERVICES_BASE_URL ?? "http://localhost:4010"
   return {

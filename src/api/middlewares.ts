@@ -20,6 +20,9 @@ import {
   AdminUpdateContact,
   AdminVoidLabel,
 } from "./admin/shipping-services/validators"
+import { StoreCheckCart } from "./store/shipping-services/validators"
+import { refusalDetails } from "./store/shipping-services/refusal-details"
+import { refuseUnshippable } from "./admin/shipping-services/refuse-unshippable"
 import { registerStartUp } from "../lib/start-up"
 import { onShippingServicesStart } from "../orchestration/boot"
 
@@ -40,6 +43,22 @@ export default defineMiddlewares({
       additionalDataValidator: {
         [ADDITIONAL_DATA_KEY]: fulfillmentAdditionalDataSchema.optional(),
       },
+    },
+    // Orders made without a cart get checkout's dry run too (issue 21).
+    {
+      matcher: "/admin/draft-orders/:id/convert-to-order",
+      methods: ["POST"],
+      middlewares: [refuseUnshippable("draft-order")],
+    },
+    {
+      matcher: "/admin/order-edits/:id/request",
+      methods: ["POST"],
+      middlewares: [refuseUnshippable("order-edit")],
+    },
+    {
+      matcher: "/admin/order-edits/:id/confirm",
+      methods: ["POST"],
+      middlewares: [refuseUnshippable("order-edit")],
     },
     // Print batches and Ready to ship (issue 13).
     {
@@ -109,6 +128,23 @@ export default defineMiddlewares({
       matcher: "/hooks/shipping-services/*",
       methods: ["POST"],
       bodyParser: false,
+    },
+    // Checkout's dry run (issue 21): Medusa's refusals get the problems field by field, and a
+    // storefront may check a cart against an option before choosing it.
+    {
+      matcher: "/store/carts/:id/shipping-methods",
+      methods: ["POST"],
+      middlewares: [refusalDetails("shipping-methods")],
+    },
+    {
+      matcher: "/store/carts/:id/complete",
+      methods: ["POST"],
+      middlewares: [refusalDetails("complete")],
+    },
+    {
+      matcher: "/store/shipping-services/carts/:id/check",
+      methods: ["POST"],
+      middlewares: [validateAndTransformBody(StoreCheckCart)],
     },
     {
       // Said explicitly rather than left to the /store default: a customer session or bearer is

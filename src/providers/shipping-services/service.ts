@@ -207,8 +207,17 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
       await this.withCartDetails(cart),
       cart.from_location?.address
     )
-    if (check.problems.length || !check.parcels)
+    if (check.problems.length || !check.parcels) {
+      // A chosen method priced again after the cart changed (Medusa's refresh, on an address or
+      // item change): no price drops the method and lets the change through; a throw would
+      // refuse the shopper's change itself. Choosing the option again gives the refusal's words.
+      if (typeof data?.option_id === "string")
+        return {
+          calculated_amount: undefined as unknown as number,
+          is_calculated_price_tax_inclusive: false,
+        }
       throw this.refusal(service, check)
+    }
     try {
       const amounts = await Promise.all(
         check.parcels.map((p) => this.rateOf(service, p.built, cart))

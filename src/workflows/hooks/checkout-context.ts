@@ -55,6 +55,8 @@ export async function cartForCheckout(
   container: MedusaContainer,
   cartId: string
 ): Promise<CheckoutCart | undefined> {
+  // An empty filter would read every cart.
+  if (!cartId) return undefined
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "cart",

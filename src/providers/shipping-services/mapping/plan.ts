@@ -1,3 +1,4 @@
+import { itemsAboveEelpfcThreshold } from "../../../shipping-api/rules/customs"
 import type { Violation } from "../../../shipping-api/violation"
 import {
   buildShipmentRequest,
@@ -120,6 +121,14 @@ export function linesOfPath(
   const customsItem = /^customs\.customsItems\[(\d+)\]/.exec(path)
   if (customsItem && built?.customsItemLines)
     return built.customsItemLines[Number(customsItem[1])] ?? []
+  // EELPFC is missing for the items valued above the threshold: those items (the rule's own test).
+  if (path === "customs.customsInfo.EELPFC" && built?.customsItemLines) {
+    const customs = built.request.customs
+    return itemsAboveEelpfcThreshold(
+      customs?.customsInfo?.currencyCode,
+      customs?.customsItems ?? []
+    ).flatMap((i) => built.customsItemLines?.[i] ?? [])
+  }
   if (/^(customs\.customsItems|parcel\b|items$)/.test(path))
     return lines.map((l) => l.line.id)
   return []

@@ -1,0 +1,314 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { SHIPPING_SERVICES_MODULE } from "../../src/options/resolve"
+import type ShippingServicesModuleService from "../../src/modules/shipping-services/service"
+import {
+  checkoutCorpus,
+  CORPUS_ADDRESSES,
+  fixedCart,
+  type CorpusCart,
+} from "../../src/providers/shipping-services/__fixtures__/checkout-corpus"
+import { CHECKOUT_REFUSED_CODE } from "../../src/providers/shipping-services/checkout"
+import { waitFor } from "../../dev/wait"
+import { adminHeaders } from "../helpers/admin"
+import {
+  checkoutCorpusCart,
+  setupCorpusStore,
+  type CheckoutOutcome,
+  type CorpusStore,
+} from "../helpers/corpus-store"
+import { explainHttpErrors } from "../helpers/errors"
+
+jest.setTimeout(600_000)
+
+/**
+ * Issue 21: checkout never sells an order the service will refuse. Every cart of the corpus
+ * (src/providers/shipping-services/__fixtures__/checkout-corpus.ts: generated from the rules'
+ * failing examples, then one per rule the catalog and quantities control) is refused before
+ * payment with the field and a shopper's message, and no order is created; the same carts fixed
+ * all complete and get their labels.
+ */
+medusaIntegrationTestRunner({
+  env: {
+    // No default weight: a product without one cannot ship.
+    SHIPPING_SERVICES_OPTIONS_PATCH: JSON.stringify({
+      defaultParcel: { weight: null },
+    }),
+  },
+  testSuite: ({ api, getContainer }) => {
+    let admin: { headers: Record<string, string> }
+    let store: CorpusStore
+    const corpus = checkoutCorpus()
+
+    beforeAll(async () => {
+      explainHttpErrors(api)
+      admin = await adminHeaders(getContainer())
+      store = await setupCorpusStore(api, admin)
+    })
+
+    const orderCount = async () =>
+      (await api.get("/admin/orders?fields=id&limit=1", admin)).data
+        .count as number
+
+    const shipping = () =>
+      getContainer().resolve<ShippingServicesModuleService>(
+        SHIPPING_SERVICES_MODULE
+      )
+
+    function expectRefused(outcome: CheckoutOutcome, c: CorpusCart) {
+      if (outcome.stage === "order")
+        throw new Error(`${c.name}: sold as order ${outcome.order.id}`)
+      expect(outcome.status).toBe(400)
+      expect(outcome.body.code).toBe(CHECKOUT_REFUSED_CODE)
+      expect(outcome.body.message).toMatch(/cannot ship this cart: /)
+      const problems = (outcome.body.shipping_services?.checks ?? []).flatMap(
+        (check: { problems: unknown[] }) => check.problems
+      )
+      const found = problems.find(
+        (p: { rule: string }) => p.rule === c.refused.rule
+      )
+      if (!found)
+        throw new Error(
+          `${c.name}: expected ${c.refused.rule}, got ${JSON.stringify(outcome.body)}`
+        )
+      if (c.refused.field) expect(found.field).toBe(c.refused.field)
+      expect(found.fix).toBe(c.refused.fix)
+      // The shopper's words are in Medusa's own error message too.
+      expect(outcome.body.message).toContain(found.message)
+      return found
+    }
+
+    it("refuses every cart of the corpus before payment, with the field and a shopper's message, and sells none", async () => {
+      expect(corpus.length).toBeGreaterThanOrEqual(30)
+      const before = await orderCount()
+      const stages: Record<string, number> = {}
+      for (const c of corpus) {
+        const outcome = await checkoutCorpusCart(api, store, c)
+        expectRefused(outcome, c)
+        stages[outcome.stage] = (stages[outcome.stage] ?? 0) + 1
+      }
+      expect(await orderCount()).toBe(before)
+      // Every one is refused as early as the shopper chooses the option.
+      expect(stages).toEqual({ "shipping-method": corpus.length })
+    })
+
+    it("sells every cart of the corpus once fixed, and each gets its labels", async () => {
+      const orders: { id: string; cart: CorpusCart }[] = []
+      for (const c of corpus) {
+        const outcome = await checkoutCorpusCart(api, store, fixedCart(c))
+        if (outcome.stage !== "order")
+          throw new Error(
+            `${c.name} (fixed) was refused: ${JSON.stringify((outcome as { body: unknown }).body)}`
+          )
+        orders.push({ id: outcome.order.id, cart: c })
+      }
+      for (const { id, cart } of orders) {
+        const record = await waitFor(async () => {
+          const [r] = await shipping().listAutoFulfillments({ order_id: id })
+          return r && r.status !== "running" && r.status !== "pending"
+            ? r
+            : undefined
+        }, `labels of ${cart.name}`)
+        expect({ name: cart.name, error: record.last_error }).toEqual({
+          name: cart.name,
+          error: null,
+        })
+        expect(record.status).toBe("succeeded")
+      }
+    })
+
+    it("prices a calculated option as the sum of the rates of the parcels then bought", async () => {
+      for (const cart of [
+        {
+          name: "three 25 kg ovens: three parcels",
+          service: "postal-ground",
+          address: CORPUS_ADDRESSES.newYork,
+          items: [{ product: "oven" as const, quantity: 3 }],
+          parcels: 3,
+        },
+        {
+          name: "31 lines abroad, merged as at purchase",
+          service: "cross-border",
+          address: CORPUS_ADDRESSES.london,
+          items: Array.from({ length: 31 }, (_, i) => ({
+            product: (i % 2 ? "shirt" : "sample1") as "shirt",
+            quantity: 1,
+          })),
+          parcels: 1,
+        },
+      ]) {
+        const outcome = await checkoutCorpusCart(api, store, {
+          ...cart,
+          price: "calculated",
+        })
+        if (outcome.stage !== "order") throw new Error(JSON.stringify(outcome))
+        const { data } = await getContainer()
+          .resolve("query")
+          .graph({
+            entity: "order",
+            fields: ["id", "shipping_methods.amount"],
+            filters: { id: outcome.order.id },
+          })
+        const charged = Number(data[0].shipping_methods[0].amount)
+        const rows = await waitFor(async () => {
+          const found = await shipping().listShipments({
+            order_id: outcome.order.id,
+            status: ["created"],
+          })
+          return found.length === cart.parcels ? found : undefined
+        }, `labels of ${cart.name}`)
+        const bought = rows.reduce(
+          (sum, r) =>
+            sum +
+            Math.round(
+              Number((r.charges as { total?: number } | null)?.total) * 100
+            ),
+          0
+        )
+        expect({ name: cart.name, charged: Math.round(charged * 100) }).toEqual(
+          { name: cart.name, charged: bought }
+        )
+      }
+    })
+
+    it("refuses at completion a cart changed after its shipping method was chosen", async () => {
+      const before = await orderCount()
+      const pk = { headers: { "x-publishable-api-key": store.publishableKey } }
+      const movedAbroad = await checkoutCorpusCart(
+        api,
+        store,
+        {
+          service: "standard",
+          price: "flat",
+          address: CORPUS_ADDRESSES.newYork,
+          items: [{ product: "shirt", quantity: 1 }],
+        },
+        {
+          changeAfterChoosing: async (cartId) => {
+            await api.post(
+              `/store/carts/${cartId}`,
+              {
+                shipping_address: CORPUS_ADDRESSES.toronto,
+                region_id: store.regionOf("ca"),
+              },
+              pk
+            )
+          },
+        }
+      )
+      expect(movedAbroad.stage).toBe("complete")
+      expectRefused(movedAbroad, {
+        refused: {
+          rule: "address.standard.domestic",
+          field: "shipping_address.country_code",
+          fix: "customer",
+        },
+      } as CorpusCart)
+
+      const heavier = await checkoutCorpusCart(
+        api,
+        store,
+        {
+          service: "postal-ground",
+          price: "flat",
+          address: CORPUS_ADDRESSES.newYork,
+          items: [{ product: "shirt", quantity: 1 }],
+        },
+        {
+          changeAfterChoosing: async (cartId) => {
+            await api.post(
+              `/store/carts/${cartId}/line-items`,
+              { variant_id: store.variant("anvil"), quantity: 1 },
+              pk
+            )
+          },
+        }
+      )
+      expect(heavier.stage).toBe("complete")
+      expectRefused(heavier, {
+        refused: {
+          rule: "packing.item.over-limit",
+          field: "items",
+          fix: "merchant",
+        },
+      } as CorpusCart)
+      expect(await orderCount()).toBe(before)
+    })
+
+    it("checks a cart against an option without changing it (store route)", async () => {
+      const pk = { headers: { "x-publishable-api-key": store.publishableKey } }
+      const { data: c } = await api.post(
+        "/store/carts",
+        {
+          region_id: store.regionOf("gb"),
+          sales_channel_id: store.salesChannelId,
+          email: "shopper@example.com",
+        },
+        pk
+      )
+      const cartId = c.cart.id
+      await api.post(
+        `/store/carts/${cartId}/line-items`,
+        { variant_id: store.variant("shirt"), quantity: 1 },
+        pk
+      )
+      const { phone: _phone, ...noPhone } = CORPUS_ADDRESSES.london
+      await api.post(
+        `/store/carts/${cartId}`,
+        { shipping_address: noPhone },
+        pk
+      )
+      const check = (option_id: string) =>
+        api.post(
+          `/store/shipping-services/carts/${cartId}/check`,
+          { option_id },
+          pk
+        )
+      const { data: refused } = await check(
+        store.option("cross-border", "flat")
+      )
+      expect(refused).toMatchObject({
+        shippable: false,
+        service_id: "cross-border",
+        problems: [
+          expect.objectContaining({
+            field: "shipping_address.phone",
+            fix: "customer",
+            rule: "address.required-fields",
+            message:
+              "Add a phone number: the carrier needs one for this service",
+          }),
+        ],
+      })
+      const { data: fine } = await check(store.option("postal-ground", "flat"))
+      expect(fine).toMatchObject({ shippable: true, problems: [] })
+      // Nothing changed: the cart has no shipping method.
+      const { data: after } = await api.get(
+        `/store/carts/${cartId}?fields=id,*shipping_methods`,
+        pk
+      )
+      expect(after.cart.shipping_methods).toEqual([])
+      // Bad bodies: 400 naming the field; an unknown cart: 404; never a 5xx.
+      for (const body of [
+        {},
+        { option_id: "" },
+        { option_id: 5 },
+        { option_id: "x", extra: 1 },
+      ]) {
+        const res = await api
+          .post(`/store/shipping-services/carts/${cartId}/check`, body, pk)
+          .catch((e: any) => e.response)
+        expect(res.status).toBe(400)
+      }
+      const unknown = await api
+        .post(
+          `/store/shipping-services/carts/cart_unknown/check`,
+          { option_id: store.option("postal-ground", "flat") },
+          pk
+        )
+        .catch((e: any) => e.response)
+      expect(unknown.status).toBe(404)
+      const notOurs = await check("so_unknown").catch((e: any) => e.response)
+      expect(notOurs.status).toBe(404)
+    })
+  },
+})

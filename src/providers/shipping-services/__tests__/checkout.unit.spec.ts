@@ -1,0 +1,141 @@
+import { appPluginOptions } from "../../../../dev/app-options"
+import { WAREHOUSE_ADDRESS } from "../../../../dev/seed/store"
+import { parsePluginOptions, type PluginOptions } from "../../../options"
+import { sharedShippingClient } from "../../../options/shipping-client"
+import {
+  checkoutCorpus,
+  cartsFromRuleExamples,
+  CORPUS_PRODUCTS,
+  fixedCart,
+  type CorpusCart,
+  type ProductKey,
+} from "../__fixtures__/checkout-corpus"
+import { checkCart, type CartForCheckout } from "../checkout"
+import type { VariantLike } from "../mapping/types"
+
+/** The development app's options without a default weight: a product without one cannot ship. */
+export function corpusOptions(): PluginOptions {
+  const raw = appPluginOptions({}) as Record<string, any>
+  const { weight: _w, ...box } = raw.defaultParcel
+  return parsePluginOptions({ ...raw, defaultParcel: box })
+}
+
+const options = corpusOptions()
+const client = sharedShippingClient(options)
+
+/** The catalog as the product module answers: variant id = the corpus product key. */
+const ports = {
+  async variants(ids: string[]): Promise<VariantLike[]> {
+    return ids.map((id) => {
+      const p = CORPUS_PRODUCTS[id as ProductKey]
+      const { title, price: _price, ...fields } = p as Record<string, any>
+      return {
+        id,
+        sku: id.toUpperCase(),
+        title: "Default",
+        ...fields,
+        product: { id: `prod_${id}`, title, handle: id },
+      }
+    })
+  },
+  async products() {
+    return []
+  },
+}
+
+export function cartOf(c: CorpusCart): CartForCheckout {
+  return {
+    id: "cart_01TESTCORPUS0000000000000",
+    email: "shopper@example.com",
+    currency_code: "usd",
+    metadata: c.metadata ?? null,
+    shipping_address: c.address,
+    items: c.items.map((item, i) => {
+      const p = CORPUS_PRODUCTS[item.product]
+      return {
+        id: `cali_${i}`,
+        title: p.title,
+        product_title: p.title,
+        variant_title: "Default",
+        variant_id: item.product,
+        product_id: `prod_${item.product}`,
+        unit_price: p.price,
+        quantity: item.quantity,
+        variant: { id: item.product },
+      }
+    }),
+  }
+}
+
+const serviceOf = (id: string) => options.services.find((s) => s.id === id)!
+
+async function dryRun(c: CorpusCart) {
+  return checkCart(
+    { options, ports, client: () => client },
+    serviceOf(c.service),
+    cartOf(c),
+    WAREHOUSE_ADDRESS
+  )
+}
+
+describe("checkout's dry run on carts the service would refuse", () => {
+  const corpus = checkoutCorpus()
+
+  it("holds at least 30 carts, flat and calculated, domestic and cross-border, several parcels", () => {
+    expect(corpus.length).toBeGreaterThanOrEqual(30)
+    expect(new Set(corpus.map((c) => c.price))).toEqual(
+      new Set(["flat", "calculated"])
+    )
+    expect(corpus.some((c) => c.service === "cross-border")).toBe(true)
+    expect(corpus.some((c) => c.address.country_code === "us")).toBe(true)
+    expect(
+      corpus.filter((c) => c.name.startsWith("several parcels")).length
+    ).toBeGreaterThanOrEqual(3)
+  })
+
+  it("generates the address carts from the rules' failing examples", () => {
+    const generated = cartsFromRuleExamples()
+    expect(generated.length).toBeGreaterThanOrEqual(6)
+    expect(generated.map((c) => c.refused.rule)).toEqual(
+      expect.arrayContaining([
+        "address.required-fields",
+        "address.cross-border.name-first-last",
+        "address.cross-border.canada-stateProvince",
+        "address.standard.domestic",
+        "address.cross-border.destination-abroad",
+      ])
+    )
+  })
+
+  it.each(corpus.map((c) => [c.name, c] as const))(
+    "refuses: %s",
+    async (_name, c) => {
+      const check = await dryRun(c)
+      const found = check.problems.find((p) => p.rule === c.refused.rule)
+      if (!found)
+        throw new Error(
+          `expected ${c.refused.rule}, got ${JSON.stringify(check.problems, null, 2)}`
+        )
+      expect(found.fix).toBe(c.refused.fix)
+      if (c.refused.field) expect(found.field).toBe(c.refused.field)
+      if (c.refused.fix === "customer")
+        expect(found.field).toMatch(
+          /^(shipping_address\.|metadata\.|items|email)/
+        )
+      expect(found.message.length).toBeGreaterThan(8)
+      if (found.field === "items")
+        expect(found.item_ids?.length).toBeGreaterThan(0)
+      // Words for the shopper: no rule ids, no request paths.
+      expect(found.message).not.toMatch(/toAddress|customsItems|\[|\]/)
+    }
+  )
+
+  it.each(corpus.map((c) => [c.name, c] as const))(
+    "passes once fixed: %s",
+    async (_name, c) => {
+      const check = await dryRun(fixedCart(c))
+      expect(check.problems).toEqual([])
+      expect(check.parcels?.length).toBeGreaterThanOrEqual(1)
+    }
+  )
+})
