@@ -3,7 +3,9 @@ import path from "node:path"
 import type { BrowserContext, Page } from "playwright-core"
 import { ADMIN, RESULTS_DIR, startApp, type RunningApp } from "./harness/app"
 import { launchBrowser, logIn } from "./harness/browser"
-import { seedOrders, type SeededOrder } from "./harness/seed"
+import { seedOrders } from "./harness/seed"
+import { storefrontPage } from "./harness/storefront"
+import { ADDRESSES } from "../../dev/seed/store"
 
 jest.setTimeout(240_000)
 
@@ -17,7 +19,7 @@ describe("admin in a browser", () => {
   let browser: Awaited<ReturnType<typeof launchBrowser>>
   let context: BrowserContext
   let page: Page
-  let orders: { pdf: SeededOrder; png: SeededOrder }
+  let orders: Awaited<ReturnType<typeof seedOrders>>
   const nestingWarnings: string[] = []
 
   beforeAll(async () => {
@@ -143,6 +145,51 @@ describe("admin in a browser", () => {
     })
     await page.screenshot({ path: path.join(RESULTS_DIR, "label-preview.png") })
     await page.keyboard.press("Escape")
+  })
+
+  it("a storefront shows checkout's refusal, field by field, before the shopper pays", async () => {
+    const { store } = orders
+    const { phone: _phone, ...noPhone } = ADDRESSES.london
+    const shop = await context.newPage()
+    await shop.goto(`${app.backend}/health`)
+    await shop.setContent(
+      storefrontPage({
+        publishableKey: store.publishableKey,
+        regionId: store.regions.international,
+        salesChannelId: store.salesChannelId,
+        variantId: store.products[0].variantId,
+        optionId: store.shippingOptions["cross-border"],
+        address: noPhone as Record<string, string>,
+      })
+    )
+    await shop.click("#choose")
+    const error = shop.locator('[data-testid="checkout-error"]')
+    await error.waitFor()
+    await expectText(
+      error,
+      "cannot ship this cart: Add a phone number: the carrier needs one for this service"
+    )
+    await expectText(
+      shop.locator('[data-testid="checkout-problem"]'),
+      "shipping_address.phone"
+    )
+    await shop.screenshot({
+      path: path.join(RESULTS_DIR, "checkout-refusal.png"),
+    })
+    // With the phone, the same page chooses the option.
+    await shop.fill('input[name="phone"]', "442071234567").catch(async () => {
+      await shop.evaluate(() =>
+        document
+          .getElementById("address")!
+          .insertAdjacentHTML(
+            "beforeend",
+            '<input name="phone" value="442071234567">'
+          )
+      )
+    })
+    await shop.click("#choose")
+    await shop.locator('[data-testid="checkout-ok"]').waitFor()
+    await shop.close()
   })
 
   it("shows the webhook registration as active on the settings page", async () => {

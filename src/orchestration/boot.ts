@@ -1,6 +1,7 @@
 import { container } from "@medusajs/framework"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { MedusaModule } from "@medusajs/framework/modules-sdk"
+import { catalogSourcesOf, logCatalogReadiness } from "./readiness"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { messageOf } from "../lib/errors"
 import { inFlight } from "../lib/in-flight"
@@ -53,6 +54,7 @@ export async function onShippingServicesStart(
   logger: Logger
 ): Promise<void> {
   scheduleBootRecovery(shipping, logger)
+  scheduleReadinessLog(logger)
   const webhook = shipping.getOptions().webhook
   for (const warning of publicUrlWarnings(webhook, process.env.NODE_ENV)) {
     logger.warn(`shipping-services: ${warning}`)
@@ -111,6 +113,29 @@ function scheduleBootRecovery(
   void run()
   const again = setTimeout(() => void run(), shipping.leases().leaseMs + 1_000)
   again.unref?.()
+}
+
+/**
+ * The catalog's readiness (src/orchestration/readiness.ts) in one log line, in the background:
+ * on servers and shared instances (where the admin lists it), never on workers, so a cluster
+ * reads its catalog once per server.
+ */
+function scheduleReadinessLog(logger: Logger) {
+  const app = appContainer()
+  if (!app) return
+  const mode =
+    (
+      app.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as {
+        projectConfig?: { workerMode?: string }
+      }
+    ).projectConfig?.workerMode ?? "shared"
+  if (mode === "worker") return
+  void inFlight(() => logCatalogReadiness(catalogSourcesOf(app))).catch(
+    (error: unknown) =>
+      logger.warn(
+        `shipping-services: the catalog's readiness could not be read at start: ${messageOf(error)}`
+      )
+  )
 }
 
 /**

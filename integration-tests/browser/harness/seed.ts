@@ -1,5 +1,10 @@
 import { fetchApi, type Api } from "../../../dev/seed/api"
-import { ADDRESSES, placeOrder, setupStore } from "../../../dev/seed/store"
+import {
+  ADDRESSES,
+  placeOrder,
+  setupStore,
+  type StoreSetup,
+} from "../../../dev/seed/store"
 import type { ShipmentView } from "../../../src/lib/views/shipment-view"
 import { ADMIN, type RunningApp } from "./app"
 
@@ -40,7 +45,7 @@ async function shipmentWhere(
  */
 export async function seedOrders(
   app: RunningApp
-): Promise<{ pdf: SeededOrder; png: SeededOrder }> {
+): Promise<{ pdf: SeededOrder; png: SeededOrder; store: StoreSetup }> {
   const api = fetchApi(app.backend)
   const { data: login } = await api.post("/auth/user/emailpass", ADMIN)
   const admin = { headers: { authorization: `Bearer ${login.token}` } }
@@ -79,5 +84,6 @@ export async function seedOrders(
   return {
     pdf: { id: pdfOrder.id, display_id: pdfOrder.display_id, shipment: pdf },
     png: { id: pngOrder.id, display_id: pngOrder.display_id, shipment: png },
+    store,
   }
 }

@@ -9,6 +9,7 @@ import type {
   ConnectionCheck,
   ManifestView,
   OrphanView,
+  ReadinessReport,
   SenderContact,
   ServiceView,
   ShipmentView,
@@ -25,6 +26,8 @@ export const keys = {
   contact: ["shipping-services", "contact"] as const,
   manifests: ["shipping-services", "manifests"] as const,
   orphans: ["shipping-services", "orphans"] as const,
+  readiness: (productId?: string) =>
+    ["shipping-services", "readiness", productId ?? "all"] as const,
 }
 
 const base = "/admin/shipping-services"
@@ -150,6 +153,16 @@ export const useOrphans = () =>
   useQuery({
     queryKey: keys.orphans,
     queryFn: () => get<{ orphans: OrphanView[] }>("/orphans"),
+  })
+
+/** Variants that cannot ship with the configured services (all, or one product's). */
+export const useReadiness = (productId?: string) =>
+  useQuery({
+    queryKey: keys.readiness(productId),
+    queryFn: () =>
+      get<ReadinessReport>(
+        `/readiness${productId ? `?product_id=${encodeURIComponent(productId)}` : ""}`
+      ),
   })
 
 export function useVoidOrphan() {

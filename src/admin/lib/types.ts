@@ -26,3 +26,8 @@ export type {
   BatchItemView,
   BatchFile,
 } from "../../lib/batches/views"
+export type { ReadinessReport } from "../../orchestration/readiness"
+export type {
+  VariantReadiness,
+  ReadinessProblem,
+} from "../../providers/shipping-services/readiness"

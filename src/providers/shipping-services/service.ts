@@ -193,15 +193,8 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
     const cart = context as unknown as CartForCheckout & {
       from_location?: { address?: MedusaAddressLike | null } | null
     }
-    // Medusa pre-fills a cart's country from a one-country region: a price needs the postal code too.
-    if (
-      !cart.shipping_address?.country_code ||
-      !cart.shipping_address.postal_code
-    ) {
-      throw invalid(
-        `Add a shipping address (postal code and country) to get a price for ${service.name}`
-      )
-    }
+    // No address, or only the country Medusa pre-fills from a one-country region: the dry run
+    // asks for what is missing, and no rates request is made.
     const check = await this.checkCart(
       service,
       await this.withCartDetails(cart),

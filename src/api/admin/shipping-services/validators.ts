@@ -152,3 +152,12 @@ export function parseQuery<T extends z.ZodTypeAny>(
     message: `Invalid query: ${parsed.error.issues.map((i) => `${i.path.join(".") || "query"}: ${i.message}`).join("; ")}`,
   }
 }
+
+// Products that cannot ship
+
+/** GET /admin/shipping-services/readiness */
+export const AdminReadinessQuery = z.strictObject({
+  product_id: z.string().trim().min(1).max(100).optional(),
+  fresh: z.enum(["true", "false"]).optional(),
+})
+export type AdminReadinessQueryType = z.infer<typeof AdminReadinessQuery>

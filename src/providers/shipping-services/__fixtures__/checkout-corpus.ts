@@ -1,3 +1,5 @@
+import { appPluginOptions } from "../../../../dev/app-options"
+import { parsePluginOptions, type PluginOptions } from "../../../options"
 import { VARIANTS, type Variant } from "../../../shipping-api/constants"
 import {
   baseRequest,
@@ -16,6 +18,16 @@ import type { Address } from "../../../shipping-api/schemas/address"
  * joins the corpus by itself. The rest (catalog, quantities, customs references, several
  * parcels) are written here, one per rule.
  */
+
+/**
+ * The development app's options without a default weight (a product without one cannot ship),
+ * as integration-tests/http/checkout-refusals.spec.ts runs the app.
+ */
+export function corpusOptions(): PluginOptions {
+  const raw = appPluginOptions({}) as { defaultParcel: Record<string, unknown> }
+  const { weight: _weight, ...box } = raw.defaultParcel
+  return parsePluginOptions({ ...raw, defaultParcel: box })
+}
 
 /** The option ids of the development app (dev/app-options.ts) that sell each variant. */
 export const SERVICE_OF_VARIANT: Partial<Record<Variant, string>> = {

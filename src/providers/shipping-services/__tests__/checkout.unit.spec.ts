@@ -1,9 +1,8 @@
-import { appPluginOptions } from "../../../../dev/app-options"
 import { WAREHOUSE_ADDRESS } from "../../../../dev/seed/store"
-import { parsePluginOptions, type PluginOptions } from "../../../options"
 import { sharedShippingClient } from "../../../options/shipping-client"
 import {
   checkoutCorpus,
+  corpusOptions,
   cartsFromRuleExamples,
   CORPUS_PRODUCTS,
   fixedCart,
@@ -12,13 +11,6 @@ import {
 } from "../__fixtures__/checkout-corpus"
 import { checkCart, type CartForCheckout } from "../checkout"
 import type { VariantLike } from "../mapping/types"
-
-/** The development app's options without a default weight: a product without one cannot ship. */
-export function corpusOptions(): PluginOptions {
-  const raw = appPluginOptions({}) as Record<string, any>
-  const { weight: _w, ...box } = raw.defaultParcel
-  return parsePluginOptions({ ...raw, defaultParcel: box })
-}
 
 const options = corpusOptions()
 const client = sharedShippingClient(options)
