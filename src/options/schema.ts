@@ -133,6 +133,25 @@ export const serviceOptionSchema = z.strictObject({
     .array(specialServiceSchema)
     .default([])
     .describe("rates.specialServices sent with every label."),
+  insurance: z
+    .strictObject({
+      above: z
+        .number()
+        .min(0, "must be 0 or more")
+        .describe(
+          "Insure a parcel whose contents are worth more than this (line prices after discounts)."
+        ),
+      currency: z
+        .string()
+        .regex(/^[A-Za-z]{3}$/, "must be a three-letter currency code")
+        .describe(
+          "Currency of `above`; orders in another currency are not insured automatically."
+        ),
+    })
+    .optional()
+    .describe(
+      "INS with INPUT_VALUE = the declared value of each parcel's contents (not for cross-border: doc 2 ignores its special services)."
+    ),
   label: labelSchema
     .default({
       type: "SHIPPING_LABEL",

@@ -129,6 +129,14 @@ export function serviceOptionProblems(options: OptionsLike): {
       !(VARIANTS as readonly unknown[]).includes(service.variant)
     )
       return
+    // Doc 2 Rates: cross-border requests' special services are ignored, so INS would insure nothing.
+    if (service.insurance && service.variant === "cross-border")
+      errors.push({
+        path: ["services", i, "insurance"],
+        message:
+          "cross-border requests ignore special services (doc 2, Rates): this parcel would not be insured [options.insurance.cross-border]",
+        rule: "options.insurance.cross-border",
+      })
     let parts: ServiceRequestParts
     try {
       parts = serviceRequestParts(service, options, !!service.isReturn, i)

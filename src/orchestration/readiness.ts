@@ -47,6 +47,9 @@ const VARIANT_SELECT = [
   "product.mid_code",
   "product.material",
   "product.metadata",
+  "metadata",
+  "product.type.id",
+  "product.type.metadata",
 ]
 
 /** What the report reads: Medusa's product and stock location modules, and the plugin's options. */
@@ -111,7 +114,7 @@ async function buildReport(sources: CatalogSources): Promise<ReadinessReport> {
       {},
       {
         select: VARIANT_SELECT,
-        relations: ["product"],
+        relations: ["product", "product.type"],
         skip,
         take: PAGE,
         order: { id: "ASC" },

@@ -127,6 +127,9 @@ export type ParcelInfo = {
   items: { line_item_id: string; quantity: number }[]
   weight_oz: number | null
   box: string | null
+  /** Insured for the declared value of its contents (services[].insurance). */
+  insured: { amount: number; currency: string } | null
+  hazmat: string[]
 }
 
 /** The parcel a label belongs to (1 of 1 for labels of versions before several parcels). Pure. */
@@ -135,7 +138,13 @@ export function parcelInfo(
 ): ParcelInfo {
   const p = (
     row.parcel && typeof row.parcel === "object" ? row.parcel : {}
-  ) as { items?: unknown; weight_oz?: unknown; box?: unknown }
+  ) as {
+    items?: unknown
+    weight_oz?: unknown
+    box?: unknown
+    insured?: { amount?: unknown; currency?: unknown } | null
+    hazmat?: unknown
+  }
   const items = Array.isArray(p.items)
     ? (p.items as { line_item_id: string; quantity: number }[])
     : []
@@ -145,6 +154,14 @@ export function parcelInfo(
     items,
     weight_oz: typeof p.weight_oz === "number" ? p.weight_oz : null,
     box: typeof p.box === "string" ? p.box : null,
+    insured:
+      typeof p.insured?.amount === "number" &&
+      typeof p.insured.currency === "string"
+        ? { amount: p.insured.amount, currency: p.insured.currency }
+        : null,
+    hazmat: Array.isArray(p.hazmat)
+      ? p.hazmat.filter((h): h is string => typeof h === "string")
+      : [],
   }
 }
 

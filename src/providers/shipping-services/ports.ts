@@ -158,10 +158,14 @@ export const registryPorts: ProviderPorts = {
           "id",
           "sku",
           "title",
+          "metadata",
           ...CATALOG_FIELDS,
           ...PRODUCT_FIELDS.map((f) => `product.${f}`),
+          // Hazmat may be marked on the product type (parcel-services.ts).
+          "product.type.id",
+          "product.type.metadata",
         ],
-        relations: ["product"],
+        relations: ["product", "product.type"],
         take: variantIds.length,
       }
     )

@@ -49,6 +49,10 @@ export type ParcelContents = {
   items: { line_item_id: string; quantity: number }[]
   weight_oz?: number
   box?: string
+  /** Insured for the declared value of its contents (services[].insurance). */
+  insured?: { amount: number; currency: string }
+  /** hazmat / hazmat-electronics, from the catalog. */
+  hazmat?: string[]
 }
 
 export type PurchaseInput = {

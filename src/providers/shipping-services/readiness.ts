@@ -4,6 +4,7 @@ import { VARIANT_TRAITS } from "../../shipping-api/variant-traits"
 import { checkCart, type CartForCheckout } from "./checkout"
 import type { MedusaAddressLike } from "./mapping/address"
 import type { VariantLike } from "./mapping/types"
+import { HAZMAT_KEY, HAZMAT_TYPE_KEY } from "./mapping/parcel-services"
 
 /**
  * Which variants cannot ship with the configured services, and why, before a shopper finds out
@@ -115,7 +116,11 @@ function signatureOf(v: VariantLike): string {
     ["weight", "length", "width", "height", "hs_code", "origin_country"].map(
       (k) => o[k] ?? ""
     )
-  return JSON.stringify([pick(v as Record<string, unknown>), pick(p)])
+  const hazmat = [v.metadata, p.metadata, p.type?.metadata].map((m) => [
+    m?.[HAZMAT_KEY] ?? "",
+    m?.[HAZMAT_TYPE_KEY] ?? "",
+  ])
+  return JSON.stringify([pick(v as Record<string, unknown>), pick(p), hazmat])
 }
 
 export async function catalogReadiness(

@@ -636,6 +636,10 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
               items,
               weight_oz: parcel.parcel.weightOz,
               ...(parcel.box ? { box: parcel.box } : {}),
+              ...(parcel.built.insured
+                ? { insured: parcel.built.insured }
+                : {}),
+              ...(parcel.built.hazmat ? { hazmat: parcel.built.hazmat } : {}),
             },
           },
         })

@@ -88,6 +88,19 @@ function Contents({
       {parcel.box ? (
         <span className="text-ui-fg-subtle"> · box {parcel.box}</span>
       ) : null}
+      {parcel.insured ? (
+        <span className="text-ui-fg-subtle" data-testid="parcel-insured">
+          {" "}
+          · insured for {parcel.insured.amount.toFixed(2)}{" "}
+          {parcel.insured.currency}
+        </span>
+      ) : null}
+      {parcel.hazmat.length ? (
+        <span className="text-ui-fg-subtle" data-testid="parcel-hazmat">
+          {" "}
+          · {parcel.hazmat.join(", ")}
+        </span>
+      ) : null}
     </span>
   )
 }

@@ -1,5 +1,6 @@
 import {
   CROSS_BORDER_REFERENCE,
+  INSURANCE_SPECIAL_SERVICES,
   STANDARD_LABEL_SOLUTIONS,
   STANDARD_REFERENCE_NAMES,
 } from "../../../shipping-api/constants"
@@ -12,6 +13,7 @@ import { serviceRequestParts } from "../../../options/service-request"
 import { fromMedusaAddress, type ServiceAddress } from "./address"
 import { buildCustoms } from "./customs"
 import { buildParcel, type BuiltParcel } from "./parcel"
+import { parcelServices, type ParcelServices } from "./parcel-services"
 import type { OrderLike, ShippedLine } from "./types"
 
 const SOURCE = "ours: shipment builder (docs/fulfillment.md)"
@@ -37,6 +39,11 @@ export type BuiltShipment = {
    * broken by a customs item can name the cart's items (checkout's dry run).
    */
   customsItemLines?: string[][]
+  /** The order line ids behind each of rates[0].specialServices (none for the options' own). */
+  specialServiceLines?: string[][]
+  /** What the parcel's contents added (parcel-services.ts), kept on its row for the admin. */
+  insured?: { amount: number; currency: string }
+  hazmat?: string[]
 }
 
 export type BuildResult =
@@ -129,6 +136,14 @@ export function buildShipmentRequest(input: BuildShipmentInput): BuildResult {
   violations.push(...parcel.violations)
   if (violations.length || !parcel.parcel) return { ok: false, violations }
 
+  const contents = parcelServices({
+    lines,
+    service,
+    currencyCode: order.currency_code,
+  })
+  if (contents.violations.length)
+    return { ok: false, violations: contents.violations }
+
   const isReturn = input.direction === "return"
   const variant = VARIANT_BUILD[service.variant]
   const withCompany = (a: ServiceAddress): ServiceAddress =>
@@ -161,6 +176,7 @@ export function buildShipmentRequest(input: BuildShipmentInput): BuildResult {
       fromCountry,
       toCountry,
       crossBorder,
+      hazmat: contents.customsHazmat,
     })
     if (built.violations.length)
       return { ok: false, violations: built.violations }
@@ -175,6 +191,7 @@ export function buildShipmentRequest(input: BuildShipmentInput): BuildResult {
   const { weightOz, dimensionIn } = parcel.parcel
   const { shipmentOptionSources: _sources, ...fromOptions } =
     serviceRequestParts(service, options, isReturn)
+  const rates = withParcelServices(fromOptions.rates, contents)
 
   const request: ShipmentRequest = {
     fromAddress,
@@ -186,8 +203,10 @@ export function buildShipmentRequest(input: BuildShipmentInput): BuildResult {
         ? { dimension: { ...dimensionIn, unitOfMeasurement: "IN" } }
         : {}),
     },
-    // rates, documents, shipmentOptions and shipmentType: what the options say (checked at boot).
+    // rates, documents, shipmentOptions and shipmentType: what the options say (checked at boot),
+    // with what the parcel's contents add to its special services.
     ...fromOptions,
+    rates: rates.rates,
     ...(customs ? { customs } : {}),
     ...(references ? { references } : {}),
   }
@@ -196,11 +215,42 @@ export function buildShipmentRequest(input: BuildShipmentInput): BuildResult {
     value: {
       request,
       ...(customsItemLines ? { customsItemLines } : {}),
+      ...(rates.lines.some((l) => l.length)
+        ? { specialServiceLines: rates.lines }
+        : {}),
+      ...(contents.insured ? { insured: contents.insured } : {}),
+      ...(contents.hazmat.length ? { hazmat: contents.hazmat } : {}),
       ...(crossBorder
         ? { includeDeliveryCommitment: true }
         : service.includeDeliveryCommitment !== undefined
           ? { includeDeliveryCommitment: service.includeDeliveryCommitment }
           : {}),
     },
+  }
+}
+
+/**
+ * The options' rates entry with the parcel's own special services after its static ones; an INS
+ * computed from the contents replaces a static one. The lines behind each, in list order.
+ */
+function withParcelServices(
+  rates: ShipmentRequest["rates"],
+  contents: ParcelServices
+): { rates: ShipmentRequest["rates"]; lines: string[][] } {
+  const [entry, ...rest] = rates
+  const computedIns = contents.specialServices.some((s) =>
+    INSURANCE_SPECIAL_SERVICES.includes(s.specialServiceId)
+  )
+  const fixed = (entry.specialServices ?? []).filter(
+    (s) =>
+      !(computedIns && INSURANCE_SPECIAL_SERVICES.includes(s.specialServiceId))
+  )
+  const all = [...fixed, ...contents.specialServices]
+  return {
+    rates: [
+      { ...entry, ...(all.length ? { specialServices: all } : {}) },
+      ...rest,
+    ] as ShipmentRequest["rates"],
+    lines: [...fixed.map(() => []), ...contents.lines],
   }
 }

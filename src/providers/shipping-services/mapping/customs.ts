@@ -26,6 +26,8 @@ export type CustomsContext = {
   fromCountry: string
   toCountry: string
   crossBorder: boolean
+  /** Cross-border hazmat classifications by order line id (parcel-services.ts). */
+  hazmat?: ReadonlyMap<string, string[]>
 }
 
 /** One customs line per shipped order line (doc 2 Customs Item), catalog data variant first. */
@@ -87,6 +89,7 @@ export function customsItemOf(
     ...(manufacturer
       ? { manufacturer: cut(manufacturer, LIMITS.crossBorderManufacturer) }
       : {}),
+    ...(ctx.hazmat?.get(line.id) ? { hazmat: ctx.hazmat.get(line.id) } : {}),
   }
 }
 
@@ -106,7 +109,8 @@ function mergeGroups(
 ): { item: CustomsItem; from: number[] }[] {
   const groups = new Map<string, { items: CustomsItem[]; from: number[] }>()
   items.forEach((item, index) => {
-    const key = `${item.hSTariffCode ?? ""}|${item.originCountryCode ?? ""}`
+    // Hazmat items merge only with items of the same classification.
+    const key = `${item.hSTariffCode ?? ""}|${item.originCountryCode ?? ""}|${(item.hazmat ?? []).join(",")}`
     const group = groups.get(key) ?? { items: [], from: [] }
     group.items.push(item)
     group.from.push(index)

@@ -7,6 +7,7 @@ import {
 } from "../../../shipping-api/constants"
 import type { Violation } from "../../../shipping-api/violation"
 import { buildParcel, catalogValue, type BuiltParcel } from "./parcel"
+import { hazmatGroupOf } from "./parcel-services"
 import type { ShippedLine } from "./types"
 import { toInches, toOunces } from "../../../shipping-api/units"
 
@@ -78,6 +79,49 @@ export function lengthPlusGirthLimit(serviceId: string): number {
  * - A unit that fits no box, or alone breaks a limit, is an error naming it.
  */
 export function packParcels(
+  lines: readonly ShippedLine[],
+  options: PluginOptions,
+  service: { variant: Variant; serviceId: string }
+): PackingResult {
+  // Doc 2: a parcel is hazmat or hazmat-electronics, not both; other goods may go with either
+  // only if packed apart too (ours): each kind is packed on its own.
+  const groups = new Map<string, ShippedLine[]>()
+  for (const l of lines) {
+    const kind = hazmatGroupOf(l.line)
+    groups.set(kind, [...(groups.get(kind) ?? []), l])
+  }
+  if (groups.size > 1)
+    return packGroups(lines, [...groups.values()], options, service)
+  return packLines(lines, options, service)
+}
+
+/** Each group packed alone, the parcels one after the other; paths named as in `lines`. */
+function packGroups(
+  lines: readonly ShippedLine[],
+  groups: ShippedLine[][],
+  options: PluginOptions,
+  service: { variant: Variant; serviceId: string }
+): PackingResult {
+  const parcels: PackedParcel[] = []
+  const violations: Violation[] = []
+  for (const group of groups) {
+    const packed = packLines(group, options, service)
+    if (packed.ok) parcels.push(...packed.parcels)
+    else
+      violations.push(
+        ...packed.violations.map((v) => ({
+          ...v,
+          path: v.path.replace(/^items\[(\d+)\]/, (_, i) => {
+            const line = group[Number(i)]
+            return `items[${lines.findIndex((l) => l === line)}]`
+          }),
+        }))
+      )
+  }
+  return violations.length ? { ok: false, violations } : { ok: true, parcels }
+}
+
+function packLines(
   lines: readonly ShippedLine[],
   options: PluginOptions,
   service: { variant: Variant; serviceId: string }

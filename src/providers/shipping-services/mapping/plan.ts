@@ -118,6 +118,9 @@ export function linesOfPath(
     const line = lines[Number(item[1])]
     return line ? [line.line.id] : []
   }
+  const special = /^rates\[0\]\.specialServices\[(\d+)\]/.exec(path)
+  if (special && built?.specialServiceLines)
+    return built.specialServiceLines[Number(special[1])] ?? []
   const customsItem = /^customs\.customsItems\[(\d+)\]/.exec(path)
   if (customsItem && built?.customsItemLines)
     return built.customsItemLines[Number(customsItem[1])] ?? []

@@ -21,12 +21,18 @@ export type ProductLike = CatalogFields & {
   title?: string | null
   handle?: string | null
   metadata?: Record<string, unknown> | null
+  /** The product type (hazmat may be marked on it). */
+  type?: {
+    id?: string | null
+    metadata?: Record<string, unknown> | null
+  } | null
 }
 
 export type VariantLike = CatalogFields & {
   id?: string | null
   sku?: string | null
   title?: string | null
+  metadata?: Record<string, unknown> | null
   product?: ProductLike | null
 }
 
