@@ -386,7 +386,10 @@ medusaIntegrationTestRunner({
           )
           .catch((e: any) => e.response)
         expect(noAddress.status).toBe(400)
-        expect(noAddress.data.message).toMatch(/shipping address/)
+        // Medusa pre-fills the region's one country: checkout's dry run asks for the rest.
+        expect(noAddress.data.message).toMatch(
+          /cannot ship this cart: Add a street address; Add a postal code/
+        )
 
         await api.post(
           `/store/carts/${c.cart.id}`,
