@@ -253,6 +253,71 @@ medusaIntegrationTestRunner({
       expect(await orderCount()).toBe(before)
     })
 
+    it("refuses a draft order's conversion and an order edit the service would refuse", async () => {
+      const before = await orderCount()
+      const draft = async (product: "candleNoWeight" | "candle") => {
+        const { data } = await api.post(
+          "/admin/draft-orders",
+          {
+            email: "draft@example.com",
+            region_id: store.regionOf("us"),
+            sales_channel_id: store.salesChannelId,
+            shipping_address: CORPUS_ADDRESSES.newYork,
+            billing_address: CORPUS_ADDRESSES.newYork,
+            items: [{ variant_id: store.variant(product), quantity: 1 }],
+            shipping_methods: [
+              {
+                shipping_option_id: store.option("postal-ground", "flat"),
+                name: "Postal Ground Advantage",
+                amount: 8,
+              },
+            ],
+          },
+          admin
+        )
+        return data.draft_order.id as string
+      }
+      const refused = await api
+        .post(
+          `/admin/draft-orders/${await draft("candleNoWeight")}/convert-to-order`,
+          {},
+          admin
+        )
+        .catch((e: any) => e.response)
+      expect(refused.status).toBe(400)
+      expect(refused.data.code).toBe(CHECKOUT_REFUSED_CODE)
+      expect(refused.data.message).toMatch(
+        /"Handmade Candle \(no weight\)" cannot be shipped with Postal Ground Advantage/
+      )
+      const converted = await api.post(
+        `/admin/draft-orders/${await draft("candle")}/convert-to-order`,
+        {},
+        admin
+      )
+      expect(converted.status).toBe(200)
+      const orderId = converted.data.order.id as string
+      expect(await orderCount()).toBe(before + 1)
+
+      // An edit adding an item no parcel may carry is refused when requested; the order keeps its items.
+      const { data: edit } = await api.post(
+        "/admin/order-edits",
+        { order_id: orderId },
+        admin
+      )
+      await api.post(
+        `/admin/order-edits/${orderId}/items`,
+        { items: [{ variant_id: store.variant("anvil"), quantity: 1 }] },
+        admin
+      )
+      const requested = await api
+        .post(`/admin/order-edits/${orderId}/request`, {}, admin)
+        .catch((e: any) => e.response)
+      expect(requested.status).toBe(400)
+      expect(requested.data.code).toBe(CHECKOUT_REFUSED_CODE)
+      expect(requested.data.message).toMatch(/Blacksmith Anvil/)
+      expect(edit.order_change.id).toBeTruthy()
+    })
+
     it("checks a cart against an option without changing it (store route)", async () => {
       const pk = { headers: { "x-publishable-api-key": store.publishableKey } }
       const { data: c } = await api.post(
