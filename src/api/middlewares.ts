@@ -21,6 +21,7 @@ import {
   AdminVoidLabel,
 } from "./admin/shipping-services/validators"
 import { registerStartUp } from "../lib/start-up"
+import { restrictReturnCreation } from "./middlewares/restrict-return-creation"
 import { onShippingServicesStart } from "../orchestration/boot"
 
 // Servers and shared instances load this file before Medusa runs the modules' start hooks: the
@@ -111,6 +112,18 @@ export default defineMiddlewares({
       bodyParser: false,
     },
     {
+      // Medusa's own store return route: with the plugin's options, only the order's customer
+      // (returns.requireCustomer), one request of an order at a time (src/api/middlewares/).
+      matcher: "/store/returns",
+      methods: ["POST"],
+      middlewares: [
+        authenticate("customer", ["session", "bearer"], {
+          allowUnauthenticated: true,
+        }),
+        restrictReturnCreation,
+      ],
+    },
+    {
       // Said explicitly rather than left to the /store default: a customer session or bearer is
       // read when present, and the route answers 404 (never 401) without one.
       matcher: "/store/shipping-services/orders/:id/tracking",
@@ -121,5 +134,19 @@ export default defineMiddlewares({
         }),
       ],
     },
+    // The customer's returns and their labels (docs/storefront.md "Return an item"): 404 to
+    // anyone else, like the tracking route.
+    ...[
+      "/store/shipping-services/orders/:id/returns",
+      "/store/shipping-services/orders/:id/returns/:return_id/label",
+    ].map((matcher) => ({
+      matcher,
+      methods: ["GET" as const],
+      middlewares: [
+        authenticate("customer", ["session", "bearer"], {
+          allowUnauthenticated: true,
+        }),
+      ],
+    })),
   ],
 })

@@ -9,6 +9,7 @@ import type {
   ConnectionCheck,
   ManifestView,
   OrphanView,
+  ReturnsGuardView,
   SenderContact,
   ServiceView,
   ShipmentView,
@@ -25,6 +26,7 @@ export const keys = {
   contact: ["shipping-services", "contact"] as const,
   manifests: ["shipping-services", "manifests"] as const,
   orphans: ["shipping-services", "orphans"] as const,
+  returns: ["shipping-services", "returns"] as const,
 }
 
 const base = "/admin/shipping-services"
@@ -101,6 +103,12 @@ export const useServices = () =>
   useQuery({
     queryKey: keys.services,
     queryFn: () => get<{ services: ServiceView[] }>("/services"),
+  })
+
+export const useReturnsGuard = () =>
+  useQuery({
+    queryKey: keys.returns,
+    queryFn: () => get<ReturnsGuardView>("/returns"),
   })
 
 export const useWebhooks = () =>

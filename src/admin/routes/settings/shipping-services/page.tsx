@@ -4,6 +4,7 @@ import { CloseOutSection } from "../../../components/settings/close-out-section"
 import { ConnectionSection } from "../../../components/settings/connection-section"
 import { ContactSection } from "../../../components/settings/contact-section"
 import { OrphansSection } from "../../../components/settings/orphans-section"
+import { ReturnsSection } from "../../../components/settings/returns-section"
 import { ServicesSection } from "../../../components/settings/services-section"
 import { WebhooksSection } from "../../../components/settings/webhooks-section"
 
@@ -17,6 +18,7 @@ const ShippingServicesSettingsPage = () => (
     <WebhooksSection />
     <ContactSection />
     <ServicesSection />
+    <ReturnsSection />
     <CloseOutSection />
     <OrphansSection />
   </div>
