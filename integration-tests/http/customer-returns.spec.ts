@@ -540,6 +540,45 @@ medusaIntegrationTestRunner({
       expect(await labelsCreated()).toBe(start + 1)
       expect(await returnRows(other.id)).toHaveLength(1)
       expect(await medusaReturns(other.id)).toHaveLength(1)
+
+      // The first shopper gives up (closes the tab) while the label is being bought; the repeat
+      // still waits for Medusa to finish the first return, and buys nothing.
+      const third = await deliveredOrder(ada)
+      const third0 = await labelsCreated()
+      const thirdItems = [{ id: third.items[0].id, quantity: 1 }]
+      await sandbox.put("/latency", { operation: "createShipment", ms: 1500 })
+      try {
+        const abort = new AbortController()
+        const gaveUp = answer(
+          api.post(
+            "/store/returns",
+            {
+              order_id: third.id,
+              items: thirdItems,
+              return_shipping: { option_id: option },
+            },
+            { headers: ada.headers, signal: abort.signal } as any
+          )
+        ).catch((e: Error) => e)
+        await new Promise((r) => setTimeout(r, 400))
+        abort.abort()
+        expect(await gaveUp).toBeInstanceOf(Error)
+        const repeat = await requestReturn(
+          third.id,
+          thirdItems,
+          option,
+          ada.headers
+        )
+        expect(repeat.status).toBe(400)
+      } finally {
+        await sandbox.put("/latency", { operation: "createShipment", ms: 0 })
+      }
+      await waitFor(
+        async () => (await medusaReturns(third.id)).length === 1,
+        "the first return, finished after its client left"
+      )
+      expect(await labelsCreated()).toBe(third0 + 1)
+      expect(await returnRows(third.id)).toHaveLength(1)
     })
 
     it("refuses another customer's session, no session and a guessed id: 404, nothing bought, each counted", async () => {

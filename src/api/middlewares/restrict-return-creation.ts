@@ -22,6 +22,9 @@ const ReturnRequestFields = z.object({
   return_shipping: z.object({ option_id: z.string() }),
 })
 
+/** Longer than any label purchase (the client's timeout × attempts) and Medusa's workflow. */
+const MAX_HOLD_MS = 5 * 60_000
+
 /**
  * POST /store/returns (Medusa's route, unauthenticated by design: the order id is the
  * credential). With one of the plugin's options each request buys a return label at the
@@ -61,10 +64,20 @@ export async function restrictReturnCreation(
       req.scope,
       orderId,
       () =>
-        // The lock is held until Medusa's route has answered (its workflow has finished).
         new Promise<void>((resolve) => {
-          res.once("finish", resolve)
-          res.once("close", resolve)
+          // Held until Medusa's route answers, i.e. its workflow has finished (the route, or
+          // the error handler, ends the response after it): not until the client goes away,
+          // which may be long before (a shopper closing the tab while the label is bought).
+          const end = res.end
+          res.end = function (this: MedusaResponse, ...args: unknown[]) {
+            resolve()
+            return (end as (...a: unknown[]) => MedusaResponse).apply(
+              this,
+              args
+            )
+          } as MedusaResponse["end"]
+          // A safety valve, should a route never end its response.
+          setTimeout(resolve, MAX_HOLD_MS).unref()
           next()
         })
     )
