@@ -229,6 +229,20 @@ medusaIntegrationTestRunner({
           postalCode: "10001",
           countryCode: "US",
         })
+        // The variant's own weight, as on the way out (not defaultParcel's 500 g).
+        const [outbound] = await shipping().listShipments({
+          order_id: order.id,
+          is_return: false,
+        })
+        const weightOz = (row.parcel as { weight_oz: number }).weight_oz
+        expect(weightOz).toBe(
+          (outbound.parcel as { weight_oz: number }).weight_oz
+        )
+        expect(weightOz).toBeCloseTo(220 / 28.349523125, 1)
+        expect(sent.parcel.weight).toMatchObject({
+          weight: weightOz,
+          unitOfMeasurement: "OZ",
+        })
         expect(sent.toAddress).toMatchObject({
           addressLines: [WAREHOUSE_ADDRESS.address_1.toUpperCase()],
           cityTown: WAREHOUSE_ADDRESS.city.toUpperCase(),

@@ -4,6 +4,7 @@ import {
   MedusaError,
   Modules,
 } from "@medusajs/framework/utils"
+import { messageOf } from "../lib/errors"
 import { isLockTimeout } from "../lib/locking"
 import {
   refusalCountsOf,
@@ -81,17 +82,25 @@ export async function recordReturnRefusal(
   container: MedusaContainer,
   reason: ReturnRefusal,
   optionId: string
-): Promise<ReturnRefusalCounts> {
+): Promise<ReturnRefusalCounts | undefined> {
   const shipping: ShippingServicesModuleService = container.resolve(
     SHIPPING_SERVICES_MODULE
   )
-  const counts = refusalCountsOf(await shipping.countReturnRefusal(reason))
-  container
-    .resolve(ContainerRegistrationKeys.LOGGER)
-    .warn(
-      `shipping-services: refused a return with shipping option ${optionId}: ${reason} (refused so far: ${counts.total}; returns.requireCustomer)`
-    )
-  return counts
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  // The refusal stands even when it cannot be counted.
+  const counted = await shipping
+    .countReturnRefusal(reason)
+    .then((value) => refusalCountsOf(value))
+    .catch((error: unknown) => {
+      logger.warn(
+        `shipping-services: a refused return could not be counted: ${messageOf(error)}`
+      )
+      return undefined
+    })
+  logger.warn(
+    `shipping-services: refused a return with shipping option ${optionId}: ${reason} (refused so far: ${counted?.total ?? "unknown"}; returns.requireCustomer)`
+  )
+  return counted
 }
 
 /** The refusal counter, for the admin. */

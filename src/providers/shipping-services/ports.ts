@@ -3,7 +3,7 @@ import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 import type ShippingServicesModuleService from "../../modules/shipping-services/service"
 import type { MedusaAddressLike } from "./mapping/address"
-import type { ProductLike } from "./mapping/types"
+import type { ProductLike, VariantLike } from "./mapping/types"
 
 /**
  * What the provider needs from outside the fulfillment module. Medusa gives a provider only the
@@ -17,6 +17,8 @@ export type ProviderPorts = {
     locationId: string
   ): Promise<MedusaAddressLike | undefined>
   products(productIds: string[]): Promise<ProductLike[]>
+  /** Variants with their product (weights, sizes, customs data), for orders read without them. */
+  variants(variantIds: string[]): Promise<VariantLike[]>
   /** The order a return belongs to, found from its items' order line ids. */
   orderOfLineItems(
     lineItemIds: string[]
@@ -55,7 +57,22 @@ type ProductService = {
     filters: { id: string[] },
     config?: { select?: string[]; take?: number }
   ): Promise<ProductLike[]>
+  listProductVariants(
+    filters: { id: string[] },
+    config?: { select?: string[]; relations?: string[]; take?: number }
+  ): Promise<VariantLike[]>
 }
+
+const CATALOG_FIELDS = [
+  "weight",
+  "length",
+  "height",
+  "width",
+  "hs_code",
+  "origin_country",
+  "mid_code",
+  "material",
+]
 type OrderService = {
   listOrderItems(
     filters: { item_id: string[] },
@@ -105,21 +122,31 @@ export const registryPorts: ProviderPorts = {
     return products.listProducts(
       { id: productIds },
       {
+        select: ["id", "title", "handle", ...CATALOG_FIELDS, "metadata"],
+        take: productIds.length,
+      }
+    )
+  },
+
+  async variants(variantIds) {
+    const products = moduleService<ProductService>(Modules.PRODUCT)
+    if (!products || !variantIds.length) return []
+    return products.listProductVariants(
+      { id: variantIds },
+      {
         select: [
           "id",
+          "sku",
           "title",
-          "handle",
-          "weight",
-          "length",
-          "height",
-          "width",
-          "hs_code",
-          "origin_country",
-          "mid_code",
-          "material",
-          "metadata",
+          ...CATALOG_FIELDS,
+          "product.id",
+          "product.title",
+          "product.handle",
+          "product.metadata",
+          ...CATALOG_FIELDS.map((f) => `product.${f}`),
         ],
-        take: productIds.length,
+        relations: ["product"],
+        take: variantIds.length,
       }
     )
   },

@@ -558,8 +558,33 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
     )
   }
 
-  /** Adds product weights and sizes the order query leaves out (variant data stays first). */
+  /**
+   * Adds the catalog data the order was read without: the variants (with their product) of an
+   * order the provider reads itself (a return: Medusa hands over no order, and the order module
+   * knows no variants), then product weights and sizes the order query leaves out (variant data
+   * stays first).
+   */
   protected async withCatalog(order: OrderLike): Promise<OrderLike> {
+    const variantIds = [
+      ...new Set(
+        (order.items ?? [])
+          .filter((i) => !i.variant && i.variant_id)
+          .map((i) => i.variant_id as string)
+      ),
+    ]
+    if (variantIds.length) {
+      const variants = new Map(
+        (await this.ports_.variants(variantIds)).map((v) => [v.id, v])
+      )
+      order = {
+        ...order,
+        items: (order.items ?? []).map((i) =>
+          !i.variant && i.variant_id && variants.has(i.variant_id)
+            ? { ...i, variant: variants.get(i.variant_id) }
+            : i
+        ),
+      }
+    }
     const missing = (order.items ?? []).filter(
       (i) =>
         i.variant?.weight == null && i.product_id && !i.variant?.product?.weight
