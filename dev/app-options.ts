@@ -112,12 +112,22 @@ function defaultOptions(env: NodeJS.ProcessEnv): PluginOptionsInput {
         isReturn: true,
         label: { fileFormat: "PDF", size: "DOC_4X6", contentType: "BASE64" },
       },
+      {
+        // Label-free returns: a QR code (doc 2, GIF) the customer shows at the post office.
+        id: "postal-return-qr",
+        name: "Postal return (QR code)",
+        variant: "expedited",
+        serviceId: "UGA",
+        isReturn: true,
+        label: { type: "QR_CODE", fileFormat: "GIF", contentType: "BASE64" },
+      },
     ],
     // Medusa's shipment and delivery events → customer emails (the dev app's local provider logs them).
     notifications: {
       channel: "email",
       shipped: "order-shipped",
       delivered: "order-delivered",
+      returnLabel: "return-label",
     },
     webhook: {
       publicUrl: env.SHIPPING_SERVICES_PUBLIC_URL ?? `http://localhost:${port}`,

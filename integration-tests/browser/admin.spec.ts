@@ -127,6 +127,42 @@ describe("admin in a browser", () => {
     expect(nestingWarnings).toEqual([])
   })
 
+  it("shows a customer's return label on the order page, beside the outbound label, and downloads it", async () => {
+    const { returned } = orders
+    await page.goto(`${app.backend}/app/orders/${returned.id}`)
+    const card = page.locator(
+      `[data-testid="shipment-card"][data-shipment-id="${returned.shipment.id}"]`
+    )
+    await card.waitFor()
+    expect(await card.getAttribute("data-direction")).toBe("return")
+    await expectText(card, /Return · Postal return label/)
+    await expectText(card, returned.shipment.tracking_number as string)
+    // The order's outbound label is there too, as its own card.
+    expect(
+      await page
+        .locator('[data-testid="shipment-card"][data-direction="outbound"]')
+        .count()
+    ).toBe(1)
+    const widget = page.locator('[data-testid="shipping-services-widget"]')
+    await card.scrollIntoViewIfNeeded()
+    await widget.screenshot({
+      path: path.join(RESULTS_DIR, "order-widget-return.png"),
+    })
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      card.locator('[data-testid="download-label"]').click(),
+    ])
+    expect(download.suggestedFilename()).toBe(
+      returned.shipment.label?.file_name
+    )
+    const saved = path.join(
+      RESULTS_DIR,
+      `return-${download.suggestedFilename()}`
+    )
+    await download.saveAs(saved)
+    expect(readFileSync(saved).subarray(0, 5).toString("latin1")).toBe("%PDF-")
+  })
+
   it("previews a PNG label in the page", async () => {
     const { png } = orders
     await page.goto(`${app.backend}/app/orders/${png.id}`)
@@ -201,6 +237,10 @@ describe("admin in a browser", () => {
     await expectText(
       page.locator('[data-testid="token-status"]'),
       /ok|obtained/i
+    )
+    await expectText(
+      page.locator('[data-testid="returns-section"]'),
+      /the order's logged-in customer/
     )
     await page.screenshot({
       path: path.join(RESULTS_DIR, "settings.png"),

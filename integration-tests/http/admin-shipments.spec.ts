@@ -598,6 +598,7 @@ medusaIntegrationTestRunner({
           "cross-border",
           "carrier-account",
           "postal-return",
+          "postal-return-qr",
         ])
         expect(data.services[0]).toEqual({
           id: "postal-ground",

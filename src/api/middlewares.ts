@@ -24,6 +24,7 @@ import { StoreCheckCart } from "./store/shipping-services/validators"
 import { refusalDetails } from "./store/shipping-services/refusal-details"
 import { refuseUnshippable } from "./admin/shipping-services/refuse-unshippable"
 import { registerStartUp } from "../lib/start-up"
+import { restrictReturnCreation } from "./middlewares/restrict-return-creation"
 import { onShippingServicesStart } from "../orchestration/boot"
 
 // Servers and shared instances load this file before Medusa runs the modules' start hooks: the
@@ -147,6 +148,18 @@ export default defineMiddlewares({
       middlewares: [validateAndTransformBody(StoreCheckCart)],
     },
     {
+      // Medusa's own store return route: with the plugin's options, only the order's customer
+      // (returns.requireCustomer), one request of an order at a time (src/api/middlewares/).
+      matcher: "/store/returns",
+      methods: ["POST"],
+      middlewares: [
+        authenticate("customer", ["session", "bearer"], {
+          allowUnauthenticated: true,
+        }),
+        restrictReturnCreation,
+      ],
+    },
+    {
       // Said explicitly rather than left to the /store default: a customer session or bearer is
       // read when present, and the route answers 404 (never 401) without one.
       matcher: "/store/shipping-services/orders/:id/tracking",
@@ -157,5 +170,19 @@ export default defineMiddlewares({
         }),
       ],
     },
+    // The customer's returns and their labels (docs/storefront.md "Return an item"): 404 to
+    // anyone else, like the tracking route.
+    ...[
+      "/store/shipping-services/orders/:id/returns",
+      "/store/shipping-services/orders/:id/returns/:return_id/label",
+    ].map((matcher) => ({
+      matcher,
+      methods: ["GET" as const],
+      middlewares: [
+        authenticate("customer", ["session", "bearer"], {
+          allowUnauthenticated: true,
+        }),
+      ],
+    })),
   ],
 })

@@ -459,11 +459,30 @@ export const pluginOptionsSchema = z
         delivered: optionalText.describe(
           "Template sent when the order's parcels are delivered (Medusa's delivery.created); none: not sent."
         ),
+        returnLabel: optionalText.describe(
+          "Template sent when a return's label is bought (shipping-services.return.label_ready), with the label's links and the label and QR code attached; none: not sent."
+        ),
       })
       .default({ channel: "email" })
       .describe(
         "Customer notifications through Medusa's Notification Module; `no_notification` on the order is honoured."
       ),
+    returns: z
+      .strictObject({
+        requireCustomer: z
+          .boolean()
+          .default(true)
+          .describe(
+            "POST /store/returns with one of this plugin's options is refused (404, counted, nothing bought) unless the order's own customer is logged in; false: Medusa's default, the order id is the credential."
+          ),
+        labelPageUrl: httpUrl
+          .optional()
+          .describe(
+            "Storefront page where a customer prints a return label, linked in the return notification; {order_id} and {return_id} are replaced."
+          ),
+      })
+      .default({ requireCustomer: true })
+      .describe("Returns customers create in the storefront."),
     recovery: z
       .strictObject({
         leaseSeconds: z

@@ -11,12 +11,17 @@ import type ShippingServicesModuleService from "../modules/shipping-services/ser
 import { messageOf } from "../lib/errors"
 import { medusaLabelsOf } from "../lib/shipments/fulfillment-data"
 import { withLock } from "./lock"
-import { emitPluginEvents, eventBusOf } from "./plugin-events"
+import {
+  emitPluginEvents,
+  eventBusOf,
+  PLUGIN_EVENT_OPTIONS,
+} from "./plugin-events"
 import {
   applyTrackingTransitionWorkflow,
   linkTrackingEventsWorkflow,
   recordShipmentTrackingWorkflow,
 } from "../workflows/apply-shipment-tracking"
+import { recordReturnDeliveredWorkflow } from "../workflows/record-return-delivered"
 
 /** Plugin events announcing what a parcel went through (for notification subscribers). */
 export const NOTICE_EVENTS: Record<string, string> = {
@@ -279,8 +284,58 @@ async function applyLocked(
         }))
     )
   }
+  if (
+    !failure &&
+    shipment.is_return &&
+    shipment.status !== "voided" &&
+    plan.progress === "delivered" &&
+    !shipment.delivered_applied_at
+  )
+    await announceReturnDelivered(container, shipment, now)
   if (failure) throw new Error(failure)
   return plan
+}
+
+/**
+ * A return parcel's `Delivered`, once (its shipment records it): the plugin's
+ * `shipping-services.return.delivered`. Medusa's return is left as it is: receiving the items
+ * (and refunding) stays the merchant's act.
+ */
+async function announceReturnDelivered(
+  container: MedusaContainer,
+  shipment: {
+    id: string
+    order_id?: string | null
+    fulfillment_id?: string | null
+    tracking_number?: string | null
+  },
+  now: Date
+): Promise<void> {
+  const shipping: ShippingServicesModuleService = container.resolve(
+    SHIPPING_SERVICES_MODULE
+  )
+  const returns = shipment.fulfillment_id
+    ? await shipping.returnsOfFulfillments([shipment.fulfillment_id])
+    : new Map<string, string>()
+  await recordReturnDeliveredWorkflow(container).run({
+    input: {
+      shipment_id: shipment.id,
+      applied_at: now,
+      data: {
+        shipment_id: shipment.id,
+        order_id: shipment.order_id ?? null,
+        return_id:
+          (shipment.fulfillment_id && returns.get(shipment.fulfillment_id)) ||
+          null,
+        fulfillment_id: shipment.fulfillment_id ?? null,
+        tracking_number: shipment.tracking_number ?? null,
+      },
+      event_options: {
+        ...PLUGIN_EVENT_OPTIONS,
+        backoff: { ...PLUGIN_EVENT_OPTIONS.backoff },
+      },
+    },
+  })
 }
 
 async function fulfillmentState(

@@ -13,15 +13,15 @@ import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import { loadOrderShipments } from "./order-shipments"
 
 /**
- * GET /store/shipping-services/orders/:id/tracking: the parcels of an order of the logged-in
- * customer. Anyone else — another customer, a guest, no login, an unknown id — gets the same
- * 404 with the same words, so the answer never tells whether the order exists.
+ * Throws the store routes' 404 unless the order is the logged-in customer's own. Another
+ * customer, a guest order, no login and an unknown id all get the same answer, so it never tells
+ * whether the order exists.
  */
-export async function customerOrderParcels(
+export async function assertCustomerOrder(
   container: MedusaContainer,
   orderId: string,
   customerId: string | undefined
-): Promise<{ parcels: ParcelView[] }> {
+): Promise<void> {
   const notFound = new MedusaError(
     MedusaError.Types.NOT_FOUND,
     `Order with id: ${orderId} was not found`
@@ -36,7 +36,19 @@ export async function customerOrderParcels(
   const order = data[0] as { customer_id?: string | null } | undefined
   if (!order || !order.customer_id || order.customer_id !== customerId)
     throw notFound
+}
 
+/**
+ * GET /store/shipping-services/orders/:id/tracking: the parcels of an order of the logged-in
+ * customer. Anyone else — another customer, a guest, no login, an unknown id — gets the same
+ * 404 with the same words, so the answer never tells whether the order exists.
+ */
+export async function customerOrderParcels(
+  container: MedusaContainer,
+  orderId: string,
+  customerId: string | undefined
+): Promise<{ parcels: ParcelView[] }> {
+  await assertCustomerOrder(container, orderId, customerId)
   const shipping: ShippingServicesModuleService = container.resolve(
     SHIPPING_SERVICES_MODULE
   )

@@ -15,6 +15,7 @@ export {
   recordBatchItemWorkflow,
   reopenPrintBatchWorkflow,
 } from "./print-batch"
+export { recordReturnDeliveredWorkflow } from "./record-return-delivered"
 export { holdOrderWorkflow, releaseOrderWorkflow } from "./hold-order"
 export { voidShipmentLabelWorkflow } from "./void-shipment-label"
 export { reprintShipmentLabelWorkflow } from "./reprint-shipment-label"

@@ -10,6 +10,7 @@ import type {
   ManifestView,
   OrphanView,
   ReadinessReport,
+  ReturnsGuardView,
   SenderContact,
   ServiceView,
   ShipmentView,
@@ -28,6 +29,7 @@ export const keys = {
   orphans: ["shipping-services", "orphans"] as const,
   readiness: (productId?: string) =>
     ["shipping-services", "readiness", productId ?? "all"] as const,
+  returns: ["shipping-services", "returns"] as const,
 }
 
 const base = "/admin/shipping-services"
@@ -104,6 +106,12 @@ export const useServices = () =>
   useQuery({
     queryKey: keys.services,
     queryFn: () => get<{ services: ServiceView[] }>("/services"),
+  })
+
+export const useReturnsGuard = () =>
+  useQuery({
+    queryKey: keys.returns,
+    queryFn: () => get<ReturnsGuardView>("/returns"),
   })
 
 export const useWebhooks = () =>

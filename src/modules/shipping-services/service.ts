@@ -1,5 +1,6 @@
 import {
   ContainerRegistrationKeys,
+  generateEntityId,
   InjectTransactionManager,
   MedusaContext,
   MedusaService,
@@ -46,6 +47,9 @@ export type NewDocument = {
   format?: string | null
   content: string
 }
+
+/** The setting counting refused return creations (src/lib/returns/refusal.ts). */
+export const RETURN_REFUSALS_SETTING = "returns.refused"
 
 /** How long a rotated-out webhook key still authenticates (deliveries in flight, other instances). */
 export const PREVIOUS_KEY_GRACE_MS = 24 * 60 * 60 * 1000
@@ -670,6 +674,53 @@ export default class ShippingServicesModuleService extends MedusaService({
     return new Set(
       (rows as { fulfillment_id: string }[]).map((r) => r.fulfillment_id)
     )
+  }
+
+  /**
+   * The Medusa return each of these (return) fulfillments belongs to, from Medusa's link table
+   * (`return_fulfillment`), for the same reason as linkedFulfillments: read where Query is not at
+   * hand, in one statement.
+   */
+  async returnsOfFulfillments(
+    fulfillmentIds: string[]
+  ): Promise<Map<string, string>> {
+    if (!fulfillmentIds.length) return new Map()
+    const { rows } = await this.pg_().raw(
+      `select fulfillment_id, return_id from return_fulfillment where fulfillment_id = any(?) and deleted_at is null`,
+      [fulfillmentIds]
+    )
+    return new Map(
+      (rows as { fulfillment_id: string; return_id: string }[]).map((r) => [
+        r.fulfillment_id,
+        r.return_id,
+      ])
+    )
+  }
+
+  /**
+   * Counts one refused return creation (src/lib/returns/refusal.ts) in the `returns.refused`
+   * setting: one atomic statement, so concurrent refusals on several servers all count. A
+   * counter, not a record of anyone: no order, customer or address is kept.
+   */
+  async countReturnRefusal(reason: string): Promise<Record<string, unknown>> {
+    const { rows } = await this.pg_().raw(
+      `insert into shipping_services_setting (id, key, value)
+       values (?, ?, jsonb_build_object(?::text, 1, 'last_at', now()))
+       on conflict (key) where deleted_at is null do update set
+         value = shipping_services_setting.value || jsonb_build_object(
+           ?::text, coalesce((shipping_services_setting.value ->> ?)::int, 0) + 1,
+           'last_at', now()),
+         updated_at = now()
+       returning value`,
+      [
+        generateEntityId(undefined, "ssset"),
+        RETURN_REFUSALS_SETTING,
+        reason,
+        reason,
+        reason,
+      ]
+    )
+    return (rows as { value: Record<string, unknown> }[])[0]?.value ?? {}
   }
 
   /**

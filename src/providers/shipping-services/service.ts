@@ -75,6 +75,10 @@ import {
 } from "../../lib/batches/fulfillment-documents"
 import type { LabelOfOrder, OrderLine } from "../../lib/batches/print-order"
 import type { Address } from "../../shipping-api/schemas/address"
+import {
+  returnQuantityViolations,
+  type OrderLineQuantities,
+} from "../../lib/returns/returnable"
 
 type InjectedDependencies = {
   logger: Logger
@@ -370,6 +374,13 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
       items.map((i) => i.line_item_id).filter((id): id is string => !!id)
     )
     if (!order) throw invalid("The order of this return was not found")
+    // Medusa applies this rule only after the label is bought, and a return label cannot be
+    // voided: asked first, a return Medusa refuses buys nothing (src/lib/returns/returnable.ts).
+    const refused = returnQuantityViolations(
+      asArray<OrderLineQuantities>(order.items),
+      items
+    )
+    if (refused.length) throw invalid(refused.join(" "))
     const orderLike = await this.withCatalog(order as unknown as OrderLike)
     const location = f.delivery_address?.country_code
       ? f.delivery_address

@@ -120,6 +120,7 @@ export function ShipmentCard({
       className="flex flex-col gap-y-4 px-6 py-4"
       data-testid="shipment-card"
       data-shipment-id={shipment.id}
+      data-direction={shipment.is_return ? "return" : "outbound"}
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex items-center gap-x-2">

@@ -5,6 +5,7 @@ import { ConnectionSection } from "../../../components/settings/connection-secti
 import { ContactSection } from "../../../components/settings/contact-section"
 import { OrphansSection } from "../../../components/settings/orphans-section"
 import { ReadinessSection } from "../../../components/settings/readiness-section"
+import { ReturnsSection } from "../../../components/settings/returns-section"
 import { ServicesSection } from "../../../components/settings/services-section"
 import { WebhooksSection } from "../../../components/settings/webhooks-section"
 
@@ -19,6 +20,7 @@ const ShippingServicesSettingsPage = () => (
     <ContactSection />
     <ServicesSection />
     <ReadinessSection />
+    <ReturnsSection />
     <CloseOutSection />
     <OrphansSection />
   </div>

@@ -2,15 +2,14 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { MedusaError, Modules } from "@medusajs/framework/utils"
-import { downloadBase64 } from "../../../../../../lib/labels/download"
+import { MedusaError } from "@medusajs/framework/utils"
 import {
   labelFileName,
   labelFileType,
 } from "../../../../../../lib/labels/files"
 import { SHIPPING_SERVICES_MODULE } from "../../../../../../options/resolve"
 import type ShippingServicesModuleService from "../../../../../../modules/shipping-services/service"
-import { fileIdsOf } from "../../../../../../workflows/store-shipment-label/steps/store-label-files"
+import { readLabelPage } from "../../../../../../orchestration/label-file"
 import {
   isPrintLayout,
   PRINT_LAYOUTS,
@@ -40,36 +39,7 @@ export async function GET(
   if (req.query.layout !== undefined)
     return servePrintLayout(req, res, shipping, row)
   const page = Math.max(0, Math.min(1000, Number(req.query.page ?? 0) || 0))
-  const documents = await shipping.documentPages("label", row.id)
-  const fileIds = fileIdsOf(row.label_files)
-  const pending = (
-    (row.label_pending as { pages?: string[] } | null)?.pages ?? []
-  ).filter(Boolean)
-  let bytes: Buffer | undefined
-  let pages = 1
-  if (documents.length) {
-    pages = documents.length
-    const doc = documents.find((d) => d.page === page)
-    if (doc) bytes = await shipping.documentContent(doc.id)
-  } else if (pending.length) {
-    pages = pending.length
-    if (pending[page]) bytes = Buffer.from(pending[page], "base64")
-  } else if (fileIds.length) {
-    pages = fileIds.length
-    if (fileIds[page])
-      bytes = await req.scope.resolve(Modules.FILE).getAsBuffer(fileIds[page])
-  } else if (row.label_source_url && page === 0) {
-    const answer = await downloadBase64(row.label_source_url).catch(
-      (error: Error) => error
-    )
-    if (answer instanceof Error) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_FOUND,
-        `Shipment ${row.id}: its label is not stored yet and the service's label URL did not answer (${answer.message})`
-      )
-    }
-    bytes = Buffer.from(answer, "base64")
-  }
+  const { bytes, pages } = await readLabelPage(req.scope, row, page)
   if (!bytes) {
     throw new MedusaError(
       MedusaError.Types.NOT_FOUND,

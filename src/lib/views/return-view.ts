@@ -1,0 +1,120 @@
+import type { PluginOptions } from "../../options/schema"
+import { labelFileName, labelFileType } from "../labels/files"
+import { trackingUrlFor } from "./shipment-view"
+
+/** The shipment row fields a customer's return label view reads. */
+export type ReturnLabelRow = {
+  id: string
+  fulfillment_id: string | null
+  is_return: boolean
+  status: string
+  carrier: string
+  option_id: string
+  tracking_number: string | null
+  tracking_url: string | null
+  label_type: string | null
+  label_format: string | null
+  parcel_index?: number | null
+  parcel_count?: number | null
+  /** Pages of the stored label (shipping_services_document), read by the loader. */
+  label_pages?: number
+}
+
+/**
+ * One return label as its customer gets it: where to fetch it, what it is (a label to print, or
+ * a QR code to show at the post office: doc 2, `QR_CODE` GIF), and its tracking number. No
+ * internal ids, charges or addresses (the store API is public surface).
+ */
+export type ReturnLabelView = {
+  parcel_number: number
+  parcel_count: number
+  /** "label" (print and stick on the parcel) or "qr_code" (shown at the counter, GIF). */
+  kind: "label" | "qr_code"
+  format: string | null
+  mime_type: string
+  file_name: string
+  pages: number
+  /** The store route serving it (relative to the backend); `&page=N` (0-based) for later pages. */
+  url: string
+  tracking_number: string
+  tracking_url: string | null
+}
+
+export type CustomerReturnView = {
+  /** Medusa's return id (the customer has it from POST /store/returns). */
+  id: string
+  status: string | null
+  requested_at: string | null
+  labels: ReturnLabelView[]
+}
+
+/** Labels a customer may use: bought (not voided, pending or failed) return labels. Pure. */
+export function isUsableReturnLabel(
+  row: Pick<ReturnLabelRow, "status" | "is_return" | "tracking_number">
+): boolean {
+  return row.is_return && row.status === "created" && !!row.tracking_number
+}
+
+/** The store route of a return's label. */
+export function returnLabelPath(
+  orderId: string,
+  returnId: string,
+  parcelNumber: number
+): string {
+  return `/store/shipping-services/orders/${encodeURIComponent(orderId)}/returns/${encodeURIComponent(returnId)}/label?parcel=${parcelNumber}`
+}
+
+export function returnLabelView(input: {
+  row: ReturnLabelRow
+  orderId: string
+  returnId: string
+  options: Pick<PluginOptions, "trackingUrlTemplate">
+}): ReturnLabelView {
+  const { row } = input
+  const number = (row.parcel_index ?? 0) + 1
+  const pages = Math.max(1, row.label_pages ?? 1)
+  return {
+    parcel_number: number,
+    parcel_count: row.parcel_count ?? 1,
+    kind: row.label_type === "QR_CODE" ? "qr_code" : "label",
+    format: row.label_format,
+    mime_type: labelFileType(row.label_format).mimeType,
+    file_name: labelFileName(row.tracking_number, row.label_format),
+    pages,
+    url: returnLabelPath(input.orderId, input.returnId, number),
+    tracking_number: row.tracking_number as string,
+    tracking_url: trackingUrlFor(input.options, row),
+  }
+}
+
+const iso = (v: Date | string | null | undefined): string | null =>
+  v ? new Date(v).toISOString() : null
+
+export function customerReturnView(input: {
+  orderId: string
+  ret: {
+    id: string
+    status?: string | null
+    requested_at?: Date | string | null
+    created_at?: Date | string | null
+  }
+  rows: readonly ReturnLabelRow[]
+  options: Pick<PluginOptions, "trackingUrlTemplate">
+}): CustomerReturnView {
+  return {
+    id: input.ret.id,
+    status: input.ret.status ?? null,
+    requested_at: iso(input.ret.requested_at ?? input.ret.created_at),
+    labels: [...input.rows]
+      .filter(isUsableReturnLabel)
+      .sort((a, b) => (a.parcel_index ?? 0) - (b.parcel_index ?? 0))
+      .map((row) =>
+        returnLabelView({
+          row,
+          orderId: input.orderId,
+          returnId: input.ret.id,
+          options: input.options,
+        })
+      ),
+  }
+}
