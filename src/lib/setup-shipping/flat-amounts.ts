@@ -23,14 +23,21 @@ export function flatAmountFor(
   return best?.amount
 }
 
-/** Whether any amount was typed for this service on this lane (it then asks for a flat option). Pure. */
+/**
+ * Whether an amount was typed for this service on this lane, in one of its currencies (or in
+ * none named): the merchant then wants a flat option there. Pure.
+ */
 export function hasFlatAmount(
   amounts: readonly FlatAmount[],
   service: string,
-  lane: SetupLane
+  lane: SetupLane,
+  currencies: readonly string[]
 ): boolean {
   return amounts.some(
-    (a) => a.service === service && (!a.lane || a.lane === lane)
+    (a) =>
+      a.service === service &&
+      (!a.lane || a.lane === lane) &&
+      (!a.currency_code || currencies.includes(a.currency_code.toLowerCase()))
   )
 }
 

@@ -71,6 +71,14 @@ const list = (xs: readonly string[]) =>
     : xs.join(", ")
 const uniq = <T>(xs: readonly T[]) => [...new Set(xs)]
 
+/** Why countries were refused, grouped by message; the first few when every country has its own. */
+function refusals(refused: Map<string, string[]>): string {
+  const groups = [...refused].map(([message, cs]) => `${list(cs)}: ${message}`)
+  const shown = groups.slice(0, 3)
+  const more = [...refused.values()].slice(3).flat().length
+  return `${shown.join("; ")}${more ? `; and ${more} more countr${more === 1 ? "y" : "ies"}` : ""}`
+}
+
 function regionCurrencies(snapshot: SetupSnapshot): Map<string, string> {
   const out = new Map<string, string>()
   for (const r of snapshot.regions)
@@ -179,9 +187,7 @@ function draftLocation(
           id: null,
           countries: [],
           price_type: null,
-          reason: [...refused]
-            .map(([message, cs]) => `${list(cs)}: ${message}`)
-            .join("; "),
+          reason: refusals(refused),
         }
         continue
       }
@@ -292,7 +298,7 @@ function decide(
         reason: `the service rates no ${service.serviceId} from ${question.from_country} to ${question.to_country} (it rates ${answer.rated.map((r) => r.service_id).join(", ") || "nothing"} there)`,
       }
     rateCurrency = rated.currency?.toLowerCase() ?? null
-    if (hasFlatAmount(typed, service.id, lane)) {
+    if (hasFlatAmount(typed, service.id, lane, needed)) {
       reason = "a flat amount was typed for it"
     } else if (rateCurrency && needed.some((c) => c !== rateCurrency)) {
       const others = needed.filter((c) => c !== rateCurrency).map(upper)

@@ -4,8 +4,8 @@ import {
   createServiceZonesStep,
   createShippingOptionsWorkflow,
   createShippingProfilesStep,
-} from "@medusajs/core-flows"
-import type { CreateShippingOptionsWorkflowInput } from "@medusajs/core-flows"
+} from "@medusajs/medusa/core-flows"
+import type { CreateShippingOptionsWorkflowInput } from "@medusajs/medusa/core-flows"
 import { Modules } from "@medusajs/framework/utils"
 import {
   createWorkflow,
