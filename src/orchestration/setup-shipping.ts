@@ -5,6 +5,7 @@ import { messageOf } from "../lib/errors"
 import { withLockOrBusy, type LockingLike } from "../lib/locking"
 import { pluginClient } from "../lib/plugin-client"
 import { unknownFlatServices } from "../lib/setup-shipping/flat-amounts"
+import { laneProblemWords } from "../lib/setup-shipping/lane-words"
 import {
   createsAnything,
   planShippingSetup,
@@ -123,7 +124,7 @@ type ProductRow = {
 const laneCheck =
   (options: PluginOptions): LaneCheck =>
   (service, lane) =>
-    laneViolations(service, options, lane).map((v) => v.message)
+    laneViolations(service, options, lane).map(laneProblemWords)
 
 /**
  * What the plan needs of the store, read through Medusa's Query: regions and their countries,

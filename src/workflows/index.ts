@@ -24,3 +24,4 @@ export {
   registerWebhooksWorkflow,
   rotateWebhookKeysWorkflow,
 } from "./register-webhooks"
+export { setupShippingWorkflow } from "./setup-shipping"

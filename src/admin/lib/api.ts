@@ -11,6 +11,9 @@ import type {
   OrphanView,
   SenderContact,
   ServiceView,
+  SetupApplyResult,
+  SetupPlan,
+  FlatAmount,
   ShipmentView,
   WebhookStatus,
 } from "./types"
@@ -25,6 +28,8 @@ export const keys = {
   contact: ["shipping-services", "contact"] as const,
   manifests: ["shipping-services", "manifests"] as const,
   orphans: ["shipping-services", "orphans"] as const,
+  setup: (locationId: string | null) =>
+    ["shipping-services", "setup", locationId ?? "all"] as const,
 }
 
 const base = "/admin/shipping-services"
@@ -292,5 +297,29 @@ export function useHoldOrder() {
         `/orders/${orderId}/${hold ? "hold" : "release"}`
       ),
     onSettled: () => client.invalidateQueries({ queryKey: keys.all }),
+  })
+}
+
+/** The setup's preview (it asks the rates operation, so it is not refetched on every focus). */
+export const useSetupPreview = (locationId: string | null) =>
+  useQuery({
+    queryKey: keys.setup(locationId),
+    queryFn: () =>
+      get<{ plan: SetupPlan }>(
+        `/setup${locationId ? `?location_id=${encodeURIComponent(locationId)}` : ""}`
+      ),
+    refetchOnWindowFocus: false,
+    retry: false,
+  })
+
+export function useApplySetup() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (body: {
+      location_ids?: string[]
+      flat_amounts?: FlatAmount[]
+    }) => post<SetupApplyResult>("/setup", body),
+    onSettled: () =>
+      client.invalidateQueries({ queryKey: ["shipping-services", "setup"] }),
   })
 }

@@ -26,3 +26,11 @@ export type {
   BatchItemView,
   BatchFile,
 } from "../../lib/batches/views"
+export type {
+  SetupPlan,
+  LocationPlan,
+  OptionPlan,
+  ZonePlan,
+  FlatAmount,
+} from "../../lib/setup-shipping/types"
+export type { SetupApplyResult } from "../../orchestration/setup-shipping"

@@ -354,14 +354,20 @@ function planLocation(
   input: SetupInput,
   taken: { sets: Set<string>; zones: Set<string> },
   currencies: Map<string, string>
-): { plan: LocationPlan; missing: string[]; notes: string[] } {
+): {
+  plan: LocationPlan
+  blocking: string[]
+  amounts: string[]
+  notes: string[]
+} {
   const { location } = draft
   const missing = [...draft.missing]
+  const amounts: string[] = []
   const notes = [...draft.notes]
   const options = draft.drafts.map((d) => decide(d, answers, input, currencies))
   for (const o of options) {
     if (o.amounts_needed.length)
-      missing.push(
+      amounts.push(
         `Type a flat amount for “${o.name}” (${LANE_LABEL[o.lane].toLowerCase()}, from “${location.name}”) in ${o.amounts_needed.map(upper).join(", ")}: ${o.reason}.`
       )
     if (o.status === "exists" || o.status === "foreign") {
@@ -475,6 +481,8 @@ function planLocation(
     )
 
   return {
+    blocking: missing,
+    amounts,
     plan: {
       id: location.id,
       name: location.name,
@@ -485,7 +493,6 @@ function planLocation(
       zones,
       options,
     },
-    missing,
     notes,
   }
 }
@@ -514,18 +521,19 @@ export function planShippingSetup(
   laneCheck: LaneCheck,
   answers: ProbeAnswers
 ): SetupPlan {
-  const missing: string[] = []
+  const blocking: string[] = []
+  const amounts: string[] = []
   const notes: string[] = []
   if (!snapshot.provider_enabled)
-    missing.push(
+    blocking.push(
       `The fulfillment provider ${snapshot.provider_id} is not loaded: list "medusa-plugin-shipping-services/providers/shipping-services" (id "shipping-services") in the fulfillment module's providers in medusa-config (README) and restart.`
     )
   if (!snapshot.regions.some((r) => r.countries.length))
-    missing.push(
+    blocking.push(
       "No region has a country: create a region with the countries you sell to and its currency (Settings → Regions)."
     )
   const drafted = drafts(snapshot, options, input, laneCheck)
-  missing.push(...drafted.missing)
+  blocking.push(...drafted.missing)
   const taken = {
     sets: new Set(snapshot.taken_names.fulfillment_sets),
     zones: new Set(snapshot.taken_names.service_zones),
@@ -535,7 +543,8 @@ export function planShippingSetup(
   for (const d of drafted.locations) {
     const planned = planLocation(snapshot, d, answers, input, taken, currencies)
     locations.push(planned.plan)
-    missing.push(...planned.missing)
+    blocking.push(...planned.blocking)
+    amounts.push(...planned.amounts)
     notes.push(...planned.notes)
   }
   const creates = locations.flatMap((l) =>
@@ -552,10 +561,12 @@ export function planShippingSetup(
         ? { action: "create", id: null, name: DEFAULT_PROFILE_NAME }
         : null
   notes.push(...catalogNotes(snapshot))
+  const missing = [...blocking, ...amounts]
   return {
     provider_id: snapshot.provider_id,
     ready: missing.length === 0,
     missing,
+    blocking,
     notes,
     shipping_profile: shippingProfile,
     locations,

@@ -174,8 +174,10 @@ export type SetupPlan = {
   provider_id: string
   /** Nothing blocks the apply: no word in `missing`. */
   ready: boolean
-  /** What must change before anything is created, in words. */
+  /** What must change before anything is created, in words (the amounts to type included). */
   missing: string[]
+  /** The part of `missing` that typing flat amounts does not settle. */
+  blocking: string[]
   /** What the merchant should know but does not block the setup, in words. */
   notes: string[]
   shipping_profile: { action: Action; id: string | null; name: string } | null

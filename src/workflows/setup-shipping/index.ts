@@ -24,6 +24,7 @@ export type SetupShippingResult = {
   service_zone_ids: string[]
   geo_zone_ids: string[]
   shipping_option_ids: string[]
+  /** Provider and sales channel links of stock locations (a set's link to its location apart). */
   links: number
 }
 
@@ -129,7 +130,7 @@ export const setupShippingWorkflow = createWorkflow(
           service_zone_ids: zones.map((z) => z.id),
           geo_zone_ids: geoZones,
           shipping_option_ids: (options ?? []).map((o) => o.id),
-          links: input.links.length + sets.length,
+          links: input.links.length,
         }) satisfies SetupShippingResult
     )
     return new WorkflowResponse(result)

@@ -3,6 +3,7 @@ import { parsePluginOptions } from "../../../options/parse"
 import type { PluginOptions } from "../../../options/schema"
 import { laneViolations } from "../../../providers/shipping-services/mapping/lane"
 import { CARRIER_OF_VARIANT } from "../../../shipping-api/constants"
+import { laneProblemWords } from "../lane-words"
 import { markerMetadata } from "../marker"
 import type { ProbeAnswer } from "../rate-probe"
 import type {
@@ -17,7 +18,7 @@ export const options: PluginOptions = parsePluginOptions(appPluginOptions({}))
 
 /** The plugin's own lane rules, as the orchestration injects them. */
 export const laneCheck: LaneCheck = (service, lane) =>
-  laneViolations(service, options, lane).map((v) => v.message)
+  laneViolations(service, options, lane).map(laneProblemWords)
 
 export const PROVIDER = "shipping-services_shipping-services"
 

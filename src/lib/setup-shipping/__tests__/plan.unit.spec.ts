@@ -188,6 +188,31 @@ describe("the one-action setup's plan", () => {
     })
   })
 
+  it("completes a run stopped half-way: what it made is found by its marks, the rest is made", () => {
+    const half = setUpLocation([{ service: "postal-ground", lane: "domestic" }])
+    // The cross-border zone was never made.
+    half.fulfillment_sets[0]!.service_zones.pop()
+    const { plan: p } = plan(
+      snapshot({
+        locations: [half],
+        default_shipping_profile: { id: "sp_1", name: "Default" },
+      })
+    )
+    expect(p.to_create).toEqual({
+      shipping_profile: 0,
+      provider_links: 0,
+      sales_channel_links: 0,
+      fulfillment_sets: 0,
+      service_zones: 1,
+      geo_zones: 0,
+      shipping_options: 6,
+    })
+    expect(p.locations[0]!.fulfillment_set).toMatchObject({
+      action: "exists",
+      id: "fuset_1",
+    })
+  })
+
   it("adds a country a region gained to the zone it made, and to nothing else", () => {
     const snap = snapshot({
       locations: [setUpLocation([...DEFAULT_SETUP])],
@@ -401,6 +426,7 @@ describe("the one-action setup's plan", () => {
       })
     ).plan
     expect(noAddress.ready).toBe(false)
+    expect(noAddress.blocking).toEqual(noAddress.missing)
     expect(noAddress.missing).toEqual([
       "Stock location “Returns room” has no address with a country: give it its address (Settings → Locations → Returns room → Edit); the service ships from it.",
     ])

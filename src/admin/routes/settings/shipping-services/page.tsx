@@ -5,6 +5,7 @@ import { ConnectionSection } from "../../../components/settings/connection-secti
 import { ContactSection } from "../../../components/settings/contact-section"
 import { OrphansSection } from "../../../components/settings/orphans-section"
 import { ServicesSection } from "../../../components/settings/services-section"
+import { SetupSection } from "../../../components/settings/setup-section"
 import { WebhooksSection } from "../../../components/settings/webhooks-section"
 
 /** Settings → Shipping services: is the store connected, registered, and what does it offer. */
@@ -17,6 +18,7 @@ const ShippingServicesSettingsPage = () => (
     <WebhooksSection />
     <ContactSection />
     <ServicesSection />
+    <SetupSection />
     <CloseOutSection />
     <OrphansSection />
   </div>
