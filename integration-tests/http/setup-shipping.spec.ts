@@ -687,6 +687,15 @@ medusaIntegrationTestRunner({
           argv: ["--", "--flat", "postal-ground=eight"],
         })
       ).rejects.toThrow(/--flat postal-ground=eight: expected/)
+      await expect(
+        setupShippingScript({
+          container: container(),
+          argv: ["--", "--location", "sloc_nope"],
+        })
+      ).rejects.toThrow(
+        "shipping-services setup: nothing was created, 1 thing(s) missing (listed above)"
+      )
+      expect(await counts()).toEqual(before)
       await setupShippingScript({
         container: container(),
         argv: ["--", "--location", locationId],

@@ -54,13 +54,16 @@ export default async function setupShipping({
   try {
     const result = await applyShippingSetup(container, input)
     logger.info(
-      `shipping-services setup: ${result.applied ? `created ${result.created!.shipping_option_ids.length} shipping option(s)` : "nothing to create, everything was set up"}\n${describePlan(result.plan).join("\n")}`
+      `shipping-services setup: ${result.applied ? `created ${result.created!.shipping_option_ids.length} shipping option(s); the plan it ran:` : "nothing to create, everything was set up"}\n${describePlan(result.plan).join("\n")}`
     )
   } catch (error) {
-    if (error instanceof SetupNotReadyError)
-      logger.error(
-        `shipping-services setup: nothing was created\n${describePlan(error.plan).join("\n")}`
-      )
-    throw error
+    if (!(error instanceof SetupNotReadyError)) throw error
+    logger.error(
+      `shipping-services setup: nothing was created\n${describePlan(error.plan).join("\n")}`
+    )
+    // medusa exec exits 1 on a thrown error (and prints it): the words are above already.
+    throw new Error(
+      `shipping-services setup: nothing was created, ${error.plan.missing.length} thing(s) missing (listed above)`
+    )
   }
 }
