@@ -63,7 +63,8 @@ export default async function setupShipping({
     )
     // medusa exec exits 1 on a thrown error (and prints it): the words are above already.
     throw new Error(
-      `shipping-services setup: nothing was created, ${error.plan.missing.length} thing(s) missing (listed above)`
+      `shipping-services setup: nothing was created, ${error.plan.missing.length} thing(s) missing (listed above)`,
+      { cause: error }
     )
   }
 }
