@@ -25,3 +25,4 @@ export {
   registerWebhooksWorkflow,
   rotateWebhookKeysWorkflow,
 } from "./register-webhooks"
+export { setupShippingWorkflow } from "./setup-shipping"

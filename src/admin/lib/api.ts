@@ -13,6 +13,9 @@ import type {
   ReturnsGuardView,
   SenderContact,
   ServiceView,
+  SetupApplyResult,
+  SetupPlan,
+  FlatAmount,
   ShipmentView,
   WebhookStatus,
 } from "./types"
@@ -30,6 +33,8 @@ export const keys = {
   readiness: (productId?: string) =>
     ["shipping-services", "readiness", productId ?? "all"] as const,
   returns: ["shipping-services", "returns"] as const,
+  setup: (locationId: string | null) =>
+    ["shipping-services", "setup", locationId ?? "all"] as const,
 }
 
 const base = "/admin/shipping-services"
@@ -313,5 +318,29 @@ export function useHoldOrder() {
         `/orders/${orderId}/${hold ? "hold" : "release"}`
       ),
     onSettled: () => client.invalidateQueries({ queryKey: keys.all }),
+  })
+}
+
+/** The setup's preview (it asks the rates operation, so it is not refetched on every focus). */
+export const useSetupPreview = (locationId: string | null) =>
+  useQuery({
+    queryKey: keys.setup(locationId),
+    queryFn: () =>
+      get<{ plan: SetupPlan }>(
+        `/setup${locationId ? `?location_id=${encodeURIComponent(locationId)}` : ""}`
+      ),
+    refetchOnWindowFocus: false,
+    retry: false,
+  })
+
+export function useApplySetup() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (body: {
+      location_ids?: string[]
+      flat_amounts?: FlatAmount[]
+    }) => post<SetupApplyResult>("/setup", body),
+    onSettled: () =>
+      client.invalidateQueries({ queryKey: ["shipping-services", "setup"] }),
   })
 }

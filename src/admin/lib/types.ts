@@ -32,3 +32,11 @@ export type {
   VariantReadiness,
   ReadinessProblem,
 } from "../../providers/shipping-services/readiness"
+export type {
+  SetupPlan,
+  LocationPlan,
+  OptionPlan,
+  ZonePlan,
+  FlatAmount,
+} from "../../lib/setup-shipping/types"
+export type { SetupApplyResult } from "../../orchestration/setup-shipping"

@@ -9,7 +9,7 @@ export function ServicesSection() {
   return (
     <Section
       title="Enabled services"
-      description="From the plugin's services option; create shipping options from them under Locations."
+      description="From the plugin's services option; “Set up shipping” below makes the shipping options of them."
       testId="services-section"
     >
       {isError ? (

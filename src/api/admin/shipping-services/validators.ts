@@ -2,6 +2,7 @@ import { z } from "@medusajs/framework/zod"
 import { LANES } from "../../../lib/batches/lane"
 import { READY_VIEWS } from "../../../lib/batches/ready-view"
 import { MAX_BATCH_ORDERS } from "../../../lib/batches/selection"
+import { SETUP_LANES } from "../../../lib/setup-shipping/types"
 import { PRINT_LAYOUTS } from "../../../lib/documents/layouts"
 import { CARRIERS } from "../../../shipping-api/constants"
 
@@ -137,6 +138,59 @@ export const AdminListBatchesQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 })
 
+// Set up shipping
+
+const locationId = z
+  .string()
+  .trim()
+  .min(1, "must not be empty")
+  .max(100, "has at most 100 characters")
+const MAX_LOCATIONS = 50
+
+/** GET /admin/shipping-services/setup: the stock locations to plan for (none: every one). */
+export const AdminSetupShippingQuery = z.strictObject({
+  location_id: z
+    .union([locationId, z.array(locationId).max(MAX_LOCATIONS)])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : [v].flat())),
+})
+
+/**
+ * POST /admin/shipping-services/setup: the stock locations (none: every one) and flat amounts
+ * typed for services whose price cannot be calculated (or should not be).
+ */
+export const AdminSetupShipping = z.strictObject({
+  location_ids: z
+    .array(locationId)
+    .min(
+      1,
+      "name at least one stock location, or leave location_ids out for every one"
+    )
+    .max(MAX_LOCATIONS, `at most ${MAX_LOCATIONS} stock locations`)
+    .optional(),
+  flat_amounts: z
+    .array(
+      z.strictObject({
+        service: z.string().trim().min(1, "must not be empty").max(100),
+        lane: z.enum(SETUP_LANES).optional(),
+        currency_code: z
+          .string()
+          .trim()
+          .regex(/^[A-Za-z]{3}$/, "must be a three-letter currency code")
+          .transform((v) => v.toLowerCase())
+          .optional(),
+        amount: z
+          .number()
+          .finite()
+          .min(0, "must be 0 or more")
+          .max(1_000_000, "must be at most 1000000"),
+      })
+    )
+    .max(500, "at most 500 amounts")
+    .optional(),
+})
+export type AdminSetupShippingType = z.infer<typeof AdminSetupShipping>
+
 /**
  * A query string checked against a schema: the parsed value, or a 400 `{ type, message }` that
  * names each field and rule.
@@ -145,11 +199,30 @@ export function parseQuery<T extends z.ZodTypeAny>(
   schema: T,
   query: unknown
 ): { ok: true; value: z.output<T> } | { ok: false; message: string } {
-  const parsed = schema.safeParse(query ?? {})
+  return parseWith(schema, query, "query")
+}
+
+/**
+ * A request body checked against a schema, with every issue's path (Medusa's own body
+ * validation leaves the path out of messages it does not word itself, e.g. inside arrays).
+ */
+export function parseBody<T extends z.ZodTypeAny>(
+  schema: T,
+  body: unknown
+): { ok: true; value: z.output<T> } | { ok: false; message: string } {
+  return parseWith(schema, body, "body")
+}
+
+function parseWith<T extends z.ZodTypeAny>(
+  schema: T,
+  input: unknown,
+  what: "query" | "body"
+): { ok: true; value: z.output<T> } | { ok: false; message: string } {
+  const parsed = schema.safeParse(input ?? {})
   if (parsed.success) return { ok: true, value: parsed.data }
   return {
     ok: false,
-    message: `Invalid query: ${parsed.error.issues.map((i) => `${i.path.join(".") || "query"}: ${i.message}`).join("; ")}`,
+    message: `Invalid ${what}: ${parsed.error.issues.map((i) => `${i.path.join(".") || what}: ${i.message}`).join("; ")}`,
   }
 }
 

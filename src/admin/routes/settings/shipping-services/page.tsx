@@ -7,6 +7,7 @@ import { OrphansSection } from "../../../components/settings/orphans-section"
 import { ReadinessSection } from "../../../components/settings/readiness-section"
 import { ReturnsSection } from "../../../components/settings/returns-section"
 import { ServicesSection } from "../../../components/settings/services-section"
+import { SetupSection } from "../../../components/settings/setup-section"
 import { WebhooksSection } from "../../../components/settings/webhooks-section"
 
 /** Settings → Shipping services: is the store connected, registered, and what does it offer. */
@@ -19,6 +20,7 @@ const ShippingServicesSettingsPage = () => (
     <WebhooksSection />
     <ContactSection />
     <ServicesSection />
+    <SetupSection />
     <ReadinessSection />
     <ReturnsSection />
     <CloseOutSection />

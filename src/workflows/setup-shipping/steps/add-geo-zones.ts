@@ -1,0 +1,50 @@
+import { Modules } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+
+export type AddGeoZonesInput = {
+  service_zone_id: string
+  country_code: string
+}[]
+
+/** What the step uses of Medusa's fulfillment module. */
+type GeoZones = {
+  createGeoZones(
+    data: { service_zone_id: string; type: "country"; country_code: string }[]
+  ): Promise<{ id: string }[]>
+  deleteGeoZones(ids: string[]): Promise<void>
+}
+
+/**
+ * Countries a region gained, added to a service zone the setup made before (Medusa has no step
+ * that adds geo zones to a zone; updateServiceZones replaces the whole list). Compensation
+ * deletes exactly the geo zones this step created.
+ */
+export const addGeoZonesStep = createStep(
+  "shipping-services-setup-add-geo-zones",
+  async (input: AddGeoZonesInput, { container }) => {
+    if (!input.length) return new StepResponse([], [])
+    const fulfillment = container.resolve<GeoZones>(Modules.FULFILLMENT)
+    const created = await fulfillment.createGeoZones(
+      input.map((g) => ({
+        service_zone_id: g.service_zone_id,
+        type: "country" as const,
+        country_code: g.country_code,
+      }))
+    )
+    const ids = created.map((g) => g.id)
+    return new StepResponse(ids, ids)
+  },
+  async (ids, { container }) => {
+    await deleteCreatedGeoZones(
+      container.resolve<GeoZones>(Modules.FULFILLMENT),
+      ids
+    )
+  }
+)
+
+export async function deleteCreatedGeoZones(
+  fulfillment: Pick<GeoZones, "deleteGeoZones">,
+  ids: string[] | undefined
+): Promise<void> {
+  if (ids?.length) await fulfillment.deleteGeoZones(ids)
+}
