@@ -194,7 +194,7 @@ export async function refuseUnshippableOrder(
 ): Promise<void> {
   const order =
     "draftOrderId" in source
-      ? await orderForCheck(container, source.draftOrderId)
+      ? await orderForCheck(container, source.draftOrderId, true)
       : await editedOrderForCheck(container, source.editedOrderId)
   if (!order) return
   const optionIds = (order.shipping_methods ?? [])
@@ -226,7 +226,8 @@ const ORDER_FIELDS = [
 
 async function orderForCheck(
   container: MedusaContainer,
-  orderId: string
+  orderId: string,
+  draft = false
 ): Promise<OrderForCheck | undefined> {
   // An empty filter would read every order.
   if (!orderId) return undefined
@@ -234,7 +235,8 @@ async function orderForCheck(
   const { data } = await query.graph({
     entity: "order",
     fields: ORDER_FIELDS,
-    filters: { id: orderId },
+    // Medusa reads draft orders only when asked for them.
+    filters: { id: orderId, ...(draft ? { is_draft_order: true } : {}) },
   })
   return data[0] as OrderForCheck | undefined
 }

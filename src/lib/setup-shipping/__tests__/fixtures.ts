@@ -113,7 +113,7 @@ export function setUpLocation(
     name: service,
     provider_id: PROVIDER,
     service,
-    is_return: service === "postal-return",
+    is_return: service.startsWith("postal-return"),
     metadata: markerMetadata({ location_id: "sloc_1", lane, service }),
   })
   return location({
@@ -146,6 +146,7 @@ export const DEFAULT_SETUP = [
   { service: "standard", lane: "domestic" },
   { service: "carrier-account", lane: "domestic" },
   { service: "postal-return", lane: "domestic" },
+  { service: "postal-return-qr", lane: "domestic" },
   { service: "postal-priority", lane: "cross-border" },
   { service: "cross-border", lane: "cross-border" },
 ] as const

@@ -44,7 +44,7 @@ describe("flat amounts typed by the merchant", () => {
     expect(
       unknownFlatServices([{ service: "ground", amount: 1 }], options.services)
     ).toEqual([
-      'flat_amounts[0].service: "ground" is not a configured service (configured: postal-ground, postal-priority, standard, cross-border, carrier-account, postal-return)',
+      'flat_amounts[0].service: "ground" is not a configured service (configured: postal-ground, postal-priority, standard, cross-border, carrier-account, postal-return, postal-return-qr)',
     ])
   })
 
@@ -217,7 +217,7 @@ describe("the setup's mark and its words", () => {
       "  create: “Postal Ground Advantage”, domestic to US, calculated by the rates operation (USD)"
     )
     expect(lines.at(-1)).toBe(
-      "To create: 7 shipping option(s), 2 service zone(s), 1 fulfillment set(s), 2 link(s), 0 countries added to zones, the default shipping profile."
+      "To create: 8 shipping option(s), 2 service zone(s), 1 fulfillment set(s), 2 link(s), 0 countries added to zones, the default shipping profile."
     )
   })
 })

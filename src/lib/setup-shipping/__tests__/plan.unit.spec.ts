@@ -76,7 +76,7 @@ describe("the one-action setup's plan", () => {
       fulfillment_sets: 1,
       service_zones: 2,
       geo_zones: 0,
-      shipping_options: 7,
+      shipping_options: 8,
     })
     // One rates question per service and lane the lane rules allow; none where they refuse.
     expect(questions.map((q) => q.key).sort()).toEqual(
@@ -91,6 +91,8 @@ describe("the one-action setup's plan", () => {
         "carrier-account|cross-border",
         "postal-return|domestic",
         "postal-return|cross-border",
+        "postal-return-qr|domestic",
+        "postal-return-qr|cross-border",
       ]
         .map((k) => `sloc_1|${k}`)
         .sort()
@@ -142,6 +144,7 @@ describe("the one-action setup's plan", () => {
         "postal-ground|cross-border",
         "carrier-account|cross-border",
         "postal-return|cross-border",
+        "postal-return-qr|cross-border",
       ]
         .map((k) => `sloc_1|${k}`)
         .sort()
@@ -205,7 +208,7 @@ describe("the one-action setup's plan", () => {
       fulfillment_sets: 0,
       service_zones: 1,
       geo_zones: 0,
-      shipping_options: 6,
+      shipping_options: 7,
     })
     expect(p.locations[0]!.fulfillment_set).toMatchObject({
       action: "exists",

@@ -68,7 +68,7 @@ describe("the setup workflow's input", () => {
         ["ca", "de", "fr", "gb"],
       ],
     ])
-    expect(actions.shipping_options).toHaveLength(7)
+    expect(actions.shipping_options).toHaveLength(8)
     const ground = actions.shipping_options.find(
       (o) => o.data.id === "postal-ground"
     )!
