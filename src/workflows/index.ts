@@ -24,3 +24,7 @@ export {
   registerWebhooksWorkflow,
   rotateWebhookKeysWorkflow,
 } from "./register-webhooks"
+export {
+  moveDocumentsWorkflow,
+  removeExpiredDocumentsWorkflow,
+} from "./documents"

@@ -80,11 +80,11 @@ export class Migration20261125143000 extends Migration {
     while (after !== null) {
       const [batch] = (await this.execute(
         `with batch as (
-           select id from "shipping_services_document"
+           select id from shipping_services_document
             where deleted_at is null and id > ? order by id limit ${DOCUMENT_COPY_BATCH}),
          copied as (
            insert into "${NEW_TABLE}" (${columns})
-           select ${decoded} from "shipping_services_document" d join batch b on b.id = d.id
+           select ${decoded} from shipping_services_document d join batch b on b.id = d.id
            returning 1)
          select (select id from batch order by id desc limit 1) as last, (select count(*) from copied)::int as copied`,
         [after]
@@ -98,12 +98,12 @@ export class Migration20261125143000 extends Migration {
     )
     await this.execute(
       `insert into "${NEW_TABLE}" (${columns})
-       select ${decoded} from "shipping_services_document" d
-        where d.deleted_at is null and not exists (select 1 from "${NEW_TABLE}" n where n.id = d.id)`
+       select ${decoded} from shipping_services_document d
+        where d.deleted_at is null and not exists (select 1 from ${NEW_TABLE} n where n.id = d.id)`
     )
     await this.execute(
-      `delete from "${NEW_TABLE}" n where not exists (
-         select 1 from "shipping_services_document" o where o.id = n.id and o.deleted_at is null)`
+      `delete from ${NEW_TABLE} n where not exists (
+         select 1 from shipping_services_document o where o.id = n.id and o.deleted_at is null)`
     )
     await this.execute(`drop table "shipping_services_document"`)
     await this.execute(
@@ -126,7 +126,7 @@ export class Migration20261125143000 extends Migration {
   /** Back to base64 text. Documents kept in the File Module must be moved back first (scripts/move-documents). */
   override async down(): Promise<void> {
     const [{ files }] = (await this.execute(
-      `select count(*)::int as files from "shipping_services_document" where storage = 'file'`
+      `select count(*)::int as files from shipping_services_document where storage = 'file'`
     )) as { files: number }[]
     if (files > 0)
       throw new Error(

@@ -16,12 +16,17 @@ import {
   PRINT_LAYOUTS,
 } from "../../../../../../lib/documents/layouts"
 import { labelInLayout } from "../../../../../../lib/batches/relayout"
+import { labelRemovedView } from "../../../../../../lib/labels/removed"
+import { reprintState } from "../../../../../../lib/shipments/reprints"
+import { sendDocument } from "../../../send-document"
 
 /**
- * GET /admin/shipping-services/shipments/:id/label[?page=0&download=1][&layout=letter-2up]
+ * GET /admin/shipping-services/shipments/:id/label[?page=0&download=1][&layout=letter-2up][&link=1]
  * The stable label_url of every label (admins only: /admin routes require a logged-in user).
- * Served from the plugin's private documents; labels of earlier versions not moved yet come from
- * the row or the File module, and a URL label not downloaded yet from the service (24 hours).
+ * Served from the plugin's private documents (the bytes, or with documents.storage "file" a
+ * presigned URL of the File Module: send-document.ts); labels of earlier versions not moved yet
+ * come from the row or the File module, and a URL label not downloaded yet from the service
+ * (24 hours). 410 with the reason when retention removed the label (documents.keepDays).
  */
 export async function GET(
   req: AuthenticatedMedusaRequest,
@@ -41,17 +46,33 @@ export async function GET(
     return servePrintLayout(req, res, shipping, row)
   const page = Math.max(0, Math.min(1000, Number(req.query.page ?? 0) || 0))
   const documents = await shipping.documentPages("label", row.id)
+  const type = labelFileType(row.label_format)
+  if (documents.length) {
+    const doc = documents.find((d) => d.page === page)
+    if (!doc)
+      throw new MedusaError(
+        MedusaError.Types.NOT_FOUND,
+        `Shipment ${row.id} has no label page ${page + 1}`
+      )
+    return sendDocument(req, res, await shipping.documentSource(doc.id), {
+      mimeType: type.mimeType,
+      fileName: labelFileName(
+        row.tracking_number,
+        row.label_format,
+        page,
+        documents.length
+      ),
+      download: req.query.download === "1" || !type.inline,
+    })
+  }
+  if (row.documents_removed_at) return labelRemoved(res, shipping, row)
   const fileIds = fileIdsOf(row.label_files)
   const pending = (
     (row.label_pending as { pages?: string[] } | null)?.pages ?? []
   ).filter(Boolean)
   let bytes: Buffer | undefined
   let pages = 1
-  if (documents.length) {
-    pages = documents.length
-    const doc = documents.find((d) => d.page === page)
-    if (doc) bytes = await shipping.documentContent(doc.id)
-  } else if (pending.length) {
+  if (pending.length) {
     pages = pending.length
     if (pending[page]) bytes = Buffer.from(pending[page], "base64")
   } else if (fileIds.length) {
@@ -76,16 +97,44 @@ export async function GET(
       `Shipment ${row.id} has no label page ${page + 1}`
     )
   }
-  const type = labelFileType(row.label_format)
-  const download = req.query.download === "1" || !type.inline
-  res.setHeader("Content-Type", type.mimeType)
-  res.setHeader(
-    "Content-Disposition",
-    `${download ? "attachment" : "inline"}; filename="${labelFileName(row.tracking_number, row.label_format, page, pages)}"`
+  sendDocument(
+    req,
+    res,
+    { storage: "database", bytes },
+    {
+      mimeType: type.mimeType,
+      fileName: labelFileName(
+        row.tracking_number,
+        row.label_format,
+        page,
+        pages
+      ),
+      download: req.query.download === "1" || !type.inline,
+    }
   )
-  res.setHeader("Cache-Control", "private, no-store")
-  res.setHeader("X-Content-Type-Options", "nosniff")
-  res.status(200).send(bytes)
+}
+
+/** 410 Gone: retention removed the label; the admin is told why and whether a reprint brings it back. */
+function labelRemoved(
+  res: MedusaResponse,
+  shipping: ShippingServicesModuleService,
+  row: Parameters<typeof reprintState>[0] & {
+    id: string
+    tracking_number: string | null
+    documents_removed_at?: Date | string | null
+  }
+) {
+  const view = labelRemovedView(
+    row,
+    shipping.getOptions().documents.keepDays,
+    reprintState(row)
+  )
+  res.status(410).json({
+    type: "label_removed",
+    message: view?.message,
+    removed_at: view?.removed_at,
+    reprint_allowed: view?.reprint_allowed,
+  })
 }
 
 /**
@@ -103,6 +152,7 @@ async function servePrintLayout(
     tracking_number: string | null
     label_format: string | null
     label_size: string | null
+    documents_removed_at?: Date | string | null
   }
 ) {
   const layout = req.query.layout
@@ -117,6 +167,8 @@ async function servePrintLayout(
   const pages: Uint8Array[] = []
   for (const doc of stored)
     pages.push(new Uint8Array(await shipping.documentContent(doc.id)))
+  if (!pages.length && row.documents_removed_at)
+    return labelRemoved(res, shipping, row as never)
   if (!pages.length)
     throw new MedusaError(
       MedusaError.Types.NOT_FOUND,
