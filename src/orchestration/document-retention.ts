@@ -45,10 +45,7 @@ export async function removeExpiredDocuments(
     SHIPPING_SERVICES_MODULE
   )
   const started = Date.now()
-  const cutoff = retentionCutoff(
-    shipping.getOptions().documents.keepDays,
-    now
-  )
+  const cutoff = retentionCutoff(shipping.getOptions().documents.keepDays, now)
   const report: RetentionReport = {
     cutoff: cutoff?.toISOString() ?? null,
     labels: 0,
@@ -68,9 +65,7 @@ export async function removeExpiredDocuments(
       let labels = true
       let batches = true
       while (labels || batches) {
-        const { result } = await removeExpiredDocumentsWorkflow(
-          container
-        ).run({
+        const { result } = await removeExpiredDocumentsWorkflow(container).run({
           input: {
             cutoff: cutoff.toISOString(),
             limit: batchSize,

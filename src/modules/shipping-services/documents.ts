@@ -71,14 +71,18 @@ const META = `id, kind, owner_id, page, version, mime_type, format, size, storag
 export class DocumentStore {
   constructor(
     private readonly knex: () => Knex,
-    private readonly delivery: () => "presigned" | "stream"
+    private readonly delivery: () => "presigned" | "stream",
+    /** The File Module; Medusa's module registry unless given (tests). */
+    private readonly fileModule: () => FileService | undefined = () =>
+      (
+        MedusaModule.getModuleInstance(Modules.FILE) as
+          Record<string, FileService> | undefined
+      )?.[Modules.FILE]
   ) {}
 
   /** Medusa's File Module of this app; a clear error when it is not loaded. */
   files(): FileService {
-    const instance = MedusaModule.getModuleInstance(Modules.FILE) as
-      Record<string, FileService> | undefined
-    const files = instance?.[Modules.FILE]
+    const files = this.fileModule()
     if (!files)
       throw new MedusaError(
         MedusaError.Types.UNEXPECTED_STATE,
