@@ -51,9 +51,7 @@ medusaIntegrationTestRunner({
         SHIPPING_SERVICES_MODULE
       )
     const get = (path: string, extra: Record<string, unknown> = {}) =>
-      api
-        .get(path, { ...admin, ...extra } as any)
-        .catch((e: any) => e.response)
+      api.get(path, { ...admin, ...extra } as any).catch((e: any) => e.response)
 
     async function labelledOrder() {
       const order = await placeOrder(api, store, {
