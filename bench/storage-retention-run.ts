@@ -15,6 +15,10 @@ export default async function run({
   args: string[]
 }) {
   const now = new Date(Number(args[0] ?? Date.now()))
+  const startedAt = Date.now()
   const report = await removeExpiredDocuments(container, { now })
-  console.log(`STORAGE-RETENTION ${JSON.stringify(report)}`)
+  const endedAt = Date.now()
+  console.log(
+    `STORAGE-RETENTION ${JSON.stringify({ ...report, started_at: startedAt, ended_at: endedAt })}`
+  )
 }
