@@ -130,6 +130,40 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
       expect(listed).not.toHaveProperty("content")
     })
 
+    it("stores a label on its row and in its documents, or neither", async () => {
+      const row = await service.createShipments({
+        transaction_id: "T-atomic",
+        request_key: "k-atomic",
+        option_id: "postal-ground",
+        variant: "expedited",
+        carrier: "POSTAL",
+        service_id: "UGA",
+      })
+      await expect(
+        service.storeDocuments(
+          [
+            {
+              kind: "label",
+              owner_id: row.id,
+              mime_type: "application/pdf",
+              content: Buffer.from("page 1"),
+            },
+            {
+              kind: "bogus" as "label",
+              owner_id: row.id,
+              page: 1,
+              mime_type: "application/pdf",
+              content: Buffer.from("page 2"),
+            },
+          ],
+          { id: row.id, status: "created", tracking_number: "TN-atomic" }
+        )
+      ).rejects.toThrow(/kind_check/)
+      const [after] = await service.listShipments({ id: row.id })
+      expect(after).toMatchObject({ status: "pending", tracking_number: null })
+      expect(await service.documentPages("label", row.id)).toEqual([])
+    })
+
     it("deletes documents for good: no soft delete keeps their bytes", async () => {
       const { id } = await label()
       const [page] = await service.documentPages("label", id)
