@@ -74,6 +74,37 @@ const redisModules = (url: string) => [
   },
 ]
 
+// Medusa's File Module on an S3-compatible server (the File Module tests start one: s3rver), for
+// the plugin's documents.storage "file"; without DEV_FILE_S3_ENDPOINT, Medusa's default (file-local).
+const s3Endpoint = process.env.DEV_FILE_S3_ENDPOINT
+const s3Files = s3Endpoint
+  ? [
+      {
+        resolve: "@medusajs/medusa/file",
+        options: {
+          providers: [
+            {
+              resolve: "@medusajs/medusa/file-s3",
+              id: "s3",
+              options: {
+                endpoint: s3Endpoint,
+                file_url: `${s3Endpoint}/${process.env.DEV_FILE_S3_BUCKET ?? "medusa"}`,
+                bucket: process.env.DEV_FILE_S3_BUCKET ?? "medusa",
+                region: "us-east-1",
+                access_key_id: process.env.DEV_FILE_S3_ACCESS_KEY ?? "S3RVER",
+                secret_access_key:
+                  process.env.DEV_FILE_S3_SECRET_KEY ?? "S3RVER",
+                // Path-style URLs (http://host:port/bucket/key): no DNS per bucket.
+                additional_client_config: { forcePathStyle: true },
+                download_file_duration: 300,
+              },
+            },
+          ],
+        },
+      },
+    ]
+  : []
+
 // Locks shared by every instance on this database: several servers starting at once register
 // the webhook once (the default in-memory provider only serialises one process).
 const postgresLocking = {
@@ -113,6 +144,7 @@ module.exports = defineConfig({
   modules: [
     { resolve: "./src/modules/shipping-services", options },
     ...(redisUrl ? redisModules(redisUrl) : [postgresLocking]),
+    ...s3Files,
     {
       // Customer notifications of the plugin (options.notifications) go through the Notification
       // Module; Medusa's local provider logs them instead of emailing (use SendGrid, Resend… in a store).

@@ -140,6 +140,15 @@ function defaultOptions(env: NodeJS.ProcessEnv): PluginOptionsInput {
     ...(env.SHIPPING_SERVICES_POLL_SCHEDULE
       ? { polling: { schedule: env.SHIPPING_SERVICES_POLL_SCHEDULE } }
       : {}),
+    // The File Module tests keep documents in S3 (medusa-config.ts: DEV_FILE_S3_ENDPOINT).
+    ...(env.SHIPPING_SERVICES_DOCUMENTS_STORAGE
+      ? {
+          documents: {
+            storage: env.SHIPPING_SERVICES_DOCUMENTS_STORAGE as
+              "database" | "file",
+          },
+        }
+      : {}),
     // The crash tests shorten how long a stopped process's work waits before it is taken over.
     ...(env.SHIPPING_SERVICES_LEASE_SECONDS
       ? {

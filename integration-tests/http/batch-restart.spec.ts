@@ -151,7 +151,7 @@ describe("a print batch across a kill and a restart", () => {
       DB,
       `insert into shipping_services_document (id, kind, owner_id, page, version, mime_type, format, content, size)
        values ('ssdoc_leftover', 'print', $1, 0, 1, 'application/pdf', 'PDF', $2, 8)`,
-      [batchId, Buffer.from("leftover").toString("base64")]
+      [batchId, Buffer.from("leftover")]
     )
 
     await startApp(port, env)

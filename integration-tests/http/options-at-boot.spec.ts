@@ -8,7 +8,12 @@ jest.setTimeout(120_000)
 const root = path.resolve(__dirname, "../..")
 
 /** Boots the app (modules, loaders, plugin) in a child process and runs a no-op script. */
-function bootWith(options: unknown, databaseUrl: string, logLevel = "error") {
+function bootWith(
+  options: unknown,
+  databaseUrl: string,
+  logLevel = "error",
+  env: Record<string, string> = {}
+) {
   const result = spawnSync(
     process.execPath,
     [
@@ -26,6 +31,7 @@ function bootWith(options: unknown, databaseUrl: string, logLevel = "error") {
         DATABASE_URL: databaseUrl,
         SHIPPING_SERVICES_OPTIONS: JSON.stringify(options),
         LOG_LEVEL: logLevel,
+        ...env,
       },
     }
   )
@@ -123,6 +129,40 @@ medusaIntegrationTestRunner({
         expect(output).toMatch(
           /medusa-plugin-shipping-services: services\[2\]\.shipmentOptions\[0\]\.value: standard delivery does not print PRINT_CUSTOM_MESSAGE_1.*\[shipment-options\.standard\.custom-message-1-not-printed\]/
         )
+      })
+    })
+
+    describe('documents.storage "file" is checked against the app\'s File Module', () => {
+      const withFiles = {
+        ...appPluginOptions({}),
+        documents: { storage: "file" },
+      }
+
+      it("stops boot with Medusa's default provider (file-local serves private files at /static), naming why", () => {
+        const { status, output } = bootWith(withFiles, dbConfig.clientUrl)
+        expect(status).not.toBe(0)
+        expect(output).not.toContain("BOOTED")
+        expect(output).toContain(
+          'medusa-plugin-shipping-services: documents.storage "file" is refused: @medusajs/medusa/file-local writes private files into'
+        )
+        expect(output).toContain(
+          "which Medusa serves at /static to anyone who has the file's URL (labels carry names and addresses)"
+        )
+      })
+
+      it("boots with file-s3 (private uploads, presigned downloads), and with the default storage on file-local", () => {
+        const s3 = bootWith(withFiles, dbConfig.clientUrl, "error", {
+          // Not reached at boot: file-s3 connects on the first upload.
+          DEV_FILE_S3_ENDPOINT: "http://127.0.0.1:9",
+        })
+        expect(s3.output).toContain("BOOTED")
+        expect(s3.status).toBe(0)
+        const database = bootWith(
+          { ...appPluginOptions({}), documents: { storage: "database" } },
+          dbConfig.clientUrl
+        )
+        expect(database.output).toContain("BOOTED")
+        expect(database.status).toBe(0)
       })
     })
   },

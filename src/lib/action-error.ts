@@ -14,6 +14,7 @@ export type ActionErrorType =
   | "invalid_data"
   | "conflict"
   | "shipping_service_error"
+  | "files_removed"
 
 /**
  * An admin action (reprint, void, retry, close-out) that cannot be done, worded for the admin.
@@ -23,7 +24,7 @@ export type ActionErrorType =
 export class ShippingActionError extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 404 | 409 | 502,
+    readonly status: 400 | 404 | 409 | 410 | 502,
     readonly type: ActionErrorType
   ) {
     super(message)

@@ -27,9 +27,11 @@ export function optionRows(schema: ZodType = pluginOptionsSchema): OptionRow[] {
     description?: string
   ) => {
     let def = defOf(s)
+    let nullable = false
     description = descriptionOf(s) ?? description
     while (["default", "optional", "pipe", "nullable"].includes(def.type)) {
       if (def.type === "optional") required = false
+      if (def.type === "nullable") nullable = true
       if (def.type === "default") {
         required = false
         fallback = def.defaultValue
@@ -56,7 +58,7 @@ export function optionRows(schema: ZodType = pluginOptionsSchema): OptionRow[] {
     }
     rows.push({
       path,
-      type: typeName(def),
+      type: nullable ? `${typeName(def)} \\| null` : typeName(def),
       required,
       default: fallback === undefined ? undefined : JSON.stringify(fallback),
       description: description ?? "",

@@ -30,6 +30,10 @@ import { PRINT_LAYOUTS } from "./print-layouts"
  * options run at the end (service-checks.ts), with their own rule ids.
  */
 
+/** Where the plugin keeps its documents (option `documents.storage`; README "Operating it"). */
+export const DOCUMENT_STORAGES = ["database", "file"] as const
+export type DocumentStorage = (typeof DOCUMENT_STORAGES)[number]
+
 const text = z.string().trim().min(1, "must not be empty")
 const httpUrl = z
   .string()
@@ -446,6 +450,27 @@ export const pluginOptionsSchema = z
         separate: false,
       })
       .describe("Print batches (Ready to ship)."),
+    documents: z
+      .strictObject({
+        storage: z
+          .enum(DOCUMENT_STORAGES)
+          .default("database")
+          .describe(
+            'Where label pages, manifests and print files are kept: "database" (the plugin\'s table, as bytes) or "file" (Medusa\'s File Module, private, downloaded by presigned URL; not with a provider that serves private files publicly, such as file-local by default).'
+          ),
+        keepDays: z
+          .number()
+          .int()
+          .min(1)
+          .max(36_500)
+          .nullable()
+          .default(90)
+          .describe(
+            "Days a parcel's label is kept after it is delivered, voided or returned (and a batch's print files after the last of its labels); null keeps them. The shipment, its tracking and the label's record stay."
+          ),
+      })
+      .default({ storage: "database", keepDays: 90 })
+      .describe("Stored documents: where, and for how long."),
     notifications: z
       .strictObject({
         channel: text

@@ -1,3 +1,4 @@
+import type { DocumentSource } from "../modules/shipping-services/service"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import {
@@ -136,17 +137,23 @@ export async function findManifest(
 export async function manifestDocument(
   container: MedusaContainer,
   record: ManifestRecord
-): Promise<Buffer | null> {
+): Promise<DocumentSource | null> {
   const shipping: ShippingServicesModuleService = container.resolve(
     SHIPPING_SERVICES_MODULE
   )
   const [stored] = await shipping.documentPages("manifest", record.manifest_id)
-  if (stored) return shipping.documentContent(stored.id)
+  if (stored) return shipping.documentSource(stored.id)
   if (record.file_id)
-    return container.resolve(Modules.FILE).getAsBuffer(record.file_id)
+    return {
+      storage: "database",
+      bytes: await container.resolve(Modules.FILE).getAsBuffer(record.file_id),
+    }
   if (!record.source_url) return null
   try {
-    return Buffer.from(await downloadBase64(record.source_url), "base64")
+    return {
+      storage: "database",
+      bytes: Buffer.from(await downloadBase64(record.source_url), "base64"),
+    }
   } catch (error) {
     // Past the service's 24 hours the URL is gone: say so in words rather than a bare 500.
     throw new MedusaError(

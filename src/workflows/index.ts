@@ -26,3 +26,7 @@ export {
   rotateWebhookKeysWorkflow,
 } from "./register-webhooks"
 export { setupShippingWorkflow } from "./setup-shipping"
+export {
+  moveDocumentsWorkflow,
+  removeExpiredDocumentsWorkflow,
+} from "./documents"

@@ -23,6 +23,7 @@ export type BatchRow = {
   created_by?: string | null
   created_at?: Date | string | null
   finished_at?: Date | string | null
+  files_removed_at?: Date | string | null
   lease_until?: Date | string | null
 }
 
@@ -90,6 +91,8 @@ export type BatchView = {
   counts: BatchCounts
   refused: { order_id: string; display_id: number | null; reason: string }[]
   files: (BatchFile & { download_url: string })[]
+  /** When retention removed the print files (after the last of the batch's labels); `files` lists what they were. */
+  files_removed_at: string | null
   print_error: string | null
   created_at: string | null
   finished_at: string | null
@@ -159,6 +162,7 @@ export function batchView(
       ? (batch.refused as BatchView["refused"])
       : [],
     files,
+    files_removed_at: iso(batch.files_removed_at),
     print_error: batch.print_error
       ? (errorView(batch.print_error)?.message ??
         "The print file could not be made.")

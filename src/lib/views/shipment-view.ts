@@ -2,6 +2,7 @@ import type { PluginOptions } from "../../options/schema"
 import { trackingUrlOf } from "../labels/urls"
 import { labelFileName, labelFileType } from "../labels/files"
 import { reprintState, type ReprintState } from "../shipments/reprints"
+import { labelRemovedView, type LabelRemovedView } from "../labels/removed"
 import {
   voidability,
   type FulfillmentState,
@@ -42,6 +43,8 @@ export type ShipmentRow = {
   label_files: unknown
   label_pending: unknown
   label_source_url: string | null
+  /** When retention removed the label's pages (documents.keepDays). */
+  documents_removed_at?: Date | string | null
   /** Pages of the newest stored version of the label (shipping_services_document), read by the loader. */
   label_pages?: number
   parcel_index?: number | null
@@ -99,6 +102,8 @@ export type ShipmentView = {
   charges: Record<string, unknown> | null
   delivery_commitment: Record<string, unknown> | null
   label: LabelView | null
+  /** Set when retention removed the label: "label removed after N days; reprint" instead of a download. */
+  label_removed: LabelRemovedView | null
   reprints: ReprintState
   void: Voidability
   voided_at: string | null
@@ -242,10 +247,12 @@ export function shipmentView(input: {
   events: readonly StoredEvent[]
   fulfillment: FulfillmentState
   options: Pick<PluginOptions, "services" | "trackingUrlTemplate"> &
-    Partial<Pick<PluginOptions, "tracking">>
+    Partial<Pick<PluginOptions, "tracking" | "documents">>
   now: Date
 }): ShipmentView {
   const { row, fulfillment, options, now } = input
+  const label = labelView(row)
+  const reprints = reprintState(row)
   const events = eventsOfShipment(row, input.events)
   // The same plausibility window as the apply path, so both show the same status.
   const plan = planTrackingApply({
@@ -273,8 +280,11 @@ export function shipmentView(input: {
     estimated_delivery: estimatedDeliveryOf(row),
     charges: obj(row.charges),
     delivery_commitment: obj(row.delivery_commitment),
-    label: labelView(row),
-    reprints: reprintState(row),
+    label,
+    label_removed: label
+      ? null
+      : labelRemovedView(row, options.documents?.keepDays ?? null, reprints),
+    reprints,
     void: voidability(row, fulfillment, now),
     voided_at: iso(row.voided_at),
     void_status: row.void_status,

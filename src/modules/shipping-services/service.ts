@@ -17,6 +17,16 @@ import { runStartUp } from "../../lib/start-up"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { Leases, type LeaseKnex } from "./leases"
 import {
+  DocumentStore,
+  type DocumentMeta,
+  type DocumentSource,
+  type MoveReport,
+  type NewDocument,
+} from "./documents"
+import { DocumentRetention } from "./retention"
+import { checkFileStorage } from "../../options/file-storage"
+import type { DocumentStorage } from "../../options/schema"
+import {
   AutoFulfillment,
   Batch,
   BatchItem,
@@ -37,16 +47,7 @@ export type SettledAutoFulfillment = {
   last_error: Record<string, unknown> | null
 }
 
-/** A file to keep in shipping_services_document (base64 content). */
-export type NewDocument = {
-  kind: "label" | "manifest" | "print"
-  owner_id: string
-  page?: number
-  version?: number
-  mime_type: string
-  format?: string | null
-  content: string
-}
+export type { NewDocument, DocumentSource, MoveReport }
 
 /** The setting counting refused return creations (src/lib/returns/refusal.ts). */
 export const RETURN_REFUSALS_SETTING = "returns.refused"
@@ -71,6 +72,7 @@ export type ShipmentTrackingFields = {
 type InjectedDependencies = {
   logger: Logger
   [ContainerRegistrationKeys.PG_CONNECTION]: unknown
+  [ContainerRegistrationKeys.CONFIG_MODULE]?: { modules?: unknown }
 }
 
 export default class ShippingServicesModuleService extends MedusaService({
@@ -87,6 +89,8 @@ export default class ShippingServicesModuleService extends MedusaService({
   protected readonly eventWriter_: TrackingEventWriter
   protected readonly leases_: Leases
   protected readonly pg_: () => Knex
+  protected readonly documents_: DocumentStore
+  protected readonly retention_: DocumentRetention
   protected readonly keyCache_ = new Map<
     string,
     { value: { headerName: string; keys: string[] }; until: number }
@@ -106,6 +110,19 @@ export default class ShippingServicesModuleService extends MedusaService({
     this.eventWriter_ = new TrackingEventWriter(
       () => this.pg_() as unknown as WriterKnex
     )
+    this.documents_ = new DocumentStore(this.pg_, () => {
+      // How admins download files of the File Module: presigned URLs, or through the admin route
+      // for file-local (which has none); the boot check refused a provider that serves them publicly.
+      let modules: unknown
+      try {
+        modules = container[ContainerRegistrationKeys.CONFIG_MODULE]?.modules
+      } catch {
+        modules = undefined
+      }
+      const check = checkFileStorage(modules, process.cwd())
+      return check.ok ? check.delivery : "presigned"
+    })
+    this.retention_ = new DocumentRetention(this.pg_, this.documents_)
     this.leases_ = new Leases(
       () => this.pg_() as unknown as LeaseKnex,
       this.options_.recovery.leaseSeconds * 1000
@@ -523,7 +540,9 @@ export default class ShippingServicesModuleService extends MedusaService({
 
   /**
    * Stores files (label pages, manifests, print files) and updates a shipment in one
-   * transaction: a label is on its row and in its documents, or neither.
+   * transaction: a label is on its row and in its documents, or neither. The bytes go into the
+   * database first whatever `documents.storage` says; the workflows that stored them move them
+   * to the File Module afterwards (moveDocuments), outside this transaction.
    */
   @InjectTransactionManager()
   async storeDocuments(
@@ -533,20 +552,22 @@ export default class ShippingServicesModuleService extends MedusaService({
   ): Promise<ShipmentRecord | undefined> {
     const updated = shipmentUpdate
       ? await this.updateShipments(
-          shipmentUpdate as { id: string },
+          {
+            ...shipmentUpdate,
+            // Stored again (a reprint, a late download): no longer removed by retention.
+            ...(documents.some((d) => d.kind === "label")
+              ? { documents_removed_at: null }
+              : {}),
+          } as { id: string },
           sharedContext
         )
       : undefined
     if (documents.length) {
-      await this.createDocuments(
-        documents.map((d) => ({
-          ...d,
-          page: d.page ?? 0,
-          version: d.version ?? 0,
-          format: d.format ?? null,
-          size: Math.floor((d.content.length * 3) / 4),
-        })),
-        sharedContext
+      const manager = sharedContext.transactionManager as
+        { getTransactionContext(): Knex.Transaction | undefined } | undefined
+      await this.documents_.insert(
+        documents,
+        manager?.getTransactionContext?.()
       )
     }
     return updated as ShipmentRecord | undefined
@@ -567,12 +588,21 @@ export default class ShippingServicesModuleService extends MedusaService({
       mime_type: string
       format: string | null
       size: number
+      storage: DocumentStorage
     }[]
   > {
     const rows = await this.listDocuments(
       { kind, owner_id: ownerId },
       {
-        select: ["id", "page", "version", "mime_type", "format", "size"],
+        select: [
+          "id",
+          "page",
+          "version",
+          "mime_type",
+          "format",
+          "size",
+          "storage",
+        ],
         order: { version: "DESC", page: "ASC" },
       }
     )
@@ -580,7 +610,7 @@ export default class ShippingServicesModuleService extends MedusaService({
     return rows.filter((r) => r.version === newest)
   }
 
-  /** Deletes a file's older versions (a reprint replaced them). Hard delete: labels carry addresses. */
+  /** Deletes a file's older versions (a reprint replaced them). Rows and files are deleted. */
   async pruneDocuments(
     kind: NewDocument["kind"],
     ownerId: string,
@@ -590,10 +620,10 @@ export default class ShippingServicesModuleService extends MedusaService({
       { kind, owner_id: ownerId, version: { $lt: keepVersion } },
       { select: ["id"] }
     )
-    if (old.length) await this.deleteDocuments(old.map((d) => d.id))
+    await this.documents_.remove(old.map((d) => d.id))
   }
 
-  /** Deletes one version of a file (a workflow's compensation of storing it). Hard delete. */
+  /** Deletes one version of a file (a workflow's compensation of storing it). Rows and files. */
   async deleteDocumentVersion(
     kind: NewDocument["kind"],
     ownerId: string,
@@ -603,7 +633,16 @@ export default class ShippingServicesModuleService extends MedusaService({
       { kind, owner_id: ownerId, version },
       { select: ["id"] }
     )
-    if (pages.length) await this.deleteDocuments(pages.map((d) => d.id))
+    await this.documents_.remove(pages.map((d) => d.id))
+  }
+
+  /**
+   * Deletes documents by id, their files in the File Module included (the generated delete would
+   * leave those behind). Never a soft delete: a check on the table refuses one.
+   */
+  // @ts-expect-error narrows MedusaService's generated signature to ids, the only form used
+  override async deleteDocuments(ids: string | string[]): Promise<void> {
+    await this.documents_.remove(Array.isArray(ids) ? ids : [ids])
   }
 
   /** Pages of the newest stored version of each shipment's label. */
@@ -628,33 +667,38 @@ export default class ShippingServicesModuleService extends MedusaService({
    * print batch reads its labels a page of orders at a time).
    */
   async labelPagesOf(shipmentIds: string[]): Promise<Map<string, Buffer[]>> {
-    const out = new Map<string, Buffer[]>()
-    if (!shipmentIds.length) return out
-    const rows = await this.listDocuments(
-      { kind: "label", owner_id: shipmentIds },
-      {
-        select: ["owner_id", "page", "version", "content"],
-        order: { version: "DESC", page: "ASC" },
-      }
-    )
-    const newest = new Map<string, number>()
-    for (const r of rows) {
-      if (!newest.has(r.owner_id)) newest.set(r.owner_id, r.version)
-      if (newest.get(r.owner_id) !== r.version) continue
-      const pages = out.get(r.owner_id) ?? []
-      pages.push(Buffer.from(r.content, "base64"))
-      out.set(r.owner_id, pages)
-    }
-    return out
+    return this.documents_.labelPages(shipmentIds)
   }
 
-  /** One stored file's bytes. */
+  /** One stored file's bytes, wherever they are kept. */
   async documentContent(id: string): Promise<Buffer> {
-    const [row] = await this.listDocuments(
-      { id },
-      { select: ["id", "content"] }
-    )
-    return Buffer.from(row?.content ?? "", "base64")
+    return this.documents_.bytes(id)
+  }
+
+  /** How an admin route serves one stored file: its bytes, or a presigned URL (File Module). */
+  async documentSource(id: string): Promise<DocumentSource> {
+    return this.documents_.source(id)
+  }
+
+  /** Stored documents without their bytes. */
+  async documentsMeta(ids: string[]): Promise<DocumentMeta[]> {
+    return this.documents_.meta(ids)
+  }
+
+  /**
+   * Moves documents to `target` storage (database → File Module as private files, or back):
+   * these `ids`, or the oldest `limit` still elsewhere. See DocumentStore.move.
+   */
+  async moveDocuments(
+    target: DocumentStorage,
+    select: { ids?: string[]; limit?: number } = {}
+  ): Promise<MoveReport> {
+    return this.documents_.move(target, select)
+  }
+
+  /** Retention's SQL (src/modules/shipping-services/retention.ts). */
+  retention(): DocumentRetention {
+    return this.retention_
   }
 
   /**

@@ -1,3 +1,4 @@
+import type { DocumentSource } from "../../modules/shipping-services/service"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import {
   classifySelection,
@@ -212,7 +213,7 @@ export async function batchFile(
   container: MedusaContainer,
   batchId: string,
   kind: string
-): Promise<{ file: BatchFile; bytes: Buffer }> {
+): Promise<{ file: BatchFile; source: DocumentSource }> {
   const shipping = shippingOf(container)
   const [batch] = await shipping.listBatches({ id: batchId })
   if (!batch)
@@ -237,7 +238,13 @@ export async function batchFile(
       "not_found"
     )
   }
-  const bytes = await shipping.documentContent(file.document_id)
+  if (batch.files_removed_at)
+    throw new ShippingActionError(
+      `Batch ${batchId}'s print files were removed on ${new Date(batch.files_removed_at).toISOString().slice(0, 10)}, after the last of its labels (documents.keepDays)`,
+      410,
+      "files_removed"
+    )
+  const source = await shipping.documentSource(file.document_id)
   if (kind === "combined" || kind === "labels" || kind === "zpl") {
     const items = await shipping.listBatchItems(
       { batch_id: batchId, status: "done" },
@@ -247,5 +254,5 @@ export async function batchFile(
       input: { shipment_ids: items.flatMap((i) => idsOf(i.shipment_ids)) },
     })
   }
-  return { file, bytes }
+  return { file, source }
 }

@@ -9,6 +9,7 @@ import { createManifestAtServiceStep } from "./steps/create-manifest-at-service"
 import { markShipmentsManifestedStep } from "./steps/mark-shipments-manifested"
 import { recordManifestStep } from "./steps/record-manifest"
 import { storeManifestDocumentStep } from "./steps/store-manifest-document"
+import { moveDocumentsStep } from "../documents/steps/move-documents"
 
 export type CloseOutManifestInput = {
   request: ManifestRequest
@@ -32,6 +33,11 @@ export const closeOutManifestWorkflow = createWorkflow(
     }))
     markShipmentsManifestedStep(mark)
     storeManifestDocumentStep({ manifest })
+    moveDocumentsStep(
+      transform({ manifest }, ({ manifest }) => ({
+        owners: [{ kind: "manifest" as const, owner_id: manifest.manifest_id }],
+      }))
+    )
     const record = transform(
       { manifest, input },
       ({ manifest, input }): ManifestRecord => ({

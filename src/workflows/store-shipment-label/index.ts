@@ -3,13 +3,17 @@ import {
   transform,
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
+import { moveDocumentsStep } from "../documents/steps/move-documents"
 import { linkShipmentsStep } from "./steps/link-shipments"
 import {
   storeLabelFilesStep,
   type StoreLabelFilesInput,
 } from "./steps/store-label-files"
 
-/** After Medusa created a fulfillment: its labels stored privately, the shipments linked and attached. */
+/**
+ * After Medusa created a fulfillment: its labels stored privately, the shipments linked and
+ * attached, and the labels moved to the File Module when `documents.storage` is "file".
+ */
 export const storeShipmentLabelWorkflow = createWorkflow(
   "shipping-services-store-shipment-label",
   (input: StoreLabelFilesInput) => {
@@ -19,6 +23,13 @@ export const storeShipmentLabelWorkflow = createWorkflow(
       attach: input.fulfillment_ids ?? [],
     }))
     linkShipmentsStep(link)
+    moveDocumentsStep(
+      transform({ stored }, ({ stored }) => ({
+        owners: stored
+          .filter((s) => s.pages > 0)
+          .map((s) => ({ kind: "label" as const, owner_id: s.shipment_id })),
+      }))
+    )
     return new WorkflowResponse(stored)
   }
 )

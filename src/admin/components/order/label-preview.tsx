@@ -5,7 +5,10 @@ import { fetchFile } from "../../lib/files"
 import { errorMessage } from "../../lib/format"
 import type { LabelView } from "../../lib/types"
 
-/** PDF and PNG (and GIF QR codes) in a drawer: fetched with the admin's session, shown from a blob URL. */
+/**
+ * PDF and PNG (and GIF QR codes) in a drawer: fetched with the admin's session and shown from a
+ * blob URL, or from the File Module's presigned URL (documents.storage "file").
+ */
 export function LabelPreview({
   label,
   trackingNumber,
@@ -21,9 +24,10 @@ export function LabelPreview({
     let objectUrl: string | null = null
     let cancelled = false
     fetchFile(label.url, label.mime_type)
-      .then((blob) => {
+      .then((source) => {
         if (cancelled) return
-        objectUrl = URL.createObjectURL(blob)
+        if ("url" in source) return setUrl(source.url)
+        objectUrl = URL.createObjectURL(source.blob)
         setUrl(objectUrl)
       })
       .catch((e) => {

@@ -1,4 +1,4 @@
-import { Button, Tooltip, toast, usePrompt } from "@medusajs/ui"
+import { Button, Text, Tooltip, toast, usePrompt } from "@medusajs/ui"
 import { ArrowDownTray, ArrowPath, XCircle } from "@medusajs/icons"
 import { useState } from "react"
 import { useReprint, useVoid } from "../../lib/api"
@@ -100,6 +100,21 @@ export function ShipmentActions({
 
   return (
     <div className="flex flex-wrap items-center gap-2">
+      {!label && shipment.label_removed && (
+        <Text
+          size="small"
+          className="text-ui-fg-subtle"
+          title={shipment.label_removed.message}
+          data-testid="label-removed"
+        >
+          {shipment.label_removed.keep_days
+            ? `Label removed after ${shipment.label_removed.keep_days} days`
+            : "Label removed"}
+          {shipment.label_removed.reprint_allowed
+            ? "; reprint"
+            : "; it cannot be reprinted"}
+        </Text>
+      )}
       {label && (
         <>
           <Button

@@ -32,6 +32,8 @@ const delivery = (tn: string, count: number) =>
 moduleIntegrationTestRunner<ShippingServicesModuleService>({
   moduleName: SHIPPING_SERVICES_MODULE,
   resolve: __dirname + "/..",
+  // The migrations, not a schema derived from the models: document bytes are a column of theirs.
+  pathToMigrations: __dirname + "/../migrations",
   moduleOptions: appPluginOptions({}) as Record<string, unknown>,
   testSuite: ({ service }) => {
     const count = async (like: string) =>

@@ -8,6 +8,8 @@ jest.setTimeout(60_000)
 moduleIntegrationTestRunner<ShippingServicesModuleService>({
   moduleName: SHIPPING_SERVICES_MODULE,
   resolve: __dirname + "/..",
+  // The migrations, not a schema derived from the models: document bytes are a column of theirs.
+  pathToMigrations: __dirname + "/../migrations",
   moduleOptions: appPluginOptions({}) as Record<string, unknown>,
   testSuite: ({ service }) => {
     it("exposes the validated options", () => {

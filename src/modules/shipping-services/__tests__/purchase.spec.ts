@@ -88,6 +88,8 @@ const input = (
 moduleIntegrationTestRunner<ShippingServicesModuleService>({
   moduleName: SHIPPING_SERVICES_MODULE,
   resolve: __dirname + "/..",
+  // The migrations, not a schema derived from the models: document bytes are a column of theirs.
+  pathToMigrations: __dirname + "/../migrations",
   moduleOptions: appPluginOptions({}) as Record<string, unknown>,
   testSuite: ({ service: journal, MikroOrmWrapper }) => {
     const knex = () => (MikroOrmWrapper.getManager() as any).getKnex()

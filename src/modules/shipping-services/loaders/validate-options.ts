@@ -1,18 +1,37 @@
 import type { LoaderOptions } from "@medusajs/framework/types"
-import { checkPluginOptions, PLUGIN_NAME, redact } from "../../../options"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import {
+  checkFileStorage,
+  checkPluginOptions,
+  PLUGIN_NAME,
+  redact,
+} from "../../../options"
 
 /**
  * Stops boot with one message naming every bad option (unknown keys included, and the rules of the
  * documents that depend only on options); logs what is allowed but will not do what it seems to
- * ask; prints the options with secrets hidden.
+ * ask; prints the options with secrets hidden. With `documents.storage: "file"`, also stops boot
+ * when the app's File Module would serve the plugin's private files publicly.
  */
 export default async function validateOptionsLoader({
   options,
   logger,
+  container,
 }: LoaderOptions) {
   const { options: parsed, warnings } = checkPluginOptions(options)
   for (const w of warnings)
     logger?.warn?.(`${PLUGIN_NAME}: ${w.path}: ${w.message}`)
+  if (parsed.documents.storage === "file") {
+    const config = container?.resolve?.(
+      ContainerRegistrationKeys.CONFIG_MODULE,
+      { allowUnregistered: true }
+    ) as { modules?: unknown } | undefined
+    const check = checkFileStorage(config?.modules, process.cwd())
+    if (!check.ok)
+      throw new Error(
+        `${PLUGIN_NAME}: documents.storage "file" is refused: ${check.reason}`
+      )
+  }
   logger?.debug?.(
     `shipping-services options: ${JSON.stringify(redact(parsed))}`
   )

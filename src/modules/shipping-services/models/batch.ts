@@ -31,6 +31,8 @@ export const Batch = model
       print_error: model.json().nullable(),
       created_by: model.text().nullable(),
       finished_at: model.dateTime().nullable(),
+      /** When retention removed the print files (after the last of the batch's labels); `files` stays as their record. */
+      files_removed_at: model.dateTime().nullable(),
       /** The process running the batch and until when (renewed while it runs): src/modules/shipping-services/leases.ts. */
       lease_owner: model.text().nullable(),
       lease_until: model.dateTime().nullable(),

@@ -1,11 +1,19 @@
 import { model } from "@medusajs/framework/utils"
 
 /**
- * A private file of the plugin: a label page, a manifest, a batch print file. Kept in the
- * plugin's own table and served only by its admin routes, because Medusa's local file provider
- * writes "private" files under its public static folder (any visitor who guesses the name reads
- * them) and labels carry names and addresses. The database is also the one store every server
- * and worker of a cluster shares.
+ * A private file of the plugin: a label page, a manifest, a batch print file. Served only by its
+ * admin routes, because labels carry names and addresses.
+ *
+ * Where the bytes are (`storage`, option `documents.storage`):
+ * - `database`: in the `content` column, as `bytea`. Medusa's data model language has no binary
+ *   property, so `content` is not declared here: the migration (Migration20261125143000) creates
+ *   it, a check keeps it set exactly for these rows, and the module reads and writes it with its
+ *   own SQL (service.ts), which also keeps it out of every generated list/retrieve.
+ * - `file`: in Medusa's File Module as a private file (`file_id`, its key), downloaded by
+ *   presigned URL; `content` is null.
+ *
+ * A document is never soft-deleted (a check refuses `deleted_at`): removing one deletes its row,
+ * so its bytes are gone, not hidden.
  */
 export const Document = model
   .define(
@@ -22,14 +30,28 @@ export const Document = model
       mime_type: model.text(),
       /** Label or print format (PDF, PNG, ZPL2, GIF). */
       format: model.text().nullable(),
-      /** Base64 of the file. Never logged, never returned but by the admin routes that serve files. */
-      content: model.text(),
+      /** Bytes of the file. */
       size: model.number(),
+      storage: model.enum(["database", "file"]).default("database"),
+      /** The File Module's id (key) of the file when `storage` is `file`. */
+      file_id: model.text().nullable(),
     }
   )
   .indexes([
     {
       on: ["kind", "owner_id", "version", "page"],
       where: "deleted_at IS NULL",
+    },
+    // Documents still in the database while documents.storage is "file" (moved by a job).
+    { on: ["created_at"], where: "storage = 'database'" },
+  ])
+  .checks([
+    {
+      name: "shipping_services_document_file_id_check",
+      expression: "(storage = 'file') = (file_id IS NOT NULL)",
+    },
+    {
+      name: "shipping_services_document_never_soft_deleted",
+      expression: "deleted_at IS NULL",
     },
   ])

@@ -90,6 +90,12 @@ export const Shipment = model
        * what the catalog says later.
        */
       customs: model.json().nullable(),
+      /**
+       * When retention removed this label's pages (documents.keepDays after the parcel was delivered,
+       * voided or returned); the row, its tracking and charges stay. A reprint stores the label
+       * again and clears it.
+       */
+      documents_removed_at: model.dateTime().nullable(),
       /** When the label went into a print file an admin downloaded (Ready to ship lists labels not printed yet). */
       printed_at: model.dateTime().nullable(),
       metadata: model.json().nullable(),
@@ -105,6 +111,12 @@ export const Shipment = model
       on: ["status", "created_at"],
       where:
         "deleted_at IS NULL AND status = 'created' AND attached_at IS NULL",
+    },
+    // Labels retention has not removed yet (src/modules/shipping-services/retention.ts).
+    {
+      on: ["id"],
+      where:
+        "deleted_at IS NULL AND documents_removed_at IS NULL AND status IN ('created', 'voided')",
     },
     {
       on: ["order_id", "created_at"],

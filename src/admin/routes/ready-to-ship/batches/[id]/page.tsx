@@ -199,7 +199,15 @@ const BatchPage = () => {
           {batch.print_error && (
             <Alert variant="error">{batch.print_error}</Alert>
           )}
-          {print && (
+          {batch.files_removed_at && (
+            <Alert data-testid="batch-files-removed">
+              The print files were removed on{" "}
+              {batch.files_removed_at.slice(0, 10)}, after the last of the
+              batch&apos;s labels (documents.keepDays). Reprint a label from its
+              order to print it again.
+            </Alert>
+          )}
+          {print && !batch.files_removed_at && (
             <PrintOptions
               value={print}
               onChange={setPrint}
@@ -212,6 +220,7 @@ const BatchPage = () => {
               onClick={onDownload}
               disabled={
                 batch.status !== "done" ||
+                !!batch.files_removed_at ||
                 (!batch.files.length && !!sameSettings)
               }
               isLoading={reprint.isPending}

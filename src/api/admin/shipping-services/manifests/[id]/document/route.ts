@@ -8,11 +8,12 @@ import {
   findManifest,
   manifestDocument,
 } from "../../../../../../orchestration/close-out"
+import { sendDocument } from "../../../send-document"
 
 /**
  * GET /admin/shipping-services/manifests/:id/document
- * The manifest's scan form (PDF) as an attachment, from the File module (or the service's URL
- * while it was not stored).
+ * The manifest's scan form (PDF) as an attachment, from the plugin's documents (a presigned URL
+ * with documents.storage "file": send-document.ts), or the service's URL while it was not stored.
  */
 export async function GET(
   req: AuthenticatedMedusaRequest,
@@ -24,17 +25,15 @@ export async function GET(
       MedusaError.Types.NOT_FOUND,
       `Manifest ${req.params.id} was not found`
     )
-  const bytes = await manifestDocument(req.scope, record)
-  if (!bytes)
+  const source = await manifestDocument(req.scope, record)
+  if (!source)
     throw new MedusaError(
       MedusaError.Types.NOT_FOUND,
       `Manifest ${record.manifest_id} has no document`
     )
-  res.setHeader("Content-Type", "application/pdf")
-  res.setHeader(
-    "Content-Disposition",
-    `attachment; filename="${manifestFileName(record)}"`
-  )
-  res.setHeader("Cache-Control", "private, no-store")
-  res.status(200).send(bytes)
+  sendDocument(req, res, source, {
+    mimeType: "application/pdf",
+    fileName: manifestFileName(record),
+    download: true,
+  })
 }

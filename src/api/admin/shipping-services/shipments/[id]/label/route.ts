@@ -2,25 +2,31 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { downloadBase64 } from "../../../../../../lib/labels/download"
 import {
   labelFileName,
   labelFileType,
 } from "../../../../../../lib/labels/files"
 import { SHIPPING_SERVICES_MODULE } from "../../../../../../options/resolve"
 import type ShippingServicesModuleService from "../../../../../../modules/shipping-services/service"
-import { readLabelPage } from "../../../../../../orchestration/label-file"
+import { fileIdsOf } from "../../../../../../workflows/store-shipment-label/steps/store-label-files"
 import {
   isPrintLayout,
   PRINT_LAYOUTS,
 } from "../../../../../../lib/documents/layouts"
 import { labelInLayout } from "../../../../../../lib/batches/relayout"
+import { labelRemovedView } from "../../../../../../lib/labels/removed"
+import { reprintState } from "../../../../../../lib/shipments/reprints"
+import { sendDocument } from "../../../send-document"
 
 /**
- * GET /admin/shipping-services/shipments/:id/label[?page=0&download=1][&layout=letter-2up]
+ * GET /admin/shipping-services/shipments/:id/label[?page=0&download=1][&layout=letter-2up][&link=1]
  * The stable label_url of every label (admins only: /admin routes require a logged-in user).
- * Served from the plugin's private documents; labels of earlier versions not moved yet come from
- * the row or the File module, and a URL label not downloaded yet from the service (24 hours).
+ * Served from the plugin's private documents (the bytes, or with documents.storage "file" a
+ * presigned URL of the File Module: send-document.ts); labels of earlier versions not moved yet
+ * come from the row or the File module, and a URL label not downloaded yet from the service
+ * (24 hours). 410 with the reason when retention removed the label (documents.keepDays).
  */
 export async function GET(
   req: AuthenticatedMedusaRequest,
@@ -39,23 +45,96 @@ export async function GET(
   if (req.query.layout !== undefined)
     return servePrintLayout(req, res, shipping, row)
   const page = Math.max(0, Math.min(1000, Number(req.query.page ?? 0) || 0))
-  const { bytes, pages } = await readLabelPage(req.scope, row, page)
+  const documents = await shipping.documentPages("label", row.id)
+  const type = labelFileType(row.label_format)
+  if (documents.length) {
+    const doc = documents.find((d) => d.page === page)
+    if (!doc)
+      throw new MedusaError(
+        MedusaError.Types.NOT_FOUND,
+        `Shipment ${row.id} has no label page ${page + 1}`
+      )
+    return sendDocument(req, res, await shipping.documentSource(doc.id), {
+      mimeType: type.mimeType,
+      fileName: labelFileName(
+        row.tracking_number,
+        row.label_format,
+        page,
+        documents.length
+      ),
+      download: req.query.download === "1" || !type.inline,
+    })
+  }
+  if (row.documents_removed_at) return labelRemoved(res, shipping, row)
+  const fileIds = fileIdsOf(row.label_files)
+  const pending = (
+    (row.label_pending as { pages?: string[] } | null)?.pages ?? []
+  ).filter(Boolean)
+  let bytes: Buffer | undefined
+  let pages = 1
+  if (pending.length) {
+    pages = pending.length
+    if (pending[page]) bytes = Buffer.from(pending[page], "base64")
+  } else if (fileIds.length) {
+    pages = fileIds.length
+    if (fileIds[page])
+      bytes = await req.scope.resolve(Modules.FILE).getAsBuffer(fileIds[page])
+  } else if (row.label_source_url && page === 0) {
+    const answer = await downloadBase64(row.label_source_url).catch(
+      (error: Error) => error
+    )
+    if (answer instanceof Error) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_FOUND,
+        `Shipment ${row.id}: its label is not stored yet and the service's label URL did not answer (${answer.message})`
+      )
+    }
+    bytes = Buffer.from(answer, "base64")
+  }
   if (!bytes) {
     throw new MedusaError(
       MedusaError.Types.NOT_FOUND,
       `Shipment ${row.id} has no label page ${page + 1}`
     )
   }
-  const type = labelFileType(row.label_format)
-  const download = req.query.download === "1" || !type.inline
-  res.setHeader("Content-Type", type.mimeType)
-  res.setHeader(
-    "Content-Disposition",
-    `${download ? "attachment" : "inline"}; filename="${labelFileName(row.tracking_number, row.label_format, page, pages)}"`
+  sendDocument(
+    req,
+    res,
+    { storage: "database", bytes },
+    {
+      mimeType: type.mimeType,
+      fileName: labelFileName(
+        row.tracking_number,
+        row.label_format,
+        page,
+        pages
+      ),
+      download: req.query.download === "1" || !type.inline,
+    }
   )
-  res.setHeader("Cache-Control", "private, no-store")
-  res.setHeader("X-Content-Type-Options", "nosniff")
-  res.status(200).send(bytes)
+}
+
+/** 410 Gone: retention removed the label; the admin is told why and whether a reprint brings it back. */
+function labelRemoved(
+  res: MedusaResponse,
+  shipping: ShippingServicesModuleService,
+  row: Parameters<typeof reprintState>[0] & {
+    id: string
+    tracking_number: string | null
+    documents_removed_at?: Date | string | null
+  }
+) {
+  const view = labelRemovedView(
+    row,
+    shipping.getOptions().documents.keepDays,
+    reprintState(row)
+  )
+  res.status(410).json({
+    type: "label_removed",
+    message: view?.message,
+    removed_at: view?.removed_at,
+    reprint_allowed: view?.reprint_allowed,
+  })
 }
 
 /**
@@ -73,6 +152,7 @@ async function servePrintLayout(
     tracking_number: string | null
     label_format: string | null
     label_size: string | null
+    documents_removed_at?: Date | string | null
   }
 ) {
   const layout = req.query.layout
@@ -87,6 +167,8 @@ async function servePrintLayout(
   const pages: Uint8Array[] = []
   for (const doc of stored)
     pages.push(new Uint8Array(await shipping.documentContent(doc.id)))
+  if (!pages.length && row.documents_removed_at)
+    return labelRemoved(res, shipping, row as never)
   if (!pages.length)
     throw new MedusaError(
       MedusaError.Types.NOT_FOUND,

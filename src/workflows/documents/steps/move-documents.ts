@@ -1,0 +1,78 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import type {
+  MoveReport,
+  default as ShippingServicesModuleService,
+} from "../../../modules/shipping-services/service"
+import type { DocumentStorage } from "../../../options/schema"
+import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
+
+export type MoveDocumentsInput = {
+  /** Where to: default the configured `documents.storage`. */
+  target?: DocumentStorage
+  /** These documents only (those already there are left alone). */
+  ids?: string[]
+  /** The newest version of these owners' documents (labels of shipments, a batch's print files…). */
+  owners?: { kind: "label" | "manifest" | "print"; owner_id: string }[]
+  /** Without ids or owners: the oldest documents still elsewhere, at most this many. */
+  limit?: number
+}
+
+/**
+ * Puts stored documents where `documents.storage` says (or `target`): every document is first
+ * written to the database with the row that owns it (one transaction, crash-safe), and moved to
+ * Medusa's File Module as a private file here, from a workflow, where the File Module is at hand.
+ * Nothing to do with the database storage. A document that cannot be moved now stays readable
+ * where it is; the store-pending-labels job moves it later.
+ *
+ * Never fails the workflow it ends (a File Module that is down must not undo a label bought and
+ * stored): what it could not move is reported and logged. No compensation: a move changes where
+ * the same bytes are, not what the store holds.
+ */
+export const moveDocumentsStep = createStep(
+  "shipping-services-move-documents",
+  async (input: MoveDocumentsInput, { container }) => {
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
+    const target = input.target ?? shipping.getOptions().documents.storage
+    const empty: MoveReport = { moved: 0, failed: [] }
+    if (!input.target && target === "database")
+      return new StepResponse({ target, ...empty })
+    try {
+      let ids = input.ids
+      if (input.owners) {
+        ids = [...(ids ?? [])]
+        for (const owner of input.owners)
+          for (const page of await shipping.documentPages(
+            owner.kind,
+            owner.owner_id
+          ))
+            ids.push(page.id)
+        if (!ids.length) return new StepResponse({ target, ...empty })
+      }
+      const report = await shipping.moveDocuments(target, {
+        ids,
+        limit: ids ? ids.length : input.limit,
+      })
+      if (report.failed.length)
+        container
+          .resolve(ContainerRegistrationKeys.LOGGER)
+          .warn(
+            `shipping-services: ${report.failed.length} document(s) not moved to the ${target} storage yet (retried by the store-pending-labels job): ${report.failed[0].reason}`
+          )
+      return new StepResponse({ target, ...report })
+    } catch (error) {
+      container
+        .resolve(ContainerRegistrationKeys.LOGGER)
+        .warn(
+          `shipping-services: documents not moved to the ${target} storage yet (retried by the store-pending-labels job): ${(error as Error).message}`
+        )
+      return new StepResponse({
+        target,
+        moved: 0,
+        failed: [{ id: "*", reason: (error as Error).message }],
+      })
+    }
+  }
+)
