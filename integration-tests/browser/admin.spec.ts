@@ -4,6 +4,7 @@ import type { BrowserContext, Page } from "playwright-core"
 import { ADMIN, RESULTS_DIR, startApp, type RunningApp } from "./harness/app"
 import { launchBrowser, logIn } from "./harness/browser"
 import { seedOrders } from "./harness/seed"
+import { fetchApi } from "../../dev/seed/api"
 import { storefrontPage } from "./harness/storefront"
 import { ADDRESSES } from "../../dev/seed/store"
 
@@ -226,6 +227,62 @@ describe("admin in a browser", () => {
     await shop.click("#choose")
     await shop.locator('[data-testid="checkout-ok"]').waitFor()
     await shop.close()
+  })
+
+  it("lists the products that cannot ship, on the settings page and on the product's page", async () => {
+    // A scarf without HS code or origin: the EU's customs refuse it (the cross-border service).
+    const api = fetchApi(app.backend)
+    const { data: login } = await api.post("/auth/user/emailpass", ADMIN)
+    const admin = { headers: { authorization: `Bearer ${login.token}` } }
+    const { data } = await api.post(
+      "/admin/products",
+      {
+        title: "Wool Scarf",
+        status: "published",
+        shipping_profile_id: orders.store.shippingProfileId,
+        options: [{ title: "Style", values: ["Default"] }],
+        variants: [
+          {
+            title: "Default",
+            sku: "SCARF-GREY",
+            manage_inventory: false,
+            options: { Style: "Default" },
+            prices: [{ currency_code: "usd", amount: 30 }],
+            weight: 150,
+            length: 20,
+            width: 15,
+            height: 3,
+          },
+        ],
+      },
+      admin
+    )
+    const productId = data.product.id as string
+    // The list is read at most once a minute: read it again now.
+    await api.get("/admin/shipping-services/readiness?fresh=true", admin)
+    await page.goto(`${app.backend}/app/settings/shipping-services`)
+    const section = page.locator('[data-testid="readiness-section"]')
+    await section.waitFor()
+    const row = section.locator(
+      `[data-testid="readiness-row"][data-variant-id="${data.product.variants[0].id}"]`
+    )
+    await row.first().waitFor()
+    await expectText(section, /HS code/)
+    await expectText(section, "EU (DE)")
+    await section.scrollIntoViewIfNeeded()
+    await section.screenshot({
+      path: path.join(RESULTS_DIR, "readiness-list.png"),
+    })
+    await page.goto(`${app.backend}/app/products/${productId}`)
+    const widget = page.locator(
+      '[data-testid="shipping-services-product-readiness"]'
+    )
+    await widget.waitFor()
+    await expectText(widget, /International Standard/)
+    await widget.scrollIntoViewIfNeeded()
+    await widget.screenshot({
+      path: path.join(RESULTS_DIR, "product-readiness.png"),
+    })
   })
 
   it("shows the webhook registration as active on the settings page", async () => {
