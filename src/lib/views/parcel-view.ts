@@ -1,5 +1,4 @@
 import type { PluginOptions } from "../../options/schema"
-import { planTrackingApply } from "../tracking/plan"
 import {
   estimatedDeliveryOf,
   type EstimatedDelivery,
@@ -50,18 +49,10 @@ export function parcelView(input: {
     shipped_at?: Date | string | null
     delivered_at?: Date | string | null
   } | null
-  options: Pick<PluginOptions, "services" | "trackingUrlTemplate"> &
-    Partial<Pick<PluginOptions, "tracking">>
+  options: Pick<PluginOptions, "services" | "trackingUrlTemplate">
 }): ParcelView {
   const { row, fulfillment, options } = input
   const events = eventsOfShipment(row, input.events)
-  // The same plausibility window as the apply path, so both show the same status.
-  const plan = planTrackingApply({
-    shipment: row,
-    fulfillment: null,
-    events,
-    plausibility: options.tracking,
-  })
   return {
     direction: row.is_return ? "return" : "outbound",
     parcel_number: (row.parcel_index ?? 0) + 1,
@@ -70,8 +61,9 @@ export function parcelView(input: {
     service: serviceName(options, row),
     tracking_number: row.tracking_number as string,
     tracking_url: trackingUrlFor(options, row),
-    status: plan.tracking_status,
-    status_at: iso(plan.tracking_status_at ?? row.tracking_status_at),
+    // What the apply path stored, as the admin's widget shows it (one view of the status).
+    status: row.tracking_status,
+    status_at: iso(row.tracking_status_at),
     estimated_delivery: estimatedDeliveryOf(row),
     shipped_at: iso(fulfillment?.shipped_at),
     delivered_at: iso(fulfillment?.delivered_at),

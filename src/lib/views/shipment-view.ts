@@ -7,7 +7,6 @@ import {
   type FulfillmentState,
   type Voidability,
 } from "../shipments/voidability"
-import { planTrackingApply } from "../tracking/plan"
 import {
   estimatedDeliveryOf,
   type EstimatedDelivery,
@@ -61,6 +60,7 @@ export type ShipmentRow = {
   tracking_status_at: Date | string | null
   estimated_delivery: unknown
   last_event_at: Date | string | null
+  sandbox_clock_at?: Date | string | null
   created_at: Date | string
 }
 
@@ -92,12 +92,17 @@ export type ShipmentView = {
   parcel_type: string | null
   tracking_number: string | null
   tracking_url: string | null
-  /** Current package status (doc 3) for the badge: latest event's, never back from Delivered. */
+  /**
+   * Current package status (doc 3) for the badge, as the apply path decided and stored it (latest
+   * plausible event's, never back from Delivered): the shopper's route shows the same.
+   */
   tracking_status: string | null
   tracking_status_at: string | null
   estimated_delivery: EstimatedDelivery | null
   charges: Record<string, unknown> | null
   delivery_commitment: Record<string, unknown> | null
+  /** Bought from the local sandbox (its clock then), not from the real service: a test label. */
+  sandbox: { clock_at: string } | null
   label: LabelView | null
   reprints: ReprintState
   void: Voidability
@@ -224,20 +229,11 @@ export function shipmentView(input: {
   row: ShipmentRow
   events: readonly StoredEvent[]
   fulfillment: FulfillmentState
-  options: Pick<PluginOptions, "services" | "trackingUrlTemplate"> &
-    Partial<Pick<PluginOptions, "tracking">>
+  options: Pick<PluginOptions, "services" | "trackingUrlTemplate">
   now: Date
 }): ShipmentView {
   const { row, fulfillment, options, now } = input
   const events = eventsOfShipment(row, input.events)
-  // The same plausibility window as the apply path, so both show the same status.
-  const plan = planTrackingApply({
-    shipment: row,
-    fulfillment: null,
-    events,
-    plausibility: options.tracking,
-    now,
-  })
   return {
     id: row.id,
     fulfillment_id: row.fulfillment_id,
@@ -251,11 +247,15 @@ export function shipmentView(input: {
     parcel_type: row.parcel_type,
     tracking_number: row.tracking_number,
     tracking_url: trackingUrlFor(options, row),
-    tracking_status: plan.tracking_status,
-    tracking_status_at: iso(plan.tracking_status_at ?? row.tracking_status_at),
+    // What the apply path stored: one view of the status for admins, shoppers and Medusa.
+    tracking_status: row.tracking_status,
+    tracking_status_at: iso(row.tracking_status_at),
     estimated_delivery: estimatedDeliveryOf(row),
     charges: obj(row.charges),
     delivery_commitment: obj(row.delivery_commitment),
+    sandbox: row.sandbox_clock_at
+      ? { clock_at: iso(row.sandbox_clock_at)! }
+      : null,
     label: labelView(row),
     reprints: reprintState(row),
     void: voidability(row, fulfillment, now),

@@ -121,6 +121,7 @@ export function ShipmentCard({
           {shipment.status !== "voided" && shipment.tracking_number && (
             <TrackingStatusBadge status={shipment.tracking_status} />
           )}
+          {shipment.sandbox && <SandboxBadge />}
         </div>
         <Text size="xsmall" className="text-ui-fg-subtle">
           {shipment.carrier} · {shipment.service_id}
