@@ -232,8 +232,9 @@ medusaIntegrationTestRunner({
       expect(v.admin.fulfillment.delivered_at).toBeNull()
       // The admin sees it, marked; the shopper does not.
       expect(
-        v.admin.timeline.find((e: { status: string }) => e.status === "Delivered")
-          ?.ignored
+        v.admin.timeline.find(
+          (e: { status: string }) => e.status === "Delivered"
+        )?.ignored
       ).toBe("ignored: dated after it arrived")
       expect(
         v.shopper.timeline.map((e: { status: string }) => e.status)

@@ -263,8 +263,9 @@ async function applyLocked(
   }
   if (!failure && plan.rejudged.length) {
     // Applied before under another verdict (a staler sandbox clock): the outcome says today's.
-    const counted =
-      plan.transitions.length ? plan.transitions.join("+") : "recorded"
+    const counted = plan.transitions.length
+      ? plan.transitions.join("+")
+      : "recorded"
     const byOutcome = new Map<string, string[]>()
     for (const r of plan.rejudged) {
       const o = r.reason ? IMPLAUSIBLE_OUTCOME[r.reason] : counted

@@ -219,7 +219,9 @@ function rejudge(
 ): TrackingPlan["rejudged"] {
   return events
     .filter((e) => e.processed_at && (e.kind ?? "tracking") === "tracking")
-    .filter((e) => implausibilityOfOutcome(e.outcome) !== (why.get(e.id) ?? null))
+    .filter(
+      (e) => implausibilityOfOutcome(e.outcome) !== (why.get(e.id) ?? null)
+    )
     .map((e) => ({ event_id: e.id, reason: why.get(e.id) ?? null }))
 }
 

@@ -77,7 +77,10 @@ describe("planOnServiceClock", () => {
   it("asks a process that heard nothing yet, at most every 30 s; a real service's answer keeps our clock", async () => {
     let t = 1_000_000
     const now = () => t
-    const unknown = fakeClient({ kind: "unknown" }, { kind: "service", seenAt: 0 })
+    const unknown = fakeClient(
+      { kind: "unknown" },
+      { kind: "service", seenAt: 0 }
+    )
     expect((await planOnServiceClock(unknown, plan, now)).judgedOn).toBeNull()
     expect(unknown.checks).toBe(1)
 

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process"
+import { readFileSync } from "node:fs"
 import path from "node:path"
 import {
   parseSandboxHeader,
@@ -24,10 +25,10 @@ describe("the sandbox says it is the sandbox, with its clock, on every answer", 
       for (const [url, init] of urls) {
         const res = await fetch(url, init)
         await res.arrayBuffer()
-        expect([url, parseSandboxHeader(res.headers.get(SANDBOX_HEADER))]).toEqual([
+        expect([
           url,
-          { clockMs: Date.parse(START), speed: 0 },
-        ])
+          parseSandboxHeader(res.headers.get(SANDBOX_HEADER)),
+        ]).toEqual([url, { clockMs: Date.parse(START), speed: 0 }])
       }
       // Advanced by the control API: the next answer carries the new time.
       await sb.control.advance({ seconds: 3 * 86_400 })
@@ -79,10 +80,10 @@ describe("the .env it prints (shipping-services-sandbox env)", () => {
       SHIPPING_WEBHOOK_PUBLIC_URL: "http://localhost:9000",
     })
     // README's block reads exactly these (README is the merchant's truth).
-    const readme = require("node:fs").readFileSync(
+    const readme = readFileSync(
       path.resolve(__dirname, "../../../../README.md"),
       "utf8"
-    ) as string
+    )
     for (const name of Object.keys(vars))
       expect([name, readme.includes(`process.env.${name}`)]).toEqual([
         name,
@@ -101,7 +102,14 @@ describe("the .env it prints (shipping-services-sandbox env)", () => {
     const root = path.resolve(__dirname, "../..")
     const child = spawn(
       process.execPath,
-      [path.join(root, "bin/cli.js"), "env", "--port", "4567", "--api-key", "k2"],
+      [
+        path.join(root, "bin/cli.js"),
+        "env",
+        "--port",
+        "4567",
+        "--api-key",
+        "k2",
+      ],
       { cwd: root, stdio: ["ignore", "pipe", "pipe"] }
     )
     let out = ""

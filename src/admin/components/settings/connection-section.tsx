@@ -38,7 +38,11 @@ export function ConnectionSection() {
               className="bg-ui-tag-orange-bg border-ui-tag-orange-border mb-3 rounded-md border px-3 py-2"
               data-testid="sandbox-notice"
             >
-              <Text size="small" weight="plus" className="text-ui-tag-orange-text">
+              <Text
+                size="small"
+                weight="plus"
+                className="text-ui-tag-orange-text"
+              >
                 Connected to the local sandbox, not the shipping service
               </Text>
               <Text size="small" className="text-ui-tag-orange-text">

@@ -78,7 +78,13 @@ describe("implausibility on the sandbox's clock", () => {
   it("judges 'ahead' against the sandbox's time now, not against the arrival on our clock", () => {
     expect(implausibility(delivered, label)).toBe("ahead")
     expect(
-      implausibility(delivered, label, DEFAULT_PLAUSIBILITY, undefined, sandboxNow)
+      implausibility(
+        delivered,
+        label,
+        DEFAULT_PLAUSIBILITY,
+        undefined,
+        sandboxNow
+      )
     ).toBeNull()
   })
 
@@ -126,7 +132,13 @@ describe("implausibilityOfOutcome", () => {
     expect(implausibilityOfOutcome(IMPLAUSIBLE_OUTCOME["before-label"])).toBe(
       "before-label"
     )
-    for (const o of ["recorded", "shipped+delivered", "voided", null, undefined])
+    for (const o of [
+      "recorded",
+      "shipped+delivered",
+      "voided",
+      null,
+      undefined,
+    ])
       expect(implausibilityOfOutcome(o)).toBeNull()
   })
 })

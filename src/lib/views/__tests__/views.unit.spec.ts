@@ -69,7 +69,10 @@ const events = [
   event("e2", "InTransit", "2026-03-02T10:00:00Z", "recorded"),
   event("e3", "Delivered", "2026-03-05T10:00:00Z", IMPLAUSIBLE_OUTCOME.ahead),
 ]
-const options = { services: [], trackingUrlTemplate: "https://t/{trackingNumber}" }
+const options = {
+  services: [],
+  trackingUrlTemplate: "https://t/{trackingNumber}",
+}
 
 describe("the admin's and the shopper's views of a parcel", () => {
   it("show the one status the apply path stored, whatever the newest event says", () => {
@@ -80,7 +83,12 @@ describe("the admin's and the shopper's views of a parcel", () => {
       options,
       now: new Date("2026-03-02T11:00:00Z"),
     })
-    const shopper = parcelView({ row: row(), events, fulfillment: null, options })
+    const shopper = parcelView({
+      row: row(),
+      events,
+      fulfillment: null,
+      options,
+    })
     expect(admin.tracking_status).toBe("InTransit")
     expect(shopper.status).toBe("InTransit")
     expect(admin.tracking_status_at).toBe(shopper.status_at)
@@ -99,7 +107,12 @@ describe("the admin's and the shopper's views of a parcel", () => {
       ["InTransit", null],
       ["Delivered", "ignored: dated after it arrived"],
     ])
-    const shopper = parcelView({ row: row(), events, fulfillment: null, options })
+    const shopper = parcelView({
+      row: row(),
+      events,
+      fulfillment: null,
+      options,
+    })
     expect(shopper.timeline.map((e) => e.status)).toEqual([
       "Acceptance",
       "InTransit",

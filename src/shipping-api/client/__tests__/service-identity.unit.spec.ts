@@ -90,7 +90,11 @@ describe("ShippingClient learns who answers from its own calls", () => {
       req.path === "/oauth/token"
         ? json(
             200,
-            { access_token: "t-123456789", expiresIn: 3600, token_type: "Bearer" },
+            {
+              access_token: "t-123456789",
+              expiresIn: 3600,
+              token_type: "Bearer",
+            },
             header(sandboxClock)
           )
         : json(404, { message: "no such thing" }, header(sandboxClock))
