@@ -11,6 +11,7 @@ import {
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import { loadOrderShipments } from "./order-shipments"
+import { pluginClient } from "../lib/plugin-client"
 
 /**
  * GET /store/shipping-services/orders/:id/tracking: the parcels of an order of the logged-in
@@ -41,6 +42,11 @@ export async function customerOrderParcels(
     SHIPPING_SERVICES_MODULE
   )
   const options = shipping.getOptions()
+  // What the plugin's own calls last read of the sandbox's clock (no call made here).
+  const sandboxNow = pluginClient(
+    options,
+    container.resolve(ContainerRegistrationKeys.LOGGER)
+  ).sandboxNow()
   const { rows, events, fulfillments } = await loadOrderShipments(
     container,
     orderId
@@ -63,6 +69,7 @@ export async function customerOrderParcels(
             (row.fulfillment_id && fulfillments.get(row.fulfillment_id)) ||
             null,
           options,
+          sandboxNow,
         })
       ),
   }

@@ -61,6 +61,12 @@ export type TrackingState = {
    * (src/shipping-api/sandbox-identity.ts): dates are judged on it (plausibility.ts).
    */
   sandboxNow?: Date | null
+  /**
+   * Take the verdict of an applied event from its stored outcome instead of judging its date
+   * again: what the views do, so that they show what the apply path decided (one view of the
+   * status); events not applied yet are judged as the apply path will judge them.
+   */
+  storedVerdicts?: boolean
 }
 
 /** What the shipment row says the plugin applied to Medusa already. */
@@ -114,6 +120,8 @@ export type TrackingPlan = {
    * fresher sandbox clock): ignored now for `reason`, or counting now (`null`).
    */
   rejudged: { event_id: string; reason: Implausibility | null }[]
+  /** Every event, new or applied, that counts for nothing, and why (the views mark them). */
+  ignored: { event_id: string; reason: Implausibility }[]
   /** Events, new or not, dated after they arrived: a fresher sandbox clock may judge them again. */
   ahead: number
   /** Why nothing moves in Medusa, when so. */
@@ -147,9 +155,11 @@ export function planTrackingApply(state: TrackingState): TrackingPlan {
   const why = new Map<string, Implausibility>()
   for (const e of state.events) {
     const reason =
-      (e.kind ?? "tracking") === "tracking"
-        ? implausibility(e, labelAt, window, state.now, state.sandboxNow)
-        : null
+      (e.kind ?? "tracking") !== "tracking"
+        ? null
+        : state.storedVerdicts && e.processed_at
+          ? implausibilityOfOutcome(e.outcome)
+          : implausibility(e, labelAt, window, state.now, state.sandboxNow)
     if (reason) why.set(e.id, reason)
   }
   const timeline = sortTimeline(
@@ -185,6 +195,7 @@ export function planTrackingApply(state: TrackingState): TrackingPlan {
       .filter((e) => why.has(e.id))
       .map((e) => ({ event_id: e.id, reason: why.get(e.id)! })),
     rejudged: [] as TrackingPlan["rejudged"],
+    ignored: [...why].map(([event_id, reason]) => ({ event_id, reason })),
     ahead: [...why.values()].filter((r) => r === "ahead").length,
   }
   if (state.shipment.status === "voided")

@@ -1,4 +1,5 @@
 import type { PluginOptions } from "../../options/schema"
+import { parcelStatusOf } from "./parcel-status"
 import {
   estimatedDeliveryOf,
   type EstimatedDelivery,
@@ -49,10 +50,20 @@ export function parcelView(input: {
     shipped_at?: Date | string | null
     delivered_at?: Date | string | null
   } | null
-  options: Pick<PluginOptions, "services" | "trackingUrlTemplate">
+  options: Pick<PluginOptions, "services" | "trackingUrlTemplate"> &
+    Partial<Pick<PluginOptions, "tracking">>
+  /** The sandbox's clock, when the sandbox answers the plugin's calls. */
+  sandboxNow?: Date | null
 }): ParcelView {
   const { row, fulfillment, options } = input
   const events = eventsOfShipment(row, input.events)
+  // One function for both views: the admin's widget shows the same (parcel-status.ts).
+  const status = parcelStatusOf({
+    row,
+    events,
+    options,
+    sandboxNow: input.sandboxNow,
+  })
   return {
     direction: row.is_return ? "return" : "outbound",
     parcel_number: (row.parcel_index ?? 0) + 1,
@@ -61,12 +72,11 @@ export function parcelView(input: {
     service: serviceName(options, row),
     tracking_number: row.tracking_number as string,
     tracking_url: trackingUrlFor(options, row),
-    // What the apply path stored, as the admin's widget shows it (one view of the status).
-    status: row.tracking_status,
-    status_at: iso(row.tracking_status_at),
+    status: status.status,
+    status_at: iso(status.status_at ?? row.tracking_status_at),
     estimated_delivery: estimatedDeliveryOf(row),
     shipped_at: iso(fulfillment?.shipped_at),
     delivered_at: iso(fulfillment?.delivered_at),
-    timeline: publicTimeline(events),
+    timeline: publicTimeline(events, status.ignored),
   }
 }

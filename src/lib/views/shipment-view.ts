@@ -1,5 +1,6 @@
 import type { PluginOptions } from "../../options/schema"
 import { trackingUrlOf } from "../labels/urls"
+import { parcelStatusOf } from "./parcel-status"
 import { labelFileName, labelFileType } from "../labels/files"
 import { reprintState, type ReprintState } from "../shipments/reprints"
 import {
@@ -93,8 +94,8 @@ export type ShipmentView = {
   tracking_number: string | null
   tracking_url: string | null
   /**
-   * Current package status (doc 3) for the badge, as the apply path decided and stored it (latest
-   * plausible event's, never back from Delivered): the shopper's route shows the same.
+   * Current package status (doc 3) for the badge: the latest plausible event's, never back from
+   * Delivered, as the shopper's route shows it (parcel-status.ts).
    */
   tracking_status: string | null
   tracking_status_at: string | null
@@ -229,11 +230,21 @@ export function shipmentView(input: {
   row: ShipmentRow
   events: readonly StoredEvent[]
   fulfillment: FulfillmentState
-  options: Pick<PluginOptions, "services" | "trackingUrlTemplate">
+  options: Pick<PluginOptions, "services" | "trackingUrlTemplate"> &
+    Partial<Pick<PluginOptions, "tracking">>
   now: Date
+  /** The sandbox's clock, when the sandbox answers the plugin's calls. */
+  sandboxNow?: Date | null
 }): ShipmentView {
   const { row, fulfillment, options, now } = input
   const events = eventsOfShipment(row, input.events)
+  const status = parcelStatusOf({
+    row,
+    events,
+    options,
+    sandboxNow: input.sandboxNow,
+    now,
+  })
   return {
     id: row.id,
     fulfillment_id: row.fulfillment_id,
@@ -247,9 +258,8 @@ export function shipmentView(input: {
     parcel_type: row.parcel_type,
     tracking_number: row.tracking_number,
     tracking_url: trackingUrlFor(options, row),
-    // What the apply path stored: one view of the status for admins, shoppers and Medusa.
-    tracking_status: row.tracking_status,
-    tracking_status_at: iso(row.tracking_status_at),
+    tracking_status: status.status,
+    tracking_status_at: iso(status.status_at ?? row.tracking_status_at),
     estimated_delivery: estimatedDeliveryOf(row),
     charges: obj(row.charges),
     delivery_commitment: obj(row.delivery_commitment),
@@ -274,7 +284,7 @@ export function shipmentView(input: {
     orphaned_at: iso(row.orphaned_at),
     void_reason: row.void_reason ?? null,
     error: errorView(row.error),
-    timeline: adminTimeline(events),
+    timeline: adminTimeline(events, status.ignored),
     created_at: new Date(row.created_at).toISOString(),
   }
 }

@@ -1,7 +1,7 @@
 import { sortTimeline } from "../tracking/plan"
 import {
   IMPLAUSIBLE_OUTCOME,
-  implausibilityOfOutcome,
+  type Implausibility,
 } from "../tracking/plausibility"
 
 /** A stored tracking event as the views read it (shipping_services_tracking_event). */
@@ -94,10 +94,11 @@ export function eventsOfShipment<T extends StoredEvent>(
 }
 
 export function adminTimeline(
-  events: readonly StoredEvent[]
+  events: readonly StoredEvent[],
+  ignored: ReadonlyMap<string, Implausibility> = new Map()
 ): AdminTimelineEntry[] {
   return events.map((e) => {
-    const reason = implausibilityOfOutcome(e.outcome)
+    const reason = ignored.get(e.id)
     return {
       id: e.id,
       source: e.source,
@@ -114,7 +115,8 @@ export function adminTimeline(
  * read a "Delivered" line under a parcel still in transit; admins see it, marked.
  */
 export function publicTimeline(
-  events: readonly StoredEvent[]
+  events: readonly StoredEvent[],
+  ignored: ReadonlyMap<string, Implausibility> = new Map()
 ): TimelineEntry[] {
-  return events.filter((e) => !implausibilityOfOutcome(e.outcome)).map(entryOf)
+  return events.filter((e) => !ignored.has(e.id)).map(entryOf)
 }

@@ -75,23 +75,58 @@ const options = {
 }
 
 describe("the admin's and the shopper's views of a parcel", () => {
-  it("show the one status the apply path stored, whatever the newest event says", () => {
+  it("show one status, taking each applied event's verdict from what the apply path stored", () => {
+    // On the sandbox's clock the Delivered would count now, but the apply path ignored it: the
+    // views say what was applied, both the same.
+    const sandboxNow = new Date("2026-03-05T12:00:00Z")
     const admin = shipmentView({
       row: row(),
       events,
       fulfillment: null,
       options,
       now: new Date("2026-03-02T11:00:00Z"),
+      sandboxNow,
     })
     const shopper = parcelView({
       row: row(),
       events,
       fulfillment: null,
       options,
+      sandboxNow,
     })
     expect(admin.tracking_status).toBe("InTransit")
     expect(shopper.status).toBe("InTransit")
     expect(admin.tracking_status_at).toBe(shopper.status_at)
+  })
+
+  it("judge an event not applied yet as the apply path will: on the sandbox's clock when it answers", () => {
+    const fresh = [
+      ...events.slice(0, 2),
+      event("e4", "Delivered", "2026-03-05T10:00:00Z", null),
+    ]
+    const on = (sandboxNow: Date | null) => [
+      shipmentView({
+        row: row(),
+        events: fresh,
+        fulfillment: null,
+        options,
+        now: new Date("2026-03-01T13:00:00Z"),
+        sandboxNow,
+      }).tracking_status,
+      parcelView({
+        row: row(),
+        events: fresh,
+        fulfillment: null,
+        options,
+        sandboxNow,
+      }).status,
+    ]
+    expect(on(new Date("2026-03-05T12:00:00Z"))).toEqual([
+      "Delivered",
+      "Delivered",
+    ])
+    // On our clock (the real service): dated days after it arrived.
+    expect(on(null)).toEqual(["InTransit", "InTransit"])
   })
 
   it("mark an event that moved nothing for its date on the admin's timeline, and leave it out of the shopper's", () => {
