@@ -3,7 +3,11 @@ import { ArrowUpRightOnBox } from "@medusajs/icons"
 import { formatDateTime, formatMoney } from "../../lib/format"
 import type { ShipmentView } from "../../lib/types"
 import { ShipmentActions } from "./shipment-actions"
-import { LabelStatusBadge, TrackingStatusBadge } from "./status-badges"
+import {
+  LabelStatusBadge,
+  SandboxBadge,
+  TrackingStatusBadge,
+} from "./status-badges"
 import { TrackingTimeline } from "./tracking-timeline"
 
 function Row({

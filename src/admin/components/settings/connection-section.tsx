@@ -48,9 +48,11 @@ export function ConnectionSection() {
               <Text size="small" className="text-ui-tag-orange-text">
                 Labels bought here are test labels that no carrier moves. The
                 sandbox runs its own clock ({formatDateTime(data.service.clock)}
-                {data.service.speed !== 1
-                  ? `, ${data.service.speed}× real time`
-                  : ""}
+                {data.service.speed === 0
+                  ? ", frozen: it moves only when advanced"
+                  : data.service.speed !== 1
+                    ? `, ${data.service.speed}× real time`
+                    : ""}
                 ): tracking dates are judged by it. Point roots.baseUrl at the
                 service to ship for real.
               </Text>
