@@ -132,10 +132,6 @@ function defaultOptions(env: NodeJS.ProcessEnv): PluginOptionsInput {
     webhook: {
       publicUrl: env.SHIPPING_SERVICES_PUBLIC_URL ?? `http://localhost:${port}`,
     },
-    // The sandbox's clock only moves forward, by days at a time (tests and the demo advance it
-    // to a parcel's delivery at once), so its events are dated in our future: they may move
-    // orders up to ten years ahead. Events before the label still move nothing.
-    tracking: { aheadHours: 24 * 365 * 10 },
     // The cluster tests tick the polling job every few seconds (a six-field cron, seconds first).
     ...(env.SHIPPING_SERVICES_POLL_SCHEDULE
       ? { polling: { schedule: env.SHIPPING_SERVICES_POLL_SCHEDULE } }

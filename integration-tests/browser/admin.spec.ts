@@ -59,6 +59,8 @@ describe("admin in a browser", () => {
       card.locator('[data-testid="tracking-status"]'),
       /Delivered/
     )
+    // A label of the local sandbox says so.
+    await expectText(card.locator('[data-testid="sandbox-badge"]'), /Sandbox/)
     await expectText(card, pdf.shipment.tracking_number as string)
     const link = card.locator(`a[href="${pdf.shipment.tracking_url}"]`)
     expect(await link.count()).toBe(1)
@@ -298,6 +300,11 @@ describe("admin in a browser", () => {
     await expectText(
       page.locator('[data-testid="returns-section"]'),
       /the order's logged-in customer/
+    )
+    // Plainly connected to the sandbox, not the service.
+    await expectText(
+      page.locator('[data-testid="sandbox-notice"]'),
+      /Connected to the local sandbox/
     )
     await page.screenshot({
       path: path.join(RESULTS_DIR, "settings.png"),

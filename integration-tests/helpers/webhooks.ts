@@ -28,14 +28,15 @@ export function sandboxClient(
  */
 export async function registerTrackingWebhook(
   container: MedusaContainer,
-  apiKey = "test-webhook-key-0123456789abcdef0123456789"
+  apiKey = "test-webhook-key-0123456789abcdef0123456789",
+  sandboxBaseUrl?: string
 ) {
   const shipping = container.resolve<ShippingServicesModuleService>(
     SHIPPING_SERVICES_MODULE
   )
   const options = shipping.getOptions()
   const url = `${options.webhook.publicUrl}/hooks/shipping-services/tracking`
-  const client = sandboxClient()
+  const client = sandboxClient(sandboxBaseUrl)
   for (const existing of await client.listWebhookConfigs()) {
     if (existing.url === url)
       await client.deleteWebhookConfig(existing.webHookConfigID!)

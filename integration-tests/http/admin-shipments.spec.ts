@@ -102,59 +102,44 @@ medusaIntegrationTestRunner({
       it("shows the label, charges, status and the timeline sorted by event time, unmatched events included", async () => {
         const { order, row } = await labelledOrder()
         const tn = row.tracking_number as string
+        // Dated as the service dates them: on its (the sandbox's, frozen) clock, after the label.
+        const now = Date.parse((await sandbox.get("/clock")).now)
+        const local = (hoursAfter: number, offsetHours: number) => {
+          const instant =
+            Math.floor((now + hoursAfter * 3_600_000) / 1000) * 1000
+          const face = new Date(instant + offsetHours * 3_600_000).toISOString()
+          return {
+            at: new Date(instant).toISOString(),
+            date: face.slice(0, 10),
+            time: face.slice(11, 19),
+            offset: `${offsetHours < 0 ? "-" : "+"}0${Math.abs(offsetHours)}:00`,
+          }
+        }
+        const [acc, arr, ofd] = [local(1, -6), local(1.5, -5), local(22, -5)]
         const scan = (
           status: string,
           code: string,
-          date: string,
-          time: string,
-          offset: string,
+          when: ReturnType<typeof local>,
           city: string
         ) =>
           rowOfScan(tn, {
             packageStatus: status,
             standardizedEventCode: code,
-            eventDate: date,
-            eventTime: time,
-            eventTimeOffset: offset,
+            eventDate: when.date,
+            eventTime: when.time,
+            eventTimeOffset: when.offset,
             eventCity: city,
             eventStateOrProvince: "NY",
             country: "US",
             eventDescription: `${status} at ${city}`,
           } as any)
-        // Written out of order; the Chicago scan is earlier in time though later on the clock face.
+        // Written out of order; the Chicago scan is the earlier one, in another zone.
         await shipping().writeTrackingEvents([
-          {
-            ...scan(
-              "InTransit",
-              "ARR",
-              "2031-03-03",
-              "09:00:00",
-              "-05:00",
-              "Newark"
-            ),
-            shipment_id: row.id,
-          },
-          {
-            ...scan(
-              "Acceptance",
-              "ACC",
-              "2031-03-03",
-              "07:30:00",
-              "-06:00",
-              "Chicago"
-            ),
-            shipment_id: row.id,
-          },
+          { ...scan("InTransit", "ARR", arr, "Newark"), shipment_id: row.id },
+          { ...scan("Acceptance", "ACC", acc, "Chicago"), shipment_id: row.id },
           // Arrived before the row was matched: same tracking number, no shipment yet.
           {
-            ...scan(
-              "OutForDelivery",
-              "OFD",
-              "2031-03-04",
-              "06:00:00",
-              "-05:00",
-              "New York"
-            ),
+            ...scan("OutForDelivery", "OFD", ofd, "New York"),
             shipment_id: null,
           },
         ])
@@ -200,13 +185,13 @@ medusaIntegrationTestRunner({
         expect(
           mine.map((e: any) => [e.code, e.occurred_at, e.location, e.unmatched])
         ).toEqual([
-          ["ACC", "2031-03-03T13:30:00.000Z", "Chicago, NY, US", false],
-          ["ARR", "2031-03-03T14:00:00.000Z", "Newark, NY, US", false],
-          ["OFD", "2031-03-04T11:00:00.000Z", "New York, NY, US", true],
+          ["ACC", acc.at, "Chicago, NY, US", false],
+          ["ARR", arr.at, "Newark, NY, US", false],
+          ["OFD", ofd.at, "New York, NY, US", true],
         ])
         expect(mine[0]).toMatchObject({
-          date: "2031-03-03",
-          time: "07:30:00",
+          date: acc.date,
+          time: acc.time,
           offset: "-06:00",
           status: "Acceptance",
           description: "Acceptance at Chicago",

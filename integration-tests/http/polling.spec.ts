@@ -308,8 +308,9 @@ medusaIntegrationTestRunner({
     it("announces again events left unprocessed (a lost announcement), so the order still moves", async () => {
       const { order, row } = await labelledOrder()
       // Stored but never announced (as if the event bus had been down), ten minutes and more ago;
-      // dated after the label, or it would move nothing (docs/tracking.md, plausible dates).
-      const at = new Date()
+      // dated on the sandbox's clock, as its events are, at or after the label, or it would move
+      // nothing (docs/tracking.md, plausible dates and the sandbox's clock).
+      const at = new Date((await sandbox.get("/clock")).now)
       const [id] = await shipping().writeTrackingEvents([
         {
           dedupe_key: `tracking|${row.tracking_number}|ACC|${at.toISOString()}`,

@@ -156,9 +156,15 @@ medusaIntegrationTestRunner({
         return s.f.delivered_at ? s : undefined
       }, "delivered (out of order)")
       expect(state.f.shipped_at).toBeTruthy()
-      // A late InTransit after Delivered joins the timeline and changes nothing.
+      // A late InTransit after Delivered (dated on the sandbox's clock, after the Delivered) joins
+      // the timeline and changes nothing.
+      const serviceNow = new Date((await sandbox.get("/clock")).now)
       const late = await post([
-        notification(second.row.tracking_number!, { eventDate: "2026-12-31" }),
+        notification(second.row.tracking_number!, {
+          eventDate: serviceNow.toISOString().slice(0, 10),
+          eventTime: serviceNow.toISOString().slice(11, 19),
+          eventTimeOffset: "+00:00",
+        }),
       ])
       expect(late.status).toBe(200)
       await waitFor(
@@ -171,6 +177,12 @@ medusaIntegrationTestRunner({
           ).length === 7,
         "late event processed"
       )
+      // It counted (its date is plausible): what keeps the status is "never backwards".
+      expect(
+        (
+          await shipping().listTrackingEvents({ shipment_id: second.row.id })
+        ).filter((e) => e.outcome?.startsWith("ignored"))
+      ).toEqual([])
       const [row2] = await shipping().listShipments({ id: second.row.id })
       expect(row2.tracking_status).toBe("Delivered")
       expect((await fulfillment(second.order.id)).f.delivered_at).toEqual(

@@ -26,9 +26,9 @@ jest.setTimeout(300_000)
 /**
  * The receiver's contract (issue 10), against the real route of a booted app: every delivery
  * gets 200 (stored whole), 400 (refused with the reason, nothing stored), 401, 413 or 415 — a
- * 503 with Retry-After only when the database is out of reach. This file's app keeps the
- * plugin's default plausibility window (the development options widen it for the sandbox's
- * clock, which runs days ahead): set before the runner loads medusa-config, restored after.
+ * 503 with Retry-After only when the database is out of reach. This file's app pins the
+ * plugin's default plausibility window, set before the runner loads medusa-config, restored
+ * after; its dates are judged on the sandbox's clock, which answers its calls.
  */
 const previousOptions = process.env.SHIPPING_SERVICES_OPTIONS
 process.env.SHIPPING_SERVICES_OPTIONS = JSON.stringify({
@@ -468,13 +468,15 @@ medusaIntegrationTestRunner({
         expect(shipment.tracking_status).not.toBe("Delivered")
         expect(shipment.delivered_applied_at).toBeNull()
 
-        // A Delivered dated now moves it: shipped, then delivered.
+        // A Delivered dated now on the service's (the sandbox's) clock moves it: shipped, then
+        // delivered.
+        const serviceNow = new Date((await sandbox.get("/clock")).now)
         expect(
           (
             await post([
               note(row.tracking_number!, {
                 ...delivered,
-                ...local(new Date()),
+                ...local(serviceNow),
               }),
             ])
           ).status

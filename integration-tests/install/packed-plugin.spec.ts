@@ -1,20 +1,30 @@
 /**
  * The merchant's path in README "Install the plugin into an existing Medusa app", on a fresh
  * Medusa 2.21 app made here, with nothing of this repository but the packed tarballs:
- *  1. `npm pack` this repository and its sandbox (after `npm run build`, as CI does) and install
- *     the plugin's tarball, and the sandbox's as a devDependency, into a new app whose package.json is Medusa's starter's (dependencies read from this repository's
- *     pins so both run the same Medusa);
+ *  1. `npm pack` this repository and its sandbox (after `npm run build`, as CI does), the tarballs
+ *     copied into the app's `vendor/` and installed from there (the plugin, and the sandbox as a
+ *     devDependency), into a new app whose package.json is Medusa's starter's (dependencies read
+ *     from this repository's pins so both run the same Medusa);
  *  2. medusa-config.ts is README's own block (read from README.md, so README cannot drift from what
- *     works), with the starter's projectConfig in place of its `// ...`;
- *  3. the sandbox started from the app (README's command), `medusa db:create`, `db:migrate` (which
- *     registers the webhook), `medusa build`, `medusa start` from `.medusa/server`;
+ *     works), with the starter's projectConfig in place of its `// ...`: the plugin's default
+ *     tracking options;
+ *  3. the sandbox started from the app (README's command), the app's `.env` from what it prints
+ *     (`shipping-services-sandbox env`), `medusa db:create`, `db:migrate` (which registers the
+ *     webhook), `medusa build`, `medusa start` from `.medusa/server` (NODE_ENV=production: it
+ *     warns that the sandbox answers it);
  *  4. then, over HTTP only: the provider and its fulfillment options, the plugin's admin routes
  *     behind a session, the admin bundle carrying the plugin's widgets, and a shopper's order that
- *     gets its label and a tracking page.
+ *     gets its label, then `shipped` and `delivered` as README's sandbox command advances its clock.
  * Logs: .test-results/install/ (the app lives in the OS's temporary directory while it runs).
  */
 import { spawn } from "node:child_process"
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import {
+  copyFileSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs"
 import { readdirSync, existsSync } from "node:fs"
 import { tmpdir } from "node:os"
 import path from "node:path"
@@ -207,7 +217,92 @@ const STARTER_TSCONFIG = {
   exclude: ["node_modules", ".medusa/server", ".medusa/admin", ".cache"],
 }
 
+/**
+ * README: the tarballs copied into the app's `vendor/` and installed from there, so that the app's
+ * package.json names `file:vendor/…` and not this checkout's path.
+ */
+async function installFromVendor(
+  pluginTarball: string,
+  sandboxTarball: string,
+  npmEnv: NodeJS.ProcessEnv
+): Promise<void> {
+  const vendor = path.join(app, "vendor")
+  mkdirSync(vendor, { recursive: true })
+  for (const t of [pluginTarball, sandboxTarball])
+    copyFileSync(t, path.join(vendor, path.basename(t)))
+  const local = (t: string) => `./vendor/${path.basename(t)}`
+  // --prefer-offline: the packages this repository's `npm ci` just fetched come from npm's cache.
+  const flags = ["--prefer-offline", "--no-audit", "--no-fund"]
+  await timed("npm install", () =>
+    run(
+      "npm",
+      ["install", ...flags, local(pluginTarball)],
+      app,
+      npmEnv,
+      "npm-install"
+    )
+  )
+  await timed("npm install -D sandbox", () =>
+    run(
+      "npm",
+      ["install", "--save-dev", ...flags, local(sandboxTarball)],
+      app,
+      npmEnv,
+      "npm-install-sandbox"
+    )
+  )
+  const pkg = JSON.parse(readFileSync(path.join(app, "package.json"), "utf8"))
+  vendored = {
+    plugin: pkg.dependencies["medusa-plugin-shipping-services"],
+    sandbox: pkg.devDependencies["medusa-plugin-shipping-services-sandbox"],
+  }
+}
+
+/** README: `npx shipping-services-sandbox env --port <p> --store-url <this app>`, as variables. */
+async function sandboxDotenv(
+  sandboxPort: number,
+  appPort: number,
+  npmEnv: NodeJS.ProcessEnv
+): Promise<Record<string, string>> {
+  const printed = await run(
+    "npx",
+    [
+      "shipping-services-sandbox",
+      "env",
+      "--port",
+      String(sandboxPort),
+      "--store-url",
+      `http://localhost:${appPort}`,
+    ],
+    app,
+    npmEnv,
+    "sandbox-env"
+  )
+  return Object.fromEntries(
+    printed
+      .split("\n")
+      .filter((l) => /^[A-Z_]+=/.test(l))
+      .map((l) => l.split(/=(.*)/s, 2) as [string, string])
+  )
+}
+
+/** README's sandbox command: its clock advanced until every timeline is done, webhooks delivered. */
+async function advanceSandboxClock(): Promise<void> {
+  const control = (p: string, body: unknown) =>
+    fetch(`${sandboxUrl}/_sandbox${p}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }).then((r) => {
+      if (!r.ok) throw new Error(`sandbox ${p}: ${r.status}`)
+    })
+  await control("/clock/advance", { until: "done" })
+  await control("/webhooks/settle", {})
+}
+
+let vendored: { plugin?: string; sandbox?: string } = {}
 let sandbox: Run
+let sandboxUrl = ""
 let server: Run
 let env: NodeJS.ProcessEnv
 let api: Api
@@ -261,38 +356,7 @@ beforeAll(async () => {
     path.join(app, "medusa-config.ts"),
     medusaConfigFromReadme(readFileSync(path.join(root, "README.md"), "utf8"))
   )
-  // --prefer-offline: the packages this repository's `npm ci` just fetched come from npm's cache.
-  await timed("npm install", () =>
-    run(
-      "npm",
-      [
-        "install",
-        "--prefer-offline",
-        "--no-audit",
-        "--no-fund",
-        path.join(work, tarball),
-      ],
-      app,
-      npmEnv,
-      "npm-install"
-    )
-  )
-  await timed("npm install -D sandbox", () =>
-    run(
-      "npm",
-      [
-        "install",
-        "--save-dev",
-        "--prefer-offline",
-        "--no-audit",
-        "--no-fund",
-        sandboxTarball,
-      ],
-      app,
-      npmEnv,
-      "npm-install-sandbox"
-    )
-  )
+  await installFromVendor(path.join(work, tarball), sandboxTarball, npmEnv)
 
   // 2. The sandbox from its installed package (README's command), then the app's environment.
   const sandboxPort = await freePort()
@@ -303,49 +367,30 @@ beforeAll(async () => {
     npmEnv,
     "sandbox"
   )
-  const baseUrl = await waitFor(
+  sandboxUrl = await waitFor(
     async () => sandbox.output.match(/baseUrl\s+(\S+)/)?.[1],
     "the sandbox to listen",
     60_000
   )
   const port = await freePort()
-  env = {
-    ...process.env,
+  const starterEnv = {
     NODE_ENV: "development",
     DATABASE_URL: databaseUrl(dbName),
     STORE_CORS: "http://localhost:8000",
     ADMIN_CORS: `http://localhost:${port}`,
     AUTH_CORS: `http://localhost:${port}`,
     PORT: String(port),
-    // README's block reads these.
-    SHIPPING_API_KEY: "sandbox-key",
-    SHIPPING_API_SECRET: "sandbox-secret",
-    SHIPPING_BASE_URL: baseUrl,
-    SHIPPING_SHIPPER_ID: "9024324",
-    SHIPPING_CARRIER_FACILITY_ID: "1585",
   }
-  // The starter's .env (db:create reads DATABASE_URL from the file, not the environment).
-  const dotenvKeys = [
-    "DATABASE_URL",
-    "STORE_CORS",
-    "ADMIN_CORS",
-    "AUTH_CORS",
-    "PORT",
-  ]
-  const dotenv = [
-    ...dotenvKeys,
-    ...Object.keys(env).filter((k) => k.startsWith("SHIPPING_")),
-  ].map((k) => `${k}=${env[k]}`)
-  writeFileSync(path.join(app, ".env"), dotenv.join("\n") + "\n")
-  // The sandbox delivers webhooks to the app itself: the README's example publicUrl points at a
-  // store on the internet, which a test cannot be.
-  const config = path.join(app, "medusa-config.ts")
+  // README's block reads the SHIPPING_* variables the sandbox prints.
+  const shippingEnv = await sandboxDotenv(sandboxPort, port, npmEnv)
+  env = { ...process.env, ...starterEnv, ...shippingEnv }
+  // The starter's .env with the sandbox's lines (db:create reads DATABASE_URL from the file).
   writeFileSync(
-    config,
-    readFileSync(config, "utf8").replace(
-      /publicUrl: "[^"]*"/,
-      `publicUrl: "http://localhost:${port}"`
-    )
+    path.join(app, ".env"),
+    Object.entries({ ...starterEnv, ...shippingEnv })
+      .filter(([k]) => k !== "NODE_ENV")
+      .map(([k, v]) => `${k}=${v}`)
+      .join("\n") + "\n"
   )
 
   // 3. README's commands, in its order.
@@ -395,13 +440,34 @@ afterAll(async () => {
 })
 
 describe("the packed plugin in a fresh Medusa app", () => {
+  it("is installed from the app's vendor/, not from this checkout", () => {
+    expect(vendored).toEqual({
+      plugin: expect.stringMatching(
+        /^file:vendor\/medusa-plugin-shipping-services-\d+\.\d+\.\d+\.tgz$/
+      ),
+      sandbox: expect.stringMatching(
+        /^file:vendor\/medusa-plugin-shipping-services-sandbox-\d+\.\d+\.\d+\.tgz$/
+      ),
+    })
+  })
+
   it("registers its webhook at db:migrate", () => {
     expect(migrateLog).toMatch(/tracking webhook registered at the service/)
   })
 
-  it("boots without an error line", () => {
+  it("boots without an error line, warning that the sandbox answers a production app", async () => {
     expect(server.output).toMatch(/Server is ready on port/)
     expect(server.output).not.toMatch(/\berror\b:/i)
+    // The warning comes from a call made in the background at start.
+    await waitFor(
+      async () =>
+        /NODE_ENV=production but roots\.baseUrl \S+ is the local sandbox/.test(
+          server.output
+        ),
+      "the sandbox warning at start",
+      30_000,
+      500
+    )
   })
 
   it("offers its provider and one fulfillment option per service of the options", async () => {
@@ -482,5 +548,27 @@ describe("the packed plugin in a fresh Medusa app", () => {
         .subarray(0, 4)
         .toString()
     ).toBe("%PDF")
+    expect(shipment.sandbox).toEqual({ clock_at: expect.any(String) })
+
+    // README's sandbox command takes the parcel to delivered, with the default tracking options.
+    await advanceSandboxClock()
+    const delivered = await waitFor(
+      async () => {
+        const { data } = await api.get(
+          `/admin/shipping-services/orders/${order.id}/shipments`,
+          admin
+        )
+        const s = data.shipments?.[0]
+        return s?.fulfillment?.delivered_at ? s : undefined
+      },
+      "the parcel delivered",
+      60_000,
+      500
+    )
+    expect(delivered.fulfillment.shipped_at).toBeTruthy()
+    expect(delivered.tracking_status).toBe("Delivered")
+    expect(
+      delivered.timeline.filter((e: { ignored: string | null }) => e.ignored)
+    ).toEqual([])
   })
 })

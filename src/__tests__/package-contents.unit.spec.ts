@@ -6,8 +6,9 @@ import path from "node:path"
 /**
  * What a merchant installs: `npm pack` of this repository (run after `npm run build`, as
  * prepublishOnly does), and of the sandbox's own package (packages/sandbox), which a merchant
- * adds only to develop offline. The plugin's tarball holds the compiled plugin, its admin bundle
- * and README: no sandbox, tests, fixtures, dev app, benches or TypeScript sources. Its
+ * adds only to develop offline. The plugin's tarball holds the compiled plugin, its admin bundle,
+ * README and the docs/ pages README names: no sandbox, tests, fixtures, dev app, benches or
+ * TypeScript sources. Its
  * dependencies are what the plugin's code imports at run time, read from the sources (the
  * sandbox's PDF and QR libraries are the sandbox's; test-only libraries are dev dependencies).
  */
@@ -38,9 +39,12 @@ function packed(cwd: string): string[] {
 }
 
 const notShipped = (p: string) =>
-  /(^|\/)(__tests__|__fixtures__|integration-tests|dev|bench|docs|\.test-results|\.demo)\//.test(
+  /(^|\/)(__tests__|__fixtures__|integration-tests|dev|bench|\.test-results|\.demo)\//.test(
     p
   ) ||
+  // docs/ ships as the merchant's reference, its pages and their pictures only.
+  (/(^|\/)docs\//.test(p) &&
+    !/^docs\/([a-z0-9-]+\.md|img\/[a-z0-9-]+\.png)$/.test(p)) ||
   /\.(spec|test)\.[jt]sx?$/.test(p) ||
   (/\.tsx?$/.test(p) && !p.endsWith(".d.ts")) ||
   /medusa-config/.test(p)
@@ -67,6 +71,26 @@ describe("the plugin's tarball", () => {
           p.includes("/sandbox/")
       )
     ).toEqual([])
+  })
+
+  it("carries every docs/ page README names, and the pictures those pages show", () => {
+    const paths = new Set(packed(root))
+    const readme = readFileSync(path.join(root, "README.md"), "utf8")
+    const pages = [...new Set(readme.match(/\bdocs\/[a-z0-9-]+\.md\b/g) ?? [])]
+    expect(pages.length).toBeGreaterThan(5)
+    const missing = pages.filter((p) => !paths.has(p))
+    for (const page of pages.filter((p) => paths.has(p))) {
+      const text = readFileSync(path.join(root, page), "utf8")
+      for (const m of text.matchAll(/\]\(((?:img\/|\.\/)[^)\s#]+)\)/g)) {
+        const target = path.posix.join("docs", m[1]!)
+        if (!paths.has(target)) missing.push(`${target} (shown by ${page})`)
+      }
+      for (const m of text.matchAll(/\]\(([a-z0-9-]+\.md)(?:#[^)]*)?\)/g)) {
+        if (!paths.has(`docs/${m[1]}`))
+          missing.push(`docs/${m[1]} (linked by ${page})`)
+      }
+    }
+    expect(missing).toEqual([])
   })
 
   it("depends on what the plugin runs only", () => {

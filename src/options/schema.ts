@@ -400,7 +400,13 @@ export const pluginOptionsSchema = z
           .boolean()
           .default(true)
           .describe(
-            "Create the fulfillment and label when an order is placed."
+            "Create the fulfillment and label automatically (when: autoFulfill.on)."
+          ),
+        on: z
+          .enum(["placed", "captured"])
+          .default("placed")
+          .describe(
+            "placed: when the order is placed (its payment authorized); captured: once its payment is captured in full (Medusa's payment.captured, or captured at placement)."
           ),
         maxAttempts: z
           .number()
@@ -416,7 +422,12 @@ export const pluginOptionsSchema = z
           .default(30_000)
           .describe("First retry delay; doubles each attempt."),
       })
-      .default({ enabled: true, maxAttempts: 5, backoffMs: 30_000 })
+      .default({
+        enabled: true,
+        on: "placed",
+        maxAttempts: 5,
+        backoffMs: 30_000,
+      })
       .describe("Automatic fulfilment."),
     printing: z
       .strictObject({

@@ -6,6 +6,8 @@ import {
   type TrackingPlan,
 } from "../lib/tracking/plan"
 import { IMPLAUSIBLE_OUTCOME } from "../lib/tracking/plausibility"
+import { pluginClient } from "../lib/plugin-client"
+import { planOnServiceClock } from "./sandbox-clock"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import { messageOf } from "../lib/errors"
@@ -44,6 +46,7 @@ const SHIPMENT_FIELDS = [
   "shipped_applied_at",
   "delivered_applied_at",
   "created_at",
+  "sandbox_clock_at",
   "parcel_index",
   "parcel_count",
   "carrier",
@@ -57,6 +60,7 @@ const EVENT_FIELDS = [
   "occurred_at",
   "created_at",
   "processed_at",
+  "outcome",
 ]
 
 type FulfillmentState = {
@@ -176,29 +180,38 @@ async function applyLocked(
   const others = parcels.filter(
     (p) => p.id !== shipment.id && p.status !== "voided"
   )
-  const otherParcels = await Promise.all(
-    others.map(
-      async (p) =>
-        planTrackingApply({
-          shipment: p,
-          fulfillment: null,
-          events: await shipping.listTrackingEvents(
-            { shipment_id: p.id },
-            { select: EVENT_FIELDS }
-          ),
-          plausibility: options.tracking,
-          now,
-        }).progress
+  const othersEvents = await Promise.all(
+    others.map((p) =>
+      shipping.listTrackingEvents(
+        { shipment_id: p.id },
+        { select: EVENT_FIELDS }
+      )
     )
   )
-  const plan = planTrackingApply({
-    shipment,
-    fulfillment,
-    events,
-    otherParcels,
-    plausibility: options.tracking,
-    now,
-  })
+  // Dates are judged on the sandbox's clock when the sandbox answers our calls (sandbox-clock.ts).
+  const plan = await planOnServiceClock(
+    pluginClient(options, logger),
+    (sandboxNow) =>
+      planTrackingApply({
+        shipment,
+        fulfillment,
+        events,
+        otherParcels: others.map(
+          (p, i) =>
+            planTrackingApply({
+              shipment: p,
+              fulfillment: null,
+              events: othersEvents[i]!,
+              plausibility: options.tracking,
+              now,
+              sandboxNow,
+            }).progress
+        ),
+        plausibility: options.tracking,
+        now,
+        sandboxNow,
+      })
+  )
   // Transitions are planned only from a fulfillment that was read.
   const target = fulfillment === "not-needed" ? null : fulfillment
   let failure: string | undefined
@@ -250,6 +263,18 @@ async function applyLocked(
     for (const id of plan.processed_event_ids) {
       const o = plan.skipped ?? ignored.get(id) ?? outcome
       byOutcome.set(o, [...(byOutcome.get(o) ?? []), id])
+    }
+    for (const [o, ids] of byOutcome) processed.push({ outcome: o, ids })
+  }
+  if (!failure && plan.rejudged.length) {
+    // Applied before under another verdict (a staler sandbox clock): the outcome says today's.
+    const counted = plan.transitions.length
+      ? plan.transitions.join("+")
+      : "recorded"
+    const byOutcome = new Map<string, string[]>()
+    for (const r of plan.rejudged) {
+      const o = r.reason ? IMPLAUSIBLE_OUTCOME[r.reason] : counted
+      byOutcome.set(o, [...(byOutcome.get(o) ?? []), r.event_id])
     }
     for (const [o, ids] of byOutcome) processed.push({ outcome: o, ids })
   }

@@ -9,6 +9,7 @@ import { errorRecord } from "../lib/errors"
 import { Limiter } from "../shipping-api/client/limiter"
 import { laneOf } from "../lib/batches/lane"
 import { nextAttemptAt, type OrderFacts } from "../lib/auto-fulfil/attempts"
+import { isCapturedInFull } from "../lib/auto-fulfil/capture"
 import {
   fulfilOrderWorkflow,
   type FulfilOrderResult,
@@ -89,8 +90,20 @@ export async function orderPlaced(
   const shipping: ShippingServicesModuleService = container.resolve(
     SHIPPING_SERVICES_MODULE
   )
-  if (shipping.getOptions().autoFulfill.enabled)
+  const { autoFulfill } = shipping.getOptions()
+  if (autoFulfill.enabled) {
+    // "captured": an order whose payment was captured at placement (a provider that captures on
+    // authorization) is bought now, as no payment.captured may come for it; the others wait for it.
+    if (
+      autoFulfill.on === "captured" &&
+      !(await orderCapturedInFull(container, orderId))
+    )
+      return {
+        status: "skipped",
+        reason: "waits for its payment to be captured (autoFulfill.on)",
+      }
     return autoFulfillOrder(container, orderId)
+  }
   const plan = await planFulfillment(container, orderId)
   if ("reason" in plan) return { status: "skipped", reason: plan.reason }
   const { result } = await awaitAdminFulfilmentWorkflow(container).run({
@@ -102,6 +115,75 @@ export async function orderPlaced(
       ? "automatic fulfilment is off: waits for an admin"
       : "already recorded",
   }
+}
+
+/**
+ * Medusa's `payment.captured` (capturePaymentWorkflow: an admin's capture, a payment provider's
+ * webhook): with `autoFulfill.on` "captured", the order's labels once its payment is captured in
+ * full. A partial capture waits for the rest (each capture emits the event again). The order's
+ * row makes a repeated event, or the same order also reaching `order.placed` captured, buy
+ * nothing more (one claim per order).
+ */
+export async function paymentCaptured(
+  container: MedusaContainer,
+  paymentId: string
+): Promise<AutoFulfillOutcome> {
+  const shipping: ShippingServicesModuleService = container.resolve(
+    SHIPPING_SERVICES_MODULE
+  )
+  const { autoFulfill } = shipping.getOptions()
+  if (!autoFulfill.enabled || autoFulfill.on !== "captured")
+    return {
+      status: "skipped",
+      reason: "labels are bought when the order is placed (autoFulfill.on)",
+    }
+  const orderId = await orderOfPayment(container, paymentId)
+  if (!orderId)
+    return { status: "skipped", reason: "the payment belongs to no order" }
+  if (!(await orderCapturedInFull(container, orderId)))
+    return {
+      status: "skipped",
+      reason: "its payment is captured in part: waits for the rest",
+    }
+  return autoFulfillOrder(container, orderId)
+}
+
+/** The order a payment was made for (order ↔ payment collection link), if any. */
+async function orderOfPayment(
+  container: MedusaContainer,
+  paymentId: string
+): Promise<string | undefined> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data: payments } = await query.graph({
+    entity: "payment",
+    fields: ["id", "payment_collection_id"],
+    filters: { id: paymentId },
+  })
+  const collectionId = (
+    payments[0] as { payment_collection_id?: string | null } | undefined
+  )?.payment_collection_id
+  if (!collectionId) return undefined
+  const { data: links } = await query.graph({
+    entity: "order_payment_collection",
+    fields: ["order_id"],
+    filters: { payment_collection_id: collectionId },
+  })
+  return (links[0] as { order_id?: string } | undefined)?.order_id
+}
+
+async function orderCapturedInFull(
+  container: MedusaContainer,
+  orderId: string
+): Promise<boolean> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "order",
+    fields: ["id", "payment_collections.id", "payment_collections.status"],
+    filters: { id: orderId },
+  })
+  const order = data[0] as
+    { payment_collections?: { status?: string | null }[] | null } | undefined
+  return isCapturedInFull(order?.payment_collections)
 }
 
 let burst: Limiter | undefined

@@ -7,6 +7,9 @@ import { messageOf } from "../lib/errors"
 import { inFlight } from "../lib/in-flight"
 import { recoverInterruptedWork } from "./recovery"
 import { publicUrlWarnings } from "../lib/webhooks/desired"
+import { displayUrl } from "../lib/connection/roots"
+import { sandboxInProductionWarning } from "../lib/connection/sandbox-warning"
+import { pluginClient } from "../lib/plugin-client"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import {
   reconcileWebhooks,
@@ -55,6 +58,7 @@ export async function onShippingServicesStart(
 ): Promise<void> {
   scheduleBootRecovery(shipping, logger)
   scheduleReadinessLog(logger)
+  void warnWhenSandboxInProduction(shipping, logger)
   const webhook = shipping.getOptions().webhook
   for (const warning of publicUrlWarnings(webhook, process.env.NODE_ENV)) {
     logger.warn(`shipping-services: ${warning}`)
@@ -83,6 +87,33 @@ export async function onShippingServicesStart(
       )
       return undefined
     })
+}
+
+/**
+ * A production app talking to the sandbox is told so in its log, once per process: one call asks
+ * who answers (the sandbox says so on every answer). Only with NODE_ENV=production, so that a
+ * development app makes no call for it; in the background, so that a service that is down never
+ * delays the start.
+ */
+async function warnWhenSandboxInProduction(
+  shipping: ShippingServicesModuleService,
+  logger: Logger
+): Promise<void> {
+  if (process.env.NODE_ENV !== "production") return
+  const options = shipping.getOptions()
+  await inFlight(async () => {
+    const identity = await pluginClient(options, logger).checkIdentity()
+    const warning = sandboxInProductionWarning(
+      identity,
+      process.env.NODE_ENV,
+      displayUrl(options.roots.baseUrl)
+    )
+    if (warning) logger.warn(`shipping-services: ${warning}`)
+  }).catch((error: unknown) =>
+    logger.warn(
+      `shipping-services: could not ask the service who it is at start: ${messageOf(error)}`
+    )
+  )
 }
 
 /**

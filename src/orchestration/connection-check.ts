@@ -14,6 +14,7 @@ import {
 } from "../shipping-api/errors"
 import { messageOf } from "../lib/errors"
 import { pluginClient } from "../lib/plugin-client"
+import type { ServiceIdentity } from "../shipping-api/client/service-identity"
 
 export type RootCheck = {
   name: RootName
@@ -35,6 +36,14 @@ export type ConnectionCheck = {
     error: string | null
   }
   roots: RootCheck[]
+  /**
+   * Who answered the calls: the local sandbox (it says so on every answer, with its clock:
+   * src/shipping-api/sandbox-identity.ts), the service, or nobody yet.
+   */
+  service:
+    | { kind: "sandbox"; clock: string; speed: number }
+    | { kind: "service" }
+    | { kind: "unknown" }
   checked_at: string
 }
 
@@ -67,11 +76,9 @@ export async function checkConnection(
   >()
   for (const r of roots) if (!probes.has(r.url)) probes.set(r.url, probe(r.url))
 
+  const client = pluginClient(options, logger)
   const [call, ...checked] = await Promise.all([
-    within(
-      pluginClient(options, logger).listApplicableEvents(),
-      CALL_TIMEOUT_MS
-    )
+    within(client.listApplicableEvents(), CALL_TIMEOUT_MS)
       .then(() => ({ ok: true as const, error: undefined as unknown }))
       .catch((error: unknown) => ({ ok: false as const, error })),
     ...roots.map(async (r) => ({
@@ -105,8 +112,22 @@ export async function checkConnection(
       error: call.ok ? null : messageOf(call.error),
     },
     roots: checked as RootCheck[],
+    service: serviceOf(client.serviceIdentity(), client.sandboxNow()),
     checked_at: now().toISOString(),
   }
+}
+
+function serviceOf(
+  identity: ServiceIdentity,
+  sandboxNow: Date | undefined
+): ConnectionCheck["service"] {
+  if (identity.kind === "sandbox" && sandboxNow)
+    return {
+      kind: "sandbox",
+      clock: sandboxNow.toISOString(),
+      speed: identity.speed,
+    }
+  return { kind: identity.kind === "service" ? "service" : "unknown" }
 }
 
 function within<T>(work: Promise<T>, ms: number): Promise<T> {

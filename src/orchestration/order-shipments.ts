@@ -17,6 +17,7 @@ import {
 import type { StoredEvent } from "../lib/views/timeline"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
+import { pluginClient } from "../lib/plugin-client"
 
 /** Enough for any real parcel's timeline; a runaway sender cannot make the page unbounded. */
 const MAX_EVENTS = 2_000
@@ -117,6 +118,11 @@ export async function adminOrderShipments(
     SHIPPING_SERVICES_MODULE
   )
   const options = shipping.getOptions()
+  // What the plugin's own calls last read of the sandbox's clock (no call made here).
+  const sandboxNow = pluginClient(
+    options,
+    container.resolve(ContainerRegistrationKeys.LOGGER)
+  ).sandboxNow()
   const [{ rows, events, fulfillments }, [record]] = await Promise.all([
     loadOrderShipments(container, orderId),
     shipping.listAutoFulfillments({ order_id: orderId }),
@@ -131,6 +137,7 @@ export async function adminOrderShipments(
           (row.fulfillment_id && fulfillments.get(row.fulfillment_id)) || null,
         options,
         now,
+        sandboxNow,
       })
     ),
     auto_fulfillment: autoFulfillmentView(

@@ -11,6 +11,7 @@ import {
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import { loadOrderShipments } from "./order-shipments"
+import { pluginClient } from "../lib/plugin-client"
 
 /**
  * Throws the store routes' 404 unless the order is the logged-in customer's own. Another
@@ -53,6 +54,11 @@ export async function customerOrderParcels(
     SHIPPING_SERVICES_MODULE
   )
   const options = shipping.getOptions()
+  // What the plugin's own calls last read of the sandbox's clock (no call made here).
+  const sandboxNow = pluginClient(
+    options,
+    container.resolve(ContainerRegistrationKeys.LOGGER)
+  ).sandboxNow()
   const { rows, events, fulfillments } = await loadOrderShipments(
     container,
     orderId
@@ -75,6 +81,7 @@ export async function customerOrderParcels(
             (row.fulfillment_id && fulfillments.get(row.fulfillment_id)) ||
             null,
           options,
+          sandboxNow,
         })
       ),
   }

@@ -1,8 +1,14 @@
 import { DEFAULT_ACCOUNT, type SandboxOptions } from "./options"
 import { isScenario, SCENARIO_NAMES } from "./tracking/scenarios"
 
-/** Command-line flags of `medusa-plugin-shipping-services sandbox`. */
-export const USAGE = `Usage: medusa-plugin-shipping-services sandbox [options]
+/** Command-line flags of `shipping-services-sandbox`. */
+export const USAGE = `Usage: shipping-services-sandbox [options]
+       shipping-services-sandbox env [--port <n>] [--host <addr>] [--public-url <url>]
+                                     [--api-key <key>] [--api-secret <s>] [--store-url <url>]
+
+  env                  print the .env lines of a Medusa app using this sandbox (README's
+                       medusa-config.ts block) and exit; --store-url is the app's backend URL
+                       as the sandbox reaches it (default http://localhost:9000)
 
   --port <n>           port (default 4010; 0 = any free port)
   --host <addr>        interface (default 127.0.0.1)
@@ -90,4 +96,23 @@ export function parseArgs(argv: string[]): SandboxOptions | "help" {
       },
     ]
   return o
+}
+
+/** `shipping-services-sandbox env …`: the sandbox's own flags, plus the store's URL. */
+export function parseEnvArgs(
+  argv: string[]
+): { options: SandboxOptions; storeUrl?: string } | "help" {
+  const rest: string[] = []
+  let storeUrl: string | undefined
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!
+    if (arg === "--store-url" || arg.startsWith("--store-url=")) {
+      storeUrl = arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : argv[++i]
+      if (!storeUrl) throw new Error("--store-url needs a value")
+      continue
+    }
+    rest.push(arg)
+  }
+  const options = parseArgs(rest)
+  return options === "help" ? "help" : { options, storeUrl }
 }

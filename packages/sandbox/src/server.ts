@@ -4,6 +4,10 @@ import {
   type ServerResponse,
 } from "node:http"
 import type { AddressInfo, Socket } from "node:net"
+import {
+  formatSandboxHeader,
+  SANDBOX_HEADER,
+} from "../../../src/shipping-api/sandbox-identity"
 import { SandboxClock } from "./clock"
 import { SandboxControl } from "./control"
 import { FaultPlan } from "./faults"
@@ -110,6 +114,11 @@ export async function startSandbox(
   const server = createServer(
     { keepAliveTimeout: 30_000 },
     (req: IncomingMessage, res: ServerResponse) => {
+      // Every answer says it is the sandbox, and what its clock shows (docs/sandbox.md).
+      res.setHeader(
+        SANDBOX_HEADER,
+        formatSandboxHeader({ clockMs: clock.now(), speed: clock.speed })
+      )
       const raw = req.url ?? "/"
       const q = raw.indexOf("?")
       const path = q < 0 ? raw : raw.slice(0, q)

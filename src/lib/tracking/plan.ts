@@ -1,6 +1,7 @@
 import {
   DEFAULT_PLAUSIBILITY,
   implausibility,
+  implausibilityOfOutcome,
   type Implausibility,
   type PlausibilityWindow,
 } from "./plausibility"
@@ -19,6 +20,8 @@ export type TimelineEvent = {
   created_at?: Date | string | null
   kind?: "tracking" | "locker"
   processed_at?: Date | string | null
+  /** What applying it did (stored with processed_at): an implausible date's words, or what moved. */
+  outcome?: string | null
 }
 
 export type TrackingState = {
@@ -28,6 +31,8 @@ export type TrackingState = {
     status: string
     tracking_status?: string | null
     created_at?: Date | string | null
+    /** The sandbox's clock when it made the label; null when the real service made it. */
+    sandbox_clock_at?: Date | string | null
   }
   /**
    * The Medusa fulfillment as it is now (the truth about shipped/delivered); "not-needed" when
@@ -51,6 +56,17 @@ export type TrackingState = {
   plausibility?: PlausibilityWindow
   /** Stands in for the arrival of events not stored yet. */
   now?: Date
+  /**
+   * The sandbox's clock now, when the plugin's own calls were answered by the sandbox
+   * (src/shipping-api/sandbox-identity.ts): dates are judged on it (plausibility.ts).
+   */
+  sandboxNow?: Date | null
+  /**
+   * Take the verdict of an applied event from its stored outcome instead of judging its date
+   * again: what the views do, so that they show what the apply path decided (one view of the
+   * status); events not applied yet are judged as the apply path will judge them.
+   */
+  storedVerdicts?: boolean
 }
 
 /** What the shipment row says the plugin applied to Medusa already. */
@@ -99,6 +115,15 @@ export type TrackingPlan = {
   processed_event_ids: string[]
   /** New events that are stored and shown but move nothing, and why (their dates are impossible). */
   implausible: { event_id: string; reason: Implausibility }[]
+  /**
+   * Events applied before whose verdict is not what their stored outcome says (judged again on a
+   * fresher sandbox clock): ignored now for `reason`, or counting now (`null`).
+   */
+  rejudged: { event_id: string; reason: Implausibility | null }[]
+  /** Every event, new or applied, that counts for nothing, and why (the views mark them). */
+  ignored: { event_id: string; reason: Implausibility }[]
+  /** Events, new or not, dated after they arrived: a fresher sandbox clock may judge them again. */
+  ahead: number
   /** Why nothing moves in Medusa, when so. */
   skipped?: "voided" | "canceled" | "no-fulfillment"
 }
@@ -126,12 +151,15 @@ export function sortTimeline<T extends TimelineEvent>(
  */
 export function planTrackingApply(state: TrackingState): TrackingPlan {
   const window = state.plausibility ?? DEFAULT_PLAUSIBILITY
+  const labelAt = state.shipment.sandbox_clock_at ?? state.shipment.created_at
   const why = new Map<string, Implausibility>()
   for (const e of state.events) {
     const reason =
-      (e.kind ?? "tracking") === "tracking"
-        ? implausibility(e, state.shipment.created_at, window, state.now)
-        : null
+      (e.kind ?? "tracking") !== "tracking"
+        ? null
+        : state.storedVerdicts && e.processed_at
+          ? implausibilityOfOutcome(e.outcome)
+          : implausibility(e, labelAt, window, state.now, state.sandboxNow)
     if (reason) why.set(e.id, reason)
   }
   const timeline = sortTimeline(
@@ -166,16 +194,21 @@ export function planTrackingApply(state: TrackingState): TrackingPlan {
     implausible: unprocessed
       .filter((e) => why.has(e.id))
       .map((e) => ({ event_id: e.id, reason: why.get(e.id)! })),
+    rejudged: [] as TrackingPlan["rejudged"],
+    ignored: [...why].map(([event_id, reason]) => ({ event_id, reason })),
+    ahead: [...why.values()].filter((r) => r === "ahead").length,
   }
   if (state.shipment.status === "voided")
     return { ...base, transitions: [], skipped: "voided" }
-  if (state.fulfillment === "not-needed") return { ...base, transitions: [] }
+  if (state.fulfillment === "not-needed")
+    return { ...base, transitions: [], rejudged: rejudge(state.events, why) }
   if (!state.fulfillment)
     return { ...base, transitions: [], skipped: "no-fulfillment" }
   if (state.fulfillment.canceled_at)
     return { ...base, transitions: [], skipped: "canceled" }
   return {
     ...base,
+    rejudged: rejudge(state.events, why),
     transitions: pendingTransitions(
       combinedProgress([progress, ...(state.otherParcels ?? [])]),
       {
@@ -184,6 +217,23 @@ export function planTrackingApply(state: TrackingState): TrackingPlan {
       }
     ),
   }
+}
+
+/**
+ * Applied events whose stored outcome no longer says today's verdict. Only for a shipment that
+ * is not skipped: a skipped one's events keep the skip as their outcome (the label's state is
+ * why nothing moved, whatever the dates).
+ */
+function rejudge(
+  events: readonly TimelineEvent[],
+  why: ReadonlyMap<string, Implausibility>
+): TrackingPlan["rejudged"] {
+  return events
+    .filter((e) => e.processed_at && (e.kind ?? "tracking") === "tracking")
+    .filter(
+      (e) => implausibilityOfOutcome(e.outcome) !== (why.get(e.id) ?? null)
+    )
+    .map((e) => ({ event_id: e.id, reason: why.get(e.id) ?? null }))
 }
 
 function latestTime(events: readonly TimelineEvent[]): Date | null {

@@ -1,5 +1,5 @@
 import type { PluginOptions } from "../../options/schema"
-import { planTrackingApply } from "../tracking/plan"
+import { parcelStatusOf } from "./parcel-status"
 import {
   estimatedDeliveryOf,
   type EstimatedDelivery,
@@ -52,15 +52,17 @@ export function parcelView(input: {
   } | null
   options: Pick<PluginOptions, "services" | "trackingUrlTemplate"> &
     Partial<Pick<PluginOptions, "tracking">>
+  /** The sandbox's clock, when the sandbox answers the plugin's calls. */
+  sandboxNow?: Date | null
 }): ParcelView {
   const { row, fulfillment, options } = input
   const events = eventsOfShipment(row, input.events)
-  // The same plausibility window as the apply path, so both show the same status.
-  const plan = planTrackingApply({
-    shipment: row,
-    fulfillment: null,
+  // One function for both views: the admin's widget shows the same (parcel-status.ts).
+  const status = parcelStatusOf({
+    row,
     events,
-    plausibility: options.tracking,
+    options,
+    sandboxNow: input.sandboxNow,
   })
   return {
     direction: row.is_return ? "return" : "outbound",
@@ -70,11 +72,11 @@ export function parcelView(input: {
     service: serviceName(options, row),
     tracking_number: row.tracking_number as string,
     tracking_url: trackingUrlFor(options, row),
-    status: plan.tracking_status,
-    status_at: iso(plan.tracking_status_at ?? row.tracking_status_at),
+    status: status.status,
+    status_at: iso(status.status_at ?? row.tracking_status_at),
     estimated_delivery: estimatedDeliveryOf(row),
     shipped_at: iso(fulfillment?.shipped_at),
     delivered_at: iso(fulfillment?.delivered_at),
-    timeline: publicTimeline(events),
+    timeline: publicTimeline(events, status.ignored),
   }
 }

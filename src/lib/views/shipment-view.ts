@@ -1,5 +1,6 @@
 import type { PluginOptions } from "../../options/schema"
 import { trackingUrlOf } from "../labels/urls"
+import { parcelStatusOf } from "./parcel-status"
 import { labelFileName, labelFileType } from "../labels/files"
 import { reprintState, type ReprintState } from "../shipments/reprints"
 import { labelRemovedView, type LabelRemovedView } from "../labels/removed"
@@ -8,7 +9,6 @@ import {
   type FulfillmentState,
   type Voidability,
 } from "../shipments/voidability"
-import { planTrackingApply } from "../tracking/plan"
 import {
   estimatedDeliveryOf,
   type EstimatedDelivery,
@@ -64,6 +64,7 @@ export type ShipmentRow = {
   tracking_status_at: Date | string | null
   estimated_delivery: unknown
   last_event_at: Date | string | null
+  sandbox_clock_at?: Date | string | null
   created_at: Date | string
 }
 
@@ -95,12 +96,17 @@ export type ShipmentView = {
   parcel_type: string | null
   tracking_number: string | null
   tracking_url: string | null
-  /** Current package status (doc 3) for the badge: latest event's, never back from Delivered. */
+  /**
+   * Current package status (doc 3) for the badge: the latest plausible event's, never back from
+   * Delivered, as the shopper's route shows it (parcel-status.ts).
+   */
   tracking_status: string | null
   tracking_status_at: string | null
   estimated_delivery: EstimatedDelivery | null
   charges: Record<string, unknown> | null
   delivery_commitment: Record<string, unknown> | null
+  /** Bought from the local sandbox (its clock then), not from the real service: a test label. */
+  sandbox: { clock_at: string } | null
   label: LabelView | null
   /** Set when retention removed the label: "label removed after N days; reprint" instead of a download. */
   label_removed: LabelRemovedView | null
@@ -249,17 +255,18 @@ export function shipmentView(input: {
   options: Pick<PluginOptions, "services" | "trackingUrlTemplate"> &
     Partial<Pick<PluginOptions, "tracking" | "documents">>
   now: Date
+  /** The sandbox's clock, when the sandbox answers the plugin's calls. */
+  sandboxNow?: Date | null
 }): ShipmentView {
   const { row, fulfillment, options, now } = input
   const label = labelView(row)
   const reprints = reprintState(row)
   const events = eventsOfShipment(row, input.events)
-  // The same plausibility window as the apply path, so both show the same status.
-  const plan = planTrackingApply({
-    shipment: row,
-    fulfillment: null,
+  const status = parcelStatusOf({
+    row,
     events,
-    plausibility: options.tracking,
+    options,
+    sandboxNow: input.sandboxNow,
     now,
   })
   return {
@@ -275,11 +282,14 @@ export function shipmentView(input: {
     parcel_type: row.parcel_type,
     tracking_number: row.tracking_number,
     tracking_url: trackingUrlFor(options, row),
-    tracking_status: plan.tracking_status,
-    tracking_status_at: iso(plan.tracking_status_at ?? row.tracking_status_at),
+    tracking_status: status.status,
+    tracking_status_at: iso(status.status_at ?? row.tracking_status_at),
     estimated_delivery: estimatedDeliveryOf(row),
     charges: obj(row.charges),
     delivery_commitment: obj(row.delivery_commitment),
+    sandbox: row.sandbox_clock_at
+      ? { clock_at: iso(row.sandbox_clock_at)! }
+      : null,
     label,
     label_removed: label
       ? null
@@ -301,7 +311,7 @@ export function shipmentView(input: {
     orphaned_at: iso(row.orphaned_at),
     void_reason: row.void_reason ?? null,
     error: errorView(row.error),
-    timeline: adminTimeline(events),
+    timeline: adminTimeline(events, status.ignored),
     created_at: new Date(row.created_at).toISOString(),
   }
 }

@@ -1,4 +1,8 @@
 import { sortTimeline } from "../tracking/plan"
+import {
+  IMPLAUSIBLE_OUTCOME,
+  type Implausibility,
+} from "../tracking/plausibility"
 
 /** A stored tracking event as the views read it (shipping_services_tracking_event). */
 export type StoredEvent = {
@@ -15,6 +19,8 @@ export type StoredEvent = {
   payload: unknown
   created_at?: Date | string | null
   processed_at?: Date | string | null
+  /** What applying it did: an implausible date's words when it moved nothing for that. */
+  outcome?: string | null
 }
 
 /**
@@ -34,11 +40,15 @@ export type TimelineEntry = {
   kind: "tracking" | "locker"
 }
 
-/** The admin's entry also tells where it came from and whether it is matched to the label yet. */
+/**
+ * The admin's entry also tells where it came from, whether it is matched to the label yet, and
+ * why it counted for nothing when its date was impossible (src/lib/tracking/plausibility.ts).
+ */
 export type AdminTimelineEntry = TimelineEntry & {
   id: string
   source: "webhook" | "poll"
   unmatched: boolean
+  ignored: string | null
 }
 
 const text = (v: unknown): string | null =>
@@ -84,19 +94,29 @@ export function eventsOfShipment<T extends StoredEvent>(
 }
 
 export function adminTimeline(
-  events: readonly StoredEvent[]
+  events: readonly StoredEvent[],
+  ignored: ReadonlyMap<string, Implausibility> = new Map()
 ): AdminTimelineEntry[] {
-  return events.map((e) => ({
-    id: e.id,
-    source: e.source,
-    unmatched: !e.shipment_id,
-    ...entryOf(e),
-  }))
+  return events.map((e) => {
+    const reason = ignored.get(e.id)
+    return {
+      id: e.id,
+      source: e.source,
+      unmatched: !e.shipment_id,
+      ignored: reason ? IMPLAUSIBLE_OUTCOME[reason] : null,
+      ...entryOf(e),
+    }
+  })
 }
 
-/** The shopper's timeline: no ids, no internal sources. */
+/**
+ * The shopper's timeline: no ids, no internal sources, and only the scans that count. A scan
+ * whose date was impossible moved nothing (its parcel's status is not its), so a shopper would
+ * read a "Delivered" line under a parcel still in transit; admins see it, marked.
+ */
 export function publicTimeline(
-  events: readonly StoredEvent[]
+  events: readonly StoredEvent[],
+  ignored: ReadonlyMap<string, Implausibility> = new Map()
 ): TimelineEntry[] {
-  return events.map(entryOf)
+  return events.filter((e) => !ignored.has(e.id)).map(entryOf)
 }

@@ -42,6 +42,11 @@ export type LabelClient = {
     originalTransactionId: string,
     carrier: Carrier
   ): Promise<ShipmentResponse | undefined>
+  /**
+   * The sandbox's clock, when the sandbox gave the last answer (just now: the label's); undefined
+   * for the real service (src/shipping-api/sandbox-identity.ts).
+   */
+  sandboxNow?(): Date | undefined
 }
 
 /** What a parcel holds, kept on its row (packing slips, the admin, re-creating a lost fulfillment). */
@@ -165,7 +170,13 @@ async function buy(
       ...createOptionsOf(input.built, input.service),
     })
     crashPoint("after-answer")
-    const done = await complete(journal, row, result.shipment, input.service)
+    const done = await complete(
+      journal,
+      row,
+      result.shipment,
+      input.service,
+      client.sandboxNow?.()
+    )
     leases.letExpire(SHIPMENTS, row.id)
     return done
   } catch (error) {
@@ -205,7 +216,8 @@ export async function settleInterrupted(
       throw toMedusaError(error)
     }
   }
-  if (found) return complete(journal, row, found, service)
+  if (found)
+    return complete(journal, row, found, service, client.sandboxNow?.())
   return journal.updateShipments({
     id: row.id,
     status: "failed",
@@ -238,7 +250,8 @@ async function complete(
   journal: ShippingServicesModuleService,
   row: ShipmentRecord,
   response: ShipmentResponse,
-  service: ServiceOption
+  service: ServiceOption,
+  sandboxNow: Date | undefined
 ): Promise<ShipmentRecord> {
   const fields = recordFieldsOf(response, service)
   const format = fields.label?.label_format ?? null
@@ -265,6 +278,8 @@ async function complete(
       label_size: fields.label?.label_size ?? null,
       label_content_type: fields.label?.label_content_type ?? null,
       label_source_url: fields.label?.source_url ?? null,
+      // The clock its events will be dated on, when the sandbox made it.
+      sandbox_clock_at: sandboxNow ?? null,
       error: null,
     }
   )

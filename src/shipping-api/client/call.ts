@@ -4,6 +4,7 @@ import { fullJitterDelay, parseRetryAfter } from "./backoff"
 import { applyCarrierCodes } from "./carrier-codes"
 import { rootUrl, type ResolvedClientConfig } from "./config"
 import type { Limiter } from "./limiter"
+import type { IdentityTracker } from "./service-identity"
 import {
   buildUrl,
   commonHeaders,
@@ -42,6 +43,8 @@ export type CallerDeps = {
   tokens: () => TokenSource
   /** The client's own secrets (API key, secret, their Basic form). */
   secrets: readonly string[]
+  /** Told about every answer: whether the sandbox gave it, and its clock (service-identity.ts). */
+  identity: IdentityTracker
 }
 
 export class Caller {
@@ -178,6 +181,7 @@ export class Caller {
           config.timeoutMs,
           options
         )
+        this.#deps.identity.observe(response.headers, config.now())
         this.log(
           options,
           wire.method,

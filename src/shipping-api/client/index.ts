@@ -41,3 +41,4 @@ export {
   type ShipmentVariantOptions,
   type VoidShipmentResult,
 } from "./shipment-calls"
+export { IdentityTracker, type ServiceIdentity } from "./service-identity"

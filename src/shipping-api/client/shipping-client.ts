@@ -68,6 +68,7 @@ import type {
   ShipmentVariantOptions,
   VoidShipmentResult,
 } from "./shipment-calls"
+import { IdentityTracker, type ServiceIdentity } from "./service-identity"
 import { TokenSource, tokenCacheKey } from "./token-cache"
 import type { WireResponse } from "./transport"
 import type { Violation } from "../violation"
@@ -85,6 +86,8 @@ export class ShippingClient {
   protected readonly config: ResolvedClientConfig
   readonly #caller: Caller
   readonly #tokens: TokenSource
+  readonly #identity = new IdentityTracker()
+  #checking?: Promise<ServiceIdentity>
 
   constructor(config: ShippingClientConfig) {
     this.config = resolveClientConfig(config)
@@ -99,6 +102,7 @@ export class ShippingClient {
       limiter,
       tokens: () => this.#tokens,
       secrets: [apiKey, apiSecret, basicCredentials(apiKey, apiSecret)],
+      identity: this.#identity,
     })
     this.#tokens = new TokenSource(
       tokenCacheKey(this.config.roots.authUrl, apiKey, apiSecret),
@@ -144,6 +148,34 @@ export class ShippingClient {
       })
     }
     return parsed.value
+  }
+
+  // ---- Who answers: the service, or the local sandbox (src/shipping-api/sandbox-identity.ts) ----
+
+  /** What the answers to this client's own calls said so far (no call made). */
+  serviceIdentity(): ServiceIdentity {
+    return this.#identity.current()
+  }
+
+  /** The sandbox's clock now, carried forward from its last answer; undefined unless the sandbox answered last. */
+  sandboxNow(): Date | undefined {
+    const ms = this.#identity.sandboxNow(this.config.now())
+    return ms === undefined ? undefined : new Date(ms)
+  }
+
+  /**
+   * Asks the service now, with one cheap authenticated read (doc 1: the applicable events), and
+   * answers who replied. Whatever the answer's status, its headers tell; a call that gets no
+   * answer leaves what was known. Concurrent callers share one request.
+   */
+  checkIdentity(): Promise<ServiceIdentity> {
+    this.#checking ??= this.listApplicableEvents()
+      .catch(() => undefined)
+      .then(() => this.#identity.current())
+      .finally(() => {
+        this.#checking = undefined
+      })
+    return this.#checking
   }
 
   protected send(

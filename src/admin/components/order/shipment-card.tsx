@@ -3,7 +3,11 @@ import { ArrowUpRightOnBox } from "@medusajs/icons"
 import { formatDateTime, formatMoney } from "../../lib/format"
 import type { ShipmentView } from "../../lib/types"
 import { ShipmentActions } from "./shipment-actions"
-import { LabelStatusBadge, TrackingStatusBadge } from "./status-badges"
+import {
+  LabelStatusBadge,
+  SandboxBadge,
+  TrackingStatusBadge,
+} from "./status-badges"
 import { TrackingTimeline } from "./tracking-timeline"
 
 function Row({
@@ -135,6 +139,7 @@ export function ShipmentCard({
           {shipment.status !== "voided" && shipment.tracking_number && (
             <TrackingStatusBadge status={shipment.tracking_status} />
           )}
+          {shipment.sandbox && <SandboxBadge />}
         </div>
         <Text size="xsmall" className="text-ui-fg-subtle">
           {shipment.carrier} · {shipment.service_id}

@@ -45,3 +45,12 @@ export function LabelStatusBadge({ status }: { status: string }) {
     </Badge>
   )
 }
+
+/** A label of the local sandbox: a test label that no carrier will move. */
+export function SandboxBadge() {
+  return (
+    <Badge size="2xsmall" color="orange" data-testid="sandbox-badge">
+      Sandbox
+    </Badge>
+  )
+}

@@ -2,8 +2,13 @@ import { Text } from "@medusajs/ui"
 import { formatScanTime, statusLabel } from "../../lib/format"
 import type { AdminTimelineEntry } from "../../lib/types"
 
-/** The parcel's scans, newest first: when (as scanned), where, what. */
+/**
+ * The parcel's scans, newest first: when (as scanned), where, what. A scan whose date was
+ * impossible is kept, struck through with the reason: it moved nothing. The dot marks the newest
+ * scan that counts.
+ */
 export function TrackingTimeline({ events }: { events: AdminTimelineEntry[] }) {
+  const currentId = [...events].reverse().find((e) => !e.ignored)?.id
   if (!events.length) {
     return (
       <Text size="small" className="text-ui-fg-subtle">
@@ -13,15 +18,25 @@ export function TrackingTimeline({ events }: { events: AdminTimelineEntry[] }) {
   }
   return (
     <ol className="flex flex-col gap-y-3" data-testid="tracking-timeline">
-      {[...events].reverse().map((e, i) => (
-        <li key={e.id} className="flex gap-x-3" data-testid="timeline-event">
+      {[...events].reverse().map((e) => (
+        <li
+          key={e.id}
+          className={`flex gap-x-3 ${e.ignored ? "opacity-60" : ""}`}
+          data-testid="timeline-event"
+          data-ignored={e.ignored ? "true" : undefined}
+        >
           <div className="flex flex-col items-center pt-1.5">
             <span
-              className={`size-2 rounded-full ${i === 0 ? "bg-ui-fg-interactive" : "bg-ui-fg-muted"}`}
+              className={`size-2 rounded-full ${e.id === currentId ? "bg-ui-fg-interactive" : "bg-ui-fg-muted"}`}
             />
           </div>
           <div className="flex flex-1 flex-col">
-            <Text size="small" weight="plus" leading="compact">
+            <Text
+              size="small"
+              weight="plus"
+              leading="compact"
+              className={e.ignored ? "line-through" : undefined}
+            >
               {e.description ?? statusLabel(e.status)}
             </Text>
             <Text size="xsmall" className="text-ui-fg-subtle">
@@ -30,6 +45,16 @@ export function TrackingTimeline({ events }: { events: AdminTimelineEntry[] }) {
               {e.status && e.description ? ` · ${statusLabel(e.status)}` : ""}
               {e.unmatched ? " · received before the label was matched" : ""}
             </Text>
+            {e.ignored && (
+              <Text
+                size="xsmall"
+                className="text-ui-fg-error"
+                data-testid="timeline-event-ignored"
+              >
+                Moved nothing ({e.ignored.replace(/^ignored: /, "")}): its date
+                is impossible for this label.
+              </Text>
+            )}
           </div>
         </li>
       ))}

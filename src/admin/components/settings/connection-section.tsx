@@ -33,6 +33,40 @@ export function ConnectionSection() {
         )
       ) : (
         <div className="flex flex-col">
+          {data.service.kind === "sandbox" && (
+            <div
+              className="bg-ui-tag-orange-bg border-ui-tag-orange-border mb-3 rounded-md border px-3 py-2"
+              data-testid="sandbox-notice"
+            >
+              <Text
+                size="small"
+                weight="plus"
+                className="text-ui-tag-orange-text"
+              >
+                Connected to the local sandbox, not the shipping service
+              </Text>
+              <Text size="small" className="text-ui-tag-orange-text">
+                Labels bought here are test labels that no carrier moves. The
+                sandbox runs its own clock ({formatDateTime(data.service.clock)}
+                {data.service.speed === 0
+                  ? ", frozen: it moves only when advanced"
+                  : data.service.speed !== 1
+                    ? `, ${data.service.speed}× real time`
+                    : ""}
+                ): tracking dates are judged by it. Point roots.baseUrl at the
+                service to ship for real.
+              </Text>
+            </div>
+          )}
+          <KeyValue label="Service">
+            <span data-testid="service-kind">
+              {data.service.kind === "sandbox"
+                ? "Sandbox (local test service)"
+                : data.service.kind === "service"
+                  ? "Shipping service"
+                  : "No answer yet"}
+            </span>
+          </KeyValue>
           <KeyValue label="Token">
             <Badge
               size="2xsmall"

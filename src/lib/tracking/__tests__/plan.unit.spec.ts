@@ -197,6 +197,114 @@ describe("planTrackingApply with implausible dates", () => {
   })
 })
 
+describe("planTrackingApply on the sandbox's clock", () => {
+  // Label bought at 08:00 ours, when the sandbox showed 2026-01-01T08:00 too; the sandbox was then
+  // advanced two days and sent the whole timeline at once, which arrived at 09:00 ours.
+  const labelled = { ...shipment, created_at: "2026-01-01T08:00:00Z" }
+  const stored = { created_at: "2026-01-01T09:00:00Z" }
+  const timeline = [
+    ev("m", "Manifest", "2026-01-01T08:00:00Z", stored),
+    ev("a", "Acceptance", "2026-01-01T12:00:00Z", stored),
+    ev("t", "InTransit", "2026-01-02T10:00:00Z", stored),
+    ev("d", "Delivered", "2026-01-02T19:00:00Z", stored),
+  ]
+
+  it("on our clock the Delivered is dated after it arrived: shipped, not delivered", () => {
+    const plan = planTrackingApply({
+      shipment: labelled,
+      fulfillment: open,
+      events: timeline,
+    })
+    expect(plan.transitions).toEqual(["shipped"])
+    expect(plan.tracking_status).toBe("Acceptance")
+    expect(plan.ahead).toBe(2)
+  })
+
+  it("on the sandbox's clock (read from our own calls) it delivers", () => {
+    const plan = planTrackingApply({
+      shipment: labelled,
+      fulfillment: open,
+      events: timeline,
+      sandboxNow: new Date("2026-01-03T09:00:00Z"),
+    })
+    expect(plan.transitions).toEqual(["shipped", "delivered"])
+    expect(plan.tracking_status).toBe("Delivered")
+    expect(plan.implausible).toEqual([])
+    expect(plan.ahead).toBe(0)
+  })
+
+  it("judges 'before the label' against the label's time on the sandbox's clock", () => {
+    // A sandbox started with --start-time in the past: its label and events are dated a year ago.
+    const past = [
+      ev("m", "Manifest", "2025-01-01T08:00:00Z", stored),
+      ev("d", "Delivered", "2025-01-03T08:00:00Z", stored),
+    ]
+    const sandboxNow = new Date("2025-01-03T09:00:00Z")
+    expect(
+      planTrackingApply({
+        shipment: labelled,
+        fulfillment: open,
+        events: past,
+        sandboxNow,
+      }).implausible.map((i) => i.reason)
+    ).toEqual(["before-label", "before-label"])
+    const plan = planTrackingApply({
+      shipment: { ...labelled, sandbox_clock_at: "2025-01-01T08:00:00Z" },
+      fulfillment: open,
+      events: past,
+      sandboxNow,
+    })
+    expect(plan.transitions).toEqual(["shipped", "delivered"])
+  })
+
+  it("re-judges applied events whose stored outcome says another verdict, never a skipped shipment's", () => {
+    const applied = timeline.map((e) => ({
+      ...e,
+      processed_at: "2026-01-01T09:00:01Z",
+      outcome:
+        e.id === "t" || e.id === "d"
+          ? "ignored: dated after it arrived"
+          : "shipped",
+    }))
+    const plan = planTrackingApply({
+      shipment: labelled,
+      fulfillment: { ...open, shipped_at: "2026-01-01T09:00:01Z" },
+      events: applied,
+      sandboxNow: new Date("2026-01-03T09:00:00Z"),
+    })
+    expect(plan.transitions).toEqual(["delivered"])
+    expect(plan.processed_event_ids).toEqual([])
+    expect(plan.rejudged).toEqual([
+      { event_id: "t", reason: null },
+      { event_id: "d", reason: null },
+    ])
+    // The other way: counted before, ignored now (the service is no longer the sandbox).
+    const back = planTrackingApply({
+      shipment: labelled,
+      fulfillment: open,
+      events: applied.map((e) => ({ ...e, outcome: "recorded" })),
+    })
+    expect(back.rejudged).toEqual([
+      { event_id: "t", reason: "ahead" },
+      { event_id: "d", reason: "ahead" },
+    ])
+    for (const skipped of [
+      { shipment: { ...labelled, status: "voided" }, fulfillment: open },
+      {
+        shipment: labelled,
+        fulfillment: { ...open, canceled_at: "2026-01-01T10:00:00Z" },
+      },
+    ])
+      expect(
+        planTrackingApply({
+          ...skipped,
+          events: applied,
+          sandboxNow: new Date("2026-01-03T09:00:00Z"),
+        }).rejudged
+      ).toEqual([])
+  })
+})
+
 describe("planTrackingApply for one parcel among several", () => {
   const accepted = [
     ev("a", "Acceptance", "2026-01-01T10:00:00Z"),

@@ -1,4 +1,9 @@
-import { DEFAULT_PLAUSIBILITY, implausibility } from "../plausibility"
+import {
+  DEFAULT_PLAUSIBILITY,
+  IMPLAUSIBLE_OUTCOME,
+  implausibility,
+  implausibilityOfOutcome,
+} from "../plausibility"
 
 const label = "2026-03-01T12:00:00Z"
 const arrived = "2026-03-03T12:00:00Z"
@@ -62,5 +67,78 @@ describe("implausibility (which event dates may move an order)", () => {
   it("does not judge undated events, nor the label side without a label time", () => {
     expect(implausibility(at(null), label)).toBeNull()
     expect(implausibility(at("1970-01-01T00:00:00Z"), null)).toBeNull()
+  })
+})
+
+describe("implausibility on the sandbox's clock", () => {
+  // The sandbox was advanced three days after the label: its Delivered is dated in our future.
+  const sandboxNow = new Date("2026-03-04T12:00:00Z")
+  const delivered = at("2026-03-04T11:00:00Z", "2026-03-01T12:05:00Z")
+
+  it("judges 'ahead' against the sandbox's time now, not against the arrival on our clock", () => {
+    expect(implausibility(delivered, label)).toBe("ahead")
+    expect(
+      implausibility(
+        delivered,
+        label,
+        DEFAULT_PLAUSIBILITY,
+        undefined,
+        sandboxNow
+      )
+    ).toBeNull()
+  })
+
+  it("still refuses what is ahead of the sandbox's own clock, or before the label", () => {
+    expect(
+      implausibility(
+        at("2026-03-05T12:00:01Z"),
+        label,
+        DEFAULT_PLAUSIBILITY,
+        undefined,
+        sandboxNow
+      )
+    ).toBe("ahead")
+    expect(
+      implausibility(
+        at("2099-01-01T00:00:00Z"),
+        label,
+        DEFAULT_PLAUSIBILITY,
+        undefined,
+        sandboxNow
+      )
+    ).toBe("ahead")
+    expect(
+      implausibility(
+        at("1970-01-01T00:00:00Z"),
+        label,
+        DEFAULT_PLAUSIBILITY,
+        undefined,
+        sandboxNow
+      )
+    ).toBe("before-label")
+  })
+
+  it("is the production rule when no sandbox clock is given (null or undefined)", () => {
+    for (const none of [null, undefined])
+      expect(
+        implausibility(delivered, label, DEFAULT_PLAUSIBILITY, undefined, none)
+      ).toBe("ahead")
+  })
+})
+
+describe("implausibilityOfOutcome", () => {
+  it("reads the verdict back from the stored words, and nothing from other outcomes", () => {
+    expect(implausibilityOfOutcome(IMPLAUSIBLE_OUTCOME.ahead)).toBe("ahead")
+    expect(implausibilityOfOutcome(IMPLAUSIBLE_OUTCOME["before-label"])).toBe(
+      "before-label"
+    )
+    for (const o of [
+      "recorded",
+      "shipped+delivered",
+      "voided",
+      null,
+      undefined,
+    ])
+      expect(implausibilityOfOutcome(o)).toBeNull()
   })
 })

@@ -75,6 +75,13 @@ export const Shipment = model
       orphaned_at: model.dateTime().nullable(),
       /** Last failure: { message, status, codes[] } in words a merchant can act on. */
       error: model.json().nullable(),
+      /**
+       * The sandbox's clock when it made this label (the X-Shipping-Services-Sandbox header of its
+       * answer, src/shipping-api/sandbox-identity.ts); null when the real service made it. Its
+       * events are dated on that clock (src/lib/tracking/plausibility.ts), and the admin marks
+       * the label as a sandbox one.
+       */
+      sandbox_clock_at: model.dateTime().nullable(),
       /** Latest package status (doc 3) and the time of the event that set it. */
       tracking_status: model.text().nullable(),
       tracking_status_at: model.dateTime().nullable(),

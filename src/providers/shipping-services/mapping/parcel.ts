@@ -40,8 +40,9 @@ export function unitWeightOz(
 }
 
 /**
- * One fulfillment is one parcel. Weight: the sum over shipped quantities. Box: the item's own
- * dimensions when a single unit ships, else the configured default box, else (no default) the
+ * One parcel of lines (a fulfillment is one or more: packing.ts splits it, or an admin does;
+ * docs/fulfillment.md, Several parcels). Weight: the sum over shipped quantities. Box: the item's
+ * own dimensions when a single unit ships, else the configured default box, else (no default) the
  * items stacked: longest length, widest width, summed heights.
  */
 export function buildParcel(

@@ -1,0 +1,20 @@
+import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import { PaymentEvents } from "@medusajs/framework/utils"
+import { paymentCaptured } from "../orchestration/auto-fulfill"
+import { inFlight } from "../lib/in-flight"
+
+/**
+ * payment.captured → the order's fulfillment and labels, when `autoFulfill.on` is "captured" and
+ * the order's payment is now captured in full (otherwise nothing).
+ */
+export default async function autoFulfillOnPaymentCaptured({
+  event,
+  container,
+}: SubscriberArgs<{ id: string }>) {
+  await inFlight(() => paymentCaptured(container, event.data.id))
+}
+
+export const config: SubscriberConfig = {
+  event: PaymentEvents.CAPTURED,
+  context: { subscriberId: "shipping-services-auto-fulfill-captured" },
+}
