@@ -15,6 +15,7 @@ import {
  */
 export type CorpusStore = {
   publishableKey: string
+  locationId: string
   regionOf(country: string): string
   salesChannelId: string
   option(service: string, price: "flat" | "calculated"): string
@@ -176,6 +177,7 @@ export async function setupCorpusStore(
   }
   return {
     publishableKey: key.api_key.token,
+    locationId,
     salesChannelId,
     regionOf: (country) => {
       const id = regions[country]

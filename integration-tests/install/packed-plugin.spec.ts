@@ -34,9 +34,10 @@ import { databaseUrl, dropDatabase } from "../../dev/database"
 import { fetchApi, type Api } from "../../dev/seed/api"
 import {
   ADDRESSES,
+  CATALOG,
   PROVIDER_ID,
   placeOrder,
-  setupStore,
+  WAREHOUSE_ADDRESS,
   type StoreSetup,
 } from "../../dev/seed/store"
 
@@ -439,6 +440,131 @@ afterAll(async () => {
   rmSync(app, { recursive: true, force: true })
 })
 
+/** README's setup command, run from the app. */
+const SETUP_SCRIPT =
+  "./node_modules/medusa-plugin-shipping-services/.medusa/server/src/scripts/setup-shipping.js"
+
+type MerchantBasics = {
+  publishableKey: string
+  salesChannelId: string
+  regions: { us: string; international: string }
+  locationId: string
+  variantId: string
+}
+let basics: MerchantBasics
+
+/**
+ * What a merchant does in Medusa's own admin before the plugin's setup (README "Set up shipping
+ * in one action"): a sales channel and its publishable key, regions for the countries sold to,
+ * a stock location with its address in that channel, a product in the default shipping profile.
+ */
+async function merchantBasics(
+  api: Api,
+  admin: { headers: Record<string, string> }
+): Promise<MerchantBasics> {
+  const { data: sc } = await api.post(
+    "/admin/sales-channels",
+    { name: "Web shop" },
+    admin
+  )
+  const salesChannelId = sc.sales_channel.id
+  const { data: key } = await api.post(
+    "/admin/api-keys",
+    { title: "Storefront", type: "publishable" },
+    admin
+  )
+  await api.post(
+    `/admin/api-keys/${key.api_key.id}/sales-channels`,
+    { add: [salesChannelId] },
+    admin
+  )
+  const region = async (name: string, countries: string[]) =>
+    (
+      await api.post(
+        "/admin/regions",
+        {
+          name,
+          currency_code: "usd",
+          countries,
+          payment_providers: ["pp_system_default"],
+        },
+        admin
+      )
+    ).data.region.id as string
+  const regions = {
+    us: await region("United States", ["us"]),
+    international: await region("International", ["gb", "de", "fr", "ca"]),
+  }
+  const { data: loc } = await api.post(
+    "/admin/stock-locations",
+    { name: "Shelton warehouse", address: WAREHOUSE_ADDRESS },
+    admin
+  )
+  await api.post(
+    `/admin/stock-locations/${loc.stock_location.id}/sales-channels`,
+    { add: [salesChannelId] },
+    admin
+  )
+  const { data: profiles } = await api.get("/admin/shipping-profiles", admin)
+  const profileId = profiles.shipping_profiles.find(
+    (p: { type: string }) => p.type === "default"
+  ).id
+  const p = CATALOG[0]!
+  const { data: product } = await api.post(
+    "/admin/products",
+    {
+      title: p.title,
+      handle: p.handle,
+      status: "published",
+      shipping_profile_id: profileId,
+      sales_channels: [{ id: salesChannelId }],
+      options: [{ title: "Style", values: ["Default"] }],
+      variants: [
+        {
+          title: "Default",
+          sku: p.sku,
+          manage_inventory: false,
+          options: { Style: "Default" },
+          prices: [{ currency_code: "usd", amount: p.price }],
+          ...p.variant,
+        },
+      ],
+    },
+    admin
+  )
+  return {
+    publishableKey: key.api_key.token,
+    salesChannelId,
+    regions,
+    locationId: loc.stock_location.id,
+    variantId: product.product.variants[0].id,
+  }
+}
+
+/** The shop as a storefront sees it once set up: the options the setup made, by service. */
+async function storeOfBasics(api: Api, b: MerchantBasics): Promise<StoreSetup> {
+  const { data } = await api.get(
+    "/admin/shipping-options?fields=id,data,provider_id",
+    admin
+  )
+  const shippingOptions: Record<string, string> = {}
+  for (const o of data.shipping_options as {
+    id: string
+    provider_id: string
+    data: { id: string }
+  }[])
+    if (o.provider_id === PROVIDER_ID) shippingOptions[o.data.id] = o.id
+  return {
+    salesChannelId: b.salesChannelId,
+    publishableKey: b.publishableKey,
+    regions: b.regions,
+    locationId: b.locationId,
+    shippingProfileId: "",
+    shippingOptions,
+    products: [{ id: "", title: CATALOG[0]!.title, variantId: b.variantId }],
+  }
+}
+
 describe("the packed plugin in a fresh Medusa app", () => {
   it("is installed from the app's vendor/, not from this checkout", () => {
     expect(vendored).toEqual({
@@ -515,8 +641,48 @@ describe("the packed plugin in a fresh Medusa app", () => {
     }).toEqual({ widget: true, settings: true })
   })
 
+  it("sets shipping up with README's command: no zone or shipping option made by hand", async () => {
+    basics = await merchantBasics(api, admin)
+    const dryRun = await timed("setup-shipping --dry-run", () =>
+      run(
+        "npx",
+        ["medusa", "exec", SETUP_SCRIPT, "--", "--dry-run"],
+        app,
+        env,
+        "setup-dry-run"
+      )
+    )
+    expect(dryRun).toMatch(/Postal Ground/)
+    const { data: before } = await api.get("/admin/shipping-options", admin)
+    expect(before.shipping_options).toEqual([])
+    await timed("setup-shipping", () =>
+      run("npx", ["medusa", "exec", SETUP_SCRIPT], app, env, "setup")
+    )
+    const { data: after } = await api.get(
+      "/admin/shipping-options?fields=id,name,provider_id,price_type,data",
+      admin
+    )
+    const ours = after.shipping_options.filter(
+      (o: { provider_id: string }) => o.provider_id === PROVIDER_ID
+    )
+    expect(ours.map((o: { data: { id: string } }) => o.data.id).sort()).toEqual(
+      ["cross-border", "postal-ground"]
+    )
+    // Again: nothing more.
+    const again = await run(
+      "npx",
+      ["medusa", "exec", SETUP_SCRIPT],
+      app,
+      env,
+      "setup-again"
+    )
+    expect(again).toMatch(/nothing to create/i)
+    const { data: twice } = await api.get("/admin/shipping-options", admin)
+    expect(twice.shipping_options).toHaveLength(after.shipping_options.length)
+  })
+
   it("buys the label of a shopper's order, which the admin can print", async () => {
-    const store: StoreSetup = await setupStore(api, admin)
+    const store = await storeOfBasics(api, basics)
     const order = await placeOrder(api, store, {
       region: "us",
       address: ADDRESSES.newYork,
