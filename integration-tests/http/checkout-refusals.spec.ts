@@ -9,6 +9,7 @@ import {
 } from "../../src/providers/shipping-services/__fixtures__/checkout-corpus"
 import { CHECKOUT_REFUSED_CODE } from "../../src/providers/shipping-services/checkout"
 import { waitFor } from "../../dev/wait"
+import { appPluginOptions } from "../../dev/app-options"
 import { adminHeaders } from "../helpers/admin"
 import {
   checkoutCorpusCart,
@@ -17,6 +18,7 @@ import {
   type CorpusStore,
 } from "../helpers/corpus-store"
 import { explainHttpErrors } from "../helpers/errors"
+import { sandbox } from "../helpers/sandbox"
 
 jest.setTimeout(600_000)
 
@@ -30,8 +32,14 @@ jest.setTimeout(600_000)
 // No default weight: a product without one cannot ship. Set before the runner loads
 // medusa-config (its `env` option is applied after), and given back after this file.
 const patchBefore = process.env.SHIPPING_SERVICES_OPTIONS_PATCH
+// And insurance on the ground service, for the parcels' value (issue 22).
 process.env.SHIPPING_SERVICES_OPTIONS_PATCH = JSON.stringify({
   defaultParcel: { weight: null },
+  services: (appPluginOptions({}).services ?? []).map((s) =>
+    s.id === "postal-ground"
+      ? { ...s, insurance: { above: 100, currency: "usd" } }
+      : s
+  ),
 })
 afterAll(() => {
   if (patchBefore === undefined)
@@ -366,6 +374,162 @@ medusaIntegrationTestRunner({
       expect(requested.data.code).toBe(CHECKOUT_REFUSED_CODE)
       expect(requested.data.message).toMatch(/Stocked anvil/)
       expect(edit.order_change.id).toBeTruthy()
+    })
+
+    it("insures each parcel for its contents' value and marks hazmat parcels, as the sandbox receives them", async () => {
+      const labelsOf = async (orderId: string, count: number) =>
+        waitFor(async () => {
+          const rows = await shipping().listShipments({
+            order_id: orderId,
+            status: ["created"],
+          })
+          return rows.length === count ? rows : undefined
+        }, `labels of ${orderId}`)
+      const received = async (trackingNumbers: string[]) => {
+        const { shipments } = await sandbox.get("/state")
+        return (shipments as any[])
+          .filter((s) => trackingNumbers.includes(s.parcelTrackingNumber))
+          .map((s) => s.response?.rates?.[0]?.specialServices ?? [])
+      }
+      // Three 14 kg lamps at 150 and a shirt at 25: 42 kg pass the 70 lb a parcel may weigh, so
+      // two parcels (two lamps and the shirt, then a lamp), insured for 325 and 150.
+      const lamps = await checkoutCorpusCart(api, store, {
+        service: "postal-ground",
+        price: "flat",
+        address: CORPUS_ADDRESSES.newYork,
+        items: [
+          { product: "lamp", quantity: 3 },
+          { product: "shirt", quantity: 1 },
+        ],
+      })
+      if (lamps.stage !== "order") throw new Error(JSON.stringify(lamps))
+      const lampRows = await waitFor(async () => {
+        const rows = await shipping().listShipments({
+          order_id: lamps.order.id,
+          status: ["created"],
+        })
+        const [af] = await shipping().listAutoFulfillments({
+          order_id: lamps.order.id,
+        })
+        return af?.status === "succeeded" ? rows : undefined
+      }, "the lamps' labels")
+      const insured = lampRows.map(
+        (r) =>
+          (r.parcel as { insured?: { amount: number } }).insured?.amount ?? 0
+      )
+      // Every parcel above 100 is insured for its own contents; they add up to the order's.
+      expect([...insured].sort((a, b) => a - b)).toEqual([150, 325])
+      const services = await received(
+        lampRows.map((r) => r.tracking_number as string)
+      )
+      for (const [i, list] of services.entries()) {
+        const ins = list.find((s: any) => s.specialServiceId === "INS")
+        expect(ins?.inputParameters).toEqual([
+          { name: "INPUT_VALUE", value: insured[i]!.toFixed(2) },
+        ])
+      }
+
+      // Below the threshold: no INS.
+      const cheap = await checkoutCorpusCart(api, store, {
+        service: "postal-ground",
+        price: "flat",
+        address: CORPUS_ADDRESSES.newYork,
+        items: [{ product: "shirt", quantity: 2 }],
+      })
+      if (cheap.stage !== "order") throw new Error(JSON.stringify(cheap))
+      const [cheapRow] = await labelsOf(cheap.order.id, 1)
+      expect(
+        (cheapRow!.parcel as { insured?: unknown }).insured
+      ).toBeUndefined()
+      expect(
+        (await received([cheapRow!.tracking_number as string]))[0]
+      ).toEqual([])
+
+      // Hazmat: the two kinds and other goods in separate parcels, each with its special service.
+      const hazmat = await checkoutCorpusCart(api, store, {
+        service: "postal-ground",
+        price: "flat",
+        address: CORPUS_ADDRESSES.newYork,
+        items: [
+          { product: "lithiumBattery", quantity: 1 },
+          { product: "powerBank", quantity: 1 },
+          { product: "shirt", quantity: 1 },
+        ],
+      })
+      if (hazmat.stage !== "order") throw new Error(JSON.stringify(hazmat))
+      const hazmatRows = await labelsOf(hazmat.order.id, 3)
+      const kinds = (
+        await received(hazmatRows.map((r) => r.tracking_number as string))
+      )
+        .map((list) =>
+          list
+            .map((s: any) => s.specialServiceId)
+            .filter((id: string) => id.startsWith("hazmat"))
+            .join()
+        )
+        .sort()
+      expect(kinds).toEqual(["", "hazmat", "hazmat-electronics"])
+
+      // Standard delivery cannot declare hazmat: refused at checkout, naming the item.
+      const standard = await checkoutCorpusCart(api, store, {
+        service: "standard",
+        price: "flat",
+        address: CORPUS_ADDRESSES.newYork,
+        items: [{ product: "lithiumBattery", quantity: 1 }],
+      })
+      expect(standard.stage).toBe("shipping-method")
+      expect((standard as { body: any }).body.message).toMatch(
+        /"Lithium Battery Pack" cannot be shipped with Standard Delivery/
+      )
+    })
+
+    it("lists the catalog's variants that cannot ship, with the rule and what to fill in (admin route)", async () => {
+      const { data } = await api.get(
+        "/admin/shipping-services/readiness?fresh=true",
+        admin
+      )
+      const byTitle = new Map(
+        (data.variants as any[]).map((v) => [v.product_title, v])
+      )
+      const rules = (title: string) =>
+        new Set(
+          byTitle
+            .get(title)
+            ?.problems.filter((p: any) => p.severity === "error")
+            .map((p: any) => p.rule)
+        )
+      expect(rules("Handmade Candle (no weight)")).toEqual(
+        new Set(["builder.item.weight.missing"])
+      )
+      expect(rules("Wool Scarf (no HS code)")).toEqual(
+        new Set(["customs-item.hSTariffCode.eu-required"])
+      )
+      expect(rules("Blacksmith Anvil (40 kg)")).toEqual(
+        new Set(["packing.item.over-limit"])
+      )
+      expect(
+        rules("Teapot (origin USA)").has(
+          "customs-item.originCountryCode.format"
+        )
+      ).toBe(true)
+      expect(
+        rules("Lithium Battery Pack").has("builder.item.hazmat.unsupported")
+      ).toBe(true)
+      expect(byTitle.has("Medusa T-Shirt")).toBe(false)
+      expect(data.cannot_ship).toBeGreaterThanOrEqual(8)
+      expect(data.checked).toBeGreaterThanOrEqual(50)
+      const candle = byTitle.get("Handmade Candle (no weight)")
+      const { data: one } = await api.get(
+        `/admin/shipping-services/readiness?product_id=${candle.product_id}`,
+        admin
+      )
+      expect(one.variants.map((v: any) => v.variant_id)).toEqual([
+        candle.variant_id,
+      ])
+      const bad = await api
+        .get("/admin/shipping-services/readiness?fresh=maybe", admin)
+        .catch((e: any) => e.response)
+      expect(bad.status).toBe(400)
     })
 
     it("checks a cart against an option without changing it (store route)", async () => {

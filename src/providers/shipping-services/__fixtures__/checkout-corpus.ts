@@ -47,6 +47,8 @@ export type CorpusProduct = {
   height?: number
   hs_code?: string
   origin_country?: string
+  /** Variant metadata (hazmat: parcel-services.ts). */
+  metadata?: Record<string, string>
 }
 
 const sample = (n: number): CorpusProduct => ({
@@ -249,6 +251,41 @@ export const CORPUS_PRODUCTS = {
     height: 1,
     hs_code: "4911.99",
     origin_country: "us",
+  },
+  lamp: {
+    title: "Brass Lamp",
+    price: 150,
+    weight: 14000,
+    length: 40,
+    width: 30,
+    height: 30,
+    hs_code: "9405.11",
+    origin_country: "us",
+  },
+  lithiumBattery: {
+    title: "Lithium Battery Pack",
+    price: 40,
+    weight: 500,
+    length: 15,
+    width: 10,
+    height: 5,
+    hs_code: "8507.60",
+    origin_country: "us",
+    metadata: {
+      shipping_hazmat: "hazmat",
+      shipping_hazmat_type: "LIMITED_QUANTITY",
+    },
+  },
+  powerBank: {
+    title: "Power Bank",
+    price: 30,
+    weight: 300,
+    length: 12,
+    width: 7,
+    height: 3,
+    hs_code: "8507.60",
+    origin_country: "us",
+    metadata: { shipping_hazmat: "hazmat-electronics" },
   },
   ...Object.fromEntries(
     Array.from({ length: 31 }, (_, i) => [`sample${i + 1}`, sample(i + 1)])
