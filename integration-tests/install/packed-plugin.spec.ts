@@ -652,7 +652,7 @@ describe("the packed plugin in a fresh Medusa app", () => {
         "setup-dry-run"
       )
     )
-    expect(dryRun).toMatch(/Postal Ground/)
+    expect(dryRun).toMatch(/create: “Ground”, domestic to US/)
     const { data: before } = await api.get("/admin/shipping-options", admin)
     expect(before.shipping_options).toEqual([])
     await timed("setup-shipping", () =>
