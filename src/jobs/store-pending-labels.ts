@@ -1,23 +1,16 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { storeShipmentLabelWorkflow } from "../workflows/store-shipment-label"
-import { inFlight } from "../lib/in-flight"
-import { logJobRun } from "../orchestration/job-runs"
+import { runJob } from "../orchestration/job-runs"
+import { PLUGIN_JOBS } from "../lib/jobs"
 
 /** Stores labels a crash or an error left on shipment rows (normally done right after creation). */
 export default async function storePendingLabels(
   container: MedusaContainer,
   context?: { scheduledFor?: Date }
 ) {
-  logJobRun(
-    container.resolve(ContainerRegistrationKeys.LOGGER),
-    config.name,
-    context
+  await runJob(container, config.name, context, () =>
+    storeShipmentLabelWorkflow(container).run({ input: {} })
   )
-  await inFlight(() => storeShipmentLabelWorkflow(container).run({ input: {} }))
 }
 
-export const config = {
-  name: "shipping-services-store-pending-labels",
-  schedule: "*/5 * * * *",
-}
+export const config = { ...PLUGIN_JOBS.storePendingLabels }

@@ -24,3 +24,4 @@ export {
   registerWebhooksWorkflow,
   rotateWebhookKeysWorkflow,
 } from "./register-webhooks"
+export { discardHalfMadeFulfillmentWorkflow } from "./discard-half-made-fulfillment"

@@ -9,6 +9,7 @@ import type {
   ConnectionCheck,
   ManifestView,
   OrphanView,
+  HealthView,
   ReadinessReport,
   SenderContact,
   ServiceView,
@@ -26,6 +27,7 @@ export const keys = {
   contact: ["shipping-services", "contact"] as const,
   manifests: ["shipping-services", "manifests"] as const,
   orphans: ["shipping-services", "orphans"] as const,
+  health: ["shipping-services", "health"] as const,
   readiness: (productId?: string) =>
     ["shipping-services", "readiness", productId ?? "all"] as const,
 }
@@ -153,6 +155,14 @@ export const useOrphans = () =>
   useQuery({
     queryKey: keys.orphans,
     queryFn: () => get<{ orphans: OrphanView[] }>("/orphans"),
+  })
+
+/** The Health section's figures, judged (refreshed every minute while the page is open). */
+export const useHealth = () =>
+  useQuery({
+    queryKey: keys.health,
+    queryFn: () => get<{ health: HealthView }>("/health"),
+    refetchInterval: 60_000,
   })
 
 /** Variants that cannot ship with the configured services (all, or one product's). */

@@ -18,6 +18,11 @@ export type { ManifestView } from "../../lib/manifests/record"
 export type { WebhookStatus } from "../../orchestration/webhook-registration"
 export type { SenderContact } from "../../lib/contact/changes"
 export type { OrphanView } from "../../lib/views/orphan-view"
+export type {
+  HealthView,
+  HealthItem,
+  HealthStatus,
+} from "../../lib/views/health-view"
 export type { ParcelInfo } from "../../lib/views/shipment-view"
 export type { ReadyOrder, ReadyView } from "../../lib/batches/ready-view"
 export type { ReadyToShipPage } from "../../orchestration/batches/ready-to-ship"
