@@ -134,8 +134,7 @@ export async function setupCorpusStore(
             code: `${service}-${price}`,
           },
           data,
-          prices:
-            price === "flat" ? [{ currency_code: "usd", amount: 8 }] : [],
+          prices: price === "flat" ? [{ currency_code: "usd", amount: 8 }] : [],
           rules: [
             { attribute: "enabled_in_store", value: "true", operator: "eq" },
             { attribute: "is_return", value: "false", operator: "eq" },

@@ -52,9 +52,7 @@ export async function runJob<T>(
   logJobRun(logger, job, context, started)
   let error: unknown
   try {
-    return await inFlight(() =>
-      withSpan(SPANS.job, { "job.name": job }, work)
-    )
+    return await inFlight(() => withSpan(SPANS.job, { "job.name": job }, work))
   } catch (e) {
     error = e
     throw e
@@ -69,8 +67,10 @@ export async function runJob<T>(
     const shipping: ShippingServicesModuleService = container.resolve(
       SHIPPING_SERVICES_MODULE
     )
-    await writeSetting(shipping, `${JOB_RUN_SETTING_PREFIX}${job}`, record).catch(
-      () => undefined
-    )
+    await writeSetting(
+      shipping,
+      `${JOB_RUN_SETTING_PREFIX}${job}`,
+      record
+    ).catch(() => undefined)
   }
 }

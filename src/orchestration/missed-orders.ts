@@ -2,7 +2,10 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { messageOf } from "../lib/errors"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
-import { readSetting, writeSetting } from "../modules/shipping-services/settings"
+import {
+  readSetting,
+  writeSetting,
+} from "../modules/shipping-services/settings"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import { orderPlaced } from "./auto-fulfill"
 

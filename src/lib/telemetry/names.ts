@@ -63,7 +63,8 @@ export const METRICS = {
   },
   pollShipments: {
     name: "shipping_services.poll.shipments",
-    description: "Shipments asked about by polling, by outcome (polled, failed)",
+    description:
+      "Shipments asked about by polling, by outcome (polled, failed)",
   },
   pollEvents: {
     name: "shipping_services.poll.events_stored",

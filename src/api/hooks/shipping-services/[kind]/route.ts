@@ -17,7 +17,11 @@ import type ShippingServicesModuleService from "../../../../modules/shipping-ser
 import { EventsRefusedError } from "../../../../modules/shipping-services/event-writer"
 import { announceStoredTracking } from "../../../../orchestration/tracking-announcer"
 import { readBody } from "../read-body"
-import { recordWebhookDelivery, SPANS, withSpan } from "../../../../lib/telemetry"
+import {
+  recordWebhookDelivery,
+  SPANS,
+  withSpan,
+} from "../../../../lib/telemetry"
 
 export const AUTHENTICATE = false
 
