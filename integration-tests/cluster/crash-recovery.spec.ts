@@ -58,7 +58,7 @@ const withoutOrder = async () => {
 
 /**
  * Half-made fulfillments seen after a kill, and how many are left once recovery had its turn
- * (it leaves them alone for a minute: their workflow might still be running).
+ * (it leaves them alone at first: their workflow might still be running).
  */
 async function halfMadeLeft(): Promise<{ seen: number; left: number }> {
   const seen = await withoutOrder()

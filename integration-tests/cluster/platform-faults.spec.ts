@@ -358,8 +358,8 @@ describe("PostgreSQL, Redis and a worker taken away during a burst", () => {
         where o.order_id = any($1) and o.deleted_at is null group by o.order_id`,
       [orderIds]
     )
-    // Fulfillments the faults left without an order: recovery removes them once they are a
-    // minute old (they might still belong to a live workflow before that).
+    // Fulfillments the faults left without an order: recovery removes them once they are
+    // old enough not to belong to a live workflow (src/orchestration/recovery.ts).
     const halfMadeSql = `select count(*)::int as n from fulfillment f
         where f.provider_id like 'shipping-services\\_%' and f.deleted_at is null and f.canceled_at is null
           and not exists (select 1 from order_fulfillment o where o.fulfillment_id = f.id and o.deleted_at is null)`

@@ -398,12 +398,13 @@ async function sweepOrphans(
 }
 
 /**
- * How old a fulfillment without an order must be before it counts as half-made: a live
- * workflow links its fulfillment seconds after creating it, and holds leases (renewed every
- * third of `recovery.leaseSeconds`) on the labels it buys meanwhile.
+ * How old a fulfillment without an order must be before it counts as half-made. A live workflow
+ * writes its label's pending row (which keeps the fulfillment from being discarded whatever its
+ * age) within moments of creating the fulfillment, and links it within moments of the label's
+ * purchase; this only has to outlast the first of those moments, by far.
  */
 export function halfMadeAfterSeconds(leaseSeconds: number): number {
-  return Math.max(60, 2 * leaseSeconds)
+  return Math.max(30, 2 * leaseSeconds)
 }
 
 async function discardHalfMade(
