@@ -34,7 +34,14 @@ import {
   rmSync,
 } from "node:fs"
 import path from "node:path"
-import { databaseUrl, dropDatabase, freshDatabase, sql } from "./database"
+import {
+  databaseUrl,
+  dropDatabase,
+  freshDatabase,
+  pgConfig,
+  sql,
+  type PgConfig,
+} from "./database"
 import { runMedusa } from "./medusa-cli"
 import { freePort } from "./net"
 import { Queue } from "bullmq"
@@ -67,6 +74,10 @@ export type ClusterOptions = {
   publicPort?: number
   /** Keep the database at stop() (to look at it afterwards); the Redis keys always go. */
   keepDatabase?: boolean
+  /** Another PostgreSQL server (a test's own: dev/private-postgres.ts); default the machine's. */
+  pg?: PgConfig
+  /** Another Redis (a test's own: dev/private-redis.ts); default scripts/ensure-redis.sh's. */
+  redisUrl?: string
 }
 
 /** What the harness needs of a sandbox: its roots, its control API, and how to stop it. */
@@ -142,6 +153,14 @@ export type Cluster = {
   ): Promise<void>
   /** Removes the events still waiting on the bus (taken by no worker yet). */
   drainEvents(): Promise<void>
+  /**
+   * The scheduled jobs as Redis holds them (the workflow engine's repeatable jobs): each job's
+   * id and when its next run is due.
+   */
+  scheduledJobs(): Promise<{ id: string; pattern?: string; next?: number }[]>
+  /** Workers take no more events until resumeEvents() (events emitted meanwhile wait on the bus). */
+  pauseEvents(): Promise<void>
+  resumeEvents(): Promise<void>
   /** A query on the cluster's database. */
   sql<T = any>(text: string, values?: unknown[]): Promise<T[]>
   /** Stops every process (gracefully, then SIGKILL), the sandbox; drops the database (unless `keepDatabase`) and the Redis keys. */
@@ -158,7 +177,8 @@ export async function prepareCluster(
   rmSync(logDir, { recursive: true, force: true })
   mkdirSync(logDir, { recursive: true })
 
-  const redisUrl = ensureRedis()
+  const redisUrl = options.redisUrl ?? ensureRedis()
+  const pg = options.pg ?? pgConfig()
   const prefix = `mss_${tag}`
   const dbName = options.dbName ?? `medusa_ss_${tag}`
   const publicPort = options.publicPort ?? (await freePort())
@@ -170,7 +190,7 @@ export async function prepareCluster(
     // Jest's --experimental-vm-modules and the like are not for the app.
     NODE_OPTIONS: "",
     NODE_ENV: "development",
-    DATABASE_URL: databaseUrl(dbName),
+    DATABASE_URL: databaseUrl(dbName, pg),
     DEV_REDIS_URL: redisUrl,
     DEV_REDIS_PREFIX: prefix,
     MEDUSA_ADMIN_DISABLE: "true",
@@ -199,7 +219,7 @@ export async function prepareCluster(
   signals.forEach((s) => process.once(s, onSignal))
 
   try {
-    await freshDatabase(dbName)
+    await freshDatabase(dbName, pg)
     await runMedusa(["db:migrate"], { ...env, PORT: String(publicPort) })
     if (options.admin)
       await runMedusa(
@@ -267,7 +287,32 @@ export async function prepareCluster(
     async drainEvents() {
       await withEventQueue(redisUrl, prefix, (queue) => queue.drain(true))
     },
-    sql: (text, values) => sql(dbName, text, values),
+    async scheduledJobs() {
+      const connection = redisClient(redisUrl)
+      const queue = new Queue(JOB_QUEUE, {
+        prefix: `${prefix}:bull`,
+        connection,
+      })
+      try {
+        const jobs = await queue.getRepeatableJobs()
+        return jobs.map((j) => ({
+          // Medusa's key: `schedule_<job name>` (workflow-engine-redis 2.21).
+          id: String(j.id ?? j.key).replace(/^schedule_/, ""),
+          pattern: j.pattern ?? undefined,
+          next: j.next ?? undefined,
+        }))
+      } finally {
+        await queue.close()
+        connection.disconnect()
+      }
+    },
+    async pauseEvents() {
+      await withEventQueue(redisUrl, prefix, (queue) => queue.pause())
+    },
+    async resumeEvents() {
+      await withEventQueue(redisUrl, prefix, (queue) => queue.resume())
+    },
+    sql: (text, values) => sql(dbName, text, values, pg),
     async stop() {
       if (stopped) return
       stopped = true
@@ -276,7 +321,7 @@ export async function prepareCluster(
       process.off("exit", emergencyStop)
       signals.forEach((s) => process.off(s, onSignal))
       if (!options.keepDatabase)
-        await dropDatabase(dbName).catch(() => undefined)
+        await dropDatabase(dbName, pg).catch(() => undefined)
       await deleteKeys(redisUrl, prefix).catch(() => undefined)
     },
   }
@@ -287,6 +332,8 @@ export async function prepareCluster(
 // queue name and default priority of @medusajs/event-bus-redis 2.21.
 const EVENT_QUEUE = "events-queue"
 const EVENT_PRIORITY_DEFAULT = 100
+// The queue of scheduled jobs of @medusajs/workflow-engine-redis 2.21 (its default name).
+const JOB_QUEUE = "medusa-workflows-jobs"
 
 async function withEventQueue<T>(
   redisUrl: string,

@@ -1,10 +1,19 @@
 /**
  * PostgreSQL for the scripts around the plugin (demo, browser harness, benchmarks): the
- * DB_* variables that scripts/ensure-db.sh exports, throwaway databases, one-off queries.
+ * DB_* variables that scripts/ensure-db.sh exports, throwaway databases, one-off queries. Each
+ * function takes another server's settings as its last argument (a test's private server,
+ * dev/private-postgres.ts); without it, the machine's.
  */
 import { Client } from "pg"
 
-export function pgConfig() {
+export type PgConfig = {
+  host: string
+  port: number
+  user: string
+  password: string
+}
+
+export function pgConfig(): PgConfig {
   const {
     DB_HOST = "localhost",
     DB_PORT = "5432",
@@ -19,8 +28,8 @@ export function pgConfig() {
   }
 }
 
-export function databaseUrl(name: string): string {
-  const c = pgConfig()
+export function databaseUrl(name: string, config = pgConfig()): string {
+  const c = config
   const auth = c.password
     ? `${encodeURIComponent(c.user)}:${encodeURIComponent(c.password)}`
     : encodeURIComponent(c.user)
@@ -28,12 +37,15 @@ export function databaseUrl(name: string): string {
 }
 
 /** A client of one database, not yet connected. */
-export function pgClient(database: string): Client {
-  return new Client({ ...pgConfig(), database })
+export function pgClient(database: string, config = pgConfig()): Client {
+  return new Client({ ...config, database })
 }
 
-async function onServer<T>(work: (c: Client) => Promise<T>): Promise<T> {
-  const client = pgClient("postgres")
+async function onServer<T>(
+  work: (c: Client) => Promise<T>,
+  config: PgConfig
+): Promise<T> {
+  const client = pgClient("postgres", config)
   await client.connect()
   try {
     return await work(client)
@@ -45,29 +57,39 @@ async function onServer<T>(work: (c: Client) => Promise<T>): Promise<T> {
 const quoted = (name: string) => `"${name.replace(/"/g, "")}"`
 
 /** Drops (closing its connections) and creates a database. */
-export async function freshDatabase(name: string): Promise<void> {
+export async function freshDatabase(
+  name: string,
+  config = pgConfig()
+): Promise<void> {
   await onServer(async (c) => {
     await c.query(`drop database if exists ${quoted(name)} with (force)`)
     await c.query(`create database ${quoted(name)}`)
-  })
+  }, config)
 }
 
-export async function dropDatabase(name: string): Promise<void> {
-  await onServer((c) =>
-    c.query(`drop database if exists ${quoted(name)} with (force)`)
+export async function dropDatabase(
+  name: string,
+  config = pgConfig()
+): Promise<void> {
+  await onServer(
+    (c) => c.query(`drop database if exists ${quoted(name)} with (force)`),
+    config
   )
 }
 
 export async function sql<T = any>(
   database: string,
   text: string,
-  values: unknown[] = []
+  values: unknown[] = [],
+  config = pgConfig()
 ): Promise<T[]> {
-  const client = pgClient(database)
+  const client = pgClient(database, config)
+  // A server that restarts under the query fails it; the error event must not crash the caller.
+  client.on("error", () => undefined)
   await client.connect()
   try {
     return (await client.query(text, values)).rows as T[]
   } finally {
-    await client.end()
+    await client.end().catch(() => undefined)
   }
 }

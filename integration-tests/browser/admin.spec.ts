@@ -306,6 +306,16 @@ describe("admin in a browser", () => {
       page.locator('[data-testid="sandbox-notice"]'),
       /Connected to the local sandbox/
     )
+    // Health (issue 25): the last hour's labels and the scheduled jobs, judged.
+    await page.locator('[data-testid="health-section"]').waitFor()
+    await expectText(
+      page.locator('[data-testid="health-purchases"]'),
+      /Labels bought/
+    )
+    await expectText(
+      page.locator('[data-testid="health-jobs"]'),
+      /shipping-services-recover-interrupted-work/
+    )
     await page.screenshot({
       path: path.join(RESULTS_DIR, "settings.png"),
       fullPage: true,

@@ -1,8 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { ensureWebhookRegistrations } from "../orchestration/webhook-registration"
-import { inFlight } from "../lib/in-flight"
-import { logJobRun } from "../orchestration/job-runs"
+import { runJob } from "../orchestration/job-runs"
+import { PLUGIN_JOBS } from "../lib/jobs"
 
 /**
  * Every 15 minutes: reconcile the webhook registration with the service (doc 1). Heals drift (a
@@ -14,12 +13,7 @@ export default async function healWebhookRegistrations(
   container: MedusaContainer,
   context?: { scheduledFor?: Date }
 ) {
-  logJobRun(
-    container.resolve(ContainerRegistrationKeys.LOGGER),
-    config.name,
-    context
-  )
-  await inFlight(() =>
+  await runJob(container, config.name, context, () =>
     ensureWebhookRegistrations(container, {
       reason: "job",
       lockTimeoutSeconds: 5,
@@ -27,7 +21,4 @@ export default async function healWebhookRegistrations(
   )
 }
 
-export const config = {
-  name: "shipping-services-heal-webhook-registrations",
-  schedule: "*/15 * * * *",
-}
+export const config = { ...PLUGIN_JOBS.healWebhooks }

@@ -1,12 +1,11 @@
 import { MedusaModule } from "@medusajs/framework/modules-sdk"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { DEFAULT_POLL_SCHEDULE, pollScheduleOf } from "../lib/tracking/schedule"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import { pollTrackingSweep } from "../orchestration/tracking-poll"
-import { inFlight } from "../lib/in-flight"
-import { logJobRun } from "../orchestration/job-runs"
+import { runJob } from "../orchestration/job-runs"
+import { PLUGIN_JOBS } from "../lib/jobs"
 
 /**
  * Tracking polling fallback: one sweep (src/orchestration/tracking-poll.ts) per tick of
@@ -18,12 +17,9 @@ export default async function pollTracking(
   container: MedusaContainer,
   context?: { scheduledFor?: Date }
 ) {
-  logJobRun(
-    container.resolve(ContainerRegistrationKeys.LOGGER),
-    config.name,
-    context
+  await runJob(container, config.name, context, () =>
+    pollTrackingSweep(container)
   )
-  await inFlight(() => pollTrackingSweep(container))
 }
 
 /**
@@ -47,7 +43,7 @@ function scheduleFromOptions(): string {
 }
 
 export const config = {
-  name: "shipping-services-poll-tracking",
+  name: PLUGIN_JOBS.pollTracking.name,
   get schedule(): string {
     return scheduleFromOptions()
   },

@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { inFlight } from "../lib/in-flight"
+import { runJob } from "../orchestration/job-runs"
+import { PLUGIN_JOBS } from "../lib/jobs"
 import { recoverInterruptedWork } from "../orchestration/recovery"
 import { registerStartUp } from "../lib/start-up"
 import { onShippingServicesStart } from "../orchestration/boot"
@@ -14,11 +15,13 @@ registerStartUp(onShippingServicesStart)
  * (src/orchestration/recovery.ts). With `recovery.leaseSeconds` 30, work of a process killed on
  * another worker is taken over within about a minute and a half.
  */
-export default function recoverInterruptedWorkJob(container: MedusaContainer) {
-  return inFlight(() => recoverInterruptedWork(container))
+export default async function recoverInterruptedWorkJob(
+  container: MedusaContainer,
+  context?: { scheduledFor?: Date }
+) {
+  await runJob(container, config.name, context, () =>
+    recoverInterruptedWork(container)
+  )
 }
 
-export const config = {
-  name: "shipping-services-recover-interrupted-work",
-  schedule: "* * * * *",
-}
+export const config = { ...PLUGIN_JOBS.recover }

@@ -1,8 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { inFlight } from "../lib/in-flight"
-import { logJobRun } from "../orchestration/job-runs"
+import { runJob } from "../orchestration/job-runs"
 import { removeExpiredDocuments } from "../orchestration/document-retention"
+import { PLUGIN_JOBS } from "../lib/jobs"
 
 /**
  * Retention of stored documents (option `documents.keepDays`; README "Operating it"): every hour,
@@ -14,15 +14,13 @@ export default async function removeExpiredDocumentsJob(
   context?: { scheduledFor?: Date }
 ) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  logJobRun(logger, config.name, context)
-  const report = await inFlight(() => removeExpiredDocuments(container))
+  const report = await runJob(container, config.name, context, () =>
+    removeExpiredDocuments(container)
+  )
   if (report && (report.labels || report.batches))
     logger.info(
       `shipping-services: retention removed the documents of ${report.labels} label(s) and ${report.batches} print batch(es) (${report.documents} file(s)) in ${report.ms} ms; longest lock ${report.longest_lock_ms.toFixed(1)} ms`
     )
 }
 
-export const config = {
-  name: "shipping-services-remove-expired-documents",
-  schedule: "23 * * * *",
-}
+export const config = { ...PLUGIN_JOBS.removeExpiredDocuments }

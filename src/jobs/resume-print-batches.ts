@@ -1,16 +1,17 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { resumeBatches } from "../orchestration/batches/run-batch"
-import { inFlight } from "../lib/in-flight"
+import { runJob } from "../orchestration/job-runs"
+import { PLUGIN_JOBS } from "../lib/jobs"
 
 /**
  * Every minute: print batches whose process stopped (a restart, a crash, a deploy) are taken up
  * where their rows say they stopped, once their lease (`recovery.leaseSeconds`) ran out.
  */
-export default function resumePrintBatchesJob(container: MedusaContainer) {
-  return inFlight(() => resumeBatches(container))
+export default async function resumePrintBatchesJob(
+  container: MedusaContainer,
+  context?: { scheduledFor?: Date }
+) {
+  await runJob(container, config.name, context, () => resumeBatches(container))
 }
 
-export const config = {
-  name: "shipping-services-resume-print-batches",
-  schedule: "* * * * *",
-}
+export const config = { ...PLUGIN_JOBS.resumePrintBatches }

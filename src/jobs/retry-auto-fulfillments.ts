@@ -1,12 +1,21 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { autoFulfillOrder } from "../orchestration/auto-fulfill"
+import { fulfilMissedOrders } from "../orchestration/missed-orders"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
-import { inFlight } from "../lib/in-flight"
+import { runJob } from "../orchestration/job-runs"
+import { PLUGIN_JOBS } from "../lib/jobs"
 
-/** Retries failed automatic fulfilments whose backoff has passed (bounded by maxAttempts), and runs released ones. */
-export default function retryAutoFulfillments(container: MedusaContainer) {
-  return inFlight(() => retryDue(container))
+/**
+ * Every minute: failed automatic fulfilments whose backoff has passed are retried (bounded by
+ * maxAttempts), released ones run, and orders whose order.placed never reached the plugin are
+ * taken up (src/orchestration/missed-orders.ts).
+ */
+export default async function retryAutoFulfillments(
+  container: MedusaContainer,
+  context?: { scheduledFor?: Date }
+) {
+  await runJob(container, config.name, context, () => retryDue(container))
 }
 
 async function retryDue(container: MedusaContainer) {
@@ -23,9 +32,7 @@ async function retryDue(container: MedusaContainer) {
   for (const record of due) {
     await autoFulfillOrder(container, record.order_id)
   }
+  await fulfilMissedOrders(container, now)
 }
 
-export const config = {
-  name: "shipping-services-retry-auto-fulfillments",
-  schedule: "* * * * *",
-}
+export const config = { ...PLUGIN_JOBS.retryAutoFulfillments }

@@ -1,9 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { storeShipmentLabelWorkflow } from "../workflows/store-shipment-label"
 import { moveDocumentsWorkflow } from "../workflows/documents"
-import { inFlight } from "../lib/in-flight"
-import { logJobRun } from "../orchestration/job-runs"
+import { runJob } from "../orchestration/job-runs"
+import { PLUGIN_JOBS } from "../lib/jobs"
 
 /** Documents moved to the File Module per run (documents.storage "file"): a few megabytes. */
 const MOVE_PER_RUN = 200
@@ -17,12 +16,7 @@ export default async function storePendingLabels(
   container: MedusaContainer,
   context?: { scheduledFor?: Date }
 ) {
-  logJobRun(
-    container.resolve(ContainerRegistrationKeys.LOGGER),
-    config.name,
-    context
-  )
-  await inFlight(async () => {
+  await runJob(container, config.name, context, async () => {
     await storeShipmentLabelWorkflow(container).run({ input: {} })
     await moveDocumentsWorkflow(container).run({
       input: { limit: MOVE_PER_RUN },
@@ -30,7 +24,4 @@ export default async function storePendingLabels(
   })
 }
 
-export const config = {
-  name: "shipping-services-store-pending-labels",
-  schedule: "*/5 * * * *",
-}
+export const config = { ...PLUGIN_JOBS.storePendingLabels }

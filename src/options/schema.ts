@@ -519,6 +519,34 @@ export const pluginOptionsSchema = z
       })
       .default({ requireCustomer: true })
       .describe("Returns customers create in the storefront."),
+    alerts: z
+      .strictObject({
+        webhookSilenceMinutes: z
+          .number()
+          .int()
+          .min(0)
+          .default(180)
+          .describe(
+            "Alert when no tracking webhook arrived for this long while labels bought before it are on their way (0: never)."
+          ),
+        template: optionalText.describe(
+          "Notification template of alerts (event shipping-services.alert: a failed automatic fulfilment after its retries, a webhook silence); none: the event only."
+        ),
+        to: optionalText.describe(
+          "Who gets alert notifications (an address of the channel, e.g. the shop's email); required with a template."
+        ),
+        channel: text
+          .default("email")
+          .describe("Notification Module channel of alert notifications."),
+      })
+      .refine((a) => !a.template || !!a.to, {
+        path: ["to"],
+        message: "is required when alerts.template is set",
+      })
+      .default({ webhookSilenceMinutes: 180, channel: "email" })
+      .describe(
+        "Alerts for the merchant (event shipping-services.alert, and a notification with a template)."
+      ),
     recovery: z
       .strictObject({
         leaseSeconds: z

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto"
 import type {
+  CallObserver,
   ShippingClientConfig,
   ShippingLogger,
 } from "../shipping-api/client/config"
@@ -10,7 +11,8 @@ import type { PluginOptions } from "./schema"
 /** The client's settings from the merchant's options. Pure. */
 export function clientConfigOf(
   options: PluginOptions,
-  logger?: ShippingLogger
+  logger?: ShippingLogger,
+  observer?: CallObserver
 ): ShippingClientConfig {
   return {
     roots: resolveRoots(options.roots),
@@ -26,6 +28,7 @@ export function clientConfigOf(
       integratorCarrierId: options.shipper.integratorCarrierId,
     },
     logger,
+    ...(observer ? { observer } : {}),
   }
 }
 
@@ -48,7 +51,11 @@ function forwardingLogger(): {
 
 const clients = new Map<
   string,
-  { client: ShippingClient; sink: { target?: ShippingLogger } }
+  {
+    client: ShippingClient
+    sink: { target?: ShippingLogger }
+    observers: { target?: CallObserver }
+  }
 >()
 
 /**
@@ -56,11 +63,13 @@ const clients = new Map<
  * routes: its concurrency limit ("at most `concurrency` requests in flight") then holds for the
  * whole process, and its token is fetched once. The client logs to the logger the latest caller
  * gave (not the first caller's: a process that builds a new app, as tests do, logs to the new
- * one); a caller without a logger keeps the one already set.
+ * one); a caller without a logger keeps the one already set. The observer (the plugin's
+ * telemetry) is kept the same way.
  */
 export function sharedShippingClient(
   options: PluginOptions,
-  logger?: ShippingLogger
+  logger?: ShippingLogger,
+  observer?: CallObserver
 ): ShippingClient {
   const key = createHash("sha256")
     .update(
@@ -76,12 +85,19 @@ export function sharedShippingClient(
   let entry = clients.get(key)
   if (!entry) {
     const forwarding = forwardingLogger()
+    const observers: { target?: CallObserver } = {}
     entry = {
-      client: new ShippingClient(clientConfigOf(options, forwarding.logger)),
+      client: new ShippingClient(
+        clientConfigOf(options, forwarding.logger, (record) =>
+          observers.target?.(record)
+        )
+      ),
       sink: forwarding.sink,
+      observers,
     }
     clients.set(key, entry)
   }
   if (logger) entry.sink.target = logger
+  if (observer) entry.observers.target = observer
   return entry.client
 }

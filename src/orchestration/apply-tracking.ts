@@ -18,6 +18,7 @@ import {
   eventBusOf,
   PLUGIN_EVENT_OPTIONS,
 } from "./plugin-events"
+import { add, METRICS, SPANS, withSpan } from "../lib/telemetry"
 import {
   applyTrackingTransitionWorkflow,
   linkTrackingEventsWorkflow,
@@ -131,14 +132,33 @@ export async function applyShipmentTracking(
   const key = row?.fulfillment_id
     ? `fulfillment:${row.fulfillment_id}`
     : shipmentId
-  return withLock(
-    container.resolve(Modules.LOCKING),
-    `shipping-services:tracking:${key}`,
-    () => applyLocked(container, shipmentId),
-    {
-      family: "tracking",
-      capacity: 2,
-      timeout: 30,
+  return withSpan(
+    SPANS.trackingApply,
+    { "shipping_services.shipment_id": shipmentId },
+    async (span) => {
+      let outcome = "failed"
+      try {
+        const plan = await withLock(
+          container.resolve(Modules.LOCKING),
+          `shipping-services:tracking:${key}`,
+          () => applyLocked(container, shipmentId),
+          {
+            family: "tracking",
+            capacity: 2,
+            timeout: 30,
+          }
+        )
+        outcome = !plan
+          ? "no_shipment"
+          : (plan.skipped ??
+            (plan.transitions.length ? plan.transitions.join("+") : "recorded"))
+        return plan
+      } finally {
+        span.setAttribute("shipping_services.outcome", outcome)
+        add(METRICS.trackingApplied, 1, {
+          "shipping_services.outcome": outcome,
+        })
+      }
     }
   )
 }

@@ -17,6 +17,8 @@ import {
 import type { FulfilMode } from "../workflows/fulfil-order/steps/claim-order-fulfilment"
 import { settleCanceledOrderWorkflow } from "../workflows/settle-canceled-order"
 import { awaitAdminFulfilmentWorkflow } from "../workflows/await-admin-fulfilment"
+import { alertAutoFulfillmentGaveUp } from "./alerts"
+import { add, METRICS, SPANS, withSpan } from "../lib/telemetry"
 
 export type AutoFulfillOutcome =
   | { status: "succeeded"; fulfillment_ids: string[] }
@@ -74,7 +76,20 @@ export async function autoFulfillOrder(
   // (http.concurrency): more would only queue at the client while holding database
   // connections in Medusa's workflows, and starve the pool.
   return burstLimiter(options.http.concurrency).run(() =>
-    fulfil(container, shipping, orderId, attempt)
+    withSpan(
+      SPANS.autoFulfillment,
+      { "medusa.order_id": orderId },
+      async (span) => {
+        const outcome = await fulfil(container, shipping, orderId, attempt)
+        const name =
+          outcome.status === "failed" && !outcome.retry_at
+            ? "gave_up"
+            : outcome.status
+        span.setAttribute("shipping_services.outcome", name)
+        add(METRICS.autoFulfillments, 1, { "shipping_services.outcome": name })
+        return outcome
+      }
+    )
   )
 }
 
@@ -212,17 +227,32 @@ async function fulfil(
     extra_attempt: attempt.extraAttempt,
   })
   if ("error" in run) {
-    const attempt = run.recorded
+    const recorded = run.recorded
     container
       .resolve(ContainerRegistrationKeys.LOGGER)
       .warn(
-        `shipping-services: automatic fulfilment of order ${orderId} failed (attempt ${attempt?.attempts ?? "?"}): ${String(run.error.message)}`
+        `shipping-services: automatic fulfilment of order ${orderId} failed (attempt ${recorded?.attempts ?? "?"}): ${String(run.error.message)}`
+      )
+    // The last automatic attempt failed (recorded as failed with no retry time): the merchant is
+    // told. An admin's own "try again" is not alerted: the admin sees its answer.
+    if (recorded && !recorded.next_attempt_at && !attempt.extraAttempt)
+      await alertAutoFulfillmentGaveUp(container, {
+        order_id: orderId,
+        display_id: plan.facts?.display_id ?? null,
+        attempts: recorded.attempts,
+        last_error: String(run.error.message),
+      }).catch((e: unknown) =>
+        container
+          .resolve(ContainerRegistrationKeys.LOGGER)
+          .warn(
+            `shipping-services: the alert for order ${orderId} was not emitted: ${String(e)}`
+          )
       )
     return {
       status: "failed",
       error: String(run.error.message),
-      retry_at: attempt?.next_attempt_at
-        ? new Date(attempt.next_attempt_at)
+      retry_at: recorded?.next_attempt_at
+        ? new Date(recorded.next_attempt_at)
         : null,
     }
   }

@@ -6,7 +6,12 @@ import { holdsShipment } from "../lib/shipments/fulfillment-data"
 import { ADDITIONAL_DATA_KEY } from "../lib/shipments/additional-data"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import type { ShipmentRecord } from "../modules/shipping-services/models"
-import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
+import {
+  PROVIDER_IDENTIFIER,
+  SHIPPING_SERVICES_MODULE,
+} from "../options/resolve"
+import { discardHalfMadeFulfillmentWorkflow } from "../workflows/discard-half-made-fulfillment"
+import { add, METRICS } from "../lib/telemetry"
 import { serviceOfRow } from "../lib/shipments/service-of-row"
 import { settleInterrupted } from "../providers/shipping-services/purchase"
 import { voidLabel } from "./void-label"
@@ -26,6 +31,8 @@ export type RecoveryReport = {
   resumed: number
   /** Labels no fulfillment can take: voided, or kept and shown when they cannot be. */
   orphans: { voided: number; kept: number }
+  /** Fulfillments left half-made (no order, no label) canceled and deleted. */
+  halfMade: number
 }
 
 /**
@@ -44,6 +51,10 @@ export type RecoveryReport = {
  * 3. Automatic fulfilments whose process stopped are run again (they find their labels).
  * 4. Labels that no fulfillment took after `recovery.orphanGraceMinutes` are orphans: voided
  *    while the service allows it (`recovery.voidOrphans`), else marked and shown to admins.
+ * 5. Fulfillments of this provider that a stopped process left half-made (created by Medusa,
+ *    never linked to an order, no label: the process died while the label was bought) are
+ *    canceled and deleted through Medusa's fulfillment module, once steps 1–4 moved the labels
+ *    bought for them elsewhere.
  */
 export async function recoverInterruptedWork(
   container: MedusaContainer,
@@ -57,18 +68,21 @@ export async function recoverInterruptedWork(
     rehomed: 0,
     resumed: 0,
     orphans: { voided: 0, kept: 0 },
+    halfMade: 0,
   }
   await settlePending(container, shipping, report, now)
   await rehomeLabels(container, shipping, report, now)
   await resumeAutoFulfillments(container, shipping, report, now)
   await sweepOrphans(container, shipping, report, now)
+  await discardHalfMade(container, shipping, report)
   const moved =
     report.settled.created +
     report.settled.failed +
     report.rehomed +
     report.resumed +
     report.orphans.voided +
-    report.orphans.kept
+    report.orphans.kept +
+    report.halfMade
   if (moved)
     container
       .resolve(ContainerRegistrationKeys.LOGGER)
@@ -379,6 +393,44 @@ async function sweepOrphans(
       } finally {
         await leases.release(SHIPMENTS, row.id)
       }
+    }
+  }
+}
+
+/**
+ * How old a fulfillment without an order must be before it counts as half-made. A live workflow
+ * writes its label's pending row (which keeps the fulfillment from being discarded whatever its
+ * age) within moments of creating the fulfillment, and links it within moments of the label's
+ * purchase; this only has to outlast the first of those moments, by far.
+ */
+export function halfMadeAfterSeconds(leaseSeconds: number): number {
+  return Math.max(30, 2 * leaseSeconds)
+}
+
+async function discardHalfMade(
+  container: MedusaContainer,
+  shipping: ShippingServicesModuleService,
+  report: RecoveryReport
+) {
+  const olderThanSeconds = halfMadeAfterSeconds(
+    shipping.getOptions().recovery.leaseSeconds
+  )
+  const found = await shipping.halfMadeFulfillments({
+    providerPrefix: `${PROVIDER_IDENTIFIER}_`,
+    olderThanSeconds,
+    limit: PAGE,
+  })
+  for (const { id } of found) {
+    try {
+      await discardHalfMadeFulfillmentWorkflow(container).run({
+        input: { fulfillment_id: id, older_than_seconds: olderThanSeconds },
+      })
+      report.halfMade++
+      add(METRICS.halfMadeFulfillments, 1, {})
+    } catch (error) {
+      logger(container).warn(
+        `shipping-services: the half-made fulfillment ${id} (no order, no label) was not removed yet (retried every minute): ${messageOf(error)}`
+      )
     }
   }
 }

@@ -20,6 +20,7 @@ import { ShippingApiError } from "../shipping-api/errors"
 import { TRACKING_STORED_EVENT } from "./tracking-announcer"
 import { emitPluginEvents, eventBusOf } from "./plugin-events"
 import { withLockOrBusy } from "../lib/locking"
+import { add, METRICS, SPANS, withSpan } from "../lib/telemetry"
 
 /**
  * The tracking polling fallback (doc 3 GET /v1/tracking): for shipments the webhooks left
@@ -109,6 +110,34 @@ export async function pollTrackingSweep(
 export async function pollTrackingSweepWith(
   deps: SweepDeps,
   options: SweepOptions = {}
+): Promise<SweepStats> {
+  // A span per sweep (the tracking calls its children); what it did, counted.
+  return withSpan(SPANS.pollSweep, {}, async (span) => {
+    const stats = await sweepOnce(deps, options)
+    const outcome = stats.skipped ?? (stats.stopped ? "stopped" : "done")
+    span.setAttributes({
+      "shipping_services.outcome": outcome,
+      "shipping_services.poll.due": stats.due,
+      "shipping_services.poll.polled": stats.polled,
+      "shipping_services.poll.failed": stats.failed,
+      "shipping_services.poll.stored": stats.stored,
+      "shipping_services.poll.reannounced": stats.reannounced,
+    })
+    add(METRICS.pollSweeps, 1, { "shipping_services.outcome": outcome })
+    add(METRICS.pollShipments, stats.polled - stats.failed, {
+      "shipping_services.outcome": "polled",
+    })
+    add(METRICS.pollShipments, stats.failed, {
+      "shipping_services.outcome": "failed",
+    })
+    add(METRICS.pollEvents, stats.stored, {})
+    return stats
+  })
+}
+
+async function sweepOnce(
+  deps: SweepDeps,
+  options: SweepOptions
 ): Promise<SweepStats> {
   const started = Date.now()
   const now = options.now ?? new Date()

@@ -30,3 +30,4 @@ export {
   moveDocumentsWorkflow,
   removeExpiredDocumentsWorkflow,
 } from "./documents"
+export { discardHalfMadeFulfillmentWorkflow } from "./discard-half-made-fulfillment"

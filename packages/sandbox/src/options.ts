@@ -54,6 +54,11 @@ export type SandboxOptions = {
   statePath?: string
   /** Real milliseconds between webhook attempts (one entry per retry). Default [250, 500, 1000]. */
   webhookBackoffMs?: number[]
+  /**
+   * A receiver that answers 429 or 503 with Retry-After is retried after that long instead of
+   * the backoff, up to this many real milliseconds (longer asks wait this long). Default 120000.
+   */
+  webhookRetryAfterCapMs?: number
   /** Used when a configuration has no timeOut. Default 10 seconds. */
   webhookDefaultTimeoutSeconds?: number
   /** Control API only from loopback (default true). */
@@ -111,6 +116,7 @@ export function resolveOptions(opts: SandboxOptions = {}): ResolvedOptions {
     scenario: opts.scenario ?? "delivered",
     statePath: opts.statePath,
     webhookBackoffMs: opts.webhookBackoffMs ?? [250, 500, 1000],
+    webhookRetryAfterCapMs: opts.webhookRetryAfterCapMs ?? 120_000,
     webhookDefaultTimeoutSeconds: opts.webhookDefaultTimeoutSeconds ?? 10,
     controlLoopbackOnly: opts.controlLoopbackOnly ?? true,
     log: opts.log,

@@ -74,6 +74,7 @@ export async function startSandbox(
     stats,
     origin: world.origin,
     backoffMs: options.webhookBackoffMs,
+    retryAfterCapMs: options.webhookRetryAfterCapMs,
     defaultTimeoutSeconds: options.webhookDefaultTimeoutSeconds,
   })
   world.scheduler = new TimelineScheduler(clock, store.shipments, (due) =>

@@ -9,6 +9,7 @@ import type {
   ConnectionCheck,
   ManifestView,
   OrphanView,
+  HealthView,
   ReadinessReport,
   ReturnsGuardView,
   SenderContact,
@@ -30,6 +31,7 @@ export const keys = {
   contact: ["shipping-services", "contact"] as const,
   manifests: ["shipping-services", "manifests"] as const,
   orphans: ["shipping-services", "orphans"] as const,
+  health: ["shipping-services", "health"] as const,
   readiness: (productId?: string) =>
     ["shipping-services", "readiness", productId ?? "all"] as const,
   returns: ["shipping-services", "returns"] as const,
@@ -166,6 +168,14 @@ export const useOrphans = () =>
   useQuery({
     queryKey: keys.orphans,
     queryFn: () => get<{ orphans: OrphanView[] }>("/orphans"),
+  })
+
+/** The Health section's figures, judged (refreshed every minute while the page is open). */
+export const useHealth = () =>
+  useQuery({
+    queryKey: keys.health,
+    queryFn: () => get<{ health: HealthView }>("/health"),
+    refetchInterval: 60_000,
   })
 
 /** Variants that cannot ship with the configured services (all, or one product's). */

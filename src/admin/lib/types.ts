@@ -19,6 +19,11 @@ export type { WebhookStatus } from "../../orchestration/webhook-registration"
 export type { SenderContact } from "../../lib/contact/changes"
 export type { OrphanView } from "../../lib/views/orphan-view"
 export type { ReturnsGuardView } from "../../lib/returns/refusal"
+export type {
+  HealthView,
+  HealthItem,
+  HealthStatus,
+} from "../../lib/views/health-view"
 export type { ParcelInfo } from "../../lib/views/shipment-view"
 export type { ReadyOrder, ReadyView } from "../../lib/batches/ready-view"
 export type { ReadyToShipPage } from "../../orchestration/batches/ready-to-ship"

@@ -16,6 +16,7 @@ import { runningInFlight, whenIdle } from "../../lib/in-flight"
 import { runStartUp } from "../../lib/start-up"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { Leases, type LeaseKnex } from "./leases"
+import { JOB_RUN_SETTING_PREFIX, type JobRunRecord } from "../../lib/jobs"
 import {
   DocumentStore,
   type DocumentMeta,
@@ -51,6 +52,36 @@ export type { NewDocument, DocumentSource, MoveReport }
 
 /** The setting counting refused return creations (src/lib/returns/refusal.ts). */
 export const RETURN_REFUSALS_SETTING = "returns.refused"
+
+/** What the Health section is computed from (see healthFigures). */
+export type HealthFigures = {
+  purchases: { bought: number; refused: number; last_bought_at: Date | null }
+  auto_fulfillments: {
+    waiting_retry: number
+    next_retry_at: Date | null
+    gave_up: number
+    failed_in_window: number
+    stalled: number
+  }
+  webhooks: {
+    registrations: {
+      type: string
+      status: string
+      url: string
+      last_delivery_at: Date | null
+      registered_at: Date | null
+      last_error: string | null
+    }[]
+    stored: number
+    lag_p50_s: number | null
+    lag_max_s: number | null
+    oldest_unapplied_at: Date | null
+    unapplied: number
+    unmatched_in_day: number
+  }
+  orphans: { kept: number; voided_in_day: number }
+  jobs: (JobRunRecord & { name: string })[]
+}
 
 /** How long a rotated-out webhook key still authenticates (deliveries in flight, other instances). */
 export const PREVIOUS_KEY_GRACE_MS = 24 * 60 * 60 * 1000
@@ -765,6 +796,202 @@ export default class ShippingServicesModuleService extends MedusaService({
       ]
     )
     return (rows as { value: Record<string, unknown> }[])[0]?.value ?? {}
+  }
+
+  /**
+   * The figures of the admin's Health section, from the plugin's own tables, in a few aggregate
+   * queries each bounded by a time window or an index (src/lib/views/health-view.ts judges them).
+   * `since`: the start of the window ("the last hour"); `day`: a day before now.
+   */
+  async healthFigures(window: {
+    since: Date
+    day: Date
+  }): Promise<HealthFigures> {
+    const knex = this.pg_()
+    const one = async (sql: string, bindings: Date[] = []) =>
+      ((await knex.raw(sql, bindings)) as { rows: Record<string, unknown>[] })
+        .rows[0] ?? {}
+    const [
+      purchases,
+      lastBought,
+      auto,
+      webhooks,
+      unapplied,
+      unmatched,
+      orphans,
+    ] = await Promise.all([
+      one(
+        `select count(*) filter (where status in ('created', 'voided'))::int as bought,
+                  count(*) filter (where status = 'failed')::int as refused
+             from shipping_services_shipment
+            where deleted_at is null and created_at >= ?`,
+        [window.since]
+      ),
+      one(
+        `select created_at as at from shipping_services_shipment
+            where deleted_at is null and status in ('created', 'voided')
+            order by created_at desc limit 1`
+      ),
+      one(
+        `select count(*) filter (where status = 'failed' and next_attempt_at is not null)::int as waiting_retry,
+                  min(next_attempt_at) filter (where status = 'failed' and next_attempt_at is not null) as next_retry_at,
+                  count(*) filter (where status = 'failed' and next_attempt_at is null)::int as gave_up,
+                  count(*) filter (where status = 'failed' and updated_at >= ?)::int as failed_in_window,
+                  count(*) filter (where status = 'running' and (lease_until is null or lease_until < now()))::int as stalled
+             from shipping_services_auto_fulfillment
+            where deleted_at is null and status in ('failed', 'running')`,
+        [window.since]
+      ),
+      one(
+        `select count(*)::int as stored,
+                  percentile_cont(0.5) within group (order by greatest(0, extract(epoch from created_at - occurred_at))) as lag_p50_s,
+                  max(greatest(0, extract(epoch from created_at - occurred_at))) as lag_max_s
+             from shipping_services_tracking_event
+            where deleted_at is null and source = 'webhook' and created_at >= ?`,
+        [window.since]
+      ),
+      one(
+        `select min(created_at) as oldest, count(*)::int as n from (
+             select created_at from shipping_services_tracking_event
+              where processed_at is null and deleted_at is null and shipment_id is not null
+              order by created_at limit 10000) t`
+      ),
+      one(
+        `select count(*)::int as n from shipping_services_tracking_event
+            where processed_at is null and deleted_at is null and shipment_id is null and created_at >= ?`,
+        [window.day]
+      ),
+      one(
+        `select count(*) filter (where status = 'created')::int as kept,
+                  count(*) filter (where status = 'voided' and orphaned_at >= ?)::int as voided_in_day
+             from shipping_services_shipment
+            where deleted_at is null and orphaned_at is not null`,
+        [window.day]
+      ),
+    ])
+    const registrations = await this.listWebhookRegistrations(
+      {},
+      {
+        select: [
+          "type",
+          "status",
+          "url",
+          "last_delivery_at",
+          "synced_at",
+          "created_at",
+          "last_error",
+        ],
+      }
+    )
+    const jobRows = await this.listSettings({
+      key: { $like: `${JOB_RUN_SETTING_PREFIX}%` },
+    })
+    const num = (v: unknown) => (v == null ? null : Number(v))
+    const date = (v: unknown) => (v == null ? null : new Date(v as string))
+    return {
+      purchases: {
+        bought: Number(purchases.bought ?? 0),
+        refused: Number(purchases.refused ?? 0),
+        last_bought_at: date(lastBought.at),
+      },
+      auto_fulfillments: {
+        waiting_retry: Number(auto.waiting_retry ?? 0),
+        next_retry_at: date(auto.next_retry_at),
+        gave_up: Number(auto.gave_up ?? 0),
+        failed_in_window: Number(auto.failed_in_window ?? 0),
+        stalled: Number(auto.stalled ?? 0),
+      },
+      webhooks: {
+        registrations: registrations.map((r) => ({
+          type: r.type,
+          status: r.status,
+          url: r.url,
+          last_delivery_at: date(r.last_delivery_at),
+          registered_at: date(r.synced_at ?? r.created_at),
+          last_error:
+            (r.last_error as { message?: string } | null)?.message ?? null,
+        })),
+        stored: Number(webhooks.stored ?? 0),
+        lag_p50_s: num(webhooks.lag_p50_s),
+        lag_max_s: num(webhooks.lag_max_s),
+        oldest_unapplied_at: date(unapplied.oldest),
+        unapplied: Number(unapplied.n ?? 0),
+        unmatched_in_day: Number(unmatched.n ?? 0),
+      },
+      orphans: {
+        kept: Number(orphans.kept ?? 0),
+        voided_in_day: Number(orphans.voided_in_day ?? 0),
+      },
+      jobs: jobRows.map((r) => ({
+        name: r.key.slice(JOB_RUN_SETTING_PREFIX.length),
+        ...(r.value as unknown as JobRunRecord),
+      })),
+    }
+  }
+
+  /**
+   * Outbound labels on their way (bought, not voided, not delivered) bought within the window:
+   * counted up to `cap` (a bounded query), for the webhook-silence alert.
+   */
+  async countShipmentsInTransit(window: {
+    boughtAfter: Date
+    boughtBefore: Date
+    cap: number
+  }): Promise<number> {
+    const knex = this.pg_()
+    const { rows } = await knex.raw(
+      `select count(*)::int as n from (
+         select 1 from shipping_services_shipment
+          where status = 'created' and is_return = false and deleted_at is null
+            and tracking_number is not null and delivered_applied_at is null
+            and coalesce(tracking_status, '') <> 'Delivered'
+            and created_at > ? and created_at < ?
+          limit ?) t`,
+      [window.boughtAfter, window.boughtBefore, window.cap]
+    )
+    return Number(rows[0]?.n ?? 0)
+  }
+
+  /**
+   * Fulfillments of this provider that a stopped process left half-made: created by Medusa's
+   * fulfillment module (its row, items and delivery address, committed before the provider is
+   * called), then never linked to an order or a return, because the process died while the label
+   * was being bought (or before Medusa's next steps). They hold no label, no reservation and no
+   * inventory change (Medusa adjusts those only with the link, after the provider returned).
+   * Only those old enough that their workflow cannot be running (`olderThanSeconds`, by the
+   * database's clock), not canceled, and that no label of the plugin's journal still points at
+   * (a purchase pending, a bought label not yet re-homed, an orphan kept: canceling would void
+   * it through the provider). Oldest first.
+   */
+  async halfMadeFulfillments(options: {
+    providerPrefix: string
+    olderThanSeconds: number
+    ids?: string[]
+    limit?: number
+  }): Promise<{ id: string; created_at: Date }[]> {
+    const knex = this.pg_()
+    const { rows } = await knex.raw(
+      `select f.id, f.created_at from fulfillment f
+        where left(f.provider_id, ?) = ? and f.deleted_at is null and f.canceled_at is null
+          and f.created_at < now() - (? * interval '1 second')
+          ${options.ids ? "and f.id = any(?)" : ""}
+          and not exists (select 1 from order_fulfillment o where o.fulfillment_id = f.id and o.deleted_at is null)
+          and not exists (select 1 from return_fulfillment r where r.fulfillment_id = f.id and r.deleted_at is null)
+          and not exists (
+            select 1 from shipping_services_shipment s
+             where s.fulfillment_id = f.id and s.deleted_at is null
+               and s.status in ('pending', 'created'))
+        order by f.created_at asc
+        limit ?`,
+      [
+        options.providerPrefix.length,
+        options.providerPrefix,
+        options.olderThanSeconds,
+        ...(options.ids ? [options.ids] : []),
+        options.limit ?? 100,
+      ]
+    )
+    return rows as { id: string; created_at: Date }[]
   }
 
   /**

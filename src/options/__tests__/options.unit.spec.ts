@@ -88,6 +88,35 @@ describe("plugin options", () => {
     ])
   })
 
+  it("alerts: a template needs someone to send it to; the silence is whole minutes, 0 turns it off", () => {
+    expect(
+      problems({ ...valid(), alerts: { template: "shipping-alert" } })
+    ).toEqual(["alerts.to: is required when alerts.template is set"])
+    expect(
+      problems({ ...valid(), alerts: { webhookSilenceMinutes: -5 } })
+    ).toEqual([
+      "alerts.webhookSilenceMinutes: Too small: expected number to be >=0",
+    ])
+    const o = parsePluginOptions({
+      ...valid(),
+      alerts: {
+        webhookSilenceMinutes: 0,
+        template: "t",
+        to: "ops@example.com",
+      },
+    })
+    expect(o.alerts).toEqual({
+      webhookSilenceMinutes: 0,
+      template: "t",
+      to: "ops@example.com",
+      channel: "email",
+    })
+    expect(parsePluginOptions(valid()).alerts).toEqual({
+      webhookSilenceMinutes: 180,
+      channel: "email",
+    })
+  })
+
   it("never echoes a secret value in the error", () => {
     const raw = {
       ...valid(),

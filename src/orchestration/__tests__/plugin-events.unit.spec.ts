@@ -46,14 +46,14 @@ describe("the plugin's events are emitted with retries (Medusa's Redis bus runs 
     expect(emitted).toEqual([
       {
         events: { name: "x", data: { a: 1 } },
-        options: { attempts: 3, backoff: { type: "exponential", delay: 2000 } },
+        options: { attempts: 6, backoff: { type: "exponential", delay: 2000 } },
       },
       {
         events: [
           { name: "y", data: {} },
           { name: "z", data: {} },
         ],
-        options: { attempts: 3, backoff: { type: "exponential", delay: 2000 } },
+        options: { attempts: 6, backoff: { type: "exponential", delay: 2000 } },
       },
     ])
     expect(PLUGIN_EVENT_OPTIONS.attempts).toBeGreaterThan(1)
@@ -70,7 +70,7 @@ describe("the plugin's events are emitted with retries (Medusa's Redis bus runs 
           name: TRACKING_STORED_EVENT,
           data: { tracking_numbers: ["T1", "T2", "T3"] },
         },
-        options: expect.objectContaining({ attempts: 3 }),
+        options: expect.objectContaining({ attempts: 6 }),
       },
     ])
   })
@@ -84,7 +84,7 @@ describe("the plugin's events are emitted with retries (Medusa's Redis bus runs 
           name: TRACKING_STORED_EVENT,
           data: { tracking_numbers: ["T9"] },
         },
-        options: expect.objectContaining({ attempts: 3 }),
+        options: expect.objectContaining({ attempts: 6 }),
       },
     ])
   })

@@ -19,6 +19,7 @@ import type { BuiltShipment } from "./mapping/build-shipment"
 import { createOptionsOf } from "./mapping/plan"
 import { recordFieldsOf } from "./mapping/response"
 import { toMedusaError } from "./medusa-error"
+import { add, METRICS, observe, SPANS, withSpan } from "../../lib/telemetry"
 
 const SHIPMENTS = "shipping_services_shipment"
 
@@ -94,6 +95,58 @@ export async function purchaseLabel(
   client: LabelClient,
   input: PurchaseInput
 ): Promise<ShipmentRecord> {
+  const attributes = {
+    "shipping_services.service": input.service.id,
+    "shipping_services.variant": input.service.variant,
+    "shipping_services.direction": input.isReturn ? "return" : "outbound",
+  }
+  const started = Date.now()
+  const outcome = { value: "failed" }
+  // A span per label, the service's calls as its children; the outcome counted by service.
+  return withSpan(
+    SPANS.labelPurchase,
+    {
+      ...attributes,
+      ...(input.orderId ? { "medusa.order_id": input.orderId } : {}),
+      ...(input.fulfillmentId
+        ? { "medusa.fulfillment_id": input.fulfillmentId }
+        : {}),
+      "shipping_services.parcel_index": input.parcel?.index ?? 0,
+      "shipping_services.parcel_count": input.parcel?.count ?? 1,
+    },
+    async (span) => {
+      try {
+        const row = await purchaseOnce(journal, client, input, outcome)
+        span.setAttribute("shipping_services.shipment_id", row.id)
+        return row
+      } catch (error) {
+        if (
+          error instanceof MedusaError &&
+          (error.type as string) === MedusaError.Types.CONFLICT
+        )
+          outcome.value = "busy"
+        throw error
+      } finally {
+        span.setAttribute("shipping_services.outcome", outcome.value)
+        add(METRICS.labelPurchases, 1, {
+          ...attributes,
+          "shipping_services.outcome": outcome.value,
+        })
+        observe(METRICS.labelPurchaseDuration, Date.now() - started, {
+          ...attributes,
+          "shipping_services.outcome": outcome.value,
+        })
+      }
+    }
+  )
+}
+
+async function purchaseOnce(
+  journal: ShippingServicesModuleService,
+  client: LabelClient,
+  input: PurchaseInput,
+  outcome: { value: string }
+): Promise<ShipmentRecord> {
   const leases = journal.leases()
   const previous = await journal.listShipments(
     { request_key: input.requestKey, status: ["created", "pending"] },
@@ -118,15 +171,17 @@ export async function purchaseLabel(
     const adopted = await adopt(journal, settled, input)
     // Ours until Medusa has stored the label on the fulfillment (see Leases.letExpire).
     leases.letExpire(SHIPMENTS, row.id)
+    outcome.value = "taken_over"
     return adopted
   }
-  return buy(journal, client, input)
+  return buy(journal, client, input, outcome)
 }
 
 async function buy(
   journal: ShippingServicesModuleService,
   client: LabelClient,
-  input: PurchaseInput
+  input: PurchaseInput,
+  outcome: { value: string }
 ): Promise<ShipmentRecord> {
   const leases = journal.leases()
   const transactionId = randomTransactionId()
@@ -163,13 +218,27 @@ async function buy(
     })
   }
   crashPoint("before-post")
+  let result: Awaited<ReturnType<LabelClient["createShipment"]>>
   try {
-    const result = await client.createShipment(input.built.request, {
+    result = await client.createShipment(input.built.request, {
       transactionId,
       onNewTransactionId: remember,
       ...createOptionsOf(input.built, input.service),
     })
-    crashPoint("after-answer")
+  } catch (error) {
+    // Outcome unknown: stays pending, so a repeat (or the recovery job) asks the retry operation.
+    const unknownOutcome = error instanceof ShippingOutcomeUnknownError
+    outcome.value = unknownOutcome ? "unknown" : "failed"
+    await journal.updateShipments({
+      id: row.id,
+      status: unknownOutcome ? "pending" : "failed",
+      error: errorRecord(error),
+    })
+    await leases.release(SHIPMENTS, row.id)
+    throw toMedusaError(error)
+  }
+  crashPoint("after-answer")
+  try {
     const done = await complete(
       journal,
       row,
@@ -178,16 +247,17 @@ async function buy(
       client.sandboxNow?.()
     )
     leases.letExpire(SHIPMENTS, row.id)
+    outcome.value = result.recovered ? "bought_recovered" : "bought"
     return done
   } catch (error) {
-    // Outcome unknown: stays pending, so a repeat (or the recovery job) asks the retry operation.
-    const unknownOutcome = error instanceof ShippingOutcomeUnknownError
-    await journal.updateShipments({
-      id: row.id,
-      status: unknownOutcome ? "pending" : "failed",
-      error: errorRecord(error),
-    })
-    await leases.release(SHIPMENTS, row.id)
+    // The service made the label; only storing it failed (the database went away under it). The
+    // row must stay pending, never "failed": the retry operation (the next attempt, or the
+    // recovery once the lease ran out) takes this label instead of buying a second one.
+    outcome.value = "unknown"
+    await journal
+      .updateShipments({ id: row.id, error: errorRecord(error) })
+      .catch(() => undefined)
+    await leases.release(SHIPMENTS, row.id).catch(() => undefined)
     throw toMedusaError(error)
   }
 }

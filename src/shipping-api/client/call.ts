@@ -36,6 +36,13 @@ function hasHeader(headers: Record<string, string>, name: string): boolean {
   return Object.keys(headers).some((h) => h.toLowerCase() === lower)
 }
 
+/** What the attempts of one call came to so far (for the config's observer). */
+type CallProgress = {
+  attempts: number
+  status?: number
+  network?: "timeout" | "network-error"
+}
+
 export type CallerDeps = {
   config: ResolvedClientConfig
   limiter: Limiter
@@ -58,6 +65,46 @@ export class Caller {
   async call(
     request: OperationRequest,
     options: CallOptions
+  ): Promise<WireResponse> {
+    const { config } = this.#deps
+    const observer = config.observer
+    if (!observer) return this.attempts(request, options, undefined)
+    const progress: CallProgress = { attempts: 0 }
+    const started = config.now()
+    let error: unknown
+    try {
+      return await this.attempts(request, options, progress)
+    } catch (e) {
+      error = e
+      throw e
+    } finally {
+      try {
+        observer({
+          operation: options.operation,
+          method: request.method,
+          path: request.path,
+          attempts: progress.attempts,
+          ...(progress.status !== undefined ? { status: progress.status } : {}),
+          ...(progress.network ? { network: progress.network } : {}),
+          ok: error === undefined,
+          ...(error !== undefined
+            ? { error: error instanceof Error ? error.name : "Error" }
+            : {}),
+          durationMs: Math.max(0, config.now() - started),
+          ...(options.transactionId
+            ? { transactionId: options.transactionId }
+            : {}),
+        })
+      } catch {
+        // An observer never changes a call's outcome.
+      }
+    }
+  }
+
+  private async attempts(
+    request: OperationRequest,
+    options: CallOptions,
+    progress: CallProgress | undefined
   ): Promise<WireResponse> {
     const { config } = this.#deps
     const wire = applyCarrierCodes(request, config.carrierCodes)
@@ -100,7 +147,8 @@ export class Caller {
           },
           options,
           wire.path,
-          attempt
+          attempt,
+          progress
         )
       } catch (error) {
         if (
@@ -169,11 +217,17 @@ export class Caller {
     },
     options: CallOptions,
     path: string,
-    attempt: number
+    attempt: number,
+    progress: CallProgress | undefined
   ): Promise<WireResponse> {
     const { config, limiter } = this.#deps
     const send = async () => {
       const started = config.now()
+      if (progress) {
+        progress.attempts = attempt
+        delete progress.status
+        delete progress.network
+      }
       try {
         const response = await sendOnce(
           config.fetch,
@@ -182,6 +236,7 @@ export class Caller {
           options
         )
         this.#deps.identity.observe(response.headers, config.now())
+        if (progress) progress.status = response.status
         this.log(
           options,
           wire.method,
@@ -196,6 +251,7 @@ export class Caller {
           error instanceof ShippingNetworkError && error.timedOut
             ? "timeout"
             : "network-error"
+        if (progress) progress.network = what
         this.log(
           options,
           wire.method,

@@ -26,6 +26,34 @@ export type ShippingLogger = {
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>
 
+/**
+ * What one call of an operation came to, once it is over (all its attempts): what a caller
+ * measures (latency, retries, failures) without the library knowing how it is measured (the
+ * plugin turns it into OpenTelemetry spans and metrics: src/lib/telemetry). Never a header, a
+ * query or a body.
+ */
+export type CallRecord = {
+  operation: string
+  method: string
+  /** The request path, without the query. */
+  path: string
+  /** HTTP attempts made (a token renewal after a 401 does not count, as in the retry rules). */
+  attempts: number
+  /** Status of the last answer; absent when the last attempt got none. */
+  status?: number
+  /** Why the last attempt got no answer. */
+  network?: "timeout" | "network-error"
+  ok: boolean
+  /** The error's class name, when the call failed. */
+  error?: string
+  /** From the first attempt to the end, by the client's clock. */
+  durationMs: number
+  transactionId?: string
+}
+
+/** Told about every call when it is over; must not throw (what it throws is ignored). */
+export type CallObserver = (record: CallRecord) => void
+
 export type ShippingClientConfig = {
   roots: ShippingRoots
   credentials: { apiKey: string; apiSecret: string }
@@ -49,6 +77,7 @@ export type ShippingClientConfig = {
   sleep?: (ms: number) => Promise<void>
   random?: () => number
   logger?: ShippingLogger
+  observer?: CallObserver
   backoff?: Partial<BackoffSettings>
   /** Page size of the webhook list (doc 4 "Webhook list"). */
   webhookPageSize?: number
@@ -71,6 +100,7 @@ export type ResolvedClientConfig = Required<
   sleep: (ms: number) => Promise<void>
   random: () => number
   logger: ShippingLogger
+  observer?: CallObserver
   backoff: BackoffSettings
   webhookPageSize: number
 }
@@ -109,6 +139,7 @@ export function resolveClientConfig(
     sleep: config.sleep ?? realSleep,
     random: config.random ?? Math.random,
     logger: config.logger ?? {},
+    observer: config.observer,
     backoff: { ...DEFAULT_BACKOFF, ...config.backoff },
     webhookPageSize: positiveInt(
       "webhookPageSize",

@@ -5,6 +5,8 @@ export type {
   ShippingLogger,
   FetchLike,
   RootName,
+  CallRecord,
+  CallObserver,
 } from "./config"
 export type {
   OperationRequest,

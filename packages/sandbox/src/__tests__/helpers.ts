@@ -132,7 +132,13 @@ export type Received = {
  * Also serves an OAuth token endpoint at /token for `oauth` configurations.
  */
 export async function receiver(
-  respond: (r: Received, n: number) => number | "hang" = () => 200
+  respond: (
+    r: Received,
+    n: number
+  ) =>
+    | number
+    | "hang"
+    | { status: number; headers: Record<string, string> } = () => 200
 ) {
   const received: Received[] = []
   const tokenRequests: Received[] = []
@@ -160,10 +166,13 @@ export async function receiver(
       received.push(entry)
       const answer = respond(entry, received.length)
       if (answer === "hang") return
-      res.writeHead(answer, {
+      const { status, headers } =
+        typeof answer === "number" ? { status: answer, headers: {} } : answer
+      res.writeHead(status, {
         "X-Vendor-ReferenceId": String(
           req.headers["x-vendor-referenceid"] ?? ""
         ),
+        ...headers,
       })
       res.end()
     })

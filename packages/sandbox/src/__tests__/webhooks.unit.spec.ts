@@ -1,5 +1,6 @@
 import { parseNotificationBody } from "../../../../src/shipping-api/schemas/notification"
 import type { SandboxHandle } from ".."
+import { retryDelayMs } from "../webhooks/dispatcher"
 import {
   call,
   create,
@@ -164,6 +165,44 @@ describe("webhook delivery (doc 4)", () => {
       await flaky.close()
       await down.close()
     }
+  })
+
+  it("waits as long as a 503's Retry-After asks before retrying (up to its cap), the backoff otherwise", async () => {
+    const busy = await receiver((_r, n) =>
+      n === 1 ? { status: 503, headers: { "Retry-After": "1" } } : 200
+    )
+    try {
+      await configure(
+        webhookBody(busy.url, { name: "busy", events: ["Manifest"] })
+      )
+      await runTimeline()
+      expect(busy.received).toHaveLength(2)
+      // The backoff here is 20 ms: the second attempt waited for the receiver's second.
+      expect(
+        busy.received[1]!.at - busy.received[0]!.at
+      ).toBeGreaterThanOrEqual(950)
+      expect(
+        sb.control
+          .webhookLog()
+          .filter((e) => e.url === busy.url)
+          .map((e) => [e.outcome, e.status])
+      ).toEqual([
+        ["retry", 503],
+        ["delivered", 200],
+      ])
+    } finally {
+      await busy.close()
+    }
+    const now = Date.parse("2026-03-02T15:00:00Z")
+    expect(retryDelayMs(503, "30", 250, 120_000, now)).toBe(30_000)
+    expect(
+      retryDelayMs(429, "Mon, 02 Mar 2026 15:00:10 GMT", 250, 120_000, now)
+    ).toBe(10_000)
+    expect(retryDelayMs(503, "3600", 250, 120_000, now)).toBe(120_000)
+    expect(retryDelayMs(503, "0", 250, 120_000, now)).toBe(250)
+    expect(retryDelayMs(500, "30", 250, 120_000, now)).toBe(250)
+    expect(retryDelayMs(503, "soon", 250, 120_000, now)).toBe(250)
+    expect(retryDelayMs(503, undefined, 250, 120_000, now)).toBe(250)
   })
 
   it("honours the configuration's timeOut", async () => {

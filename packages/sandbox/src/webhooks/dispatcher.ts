@@ -38,6 +38,8 @@ type Deps = {
   stats: SandboxStats
   origin: () => string
   backoffMs: number[]
+  /** Longest wait a receiver's Retry-After gets (see retryDelayMs). */
+  retryAfterCapMs: number
   defaultTimeoutSeconds: number
 }
 
@@ -46,7 +48,8 @@ const LOG_LIMIT = 5000
 /**
  * Delivers notifications (doc 4): a JSON array POSTed to each ACTIVE configuration of the
  * shipment's account whose events include the event, with the configuration's authParams, an
- * X-Vendor-ReferenceId that stays the same across retries, its timeOut, and up to 3 retries.
+ * X-Vendor-ReferenceId that stays the same across retries, its timeOut, and up to 3 retries
+ * (after the backoff, or after the receiver's Retry-After when it answered 429 or 503 with one).
  * Deliveries of one shipment to one configuration form a chain: event n+1 leaves only after
  * event n was delivered or given up. The configuration is read again at every attempt, so an
  * update or a delete applies to what is sent after it.
@@ -175,6 +178,7 @@ export class WebhookDispatcher {
           : this.deps.defaultTimeoutSeconds) * 1000
       let status: number | undefined
       let error: string | undefined
+      let retryAfter: string | undefined
       try {
         const authHeaders = await this.auth.headers(
           c.config.authParams,
@@ -191,6 +195,7 @@ export class WebhookDispatcher {
           timeoutMs
         )
         status = res.status
+        retryAfter = res.retryAfter
         if (status >= 200 && status < 300) {
           this.record(
             c,
@@ -223,7 +228,15 @@ export class WebhookDispatcher {
         error
       )
       this.deps.stats.webhookAttempt(last ? "failed" : "retry")
-      if (!last) await sleep(this.deps.backoffMs[attempt - 1]!)
+      if (!last)
+        await sleep(
+          retryDelayMs(
+            status,
+            retryAfter,
+            this.deps.backoffMs[attempt - 1]!,
+            this.deps.retryAfterCapMs
+          )
+        )
     }
   }
 
@@ -265,6 +278,27 @@ function newestFirstPerShipment(due: Due[]): Due[] {
     else byShipment.set(d.shipment.shipmentId, [d])
   }
   return [...byShipment.values()].flat()
+}
+
+/**
+ * How long to wait before the next attempt: a receiver that said it is unavailable (429, 503)
+ * and when to come back (Retry-After: seconds or an HTTP date) is given that time, up to
+ * `capMs`; otherwise the backoff.
+ */
+export function retryDelayMs(
+  status: number | undefined,
+  retryAfter: string | undefined,
+  backoffMs: number,
+  capMs: number,
+  now = Date.now()
+): number {
+  if ((status !== 429 && status !== 503) || !retryAfter) return backoffMs
+  const trimmed = retryAfter.trim()
+  const ms = /^\d+$/.test(trimmed)
+    ? Number(trimmed) * 1000
+    : Date.parse(trimmed) - now
+  if (!Number.isFinite(ms)) return backoffMs
+  return Math.min(Math.max(ms, backoffMs), capMs)
 }
 
 const sleep = (ms: number) =>

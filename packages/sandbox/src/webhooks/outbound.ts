@@ -5,7 +5,12 @@ import https from "node:https"
  * One outgoing POST (webhook delivery or a receiver's token request), with a hard timeout.
  * No keep-alive: a receiver under test must be able to close without waiting on our sockets.
  */
-export type OutboundResult = { status: number; body: string }
+export type OutboundResult = {
+  status: number
+  body: string
+  /** The receiver's Retry-After header, as sent. */
+  retryAfter?: string
+}
 
 const MAX_RESPONSE = 64 * 1024
 
@@ -52,7 +57,12 @@ export class Outbound {
         })
         res.on("end", () => {
           done()
-          resolve({ status: res.statusCode ?? 0, body: text })
+          const retryAfter = res.headers["retry-after"]
+          resolve({
+            status: res.statusCode ?? 0,
+            body: text,
+            ...(typeof retryAfter === "string" ? { retryAfter } : {}),
+          })
         })
         res.on("error", (e) => {
           done()

@@ -130,4 +130,10 @@ export const Shipment = model
       where:
         "deleted_at IS NULL AND status = 'created' AND printed_at IS NULL AND is_return = false",
     },
+    // The Health section's last hour of purchases, and its orphans.
+    { on: ["created_at"], where: "deleted_at IS NULL" },
+    {
+      on: ["orphaned_at"],
+      where: "deleted_at IS NULL AND orphaned_at IS NOT NULL",
+    },
   ])

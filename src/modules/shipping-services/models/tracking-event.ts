@@ -35,4 +35,6 @@ export const TrackingEvent = model
       on: ["created_at"],
       where: "processed_at IS NULL AND deleted_at IS NULL",
     },
+    // The Health section's last hour of webhook deliveries (count, lag).
+    { on: ["source", "created_at"], where: "deleted_at IS NULL" },
   ])

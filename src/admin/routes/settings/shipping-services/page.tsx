@@ -3,6 +3,7 @@ import { TruckFast } from "@medusajs/icons"
 import { CloseOutSection } from "../../../components/settings/close-out-section"
 import { ConnectionSection } from "../../../components/settings/connection-section"
 import { ContactSection } from "../../../components/settings/contact-section"
+import { HealthSection } from "../../../components/settings/health-section"
 import { OrphansSection } from "../../../components/settings/orphans-section"
 import { ReadinessSection } from "../../../components/settings/readiness-section"
 import { ReturnsSection } from "../../../components/settings/returns-section"
@@ -16,6 +17,7 @@ const ShippingServicesSettingsPage = () => (
     className="flex flex-col gap-y-3"
     data-testid="shipping-services-settings"
   >
+    <HealthSection />
     <ConnectionSection />
     <WebhooksSection />
     <ContactSection />

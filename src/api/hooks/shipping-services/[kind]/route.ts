@@ -17,6 +17,11 @@ import type ShippingServicesModuleService from "../../../../modules/shipping-ser
 import { EventsRefusedError } from "../../../../modules/shipping-services/event-writer"
 import { announceStoredTracking } from "../../../../orchestration/tracking-announcer"
 import { readBody } from "../read-body"
+import {
+  recordWebhookDelivery,
+  SPANS,
+  withSpan,
+} from "../../../../lib/telemetry"
 
 export const AUTHENTICATE = false
 
@@ -51,31 +56,49 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     res.status(404).json({ message: "Unknown webhook" })
     return
   }
-  try {
-    await receive(req, res, kind)
-  } catch (error) {
-    if (res.headersSent) return
-    if (error instanceof EventsRefusedError) {
-      res.status(400).json({ message: error.message })
-      return
+  // A span per delivery; its answer, notifications and lag counted (src/lib/telemetry).
+  await withSpan(SPANS.webhookDelivery, {}, async (span) => {
+    const stored: Stored = {}
+    try {
+      await receive(req, res, kind, stored)
+    } catch (error) {
+      if (res.headersSent) return
+      if (error instanceof EventsRefusedError) {
+        res.status(400).json({ message: error.message })
+        return
+      }
+      req.scope
+        .resolve(ContainerRegistrationKeys.LOGGER)
+        .error(
+          `shipping-services: a ${kind} webhook delivery could not be stored (answered 503): ${error instanceof Error ? error.message : String(error)}`
+        )
+      res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS))
+      res.status(503).json({
+        message:
+          "The notifications could not be stored now; nothing was stored. Retry later.",
+      })
+    } finally {
+      recordWebhookDelivery(span, {
+        kind,
+        status: res.statusCode,
+        ...stored,
+      })
     }
-    req.scope
-      .resolve(ContainerRegistrationKeys.LOGGER)
-      .error(
-        `shipping-services: a ${kind} webhook delivery could not be stored (answered 503): ${error instanceof Error ? error.message : String(error)}`
-      )
-    res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS))
-    res.status(503).json({
-      message:
-        "The notifications could not be stored now; nothing was stored. Retry later.",
-    })
-  }
+  })
+}
+
+/** What a stored delivery held, for the telemetry. */
+type Stored = {
+  received?: number
+  stored?: number
+  occurredAt?: (Date | null)[]
 }
 
 async function receive(
   req: MedusaRequest,
   res: MedusaResponse,
-  kind: (typeof KINDS)[number]
+  kind: (typeof KINDS)[number],
+  stored: Stored
 ) {
   const shipping: ShippingServicesModuleService = req.scope.resolve(
     SHIPPING_SERVICES_MODULE
@@ -113,12 +136,17 @@ async function receive(
   const ids = await shipping.writeTrackingEvents(rows)
   if (reference.referenceId)
     res.setHeader("X-Vendor-ReferenceId", reference.referenceId)
-  res
-    .status(200)
-    .json({ received: rows.length, stored: ids.filter(Boolean).length })
+  const fresh = rows.filter((_, i) => ids[i])
+  stored.received = rows.length
+  stored.stored = fresh.length
+  stored.occurredAt = fresh.map((r) => r.occurred_at)
+  res.status(200).json({ received: rows.length, stored: fresh.length })
 
-  const stored = rows.filter((_, i) => ids[i]).map((r) => r.tracking_number)
-  announceStoredTracking(req.scope, stored, kind)
+  announceStoredTracking(
+    req.scope,
+    fresh.map((r) => r.tracking_number),
+    kind
+  )
 }
 
 function refuse(res: MedusaResponse, refusal: BodyRefusal) {

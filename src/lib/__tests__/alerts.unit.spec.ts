@@ -1,0 +1,109 @@
+import {
+  autoFulfillmentFailedAlert,
+  silenceDecision,
+  webhookSilenceAlert,
+  type SilenceInput,
+} from "../alerts"
+import { cronIntervalMs, PLUGIN_JOBS } from "../jobs"
+
+const NOW = new Date("2026-11-25T12:00:00Z")
+const minutesAgo = (m: number) => new Date(NOW.getTime() - m * 60_000)
+
+describe("webhook silence", () => {
+  const base: SilenceInput = {
+    now: NOW,
+    silenceMinutes: 60,
+    registered: true,
+    lastDeliveryAt: minutesAgo(90),
+    registeredAt: minutesAgo(600),
+    shipmentsWaiting: 3,
+    alertedFor: null,
+  }
+
+  it("alerts once per silence, only while parcels are on their way", () => {
+    expect(silenceDecision(base)).toEqual({
+      state: "alert",
+      since: minutesAgo(90),
+      minutes: 90,
+    })
+    expect(
+      silenceDecision({ ...base, alertedFor: minutesAgo(90).toISOString() })
+    ).toEqual({ state: "alerted" })
+    // A delivery since: a new silence, alerted again once it lasts.
+    expect(
+      silenceDecision({
+        ...base,
+        lastDeliveryAt: minutesAgo(61),
+        alertedFor: minutesAgo(90).toISOString(),
+      })
+    ).toMatchObject({ state: "alert", minutes: 61 })
+    expect(
+      silenceDecision({ ...base, lastDeliveryAt: minutesAgo(59) })
+    ).toEqual({ state: "ok" })
+    expect(silenceDecision({ ...base, shipmentsWaiting: 0 })).toEqual({
+      state: "nothing-expected",
+    })
+  })
+
+  it("no delivery ever: the silence counts from the registration; off when not registered or 0", () => {
+    expect(silenceDecision({ ...base, lastDeliveryAt: null })).toMatchObject({
+      state: "alert",
+      minutes: 600,
+    })
+    expect(silenceDecision({ ...base, registered: false })).toEqual({
+      state: "off",
+    })
+    expect(silenceDecision({ ...base, silenceMinutes: 0 })).toEqual({
+      state: "off",
+    })
+  })
+
+  it("the alerts say what happened and what to do, with a stable id", () => {
+    const silence = webhookSilenceAlert({
+      since: minutesAgo(150),
+      minutes: 150,
+      lastDeliveryAt: minutesAgo(150),
+      shipmentsWaiting: 1000,
+      now: NOW,
+    })
+    expect(silence).toMatchObject({
+      id: `webhook_silence:${minutesAgo(150).toISOString()}`,
+      kind: "webhook_silence",
+      severity: "warning",
+      silent_minutes: 150,
+    })
+    expect(silence.message).toMatch(/for 2 h.*1000\+ parcel/)
+    expect(silence.action).toMatch(/Re-register/)
+    const failed = autoFulfillmentFailedAlert({
+      order_id: "order_1",
+      display_id: 42,
+      attempts: 5,
+      last_error: "Add a phone number",
+      now: NOW,
+    })
+    expect(failed).toMatchObject({
+      id: "auto_fulfillment_failed:order_1:5",
+      severity: "critical",
+      order_id: "order_1",
+    })
+    expect(failed.message).toBe(
+      "The label of order #42 could not be bought after 5 attempt(s): Add a phone number"
+    )
+  })
+})
+
+describe("job schedules", () => {
+  it("reads the intervals of the usual cron forms, and none of the others", () => {
+    expect(cronIntervalMs("* * * * *")).toBe(60_000)
+    expect(cronIntervalMs("*/15 * * * *")).toBe(15 * 60_000)
+    expect(cronIntervalMs("*/10 * * * * *")).toBe(10_000)
+    expect(cronIntervalMs("0 */5 * * * *")).toBe(5 * 60_000)
+    expect(cronIntervalMs("5 * * * *")).toBe(60 * 60_000)
+    expect(cronIntervalMs("30 6 * * *")).toBe(24 * 60 * 60_000)
+    expect(cronIntervalMs("0 9 * * 1-5")).toBeNull()
+    expect(cronIntervalMs("0,30 * * * *")).toBeNull()
+    expect(cronIntervalMs("nonsense")).toBeNull()
+    for (const job of Object.values(PLUGIN_JOBS))
+      if (job.schedule) expect(cronIntervalMs(job.schedule)).not.toBeNull()
+  })
+})

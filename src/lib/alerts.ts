@@ -1,0 +1,115 @@
+/**
+ * The merchant's alerts (event `shipping-services.alert`, and a notification when
+ * `alerts.template` is set): what happened, in words, and what to do. Pure.
+ */
+export const ALERT_EVENT = "shipping-services.alert"
+
+export type AlertKind = "auto_fulfillment_failed" | "webhook_silence"
+
+export type Alert = {
+  /** Unique per alert (the notification's idempotency key): a redelivered event sends once. */
+  id: string
+  kind: AlertKind
+  severity: "critical" | "warning"
+  /** When it was raised (ISO). */
+  occurred_at: string
+  message: string
+  /** What to do about it. */
+  action: string
+  order_id?: string
+  display_id?: number | null
+  attempts?: number
+  last_error?: string | null
+  /** Webhook silence: the last delivery seen (ISO; null when none ever came) and for how long. */
+  last_delivery_at?: string | null
+  silent_minutes?: number
+  shipments_waiting?: number
+}
+
+/** An automatic fulfilment that used its last attempt and is left to an admin. */
+export function autoFulfillmentFailedAlert(input: {
+  order_id: string
+  display_id?: number | null
+  attempts: number
+  last_error?: string | null
+  now: Date
+}): Alert {
+  const order = input.display_id ? `#${input.display_id}` : input.order_id
+  return {
+    id: `auto_fulfillment_failed:${input.order_id}:${input.attempts}`,
+    kind: "auto_fulfillment_failed",
+    severity: "critical",
+    occurred_at: input.now.toISOString(),
+    message: `The label of order ${order} could not be bought after ${input.attempts} attempt(s)${input.last_error ? `: ${input.last_error}` : ""}`,
+    action:
+      "Open the order (or Ready to ship → Failed): fix what the service's words say (the address, the product's weight or customs data, the credentials), then Retry; or fulfil it by hand. Nothing is retried automatically any more.",
+    order_id: input.order_id,
+    display_id: input.display_id ?? null,
+    attempts: input.attempts,
+    last_error: input.last_error ?? null,
+  }
+}
+
+export type SilenceInput = {
+  now: Date
+  /** alerts.webhookSilenceMinutes (0: never). */
+  silenceMinutes: number
+  /** A tracking webhook is registered and active at the service. */
+  registered: boolean
+  /** The last delivery seen (any server); null when none ever came. */
+  lastDeliveryAt: Date | null
+  /** Since when deliveries are expected when none ever came (the registration's time). */
+  registeredAt: Date | null
+  /** Labels on their way, bought before the silence began (so events were due). */
+  shipmentsWaiting: number
+  /** The silence an alert was raised for already (its start, ISO), if any. */
+  alertedFor: string | null
+}
+
+export type SilenceDecision =
+  | { state: "off" | "ok" | "nothing-expected" | "alerted" }
+  | { state: "alert"; since: Date; minutes: number }
+
+/**
+ * Whether tracking webhooks have gone silent for longer than allowed while parcels are on their
+ * way, and whether that silence was alerted already (one alert per silence: a delivery ends it,
+ * and the next silence is a new one). Pure.
+ */
+export function silenceDecision(input: SilenceInput): SilenceDecision {
+  if (input.silenceMinutes <= 0 || !input.registered) return { state: "off" }
+  const since = input.lastDeliveryAt ?? input.registeredAt
+  if (!since) return { state: "off" }
+  const minutes = Math.floor((input.now.getTime() - since.getTime()) / 60_000)
+  if (minutes < input.silenceMinutes) return { state: "ok" }
+  if (input.shipmentsWaiting <= 0) return { state: "nothing-expected" }
+  if (input.alertedFor === since.toISOString()) return { state: "alerted" }
+  return { state: "alert", since, minutes }
+}
+
+export function webhookSilenceAlert(input: {
+  since: Date
+  minutes: number
+  lastDeliveryAt: Date | null
+  shipmentsWaiting: number
+  now: Date
+}): Alert {
+  const hours =
+    input.minutes >= 120
+      ? `${Math.floor(input.minutes / 60)} h`
+      : `${input.minutes} min`
+  return {
+    id: `webhook_silence:${input.since.toISOString()}`,
+    kind: "webhook_silence",
+    severity: "warning",
+    occurred_at: input.now.toISOString(),
+    message: `No tracking webhook arrived for ${hours}${input.lastDeliveryAt ? "" : " (none since the registration)"}, while ${input.shipmentsWaiting}${input.shipmentsWaiting >= SHIPMENTS_WAITING_CAP ? "+" : ""} parcel(s) are on their way`,
+    action:
+      "Settings → Shipping services → Webhooks: check the registration (Re-register), that webhook.publicUrl reaches your servers from the internet, and the servers' logs for refused deliveries (401: the key; 503: the database). Tracking polling keeps orders moving meanwhile, more slowly.",
+    last_delivery_at: input.lastDeliveryAt?.toISOString() ?? null,
+    silent_minutes: input.minutes,
+    shipments_waiting: input.shipmentsWaiting,
+  }
+}
+
+/** Parcels on their way are counted up to this many (a bounded query). */
+export const SHIPMENTS_WAITING_CAP = 1000

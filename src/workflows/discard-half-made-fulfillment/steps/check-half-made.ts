@@ -1,0 +1,37 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { ShippingActionError } from "../../../lib/action-error"
+import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
+import {
+  PROVIDER_IDENTIFIER,
+  SHIPPING_SERVICES_MODULE,
+} from "../../../options/resolve"
+
+/**
+ * The fulfillment is still half-made (read again inside the workflow: between the recovery's
+ * list and this run a live process may have linked it, or another recovery discarded it).
+ * Reads only: nothing to compensate.
+ */
+export const checkHalfMadeFulfillmentStep = createStep(
+  "shipping-services-check-half-made-fulfillment",
+  async (
+    input: { fulfillment_id: string; older_than_seconds: number },
+    { container }
+  ) => {
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
+    const [found] = await shipping.halfMadeFulfillments({
+      providerPrefix: `${PROVIDER_IDENTIFIER}_`,
+      olderThanSeconds: input.older_than_seconds,
+      ids: [input.fulfillment_id],
+      limit: 1,
+    })
+    if (!found)
+      throw new ShippingActionError(
+        `Fulfillment ${input.fulfillment_id} is not a half-made fulfillment (any more)`,
+        409,
+        "conflict"
+      )
+    return new StepResponse({ id: found.id, created_at: found.created_at })
+  }
+)
