@@ -110,6 +110,11 @@ module.exports = defineConfig({
   admin: {
     disable: process.env.MEDUSA_ADMIN_DISABLE === "true",
   },
+  // The benches' baseline (issue 23): automatic fulfilment with Medusa's manual provider.
+  plugins:
+    process.env.DEV_MANUAL_FULFIL === "1"
+      ? [`${__dirname}/dev/manual-fulfil`]
+      : [],
   modules: [
     { resolve: "./src/modules/shipping-services", options },
     ...(redisUrl ? redisModules(redisUrl) : [postgresLocking]),

@@ -27,9 +27,16 @@ export function databaseUrl(name: string): string {
   return `postgres://${auth}@${c.host}:${c.port}/${name}`
 }
 
-/** A client of one database, not yet connected. */
+/**
+ * A client of one database, not yet connected. Named `dev-scripts` in pg_stat_activity, so the
+ * benches tell their own queries from the app's (dev/sql-counter.js).
+ */
 export function pgClient(database: string): Client {
-  return new Client({ ...pgConfig(), database })
+  return new Client({
+    ...pgConfig(),
+    database,
+    application_name: "dev-scripts",
+  })
 }
 
 async function onServer<T>(work: (c: Client) => Promise<T>): Promise<T> {
