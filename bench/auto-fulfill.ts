@@ -61,6 +61,7 @@ import { parsePluginOptions } from "../src/options/parse"
 import { appPluginOptions } from "../dev/app-options"
 import {
   addManualOption,
+  eventGap,
   header,
   privateRedis,
   redisGap,
@@ -282,14 +283,16 @@ function compare(
       { diff: true }
     )
   )
-  console.log(
-    row(
-      "rows read per order (pg_stat)",
-      per(p, p.pg.tup_returned + p.pg.tup_fetched),
-      per(m, m.pg.tup_returned + m.pg.tup_fetched),
-      { digits: 0 }
+  // (Rows read are left out: the bench's own polling reads its tables too.)
+  if (p.events && m.events)
+    console.log(
+      row(
+        "events emitted per order",
+        per(p, p.events.total),
+        per(m, m.events.total),
+        { diff: true }
+      )
     )
-  )
   if (p.redis && m.redis)
     console.log(
       row(
@@ -338,6 +341,11 @@ function compare(
     `statements per order where the two differ          plugin  manual    diff`
   )
   for (const line of statementGap(p, m)) console.log(line)
+  const events = eventGap(p, m)
+  if (events.length) {
+    console.log(`events per order (plugin, manual)`)
+    for (const line of events) console.log(line)
+  }
   const redis = redisGap(p, m)
   if (redis.length) {
     console.log(`Redis commands per order (plugin, manual)`)
@@ -406,7 +414,13 @@ async function oneProcess() {
       await sandbox.control("PUT", "/webhooks", { delivery: false })
     options.autoFulfill.enabled = true
     const bus = container.resolve(Modules.EVENT_BUS)
+    // Every event emitted, grouped ones when their workflow releases them.
+    const emitted: Record<string, number> = {}
+    bus.addInterceptor?.((event: { name: string }) => {
+      emitted[event.name] = (emitted[event.name] ?? 0) + 1
+    })
     const src: MeterSources = {
+      events: () => emitted,
       db: DB,
       processes: () => [{ name: "app", pid: process.pid, sql: sqlCounts }],
       others: [{ name: "sandbox", pid: sandbox.pid }],

@@ -18,6 +18,7 @@
  */
 import { spawn, execFileSync, type ChildProcess } from "node:child_process"
 import { readFileSync } from "node:fs"
+import { connect } from "node:net"
 import Redis from "ioredis"
 import { sql } from "../dev/database"
 import { freePort } from "../dev/net"
@@ -119,6 +120,17 @@ export type PrivateRedis = {
   stop(): void
 }
 
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1")
+    socket.once("connect", () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.once("error", () => resolve(false))
+  })
+}
+
 export async function privateRedis(): Promise<PrivateRedis | undefined> {
   try {
     execFileSync("redis-server", ["--version"], { stdio: "ignore" })
@@ -149,16 +161,11 @@ export async function privateRedis(): Promise<PrivateRedis | undefined> {
   }
   process.on("exit", stop)
   const url = `redis://127.0.0.1:${port}`
-  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 })
-  for (let i = 0; ; i++) {
-    try {
-      await client.connect()
-      break
-    } catch (error) {
-      if (i > 50) throw error
-      await new Promise((r) => setTimeout(r, 100))
-    }
+  for (let i = 0; !(await accepts(port)); i++) {
+    if (i > 100) throw new Error(`redis-server on port ${port} did not start`)
+    await new Promise((r) => setTimeout(r, 100))
   }
+  const client = new Redis(url, { maxRetriesPerRequest: 1 })
   return {
     url,
     pid: child.pid!,
@@ -190,6 +197,8 @@ export type Measured = {
   pg: PgStat
   /** Redis commands during the window (cluster), by command. */
   redis?: { total: number; byCommand: Record<string, number> }
+  /** Events emitted during the window (one process: the event bus's interceptor), by name. */
+  events?: { total: number; byName: Record<string, number> }
 }
 
 export type MeterSources = {
@@ -201,6 +210,8 @@ export type MeterSources = {
   /** The bench's own SQL counts (its polling is taken out of PostgreSQL's counters). */
   probes: () => SqlCounts
   redis?: PrivateRedis
+  /** Events emitted so far, by name (one process). */
+  events?: () => Record<string, number>
 }
 
 function sumCounts(list: SqlCounts[]) {
@@ -244,6 +255,7 @@ export async function startWindow(
   const probes0 = src.probes().probe
   const redis0 = await src.redis?.commandStats()
   const backends0 = await postgresBackendsCpu(src.db)
+  const events0 = { ...src.events?.() }
   return {
     async stop(t0, t1, settleMs = 3000) {
       await new Promise((r) => setTimeout(r, settleMs))
@@ -271,6 +283,9 @@ export async function startWindow(
       const a = sumCounts(sql0)
       const b = sumCounts(sql1)
       const redisBy = redis0 && redis1 ? diffRecord(redis0, redis1) : undefined
+      const eventsBy = src.events
+        ? diffRecord(events0, src.events())
+        : undefined
       return {
         orders,
         wallS: (t1 - t0) / 1000,
@@ -283,6 +298,14 @@ export async function startWindow(
           byKind: diffRecord(a.byKind, b.byKind),
         },
         pg,
+        ...(eventsBy
+          ? {
+              events: {
+                total: Object.values(eventsBy).reduce((n, v) => n + v, 0),
+                byName: eventsBy,
+              },
+            }
+          : {}),
         ...(redisBy
           ? {
               redis: {
@@ -360,5 +383,26 @@ export function redisGap(plugin: Measured, manual: Measured, top = 15) {
     .map(
       (r) =>
         `  ${r.k.padEnd(24)} ${fmt(r.p, 1).padStart(7)} ${fmt(r.m, 1).padStart(7)}`
+    )
+}
+
+/** Events per order, where the two sides differ. */
+export function eventGap(plugin: Measured, manual: Measured, top = 20) {
+  if (!plugin.events || !manual.events) return []
+  const names = new Set([
+    ...Object.keys(plugin.events.byName),
+    ...Object.keys(manual.events.byName),
+  ])
+  return [...names]
+    .map((k) => ({
+      k,
+      p: (plugin.events!.byName[k] ?? 0) / plugin.orders,
+      m: (manual.events!.byName[k] ?? 0) / manual.orders,
+    }))
+    .sort((a, b) => b.p - b.m - (a.p - a.m))
+    .slice(0, top)
+    .map(
+      (r) =>
+        `  ${r.k.padEnd(60)} ${fmt(r.p, 2).padStart(7)} ${fmt(r.m, 2).padStart(7)}`
     )
 }
