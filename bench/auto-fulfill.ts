@@ -37,6 +37,10 @@
  * duplicates.
  * BENCH_ORDERS changes the count; BENCH_PROFILE=1 writes CPU profiles of both measured bursts
  * (per worker in cluster mode; bench/profile-summary.ts prints their top entries);
+ * Then the tracking half (BENCH_TRACKING=off skips it): each plugin parcel's six scans posted to
+ * the webhook route, against Medusa's createOrderShipmentWorkflow and
+ * markOrderFulfillmentAsDeliveredWorkflow for each manual order (dev/manual-fulfil's
+ * manual-ship subscriber), side by side with the goal of issue 23.
  * BENCH_SQL_LOG=<file> (one process) writes every statement of the measured bursts to
  * <file>.manual and <file>.plugin.
  */
@@ -44,7 +48,11 @@ import { logSqlTo, sqlCounts } from "../dev/sql-counter"
 import express from "express"
 import { writeFileSync } from "node:fs"
 import { Modules } from "@medusajs/framework/utils"
-import { prepareCluster, type Cluster } from "../dev/cluster"
+import {
+  prepareCluster,
+  type Cluster,
+  type MedusaProcess,
+} from "../dev/cluster"
 import { databaseUrl, freshDatabase, sql } from "../dev/database"
 import { medusa, root, startSandboxProcess, type SandboxProcess } from "./lib"
 import { fetchApi, type Api } from "../dev/seed/api"
@@ -55,6 +63,7 @@ import {
   type StoreSetup,
 } from "../dev/seed/store"
 import { adminHeaders } from "../integration-tests/helpers/admin"
+import { inTransitNotification } from "../dev/notifications"
 import { SHIPPING_SERVICES_MODULE } from "../src/options/resolve"
 import type { StatsSnapshot } from "../packages/sandbox/src/stats"
 import { parsePluginOptions } from "../src/options/parse"
@@ -203,6 +212,188 @@ async function pluginChecks(
       .map(([k, v]) => `${k} ${v}`)
       .join(", ")}; webhook deliveries ${stats.webhookDeliveries.attempts}`
   )
+}
+
+/** A parcel's life as the service tells it (doc 3): six scans, an hour apart from `start`. */
+const LIFE: [status: string, code: string, description: string][] = [
+  ["Manifest", "MA", "Shipping Label Created"],
+  ["Acceptance", "OA", "Accepted at Origin Facility"],
+  ["InTransit", "10", "Arrived at Facility"],
+  ["InTransit", "L1", "Departed Facility"],
+  ["OutForDelivery", "OF", "Out for Delivery"],
+  ["Delivered", "01", "Delivered, Front Door/Porch"],
+]
+
+function scansOf(trackingNumber: string, start: Date) {
+  return LIFE.map(([status, code, description], i) => {
+    const at = new Date(start.getTime() + i * 3_600_000).toISOString()
+    return inTransitNotification(trackingNumber, {
+      status,
+      packageStatus: status,
+      standardizedEventCode: code,
+      eventDescription: description,
+      eventDate: at.slice(0, 10),
+      eventTime: at.slice(11, 19),
+      eventTimeOffset: "+00:00",
+    })
+  })
+}
+
+/**
+ * The tracking half (issue 23: a parcel's 6 events against Medusa's shipment and delivery
+ * workflows for it). Plugin: each parcel's six scans posted to the webhook route one by one, as
+ * the service delivers them, 8 parcels at a time; done when every parcel's delivery is applied.
+ * Manual: dev/manual-ship runs createOrderShipmentWorkflow and
+ * markOrderFulfillmentAsDeliveredWorkflow for each order, 8 at a time per process.
+ */
+async function trackingPhase(opts: {
+  db: string
+  url: string
+  orders: Orders
+  src: () => MeterSources
+  emit: (events: { name: string; data: unknown }[]) => Promise<unknown>
+}): Promise<Record<Side, Measured>> {
+  const { db } = opts
+  const [key] = await sql(
+    db,
+    `select header_name, api_key from shipping_services_webhook_registration where type = 'tracking' and deleted_at is null`
+  )
+  const numbers = (
+    await sql<{ tracking_number: string }>(
+      db,
+      `select tracking_number from shipping_services_shipment where status = 'created' and order_id = any($1)`,
+      [opts.orders.plugin.burst]
+    )
+  ).map((r) => r.tracking_number)
+  const wait = async (side: Side, t0: number) => {
+    const query =
+      side === "plugin"
+        ? `select count(*) as done from shipping_services_shipment where order_id = any($1) and delivered_applied_at is not null`
+        : `select count(*) as done from fulfillment f join order_fulfillment o on o.fulfillment_id = f.id
+             where o.order_id = any($1) and f.delivered_at is not null and f.canceled_at is null`
+    const ids = opts.orders[side].burst
+    for (;;) {
+      const [{ done }] = await sql(db, query, [ids])
+      if (Number(done) >= ids.length) return Date.now()
+      if (Date.now() - t0 > 300_000)
+        throw new Error(
+          `only ${done} of ${ids.length} ${side} parcels delivered after 5 minutes`
+        )
+      await sleep(100)
+    }
+  }
+  const manualWindow = await startWindow(opts.src(), ORDERS)
+  const m0 = Date.now()
+  await opts.emit(
+    opts.orders.manual.burst.map((id) => ({
+      name: "dev.manual-ship.requested",
+      data: { id },
+    }))
+  )
+  const manual = await manualWindow.stop(m0, await wait("manual", m0))
+  console.log(
+    `tracking manual: ${ORDERS} parcels shipped and delivered in ${manual.wallS.toFixed(2)} s`
+  )
+
+  const pluginWindow = await startWindow(opts.src(), ORDERS)
+  const p0 = Date.now()
+  const start = new Date()
+  let next = 0
+  const post = async () => {
+    while (next < numbers.length) {
+      const number = numbers[next++]!
+      for (const scan of scansOf(number, start)) {
+        const res = await fetch(
+          `${opts.url}/hooks/shipping-services/tracking`,
+          {
+            method: "POST",
+            headers: {
+              "content-type": "application/json",
+              [key.header_name]: key.api_key,
+            },
+            body: JSON.stringify([scan]),
+          }
+        )
+        if (!res.ok)
+          throw new Error(`webhook answered ${res.status}: ${await res.text()}`)
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: 8 }, post))
+  const plugin = await pluginWindow.stop(p0, await wait("plugin", p0))
+  console.log(
+    `tracking plugin: ${numbers.length} parcels' 6 events applied in ${plugin.wallS.toFixed(2)} s`
+  )
+  return { manual, plugin }
+}
+
+/** The tracking half side by side, and its goal. */
+function compareTracking(p: Measured, m: Measured, topology: string) {
+  console.log("")
+  console.log(
+    `${ORDERS} parcels each, ${topology}: the plugin's 6 tracking events per parcel (posted to the webhook route, applied) beside Medusa's shipment + delivery workflows`
+  )
+  console.log(header())
+  console.log(row("wall time (s)", p.wallS, m.wallS, { digits: 2 }))
+  for (const name of Object.keys(p.cpu))
+    console.log(
+      row(
+        `CPU ${name} per parcel (ms)`,
+        per(p, p.cpu[name] ?? 0),
+        per(m, m.cpu[name] ?? 0)
+      )
+    )
+  console.log(
+    row("CPU PostgreSQL per parcel (ms)", per(p, p.pgCpuMs), per(m, m.pgCpuMs))
+  )
+  console.log(
+    row(
+      "SQL statements per parcel",
+      per(p, p.sql.statements),
+      per(m, m.sql.statements),
+      { diff: true }
+    )
+  )
+  const xacts = (x: Measured) => x.pg.xact_commit + x.pg.xact_rollback
+  console.log(
+    row(
+      "transactions per parcel (pg_stat)",
+      per(p, xacts(p)),
+      per(m, xacts(m)),
+      { diff: true }
+    )
+  )
+  if (p.events && m.events)
+    console.log(
+      row(
+        "events emitted per parcel",
+        per(p, p.events.total),
+        per(m, m.events.total),
+        { diff: true }
+      )
+    )
+  if (p.redis && m.redis)
+    console.log(
+      row(
+        "Redis commands per parcel",
+        per(p, p.redis.total),
+        per(m, m.redis.total),
+        { diff: true }
+      )
+    )
+  const appliers = (x: Measured) =>
+    Object.entries(x.cpu)
+      .filter(([k]) => k === "app" || k.startsWith("worker"))
+      .reduce((n, [, v]) => n + v, 0)
+  const r = appliers(p) / appliers(m)
+  console.log("")
+  console.log(
+    `goal (issue 23): CPU applying a parcel's 6 events / Medusa's shipment + delivery workflows = ${r.toFixed(2)} ${r <= 1.25 ? "MET" : "NOT MET"} (goal ≤ 1.25; ${Object.keys(p.cpu).includes("app") ? "one process: the app's CPU includes receiving the 6 webhooks" : "the workers' CPU: receiving the webhooks is the server's"})`
+  )
+  console.log(
+    `statements per parcel where the two differ          plugin  manual    diff`
+  )
+  for (const line of statementGap(p, m)) console.log(line)
 }
 
 const per = (m: Measured, n: number) => n / m.orders
@@ -460,6 +651,16 @@ async function oneProcess() {
     })
     console.log("")
     await pluginChecks(DB, orders.plugin.burst, options.http.concurrency, stats)
+    if (process.env.BENCH_TRACKING !== "off") {
+      const tracking = await trackingPhase({
+        db: DB,
+        url: `http://localhost:${PORT}`,
+        orders,
+        src: () => src,
+        emit: (events) => bus.emit(events),
+      })
+      compareTracking(tracking.plugin, tracking.manual, "one process")
+    }
   } finally {
     server.close()
     await shutdown()
@@ -504,8 +705,7 @@ async function cluster(workers: number) {
     const profile = !!process.env.BENCH_PROFILE
     const results: Partial<Record<Side, Measured>> = {}
     let stats: StatsSnapshot | undefined
-    for (const side of ["manual", "plugin"] as const) {
-      console.log(`cluster: starting ${workers} worker(s) for the ${side} side`)
+    const startWorkers = async () => {
       const ws = await Promise.all(
         Array.from({ length: workers }, (_, i) =>
           c.start("worker", {
@@ -518,21 +718,27 @@ async function cluster(workers: number) {
       )
       // The workers' start-up work (the webhook reconcile, the first job ticks) settles first.
       await sleep(3000)
-      const src: MeterSources = {
-        db: c.db.name,
-        processes: () =>
-          [server, ...ws].map((p) => ({
-            name: p.name,
-            pid: p.pid,
-            sql: () => p.sqlCounts(),
-          })),
-        others: [
-          { name: "sandbox", pid: (c.sandbox as { pid?: number }).pid ?? 0 },
-          ...(redis ? [{ name: "redis-server", pid: redis.pid }] : []),
-        ].filter((o) => o.pid),
-        probes: sqlCounts,
-        redis,
-      }
+      return ws
+    }
+    const srcOf = (ws: MedusaProcess[]): MeterSources => ({
+      db: c.db.name,
+      processes: () =>
+        [server, ...ws].map((p) => ({
+          name: p.name,
+          pid: p.pid,
+          sql: () => p.sqlCounts(),
+        })),
+      others: [
+        { name: "sandbox", pid: (c.sandbox as { pid?: number }).pid ?? 0 },
+        ...(redis ? [{ name: "redis-server", pid: redis.pid }] : []),
+      ].filter((o) => o.pid),
+      probes: sqlCounts,
+      redis,
+    })
+    for (const side of ["manual", "plugin"] as const) {
+      console.log(`cluster: starting ${workers} worker(s) for the ${side} side`)
+      const ws = await startWorkers()
+      const src = srcOf(ws)
       const burst = async (ids: string[], measure: boolean) => {
         await c.sandbox.control("POST", "/stats/reset", {})
         const w = await startWindow(src, ids.length)
@@ -564,6 +770,25 @@ async function cluster(workers: number) {
     })
     console.log("")
     await pluginChecks(c.db.name, orders.plugin.burst, concurrency, stats!)
+    if (process.env.BENCH_TRACKING !== "off") {
+      console.log(
+        `cluster: starting ${workers} worker(s) for the tracking half`
+      )
+      const ws = await startWorkers()
+      const tracking = await trackingPhase({
+        db: c.db.name,
+        url: c.url,
+        orders,
+        src: () => srcOf(ws),
+        emit: (events) => c.emit(events),
+      })
+      await Promise.all(ws.map((p) => p.stop()))
+      compareTracking(
+        tracking.plugin,
+        tracking.manual,
+        `1 server + ${workers} worker(s) on Redis`
+      )
+    }
   } finally {
     await c.stop()
     redis?.stop()

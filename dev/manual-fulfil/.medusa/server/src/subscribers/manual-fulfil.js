@@ -69,6 +69,7 @@ async function fulfil(container, orderId) {
   })
 }
 
+module.exports.limited = limited
 module.exports.default = async function manualFulfil({ event, container }) {
   try {
     await limited(() => fulfil(container, event.data.id))
