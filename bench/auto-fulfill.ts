@@ -296,6 +296,8 @@ async function trackingPhase(opts: {
   )
 
   const pluginWindow = await startWindow(opts.src(), ORDERS)
+  if (process.env.BENCH_SQL_LOG)
+    logSqlTo(`${process.env.BENCH_SQL_LOG}.tracking-plugin`)
   const p0 = Date.now()
   const start = new Date()
   let next = 0
@@ -321,6 +323,7 @@ async function trackingPhase(opts: {
   }
   await Promise.all(Array.from({ length: 8 }, post))
   const plugin = await pluginWindow.stop(p0, await wait("plugin", p0))
+  logSqlTo(undefined)
   console.log(
     `tracking plugin: ${numbers.length} parcels' 6 events applied in ${plugin.wallS.toFixed(2)} s`
   )

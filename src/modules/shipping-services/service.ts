@@ -648,6 +648,52 @@ export default class ShippingServicesModuleService extends MedusaService({
   }
 
   /**
+   * Sets fields of a shipment in one statement and returns them as they were (a workflow's
+   * compensation puts them back); null when the shipment is gone. The tracking apply path records
+   * each transition so: the read for the compensation and the ORM's update (another read and the
+   * update, in a transaction) were four statements per transition.
+   */
+  async swapShipmentFields(
+    id: string,
+    fields: Record<string, unknown>
+  ): Promise<Record<string, unknown> | null> {
+    const set = Object.entries(fields).map(([column, value]) =>
+      shipmentColumn(column, value)
+    )
+    if (!set.length) return null
+    const knex = this.pg_()
+    const { rows } = await knex.raw(
+      `with old as (
+         select id, ${set.map((c) => c.column).join(", ")} from shipping_services_shipment
+         where id = ? and deleted_at is null for update)
+       update shipping_services_shipment shipment
+         set ${[...set.map((c) => `${c.column} = ${c.placeholder}`), "updated_at = now()"].join(", ")}
+       from old where shipment.id = old.id
+       returning ${set.map((c) => `old.${c.column}`).join(", ")}`,
+      [id, ...set.map((c) => c.value)]
+    )
+    return (rows[0] as Record<string, unknown> | undefined) ?? null
+  }
+
+  /**
+   * Links stored tracking events to their shipment (null unlinks), in one statement: the ORM's
+   * update read them first in a transaction of its own, on every tracking delivery.
+   */
+  async linkTrackingEvents(
+    links: { id: string; shipment_id: string | null }[]
+  ): Promise<void> {
+    if (!links.length) return
+    const knex = this.pg_()
+    await knex.raw(
+      `update shipping_services_tracking_event event
+         set shipment_id = link.shipment_id, updated_at = now()
+       from (values ${links.map(() => "(?, ?::text)").join(", ")}) as link(id, shipment_id)
+       where event.id = link.id and event.deleted_at is null`,
+      links.flatMap((l) => [l.id, l.shipment_id])
+    )
+  }
+
+  /**
    * A new row of the label journal, in one INSERT (the ORM's create took a transaction of its
    * own, and its entity event became a job on the event bus for every label bought in a
    * cluster). The columns' defaults are the database's, as for the ORM.
