@@ -59,20 +59,24 @@ const redisModules = (url: string) => [
       ],
     },
   },
-  {
-    resolve: "@medusajs/medusa/caching",
-    options: {
-      providers: [
-        {
-          resolve: "@medusajs/medusa/caching-redis",
-          id: "caching-redis",
-          is_default: true,
-          options: { redisUrl: url, prefix: `${prefix}mc:` },
-        },
-      ],
-    },
-  },
+  // DEV_REDIS_CACHING=off leaves the Caching Module out (bench:auto-fulfill measures what it
+  // costs: it subscribes to every event, so each one becomes an event-bus job).
+  ...(process.env.DEV_REDIS_CACHING === "off" ? [] : [cachingModule(url)]),
 ]
+
+const cachingModule = (url: string) => ({
+  resolve: "@medusajs/medusa/caching",
+  options: {
+    providers: [
+      {
+        resolve: "@medusajs/medusa/caching-redis",
+        id: "caching-redis",
+        is_default: true,
+        options: { redisUrl: url, prefix: `${prefix}mc:` },
+      },
+    ],
+  },
+})
 
 // Locks shared by every instance on this database: several servers starting at once register
 // the webhook once (the default in-memory provider only serialises one process).
