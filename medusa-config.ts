@@ -59,19 +59,9 @@ const redisModules = (url: string) => [
       ],
     },
   },
-  {
-    resolve: "@medusajs/medusa/caching",
-    options: {
-      providers: [
-        {
-          resolve: "@medusajs/medusa/caching-redis",
-          id: "caching-redis",
-          is_default: true,
-          options: { redisUrl: url, prefix: `${prefix}mc:` },
-        },
-      ],
-    },
-  },
+  // DEV_REDIS_CACHING=off leaves the Caching Module out (bench:auto-fulfill measures what it
+  // costs: it subscribes to every event, so each one becomes an event-bus job).
+  ...(process.env.DEV_REDIS_CACHING === "off" ? [] : [cachingModule(url)]),
 ]
 
 // Medusa's File Module on an S3-compatible server (the File Module tests start one: s3rver), for
@@ -104,6 +94,19 @@ const s3Files = s3Endpoint
       },
     ]
   : []
+const cachingModule = (url: string) => ({
+  resolve: "@medusajs/medusa/caching",
+  options: {
+    providers: [
+      {
+        resolve: "@medusajs/medusa/caching-redis",
+        id: "caching-redis",
+        is_default: true,
+        options: { redisUrl: url, prefix: `${prefix}mc:` },
+      },
+    ],
+  },
+})
 
 // Locks shared by every instance on this database: several servers starting at once register
 // the webhook once (the default in-memory provider only serialises one process).
@@ -141,6 +144,11 @@ module.exports = defineConfig({
   admin: {
     disable: process.env.MEDUSA_ADMIN_DISABLE === "true",
   },
+  // The benches' baseline (issue 23): automatic fulfilment with Medusa's manual provider.
+  plugins:
+    process.env.DEV_MANUAL_FULFIL === "1"
+      ? [`${__dirname}/dev/manual-fulfil`]
+      : [],
   modules: [
     { resolve: "./src/modules/shipping-services", options },
     ...(redisUrl ? redisModules(redisUrl) : [postgresLocking]),

@@ -1,36 +1,60 @@
 /**
- * Automatic fulfilment of a burst of 200 orders (issues 5 and 12). The sandbox runs in its own
- * process, as the real service would, set to answer each create after 300 ms. 200 orders are
- * placed through the store API with automatic fulfilment held back, then `order.placed` is
- * emitted for all of them at once.
+ * Automatic fulfilment of a burst of 200 orders, beside the same burst through Medusa's manual
+ * provider (issues 5, 12 and 23). The sandbox runs in its own process, as the real service would,
+ * set to answer each create after 300 ms.
  *
  *   npm run bench:auto-fulfill                 one process: the app boots in this process
  *                                              (Medusa's own loaders, as `medusa start` does),
  *                                              local event bus, in-memory workflow engine
  *   npm run bench:auto-fulfill -- --workers 2  Medusa's production topology (dev/cluster.ts):
- *                                              one server and N worker processes on Redis;
- *                                              orders are placed with no worker running, the
- *                                              burst is put on the event bus once the workers
- *                                              are up
+ *                                              one server and N worker processes on a Redis of
+ *                                              the bench's own; the orders are placed with no
+ *                                              worker running
  *
- * Prints the wall time against 1.3 × (200 × 0.3 s / 8), the peak of creates in flight (per
- * process: the sandbox counts per access token, and each process has its own), the labels
- * created (200, no duplicates), and CPU ms per order of each process.
- * BENCH_ORDERS changes the count; BENCH_PROFILE=1 writes a CPU profile of the burst (per
- * worker in cluster mode; bench/profile-summary.ts prints its top entries);
- * BENCH_SANDBOX=inprocess (one process only) runs the sandbox in this process instead.
- * BENCH_WEBHOOKS=off keeps the sandbox from sending its tracking webhooks (one per label as it is
- * created): the burst without the work of receiving and applying them, to see their share.
+ * The same unit of work on both sides. 200 orders (and 8 for a warm-up) are placed with the
+ * plugin's postal-ground option and as many with a manual-provider option of the same zone and
+ * price, through the store API. Then:
+ * - plugin: `order.placed` for all of them at once; its subscriber buys each label inside
+ *   Medusa's createOrderFulfillmentWorkflow, http.concurrency (8) at a time per process;
+ * - manual: Medusa has no automatic fulfilment of its own, so the fairest equivalent is the
+ *   least any would do: a subscriber (dev/manual-fulfil, loaded only by the benches) that reads
+ *   the order's unfulfilled lines and runs createOrderFulfillmentWorkflow with the manual
+ *   option, 8 at a time per process, on an event of its own for all orders at once (the same
+ *   event bus, the same processes). Its own event and not `order.placed`, so that neither side
+ *   pays for the other's subscriber.
+ * A warm-up burst of 8 orders of each runs first (not counted: both sides start with the code
+ * compiled). The manual burst is measured first, then the plugin's, in the same process; in
+ * cluster mode each side gets freshly started workers (their RSS after the burst is compared).
+ * The sandbox's tracking webhooks (one per label) are held back unless BENCH_WEBHOOKS=on: what
+ * applying tracking costs is bench:webhooks' apply figure, not a fulfilment's.
+ *
+ * Printed side by side with the ratio: wall time against the network bound (orders × 0.3 s /
+ * (8 × processes buying)), CPU per order of each process, PostgreSQL's CPU, SQL statements per
+ * order (dev/sql-counter.js), transactions and rows per order (pg_stat_database; see
+ * bench/baseline.ts for why not pg_stat_statements), Redis commands per order (cluster; INFO
+ * commandstats of the bench's own redis-server), then the issue's goals, and the statement kinds
+ * where the plugin sends more. Plus the plugin's checks: peak creates in flight, labels,
+ * duplicates.
+ * BENCH_ORDERS changes the count; BENCH_PROFILE=1 writes CPU profiles of both measured bursts
+ * (per worker in cluster mode; bench/profile-summary.ts prints their top entries);
+ * Then the tracking half (BENCH_TRACKING=off skips it): each plugin parcel's six scans posted to
+ * the webhook route, against Medusa's createOrderShipmentWorkflow and
+ * markOrderFulfillmentAsDeliveredWorkflow for each manual order (dev/manual-fulfil's
+ * manual-ship subscriber), side by side with the goal of issue 23.
+ * BENCH_SQL_LOG=<file> (one process) writes every statement of the measured bursts to
+ * <file>.manual and <file>.plugin.
  */
+import { logSqlTo, sqlCounts } from "../dev/sql-counter"
 import express from "express"
-import { execFileSync } from "node:child_process"
-import { readFileSync } from "node:fs"
+import { writeFileSync } from "node:fs"
 import { Modules } from "@medusajs/framework/utils"
-import { prepareCluster, type Cluster } from "../dev/cluster"
+import {
+  prepareCluster,
+  type Cluster,
+  type MedusaProcess,
+} from "../dev/cluster"
 import { databaseUrl, freshDatabase, sql } from "../dev/database"
 import { medusa, root, startSandboxProcess, type SandboxProcess } from "./lib"
-import { startSandbox } from "../packages/sandbox/src"
-import { sandboxControl } from "../dev/sandbox-control"
 import { fetchApi, type Api } from "../dev/seed/api"
 import {
   ADDRESSES,
@@ -39,16 +63,35 @@ import {
   type StoreSetup,
 } from "../dev/seed/store"
 import { adminHeaders } from "../integration-tests/helpers/admin"
+import { inTransitNotification } from "../dev/notifications"
 import { SHIPPING_SERVICES_MODULE } from "../src/options/resolve"
 import type { StatsSnapshot } from "../packages/sandbox/src/stats"
 import { parsePluginOptions } from "../src/options/parse"
 import { appPluginOptions } from "../dev/app-options"
+import {
+  addManualOption,
+  eventGap,
+  header,
+  privateRedis,
+  redisGap,
+  row,
+  startWindow,
+  statementGap,
+  type Measured,
+  type MeterSources,
+} from "./baseline"
 
 const DB = "medusa_shipping_services_bench_auto"
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 200)
+const WARMUP = 8
 const LATENCY_MS = 300
 const PORT = Number(process.env.BENCH_PORT ?? 9124)
 const ADMIN = { email: "bench@example.com", password: "bench-password" }
+const MANUAL_EVENT = "dev.manual-fulfil.requested"
+const WEBHOOKS = process.env.BENCH_WEBHOOKS === "on"
+
+type Side = "manual" | "plugin"
+type Orders = Record<Side, { warmup: string[]; burst: string[] }>
 
 function workersArg(): number | undefined {
   const i = process.argv.indexOf("--workers")
@@ -59,10 +102,9 @@ function workersArg(): number | undefined {
   return n
 }
 
-/** Profiles the burst only (BENCH_PROFILE=1): a .cpuprofile for Chrome DevTools or speedscope. */
-async function startProfile(): Promise<() => Promise<string>> {
+/** Profiles this process (BENCH_PROFILE=1): a .cpuprofile for Chrome DevTools or speedscope. */
+async function startProfile(name: string): Promise<() => Promise<string>> {
   const inspector = await import("node:inspector")
-  const { writeFileSync } = await import("node:fs")
   const session = new inspector.Session()
   session.connect()
   const post = (method: string, params?: object) =>
@@ -73,150 +115,97 @@ async function startProfile(): Promise<() => Promise<string>> {
   await post("Profiler.start")
   return async () => {
     const { profile } = await post("Profiler.stop")
-    const file = `${root}/bench/auto-fulfill.cpuprofile`
+    session.disconnect()
+    const file = `${root}/bench/auto-fulfill-${name}.cpuprofile`
     writeFileSync(file, JSON.stringify(profile))
     return file
   }
 }
 
-async function placeOrders(api: Api, store: StoreSetup): Promise<string[]> {
-  console.log(`placing ${ORDERS} orders through the store API`)
-  const orders: string[] = []
-  for (let i = 0; i < ORDERS; i += 8) {
+/** WARMUP + ORDERS orders of each side, placed 8 at a time (4 of each). */
+async function placeOrders(api: Api, store: StoreSetup): Promise<Orders> {
+  const total = WARMUP + ORDERS
+  console.log(`placing ${total} orders of each side through the store API`)
+  const placed: Record<Side, string[]> = { manual: [], plugin: [] }
+  for (let i = 0; i < total; i += 4) {
+    const n = Math.min(4, total - i)
     const batch = await Promise.all(
-      Array.from({ length: Math.min(8, ORDERS - i) }, (_, j) =>
-        placeOrder(api, store, {
-          region: "us",
-          address: ADDRESSES.newYork,
-          optionId: "postal-ground",
-          email: `shopper${i + j}@example.com`,
-          items: [
-            { variantId: store.products[(i + j) % 2].variantId, quantity: 1 },
-          ],
-        })
+      (["plugin", "manual"] as const).flatMap((side) =>
+        Array.from({ length: n }, (_, j) =>
+          placeOrder(api, store, {
+            region: "us",
+            address: ADDRESSES.newYork,
+            optionId: side === "plugin" ? "postal-ground" : "manual",
+            email: `${side}${i + j}@example.com`,
+            items: [
+              { variantId: store.products[(i + j) % 2].variantId, quantity: 1 },
+            ],
+          }).then((o) => ({ side, id: o.id }))
+        )
       )
     )
-    orders.push(...batch.map((o) => o.id))
+    for (const o of batch) placed[o.side].push(o.id)
   }
-  return orders
+  const split = (ids: string[]) => ({
+    warmup: ids.slice(0, WARMUP),
+    burst: ids.slice(WARMUP),
+  })
+  return { manual: split(placed.manual), plugin: split(placed.plugin) }
 }
 
-/** Until every order's automatic fulfilment has an outcome; the wall time in seconds. */
-async function waitForBurst(db: string, t0: number): Promise<number> {
+/** Until every order of the burst is done (the plugin's row has an outcome, or Medusa linked a fulfillment); its wall time end. */
+async function waitForBurst(
+  db: string,
+  side: Side,
+  ids: string[],
+  t0: number
+): Promise<number> {
+  const query =
+    side === "plugin"
+      ? `select count(*) filter (where status in ('succeeded','failed','skipped')) as done, count(*) filter (where status = 'failed') as failed
+           from shipping_services_auto_fulfillment where order_id = any($1)`
+      : `select count(distinct order_id) as done, 0 as failed from order_fulfillment where order_id = any($1) and deleted_at is null`
   for (;;) {
-    const [{ done, failed }] = await sql(
-      db,
-      `select count(*) filter (where status in ('succeeded','failed','skipped')) as done, count(*) filter (where status = 'failed') as failed from shipping_services_auto_fulfillment`
-    )
-    if (Number(done) >= ORDERS) {
-      if (Number(failed)) console.log(`${failed} automatic fulfilments failed`)
-      return (Date.now() - t0) / 1000
+    const [{ done, failed }] = await sql(db, query, [ids])
+    if (Number(done) >= ids.length) {
+      if (Number(failed)) console.log(`${failed} ${side} fulfilments failed`)
+      return Date.now()
     }
     if (Date.now() - t0 > 300_000)
-      throw new Error(`only ${done} of ${ORDERS} fulfilled after 5 minutes`)
-    await new Promise((r) => setTimeout(r, 50))
+      throw new Error(
+        `only ${done} of ${ids.length} ${side} orders fulfilled after 5 minutes`
+      )
+    await new Promise((r) => setTimeout(r, 100))
   }
 }
 
-type ProcessCpu = { name: string; ms: number }
+const eventsOf = (side: Side, ids: string[]) =>
+  ids.map((id) => ({
+    name: side === "plugin" ? "order.placed" : MANUAL_EVENT,
+    data: { id },
+  }))
 
-/** CPU ms so far of a process (Linux /proc: utime + stime, 100 ticks a second); 0 once gone. */
-function procCpuMs(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
-    return (Number(fields[11]) + Number(fields[12])) * 10
-  } catch {
-    return 0
-  }
-}
-
-/**
- * The CPU PostgreSQL spends for this database: its backends' (pg_stat_activity), counted from
- * `start()` to `stop()` (a backend that appears meanwhile counts whole). Readable when
- * PostgreSQL runs on this machine as a user whose /proc this process can read; else 0.
- */
-function postgresCpu(db: string) {
-  const read = async () => {
-    const rows = await sql<{ pid: number }>(
-      "postgres",
-      `select pid from pg_stat_activity where datname = $1`,
-      [db]
-    )
-    return new Map(rows.map((r) => [r.pid, procCpuMs(r.pid)]))
-  }
-  let before = new Map<number, number>()
-  return {
-    start: async () => void (before = await read()),
-    stop: async (): Promise<number> => {
-      const after = await read()
-      let ms = 0
-      for (const [pid, cpu] of after) ms += cpu - (before.get(pid) ?? 0)
-      return ms
-    },
-  }
-}
-
-/** redis-server's pid, when it runs on this machine (its CPU is the whole server's, every client). */
-function redisServerPid(): number | undefined {
-  try {
-    const out = execFileSync("pgrep", ["-x", "redis-server"], {
-      encoding: "utf8",
-    })
-      .trim()
-      .split("\n")
-    return out.length === 1 && out[0] ? Number(out[0]) : undefined
-  } catch {
-    return undefined
-  }
-}
-
-async function report(input: {
-  db: string
-  wall: number
-  concurrency: number
-  where: string
-  topology: string
+/** The plugin's own checks of its burst: in flight, labels, duplicates. */
+async function pluginChecks(
+  db: string,
+  ids: string[],
+  concurrency: number,
   stats: StatsSnapshot
-  cpu: ProcessCpu[]
-}) {
-  const { db, wall, concurrency, stats } = input
+) {
   const [{ shipments, distinct }] = await sql(
     db,
-    `select count(*) as shipments, count(distinct tracking_number) as distinct from shipping_services_shipment where status = 'created'`
+    `select count(*) as shipments, count(distinct tracking_number) as distinct from shipping_services_shipment where status = 'created' and order_id = any($1)`,
+    [ids]
   )
-  const [{ fulfillments }] = await sql(
-    db,
-    `select count(*) as fulfillments from fulfillment where canceled_at is null`
-  )
-  const bound = 1.3 * ((ORDERS * LATENCY_MS) / 1000 / concurrency)
   const peakPerProcess = Math.max(
     0,
     ...stats.clients.map((c) => c.peakCreatesInFlight)
   )
-  console.log("")
-  console.log(
-    `orders ${ORDERS}, ${input.topology}, sandbox ${LATENCY_MS} ms per create (${input.where}), http.concurrency ${concurrency}`
-  )
-  console.log(
-    `wall time          ${wall.toFixed(2)} s   (bound 1.3 × ${ORDERS} × ${LATENCY_MS / 1000} s / ${concurrency} = ${bound.toFixed(2)} s) ${wall <= bound ? "OK" : "OVER"}`
-  )
-  for (const p of input.cpu) {
-    console.log(
-      `CPU ${p.name.padEnd(14)} ${(p.ms / 1000).toFixed(2)} s during the burst = ${(p.ms / ORDERS).toFixed(1)} ms per order`
-    )
-  }
   console.log(
     `peak in flight     ${peakPerProcess} per process (${stats.clients.map((c) => `${c.client}: ${c.peakCreatesInFlight}`).join(", ")}); ${stats.peakCreatesInFlight} at the sandbox in all ${peakPerProcess <= concurrency ? "OK" : "OVER"}`
   )
   console.log(
-    `labels per process ${stats.clients.map((c) => `${c.client}: ${c.created}`).join(", ")}`
-  )
-  console.log(
-    `labels created     ${stats.labelsCreated} at the sandbox; ${shipments} shipments, ${distinct} distinct tracking numbers, ${fulfillments} fulfillments`
-  )
-  console.log(
-    `duplicates         ${Number(shipments) - Number(distinct) + (stats.labelsCreated - ORDERS) + stats.duplicatesRefused}`
+    `labels             ${stats.labelsCreated} created at the sandbox during the burst; ${shipments} shipments, ${distinct} distinct tracking numbers; duplicates ${Number(shipments) - Number(distinct) + (stats.labelsCreated - ids.length) + stats.duplicatesRefused}`
   )
   console.log(
     `sandbox requests   ${Object.entries(stats.requests)
@@ -225,21 +214,356 @@ async function report(input: {
   )
 }
 
-/** The original single-process run. */
+/** A parcel's life as the service tells it (doc 3): six scans, an hour apart from `start`. */
+const LIFE: [status: string, code: string, description: string][] = [
+  ["Manifest", "MA", "Shipping Label Created"],
+  ["Acceptance", "OA", "Accepted at Origin Facility"],
+  ["InTransit", "10", "Arrived at Facility"],
+  ["InTransit", "L1", "Departed Facility"],
+  ["OutForDelivery", "OF", "Out for Delivery"],
+  ["Delivered", "01", "Delivered, Front Door/Porch"],
+]
+
+function scansOf(trackingNumber: string, start: Date) {
+  return LIFE.map(([status, code, description], i) => {
+    const at = new Date(start.getTime() + i * 3_600_000).toISOString()
+    return inTransitNotification(trackingNumber, {
+      status,
+      packageStatus: status,
+      standardizedEventCode: code,
+      eventDescription: description,
+      eventDate: at.slice(0, 10),
+      eventTime: at.slice(11, 19),
+      eventTimeOffset: "+00:00",
+    })
+  })
+}
+
+/**
+ * The tracking half (issue 23: a parcel's 6 events against Medusa's shipment and delivery
+ * workflows for it). Plugin: each parcel's six scans posted to the webhook route one by one, as
+ * the service delivers them, 8 parcels at a time; done when every parcel's delivery is applied.
+ * Manual: dev/manual-ship runs createOrderShipmentWorkflow and
+ * markOrderFulfillmentAsDeliveredWorkflow for each order, 8 at a time per process.
+ */
+async function trackingPhase(opts: {
+  db: string
+  url: string
+  orders: Orders
+  src: () => MeterSources
+  emit: (events: { name: string; data: unknown }[]) => Promise<unknown>
+}): Promise<Record<Side, Measured>> {
+  const { db } = opts
+  const [key] = await sql(
+    db,
+    `select header_name, api_key from shipping_services_webhook_registration where type = 'tracking' and deleted_at is null`
+  )
+  const numbers = (
+    await sql<{ tracking_number: string }>(
+      db,
+      `select tracking_number from shipping_services_shipment where status = 'created' and order_id = any($1)`,
+      [opts.orders.plugin.burst]
+    )
+  ).map((r) => r.tracking_number)
+  const wait = async (side: Side, t0: number) => {
+    const query =
+      side === "plugin"
+        ? `select count(*) as done from shipping_services_shipment where order_id = any($1) and delivered_applied_at is not null`
+        : `select count(*) as done from fulfillment f join order_fulfillment o on o.fulfillment_id = f.id
+             where o.order_id = any($1) and f.delivered_at is not null and f.canceled_at is null`
+    const ids = opts.orders[side].burst
+    for (;;) {
+      const [{ done }] = await sql(db, query, [ids])
+      if (Number(done) >= ids.length) return Date.now()
+      if (Date.now() - t0 > 300_000)
+        throw new Error(
+          `only ${done} of ${ids.length} ${side} parcels delivered after 5 minutes`
+        )
+      await sleep(100)
+    }
+  }
+  const manualWindow = await startWindow(opts.src(), ORDERS)
+  const m0 = Date.now()
+  await opts.emit(
+    opts.orders.manual.burst.map((id) => ({
+      name: "dev.manual-ship.requested",
+      data: { id },
+    }))
+  )
+  const manual = await manualWindow.stop(m0, await wait("manual", m0))
+  console.log(
+    `tracking manual: ${ORDERS} parcels shipped and delivered in ${manual.wallS.toFixed(2)} s`
+  )
+
+  const pluginWindow = await startWindow(opts.src(), ORDERS)
+  if (process.env.BENCH_SQL_LOG)
+    logSqlTo(`${process.env.BENCH_SQL_LOG}.tracking-plugin`)
+  const p0 = Date.now()
+  const start = new Date()
+  let next = 0
+  const post = async () => {
+    while (next < numbers.length) {
+      const number = numbers[next++]!
+      for (const scan of scansOf(number, start)) {
+        const res = await fetch(
+          `${opts.url}/hooks/shipping-services/tracking`,
+          {
+            method: "POST",
+            headers: {
+              "content-type": "application/json",
+              [key.header_name]: key.api_key,
+            },
+            body: JSON.stringify([scan]),
+          }
+        )
+        if (!res.ok)
+          throw new Error(`webhook answered ${res.status}: ${await res.text()}`)
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: 8 }, post))
+  const plugin = await pluginWindow.stop(p0, await wait("plugin", p0))
+  logSqlTo(undefined)
+  console.log(
+    `tracking plugin: ${numbers.length} parcels' 6 events applied in ${plugin.wallS.toFixed(2)} s`
+  )
+  return { manual, plugin }
+}
+
+/** The tracking half side by side, and its goal. */
+function compareTracking(p: Measured, m: Measured, topology: string) {
+  console.log("")
+  console.log(
+    `${ORDERS} parcels each, ${topology}: the plugin's 6 tracking events per parcel (posted to the webhook route, applied) beside Medusa's shipment + delivery workflows`
+  )
+  console.log(header())
+  console.log(row("wall time (s)", p.wallS, m.wallS, { digits: 2 }))
+  for (const name of Object.keys(p.cpu))
+    console.log(
+      row(
+        `CPU ${name} per parcel (ms)`,
+        per(p, p.cpu[name] ?? 0),
+        per(m, m.cpu[name] ?? 0)
+      )
+    )
+  console.log(
+    row("CPU PostgreSQL per parcel (ms)", per(p, p.pgCpuMs), per(m, m.pgCpuMs))
+  )
+  console.log(
+    row(
+      "SQL statements per parcel",
+      per(p, p.sql.statements),
+      per(m, m.sql.statements),
+      { diff: true }
+    )
+  )
+  const xacts = (x: Measured) => x.pg.xact_commit + x.pg.xact_rollback
+  console.log(
+    row(
+      "transactions per parcel (pg_stat)",
+      per(p, xacts(p)),
+      per(m, xacts(m)),
+      { diff: true }
+    )
+  )
+  if (p.events && m.events)
+    console.log(
+      row(
+        "events emitted per parcel",
+        per(p, p.events.total),
+        per(m, m.events.total),
+        { diff: true }
+      )
+    )
+  if (p.redis && m.redis)
+    console.log(
+      row(
+        "Redis commands per parcel",
+        per(p, p.redis.total),
+        per(m, m.redis.total),
+        { diff: true }
+      )
+    )
+  const appliers = (x: Measured) =>
+    Object.entries(x.cpu)
+      .filter(([k]) => k === "app" || k.startsWith("worker"))
+      .reduce((n, [, v]) => n + v, 0)
+  const r = appliers(p) / appliers(m)
+  console.log("")
+  console.log(
+    `goal (issue 23): CPU applying a parcel's 6 events / Medusa's shipment + delivery workflows = ${r.toFixed(2)} ${r <= 1.25 ? "MET" : "NOT MET"} (goal ≤ 1.25; ${Object.keys(p.cpu).includes("app") ? "one process: the app's CPU includes receiving the 6 webhooks" : "the workers' CPU: receiving the webhooks is the server's"})`
+  )
+  console.log(
+    `statements per parcel where the two differ          plugin  manual    diff`
+  )
+  for (const line of statementGap(p, m)) console.log(line)
+}
+
+const per = (m: Measured, n: number) => n / m.orders
+const ratioOk = (r: number, goal: number) =>
+  `${r.toFixed(2)} ${r <= goal ? "MET" : "NOT MET"}`
+
+/** The side-by-side table and the goals of issue 23 that one run shows. */
+function compare(
+  p: Measured,
+  m: Measured,
+  opts: { buyers: number; concurrency: number; topology: string }
+) {
+  const network =
+    (ORDERS * LATENCY_MS) / 1000 / (opts.concurrency * opts.buyers)
+  console.log("")
+  console.log(
+    `${ORDERS} orders each, ${opts.topology}; sandbox ${LATENCY_MS} ms per create, ${opts.concurrency} at a time per process; tracking webhooks ${WEBHOOKS ? "on" : "held back"}`
+  )
+  console.log(header())
+  console.log(row("wall time (s)", p.wallS, m.wallS, { digits: 2 }))
+  console.log(
+    `${"network bound (s)".padEnd(34)} ${network.toFixed(2).padStart(11)}   ${ORDERS} × ${LATENCY_MS / 1000} s / (${opts.concurrency} × ${opts.buyers} process${opts.buyers > 1 ? "es" : ""})`
+  )
+  const names = [...new Set([...Object.keys(p.cpu), ...Object.keys(m.cpu)])]
+  for (const name of names)
+    console.log(
+      row(
+        `CPU ${name} per order (ms)`,
+        per(p, p.cpu[name] ?? 0),
+        per(m, m.cpu[name] ?? 0)
+      )
+    )
+  const workers = (x: Measured) =>
+    Object.entries(x.cpu)
+      .filter(([k]) => k === "app" || k.startsWith("worker"))
+      .reduce((n, [, v]) => n + v, 0)
+  if (names.filter((n) => n.startsWith("worker")).length > 1)
+    console.log(
+      row(
+        "CPU workers (sum) per order (ms)",
+        per(p, workers(p)),
+        per(m, workers(m))
+      )
+    )
+  console.log(
+    row("CPU PostgreSQL per order (ms)", per(p, p.pgCpuMs), per(m, m.pgCpuMs))
+  )
+  console.log(
+    row(
+      "SQL statements per order",
+      per(p, p.sql.statements),
+      per(m, m.sql.statements),
+      { diff: true }
+    )
+  )
+  console.log(
+    row(
+      "  of which in transactions: BEGIN",
+      per(p, p.sql.begins),
+      per(m, m.sql.begins),
+      { diff: true }
+    )
+  )
+  const xacts = (x: Measured) => x.pg.xact_commit + x.pg.xact_rollback
+  console.log(
+    row(
+      "transactions per order (pg_stat)",
+      per(p, xacts(p)),
+      per(m, xacts(m)),
+      { diff: true }
+    )
+  )
+  console.log(
+    row(
+      "rows written per order (pg_stat)",
+      per(p, p.pg.tup_inserted + p.pg.tup_updated + p.pg.tup_deleted),
+      per(m, m.pg.tup_inserted + m.pg.tup_updated + m.pg.tup_deleted),
+      { diff: true }
+    )
+  )
+  // (Rows read are left out: the bench's own polling reads its tables too.)
+  if (p.events && m.events)
+    console.log(
+      row(
+        "events emitted per order",
+        per(p, p.events.total),
+        per(m, m.events.total),
+        { diff: true }
+      )
+    )
+  if (p.redis && m.redis)
+    console.log(
+      row(
+        "Redis commands per order",
+        per(p, p.redis.total),
+        per(m, m.redis.total),
+        { diff: true }
+      )
+    )
+  for (const name of Object.keys(p.rssMb))
+    console.log(
+      row(
+        `RSS ${name} after the burst (MB)`,
+        p.rssMb[name]!,
+        m.rssMb[name] ?? NaN,
+        { digits: 0 }
+      )
+    )
+
+  console.log("")
+  console.log("goals (issue 23)")
+  const cpuRatio = workers(p) / workers(m)
+  console.log(
+    `  worker CPU per fulfilment, plugin / manual            ${ratioOk(cpuRatio, 1.15)} (goal ≤ 1.15)`
+  )
+  const extra = per(p, p.sql.statements) - per(m, m.sql.statements)
+  console.log(
+    `  SQL statements per fulfilment, plugin − manual        ${extra.toFixed(1)} ${extra <= 6 ? "MET" : "NOT MET"} (goal ≤ 6)`
+  )
+  const wallRatio = p.wallS / Math.max(m.wallS, network)
+  console.log(
+    `  wall / max(manual ${m.wallS.toFixed(2)} s, network ${network.toFixed(2)} s)       ${ratioOk(wallRatio, 1.15)} (goal ≤ 1.15)`
+  )
+  const rssNames = Object.keys(p.rssMb).filter((n) => n.startsWith("worker"))
+  if (rssNames.length && opts.buyers > 0 && m.rssMb[rssNames[0]!]) {
+    const r = Math.max(...rssNames.map((n) => p.rssMb[n]! / m.rssMb[n]!))
+    console.log(
+      `  worker RSS after the burst, plugin / manual           ${ratioOk(r, 1.2)} (goal ≤ 1.2; the manual side's workers load the plugin's code too)`
+    )
+  }
+  console.log(
+    `  CPU per order, 2 workers / one process: compare the "workers (sum)" row of --workers 2 with the "app" row of one process, for each side`
+  )
+  console.log("")
+  console.log(
+    `statements per order where the two differ          plugin  manual    diff`
+  )
+  for (const line of statementGap(p, m)) console.log(line)
+  const events = eventGap(p, m)
+  if (events.length) {
+    console.log(`events per order (plugin, manual)`)
+    for (const line of events) console.log(line)
+  }
+  const redis = redisGap(p, m)
+  if (redis.length) {
+    console.log(`Redis commands per order (plugin, manual)`)
+    for (const line of redis) console.log(line)
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** Until Medusa's subscribers recorded every placed order of the plugin (waiting for an admin, while automatic fulfilment is off). */
+async function waitForPlacedRows(db: string, n: number) {
+  for (let i = 0; ; i++) {
+    const [{ count }] = await sql(
+      db,
+      `select count(*) from shipping_services_auto_fulfillment`
+    )
+    if (Number(count) >= n || i > 300) return
+    await sleep(100)
+  }
+}
+
+/** The app in this process. */
 async function oneProcess() {
-  const inProcess = process.env.BENCH_SANDBOX === "inprocess"
-  const sandbox = inProcess
-    ? await startSandbox({ port: 0, speed: 0 }).then((s) => ({
-        baseUrl: s.roots.baseUrl,
-        control: sandboxControl(s.url),
-        where: "in this process",
-        stop: () => s.close(),
-      }))
-    : await startSandboxProcess().then((s: SandboxProcess) => ({
-        ...s,
-        where: "own process",
-        stop: async () => s.stop(),
-      }))
+  const sandbox: SandboxProcess = await startSandboxProcess()
   Object.assign(process.env, {
     DATABASE_URL: databaseUrl(DB),
     PORT: String(PORT),
@@ -248,6 +572,7 @@ async function oneProcess() {
     MEDUSA_ADMIN_DISABLE: "true",
     SHIPPING_SERVICES_BASE_URL: sandbox.baseUrl,
     SHIPPING_SERVICES_PUBLIC_URL: `http://localhost:${PORT}`,
+    DEV_MANUAL_FULFIL: "1",
   })
   console.log(`database ${DB}: creating and migrating`)
   await freshDatabase(DB)
@@ -264,146 +589,212 @@ async function oneProcess() {
   try {
     const options = container.resolve(SHIPPING_SERVICES_MODULE).getOptions()
     options.autoFulfill.enabled = false // paused while the orders are placed
+    process.env.DEV_MANUAL_FULFIL_CONCURRENCY = String(options.http.concurrency)
     const api = fetchApi(`http://localhost:${PORT}`)
-    const orders = await placeOrders(
-      api,
-      await setupStore(api, await adminHeaders(container))
-    )
+    const admin = await adminHeaders(container)
+    const store = await setupStore(api, admin)
+    await addManualOption(api, admin, store)
+    const orders = await placeOrders(api, store)
+    // The plugin's orders were recorded as waiting for an admin (automatic fulfilment was off):
+    // those rows go, so that the burst finds what a store with it on finds, no row yet.
+    await waitForPlacedRows(DB, WARMUP + ORDERS)
+    await sql(DB, `delete from shipping_services_auto_fulfillment`)
 
-    await sandbox.control("POST", "/stats/reset", {})
     await sandbox.control("PUT", "/latency", {
       operation: "createShipment",
       ms: LATENCY_MS,
     })
-    if (process.env.BENCH_WEBHOOKS === "off")
+    if (!WEBHOOKS)
       await sandbox.control("PUT", "/webhooks", { delivery: false })
     options.autoFulfill.enabled = true
     const bus = container.resolve(Modules.EVENT_BUS)
-    const profile = process.env.BENCH_PROFILE ? await startProfile() : undefined
-    const pg = postgresCpu(DB)
-    await pg.start()
-    const cpu0 = process.cpuUsage()
-    const t0 = Date.now()
-    await bus.emit(orders.map((id) => ({ name: "order.placed", data: { id } })))
-    const wall = await waitForBurst(DB, t0)
-    const cpu = process.cpuUsage(cpu0)
-    const pgMs = await pg.stop()
-    if (profile) console.log(`CPU profile of the burst: ${await profile()}`)
-    const stats = await sandbox.control<StatsSnapshot>("GET", "/stats")
-    await report({
-      db: DB,
-      wall,
-      concurrency: options.http.concurrency,
-      where: sandbox.where,
-      topology: "one process (local event bus, in-memory workflow engine)",
-      stats,
-      cpu: [
-        { name: "app", ms: (cpu.user + cpu.system) / 1000 },
-        { name: "postgres (db)", ms: pgMs },
-      ],
+    // Every event emitted, grouped ones when their workflow releases them.
+    const emitted: Record<string, number> = {}
+    bus.addInterceptor?.((event: { name: string }) => {
+      emitted[event.name] = (emitted[event.name] ?? 0) + 1
     })
-    // Let the label-storing subscribers finish before shutting down.
-    await new Promise((r) => setTimeout(r, 3000))
+    const src: MeterSources = {
+      events: () => emitted,
+      db: DB,
+      processes: () => [{ name: "app", pid: process.pid, sql: sqlCounts }],
+      others: [{ name: "sandbox", pid: sandbox.pid }],
+      probes: sqlCounts,
+    }
+    const burst = async (side: Side, ids: string[], measure: boolean) => {
+      const profile =
+        measure && process.env.BENCH_PROFILE
+          ? await startProfile(side)
+          : undefined
+      await sandbox.control("POST", "/stats/reset", {})
+      const w = await startWindow(src, ids.length)
+      if (measure && process.env.BENCH_SQL_LOG)
+        logSqlTo(`${process.env.BENCH_SQL_LOG}.${side}`)
+      const t0 = Date.now()
+      await bus.emit(eventsOf(side, ids))
+      const t1 = await waitForBurst(DB, side, ids, t0)
+      if (profile)
+        console.log(`CPU profile of the ${side} burst: ${await profile()}`)
+      const measured = await w.stop(t0, t1)
+      logSqlTo(undefined)
+      console.log(
+        `${measure ? "burst" : "warm-up"} ${side}: ${ids.length} orders in ${measured.wallS.toFixed(2)} s`
+      )
+      return measured
+    }
+    console.log("warm-up bursts (not counted)")
+    await burst("manual", orders.manual.warmup, false)
+    await burst("plugin", orders.plugin.warmup, false)
+    const manual = await burst("manual", orders.manual.burst, true)
+    const plugin = await burst("plugin", orders.plugin.burst, true)
+    const stats = await sandbox.control<StatsSnapshot>("GET", "/stats")
+    compare(plugin, manual, {
+      buyers: 1,
+      concurrency: options.http.concurrency,
+      topology: "one process (local event bus, in-memory workflow engine)",
+    })
+    console.log("")
+    await pluginChecks(DB, orders.plugin.burst, options.http.concurrency, stats)
+    if (process.env.BENCH_TRACKING !== "off") {
+      const tracking = await trackingPhase({
+        db: DB,
+        url: `http://localhost:${PORT}`,
+        orders,
+        src: () => src,
+        emit: (events) => bus.emit(events),
+      })
+      compareTracking(tracking.plugin, tracking.manual, "one process")
+    }
   } finally {
     server.close()
     await shutdown()
-    await sandbox.stop()
+    sandbox.stop()
   }
 }
 
-/** Server + N workers on Redis (dev/cluster.ts). */
+/** Server + N workers on Redis (dev/cluster.ts), the workers started afresh for each side. */
 async function cluster(workers: number) {
+  const redis = await privateRedis()
+  if (redis) process.env.REDIS_URL = redis.url
+  else
+    console.log(
+      "no redis-server to start: the shared Redis is used, and Redis commands are not counted"
+    )
   console.log(`cluster: sandbox, database, migration`)
   const c: Cluster = await prepareCluster({
     name: `bench-auto-fulfill-${workers}w`,
     admin: ADMIN,
-    env: { LOG_LEVEL: "warn" },
+    env: { LOG_LEVEL: "warn", DEV_MANUAL_FULFIL: "1" },
   })
   try {
+    const concurrency = parsePluginOptions(appPluginOptions(c.env)).http
+      .concurrency
     console.log(`cluster: starting the server`)
-    const server = await c.start("server")
+    const server = await c.start("server", { countSql: true })
     const api = fetchApi(c.url)
     const { data: login } = await api.post("/auth/user/emailpass", ADMIN)
-    const store = await setupStore(api, {
-      headers: { authorization: `Bearer ${login.token}` },
-    })
+    const admin = { headers: { authorization: `Bearer ${login.token}` } }
+    const store = await setupStore(api, admin)
+    await addManualOption(api, admin, store)
     // No worker runs yet: the order.placed events wait on the bus, and are dropped before the
-    // workers start, so that the burst below starts with every worker up.
+    // workers start, so that each burst starts with every worker up.
     const orders = await placeOrders(api, store)
     await c.drainEvents()
-    console.log(`cluster: starting ${workers} worker(s)`)
-    const profile = !!process.env.BENCH_PROFILE
-    await c.startAll(
-      Array.from({ length: workers }, () => "worker" as const),
-      { profile }
-    )
-    // The workers' start-up work (the webhook reconcile, the first job ticks) settles first.
-    await new Promise((r) => setTimeout(r, 3000))
-    const [{ done }] = await c.sql(
-      `select count(*) as done from shipping_services_auto_fulfillment`
-    )
-    if (Number(done))
-      throw new Error(`${done} orders were fulfilled before the burst`)
-
-    await c.sandbox.control("POST", "/stats/reset", {})
     await c.sandbox.control("PUT", "/latency", {
       operation: "createShipment",
       ms: LATENCY_MS,
     })
-    if (process.env.BENCH_WEBHOOKS === "off")
+    if (!WEBHOOKS)
       await c.sandbox.control("PUT", "/webhooks", { delivery: false })
-    const measured = [server, ...c.workers]
-    const pg = postgresCpu(c.db.name)
-    const redisPid = redisServerPid()
-    const others = [
-      { name: "sandbox", pid: (c.sandbox as { pid?: number }).pid },
-      { name: "redis-server", pid: redisPid },
-    ].filter((o): o is { name: string; pid: number } => !!o.pid)
-    await pg.start()
-    const cpu0 = measured.map((p) => p.cpuMs())
-    const others0 = others.map((o) => procCpuMs(o.pid))
-    if (profile) c.workers.forEach((w) => w.profileStart())
-    const t0 = Date.now()
-    await c.emit(orders.map((id) => ({ name: "order.placed", data: { id } })))
-    const wall = await waitForBurst(c.db.name, t0)
-    const cpu = measured.map((p, i) => ({
-      name: p.name,
-      ms: p.cpuMs() - cpu0[i]!,
-    }))
-    const otherCpu = others.map((o, i) => ({
-      name: o.name,
-      ms: procCpuMs(o.pid) - others0[i]!,
-    }))
-    const pgMs = await pg.stop()
-    const stats = await c.sandbox.control<StatsSnapshot>("GET", "/stats")
-    await report({
-      db: c.db.name,
-      wall,
-      concurrency: parsePluginOptions(appPluginOptions(c.env)).http.concurrency,
-      where: "own process",
-      topology: `1 server + ${workers} worker(s) on Redis`,
-      stats,
-      cpu: [
-        ...cpu,
-        {
-          name: "workers (sum)",
-          ms: cpu
-            .filter((p) => p.name.startsWith("worker"))
-            .reduce((n, p) => n + p.ms, 0),
-        },
-        { name: "postgres (db)", ms: pgMs },
-        ...otherCpu,
-      ],
-    })
-    if (profile) {
-      for (const w of c.workers)
-        console.log(
-          `CPU profile of ${w.name} during the burst: ${await w.profileStop()}`
+    const profile = !!process.env.BENCH_PROFILE
+    const results: Partial<Record<Side, Measured>> = {}
+    let stats: StatsSnapshot | undefined
+    const startWorkers = async () => {
+      const ws = await Promise.all(
+        Array.from({ length: workers }, (_, i) =>
+          c.start("worker", {
+            name: `worker-${i + 1}`,
+            profile,
+            countSql: true,
+            env: { DEV_MANUAL_FULFIL_CONCURRENCY: String(concurrency) },
+          })
         )
+      )
+      // The workers' start-up work (the webhook reconcile, the first job ticks) settles first.
+      await sleep(3000)
+      return ws
     }
-    await new Promise((r) => setTimeout(r, 3000))
+    const srcOf = (ws: MedusaProcess[]): MeterSources => ({
+      db: c.db.name,
+      processes: () =>
+        [server, ...ws].map((p) => ({
+          name: p.name,
+          pid: p.pid,
+          sql: () => p.sqlCounts(),
+        })),
+      others: [
+        { name: "sandbox", pid: (c.sandbox as { pid?: number }).pid ?? 0 },
+        ...(redis ? [{ name: "redis-server", pid: redis.pid }] : []),
+      ].filter((o) => o.pid),
+      probes: sqlCounts,
+      redis,
+    })
+    for (const side of ["manual", "plugin"] as const) {
+      console.log(`cluster: starting ${workers} worker(s) for the ${side} side`)
+      const ws = await startWorkers()
+      const src = srcOf(ws)
+      const burst = async (ids: string[], measure: boolean) => {
+        await c.sandbox.control("POST", "/stats/reset", {})
+        const w = await startWindow(src, ids.length)
+        if (measure && profile) ws.forEach((p) => p.profileStart())
+        const t0 = Date.now()
+        await c.emit(eventsOf(side, ids))
+        const t1 = await waitForBurst(c.db.name, side, ids, t0)
+        if (measure && profile)
+          for (const p of ws)
+            console.log(
+              `CPU profile of ${p.name} during the ${side} burst: ${await p.profileStop()}`
+            )
+        const measured = await w.stop(t0, t1)
+        console.log(
+          `${measure ? "burst" : "warm-up"} ${side}: ${ids.length} orders in ${measured.wallS.toFixed(2)} s`
+        )
+        return measured
+      }
+      await burst(orders[side].warmup, false)
+      results[side] = await burst(orders[side].burst, true)
+      if (side === "plugin")
+        stats = await c.sandbox.control<StatsSnapshot>("GET", "/stats")
+      await Promise.all(ws.map((p) => p.stop()))
+    }
+    compare(results.plugin!, results.manual!, {
+      buyers: workers,
+      concurrency,
+      topology: `1 server + ${workers} worker(s) on Redis`,
+    })
+    console.log("")
+    await pluginChecks(c.db.name, orders.plugin.burst, concurrency, stats!)
+    if (process.env.BENCH_TRACKING !== "off") {
+      console.log(
+        `cluster: starting ${workers} worker(s) for the tracking half`
+      )
+      const ws = await startWorkers()
+      const tracking = await trackingPhase({
+        db: c.db.name,
+        url: c.url,
+        orders,
+        src: () => srcOf(ws),
+        emit: (events) => c.emit(events),
+      })
+      await Promise.all(ws.map((p) => p.stop()))
+      compareTracking(
+        tracking.plugin,
+        tracking.manual,
+        `1 server + ${workers} worker(s) on Redis`
+      )
+    }
   } finally {
     await c.stop()
+    redis?.stop()
   }
 }
 

@@ -1,19 +1,45 @@
 /**
- * A print batch of 100 orders (issue 13 figures). The app boots in this process (Medusa's own
- * loaders, as `medusa start` does); the sandbox runs in its own process, as the real service
- * would, answering each create after 300 ms. 100 orders are placed through the store API with
- * automatic fulfilment off (they wait on Ready to ship), then one batch of all of them is created
- * through the admin route and followed until its merged PDF is ready.
- * Prints: wall time from the request to the PDF against 1.3 × (100 × 0.3 s / 8) + 2 s, the part
- * spent merging the PDF (goal ≤ 1 s), peak creates in flight, labels created (no duplicates),
- * the PDF's pages and size, and memory during the print phase.
- *   npm run bench:batch   (~2 min, most of it placing the orders; BENCH_ORDERS, BENCH_LAYOUT)
+ * A print batch of 100 orders (issues 13 and 23), beside the same 100 fulfilments through
+ * Medusa's manual provider. The app boots in this process (Medusa's own loaders, as
+ * `medusa start` does); the sandbox runs in its own process, as the real service would,
+ * answering each create after 300 ms. 100 orders of the plugin are placed through the store API
+ * with automatic fulfilment off (they wait on Ready to ship), and 100 with a manual-provider
+ * option of the same zone and price. Then, after a warm-up of 8 of each (not counted):
+ * - manual: createOrderFulfillmentWorkflow for each of its orders, 8 at a time, through the
+ *   benches' dev/manual-fulfil subscriber (see bench/auto-fulfill.ts) — what Medusa does for a
+ *   fulfilment without a label; Medusa has no batch or print file of its own;
+ * - plugin: one batch of all of them through the admin route, followed until its merged PDF is
+ *   ready.
+ * Prints both side by side (wall, CPU of this process and of PostgreSQL, statements,
+ * transactions, rows written; bench/baseline.ts), the goal of issue 23 — batch wall ≤ 1.15 ×
+ * (manual wall + network bound 100 × 0.3 s / 8 + the merge) — and the batch's own figures: the
+ * part spent merging the PDF (goal ≤ 1 s), peak creates in flight, labels created (no
+ * duplicates), the PDF's pages and size, and memory during the print phase.
+ * The sandbox's tracking webhooks are held back unless BENCH_WEBHOOKS=on.
+ *   npm run bench:batch   (~4 min, most of it placing the orders; BENCH_ORDERS, BENCH_LAYOUT)
  */
+import { sqlCounts } from "../dev/sql-counter"
 import express from "express"
+import { Modules } from "@medusajs/framework/utils"
 import { databaseUrl, freshDatabase, sql } from "../dev/database"
 import { medusa, root, startSandboxProcess } from "./lib"
 import { fetchApi } from "../dev/seed/api"
-import { ADDRESSES, placeOrder, setupStore } from "../dev/seed/store"
+import {
+  ADDRESSES,
+  placeOrder,
+  setupStore,
+  type StoreSetup,
+} from "../dev/seed/store"
+import type { Api } from "../dev/seed/api"
+import {
+  addManualOption,
+  header,
+  row,
+  startWindow,
+  statementGap,
+  type Measured,
+  type MeterSources,
+} from "./baseline"
 import { adminHeaders } from "../integration-tests/helpers/admin"
 import { SHIPPING_SERVICES_MODULE } from "../src/options/resolve"
 
@@ -22,6 +48,53 @@ const ORDERS = Number(process.env.BENCH_ORDERS ?? 100)
 const LAYOUT = process.env.BENCH_LAYOUT ?? "4x6"
 const LATENCY_MS = 300
 const PORT = Number(process.env.BENCH_PORT ?? 9126)
+const WARMUP = 8
+
+/** `n` orders of each side, placed 8 at a time (4 of each). */
+async function placeBoth(api: Api, store: StoreSetup, n: number) {
+  const placed = { plugin: [] as string[], manual: [] as string[] }
+  for (let i = 0; i < n; i += 4) {
+    const batch = await Promise.all(
+      (["plugin", "manual"] as const).flatMap((side) =>
+        Array.from({ length: Math.min(4, n - i) }, (_, j) =>
+          placeOrder(api, store, {
+            region: "us",
+            address: ADDRESSES.newYork,
+            optionId: side === "plugin" ? "postal-ground" : "manual",
+            email: `${side}${i + j}@example.com`,
+            items: [
+              { variantId: store.products[(i + j) % 2].variantId, quantity: 1 },
+            ],
+          }).then((o) => ({ side, id: o.id }))
+        )
+      )
+    )
+    for (const o of batch) placed[o.side].push(o.id)
+  }
+  return placed
+}
+
+/** The manual side: Medusa's fulfilment of each order, 8 at a time (dev/manual-fulfil). */
+async function manualFulfilments(
+  bus: { emit(events: { name: string; data: unknown }[]): Promise<unknown> },
+  ids: string[]
+): Promise<number> {
+  const t0 = Date.now()
+  await bus.emit(
+    ids.map((id) => ({ name: "dev.manual-fulfil.requested", data: { id } }))
+  )
+  for (;;) {
+    const [{ done }] = await sql(
+      DB,
+      `select count(distinct order_id) as done from order_fulfillment where order_id = any($1) and deleted_at is null`,
+      [ids]
+    )
+    if (Number(done) >= ids.length) return Date.now()
+    if (Date.now() - t0 > 300_000)
+      throw new Error(`only ${done} of ${ids.length} manual orders fulfilled`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
 
 async function main() {
   const sandbox = await startSandboxProcess()
@@ -33,6 +106,7 @@ async function main() {
     MEDUSA_ADMIN_DISABLE: "true",
     SHIPPING_SERVICES_BASE_URL: sandbox.baseUrl,
     SHIPPING_SERVICES_PUBLIC_URL: `http://localhost:${PORT}`,
+    DEV_MANUAL_FULFIL: "1",
   })
   console.log(`database ${DB}: creating and migrating`)
   await freshDatabase(DB)
@@ -54,47 +128,74 @@ async function main() {
     const api = fetchApi(`http://localhost:${PORT}`)
     const admin = await adminHeaders(container)
     const store = await setupStore(api, admin)
-    console.log(`placing ${ORDERS} orders through the store API`)
-    const orders: string[] = []
-    for (let i = 0; i < ORDERS; i += 8) {
-      const placed = await Promise.all(
-        Array.from({ length: Math.min(8, ORDERS - i) }, (_, j) =>
-          placeOrder(api, store, {
-            region: "us",
-            address: ADDRESSES.newYork,
-            optionId: "postal-ground",
-            email: `shopper${i + j}@example.com`,
-            items: [
-              { variantId: store.products[(i + j) % 2].variantId, quantity: 1 },
-            ],
-          })
-        )
-      )
-      orders.push(...placed.map((o) => o.id))
-    }
+    process.env.DEV_MANUAL_FULFIL_CONCURRENCY = String(concurrency)
+    await addManualOption(api, admin, store)
+    console.log(
+      `placing ${WARMUP + ORDERS} orders of each side through the store API`
+    )
+    const placed = await placeBoth(api, store, WARMUP + ORDERS)
+    const orders = placed.plugin.slice(WARMUP)
+    const manualOrders = placed.manual.slice(WARMUP)
     for (;;) {
       const [{ n }] = await sql(
         DB,
         `select count(*) as n from shipping_services_auto_fulfillment where status = 'manual'`
       )
-      if (Number(n) >= ORDERS) break
+      if (Number(n) >= WARMUP + ORDERS) break
       await new Promise((r) => setTimeout(r, 100))
     }
+    await sandbox.control("PUT", "/latency", {
+      operation: "createShipment",
+      ms: LATENCY_MS,
+    })
+    // As in bench:auto-fulfill: applying tracking is bench:webhooks' figure, not a batch's.
+    if (process.env.BENCH_WEBHOOKS !== "on")
+      await sandbox.control("PUT", "/webhooks", { delivery: false })
+    const bus = container.resolve(Modules.EVENT_BUS)
+    const src: MeterSources = {
+      db: DB,
+      processes: () => [{ name: "app", pid: process.pid, sql: sqlCounts }],
+      probes: sqlCounts,
+    }
+    const batchOf = async (ids: string[]) => {
+      const t0 = Date.now()
+      const { data } = await api.post(
+        "/admin/shipping-services/batches",
+        { order_ids: ids, layout: LAYOUT },
+        admin
+      )
+      return { t0, id: data.batch.id as string }
+    }
+    const waitForBatch = async (id: string) => {
+      for (;;) {
+        const [row] = await sql(
+          DB,
+          `select status from shipping_services_batch where id = $1`,
+          [id]
+        )
+        if (row.status === "done") return Date.now()
+        await new Promise((r) => setTimeout(r, 100))
+      }
+    }
+    console.log("warm-up (not counted)")
+    await manualFulfilments(bus, placed.manual.slice(0, WARMUP))
+    await waitForBatch((await batchOf(placed.plugin.slice(0, WARMUP))).id)
 
+    const manualWindow = await startWindow(src, ORDERS)
+    const m0 = Date.now()
+    const m1 = await manualFulfilments(bus, manualOrders)
+    const manual: Measured = await manualWindow.stop(m0, m1)
+    console.log(`manual: ${ORDERS} fulfilments in ${manual.wallS.toFixed(2)} s`)
+
+    const pluginWindow = await startWindow(src, ORDERS)
     await sandbox.control("POST", "/stats/reset", {})
     await sandbox.control("PUT", "/latency", {
       operation: "createShipment",
       ms: LATENCY_MS,
     })
     const cpu0 = process.cpuUsage()
-    const t0 = Date.now()
-    const { data } = await api.post(
-      "/admin/shipping-services/batches",
-      { order_ids: orders, layout: LAYOUT },
-      admin
-    )
+    const { t0, id } = await batchOf(orders)
     const accepted = Date.now() - t0
-    const id = data.batch.id as string
     let printingAt = 0
     let rssBeforePrint = 0
     let peakRss = 0
@@ -124,6 +225,7 @@ async function main() {
     const wall = (doneAt - t0) / 1000
     const merge = printingAt ? (doneAt - printingAt) / 1000 : NaN
     const cpu = process.cpuUsage(cpu0)
+    const plugin: Measured = await pluginWindow.stop(t0, doneAt)
     const stats = await sandbox.control<{
       peakCreatesInFlight: number
       labelsCreated: number
@@ -161,13 +263,73 @@ async function main() {
     console.log(
       `labels created     ${stats.labelsCreated} at the sandbox; ${shipments} shipments, ${distinct} distinct tracking numbers; duplicates ${Number(shipments) - Number(distinct) + (stats.labelsCreated - ORDERS)}`
     )
-    await new Promise((r) => setTimeout(r, 1500))
+    compare(plugin, manual, {
+      merge,
+      network: (ORDERS * LATENCY_MS) / 1000 / concurrency,
+    })
   } finally {
     server.close()
     await shutdown()
     sandbox.stop()
   }
   process.exit(0)
+}
+
+/** The two sides and the goal of issue 23. */
+function compare(
+  p: Measured,
+  m: Measured,
+  opts: { merge: number; network: number }
+) {
+  const per = (x: Measured, n: number) => n / x.orders
+  console.log("")
+  console.log(
+    `${ORDERS} orders each: the plugin's batch (labels + merged PDF) beside Medusa's manual fulfilments`
+  )
+  console.log(header())
+  console.log(row("wall time (s)", p.wallS, m.wallS, { digits: 2 }))
+  console.log(
+    row("CPU app per order (ms)", per(p, p.cpu.app!), per(m, m.cpu.app!))
+  )
+  console.log(
+    row("CPU PostgreSQL per order (ms)", per(p, p.pgCpuMs), per(m, m.pgCpuMs))
+  )
+  console.log(
+    row(
+      "SQL statements per order",
+      per(p, p.sql.statements),
+      per(m, m.sql.statements),
+      { diff: true }
+    )
+  )
+  const xacts = (x: Measured) => x.pg.xact_commit + x.pg.xact_rollback
+  console.log(
+    row(
+      "transactions per order (pg_stat)",
+      per(p, xacts(p)),
+      per(m, xacts(m)),
+      { diff: true }
+    )
+  )
+  console.log(
+    row(
+      "rows written per order (pg_stat)",
+      per(p, p.pg.tup_inserted + p.pg.tup_updated + p.pg.tup_deleted),
+      per(m, m.pg.tup_inserted + m.pg.tup_updated + m.pg.tup_deleted),
+      { diff: true }
+    )
+  )
+  const floor = m.wallS + opts.network + opts.merge
+  const ratio = p.wallS / floor
+  console.log("")
+  console.log(
+    `goal (issue 23): batch / (manual ${m.wallS.toFixed(2)} s + network ${opts.network.toFixed(2)} s + merge ${opts.merge.toFixed(2)} s = ${floor.toFixed(2)} s) = ${ratio.toFixed(2)} ${ratio <= 1.15 ? "MET" : "NOT MET"} (goal ≤ 1.15)`
+  )
+  console.log("")
+  console.log(
+    `statements per order where the two differ          plugin  manual    diff`
+  )
+  for (const line of statementGap(p, m)) console.log(line)
 }
 
 main().catch((e) => {

@@ -4,6 +4,9 @@
  * POST /hooks/shipping-services/tracking with 64 concurrent senders, each notification unique
  * and authenticated; p50/p99 of both; then the database must hold exactly as many stored
  * notifications as were acknowledged.
+ * Goals of issue 23: rate ≥ 0.8 × /health's, p99 ≤ 1.5 × /health's. Applying what is received
+ * (a parcel's 6 events against Medusa's shipment and delivery workflows) is measured by
+ * bench:auto-fulfill's tracking half, which has the fulfilled orders of both providers.
  *   npm run bench:webhooks   (PostgreSQL from scripts/ensure-db.sh; ~1 min)
  */
 import { inTransitNotification } from "../dev/notifications"
@@ -96,7 +99,7 @@ async function main() {
       `POST webhook ingest  ${ingest.requests.average.toFixed(0)} req/s   p50 ${ingest.latency.p50} ms   p99 ${ingest.latency.p99} ms   non-2xx ${ingest.non2xx}, errors ${ingest.errors}`
     )
     console.log(
-      `ingest / health rate ${ratio.toFixed(2)} (goal ≥ 0.5)   p99 ratio ${p99Ratio.toFixed(2)} (goal ≤ 2)`
+      `ingest / health rate ${ratio.toFixed(2)} (goal ≥ 0.8 ${ratio >= 0.8 ? "MET" : "NOT MET"})   p99 ratio ${p99Ratio.toFixed(2)} (goal ≤ 1.5 ${p99Ratio <= 1.5 ? "MET" : "NOT MET"})`
     )
     console.log(
       `acknowledged ${acknowledged}, stored ${count} → ${Number(count) === acknowledged ? "none lost, none doubled" : "MISMATCH"}`

@@ -52,8 +52,20 @@ import { waitFor } from "./wait"
 const root = path.resolve(__dirname, "..")
 const CLI = require.resolve("@medusajs/cli/cli.js")
 const PROFILE_PRELOAD = path.join(__dirname, "cpu-profile-on-signal.js")
+const SQL_COUNTER_PRELOAD = path.join(__dirname, "sql-counter.js")
 
 export type WorkerMode = "server" | "worker" | "shared"
+
+/** What dev/sql-counter.js counts. */
+export type SqlCounts = {
+  statements: number
+  begin: number
+  commit: number
+  rollback: number
+  savepoint: number
+  probe: number
+  byKind: Record<string, number>
+}
 
 export type ClusterOptions = {
   /** Names the database (`medusa_ss_<name>_<pid>`), the Redis prefix and the log folder. */
@@ -93,6 +105,8 @@ export type StartOptions = {
   env?: NodeJS.ProcessEnv
   /** Preload dev/cpu-profile-on-signal.js: `profileStart()`/`profileStop()` sample this process. */
   profile?: boolean
+  /** Preload dev/sql-counter.js: `sqlCounts()` reads the statements this process sent. */
+  countSql?: boolean
   /** How long to wait for /health (default 180 s). */
   timeoutMs?: number
 }
@@ -110,6 +124,10 @@ export type MedusaProcess = {
   log(): string
   /** User + system CPU of the current OS process so far, in ms (Linux /proc). */
   cpuMs(): number
+  /** Resident memory of the current OS process now, in MB (Linux /proc). */
+  rssMb(): number
+  /** With `countSql: true`: the SQL statements the current OS process sent so far (dev/sql-counter.js). */
+  sqlCounts(): SqlCounts
   /** SIGTERM (Medusa's graceful shutdown); SIGKILL after `timeoutMs`. Resolves when it exited. */
   stop(timeoutMs?: number): Promise<void>
   /** SIGKILL now, as a crash would. Resolves when it exited. */
@@ -260,6 +278,7 @@ export async function prepareCluster(
         env: { ...env, ...startOptions.env },
         logDir,
         profile: !!startOptions.profile,
+        countSql: !!startOptions.countSql,
       })
       processes.push(p)
       await p.restart(startOptions.timeoutMs)
@@ -365,17 +384,22 @@ function medusaProcess(spec: {
   env: NodeJS.ProcessEnv
   logDir: string
   profile: boolean
+  countSql: boolean
 }): MedusaProcess & { restart(timeoutMs?: number): Promise<void> } {
   const logFile = path.join(spec.logDir, `${spec.name}.log`)
   const url = `http://localhost:${spec.port}`
   const profileDir = path.join(spec.logDir, "profiles")
+  const sqlCountFile = path.join(spec.logDir, `${spec.name}.sql-counts.json`)
   let child: ChildProcess | undefined
   let exited: Promise<void> = Promise.resolve()
   let running = false
 
   const spawnIt = () => {
     const fd = openSync(logFile, "a")
-    const execArgv = spec.profile ? ["-r", PROFILE_PRELOAD] : []
+    const execArgv = [
+      ...(spec.profile ? ["-r", PROFILE_PRELOAD] : []),
+      ...(spec.countSql ? ["-r", SQL_COUNTER_PRELOAD] : []),
+    ]
     // Its own process group: nothing it starts outlives a stop (tooling-pitfalls 10).
     child = spawn(process.execPath, [...execArgv, CLI, "start"], {
       cwd: root,
@@ -385,6 +409,7 @@ function medusaProcess(spec: {
         MEDUSA_WORKER_MODE: spec.mode,
         CPU_PROFILE_DIR: profileDir,
         CPU_PROFILE_NAME: spec.name,
+        ...(spec.countSql ? { SQL_COUNT_FILE: sqlCountFile } : {}),
       },
       detached: true,
       stdio: ["ignore", fd, fd],
@@ -424,6 +449,16 @@ function medusaProcess(spec: {
       const stat = readFileSync(`/proc/${child.pid}/stat`, "utf8")
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
       return (Number(fields[11]) + Number(fields[12])) * 10
+    },
+    rssMb: () => {
+      if (!running || !child?.pid) return 0
+      const status = readFileSync(`/proc/${child.pid}/status`, "utf8")
+      return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024
+    },
+    sqlCounts: (): SqlCounts => {
+      if (!spec.countSql)
+        throw new Error(`${spec.name} was not started with countSql: true`)
+      return JSON.parse(readFileSync(sqlCountFile, "utf8"))
     },
     async stop(timeoutMs = 15_000) {
       if (!running || !child?.pid) return

@@ -36,9 +36,12 @@ export function databaseUrl(name: string, config = pgConfig()): string {
   return `postgres://${auth}@${c.host}:${c.port}/${name}`
 }
 
-/** A client of one database, not yet connected. */
+/**
+ * A client of one database, not yet connected. Named `dev-scripts` in pg_stat_activity, so the
+ * benches tell their own queries from the app's (dev/sql-counter.js).
+ */
 export function pgClient(database: string, config = pgConfig()): Client {
-  return new Client({ ...config, database })
+  return new Client({ ...config, database, application_name: "dev-scripts" })
 }
 
 async function onServer<T>(

@@ -39,6 +39,46 @@ import {
   type ShipmentRecord,
 } from "./models"
 
+type DmlProperty = { parse(field: string): { dataType?: { name?: string } } }
+
+/** The shipment's columns a raw update may set, and which hold JSON (from the data model). */
+const SHIPMENT_COLUMNS = new Map<string, "json" | "value">(
+  Object.entries(
+    (Shipment as unknown as { schema: Record<string, DmlProperty> }).schema
+  )
+    .filter(([column]) => !["id", "created_at", "updated_at"].includes(column))
+    .map(([column, property]) => [
+      column,
+      property.parse(column).dataType?.name === "json" ? "json" : "value",
+    ])
+)
+
+/** The fields of a batch item that its run sets (setBatchItem), and which hold JSON. */
+const BATCH_ITEM_FIELDS = new Map<string, "json" | "value">([
+  ["status", "value"],
+  ["attempts", "value"],
+  ["error", "json"],
+  ["fulfillment_ids", "json"],
+  ["shipment_ids", "json"],
+])
+
+/** A column of a raw shipment write: checked against the model, JSON bound as JSON. */
+function shipmentColumn(
+  column: string,
+  value: unknown
+): { column: string; placeholder: string; value: Knex.Value } {
+  const kind = SHIPMENT_COLUMNS.get(column)
+  if (!kind)
+    throw new Error(`shipping_services_shipment has no column ${column}`)
+  return kind === "json"
+    ? {
+        column,
+        placeholder: "?::jsonb",
+        value: value == null ? null : JSON.stringify(value),
+      }
+    : { column, placeholder: "?", value: (value ?? null) as Knex.Value }
+}
+
 /** An auto-fulfilment row as it was before a canceled order settled it. */
 export type SettledAutoFulfillment = {
   id: string
@@ -362,6 +402,42 @@ export default class ShippingServicesModuleService extends MedusaService({
   }
 
   /**
+   * The first attempt at an order's automatic fulfilment: its row, created `running` with this
+   * process's lease, or undefined when the order has a row already (a redelivered event, another
+   * process, an admin). One INSERT … ON CONFLICT DO NOTHING: the ORM's create took a transaction
+   * of its own, and a duplicate came back as an error to catch.
+   */
+  async startAutoFulfillment(fields: {
+    order_id: string
+    option_id: string | null
+    lane: string | null
+    display_id: number | null
+    placed_at: Date | null
+  }): Promise<{ id: string } | undefined> {
+    const knex = this.pg_()
+    const { rows } = await knex.raw(
+      `insert into shipping_services_auto_fulfillment
+         (id, order_id, status, attempts, lease_owner, lease_until, option_id, lane, display_id, placed_at, created_at, updated_at)
+       values (?, ?, 'running', 1, ?, now() + (? * interval '1 millisecond'), ?, ?, ?, ?, now(), now())
+       on conflict (order_id) where deleted_at is null do nothing
+       returning id`,
+      [
+        generateEntityId(undefined, "ssaf"),
+        fields.order_id,
+        this.leases_.owner,
+        this.leases_.leaseMs,
+        fields.option_id,
+        fields.lane,
+        fields.display_id,
+        fields.placed_at,
+      ]
+    )
+    if (!rows.length) return undefined
+    this.leases_.track("shipping_services_auto_fulfillment", rows[0].id)
+    return { id: rows[0].id as string }
+  }
+
+  /**
    * Records a placed order as waiting for an admin (automatic fulfilment off). Null when the order
    * has a row already (a redelivered `order.placed`, or an admin got to it first).
    */
@@ -567,6 +643,113 @@ export default class ShippingServicesModuleService extends MedusaService({
   /** This process's leases on shipment and auto-fulfilment rows (crash recovery). */
   leases(): Leases {
     return this.leases_
+  }
+
+  /**
+   * Sets fields of a print batch's item in one statement and returns what they were (a
+   * workflow's compensation puts them back). The ORM's update read the row in a transaction of
+   * its own first: with the read for the compensation, three statements per order of a batch.
+   */
+  async setBatchItem(
+    id: string,
+    fields: Partial<
+      Record<
+        "status" | "attempts" | "error" | "fulfillment_ids" | "shipment_ids",
+        unknown
+      >
+    >
+  ): Promise<Record<string, unknown> | null> {
+    const set = Object.entries(fields).map(([column, value]) => {
+      if (!BATCH_ITEM_FIELDS.has(column))
+        throw new Error(
+          `shipping_services_batch_item: ${column} is not settable`
+        )
+      return BATCH_ITEM_FIELDS.get(column) === "json"
+        ? {
+            sql: `${column} = ?::jsonb`,
+            value: value == null ? null : JSON.stringify(value),
+          }
+        : { sql: `${column} = ?`, value: (value ?? null) as Knex.Value }
+    })
+    const columns = [...BATCH_ITEM_FIELDS.keys()]
+    const knex = this.pg_()
+    const { rows } = await knex.raw(
+      `with old as (
+         select id, ${columns.join(", ")} from shipping_services_batch_item
+         where id = ? and deleted_at is null for update)
+       update shipping_services_batch_item item
+         set ${[...set.map((c) => c.sql), "updated_at = now()"].join(", ")}
+       from old where item.id = old.id
+       returning ${["id", ...columns].map((c) => `old.${c}`).join(", ")}`,
+      [id, ...set.map((c) => c.value)]
+    )
+    return (rows[0] as Record<string, unknown> | undefined) ?? null
+  }
+
+  /**
+   * Sets fields of a shipment in one statement and returns them as they were (a workflow's
+   * compensation puts them back); null when the shipment is gone. The tracking apply path records
+   * each transition so: the read for the compensation and the ORM's update (another read and the
+   * update, in a transaction) were four statements per transition.
+   */
+  async swapShipmentFields(
+    id: string,
+    fields: Record<string, unknown>
+  ): Promise<Record<string, unknown> | null> {
+    const set = Object.entries(fields).map(([column, value]) =>
+      shipmentColumn(column, value)
+    )
+    if (!set.length) return null
+    const knex = this.pg_()
+    const { rows } = await knex.raw(
+      `with old as (
+         select id, ${set.map((c) => c.column).join(", ")} from shipping_services_shipment
+         where id = ? and deleted_at is null for update)
+       update shipping_services_shipment shipment
+         set ${[...set.map((c) => `${c.column} = ${c.placeholder}`), "updated_at = now()"].join(", ")}
+       from old where shipment.id = old.id
+       returning ${set.map((c) => `old.${c.column}`).join(", ")}`,
+      [id, ...set.map((c) => c.value)]
+    )
+    return (rows[0] as Record<string, unknown> | undefined) ?? null
+  }
+
+  /**
+   * Links stored tracking events to their shipment (null unlinks), in one statement: the ORM's
+   * update read them first in a transaction of its own, on every tracking delivery.
+   */
+  async linkTrackingEvents(
+    links: { id: string; shipment_id: string | null }[]
+  ): Promise<void> {
+    if (!links.length) return
+    const knex = this.pg_()
+    await knex.raw(
+      `update shipping_services_tracking_event event
+         set shipment_id = link.shipment_id, updated_at = now()
+       from (values ${links.map(() => "(?, ?::text)").join(", ")}) as link(id, shipment_id)
+       where event.id = link.id and event.deleted_at is null`,
+      links.flatMap((l) => [l.id, l.shipment_id])
+    )
+  }
+
+  /**
+   * A new row of the label journal, in one INSERT (the ORM's create took a transaction of its
+   * own, and its entity event became a job on the event bus for every label bought in a
+   * cluster). The columns' defaults are the database's, as for the ORM.
+   */
+  async insertShipment(
+    fields: Record<string, unknown>
+  ): Promise<ShipmentRecord> {
+    const columns = Object.entries(fields).map(([column, value]) =>
+      shipmentColumn(column, value)
+    )
+    const knex = this.pg_()
+    const { rows } = await knex.raw(
+      `insert into shipping_services_shipment (id, ${columns.map((c) => c.column).join(", ")})
+       values (?, ${columns.map((c) => c.placeholder).join(", ")}) returning *`,
+      [generateEntityId(undefined, "ssship"), ...columns.map((c) => c.value)]
+    )
+    return rows[0] as ShipmentRecord
   }
 
   /**

@@ -106,11 +106,7 @@ async function runItem(
   shipping: ShippingServicesModuleService,
   item: BatchItemRecord
 ): Promise<"settled" | "busy"> {
-  await shipping.updateBatchItems({
-    id: item.id,
-    status: "running",
-    error: null,
-  })
+  await shipping.setBatchItem(item.id, { status: "running", error: null })
   let outcome
   try {
     outcome = await fulfilOrderNow(container, item.order_id)
@@ -118,7 +114,7 @@ async function runItem(
     outcome = { status: "failed" as const, error: errorRecord(error) }
   }
   if (outcome.status === "busy") {
-    await shipping.updateBatchItems({ id: item.id, status: "waiting" })
+    await shipping.setBatchItem(item.id, { status: "waiting" })
     return "busy"
   }
   await recordBatchItemWorkflow(container).run({

@@ -185,7 +185,7 @@ async function buy(
 ): Promise<ShipmentRecord> {
   const leases = journal.leases()
   const transactionId = randomTransactionId()
-  const row = await journal.createShipments({
+  const row = await journal.insertShipment({
     transaction_id: transactionId,
     transaction_ids: { ids: [transactionId] },
     request_key: input.requestKey,

@@ -22,6 +22,16 @@ function journal(row: Row) {
         update
       )
     }),
+    // As the module's one statement: sets the fields, returns them as they were (null: gone).
+    swapShipmentFields: jest.fn(async (id: string, fields: object) => {
+      const row = rows.find((r) => r.id === id)
+      if (!row) return null
+      const old = Object.fromEntries(
+        Object.keys(fields).map((k) => [k, row[k] ?? null])
+      )
+      Object.assign(row, fields)
+      return old
+    }),
     recordShipmentTracking: jest.fn(async (id: string, fields: object) => {
       Object.assign(
         rows.find((r) => r.id === id)!,
@@ -96,5 +106,6 @@ describe("tracking application compensations", () => {
     ).toBeNull()
     await restoreTransitionApplied(j as never, null)
     expect(j.updateShipments).not.toHaveBeenCalled()
+    expect(j.swapShipmentFields).toHaveBeenCalledTimes(1)
   })
 })

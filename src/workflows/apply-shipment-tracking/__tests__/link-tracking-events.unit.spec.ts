@@ -4,7 +4,7 @@ import { linkTrackingEventsStep } from "../steps/link-tracking-events"
 
 describe("linking unmatched tracking events", () => {
   it("links them to their shipment, and unlinks them when a later step fails", async () => {
-    const shipping = { updateTrackingEvents: jest.fn(async () => []) }
+    const shipping = { linkTrackingEvents: jest.fn(async () => []) }
     const links = [
       { id: "sste_1", shipment_id: "sssh_1" },
       { id: "sste_2", shipment_id: "sssh_1" },
@@ -14,7 +14,7 @@ describe("linking unmatched tracking events", () => {
       { links },
       { [SHIPPING_SERVICES_MODULE]: shipping }
     )
-    expect(shipping.updateTrackingEvents.mock.calls).toEqual([
+    expect(shipping.linkTrackingEvents.mock.calls).toEqual([
       [links],
       [
         [

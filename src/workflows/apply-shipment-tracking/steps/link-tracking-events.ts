@@ -16,7 +16,7 @@ export const linkTrackingEventsStep = createStep(
     const shipping: ShippingServicesModuleService = container.resolve(
       SHIPPING_SERVICES_MODULE
     )
-    await shipping.updateTrackingEvents(input.links)
+    await shipping.linkTrackingEvents(input.links)
     return new StepResponse(
       input.links.length,
       input.links.map((l) => l.id)
@@ -27,7 +27,7 @@ export const linkTrackingEventsStep = createStep(
     const shipping: ShippingServicesModuleService = container.resolve(
       SHIPPING_SERVICES_MODULE
     )
-    await shipping.updateTrackingEvents(
+    await shipping.linkTrackingEvents(
       ids.map((id) => ({ id, shipment_id: null }))
     )
   }

@@ -9,10 +9,7 @@ const COLUMN = {
   delivered: "delivered_applied_at",
 } as const satisfies Record<Transition, string>
 
-type Journal = Pick<
-  ShippingServicesModuleService,
-  "listShipments" | "updateShipments"
->
+type Journal = Pick<ShippingServicesModuleService, "swapShipmentFields">
 
 export type AppliedBefore = {
   shipment_id: string
@@ -26,32 +23,25 @@ export async function recordTransitionApplied(
   input: { shipment_id: string; transition: Transition; applied_at: Date }
 ): Promise<AppliedBefore | null> {
   const column = COLUMN[input.transition]
-  const [row] = await journal.listShipments(
-    { id: input.shipment_id },
-    { select: ["id", column] }
-  )
-  if (!row) return null
-  const before: AppliedBefore = {
-    shipment_id: input.shipment_id,
-    column,
-    value: row[column] ?? null,
-  }
-  await journal.updateShipments({
-    id: input.shipment_id,
+  const old = await journal.swapShipmentFields(input.shipment_id, {
     // A Date in the workflow's input arrives as a string on the Redis engine.
     [column]: new Date(input.applied_at),
   })
-  return before
+  if (!old) return null
+  return {
+    shipment_id: input.shipment_id,
+    column,
+    value: (old[column] as Date | null) ?? null,
+  }
 }
 
 /** Compensation: the column as it was (Medusa's transition did not happen after all). */
 export async function restoreTransitionApplied(
-  journal: Pick<Journal, "updateShipments">,
+  journal: Journal,
   before: AppliedBefore | null | undefined
 ): Promise<void> {
   if (!before) return
-  await journal.updateShipments({
-    id: before.shipment_id,
+  await journal.swapShipmentFields(before.shipment_id, {
     [before.column]: before.value,
   })
 }

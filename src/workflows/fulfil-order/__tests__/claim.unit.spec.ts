@@ -28,12 +28,18 @@ function rows(
     leases: () => leases,
     leaseCalls: leases,
     getOptions: () => ({ autoFulfill: policy }) as never,
-    createAutoFulfillments: jest.fn(async (row: Omit<Row, "id">) => {
-      if (table.some((r) => r.order_id === row.order_id))
-        throw new Error("duplicate key value violates unique constraint")
-      const created = { ...row, id: `af_${table.length + 1}` }
+    // As the module's INSERT … ON CONFLICT DO NOTHING: a row running under this process's lease, or nothing.
+    startAutoFulfillment: jest.fn(async (row: { order_id: string }) => {
+      if (table.some((r) => r.order_id === row.order_id)) return undefined
+      const created = {
+        ...row,
+        status: "running",
+        attempts: 1,
+        id: `af_${table.length + 1}`,
+      }
       table.push(created)
-      return created
+      leases.track("shipping_services_auto_fulfillment", created.id)
+      return { id: created.id }
     }),
     listAutoFulfillments: jest.fn(async ({ order_id }: { order_id: string }) =>
       table.filter((r) => r.order_id === order_id).map((r) => ({ ...r }))

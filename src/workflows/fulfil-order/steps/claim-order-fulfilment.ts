@@ -39,7 +39,7 @@ export type ClaimMade = {
 
 type Rows = Pick<
   ShippingServicesModuleService,
-  | "createAutoFulfillments"
+  | "startAutoFulfillment"
   | "listAutoFulfillments"
   | "claimAutoFulfillmentAttempt"
   | "leases"
@@ -58,23 +58,16 @@ export async function claimOrderFulfilment(
   shipping: Rows,
   input: ClaimInput
 ): Promise<Claim> {
-  const leases = shipping.leases()
   const { maxAttempts } = shipping.getOptions().autoFulfill
-  const created = await shipping
-    .createAutoFulfillments({
-      order_id: input.order_id,
-      status: "running",
-      attempts: 1,
-      ...input.facts,
-      // A Date in the workflow's input arrives as a string on the Redis engine.
-      placed_at: input.facts.placed_at ? new Date(input.facts.placed_at) : null,
-      ...leases.fields(),
-    })
-    .catch(() => undefined)
-  if (created) {
-    leases.track(AUTO_FULFILLMENTS, created.id)
-    return { claimed: true, record_id: created.id, attempts: 1 }
-  }
+  const created = await shipping.startAutoFulfillment({
+    order_id: input.order_id,
+    option_id: input.facts.option_id,
+    lane: input.facts.lane,
+    display_id: input.facts.display_id,
+    // A Date in the workflow's input arrives as a string on the Redis engine.
+    placed_at: input.facts.placed_at ? new Date(input.facts.placed_at) : null,
+  })
+  if (created) return { claimed: true, record_id: created.id, attempts: 1 }
   const [existing] = (await shipping.listAutoFulfillments({
     order_id: input.order_id,
   })) as AutoFulfillmentRecord[]

@@ -41,6 +41,14 @@ function journal(batch: Row, items: Row[]) {
     ),
     updateBatches: update(batches),
     updateBatchItems: update(items),
+    // As the module's one statement: sets the fields, returns them as they were.
+    setBatchItem: jest.fn(async (id: string, fields: Row) => {
+      const item = items.find((i) => i.id === id)
+      if (!item) return null
+      const old = { ...item }
+      Object.assign(item, fields)
+      return old
+    }),
   }
 }
 

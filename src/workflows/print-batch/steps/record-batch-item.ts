@@ -20,26 +20,19 @@ const FIELDS = [
   "shipment_ids",
 ] as const
 
-type Journal = Pick<
-  ShippingServicesModuleService,
-  "listBatchItems" | "updateBatchItems"
->
+type Journal = Pick<ShippingServicesModuleService, "setBatchItem">
 
 /** Writes the outcome on the item; returns the fields it changed as they were. */
 export async function recordBatchItem(
   journal: Journal,
   outcome: BatchItemOutcome
 ): Promise<Record<string, unknown> | null> {
-  const [item] = await journal.listBatchItems(
-    { id: outcome.id },
-    { select: ["id", ...FIELDS] }
-  )
-  if (!item) return null
-  const before: Record<string, unknown> = { id: item.id }
+  const { id, ...fields } = outcome
+  const old = await journal.setBatchItem(id, fields)
+  if (!old) return null
+  const before: Record<string, unknown> = { id }
   for (const field of FIELDS)
-    if (field in outcome)
-      before[field] = (item as Record<string, unknown>)[field] ?? null
-  await journal.updateBatchItems(outcome as never)
+    if (field in outcome) before[field] = old[field] ?? null
   return before
 }
 

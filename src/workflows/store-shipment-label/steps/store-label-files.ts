@@ -55,9 +55,13 @@ export const storeLabelFilesStep = createStep(
 
     const stored: StoredLabel[] = []
     const legacyFiles: string[] = []
+    // Every shipment's stored pages in one query (a burst stores a window's labels at once).
+    const pageCounts = await shipping.labelPageCounts(
+      shipments.map((s) => s.id)
+    )
     for (const shipment of shipments) {
-      const existing = await shipping.documentPages("label", shipment.id)
-      const pages = existing.length ? [] : await pagesOf(container, shipment)
+      const existing = pageCounts.get(shipment.id) ?? 0
+      const pages = existing ? [] : await pagesOf(container, shipment)
       if (pages.length) {
         const format = shipment.label_format
         await shipping.storeDocuments(
@@ -79,7 +83,7 @@ export const storeLabelFilesStep = createStep(
         )
         legacyFiles.push(...fileIdsOf(shipment.label_files))
       } else if (
-        existing.length &&
+        existing &&
         (shipment.label_pending ||
           shipment.label_files ||
           shipment.label_source_url)
@@ -96,7 +100,7 @@ export const storeLabelFilesStep = createStep(
         shipment_id: shipment.id,
         order_id: shipment.order_id,
         fulfillment_id: shipment.fulfillment_id,
-        pages: existing.length || pages.length,
+        pages: existing || pages.length,
       })
     }
     // Last, once the pages are safe in the documents: the copies the File module served publicly.
