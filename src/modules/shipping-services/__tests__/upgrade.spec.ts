@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs"
 import { buildMigrationScript } from "@medusajs/framework/utils"
 import { randomBytes } from "node:crypto"
 import path from "node:path"
@@ -18,6 +19,17 @@ const MODULE = "shippingServices"
 const CURRENT = path.resolve(__dirname, "../migrations")
 /** The module's migrations as released in 0.1.0 (commit 67cbaae), copied verbatim. */
 const RELEASE_0_1_0 = path.resolve(__dirname, "__fixtures__/migrations-0.1.0")
+
+/** Migration names in a folder, in the order Medusa runs them. */
+const migrationsIn = (dir: string) =>
+  readdirSync(dir)
+    .filter((f) => /^Migration\d+\.[jt]s$/.test(f))
+    .map((f) => f.replace(/\.[jt]s$/, ""))
+    .sort()
+/** The migrations written since 0.1.0: what an upgrade runs. */
+const SINCE_0_1_0 = migrationsIn(CURRENT).filter(
+  (m) => !migrationsIn(RELEASE_0_1_0).includes(m)
+)
 
 const silent = { info: () => undefined, error: console.error }
 
@@ -58,7 +70,7 @@ async function dump(c: Client) {
   const out: Record<string, unknown[]> = {}
   for (const table of TABLES) {
     const { rows } = await c.query(
-      `select to_jsonb(t) - 'documents_removed_at' - 'files_removed_at' as row from ${table} t order by id`
+      `select to_jsonb(t) - 'documents_removed_at' - 'files_removed_at' - 'sandbox_clock_at' as row from ${table} t order by id`
     )
     out[table] = rows.map((r) => r.row)
   }
@@ -214,9 +226,8 @@ describe("upgrade from 0.1.0", () => {
 
     // The upgrade: only the new migration runs.
     const ran = await migrate(clientUrl, CURRENT)
-    expect(ran.map((m: { name: string }) => m.name)).toEqual([
-      "Migration20261125143000",
-    ])
+    expect(ran.map((m: { name: string }) => m.name)).toEqual(SINCE_0_1_0)
+    expect(SINCE_0_1_0).toContain("Migration20261125143000")
 
     expect(await dump(c)).toEqual(before)
     const { rows: added } = await c.query(
@@ -290,12 +301,9 @@ describe("upgrade from 0.1.0", () => {
     await freshDatabase(fresh)
     try {
       const ran = await migrate(databaseUrl(fresh), CURRENT)
-      expect(ran.map((m: { name: string }) => m.name)).toEqual([
-        "Migration20261121193210",
-        "Migration20261123120909",
-        "Migration20261123125905",
-        "Migration20261125143000",
-      ])
+      expect(ran.map((m: { name: string }) => m.name)).toEqual(
+        migrationsIn(CURRENT)
+      )
       const f = pgClient(fresh)
       await f.connect()
       try {
