@@ -77,11 +77,18 @@ export const CATALOG = [
 
 type FulfillmentOption = { id: string; name: string; is_return?: boolean }
 
-export async function setupStore(
+/** What a merchant sets up in Medusa's admin before shipping: the store's basics. */
+export type StoreBasics = Omit<StoreSetup, "shippingOptions">
+
+/**
+ * A sales channel and its publishable key, a US region and an international one (USD), a
+ * warehouse with its address in that channel, the default shipping profile and the catalog's
+ * products in it: everything but shipping (README "Set up shipping in one action" starts here).
+ */
+export async function setupBasics(
   api: Api,
-  admin: RequestConfig,
-  opts: { priceTypes?: Record<string, "flat" | "calculated"> } = {}
-): Promise<StoreSetup> {
+  admin: RequestConfig
+): Promise<StoreBasics> {
   const { data: sc } = await api.post(
     "/admin/sales-channels",
     { name: "Web shop" },
@@ -124,13 +131,80 @@ export async function setupStore(
   )
   const locationId = loc.stock_location.id
   await api.post(
-    `/admin/stock-locations/${locationId}/fulfillment-providers`,
-    { add: [PROVIDER_ID, "manual_manual"] },
-    admin
-  )
-  await api.post(
     `/admin/stock-locations/${locationId}/sales-channels`,
     { add: [salesChannelId] },
+    admin
+  )
+
+  const { data: profiles } = await api.get("/admin/shipping-profiles", admin)
+  const shippingProfileId =
+    profiles.shipping_profiles.find(
+      (p: { type: string }) => p.type === "default"
+    )?.id ??
+    (
+      await api.post(
+        "/admin/shipping-profiles",
+        { name: "Default", type: "default" },
+        admin
+      )
+    ).data.shipping_profile.id
+
+  const products = []
+  for (const p of CATALOG) {
+    const { data } = await api.post(
+      "/admin/products",
+      {
+        title: p.title,
+        handle: p.handle,
+        status: "published",
+        shipping_profile_id: shippingProfileId,
+        sales_channels: [{ id: salesChannelId }],
+        options: [{ title: "Style", values: ["Default"] }],
+        variants: [
+          {
+            title: "Default",
+            sku: p.sku,
+            manage_inventory: false,
+            options: { Style: "Default" },
+            prices: [{ currency_code: "usd", amount: p.price }],
+            ...p.variant,
+          },
+        ],
+      },
+      admin
+    )
+    products.push({
+      id: data.product.id,
+      title: p.title,
+      variantId: data.product.variants[0].id,
+    })
+  }
+  return {
+    salesChannelId,
+    publishableKey: key.api_key.token,
+    regions,
+    locationId,
+    shippingProfileId,
+    products,
+  }
+}
+
+/**
+ * The basics, then shipping set up by hand as a merchant would in the admin's forms: the provider
+ * on the warehouse, a fulfillment set with a domestic and an international zone, one shipping
+ * option per fulfillment option (the plugin's one-action setup does this for merchants:
+ * src/lib/setup-shipping).
+ */
+export async function setupStore(
+  api: Api,
+  admin: RequestConfig,
+  opts: { priceTypes?: Record<string, "flat" | "calculated"> } = {}
+): Promise<StoreSetup> {
+  const basics = await setupBasics(api, admin)
+  const { locationId, shippingProfileId } = basics
+  await api.post(
+    `/admin/stock-locations/${locationId}/fulfillment-providers`,
+    { add: [PROVIDER_ID, "manual_manual"] },
     admin
   )
   const { data: withSet } = await api.post(
@@ -159,19 +233,6 @@ export async function setupStore(
     domestic: await zone("Domestic", ["us"]),
     international: await zone("International", ["gb", "de", "fr", "ca"]),
   }
-
-  const { data: profiles } = await api.get("/admin/shipping-profiles", admin)
-  const shippingProfileId =
-    profiles.shipping_profiles.find(
-      (p: { type: string }) => p.type === "default"
-    )?.id ??
-    (
-      await api.post(
-        "/admin/shipping-profiles",
-        { name: "Default", type: "default" },
-        admin
-      )
-    ).data.shipping_profile.id
 
   const { data: fo } = await api.get(
     `/admin/fulfillment-providers/${PROVIDER_ID}/options`,
@@ -211,46 +272,7 @@ export async function setupStore(
     )
     shippingOptions[option.id] = data.shipping_option.id
   }
-
-  const products = []
-  for (const p of CATALOG) {
-    const { data } = await api.post(
-      "/admin/products",
-      {
-        title: p.title,
-        handle: p.handle,
-        status: "published",
-        shipping_profile_id: shippingProfileId,
-        sales_channels: [{ id: salesChannelId }],
-        options: [{ title: "Style", values: ["Default"] }],
-        variants: [
-          {
-            title: "Default",
-            sku: p.sku,
-            manage_inventory: false,
-            options: { Style: "Default" },
-            prices: [{ currency_code: "usd", amount: p.price }],
-            ...p.variant,
-          },
-        ],
-      },
-      admin
-    )
-    products.push({
-      id: data.product.id,
-      title: p.title,
-      variantId: data.product.variants[0].id,
-    })
-  }
-  return {
-    salesChannelId,
-    publishableKey: key.api_key.token,
-    regions,
-    locationId,
-    shippingProfileId,
-    shippingOptions,
-    products,
-  }
+  return { ...basics, shippingOptions }
 }
 
 export type ShopperAddress = {

@@ -34,10 +34,10 @@ import { databaseUrl, dropDatabase } from "../../dev/database"
 import { fetchApi, type Api } from "../../dev/seed/api"
 import {
   ADDRESSES,
-  CATALOG,
   PROVIDER_ID,
   placeOrder,
-  WAREHOUSE_ADDRESS,
+  setupBasics,
+  type StoreBasics,
   type StoreSetup,
 } from "../../dev/seed/store"
 
@@ -444,105 +444,10 @@ afterAll(async () => {
 const SETUP_SCRIPT =
   "./node_modules/medusa-plugin-shipping-services/.medusa/server/src/scripts/setup-shipping.js"
 
-type MerchantBasics = {
-  publishableKey: string
-  salesChannelId: string
-  regions: { us: string; international: string }
-  locationId: string
-  variantId: string
-}
-let basics: MerchantBasics
-
-/**
- * What a merchant does in Medusa's own admin before the plugin's setup (README "Set up shipping
- * in one action"): a sales channel and its publishable key, regions for the countries sold to,
- * a stock location with its address in that channel, a product in the default shipping profile.
- */
-async function merchantBasics(
-  api: Api,
-  admin: { headers: Record<string, string> }
-): Promise<MerchantBasics> {
-  const { data: sc } = await api.post(
-    "/admin/sales-channels",
-    { name: "Web shop" },
-    admin
-  )
-  const salesChannelId = sc.sales_channel.id
-  const { data: key } = await api.post(
-    "/admin/api-keys",
-    { title: "Storefront", type: "publishable" },
-    admin
-  )
-  await api.post(
-    `/admin/api-keys/${key.api_key.id}/sales-channels`,
-    { add: [salesChannelId] },
-    admin
-  )
-  const region = async (name: string, countries: string[]) =>
-    (
-      await api.post(
-        "/admin/regions",
-        {
-          name,
-          currency_code: "usd",
-          countries,
-          payment_providers: ["pp_system_default"],
-        },
-        admin
-      )
-    ).data.region.id as string
-  const regions = {
-    us: await region("United States", ["us"]),
-    international: await region("International", ["gb", "de", "fr", "ca"]),
-  }
-  const { data: loc } = await api.post(
-    "/admin/stock-locations",
-    { name: "Shelton warehouse", address: WAREHOUSE_ADDRESS },
-    admin
-  )
-  await api.post(
-    `/admin/stock-locations/${loc.stock_location.id}/sales-channels`,
-    { add: [salesChannelId] },
-    admin
-  )
-  const { data: profiles } = await api.get("/admin/shipping-profiles", admin)
-  const profileId = profiles.shipping_profiles.find(
-    (p: { type: string }) => p.type === "default"
-  ).id
-  const p = CATALOG[0]!
-  const { data: product } = await api.post(
-    "/admin/products",
-    {
-      title: p.title,
-      handle: p.handle,
-      status: "published",
-      shipping_profile_id: profileId,
-      sales_channels: [{ id: salesChannelId }],
-      options: [{ title: "Style", values: ["Default"] }],
-      variants: [
-        {
-          title: "Default",
-          sku: p.sku,
-          manage_inventory: false,
-          options: { Style: "Default" },
-          prices: [{ currency_code: "usd", amount: p.price }],
-          ...p.variant,
-        },
-      ],
-    },
-    admin
-  )
-  return {
-    publishableKey: key.api_key.token,
-    salesChannelId,
-    regions,
-    locationId: loc.stock_location.id,
-    variantId: product.product.variants[0].id,
-  }
-}
+let basics: StoreBasics
 
 /** The shop as a storefront sees it once set up: the options the setup made, by service. */
-async function storeOfBasics(api: Api, b: MerchantBasics): Promise<StoreSetup> {
+async function storeOfBasics(api: Api, b: StoreBasics): Promise<StoreSetup> {
   const { data } = await api.get(
     "/admin/shipping-options?fields=id,data,provider_id",
     admin
@@ -554,15 +459,7 @@ async function storeOfBasics(api: Api, b: MerchantBasics): Promise<StoreSetup> {
     data: { id: string }
   }[])
     if (o.provider_id === PROVIDER_ID) shippingOptions[o.data.id] = o.id
-  return {
-    salesChannelId: b.salesChannelId,
-    publishableKey: b.publishableKey,
-    regions: b.regions,
-    locationId: b.locationId,
-    shippingProfileId: "",
-    shippingOptions,
-    products: [{ id: "", title: CATALOG[0]!.title, variantId: b.variantId }],
-  }
+  return { ...b, shippingOptions }
 }
 
 describe("the packed plugin in a fresh Medusa app", () => {
@@ -642,7 +539,8 @@ describe("the packed plugin in a fresh Medusa app", () => {
   })
 
   it("sets shipping up with README's command: no zone or shipping option made by hand", async () => {
-    basics = await merchantBasics(api, admin)
+    // What a merchant does in Medusa's own admin first: channel, regions, warehouse, products.
+    basics = await setupBasics(api, admin)
     const dryRun = await timed("setup-shipping --dry-run", () =>
       run(
         "npx",
