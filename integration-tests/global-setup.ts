@@ -3,24 +3,35 @@ import { freePort } from "../dev/net"
 
 export { freePort }
 
+type JestConfig = { maxWorkers?: number }
+
 /**
- * Runs once before the http group: the sandbox server (the shipping service of these tests)
- * in this process, and the app's port fixed here because the plugin's webhook url, read from
- * medusa-config at boot, has to name it. Tests drive the sandbox through its control API at
- * SANDBOX_URL.
+ * Runs once before the http group. Each jest worker gets its own sandbox server (the shipping
+ * service of these tests) and its own app port, so the spec files run side by side without
+ * sharing the service's state (clock, registered webhooks, labels) or a port. The app's port is
+ * fixed here because the plugin's webhook url, read from medusa-config at boot, has to name it.
+ * integration-tests/setup.js hands a worker its slot (by JEST_WORKER_ID) before a spec loads.
+ * Tests drive the sandbox through its control API at SANDBOX_URL.
  */
-export default async function globalSetup() {
+export default async function globalSetup(globalConfig: JestConfig = {}) {
   process.env.MEDUSA_DISABLE_TELEMETRY = "true"
   process.env.DB_HOST ??= "localhost"
   process.env.MEDUSA_ADMIN_DISABLE = "true"
   process.env.LOG_LEVEL ??= "error"
-  const port = process.env.PORT ?? String(await freePort())
-  process.env.PORT = port
-  process.env.SHIPPING_SERVICES_PUBLIC_URL ??= `http://localhost:${port}`
-  const sandbox = await startSandbox({ port: 0, host: "127.0.0.1", speed: 0 })
+  const workers = Math.max(1, globalConfig.maxWorkers ?? 1)
+  const sandboxes: SandboxHandle[] = []
+  for (let id = 1; id <= workers; id++) {
+    const port = String(await freePort())
+    const sandbox = await startSandbox({ port: 0, host: "127.0.0.1", speed: 0 })
+    sandboxes.push(sandbox)
+    process.env[`HTTP_TEST_SLOT_${id}`] = JSON.stringify({
+      PORT: port,
+      SHIPPING_SERVICES_PUBLIC_URL: `http://localhost:${port}`,
+      SANDBOX_URL: sandbox.url,
+      SHIPPING_SERVICES_BASE_URL: sandbox.roots.baseUrl,
+    })
+  }
   ;(
-    globalThis as { __SHIPPING_SANDBOX__?: SandboxHandle }
-  ).__SHIPPING_SANDBOX__ = sandbox
-  process.env.SANDBOX_URL = sandbox.url
-  process.env.SHIPPING_SERVICES_BASE_URL = sandbox.roots.baseUrl
+    globalThis as { __SHIPPING_SANDBOXES__?: SandboxHandle[] }
+  ).__SHIPPING_SANDBOXES__ = sandboxes
 }

@@ -1,7 +1,8 @@
 import type { SandboxHandle } from "../packages/sandbox/src"
 
 export default async function globalTeardown() {
-  await (
-    globalThis as { __SHIPPING_SANDBOX__?: SandboxHandle }
-  ).__SHIPPING_SANDBOX__?.close()
+  const sandboxes =
+    (globalThis as { __SHIPPING_SANDBOXES__?: SandboxHandle[] })
+      .__SHIPPING_SANDBOXES__ ?? []
+  await Promise.all(sandboxes.map((sandbox) => sandbox.close()))
 }
