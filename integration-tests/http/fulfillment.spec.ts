@@ -13,6 +13,7 @@ import { registerCustomer } from "../helpers/customer"
 import { explainHttpErrors } from "../helpers/errors"
 import { sandbox } from "../helpers/sandbox"
 import { waitFor } from "../../dev/wait"
+import { autoFulfillOrder } from "../../src/orchestration/auto-fulfill"
 
 jest.setTimeout(180_000)
 
@@ -162,6 +163,62 @@ medusaIntegrationTestRunner({
         expect((await sandbox.get("/stats")).labelsCreated).toBe(
           before.labelsCreated
         )
+      })
+
+      it("registers a fulfillment a stopped process left linked but unregistered, instead of buying its label again", async () => {
+        const order = await placeOrder(api, store, {
+          region: "us",
+          address: ADDRESSES.newYork,
+          optionId: "postal-priority",
+          items: [{ variantId: store.products[1].variantId, quantity: 2 }],
+        })
+        const [first] = await autoFulfilled(order.id)
+        // What the platform-faults test left: createOrderFulfillmentWorkflow's last step group
+        // half done (the link made, the order's FULFILL_ITEM change not), the attempt's process
+        // gone with its lease.
+        const orders = getContainer().resolve(Modules.ORDER)
+        await orders.revertLastVersion(order.id)
+        const fulfilled = async () =>
+          (
+            await orders.retrieveOrder(order.id, {
+              relations: ["items", "items.detail"],
+            })
+          ).items!.map((i) => Number(i.detail?.fulfilled_quantity ?? 0))
+        expect(await fulfilled()).toEqual([0])
+        const pg = getContainer().resolve("__pg_connection__") as any
+        await pg.raw(
+          `update shipping_services_auto_fulfillment
+              set status = 'running', lease_owner = 'a stopped process',
+                  lease_until = now() - interval '1 minute', fulfillment_ids = null
+            where order_id = ?`,
+          [order.id]
+        )
+        const before = await sandbox.get("/stats")
+
+        const outcome = await autoFulfillOrder(getContainer(), order.id)
+
+        expect(outcome).toEqual({
+          status: "succeeded",
+          fulfillment_ids: [first.id],
+        })
+        expect(await fulfilled()).toEqual([2])
+        expect(
+          (await fulfillmentsOf(order.id)).filter((f) => !f.canceled_at)
+        ).toEqual([expect.objectContaining({ id: first.id })])
+        expect((await sandbox.get("/stats")).labelsCreated).toBe(
+          before.labelsCreated
+        )
+        const [record] = await shipping().listAutoFulfillments({
+          order_id: order.id,
+        })
+        expect(record.status).toBe("succeeded")
+        // A second look finds nothing left: no second registration, no label.
+        expect(
+          await shipping().unregisteredOrderFulfillments({
+            orderId: order.id,
+            providerPrefix: "shipping-services_",
+          })
+        ).toEqual([])
       })
 
       it("serves PNG and ZPL labels as real files", async () => {

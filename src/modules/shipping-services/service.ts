@@ -1196,6 +1196,47 @@ export default class ShippingServicesModuleService extends MedusaService({
   }
 
   /**
+   * Fulfillments of this provider that Medusa linked to the order but never registered on it: a
+   * process stopped inside createOrderFulfillmentWorkflow's last step group, whose steps (the
+   * order's FULFILL_ITEM change, the order link, the reservations) run side by side, after the
+   * fulfillment, its labels and the inventory adjustment were committed. The order's lines then
+   * look unfulfilled, and a new attempt would buy their labels again (the platform-faults test
+   * found 7 of 100 orders with two). Live ones only (not canceled, not deleted), with their lines.
+   */
+  async unregisteredOrderFulfillments(options: {
+    orderId: string
+    providerPrefix: string
+  }): Promise<{ id: string; items: { id: string; quantity: number }[] }[]> {
+    const knex = this.pg_()
+    const { rows } = await knex.raw(
+      `select f.id, i.line_item_id, i.quantity::float8 as quantity
+         from order_fulfillment o
+         join fulfillment f on f.id = o.fulfillment_id
+         join fulfillment_item i on i.fulfillment_id = f.id and i.deleted_at is null
+        where o.order_id = ? and o.deleted_at is null
+          and left(f.provider_id, ?) = ? and f.deleted_at is null and f.canceled_at is null
+          and not exists (
+            select 1 from order_change_action a
+             where a.order_id = o.order_id and a.reference = 'fulfillment'
+               and a.reference_id = f.id and a.deleted_at is null)
+        order by f.created_at asc, i.line_item_id asc`,
+      [options.orderId, options.providerPrefix.length, options.providerPrefix]
+    )
+    const byId = new Map<string, { id: string; quantity: number }[]>()
+    for (const row of rows as {
+      id: string
+      line_item_id: string | null
+      quantity: number
+    }[]) {
+      if (!row.line_item_id) continue
+      const items = byId.get(row.id) ?? []
+      items.push({ id: row.line_item_id, quantity: Number(row.quantity) })
+      byId.set(row.id, items)
+    }
+    return [...byId].map(([id, items]) => ({ id, items }))
+  }
+
+  /**
    * The tracking apply path runs for every delivery of every parcel, so its writes skip the
    * ORM's read-before-update (MedusaService's update loads each row first, in a transaction):
    * one UPDATE each. These rows have no relations and nothing listens to their entity events.

@@ -12,6 +12,12 @@ import {
 } from "./steps/claim-order-fulfilment"
 import { createOrderFulfillmentStep } from "./steps/create-order-fulfillment"
 import { finishOrderFulfilmentStep } from "./steps/finish-order-fulfilment"
+import { deleteReservationsByLineItemsStep } from "@medusajs/medusa/core-flows"
+import {
+  registerUnregisteredFulfillmentsStep,
+  remainingItems,
+  type Registered,
+} from "./steps/register-unregistered-fulfillments"
 
 export type FulfilOrderInput = {
   order_id: string
@@ -34,7 +40,8 @@ export type FulfilOrderResult = {
 /**
  * Creates the fulfillment (and so, through the provider, the labels) of an order once, for the
  * automatic path (`order.placed`, the retry job, recovery) and an admin's print batch alike:
- * claim the order's row (a lease) → Medusa's createOrderFulfillmentWorkflow, which compensates
+ * claim the order's row (a lease) → register a fulfillment a stopped process left linked but
+ * unregistered (its labels are bought) → Medusa's createOrderFulfillmentWorkflow for the rest, which compensates
  * its own fulfillment and, when it fails, puts its words on the attempt → record the success
  * and give the lease up. When a step fails, the claim's compensation gives the attempt back as
  * failed (with those words), with its retry time.
@@ -51,21 +58,54 @@ export const fulfilOrderWorkflow = createWorkflow(
       extra_attempt: input.extra_attempt,
     })
 
+    // A fulfillment an earlier attempt's process left linked but unregistered holds these
+    // lines' labels: registered now, and only what it does not cover is bought.
+    const registered = when(
+      "shipping-services-fulfil-order-register",
+      { claim },
+      ({ claim }) => claim.claimed
+    ).then(() =>
+      registerUnregisteredFulfillmentsStep({ order_id: input.order_id })
+    )
+    // Their lines fulfilled in full: the reservations Medusa's last step group did not release.
+    const release = transform(
+      { registered },
+      ({ registered }) =>
+        (registered as Registered | undefined)?.fulfilled_line_ids ?? []
+    )
+    when(
+      "shipping-services-fulfil-order-release-reservations",
+      { release },
+      ({ release }) => release.length > 0
+    ).then(() => {
+      deleteReservationsByLineItemsStep(release)
+    })
+
+    const toCreate = transform({ input, registered }, ({ input, registered }) =>
+      remainingItems(
+        input.items,
+        (registered as Registered | undefined)?.items ?? []
+      )
+    )
+
     const created = when(
       "shipping-services-fulfil-order-create",
-      { claim, input },
-      ({ claim, input }) => claim.claimed && input.items.length > 0
+      { claim, toCreate },
+      ({ claim, toCreate }) => claim.claimed && toCreate.length > 0
     ).then(() => {
-      const create = transform({ input, claim }, ({ input, claim }) => {
-        const made = claim as Extract<Claim, { claimed: true }>
-        return {
-          order_id: input.order_id,
-          items: input.items,
-          shipping_option_id: input.shipping_option_id ?? undefined,
-          record_id: made.record_id,
-          attempts: made.attempts,
+      const create = transform(
+        { input, claim, toCreate },
+        ({ input, claim, toCreate }) => {
+          const made = claim as Extract<Claim, { claimed: true }>
+          return {
+            order_id: input.order_id,
+            items: toCreate,
+            shipping_option_id: input.shipping_option_id ?? undefined,
+            record_id: made.record_id,
+            attempts: made.attempts,
+          }
         }
-      })
+      )
       return createOrderFulfillmentStep(create)
     })
 
@@ -75,11 +115,14 @@ export const fulfilOrderWorkflow = createWorkflow(
       ({ claim }) => claim.claimed
     ).then(() => {
       const finish = transform(
-        { claim, input, created },
-        ({ claim, input, created }) => ({
+        { claim, input, created, registered },
+        ({ claim, input, created, registered }) => ({
           record_id: (claim as Extract<Claim, { claimed: true }>).record_id,
           mode: input.mode,
-          fulfillment_id: created?.id ?? null,
+          fulfillment_id:
+            created?.id ??
+            (registered as Registered | undefined)?.fulfillment_ids[0] ??
+            null,
         })
       )
       return finishOrderFulfilmentStep(finish)
