@@ -64,9 +64,17 @@ export const fulfilOrderWorkflow = createWorkflow(
       "shipping-services-fulfil-order-register",
       { claim },
       ({ claim }) => claim.claimed
-    ).then(() =>
-      registerUnregisteredFulfillmentsStep({ order_id: input.order_id })
-    )
+    ).then(() => {
+      const register = transform({ input, claim }, ({ input, claim }) => {
+        const made = claim as Extract<Claim, { claimed: true }>
+        return {
+          order_id: input.order_id,
+          record_id: made.record_id,
+          attempts: made.attempts,
+        }
+      })
+      return registerUnregisteredFulfillmentsStep(register)
+    })
     // Their lines fulfilled in full: the reservations Medusa's last step group did not release.
     const release = transform(
       { registered },
@@ -118,6 +126,7 @@ export const fulfilOrderWorkflow = createWorkflow(
         { claim, input, created, registered },
         ({ claim, input, created, registered }) => ({
           record_id: (claim as Extract<Claim, { claimed: true }>).record_id,
+          attempts: (claim as Extract<Claim, { claimed: true }>).attempts,
           mode: input.mode,
           fulfillment_id:
             created?.id ??

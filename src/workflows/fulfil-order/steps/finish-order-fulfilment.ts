@@ -2,10 +2,13 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
 import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
 import { AUTO_FULFILLMENTS, type FulfilMode } from "./claim-order-fulfilment"
+import { createNotingError } from "./create-order-fulfillment"
 
 export type FinishInput = {
   record_id: string
   mode: FulfilMode
+  /** The attempt the claim made: its row takes the error's words when recording fails. */
+  attempts: number
   /** The fulfillment Medusa created; none when nothing was left to fulfil. */
   fulfillment_id: string | null
 }
@@ -13,7 +16,9 @@ export type FinishInput = {
 /**
  * The attempt succeeded: its row says so, with the fulfillment, and its lease is given up in
  * the same UPDATE. An admin's fulfilment also ends a hold (the admin chose the order). The
- * workflow's last step, so it has no compensation: nothing after it can fail.
+ * workflow's last step, so it has no compensation: nothing after it can fail. When it fails, its
+ * words go on the attempt first (as the create step's do), so the claim's compensation never
+ * shows a failed attempt without them.
  */
 export const finishOrderFulfilmentStep = createStep(
   "shipping-services-finish-order-fulfilment",
@@ -22,14 +27,22 @@ export const finishOrderFulfilmentStep = createStep(
       SHIPPING_SERVICES_MODULE
     )
     shipping.leases().letExpire(AUTO_FULFILLMENTS, input.record_id)
-    await shipping.finishAutoFulfillment(input.record_id, {
-      status: "succeeded",
-      last_error: null,
-      ...(input.mode === "admin" ? { held_at: null } : {}),
-      ...(input.fulfillment_id
-        ? { fulfillment_ids: { ids: [input.fulfillment_id] } }
-        : {}),
-    })
+    await createNotingError(
+      () =>
+        shipping.finishAutoFulfillment(input.record_id, {
+          status: "succeeded",
+          last_error: null,
+          ...(input.mode === "admin" ? { held_at: null } : {}),
+          ...(input.fulfillment_id
+            ? { fulfillment_ids: { ids: [input.fulfillment_id] } }
+            : {}),
+        }),
+      (lastError) =>
+        shipping.noteAutoFulfillmentError(input.record_id, {
+          attempts: input.attempts,
+          last_error: lastError,
+        })
+    )
     return new StepResponse(input.fulfillment_id)
   }
 )
