@@ -12,11 +12,9 @@ import {
 } from "./steps/claim-order-fulfilment"
 import { createOrderFulfillmentStep } from "./steps/create-order-fulfillment"
 import { finishOrderFulfilmentStep } from "./steps/finish-order-fulfilment"
-import { deleteReservationsByLineItemsStep } from "@medusajs/medusa/core-flows"
 import {
   registerUnregisteredFulfillmentsStep,
   remainingItems,
-  type Registered,
 } from "./steps/register-unregistered-fulfillments"
 
 export type FulfilOrderInput = {
@@ -59,41 +57,19 @@ export const fulfilOrderWorkflow = createWorkflow(
     })
 
     // A fulfillment an earlier attempt's process left linked but unregistered holds these
-    // lines' labels: registered now, and only what it does not cover is bought.
-    const registered = when(
-      "shipping-services-fulfil-order-register",
-      { claim },
-      ({ claim }) => claim.claimed
-    ).then(() => {
-      const register = transform({ input, claim }, ({ input, claim }) => {
-        const made = claim as Extract<Claim, { claimed: true }>
-        return {
-          order_id: input.order_id,
-          record_id: made.record_id,
-          attempts: made.attempts,
-        }
-      })
-      return registerUnregisteredFulfillmentsStep(register)
-    })
-    // Their lines fulfilled in full: the reservations Medusa's last step group did not release.
-    const release = transform(
-      { registered },
-      ({ registered }) =>
-        (registered as Registered | undefined)?.fulfilled_line_ids ?? []
+    // lines' labels: registered now, and only what it does not cover is bought. Not behind a
+    // `when` (see the step): it does nothing itself when there is nothing to look for.
+    const registered = registerUnregisteredFulfillmentsStep(
+      transform({ input, claim }, ({ input, claim }) => ({
+        order_id: input.order_id,
+        record_id: claim.claimed ? claim.record_id : null,
+        attempts: claim.claimed ? claim.attempts : 0,
+        first: claim.claimed ? claim.first : true,
+      }))
     )
-    when(
-      "shipping-services-fulfil-order-release-reservations",
-      { release },
-      ({ release }) => release.length > 0
-    ).then(() => {
-      deleteReservationsByLineItemsStep(release)
-    })
 
     const toCreate = transform({ input, registered }, ({ input, registered }) =>
-      remainingItems(
-        input.items,
-        (registered as Registered | undefined)?.items ?? []
-      )
+      remainingItems(input.items, registered.items)
     )
 
     const created = when(
@@ -128,10 +104,7 @@ export const fulfilOrderWorkflow = createWorkflow(
           record_id: (claim as Extract<Claim, { claimed: true }>).record_id,
           attempts: (claim as Extract<Claim, { claimed: true }>).attempts,
           mode: input.mode,
-          fulfillment_id:
-            created?.id ??
-            (registered as Registered | undefined)?.fulfillment_ids[0] ??
-            null,
+          fulfillment_id: created?.id ?? registered.fulfillment_ids[0] ?? null,
         })
       )
       return finishOrderFulfilmentStep(finish)

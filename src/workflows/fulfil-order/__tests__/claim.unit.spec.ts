@@ -99,7 +99,12 @@ describe("claiming an order's fulfilment", () => {
       mode: "automatic",
       started_at: new Date(),
     })
-    expect(claim).toEqual({ claimed: true, record_id: "af_1", attempts: 1 })
+    expect(claim).toEqual({
+      claimed: true,
+      record_id: "af_1",
+      attempts: 1,
+      first: true,
+    })
     expect(s.leaseCalls.track).toHaveBeenCalledWith(
       "shipping_services_auto_fulfillment",
       "af_1"
@@ -152,11 +157,13 @@ describe("claiming an order's fulfilment", () => {
       claimed: true,
       record_id: "af_2",
       attempts: 1,
+      first: false,
     })
     expect(await admin("o4")).toEqual({
       claimed: true,
       record_id: "af_4",
       attempts: 4,
+      first: false,
     })
     expect(await admin("o1")).toMatchObject({ claimed: false, busy: true })
   })
@@ -178,6 +185,7 @@ describe("claiming an order's fulfilment", () => {
       claimed: true,
       record_id: "af_1",
       attempts: 3,
+      first: false,
     })
     expect(s.table[0]).toMatchObject({ status: "running", attempts: 3 })
     // Attempts left: the retry is simply the next one.
@@ -185,6 +193,7 @@ describe("claiming an order's fulfilment", () => {
       claimed: true,
       record_id: "af_2",
       attempts: 2,
+      first: false,
     })
     // Given back, the last attempt schedules nothing: the job does not resume after it.
     await giveBackOrderFulfilment(s as never, {
@@ -216,7 +225,7 @@ describe("claiming an order's fulfilment", () => {
         facts,
         mode: "automatic",
       })
-    ).toEqual({ claimed: true, record_id: "af_1", attempts: 2 })
+    ).toEqual({ claimed: true, record_id: "af_1", attempts: 2, first: false })
   })
 })
 

@@ -25,7 +25,16 @@ export type ClaimInput = {
 }
 
 export type Claim =
-  | { claimed: true; record_id: string; attempts: number }
+  | {
+      claimed: true
+      record_id: string
+      attempts: number
+      /**
+       * The order's row was made by this claim: no earlier attempt (of the automatic path or an
+       * admin's) can have left a fulfillment behind.
+       */
+      first: boolean
+    }
   /** `busy`: another live process works on it now (an admin is told to look again later). */
   | { claimed: false; reason: string; busy: boolean }
 
@@ -67,7 +76,8 @@ export async function claimOrderFulfilment(
     // A Date in the workflow's input arrives as a string on the Redis engine.
     placed_at: input.facts.placed_at ? new Date(input.facts.placed_at) : null,
   })
-  if (created) return { claimed: true, record_id: created.id, attempts: 1 }
+  if (created)
+    return { claimed: true, record_id: created.id, attempts: 1, first: true }
   const [existing] = (await shipping.listAutoFulfillments({
     order_id: input.order_id,
   })) as AutoFulfillmentRecord[]
@@ -121,6 +131,7 @@ export async function claimOrderFulfilment(
     claimed: true,
     record_id: existing.id,
     attempts: Math.min(existing.attempts, maxBefore ?? existing.attempts) + 1,
+    first: false,
   }
 }
 

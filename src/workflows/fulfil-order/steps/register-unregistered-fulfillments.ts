@@ -1,6 +1,8 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { Modules } from "@medusajs/framework/utils"
 import type {
+  IInventoryService,
+  ILockingModule,
   IOrderModuleService,
   MedusaContainer,
 } from "@medusajs/framework/types"
@@ -16,12 +18,25 @@ export type Registered = {
   fulfillment_ids: string[]
   /** Their lines (one entry per fulfillment line). */
   items: { id: string; quantity: number }[]
-  /** Lines now fulfilled in full: their reservations are Medusa's to release. */
+  /** Lines now fulfilled in full: their reservations were released. */
   fulfilled_line_ids: string[]
 }
 
-/** What the compensation needs: the order and how many versions this step added to it. */
-type Made = { order_id: string | null; n: number }
+/**
+ * What the compensation needs: the order, how many versions this step added to it, and the
+ * lines whose reservations it released (with their inventory items, to lock as Medusa does).
+ */
+type Made = {
+  order_id: string | null
+  n: number
+  released?: { line_ids: string[]; inventory_item_ids: string[] }
+}
+
+const NONE: Registered = {
+  fulfillment_ids: [],
+  items: [],
+  fulfilled_line_ids: [],
+}
 
 /** The lines still to fulfil once `registered` counts: what the create step is given. */
 export function remainingItems(
@@ -48,11 +63,7 @@ async function register(
     orderId,
     providerPrefix: `${PROVIDER_IDENTIFIER}_`,
   })
-  if (!found.length)
-    return new StepResponse(
-      { fulfillment_ids: [], items: [], fulfilled_line_ids: [] },
-      { order_id: null, n: 0 }
-    )
+  if (!found.length) return new StepResponse(NONE, { order_id: null, n: 0 })
   const orders: IOrderModuleService = container.resolve(Modules.ORDER)
   let n = 0
   try {
@@ -81,6 +92,9 @@ async function register(
         Number(item.detail?.fulfilled_quantity ?? 0) >= Number(item.quantity)
     )
     .map((item) => item.id)
+  // The reservations Medusa's last step group did not release (it deletes those of lines
+  // fulfilled in full): released the way its deleteReservationsByLineItemsStep does.
+  const released = await releaseReservations(container, fulfilled_line_ids)
   container
     .resolve("logger")
     .warn(
@@ -92,8 +106,37 @@ async function register(
       items: found.flatMap((f) => f.items),
       fulfilled_line_ids,
     },
-    { order_id: orderId, n }
+    { order_id: orderId, n, released }
   )
+}
+
+async function releaseReservations(
+  container: MedusaContainer,
+  lineIds: string[]
+): Promise<Made["released"]> {
+  if (!lineIds.length) return undefined
+  const inventory: IInventoryService = container.resolve(Modules.INVENTORY)
+  const locking: ILockingModule = container.resolve(Modules.LOCKING)
+  const reservations = await inventory.listReservationItems(
+    { line_item_id: lineIds },
+    { select: ["id", "inventory_item_id"] }
+  )
+  const inventory_item_ids = [
+    ...new Set(reservations.map((r) => r.inventory_item_id)),
+  ]
+  if (!inventory_item_ids.length) return undefined
+  await locking.execute(inventory_item_ids, () =>
+    inventory.deleteReservationItemsByLineItem(lineIds)
+  )
+  return { line_ids: lineIds, inventory_item_ids }
+}
+
+export type RegisterInput = {
+  order_id: string
+  /** The claim's row and attempt; null when the claim was not made. */
+  record_id: string | null
+  attempts: number
+  first: boolean
 }
 
 /**
@@ -104,22 +147,28 @@ async function register(
  * stored for these lines. It is registered on the order with Medusa's own call
  * (registerFulfillment, the one createOrderFulfillmentWorkflow's registerOrderFulfillmentStep
  * makes), instead of a second fulfillment buying them again. Compensation: Medusa's own, the
- * order's last version reverted once per fulfillment registered. A failure's words go on the
- * attempt first, as the create step's do.
+ * order's last version reverted once per fulfillment registered, the reservations restored. A
+ * failure's words go on the attempt first, as the create step's do.
+ *
+ * Always a step of the workflow, never behind a `when`: Medusa's orchestrator compensates a step
+ * once the steps right after it are compensated or never ran, so a skipped step between the claim
+ * and the create would let the claim give the attempt back (failed) while the create's
+ * compensation still cancels its fulfillment (CI saw both orders). It does nothing for a claim not
+ * made, or made on a row of its own (`first`: no earlier attempt can have left a fulfillment).
  */
 export const registerUnregisteredFulfillmentsStep = createStep(
   "shipping-services-register-unregistered-fulfillments",
-  async (
-    input: { order_id: string; record_id: string; attempts: number },
-    { container }
-  ) => {
+  async (input: RegisterInput, { container }) => {
+    if (!input.record_id || input.first)
+      return new StepResponse(NONE, { order_id: null, n: 0 } as Made)
+    const record_id = input.record_id
     const shipping: ShippingServicesModuleService = container.resolve(
       SHIPPING_SERVICES_MODULE
     )
     return createNotingError(
       () => register(container, shipping, input.order_id),
       (lastError) =>
-        shipping.noteAutoFulfillmentError(input.record_id, {
+        shipping.noteAutoFulfillmentError(record_id, {
           attempts: input.attempts,
           last_error: lastError,
         })
@@ -127,6 +176,14 @@ export const registerUnregisteredFulfillmentsStep = createStep(
   },
   async (made: Made | undefined, { container }) => {
     if (!made?.order_id) return
+    if (made.released) {
+      const { line_ids, inventory_item_ids } = made.released
+      const inventory: IInventoryService = container.resolve(Modules.INVENTORY)
+      const locking: ILockingModule = container.resolve(Modules.LOCKING)
+      await locking.execute(inventory_item_ids, () =>
+        inventory.restoreReservationItemsByLineItem(line_ids)
+      )
+    }
     const orders: IOrderModuleService = container.resolve(Modules.ORDER)
     for (let i = 0; i < made.n; i++)
       await orders.revertLastVersion(made.order_id)
