@@ -70,6 +70,33 @@ export async function freshDatabase(
   }, config)
 }
 
+/**
+ * Drops `name` and creates it again as a copy of `template` (PostgreSQL's CREATE DATABASE …
+ * TEMPLATE, a file copy: a migrated schema in well under a second, where migrating takes ~9 s).
+ * The template must have no open connection; a copy still starting elsewhere is waited out.
+ */
+export async function databaseFromTemplate(
+  name: string,
+  template: string,
+  config = pgConfig()
+): Promise<void> {
+  await onServer(async (c) => {
+    await c.query(`drop database if exists ${quoted(name)} with (force)`)
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await c.query(
+          `create database ${quoted(name)} template ${quoted(template)}`
+        )
+        return
+      } catch (error) {
+        const busy = /being accessed by other users/.test(String(error))
+        if (!busy || attempt === 20) throw error
+        await new Promise((r) => setTimeout(r, 100 * attempt))
+      }
+    }
+  }, config)
+}
+
 export async function dropDatabase(
   name: string,
   config = pgConfig()

@@ -309,7 +309,8 @@ export const ADDRESSES: Record<"newYork" | "london", ShopperAddress> = {
 }
 
 /**
- * A shopper's checkout through the store API: cart, address, shipping method, payment, order.
+ * A shopper's checkout through the store API: cart (lines and address), shipping method, payment,
+ * order.
  * `as.headers` adds headers to every call (a logged-in customer's bearer: the order is theirs).
  */
 export async function placeOrder(
@@ -331,28 +332,25 @@ export async function placeOrder(
     },
   }
   const email = order.email ?? "shopper@example.com"
+  // One request for what a storefront often sends in several (the cart, its lines, the
+  // addresses): Medusa's createCartWorkflow takes them all, and each request of a checkout
+  // recalculates the whole cart. The tests place thousands of orders.
   const { data: c } = await api.post(
     "/store/carts",
     {
       region_id: store.regions[order.region],
       sales_channel_id: store.salesChannelId,
       email,
+      items: order.items.map((i) => ({
+        variant_id: i.variantId,
+        quantity: i.quantity,
+      })),
+      shipping_address: order.address,
+      billing_address: order.address,
     },
     pk
   )
   const cartId = c.cart.id
-  for (const item of order.items) {
-    await api.post(
-      `/store/carts/${cartId}/line-items`,
-      { variant_id: item.variantId, quantity: item.quantity },
-      pk
-    )
-  }
-  await api.post(
-    `/store/carts/${cartId}`,
-    { shipping_address: order.address, billing_address: order.address, email },
-    pk
-  )
   await api.post(
     `/store/carts/${cartId}/shipping-methods`,
     { option_id: store.shippingOptions[order.optionId] },

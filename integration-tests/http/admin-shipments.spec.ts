@@ -1,4 +1,4 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { httpTestRunner } from "../helpers/runner"
 import {
   ADDRESSES,
   placeOrder,
@@ -21,7 +21,7 @@ jest.setTimeout(180_000)
  * void, retrying a failed automatic fulfilment, the connection check, the services and the
  * close-out manifest, against the sandbox.
  */
-medusaIntegrationTestRunner({
+httpTestRunner({
   testSuite: ({ api, getContainer }) => {
     let store: StoreSetup
     let admin: { headers: Record<string, string> }

@@ -1,4 +1,4 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { httpTestRunner } from "../helpers/runner"
 import { Modules, PaymentEvents } from "@medusajs/framework/utils"
 import { appPluginOptions } from "../../dev/app-options"
 import {
@@ -29,7 +29,7 @@ process.env.SHIPPING_SERVICES_OPTIONS = JSON.stringify({
   autoFulfill: { on: "captured" },
 })
 
-medusaIntegrationTestRunner({
+httpTestRunner({
   testSuite: ({ api, getContainer }) => {
     let store: StoreSetup
     let admin: { headers: Record<string, string> }

@@ -3,6 +3,7 @@ import path from "node:path"
 import { PDFDocument } from "pdf-lib"
 import { appPluginOptions } from "../../dev/app-options"
 import {
+  databaseFromTemplate,
   databaseUrl,
   dropDatabase,
   freshDatabase,
@@ -84,7 +85,9 @@ describe("a print batch across a kill and a restart", () => {
         recovery: { leaseSeconds: 5 },
       }),
     }
-    await freshDatabase(DB)
+    // The group's migrated template when there is one: db:migrate then only runs the scripts.
+    const template = process.env.HTTP_TEST_DB_TEMPLATE
+    await (template ? databaseFromTemplate(DB, template) : freshDatabase(DB))
     await runMedusa(["db:migrate"], env)
     await runMedusa(
       ["user", "-e", "restart@example.com", "-p", "supersecret"],

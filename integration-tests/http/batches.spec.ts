@@ -1,4 +1,4 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { httpTestRunner } from "../helpers/runner"
 import { PDFDocument } from "pdf-lib"
 import { appPluginOptions } from "../../dev/app-options"
 import {
@@ -34,7 +34,7 @@ process.env.SHIPPING_SERVICES_OPTIONS = JSON.stringify({
 const BASE = "/admin/shipping-services"
 const DEAD_OWNER = "gone-host:1:deadbeef"
 
-medusaIntegrationTestRunner({
+httpTestRunner({
   testSuite: ({ api, getContainer }) => {
     let store: StoreSetup
     let admin: { headers: Record<string, string> }

@@ -1,11 +1,11 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { httpTestRunner } from "../helpers/runner"
 import { adminHeaders } from "../helpers/admin"
 
 jest.setTimeout(120_000)
 
 const PROVIDER_ID = "shipping-services_shipping-services"
 
-medusaIntegrationTestRunner({
+httpTestRunner({
   testSuite: ({ api, getContainer }) => {
     describe("the app with the plugin", () => {
       it("boots and answers /health", async () => {

@@ -1,4 +1,4 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { httpTestRunner } from "../helpers/runner"
 import { SHIPPING_SERVICES_MODULE } from "../../src/options/resolve"
 import type ShippingServicesModuleService from "../../src/modules/shipping-services/service"
 import {
@@ -47,7 +47,7 @@ afterAll(() => {
   else process.env.SHIPPING_SERVICES_OPTIONS_PATCH = patchBefore
 })
 
-medusaIntegrationTestRunner({
+httpTestRunner({
   testSuite: ({ api, getContainer }) => {
     let admin: { headers: Record<string, string> }
     let store: CorpusStore

@@ -1,4 +1,4 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { httpTestRunner } from "../helpers/runner"
 import { appPluginOptions } from "../../dev/app-options"
 import { adminHeaders } from "../helpers/admin"
 import { explainHttpErrors } from "../helpers/errors"
@@ -28,7 +28,7 @@ type SandboxContact = {
   idType?: string
 }
 
-medusaIntegrationTestRunner({
+httpTestRunner({
   testSuite: ({ api, getContainer }) => {
     let admin: { headers: Record<string, string> }
     const atSandbox = async () =>

@@ -1,4 +1,4 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { httpTestRunner } from "../helpers/runner"
 import { Modules } from "@medusajs/framework/utils"
 import {
   ADDRESSES,
@@ -32,7 +32,7 @@ type Answer = { status: number; data: any; headers: Record<string, any> }
  * notification; return parcels are tracked on both timelines and their delivery announced; and
  * nobody else's request buys anything.
  */
-medusaIntegrationTestRunner({
+httpTestRunner({
   testSuite: ({ api, getContainer }) => {
     let store: StoreSetup
     let admin: { headers: Record<string, string> }

@@ -1,4 +1,4 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { httpTestRunner } from "../helpers/runner"
 import { PDFDocument } from "pdf-lib"
 import {
   ADDRESSES,
@@ -28,7 +28,7 @@ const DAY = 86_400_000
  * (the job runs with a clock 91 days ahead), the shipment, its tracking and Medusa's fulfillment
  * label stay, the admin is told "removed after 90 days; reprint", and a reprint brings it back.
  */
-medusaIntegrationTestRunner({
+httpTestRunner({
   testSuite: ({ api, getContainer }) => {
     let store: StoreSetup
     let admin: { headers: Record<string, string> }

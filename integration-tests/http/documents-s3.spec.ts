@@ -1,4 +1,4 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { httpTestRunner } from "../helpers/runner"
 import { PDFDocument } from "pdf-lib"
 import {
   ADDRESSES,
@@ -52,7 +52,7 @@ afterAll(async () => {
   await s3?.close()
 })
 
-medusaIntegrationTestRunner({
+httpTestRunner({
   testSuite: ({ api, getContainer }) => {
     let store: StoreSetup
     let admin: { headers: Record<string, string> }

@@ -1,4 +1,4 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { httpTestRunner } from "../helpers/runner"
 import { Modules } from "@medusajs/framework/utils"
 import {
   ADDRESSES,
@@ -17,7 +17,7 @@ import { autoFulfillOrder } from "../../src/orchestration/auto-fulfill"
 
 jest.setTimeout(180_000)
 
-medusaIntegrationTestRunner({
+httpTestRunner({
   testSuite: ({ api, getContainer }) => {
     let store: StoreSetup
     let admin: { headers: Record<string, string> }

@@ -1,4 +1,4 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { httpTestRunner } from "../helpers/runner"
 import { spawnSync } from "node:child_process"
 import path from "node:path"
 import { appPluginOptions } from "../../dev/app-options"
@@ -38,7 +38,7 @@ function bootWith(
   return { status: result.status, output: `${result.stdout}\n${result.stderr}` }
 }
 
-medusaIntegrationTestRunner({
+httpTestRunner({
   testSuite: ({ dbConfig }) => {
     describe("options are checked when the app boots", () => {
       it("boots with valid options", () => {

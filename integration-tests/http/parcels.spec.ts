@@ -1,4 +1,4 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { httpTestRunner } from "../helpers/runner"
 import { Modules } from "@medusajs/framework/utils"
 import {
   ADDRESSES,
@@ -35,7 +35,7 @@ type Fulfillment = {
  * (fulfillment_label), from creation through shipped, delivered and a reprint; several parcels
  * on one fulfillment, tracked together; Medusa's shipment event reaching a notification.
  */
-medusaIntegrationTestRunner({
+httpTestRunner({
   testSuite: ({ api, getContainer }) => {
     let store: StoreSetup
     let admin: { headers: Record<string, string> }

@@ -1,4 +1,4 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { httpTestRunner } from "../helpers/runner"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import {
   ADDRESSES,
@@ -43,7 +43,7 @@ function clearOfMaintenance(t: number, span: number): number {
   return x
 }
 
-medusaIntegrationTestRunner({
+httpTestRunner({
   testSuite: ({ api, getContainer }) => {
     let store: StoreSetup
     let admin: { headers: Record<string, string> }

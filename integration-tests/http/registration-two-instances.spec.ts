@@ -1,4 +1,4 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { httpTestRunner } from "../helpers/runner"
 import { spawn } from "node:child_process"
 import path from "node:path"
 import { sandbox } from "../helpers/sandbox"
@@ -37,7 +37,7 @@ function instance(
   })
 }
 
-medusaIntegrationTestRunner({
+httpTestRunner({
   testSuite: ({ dbConfig }) => {
     it("two server processes starting at once register one tracking webhook (locks shared through PostgreSQL)", async () => {
       // Let this test app's own start-up registration finish first.

@@ -1,4 +1,4 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { httpTestRunner } from "../helpers/runner"
 import { randomUUID } from "node:crypto"
 import { appPluginOptions } from "../../dev/app-options"
 import { ADDRESSES, setupStore, type StoreSetup } from "../../dev/seed/store"
@@ -38,7 +38,7 @@ process.env.SHIPPING_SERVICES_OPTIONS = JSON.stringify(withDefaultTracking)
 
 const HOOK = "/hooks/shipping-services/tracking"
 
-medusaIntegrationTestRunner({
+httpTestRunner({
   testSuite: ({ api, getContainer }) => {
     let store: StoreSetup
     let admin: { headers: Record<string, string> }

@@ -1,4 +1,4 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { httpTestRunner } from "../helpers/runner"
 import { randomUUID } from "node:crypto"
 import { startSandbox, type SandboxHandle } from "../../packages/sandbox/src"
 import { appPluginOptions } from "../../dev/app-options"
@@ -56,7 +56,7 @@ afterAll(async () => {
 
 const HOOK = "/hooks/shipping-services/tracking"
 
-medusaIntegrationTestRunner({
+httpTestRunner({
   testSuite: ({ api, getContainer }) => {
     let store: StoreSetup
     let admin: { headers: Record<string, string> }

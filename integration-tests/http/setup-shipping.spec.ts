@@ -1,4 +1,4 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { httpTestRunner } from "../helpers/runner"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import {
@@ -28,7 +28,7 @@ const PROVIDER_ID = "shipping-services_shipping-services"
  * provider or a sales channel, no fulfillment set, zone or option. The development options
  * configure six services (dev/app-options.ts); the sandbox answers the rates questions.
  */
-medusaIntegrationTestRunner({
+httpTestRunner({
   testSuite: ({ api, getContainer, dbConnection }) => {
     let admin: { headers: Record<string, string> }
     let salesChannelId: string

@@ -1,4 +1,4 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { httpTestRunner } from "../helpers/runner"
 import {
   ADDRESSES,
   placeOrder,
@@ -32,7 +32,7 @@ function walk(
     for (const [k, v] of Object.entries(value)) walk(v, visit, k)
 }
 
-medusaIntegrationTestRunner({
+httpTestRunner({
   testSuite: ({ api, getContainer }) => {
     let store: StoreSetup
     let ada: CustomerSession

@@ -1,5 +1,5 @@
 import { inTransitNotification } from "../../dev/notifications"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { httpTestRunner } from "../helpers/runner"
 import {
   ADDRESSES,
   placeOrder,
@@ -19,7 +19,7 @@ jest.setTimeout(180_000)
 
 const HOOK = "/hooks/shipping-services/tracking"
 
-medusaIntegrationTestRunner({
+httpTestRunner({
   testSuite: ({ api, getContainer }) => {
     let store: StoreSetup
     let admin: { headers: Record<string, string> }

@@ -1,4 +1,4 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { httpTestRunner } from "../helpers/runner"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { metrics, tracing } from "@medusajs/framework/opentelemetry/sdk-node"
 import { registerOtel } from "@medusajs/medusa"
@@ -97,7 +97,7 @@ const total = async (name: string, attributes: Record<string, unknown>) =>
       0
     )
 
-medusaIntegrationTestRunner({
+httpTestRunner({
   testSuite: ({ api, getContainer }) => {
     let store: StoreSetup
     let admin: { headers: Record<string, string> }

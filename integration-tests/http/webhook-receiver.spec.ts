@@ -1,5 +1,5 @@
 import { inTransitNotification } from "../../dev/notifications"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { httpTestRunner } from "../helpers/runner"
 import fc from "fast-check"
 import { randomUUID } from "node:crypto"
 import { appPluginOptions } from "../../dev/app-options"
@@ -39,7 +39,7 @@ process.env.SHIPPING_SERVICES_OPTIONS = JSON.stringify({
 const HOOK = "/hooks/shipping-services/tracking"
 const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 3_000)
 
-medusaIntegrationTestRunner({
+httpTestRunner({
   testSuite: ({ api, getContainer, dbConnection, dbConfig }) => {
     let hook: { apiKey: string; headerName: string }
     const base = () => `http://localhost:${process.env.PORT}`

@@ -1,4 +1,4 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { httpTestRunner } from "../helpers/runner"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import healWebhookRegistrations from "../../src/jobs/heal-webhook-registrations"
 import registerAtInstall from "../../src/migration-scripts/shipping-services-register-webhooks"
@@ -26,7 +26,7 @@ const ROUTES = {
   rotate: "/admin/shipping-services/webhooks/rotate-key",
 }
 
-medusaIntegrationTestRunner({
+httpTestRunner({
   testSuite: ({ api, getContainer }) => {
     let admin: { headers: Record<string, string> }
     const client = sandboxClient()
