@@ -45,7 +45,6 @@
  * <file>.manual and <file>.plugin.
  */
 import { logSqlTo, sqlCounts } from "../dev/sql-counter"
-import express from "express"
 import { writeFileSync } from "node:fs"
 import { Modules } from "@medusajs/framework/utils"
 import {
@@ -53,8 +52,8 @@ import {
   type Cluster,
   type MedusaProcess,
 } from "../dev/cluster"
-import { databaseUrl, freshDatabase, sql } from "../dev/database"
-import { medusa, root, startSandboxProcess, type SandboxProcess } from "./lib"
+import { sql } from "../dev/database"
+import { appInThisProcess, root } from "./lib"
 import { fetchApi, type Api } from "../dev/seed/api"
 import {
   ADDRESSES,
@@ -62,9 +61,9 @@ import {
   setupStore,
   type StoreSetup,
 } from "../dev/seed/store"
-import { adminHeaders } from "../integration-tests/helpers/admin"
 import { inTransitNotification } from "../dev/notifications"
 import { SHIPPING_SERVICES_MODULE } from "../src/options/resolve"
+import type ShippingServicesModuleService from "../src/modules/shipping-services/service"
 import type { StatsSnapshot } from "../packages/sandbox/src/stats"
 import { parsePluginOptions } from "../src/options/parse"
 import { appPluginOptions } from "../dev/app-options"
@@ -563,35 +562,17 @@ async function waitForPlacedRows(db: string, n: number) {
 
 /** The app in this process. */
 async function oneProcess() {
-  const sandbox: SandboxProcess = await startSandboxProcess()
-  Object.assign(process.env, {
-    DATABASE_URL: databaseUrl(DB),
-    PORT: String(PORT),
-    LOG_LEVEL: "error",
-    MEDUSA_DISABLE_TELEMETRY: "true",
-    MEDUSA_ADMIN_DISABLE: "true",
-    SHIPPING_SERVICES_BASE_URL: sandbox.baseUrl,
-    SHIPPING_SERVICES_PUBLIC_URL: `http://localhost:${PORT}`,
-    DEV_MANUAL_FULFIL: "1",
+  const { sandbox, container, api, admin, close } = await appInThisProcess({
+    db: DB,
+    port: PORT,
+    env: { DEV_MANUAL_FULFIL: "1" },
   })
-  console.log(`database ${DB}: creating and migrating`)
-  await freshDatabase(DB)
-  await medusa(["db:migrate"], process.env)
-
-  const app = express()
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- Medusa's loaders have no typed entry; required after the database exists
-  const loaders = require("@medusajs/medusa/loaders/index").default
-  const { container, shutdown } = await loaders({
-    directory: root,
-    expressApp: app,
-  })
-  const server = app.listen(PORT)
   try {
-    const options = container.resolve(SHIPPING_SERVICES_MODULE).getOptions()
+    const options = container
+      .resolve<ShippingServicesModuleService>(SHIPPING_SERVICES_MODULE)
+      .getOptions()
     options.autoFulfill.enabled = false // paused while the orders are placed
     process.env.DEV_MANUAL_FULFIL_CONCURRENCY = String(options.http.concurrency)
-    const api = fetchApi(`http://localhost:${PORT}`)
-    const admin = await adminHeaders(container)
     const store = await setupStore(api, admin)
     await addManualOption(api, admin, store)
     const orders = await placeOrders(api, store)
@@ -665,9 +646,7 @@ async function oneProcess() {
       compareTracking(tracking.plugin, tracking.manual, "one process")
     }
   } finally {
-    server.close()
-    await shutdown()
-    sandbox.stop()
+    await close()
   }
 }
 

@@ -19,11 +19,9 @@
  *   npm run bench:batch   (~4 min, most of it placing the orders; BENCH_ORDERS, BENCH_LAYOUT)
  */
 import { sqlCounts } from "../dev/sql-counter"
-import express from "express"
 import { Modules } from "@medusajs/framework/utils"
-import { databaseUrl, freshDatabase, sql } from "../dev/database"
-import { medusa, root, startSandboxProcess } from "./lib"
-import { fetchApi } from "../dev/seed/api"
+import { sql } from "../dev/database"
+import { appInThisProcess } from "./lib"
 import {
   ADDRESSES,
   placeOrder,
@@ -40,8 +38,8 @@ import {
   type Measured,
   type MeterSources,
 } from "./baseline"
-import { adminHeaders } from "../integration-tests/helpers/admin"
 import { SHIPPING_SERVICES_MODULE } from "../src/options/resolve"
+import type ShippingServicesModuleService from "../src/modules/shipping-services/service"
 
 const DB = "medusa_shipping_services_bench_batch"
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100)
@@ -97,36 +95,18 @@ async function manualFulfilments(
 }
 
 async function main() {
-  const sandbox = await startSandboxProcess()
-  Object.assign(process.env, {
-    DATABASE_URL: databaseUrl(DB),
-    PORT: String(PORT),
-    LOG_LEVEL: "error",
-    MEDUSA_DISABLE_TELEMETRY: "true",
-    MEDUSA_ADMIN_DISABLE: "true",
-    SHIPPING_SERVICES_BASE_URL: sandbox.baseUrl,
-    SHIPPING_SERVICES_PUBLIC_URL: `http://localhost:${PORT}`,
-    DEV_MANUAL_FULFIL: "1",
+  const { sandbox, container, api, admin, close } = await appInThisProcess({
+    db: DB,
+    port: PORT,
+    env: { DEV_MANUAL_FULFIL: "1" },
   })
-  console.log(`database ${DB}: creating and migrating`)
-  await freshDatabase(DB)
-  await medusa(["db:migrate"], process.env)
-
-  const app = express()
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- Medusa's loaders have no typed entry; required after the database exists
-  const loaders = require("@medusajs/medusa/loaders/index").default
-  const { container, shutdown } = await loaders({
-    directory: root,
-    expressApp: app,
-  })
-  const server = app.listen(PORT)
   try {
-    const options = container.resolve(SHIPPING_SERVICES_MODULE).getOptions()
+    const options = container
+      .resolve<ShippingServicesModuleService>(SHIPPING_SERVICES_MODULE)
+      .getOptions()
     const concurrency = options.http.concurrency
     options.autoFulfill.enabled = false // the orders wait for an admin, as on Ready to ship
 
-    const api = fetchApi(`http://localhost:${PORT}`)
-    const admin = await adminHeaders(container)
     const store = await setupStore(api, admin)
     process.env.DEV_MANUAL_FULFIL_CONCURRENCY = String(concurrency)
     await addManualOption(api, admin, store)
@@ -268,9 +248,7 @@ async function main() {
       network: (ORDERS * LATENCY_MS) / 1000 / concurrency,
     })
   } finally {
-    server.close()
-    await shutdown()
-    sandbox.stop()
+    await close()
   }
   process.exit(0)
 }

@@ -10,49 +10,16 @@
  * Automatic fulfilment is off, so the orders buy no labels while the timings run: what is measured
  * is checkout only. BENCH_CARTS changes the count.
  */
-import express from "express"
-import { databaseUrl, freshDatabase } from "../dev/database"
-import { medusa, root, startSandboxProcess } from "./lib"
-import { fetchApi, type Api } from "../dev/seed/api"
+import { appInThisProcess } from "./lib"
+import { addManualOption } from "./baseline"
+import type { Api } from "../dev/seed/api"
 import { ADDRESSES, setupStore, type StoreSetup } from "../dev/seed/store"
-import { adminHeaders } from "../integration-tests/helpers/admin"
 
 const DB = "medusa_shipping_services_bench_checkout"
 const CARTS = Number(process.env.BENCH_CARTS ?? 200)
 const PORT = Number(process.env.BENCH_PORT ?? 9125)
 
 type Timing = { addShippingMethod: number; complete: number }
-
-/** A manual-provider flat option in the same zone as the plugin's postal-ground option. */
-async function manualOption(
-  api: Api,
-  admin: { headers: Record<string, string> },
-  store: StoreSetup
-): Promise<string> {
-  const { data: ours } = await api.get(
-    `/admin/shipping-options/${store.shippingOptions["postal-ground"]}`,
-    admin
-  )
-  const { data } = await api.post(
-    "/admin/shipping-options",
-    {
-      name: "Manual (flat)",
-      service_zone_id: ours.shipping_option.service_zone_id,
-      shipping_profile_id: store.shippingProfileId,
-      provider_id: "manual_manual",
-      price_type: "flat",
-      type: { label: "Manual", description: "Manual", code: "manual-flat" },
-      data: { id: "manual-fulfillment" },
-      prices: [{ currency_code: "usd", amount: 8 }],
-      rules: [
-        { attribute: "enabled_in_store", value: "true", operator: "eq" },
-        { attribute: "is_return", value: "false", operator: "eq" },
-      ],
-    },
-    admin
-  )
-  return data.shipping_option.id
-}
 
 /** One checkout; the two timed calls in ms. */
 async function checkout(
@@ -127,35 +94,18 @@ function line(name: string, ours: number[], manual: number[]) {
 }
 
 async function main() {
-  const sandbox = await startSandboxProcess()
-  Object.assign(process.env, {
-    DATABASE_URL: databaseUrl(DB),
-    PORT: String(PORT),
-    LOG_LEVEL: "error",
-    MEDUSA_DISABLE_TELEMETRY: "true",
-    MEDUSA_ADMIN_DISABLE: "true",
-    SHIPPING_SERVICES_BASE_URL: sandbox.baseUrl,
-    SHIPPING_SERVICES_PUBLIC_URL: `http://localhost:${PORT}`,
-    SHIPPING_SERVICES_OPTIONS_PATCH: JSON.stringify({
-      autoFulfill: { enabled: false },
-    }),
+  const { api, admin, close } = await appInThisProcess({
+    db: DB,
+    port: PORT,
+    env: {
+      SHIPPING_SERVICES_OPTIONS_PATCH: JSON.stringify({
+        autoFulfill: { enabled: false },
+      }),
+    },
   })
-  console.log(`database ${DB}: creating and migrating`)
-  await freshDatabase(DB)
-  await medusa(["db:migrate"], process.env)
-  const app = express()
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- Medusa's loaders have no typed entry; required after the database exists
-  const loaders = require("@medusajs/medusa/loaders/index").default
-  const { container, shutdown } = await loaders({
-    directory: root,
-    expressApp: app,
-  })
-  const server = app.listen(PORT)
   try {
-    const api = fetchApi(`http://localhost:${PORT}`)
-    const admin = await adminHeaders(container)
     const store = await setupStore(api, admin)
-    const manual = await manualOption(api, admin, store)
+    const manual = await addManualOption(api, admin, store)
     const ours = store.shippingOptions["postal-ground"]
     // Warm-up: the first calls load code and fill caches on both paths.
     for (let i = 0; i < 10; i++) {
@@ -195,9 +145,7 @@ async function main() {
       timings.manual.map((t) => t.complete)
     )
   } finally {
-    server.close()
-    await shutdown()
-    await sandbox.stop()
+    await close()
   }
 }
 

@@ -143,7 +143,7 @@ async function main() {
   })
   try {
     sb.control.setWebhookDelivery(false)
-    const env = {
+    const env: NodeJS.ProcessEnv = {
       ...process.env,
       DATABASE_URL: databaseUrl(DB),
       NODE_ENV: "development",

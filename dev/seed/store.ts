@@ -1,4 +1,9 @@
 import type { Api, RequestConfig } from "./api"
+import {
+  defaultShippingProfile,
+  publishableKeyFor,
+  usdRegion,
+} from "./admin-steps"
 
 /**
  * A store set up through Medusa's admin API the way a merchant would: a sales channel and its
@@ -95,33 +100,15 @@ export async function setupBasics(
     admin
   )
   const salesChannelId = sc.sales_channel.id
-  const { data: key } = await api.post(
-    "/admin/api-keys",
-    { title: "Storefront", type: "publishable" },
-    admin
-  )
-  await api.post(
-    `/admin/api-keys/${key.api_key.id}/sales-channels`,
-    { add: [salesChannelId] },
-    admin
-  )
-
-  const region = async (name: string, countries: string[]) =>
-    (
-      await api.post(
-        "/admin/regions",
-        {
-          name,
-          currency_code: "usd",
-          countries,
-          payment_providers: ["pp_system_default"],
-        },
-        admin
-      )
-    ).data.region.id
+  const publishableKey = await publishableKeyFor(api, admin, salesChannelId)
   const regions = {
-    us: await region("United States", ["us"]),
-    international: await region("International", ["gb", "de", "fr", "ca"]),
+    us: await usdRegion(api, admin, "United States", ["us"]),
+    international: await usdRegion(api, admin, "International", [
+      "gb",
+      "de",
+      "fr",
+      "ca",
+    ]),
   }
 
   const { data: loc } = await api.post(
@@ -136,18 +123,7 @@ export async function setupBasics(
     admin
   )
 
-  const { data: profiles } = await api.get("/admin/shipping-profiles", admin)
-  const shippingProfileId =
-    profiles.shipping_profiles.find(
-      (p: { type: string }) => p.type === "default"
-    )?.id ??
-    (
-      await api.post(
-        "/admin/shipping-profiles",
-        { name: "Default", type: "default" },
-        admin
-      )
-    ).data.shipping_profile.id
+  const shippingProfileId = await defaultShippingProfile(api, admin)
 
   const products = []
   for (const p of CATALOG) {
@@ -181,7 +157,7 @@ export async function setupBasics(
   }
   return {
     salesChannelId,
-    publishableKey: key.api_key.token,
+    publishableKey,
     regions,
     locationId,
     shippingProfileId,

@@ -1,6 +1,11 @@
 import type { Api, RequestConfig } from "../../dev/seed/api"
 import { PROVIDER_ID, WAREHOUSE_ADDRESS } from "../../dev/seed/store"
 import {
+  defaultShippingProfile,
+  publishableKeyFor,
+  usdRegion,
+} from "../../dev/seed/admin-steps"
+import {
   CORPUS_PRODUCTS,
   CORPUS_REGIONS,
   type CartAddress,
@@ -40,29 +45,16 @@ export async function setupCorpusStore(
     admin
   )
   const salesChannelId = sc.sales_channel.id as string
-  const { data: key } = await api.post(
-    "/admin/api-keys",
-    { title: "Corpus storefront", type: "publishable" },
-    admin
-  )
-  await api.post(
-    `/admin/api-keys/${key.api_key.id}/sales-channels`,
-    { add: [salesChannelId] },
-    admin
+  const publishableKey = await publishableKeyFor(
+    api,
+    admin,
+    salesChannelId,
+    "Corpus storefront"
   )
   const regions: Record<string, string> = {}
   for (const [name, countries] of Object.entries(CORPUS_REGIONS)) {
-    const { data } = await api.post(
-      "/admin/regions",
-      {
-        name,
-        currency_code: "usd",
-        countries,
-        payment_providers: ["pp_system_default"],
-      },
-      admin
-    )
-    for (const c of countries) regions[c] = data.region.id
+    const id = await usdRegion(api, admin, name, countries)
+    for (const c of countries) regions[c] = id
   }
   const { data: loc } = await api.post(
     "/admin/stock-locations",
@@ -99,18 +91,7 @@ export async function setupCorpusStore(
     admin
   )
   const zoneId = zoned.fulfillment_set.service_zones[0].id
-  const { data: profiles } = await api.get("/admin/shipping-profiles", admin)
-  const profileId: string =
-    profiles.shipping_profiles.find(
-      (p: { type: string }) => p.type === "default"
-    )?.id ??
-    (
-      await api.post(
-        "/admin/shipping-profiles",
-        { name: "Default", type: "default" },
-        admin
-      )
-    ).data.shipping_profile.id
+  const profileId = await defaultShippingProfile(api, admin)
   const { data: fo } = await api.get(
     `/admin/fulfillment-providers/${PROVIDER_ID}/options`,
     admin
@@ -176,7 +157,7 @@ export async function setupCorpusStore(
     variants[key] = data.product.variants[0].id
   }
   return {
-    publishableKey: key.api_key.token,
+    publishableKey,
     locationId,
     salesChannelId,
     regionOf: (country) => {

@@ -8,6 +8,7 @@ import {
   WAREHOUSE_ADDRESS,
   type StoreSetup,
 } from "../../dev/seed/store"
+import { publishableKeyFor, usdRegion } from "../../dev/seed/admin-steps"
 import { SHIPPING_SERVICES_MODULE } from "../../src/options/resolve"
 import type ShippingServicesModuleService from "../../src/modules/shipping-services/service"
 import type { SetupPlan } from "../../src/lib/setup-shipping/types"
@@ -113,32 +114,12 @@ httpTestRunner({
       admin = await adminHeaders(getContainer())
       const { data: stores } = await api.get("/admin/stores", admin)
       salesChannelId = stores.stores[0].default_sales_channel_id
-      const { data: key } = await api.post(
-        "/admin/api-keys",
-        { title: "Storefront", type: "publishable" },
-        admin
-      )
-      await api.post(
-        `/admin/api-keys/${key.api_key.id}/sales-channels`,
-        { add: [salesChannelId] },
-        admin
-      )
-      publishableKey = key.api_key.token
+      publishableKey = await publishableKeyFor(api, admin, salesChannelId)
       for (const [name, countries] of [
         ["us", ["us"]],
         ["international", ["gb", "de", "fr", "ca"]],
       ] as const) {
-        const { data } = await api.post(
-          "/admin/regions",
-          {
-            name,
-            currency_code: "usd",
-            countries,
-            payment_providers: ["pp_system_default"],
-          },
-          admin
-        )
-        regions[name] = data.region.id
+        regions[name] = await usdRegion(api, admin, name, countries)
       }
       const { data: loc } = await api.post(
         "/admin/stock-locations",

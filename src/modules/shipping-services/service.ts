@@ -15,6 +15,7 @@ import { runStartUp } from "../../lib/start-up"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { Leases, type LeaseKnex } from "./leases"
 import { JOB_RUN_SETTING_PREFIX, type JobRunRecord } from "../../lib/jobs"
+import type { HealthInput } from "../../lib/views/health-view"
 import {
   bytesOf,
   DocumentStore,
@@ -92,35 +93,11 @@ export type { NewDocument, DocumentSource, MoveReport }
 /** The setting counting refused return creations (src/lib/returns/refusal.ts). */
 export const RETURN_REFUSALS_SETTING = "returns.refused"
 
-/** What the Health section is computed from (see healthFigures). */
-export type HealthFigures = {
-  purchases: { bought: number; refused: number; last_bought_at: Date | null }
-  auto_fulfillments: {
-    waiting_retry: number
-    next_retry_at: Date | null
-    gave_up: number
-    failed_in_window: number
-    stalled: number
-  }
-  webhooks: {
-    registrations: {
-      type: string
-      status: string
-      url: string
-      last_delivery_at: Date | null
-      registered_at: Date | null
-      last_error: string | null
-    }[]
-    stored: number
-    lag_p50_s: number | null
-    lag_max_s: number | null
-    oldest_unapplied_at: Date | null
-    unapplied: number
-    unmatched_in_day: number
-  }
-  orphans: { kept: number; voided_in_day: number }
-  jobs: (JobRunRecord & { name: string })[]
-}
+/**
+ * What the Health section is computed from that the module reads in one go (healthFigures): the
+ * view's input (src/lib/views/health-view.ts) less the figures read on their own.
+ */
+export type HealthFigures = Omit<HealthInput, "half_made" | "shipments_waiting">
 
 /** How long a rotated-out webhook key still authenticates (deliveries in flight, other instances). */
 export const PREVIOUS_KEY_GRACE_MS = 24 * 60 * 60 * 1000
