@@ -4,6 +4,7 @@ import path from "node:path"
 import express from "express"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { databaseUrl, freshDatabase } from "../dev/database"
+import { runMedusa } from "../dev/medusa-cli"
 import { fetchApi, type Api } from "../dev/seed/api"
 import {
   startSandboxProcess,
@@ -13,23 +14,15 @@ import { adminHeaders } from "../integration-tests/helpers/admin"
 
 export const root = path.resolve(__dirname, "..")
 
-/** Runs a medusa command without blocking this process (an in-process sandbox keeps answering). */
-export function medusa(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [require.resolve("@medusajs/cli/cli.js"), ...args],
-      { cwd: root, env }
-    )
-    let output = ""
-    child.stdout.on("data", (d) => (output += d))
-    child.stderr.on("data", (d) => (output += d))
-    child.on("exit", (code) =>
-      code === 0
-        ? resolve()
-        : reject(new Error(`medusa ${args.join(" ")} failed:\n${output}`))
-    )
-  })
+/**
+ * Runs a medusa command without blocking this process (an in-process sandbox keeps answering):
+ * dev/medusa-cli.ts's runMedusa, its output dropped, with room for a slow migration.
+ */
+export async function medusa(
+  args: string[],
+  env: NodeJS.ProcessEnv
+): Promise<void> {
+  await runMedusa(args, env, 600_000)
 }
 
 /** `medusa develop` without the admin, in its own process group (so it can be stopped whole). */
