@@ -66,6 +66,8 @@ async function register(
   if (!found.length) return new StepResponse(NONE, { order_id: null, n: 0 })
   const orders: IOrderModuleService = container.resolve(Modules.ORDER)
   let n = 0
+  let fulfilled_line_ids: string[]
+  let released: Made["released"]
   try {
     for (const fulfillment of found) {
       await orders.registerFulfillment({
@@ -76,25 +78,27 @@ async function register(
       })
       n++
     }
+    const order = await orders.retrieveOrder(orderId, {
+      relations: ["items", "items.detail"],
+    })
+    const lines = new Set(found.flatMap((f) => f.items.map((i) => i.id)))
+    fulfilled_line_ids = (order.items ?? [])
+      .filter(
+        (item) =>
+          lines.has(item.id) &&
+          Number(item.detail?.fulfilled_quantity ?? 0) >= Number(item.quantity)
+      )
+      .map((item) => item.id)
+    // The reservations Medusa's last step group did not release (it deletes those of lines
+    // fulfilled in full): released the way its deleteReservationsByLineItemsStep does.
+    released = await releaseReservations(container, fulfilled_line_ids)
   } catch (error) {
-    // A step that throws gets no compensation: the ones registered before are reverted here.
+    // A step that throws gets no compensation: what it registered is reverted here, so that a
+    // failure after the registrations (reading the order, releasing reservations) leaves the
+    // order as it found it for the next attempt.
     for (let i = 0; i < n; i++) await orders.revertLastVersion(orderId)
     throw error
   }
-  const order = await orders.retrieveOrder(orderId, {
-    relations: ["items", "items.detail"],
-  })
-  const lines = new Set(found.flatMap((f) => f.items.map((i) => i.id)))
-  const fulfilled_line_ids = (order.items ?? [])
-    .filter(
-      (item) =>
-        lines.has(item.id) &&
-        Number(item.detail?.fulfilled_quantity ?? 0) >= Number(item.quantity)
-    )
-    .map((item) => item.id)
-  // The reservations Medusa's last step group did not release (it deletes those of lines
-  // fulfilled in full): released the way its deleteReservationsByLineItemsStep does.
-  const released = await releaseReservations(container, fulfilled_line_ids)
   container
     .resolve("logger")
     .warn(
