@@ -1,26 +1,49 @@
 /**
- * Webhook ingest figures (issue 6). One booted app (`medusa develop`, admin off, its own
- * database): requests/s of Medusa's GET /health, then accepted notifications/s on
- * POST /hooks/shipping-services/tracking with 64 concurrent senders, each notification unique
- * and authenticated; p50/p99 of both; then the database must hold exactly as many stored
- * notifications as were acknowledged.
- * Goals of issue 23: rate ≥ 0.8 × /health's, p99 ≤ 1.5 × /health's. Applying what is received
- * (a parcel's 6 events against Medusa's shipment and delivery workflows) is measured by
- * bench:auto-fulfill's tracking half, which has the fulfilled orders of both providers.
- *   npm run bench:webhooks   (PostgreSQL from scripts/ensure-db.sh; ~1 min)
+ * Webhook ingest figures (issues 6 and 23), in both topologies of README "Production":
+ * - one process: the app alone, Medusa's local event bus (the stored events apply in the same
+ *   process, as the receive route answers);
+ * - server + worker: the HTTP server receives, a worker applies, both on Redis (the route's
+ *   announcement is a Redis job; the server does nothing else).
+ * In each, with 64 concurrent senders, after a warm-up of every route measured:
+ * 1. Medusa's GET /health (the issue's yardstick: the cheapest answer Medusa's stack gives);
+ * 2. POST /hooks/shipping-services/tracking, each delivery one unique, authenticated
+ *    notification, stored before the answer; the database must then hold exactly as many as
+ *    were acknowledged;
+ * 3. Medusa's own webhook receiver for the same body, POST /hooks/payment/system_default (its
+ *    raw-body parser, then one event emitted with a 5 s delay; nothing stored in PostgreSQL):
+ *    Medusa's path for the same work, so the plugin's share is the difference.
+ * Printed: req/s, p50/p99, the server's CPU per request, and the ratios. Goals of issue 23:
+ * ingest rate ≥ 0.8 × /health's, p99 ≤ 1.5 × /health's. Applying what is received (a parcel's
+ * 6 events against Medusa's shipment and delivery workflows) is measured by bench:auto-fulfill's
+ * tracking half, which has the fulfilled orders of both providers.
+ *   npm run bench:webhooks [-- --topology one|cluster|both]   (default both; ~3 min)
+ *   BENCH_SECONDS=15 (each measured phase)
  */
-import { inTransitNotification } from "../dev/notifications"
 import autocannon from "autocannon"
 import { randomBytes } from "node:crypto"
-import { databaseUrl, freshDatabase, sql } from "../dev/database"
-import { medusa, startApp, waitForHttp } from "./lib"
+import { inTransitNotification } from "../dev/notifications"
+import { prepareCluster, type Cluster, type WorkerMode } from "../dev/cluster"
 
-const DB = "medusa_shipping_services_bench_ingest"
-const PORT = Number(process.env.BENCH_PORT ?? 9123)
 const CONNECTIONS = 64
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15)
-const KEY = randomBytes(32).toString("base64url")
-const HEADER = "X-Shipping-Services-Key"
+const WARM_UP_SECONDS = 3
+
+type Topology = "one" | "cluster"
+const TOPOLOGIES: Record<Topology, { label: string; modes: WorkerMode[] }> = {
+  one: { label: "one process", modes: ["shared"] },
+  cluster: { label: "server + worker on Redis", modes: ["server", "worker"] },
+}
+
+type Phase = {
+  name: string
+  rate: number
+  p50: number
+  p99: number
+  cpuUsPerRequest: number
+  non2xx: number
+  errors: number
+  ok: number
+}
 
 function run(opts: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) =>
@@ -28,85 +51,126 @@ function run(opts: autocannon.Options): Promise<autocannon.Result> {
   )
 }
 
-async function main() {
-  const env = {
-    ...process.env,
-    DATABASE_URL: databaseUrl(DB),
-    PORT: String(PORT),
-    NODE_ENV: "development",
-    LOG_LEVEL: "error",
-    MEDUSA_DISABLE_TELEMETRY: "true",
-    SHIPPING_SERVICES_PUBLIC_URL: `http://localhost:${PORT}`,
-  }
-  console.log(`database ${DB}: creating and migrating`)
-  await freshDatabase(DB)
-  await medusa(["db:migrate"], env)
-  await sql(
-    DB,
-    `insert into shipping_services_webhook_registration (id, type, name, url, events, header_name, api_key, time_out) values ('sswh_bench', 'tracking', 'bench', 'http://localhost/', '[]', $1, $2, 10)
-     on conflict (type) where deleted_at is null do update set header_name = excluded.header_name, api_key = excluded.api_key`,
-    [HEADER, KEY]
-  )
-
-  const app = startApp(env)
+async function topology(t: Topology) {
+  const { label, modes } = TOPOLOGIES[t]
+  console.log(`\n== ${label}: preparing (database, migration, sandbox)`)
+  const cluster = await prepareCluster({
+    name: `bench-ingest-${t}`,
+    // Without DEV_REDIS_URL medusa-config.ts gives Medusa's local modules: one process.
+    env: { LOG_LEVEL: "error", ...(t === "one" ? { DEV_REDIS_URL: "" } : {}) },
+  })
   try {
-    const base = `http://localhost:${PORT}`
-    await waitForHttp(`${base}/health`)
-    console.log("app ready; warming up")
-    await run({ url: `${base}/health`, connections: CONNECTIONS, duration: 3 })
+    await cluster.startAll(modes)
+    const server = cluster.servers[0]
+    const [registration] = await cluster.sql<{
+      header_name: string
+      api_key: string
+    }>(
+      `select header_name, api_key from shipping_services_webhook_registration where type = 'tracking' and deleted_at is null`
+    )
+    if (!registration) throw new Error("no tracking webhook registered")
 
-    const health = await run({
-      url: `${base}/health`,
+    // Tracking numbers of the measured deliveries start with `measured` (the warm-up's do not).
+    let prefix = `WARM${randomBytes(4).toString("hex")}`
+    const measured = `BENCH${randomBytes(4).toString("hex")}`
+    let seq = 0
+    const notification = () =>
+      JSON.stringify([
+        inTransitNotification(`${prefix}${String(++seq).padStart(9, "0")}`),
+      ])
+    const post = (path: string, headers: Record<string, string>) => ({
+      url: `${cluster.url}${path}`,
+      method: "POST" as const,
       connections: CONNECTIONS,
+      headers: { "content-type": "application/json", ...headers },
+      requests: [
+        { setupRequest: (req: any) => ({ ...req, body: notification() }) },
+      ],
+    })
+    const health = { url: `${cluster.url}/health`, connections: CONNECTIONS }
+    const ours = post("/hooks/shipping-services/tracking", {
+      [registration.header_name]: registration.api_key,
+    })
+    const medusas = post("/hooks/payment/system_default", {})
+
+    // JIT, lazy requires and pools: every route measured is warm before any is measured.
+    for (const o of [health, ours, medusas])
+      await run({ ...o, duration: WARM_UP_SECONDS })
+
+    const phase = async (
+      name: string,
+      opts: autocannon.Options
+    ): Promise<Phase> => {
+      const cpu0 = server.cpuMs()
+      const r = await run(opts)
+      const cpu = server.cpuMs() - cpu0
+      return {
+        name,
+        rate: r.requests.average,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        cpuUsPerRequest: (cpu * 1000) / Math.max(1, r.requests.total),
+        non2xx: r.non2xx,
+        errors: r.errors,
+        ok: r["2xx"],
+      }
+    }
+    const h = await phase("GET /health", { ...health, duration: SECONDS })
+    prefix = measured
+    // A fixed number of deliveries (about SECONDS long): every one is answered before counting,
+    // so acknowledged and stored can be compared exactly.
+    const ingest = await phase("POST our webhook", {
+      ...ours,
+      amount: Math.round(h.rate * SECONDS * 0.75),
+    })
+    await new Promise((r) => setTimeout(r, 1000))
+    const [{ count }] = await cluster.sql<{ count: string }>(
+      `select count(*) from shipping_services_tracking_event where tracking_number like $1`,
+      [`${measured}%`]
+    )
+    prefix = `AFTER${randomBytes(4).toString("hex")}`
+    const m = await phase("POST Medusa's webhook", {
+      ...medusas,
       duration: SECONDS,
     })
 
-    let seq = 0
-    const runId = randomBytes(4).toString("hex")
-    const body = () =>
-      JSON.stringify([
-        inTransitNotification(`BENCH${runId}${String(++seq).padStart(9, "0")}`),
-      ])
-    // A fixed number of requests (about SECONDS long): every one is answered before counting,
-    // so acknowledged and stored can be compared exactly.
-    const amount = Math.round(health.requests.average * SECONDS * 0.75)
-    const ingest = await run({
-      url: `${base}/hooks/shipping-services/tracking`,
-      method: "POST",
-      connections: CONNECTIONS,
-      amount,
-      headers: { "content-type": "application/json", [HEADER]: KEY },
-      requests: [{ setupRequest: (req: any) => ({ ...req, body: body() }) }],
-    })
-    await new Promise((r) => setTimeout(r, 1000))
-    const [{ count }] = await sql<{ count: string }>(
-      DB,
-      `select count(*) from shipping_services_tracking_event where tracking_number like $1`,
-      [`BENCH${runId}%`]
-    )
-    const acknowledged = ingest["2xx"]
-
-    const ratio = ingest.requests.average / health.requests.average
-    const p99Ratio = ingest.latency.p99 / health.latency.p99
-    console.log("")
     console.log(
-      `connections: ${CONNECTIONS}; /health for ${SECONDS} s, then ${amount} notifications`
+      `connections ${CONNECTIONS}; server CPU from /proc (${server.name})`
+    )
+    for (const p of [h, ingest, m])
+      console.log(
+        `${p.name.padEnd(22)} ${p.rate.toFixed(0).padStart(5)} req/s   p50 ${String(p.p50).padStart(3)} ms   p99 ${String(p.p99).padStart(4)} ms   server CPU ${p.cpuUsPerRequest.toFixed(0).padStart(5)} µs/req   non-2xx ${p.non2xx}, errors ${p.errors}`
+      )
+    const rate = ingest.rate / h.rate
+    const p99 = ingest.p99 / h.p99
+    console.log(
+      `ours / /health:           rate ${rate.toFixed(2)} (goal ≥ 0.8 ${rate >= 0.8 ? "MET" : "NOT MET"})   p99 ${p99.toFixed(2)} (goal ≤ 1.5 ${p99 <= 1.5 ? "MET" : "NOT MET"})`
     )
     console.log(
-      `GET /health          ${health.requests.average.toFixed(0)} req/s   p50 ${health.latency.p50} ms   p99 ${health.latency.p99} ms`
+      `Medusa's webhook / /health: rate ${(m.rate / h.rate).toFixed(2)}   p99 ${(m.p99 / h.p99).toFixed(2)}`
     )
     console.log(
-      `POST webhook ingest  ${ingest.requests.average.toFixed(0)} req/s   p50 ${ingest.latency.p50} ms   p99 ${ingest.latency.p99} ms   non-2xx ${ingest.non2xx}, errors ${ingest.errors}`
+      `ours / Medusa's webhook:  rate ${(ingest.rate / m.rate).toFixed(2)}   p99 ${(ingest.p99 / m.p99).toFixed(2)}   server CPU ${(ingest.cpuUsPerRequest / m.cpuUsPerRequest).toFixed(2)}`
     )
+    const stored = Number(count)
     console.log(
-      `ingest / health rate ${ratio.toFixed(2)} (goal ≥ 0.8 ${ratio >= 0.8 ? "MET" : "NOT MET"})   p99 ratio ${p99Ratio.toFixed(2)} (goal ≤ 1.5 ${p99Ratio <= 1.5 ? "MET" : "NOT MET"})`
+      `acknowledged ${ingest.ok}, stored ${stored} → ${stored === ingest.ok ? "none lost, none doubled" : "MISMATCH"}`
     )
-    console.log(
-      `acknowledged ${acknowledged}, stored ${count} → ${Number(count) === acknowledged ? "none lost, none doubled" : "MISMATCH"}`
-    )
-    if (Number(count) !== acknowledged) process.exitCode = 1
+    if (stored !== ingest.ok) process.exitCode = 1
   } finally {
-    app.stop()
+    await cluster.stop()
+  }
+}
+
+async function main() {
+  const i = process.argv.indexOf("--topology")
+  const which = i === -1 ? "both" : process.argv[i + 1]
+  const list: Topology[] =
+    which === "both" ? ["one", "cluster"] : [which as Topology]
+  for (const t of list) {
+    if (!TOPOLOGIES[t])
+      throw new Error(`--topology: one, cluster or both (got ${which})`)
+    await topology(t)
   }
 }
 

@@ -1,10 +1,7 @@
 import { MedusaModule } from "@medusajs/framework/modules-sdk"
-import {
-  MedusaError,
-  Modules,
-  generateEntityId,
-} from "@medusajs/framework/utils"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
+import { entityId } from "../../lib/entity-id"
 import { labelFileType } from "../../lib/labels/files"
 import type { DocumentStorage } from "../../options/schema"
 
@@ -100,7 +97,7 @@ export class DocumentStore {
     const rows = documents.map((d) => {
       const bytes = bytesOf(d.content)
       return {
-        id: generateEntityId(undefined, "ssdoc"),
+        id: entityId("ssdoc"),
         kind: d.kind,
         owner_id: d.owner_id,
         page: d.page ?? 0,

@@ -1,4 +1,4 @@
-import { generateEntityId } from "@medusajs/framework/utils"
+import { entityId } from "../../lib/entity-id"
 import { Batcher } from "../../lib/ingest/batcher"
 import { isConnectionError, isInputError } from "../../lib/ingest/db-errors"
 
@@ -230,7 +230,7 @@ export class TrackingEventWriter {
     const values: unknown[] = []
     const tuples = rows.map((r) => {
       values.push(
-        generateEntityId(undefined, "sstev"),
+        entityId("sstev"),
         r.dedupe_key,
         r.kind,
         r.source,

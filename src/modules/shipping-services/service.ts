@@ -1,6 +1,5 @@
 import {
   ContainerRegistrationKeys,
-  generateEntityId,
   MedusaService,
 } from "@medusajs/framework/utils"
 import type { Logger } from "@medusajs/framework/types"
@@ -13,6 +12,7 @@ import {
 import { runningInFlight, whenIdle } from "../../lib/in-flight"
 import { runStartUp } from "../../lib/start-up"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
+import { entityId } from "../../lib/entity-id"
 import { Leases, type LeaseKnex } from "./leases"
 import { JOB_RUN_SETTING_PREFIX, type JobRunRecord } from "../../lib/jobs"
 import type { HealthInput } from "../../lib/views/health-view"
@@ -203,8 +203,8 @@ export default class ShippingServicesModuleService extends MedusaService({
   async acceptedWebhookKeys(
     type: "tracking" | "locker"
   ): Promise<{ headerName: string; keys: string[] }> {
-    const cached = this.keyCache_.get(type)
-    if (cached && cached.until > Date.now()) return cached.value
+    const cached = this.cachedWebhookKeys(type)
+    if (cached) return cached
     const [registration] = await this.listWebhookRegistrations({ type })
     const keys: string[] = []
     if (registration?.api_key) keys.push(registration.api_key)
@@ -222,6 +222,17 @@ export default class ShippingServicesModuleService extends MedusaService({
     }
     this.keyCache_.set(type, { value, until: Date.now() + KEY_CACHE_MS })
     return value
+  }
+
+  /**
+   * acceptedWebhookKeys' answer while it is cached, else null: the receive route takes it without
+   * a promise or a deadline timer (it bounds only the read of the row).
+   */
+  cachedWebhookKeys(
+    type: "tracking" | "locker"
+  ): { headerName: string; keys: string[] } | null {
+    const cached = this.keyCache_.get(type)
+    return cached && cached.until > Date.now() ? cached.value : null
   }
 
   /** Drops cached webhook keys (after a registration or a rotation in this process). */
@@ -398,7 +409,7 @@ export default class ShippingServicesModuleService extends MedusaService({
        on conflict (order_id) where deleted_at is null do nothing
        returning id`,
       [
-        generateEntityId(undefined, "ssaf"),
+        entityId("ssaf"),
         fields.order_id,
         this.leases_.owner,
         this.leases_.leaseMs,
@@ -723,7 +734,7 @@ export default class ShippingServicesModuleService extends MedusaService({
     const { rows } = await knex.raw(
       `insert into shipping_services_shipment (id, ${columns.map((c) => c.column).join(", ")})
        values (?, ${columns.map((c) => c.placeholder).join(", ")}) returning *`,
-      [generateEntityId(undefined, "ssship"), ...columns.map((c) => c.value)]
+      [entityId("ssship"), ...columns.map((c) => c.value)]
     )
     return rows[0] as ShipmentRecord
   }
@@ -745,7 +756,7 @@ export default class ShippingServicesModuleService extends MedusaService({
     const tuples = documents.map((d) => {
       const bytes = bytesOf(d.content)
       values.push(
-        generateEntityId(undefined, "ssdoc"),
+        entityId("ssdoc"),
         d.kind,
         d.owner_id,
         d.page ?? 0,
@@ -965,13 +976,7 @@ export default class ShippingServicesModuleService extends MedusaService({
            'last_at', now()),
          updated_at = now()
        returning value`,
-      [
-        generateEntityId(undefined, "ssset"),
-        RETURN_REFUSALS_SETTING,
-        reason,
-        reason,
-        reason,
-      ]
+      [entityId("ssset"), RETURN_REFUSALS_SETTING, reason, reason, reason]
     )
     return (rows as { value: Record<string, unknown> }[])[0]?.value ?? {}
   }

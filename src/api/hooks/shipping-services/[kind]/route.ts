@@ -103,11 +103,13 @@ async function receive(
   const shipping: ShippingServicesModuleService = req.scope.resolve(
     SHIPPING_SERVICES_MODULE
   )
-  const { headerName, keys } = await withDeadline(
-    shipping.acceptedWebhookKeys(kind),
-    KEYS_TIMEOUT_MS,
-    "reading the webhook keys"
-  )
+  const { headerName, keys } =
+    shipping.cachedWebhookKeys(kind) ??
+    (await withDeadline(
+      shipping.acceptedWebhookKeys(kind),
+      KEYS_TIMEOUT_MS,
+      "reading the webhook keys"
+    ))
   if (!keyMatches(req.headers[headerName.toLowerCase()], keys)) {
     res.status(401).json({ message: "Unauthorized" })
     return
