@@ -36,7 +36,8 @@
  * where the plugin sends more. Plus the plugin's checks: peak creates in flight, labels,
  * duplicates.
  * BENCH_ORDERS changes the count; BENCH_PROFILE=1 writes CPU profiles of both measured bursts
- * (per worker in cluster mode; bench/profile-summary.ts prints their top entries);
+ * (per worker in cluster mode; in one process also both sides of the tracking half;
+ * bench/profile-summary.ts prints their top entries);
  * Then the tracking half (BENCH_TRACKING=off skips it): each plugin parcel's six scans posted to
  * the webhook route, against Medusa's createOrderShipmentWorkflow and
  * markOrderFulfillmentAsDeliveredWorkflow for each manual order (dev/manual-fulfil's
@@ -251,6 +252,8 @@ async function trackingPhase(opts: {
   orders: Orders
   src: () => MeterSources
   emit: (events: { name: string; data: unknown }[]) => Promise<unknown>
+  /** One process with BENCH_PROFILE=1: profiles each side's window (this process is the app). */
+  profile?: boolean
 }): Promise<Record<Side, Measured>> {
   const { db } = opts
   const [key] = await sql(
@@ -281,6 +284,9 @@ async function trackingPhase(opts: {
       await sleep(100)
     }
   }
+  const manualProfile = opts.profile
+    ? await startProfile("tracking-manual")
+    : undefined
   const manualWindow = await startWindow(opts.src(), ORDERS)
   const m0 = Date.now()
   await opts.emit(
@@ -289,11 +295,17 @@ async function trackingPhase(opts: {
       data: { id },
     }))
   )
-  const manual = await manualWindow.stop(m0, await wait("manual", m0))
+  const manualDone = await wait("manual", m0)
+  if (manualProfile)
+    console.log(`CPU profile of manual tracking: ${await manualProfile()}`)
+  const manual = await manualWindow.stop(m0, manualDone)
   console.log(
     `tracking manual: ${ORDERS} parcels shipped and delivered in ${manual.wallS.toFixed(2)} s`
   )
 
+  const pluginProfile = opts.profile
+    ? await startProfile("tracking-plugin")
+    : undefined
   const pluginWindow = await startWindow(opts.src(), ORDERS)
   if (process.env.BENCH_SQL_LOG)
     logSqlTo(`${process.env.BENCH_SQL_LOG}.tracking-plugin`)
@@ -321,7 +333,10 @@ async function trackingPhase(opts: {
     }
   }
   await Promise.all(Array.from({ length: 8 }, post))
-  const plugin = await pluginWindow.stop(p0, await wait("plugin", p0))
+  const pluginDone = await wait("plugin", p0)
+  if (pluginProfile)
+    console.log(`CPU profile of plugin tracking: ${await pluginProfile()}`)
+  const plugin = await pluginWindow.stop(p0, pluginDone)
   logSqlTo(undefined)
   console.log(
     `tracking plugin: ${numbers.length} parcels' 6 events applied in ${plugin.wallS.toFixed(2)} s`
@@ -642,6 +657,7 @@ async function oneProcess() {
         orders,
         src: () => src,
         emit: (events) => bus.emit(events),
+        profile: !!process.env.BENCH_PROFILE,
       })
       compareTracking(tracking.plugin, tracking.manual, "one process")
     }

@@ -89,11 +89,14 @@ export async function applyTrackingNumbers(
     const chunk = unique.slice(i, i + 200)
     const shipments = await shipping.listShipments(
       { tracking_number: chunk, status: ["created", "voided"] },
-      { select: ["id", "tracking_number"] }
+      { select: ["id", "tracking_number", "fulfillment_id"] }
     )
     if (!shipments.length) continue
     const byNumber = new Map(
       shipments.map((s) => [s.tracking_number as string, s.id])
+    )
+    const fulfillmentOf = new Map(
+      shipments.map((s) => [s.id, s.fulfillment_id ?? null])
     )
     const unmatched = await shipping.listTrackingEvents(
       { tracking_number: [...byNumber.keys()], shipment_id: null },
@@ -106,7 +109,9 @@ export async function applyTrackingNumbers(
     if (links.length)
       await linkTrackingEventsWorkflow(container).run({ input: { links } })
     for (const shipmentId of new Set(byNumber.values())) {
-      await applyShipmentTracking(container, shipmentId)
+      await applyShipmentTracking(container, shipmentId, {
+        fulfillment_id: fulfillmentOf.get(shipmentId) ?? null,
+      })
     }
   }
 }
@@ -120,15 +125,19 @@ export async function applyTrackingNumbers(
  */
 export async function applyShipmentTracking(
   container: MedusaContainer,
-  shipmentId: string
+  shipmentId: string,
+  /** The shipment's fulfillment as the caller just read it (saves reading it again per delivery). */
+  known?: { fulfillment_id: string | null }
 ): Promise<TrackingPlan | undefined> {
   const shipping: ShippingServicesModuleService = container.resolve(
     SHIPPING_SERVICES_MODULE
   )
-  const [row] = await shipping.listShipments(
-    { id: shipmentId },
-    { select: ["id", "fulfillment_id"] }
-  )
+  const [row] = known
+    ? [known]
+    : await shipping.listShipments(
+        { id: shipmentId },
+        { select: ["id", "fulfillment_id"] }
+      )
   const key = row?.fulfillment_id
     ? `fulfillment:${row.fulfillment_id}`
     : shipmentId

@@ -740,6 +740,53 @@ export default class ShippingServicesModuleService extends MedusaService({
   }
 
   /**
+   * The label journal's rows still standing for a parcel (`created` or `pending`, newest first),
+   * or, when there are none, a new row inserted in the same statement: a label bought for the
+   * first time (the usual case) costs one round trip instead of a read and an INSERT. Two
+   * processes on the same parcel are kept apart by the automatic fulfilment's claim and the
+   * leases, as they were with the read and the INSERT apart.
+   */
+  async insertShipmentUnlessRequested(
+    requestKey: string,
+    fields: Record<string, unknown>
+  ): Promise<
+    | { inserted: ShipmentRecord; previous?: undefined }
+    | { inserted?: undefined; previous: ShipmentRecord[] }
+  > {
+    const columns = Object.entries({ ...fields, request_key: requestKey }).map(
+      ([column, value]) => shipmentColumn(column, value)
+    )
+    const knex = this.pg_()
+    const { rows } = await knex.raw(
+      `with previous as (
+         select * from shipping_services_shipment
+         where request_key = ? and status in ('created', 'pending') and deleted_at is null),
+       inserted as (
+         insert into shipping_services_shipment (id, ${columns.map((c) => c.column).join(", ")})
+         select ?, ${columns.map((c) => c.placeholder).join(", ")}
+         where not exists (select 1 from previous)
+         returning *)
+       select false as inserted_now, * from previous
+       union all
+       select true, * from inserted`,
+      [requestKey, entityId("ssship"), ...columns.map((c) => c.value)]
+    )
+    const records = (
+      rows as (ShipmentRecord & { inserted_now?: boolean })[]
+    ).map(({ inserted_now, ...row }) => ({ inserted_now, row }))
+    const fresh = records.find((r) => r.inserted_now)
+    if (fresh) return { inserted: fresh.row as ShipmentRecord }
+    return {
+      previous: records
+        .map((r) => r.row as ShipmentRecord)
+        .sort(
+          (a, b) =>
+            new Date(b.created_at).getTime() - new Date(a.created_at).getTime()
+        ),
+    }
+  }
+
+  /**
    * Stores files (label pages, manifests, print files) and updates a shipment at once: a label is
    * on its row and in its documents, or neither. One statement (the documents' INSERT in a WITH
    * of the shipment's UPDATE), atomic without a transaction of its own: the ORM's update read the

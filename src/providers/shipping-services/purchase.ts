@@ -148,10 +148,16 @@ async function purchaseOnce(
   outcome: { value: string }
 ): Promise<ShipmentRecord> {
   const leases = journal.leases()
-  const previous = await journal.listShipments(
-    { request_key: input.requestKey, status: ["created", "pending"] },
-    { order: { created_at: "DESC" } }
+  // No row for this parcel yet (the usual case): the pending row is inserted by the same
+  // statement that looked, and the label is bought at once.
+  const transactionId = randomTransactionId()
+  const first = await journal.insertShipmentUnlessRequested(
+    input.requestKey,
+    pendingRow(input, transactionId, leases)
   )
+  if (first.inserted)
+    return buy(journal, client, input, outcome, first.inserted)
+  const previous = first.previous
   // A bought label first: settling a pending row could only find another one.
   const ordered = [
     ...previous.filter((r) => r.status === "created"),
@@ -174,18 +180,20 @@ async function purchaseOnce(
     outcome.value = "taken_over"
     return adopted
   }
-  return buy(journal, client, input, outcome)
+  const row = pendingRow(input, randomTransactionId(), leases)
+  return buy(journal, client, input, outcome, await journal.insertShipment(row))
 }
 
-async function buy(
-  journal: ShippingServicesModuleService,
-  client: LabelClient,
+/**
+ * A new `pending` row of the label journal, leased to this process, committed BEFORE the request
+ * with the transaction id the request will carry.
+ */
+function pendingRow(
   input: PurchaseInput,
-  outcome: { value: string }
-): Promise<ShipmentRecord> {
-  const leases = journal.leases()
-  const transactionId = randomTransactionId()
-  const row = await journal.insertShipment({
+  transactionId: string,
+  leases: ReturnType<ShippingServicesModuleService["leases"]>
+): Record<string, unknown> {
+  return {
     transaction_id: transactionId,
     transaction_ids: { ids: [transactionId] },
     request_key: input.requestKey,
@@ -206,7 +214,19 @@ async function buy(
     // What the label declares to customs, for the commercial invoice printed with it (issue 13).
     customs: customsOf(input.built.request),
     ...leases.fields(),
-  })
+  }
+}
+
+/** Buys the label of `row`, a pending row just inserted by this process with its transaction id. */
+async function buy(
+  journal: ShippingServicesModuleService,
+  client: LabelClient,
+  input: PurchaseInput,
+  outcome: { value: string },
+  row: ShipmentRecord
+): Promise<ShipmentRecord> {
+  const leases = journal.leases()
+  const transactionId = row.transaction_id
   leases.track(SHIPMENTS, row.id)
   let ids = [transactionId]
   const remember = async (id: string) => {

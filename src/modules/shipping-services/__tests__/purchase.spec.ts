@@ -164,6 +164,88 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
       })
     })
 
+    describe("insertShipmentUnlessRequested", () => {
+      const fields = (transactionId: string) => ({
+        transaction_id: transactionId,
+        transaction_ids: { ids: [transactionId] },
+        option_id: "postal-ground",
+        variant: "standard",
+        carrier: "POSTAL",
+        service_id: "UGA",
+        is_return: false,
+        parcel_index: 2,
+        parcel_count: 3,
+        status: "pending",
+        lease_owner: "p1",
+        lease_until: new Date(Date.now() + 60_000),
+      })
+
+      it("inserts the pending row in the same statement when the parcel has none standing, with every column typed as the ORM stores it", async () => {
+        const first = await journal.insertShipmentUnlessRequested(
+          "k-one",
+          fields("T-1")
+        )
+        expect(first.previous).toBeUndefined()
+        expect(first.inserted).toMatchObject({
+          id: expect.stringMatching(/^ssship_[0-9A-Z]{26}$/),
+          request_key: "k-one",
+          transaction_ids: { ids: ["T-1"] },
+          is_return: false,
+          parcel_index: 2,
+          status: "pending",
+        })
+        expect(first.inserted!.lease_until).toBeInstanceOf(Date)
+        const [stored] = await journal.listShipments({ request_key: "k-one" })
+        expect(stored).toMatchObject({
+          id: first.inserted!.id,
+          transaction_ids: { ids: ["T-1"] },
+          parcel_count: 3,
+        })
+      })
+
+      it("inserts nothing and gives the standing rows, newest first, when the parcel has some; failed and voided rows do not stand", async () => {
+        const a = await journal.insertShipmentUnlessRequested(
+          "k-two",
+          fields("T-a")
+        )
+        await knex().raw(
+          `update shipping_services_shipment set status = 'created', created_at = now() - interval '1 minute' where id = ?`,
+          [a.inserted!.id]
+        )
+        const failed = await journal.insertShipment({
+          ...fields("T-f"),
+          request_key: "k-two",
+          status: "failed",
+        })
+        const b = await journal.insertShipment({
+          ...fields("T-b"),
+          request_key: "k-two",
+        })
+        const again = await journal.insertShipmentUnlessRequested(
+          "k-two",
+          fields("T-c")
+        )
+        expect(again.inserted).toBeUndefined()
+        expect(again.previous!.map((r) => r.id)).toEqual([b.id, a.inserted!.id])
+        const rows = await journal.listShipments({ request_key: "k-two" })
+        expect(rows.map((r) => r.transaction_id).sort()).toEqual([
+          "T-a",
+          "T-b",
+          "T-f",
+        ])
+        expect(rows.find((r) => r.id === failed.id)?.status).toBe("failed")
+        // Only failed rows left: a new one goes in.
+        await knex().raw(
+          `update shipping_services_shipment set status = 'voided' where request_key = 'k-two' and status <> 'failed'`
+        )
+        const third = await journal.insertShipmentUnlessRequested(
+          "k-two",
+          fields("T-d")
+        )
+        expect(third.inserted).toMatchObject({ transaction_id: "T-d" })
+      })
+    })
+
     describe("purchaseLabel", () => {
       it("buys once, commits the pending row with its transaction id before the request, and stores the label's pages", async () => {
         let seenBeforePost:
