@@ -22,7 +22,7 @@
 import autocannon from "autocannon"
 import { randomBytes } from "node:crypto"
 import { inTransitNotification } from "../dev/notifications"
-import { prepareCluster, type Cluster, type WorkerMode } from "../dev/cluster"
+import { prepareCluster, type WorkerMode } from "../dev/cluster"
 
 const CONNECTIONS = 64
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15)

@@ -3,6 +3,10 @@ import { SHIPPING_SERVICES_MODULE } from "../../src/options/resolve"
 import type ShippingServicesModuleService from "../../src/modules/shipping-services/service"
 import { ShippingClient } from "../../src/shipping-api/client"
 import { WEBHOOK_EVENTS } from "../../src/shipping-api/constants"
+import {
+  formatSandboxHeader,
+  SANDBOX_HEADER,
+} from "../../src/shipping-api/sandbox-identity"
 
 /** A client of the sandbox with its default credentials, to look at the service's side. */
 export function sandboxClient(
@@ -69,4 +73,51 @@ export async function registerTrackingWebhook(
   })
   shipping.forgetWebhookKeys()
   return { apiKey, headerName: options.webhook.headerName, url }
+}
+
+/**
+ * Posts one Delivered notification dated `at` to the tracking webhook, forged as a sender
+ * claiming to be the sandbox would: our sandbox header (request and field) and a clock that would
+ * excuse the date. Answers the route's response (errors included, not thrown).
+ */
+export function postForgedDelivery(
+  api: { post: (url: string, body: unknown, config: object) => Promise<any> },
+  hook: { headerName: string; apiKey: string },
+  trackingNumber: string | null,
+  at: Date,
+  description = "Delivered"
+): Promise<{ status: number; data: unknown }> {
+  const forged = formatSandboxHeader({
+    clockMs: at.getTime() + 86_400_000,
+    speed: 1,
+  })
+  return api
+    .post(
+      "/hooks/shipping-services/tracking",
+      [
+        {
+          trackingNumber,
+          carrier: "POSTAL",
+          status: "Delivered",
+          packageStatus: "Delivered",
+          standardizedEventCode: "DLD",
+          eventDescription: description,
+          eventDate: at.toISOString().slice(0, 10),
+          eventTime: at.toISOString().slice(11, 19),
+          eventTimeOffset: "+00:00",
+          // Fields a sender could add, named as our header and clock are.
+          [SANDBOX_HEADER]: forged,
+          sandbox: true,
+          sandboxClock: new Date(at.getTime() + 86_400_000).toISOString(),
+        },
+      ],
+      {
+        headers: {
+          "content-type": "application/json",
+          [hook.headerName]: hook.apiKey,
+          [SANDBOX_HEADER]: forged,
+        },
+      }
+    )
+    .catch((e: any) => e.response)
 }

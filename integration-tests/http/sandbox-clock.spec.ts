@@ -5,10 +5,6 @@ import { ADDRESSES, setupStore, type StoreSetup } from "../../dev/seed/store"
 import { waitFor } from "../../dev/wait"
 import { SHIPPING_SERVICES_MODULE } from "../../src/options/resolve"
 import type ShippingServicesModuleService from "../../src/modules/shipping-services/service"
-import {
-  formatSandboxHeader,
-  SANDBOX_HEADER,
-} from "../../src/shipping-api/sandbox-identity"
 import { adminHeaders } from "../helpers/admin"
 import {
   placeCustomerOrder,
@@ -18,7 +14,10 @@ import {
 import { explainHttpErrors } from "../helpers/errors"
 import { labelOf } from "../helpers/labels"
 import { sandbox } from "../helpers/sandbox"
-import { registerTrackingWebhook } from "../helpers/webhooks"
+import {
+  postForgedDelivery,
+  registerTrackingWebhook,
+} from "../helpers/webhooks"
 
 jest.setTimeout(300_000)
 
@@ -35,8 +34,6 @@ const { tracking: _defaults, ...withDefaultTracking } = appPluginOptions(
   process.env
 )
 process.env.SHIPPING_SERVICES_OPTIONS = JSON.stringify(withDefaultTracking)
-
-const HOOK = "/hooks/shipping-services/tracking"
 
 httpTestRunner({
   testSuite: ({ api, getContainer }) => {
@@ -182,39 +179,7 @@ httpTestRunner({
       const sandboxNow = Date.parse((await sandbox.get("/clock")).now)
       // Three days ahead of the sandbox's own clock: ahead by the sandbox's measure too.
       const at = new Date(sandboxNow + 3 * 86_400_000)
-      const forged = formatSandboxHeader({
-        clockMs: at.getTime() + 86_400_000,
-        speed: 1,
-      })
-      const res = await api
-        .post(
-          HOOK,
-          [
-            {
-              trackingNumber: row.tracking_number,
-              carrier: "POSTAL",
-              status: "Delivered",
-              packageStatus: "Delivered",
-              standardizedEventCode: "DLD",
-              eventDescription: "Delivered",
-              eventDate: at.toISOString().slice(0, 10),
-              eventTime: at.toISOString().slice(11, 19),
-              eventTimeOffset: "+00:00",
-              // Fields a sender could add, named as our header and clock are.
-              [SANDBOX_HEADER]: forged,
-              sandbox: true,
-              sandboxClock: new Date(at.getTime() + 86_400_000).toISOString(),
-            },
-          ],
-          {
-            headers: {
-              "content-type": "application/json",
-              [hook.headerName]: hook.apiKey,
-              [SANDBOX_HEADER]: forged,
-            },
-          }
-        )
-        .catch((e: any) => e.response)
+      const res = await postForgedDelivery(api, hook, row.tracking_number, at)
       expect(res.status).toBe(200)
       const forgedEvent = await waitFor(async () => {
         const events = await shipping().listTrackingEvents({

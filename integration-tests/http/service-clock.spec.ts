@@ -6,10 +6,6 @@ import { ADDRESSES, setupStore, type StoreSetup } from "../../dev/seed/store"
 import { waitFor } from "../../dev/wait"
 import { SHIPPING_SERVICES_MODULE } from "../../src/options/resolve"
 import type ShippingServicesModuleService from "../../src/modules/shipping-services/service"
-import {
-  formatSandboxHeader,
-  SANDBOX_HEADER,
-} from "../../src/shipping-api/sandbox-identity"
 import { adminHeaders } from "../helpers/admin"
 import {
   placeCustomerOrder,
@@ -19,7 +15,10 @@ import {
 import { explainHttpErrors } from "../helpers/errors"
 import { labelOf } from "../helpers/labels"
 import { serviceWithoutSandboxHeader } from "../helpers/service-proxy"
-import { registerTrackingWebhook } from "../helpers/webhooks"
+import {
+  postForgedDelivery,
+  registerTrackingWebhook,
+} from "../helpers/webhooks"
 
 jest.setTimeout(300_000)
 
@@ -53,8 +52,6 @@ afterAll(async () => {
   await proxy?.close()
   await service?.close()
 })
-
-const HOOK = "/hooks/shipping-services/tracking"
 
 httpTestRunner({
   testSuite: ({ api, getContainer }) => {
@@ -162,38 +159,13 @@ httpTestRunner({
 
       // A sender claiming to be the sandbox, with a clock that would excuse the date: still ignored.
       const at = new Date(Date.now() + 3 * 86_400_000)
-      const forged = formatSandboxHeader({
-        clockMs: at.getTime() + 86_400_000,
-        speed: 1,
-      })
-      const res = await api
-        .post(
-          HOOK,
-          [
-            {
-              trackingNumber: row.tracking_number,
-              carrier: "POSTAL",
-              status: "Delivered",
-              packageStatus: "Delivered",
-              standardizedEventCode: "DLD",
-              eventDescription: "Delivered, forged",
-              eventDate: at.toISOString().slice(0, 10),
-              eventTime: at.toISOString().slice(11, 19),
-              eventTimeOffset: "+00:00",
-              [SANDBOX_HEADER]: forged,
-              sandbox: true,
-              sandboxClock: new Date(at.getTime() + 86_400_000).toISOString(),
-            },
-          ],
-          {
-            headers: {
-              "content-type": "application/json",
-              [hook.headerName]: hook.apiKey,
-              [SANDBOX_HEADER]: forged,
-            },
-          }
-        )
-        .catch((e: any) => e.response)
+      const res = await postForgedDelivery(
+        api,
+        hook,
+        row.tracking_number,
+        at,
+        "Delivered, forged"
+      )
       expect(res.status).toBe(200)
       const after = await processed(row.id, 7)
       expect(
