@@ -13,6 +13,7 @@ import {
 } from "../helpers/customer"
 import { explainHttpErrors } from "../helpers/errors"
 import { labelOf } from "../helpers/labels"
+import { eventsProcessed, trackingViews } from "../helpers/tracking"
 import { sandbox } from "../helpers/sandbox"
 import {
   postForgedDelivery,
@@ -90,31 +91,11 @@ httpTestRunner({
         return f?.delivered_at ? f : undefined
       }, `${orderId} delivered`)
 
-    /** The status as the admin's widget and as the order's shopper read it. */
-    async function views(orderId: string) {
-      const { data: adminView } = await api.get(
-        `/admin/shipping-services/orders/${orderId}/shipments`,
-        admin
-      )
-      const { data: shopperView } = await api.get(
-        `/store/shipping-services/orders/${orderId}/tracking`,
-        { headers: shopper.headers }
-      )
-      return {
-        admin: adminView.shipments[0],
-        shopper: shopperView.parcels[0],
-      }
-    }
+    const views = (orderId: string) =>
+      trackingViews(api, admin, shopper.headers, orderId)
 
     const processed = (shipmentId: string, count: number) =>
-      waitFor(async () => {
-        const events = await shipping().listTrackingEvents({
-          shipment_id: shipmentId,
-        })
-        return events.length >= count && events.every((e) => e.processed_at)
-          ? events
-          : undefined
-      }, `${count} events of ${shipmentId} processed`)
+      eventsProcessed(shipping(), shipmentId, count)
 
     it("says the store is connected to the sandbox, and marks its labels", async () => {
       const { data } = await api.get(

@@ -14,6 +14,7 @@ import {
 } from "../helpers/customer"
 import { explainHttpErrors } from "../helpers/errors"
 import { labelOf } from "../helpers/labels"
+import { eventsProcessed, trackingViews } from "../helpers/tracking"
 import { serviceWithoutSandboxHeader } from "../helpers/service-proxy"
 import {
   postForgedDelivery,
@@ -90,30 +91,11 @@ httpTestRunner({
       return { order, row: await labelOf(shipping, order.id) }
     }
 
-    async function views(orderId: string) {
-      const { data: adminView } = await api.get(
-        `/admin/shipping-services/orders/${orderId}/shipments`,
-        admin
-      )
-      const { data: shopperView } = await api.get(
-        `/store/shipping-services/orders/${orderId}/tracking`,
-        { headers: shopper.headers }
-      )
-      return {
-        admin: adminView.shipments[0],
-        shopper: shopperView.parcels[0],
-      }
-    }
+    const views = (orderId: string) =>
+      trackingViews(api, admin, shopper.headers, orderId)
 
     const processed = (shipmentId: string, count: number) =>
-      waitFor(async () => {
-        const events = await shipping().listTrackingEvents({
-          shipment_id: shipmentId,
-        })
-        return events.length >= count && events.every((e) => e.processed_at)
-          ? events
-          : undefined
-      }, `${count} events of ${shipmentId} processed`)
+      eventsProcessed(shipping(), shipmentId, count)
 
     it("takes it for the service: no sandbox in the connection check or on the label", async () => {
       const { data } = await api.get(
