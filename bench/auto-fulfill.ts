@@ -70,6 +70,7 @@ import { parsePluginOptions } from "../src/options/parse"
 import { appPluginOptions } from "../dev/app-options"
 import {
   addManualOption,
+  countRows,
   eventGap,
   header,
   privateRedis,
@@ -363,41 +364,7 @@ function compareTracking(p: Measured, m: Measured, topology: string) {
   console.log(
     row("CPU PostgreSQL per parcel (ms)", per(p, p.pgCpuMs), per(m, m.pgCpuMs))
   )
-  console.log(
-    row(
-      "SQL statements per parcel",
-      per(p, p.sql.statements),
-      per(m, m.sql.statements),
-      { diff: true }
-    )
-  )
-  const xacts = (x: Measured) => x.pg.xact_commit + x.pg.xact_rollback
-  console.log(
-    row(
-      "transactions per parcel (pg_stat)",
-      per(p, xacts(p)),
-      per(m, xacts(m)),
-      { diff: true }
-    )
-  )
-  if (p.events && m.events)
-    console.log(
-      row(
-        "events emitted per parcel",
-        per(p, p.events.total),
-        per(m, m.events.total),
-        { diff: true }
-      )
-    )
-  if (p.redis && m.redis)
-    console.log(
-      row(
-        "Redis commands per parcel",
-        per(p, p.redis.total),
-        per(m, m.redis.total),
-        { diff: true }
-      )
-    )
+  for (const line of countRows(p, m, "parcel")) console.log(line)
   const appliers = (x: Measured) =>
     Object.entries(x.cpu)
       .filter(([k]) => k === "app" || k.startsWith("worker"))
@@ -458,58 +425,11 @@ function compare(
   console.log(
     row("CPU PostgreSQL per order (ms)", per(p, p.pgCpuMs), per(m, m.pgCpuMs))
   )
-  console.log(
-    row(
-      "SQL statements per order",
-      per(p, p.sql.statements),
-      per(m, m.sql.statements),
-      { diff: true }
-    )
-  )
-  console.log(
-    row(
-      "  of which in transactions: BEGIN",
-      per(p, p.sql.begins),
-      per(m, m.sql.begins),
-      { diff: true }
-    )
-  )
-  const xacts = (x: Measured) => x.pg.xact_commit + x.pg.xact_rollback
-  console.log(
-    row(
-      "transactions per order (pg_stat)",
-      per(p, xacts(p)),
-      per(m, xacts(m)),
-      { diff: true }
-    )
-  )
-  console.log(
-    row(
-      "rows written per order (pg_stat)",
-      per(p, p.pg.tup_inserted + p.pg.tup_updated + p.pg.tup_deleted),
-      per(m, m.pg.tup_inserted + m.pg.tup_updated + m.pg.tup_deleted),
-      { diff: true }
-    )
-  )
-  // (Rows read are left out: the bench's own polling reads its tables too.)
-  if (p.events && m.events)
-    console.log(
-      row(
-        "events emitted per order",
-        per(p, p.events.total),
-        per(m, m.events.total),
-        { diff: true }
-      )
-    )
-  if (p.redis && m.redis)
-    console.log(
-      row(
-        "Redis commands per order",
-        per(p, p.redis.total),
-        per(m, m.redis.total),
-        { diff: true }
-      )
-    )
+  for (const line of countRows(p, m, "order", {
+    begins: true,
+    rowsWritten: true,
+  }))
+    console.log(line)
   for (const name of Object.keys(p.rssMb))
     console.log(
       row(

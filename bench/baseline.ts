@@ -340,6 +340,44 @@ export function header(): string {
   return `${"".padEnd(34)} ${"plugin".padStart(11)} ${"manual".padStart(11)} ${"ratio".padStart(9)}`
 }
 
+/**
+ * The database's and the bus's counts side by side, per `unit` (order or parcel): SQL statements
+ * (and the BEGINs among them), transactions and rows written (pg_stat_database), events emitted
+ * and Redis commands where they were measured.
+ */
+export function countRows(
+  p: Measured,
+  m: Measured,
+  unit: string,
+  opts: { begins?: boolean; rowsWritten?: boolean } = {}
+): string[] {
+  const per = (x: Measured, n: number) => n / x.orders
+  const side = (label: string, count: (x: Measured) => number) =>
+    row(label, per(p, count(p)), per(m, count(m)), { diff: true })
+  const rows = [side(`SQL statements per ${unit}`, (x) => x.sql.statements)]
+  if (opts.begins)
+    rows.push(side("  of which in transactions: BEGIN", (x) => x.sql.begins))
+  rows.push(
+    side(
+      `transactions per ${unit} (pg_stat)`,
+      (x) => x.pg.xact_commit + x.pg.xact_rollback
+    )
+  )
+  // (Rows read are left out: the benches' own polling reads the tables too.)
+  if (opts.rowsWritten)
+    rows.push(
+      side(
+        `rows written per ${unit} (pg_stat)`,
+        (x) => x.pg.tup_inserted + x.pg.tup_updated + x.pg.tup_deleted
+      )
+    )
+  if (p.events && m.events)
+    rows.push(side(`events emitted per ${unit}`, (x) => x.events!.total))
+  if (p.redis && m.redis)
+    rows.push(side(`Redis commands per ${unit}`, (x) => x.redis!.total))
+  return rows
+}
+
 /** The statement kinds where the plugin sends more per order than the manual provider. */
 export function statementGap(
   plugin: Measured,

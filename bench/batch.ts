@@ -31,6 +31,7 @@ import {
 import type { Api } from "../dev/seed/api"
 import {
   addManualOption,
+  countRows,
   header,
   row,
   startWindow,
@@ -203,7 +204,9 @@ async function main() {
     }
     const doneAt = Date.now()
     const wall = (doneAt - t0) / 1000
-    const merge = printingAt ? (doneAt - printingAt) / 1000 : NaN
+    // A small batch can go from its last label to done between two polls (20 ms): the merge then
+    // counts as 0 in the floor below, which only makes the ratio stricter.
+    const merge = printingAt ? (doneAt - printingAt) / 1000 : 0
     const cpu = process.cpuUsage(cpu0)
     const plugin: Measured = await pluginWindow.stop(t0, doneAt)
     const stats = await sandbox.control<{
@@ -229,7 +232,7 @@ async function main() {
       `labels + PDF       ${wall.toFixed(2)} s   (bound 1.3 × ${ORDERS} × ${LATENCY_MS / 1000} s / ${concurrency} + 2 s = ${bound.toFixed(2)} s) ${wall <= bound ? "OK" : "OVER"}`
     )
     console.log(
-      `merging the PDF    ${merge.toFixed(2)} s   (goal ≤ 1 s; from the last label to the stored file, ${file?.pages} pages, ${Math.round((file?.size ?? 0) / 1024)} KB) ${merge <= 1 ? "OK" : "OVER"}`
+      `merging the PDF    ${printingAt ? `${merge.toFixed(2)} s` : "< 0.02 s (shorter than a poll)"}   (goal ≤ 1 s; from the last label to the stored file, ${file?.pages} pages, ${Math.round((file?.size ?? 0) / 1024)} KB) ${merge <= 1 ? "OK" : "OVER"}`
     )
     console.log(
       `app CPU            ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s during the batch (this process, one thread for JavaScript)`
@@ -272,31 +275,8 @@ function compare(
   console.log(
     row("CPU PostgreSQL per order (ms)", per(p, p.pgCpuMs), per(m, m.pgCpuMs))
   )
-  console.log(
-    row(
-      "SQL statements per order",
-      per(p, p.sql.statements),
-      per(m, m.sql.statements),
-      { diff: true }
-    )
-  )
-  const xacts = (x: Measured) => x.pg.xact_commit + x.pg.xact_rollback
-  console.log(
-    row(
-      "transactions per order (pg_stat)",
-      per(p, xacts(p)),
-      per(m, xacts(m)),
-      { diff: true }
-    )
-  )
-  console.log(
-    row(
-      "rows written per order (pg_stat)",
-      per(p, p.pg.tup_inserted + p.pg.tup_updated + p.pg.tup_deleted),
-      per(m, m.pg.tup_inserted + m.pg.tup_updated + m.pg.tup_deleted),
-      { diff: true }
-    )
-  )
+  for (const line of countRows(p, m, "order", { rowsWritten: true }))
+    console.log(line)
   const floor = m.wallS + opts.network + opts.merge
   const ratio = p.wallS / floor
   console.log("")
