@@ -1,5 +1,4 @@
-/** Helpers shared by the benchmark scripts: the app and the sandbox in child processes (databases: dev/database.ts). */
-import { spawn, type ChildProcess } from "node:child_process"
+/** Helpers shared by the benchmark scripts: the app booted in this process, the sandbox in a child process (databases: dev/database.ts). */
 import path from "node:path"
 import express from "express"
 import type { MedusaContainer } from "@medusajs/framework/types"
@@ -23,49 +22,6 @@ export async function medusa(
   env: NodeJS.ProcessEnv
 ): Promise<void> {
   await runMedusa(args, env, 600_000)
-}
-
-/** `medusa develop` without the admin, in its own process group (so it can be stopped whole). */
-export function startApp(env: NodeJS.ProcessEnv): {
-  child: ChildProcess
-  stop: () => void
-} {
-  const child = spawn(
-    process.execPath,
-    [require.resolve("@medusajs/cli/cli.js"), "develop"],
-    {
-      cwd: root,
-      env: { ...env, MEDUSA_ADMIN_DISABLE: "true" },
-      detached: true,
-      stdio: ["ignore", "ignore", "inherit"],
-    }
-  )
-  const stop = () => {
-    try {
-      if (child.pid) process.kill(-child.pid, "SIGKILL")
-    } catch {
-      // gone
-    }
-  }
-  process.on("exit", stop)
-  return { child, stop }
-}
-
-export async function waitForHttp(url: string, timeoutMs = 180_000) {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 500))
-  }
-  throw new Error(`${url} did not answer`)
-}
-
-export function peakRssMb(): number {
-  return Math.round(process.resourceUsage().maxRSS / 1024)
 }
 
 // The sandbox in its own process lives in dev/ (the cluster harness starts it too).
