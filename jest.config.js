@@ -20,6 +20,7 @@ const groups = {
 }
 
 const type = process.env.TEST_TYPE
+const os = require("node:os")
 if (type && !groups[type]) {
   throw new Error(`TEST_TYPE must be one of ${Object.keys(groups).join(", ")}`)
 }
@@ -40,6 +41,11 @@ module.exports = {
   moduleFileExtensions: ["js", "ts", "tsx", "json"],
   modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/"],
   setupFiles: ["<rootDir>/integration-tests/setup.js"],
+  // The unit group is pure CPU: jest's default (one worker fewer than cores) leaves a 2-core
+  // machine with one worker, where two finish it in 56 s instead of 102 s.
+  ...(type === "unit"
+    ? { maxWorkers: Math.max(2, os.availableParallelism() - 1) }
+    : {}),
   // Without a TEST_TYPE, every group but the browser's and the cluster's (they start their own
   // processes: Chromium, Medusa servers and workers).
   testMatch: type
