@@ -145,14 +145,19 @@ function defaultOptions(env: NodeJS.ProcessEnv): PluginOptionsInput {
           },
         }
       : {}),
-    // The crash tests shorten how long a stopped process's work waits before it is taken over.
-    ...(env.SHIPPING_SERVICES_LEASE_SECONDS
+    // The crash tests shorten how long a stopped process's work waits before it is taken over,
+    // and run the recovery jobs every few seconds instead of every minute.
+    ...(env.SHIPPING_SERVICES_LEASE_SECONDS ||
+    env.SHIPPING_SERVICES_RECOVERY_SCHEDULE
       ? {
           recovery: {
-            leaseSeconds: Number(env.SHIPPING_SERVICES_LEASE_SECONDS),
+            leaseSeconds: Number(env.SHIPPING_SERVICES_LEASE_SECONDS ?? 30),
             orphanGraceMinutes: Number(
               env.SHIPPING_SERVICES_ORPHAN_GRACE_MINUTES ?? 15
             ),
+            ...(env.SHIPPING_SERVICES_RECOVERY_SCHEDULE
+              ? { schedule: env.SHIPPING_SERVICES_RECOVERY_SCHEDULE }
+              : {}),
           },
         }
       : {}),

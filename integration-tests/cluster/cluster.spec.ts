@@ -32,6 +32,9 @@ jest.setTimeout(10 * 60_000)
 
 const ORDERS = 50
 const POLL_EVERY_S = 5
+// The recovery jobs every 2 s (recovery.schedule) and leases of 5 s: the killed worker's
+// purchases are taken over within seconds instead of the default's minute and a half.
+const RECOVER_EVERY_S = 2
 const ADMIN = { email: "cluster@example.com", password: "cluster-password" }
 const HOOK_PATH = "/hooks/shipping-services/tracking"
 const concurrency = parsePluginOptions(appPluginOptions({})).http.concurrency
@@ -54,6 +57,8 @@ beforeAll(async () => {
     env: {
       LOG_LEVEL: "debug",
       SHIPPING_SERVICES_POLL_SCHEDULE: `*/${POLL_EVERY_S} * * * * *`,
+      SHIPPING_SERVICES_RECOVERY_SCHEDULE: `*/${RECOVER_EVERY_S} * * * * *`,
+      SHIPPING_SERVICES_LEASE_SECONDS: "5",
     },
   })
 })
@@ -356,6 +361,22 @@ describe("server + 2 workers on Redis", () => {
     expect(runs.length).toBeGreaterThanOrEqual(
       Math.floor((windowS / POLL_EVERY_S) * 0.5)
     )
+
+    // The recovery job on recovery.schedule, once per tick too (every minute, the window would
+    // hold two or three runs).
+    const recoveries = cluster.processes.flatMap((p) =>
+      [
+        ...p
+          .log()
+          .matchAll(
+            /job shipping-services-recover-interrupted-work ran at \S+ on \S+ \(scheduled for (\S+)\)/g
+          ),
+      ].map((m) => m[1]!)
+    )
+    expect(recoveries.length).toBeGreaterThan(
+      Math.floor(windowS / RECOVER_EVERY_S / 2)
+    )
+    expect(new Set(recoveries).size).toBe(recoveries.length)
   })
 
   /**

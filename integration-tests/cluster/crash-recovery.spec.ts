@@ -84,6 +84,8 @@ beforeAll(async () => {
     env: {
       SHIPPING_SERVICES_LEASE_SECONDS: "5",
       SHIPPING_SERVICES_ORPHAN_GRACE_MINUTES: "1",
+      // The recovery jobs every 2 s rather than every minute (recovery.schedule).
+      SHIPPING_SERVICES_RECOVERY_SCHEDULE: "*/2 * * * * *",
     },
   })
   await cluster.startAll(["server", "worker"])

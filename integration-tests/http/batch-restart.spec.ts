@@ -82,13 +82,18 @@ describe("a print batch across a kill and a restart", () => {
       SHIPPING_SERVICES_OPTIONS: JSON.stringify({
         ...appPluginOptions(base),
         autoFulfill: { enabled: false },
-        recovery: { leaseSeconds: 5 },
+        // Leases of 5 s, and the resume job every 2 s instead of every minute.
+        recovery: { leaseSeconds: 5, schedule: "*/2 * * * * *" },
       }),
     }
-    // The group's migrated template when there is one: db:migrate then only runs the scripts.
+    // The group's migrated template when there is one (db:migrate would only run the migration
+    // scripts, whose webhook registration the app does at start anyway).
     const template = process.env.HTTP_TEST_DB_TEMPLATE
-    await (template ? databaseFromTemplate(DB, template) : freshDatabase(DB))
-    await runMedusa(["db:migrate"], env)
+    if (template) await databaseFromTemplate(DB, template)
+    else {
+      await freshDatabase(DB)
+      await runMedusa(["db:migrate"], env)
+    }
     await runMedusa(
       ["user", "-e", "restart@example.com", "-p", "supersecret"],
       env

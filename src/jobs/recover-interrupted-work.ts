@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { runJob } from "../orchestration/job-runs"
+import { scheduleFromOptions } from "../orchestration/job-schedule"
 import { PLUGIN_JOBS } from "../lib/jobs"
 import { recoverInterruptedWork } from "../orchestration/recovery"
 import { registerStartUp } from "../lib/start-up"
@@ -10,7 +11,7 @@ import { onShippingServicesStart } from "../orchestration/boot"
 registerStartUp(onShippingServicesStart)
 
 /**
- * Every minute: purchases and automatic fulfilments that a stopped process left behind are
+ * On options.recovery.schedule (every minute by default): purchases and automatic fulfilments that a stopped process left behind are
  * settled and finished, and labels no fulfillment took are voided or shown
  * (src/orchestration/recovery.ts). With `recovery.leaseSeconds` 30, work of a process killed on
  * another worker is taken over within about a minute and a half.
@@ -24,4 +25,10 @@ export default async function recoverInterruptedWorkJob(
   )
 }
 
-export const config = { ...PLUGIN_JOBS.recover }
+/** Its schedule is options.recovery.schedule (every minute unless set), read at start. */
+export const config = {
+  name: PLUGIN_JOBS.recover.name,
+  get schedule(): string {
+    return scheduleFromOptions("recovery")
+  },
+}

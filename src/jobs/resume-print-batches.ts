@@ -1,10 +1,11 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { resumeBatches } from "../orchestration/batches/run-batch"
 import { runJob } from "../orchestration/job-runs"
+import { scheduleFromOptions } from "../orchestration/job-schedule"
 import { PLUGIN_JOBS } from "../lib/jobs"
 
 /**
- * Every minute: print batches whose process stopped (a restart, a crash, a deploy) are taken up
+ * On options.recovery.schedule (every minute by default): print batches whose process stopped (a restart, a crash, a deploy) are taken up
  * where their rows say they stopped, once their lease (`recovery.leaseSeconds`) ran out.
  */
 export default async function resumePrintBatchesJob(
@@ -14,4 +15,10 @@ export default async function resumePrintBatchesJob(
   await runJob(container, config.name, context, () => resumeBatches(container))
 }
 
-export const config = { ...PLUGIN_JOBS.resumePrintBatches }
+/** Its schedule is options.recovery.schedule (every minute unless set), read at start. */
+export const config = {
+  name: PLUGIN_JOBS.resumePrintBatches.name,
+  get schedule(): string {
+    return scheduleFromOptions("recovery")
+  },
+}

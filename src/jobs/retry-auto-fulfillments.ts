@@ -4,10 +4,11 @@ import { fulfilMissedOrders } from "../orchestration/missed-orders"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import { runJob } from "../orchestration/job-runs"
+import { scheduleFromOptions } from "../orchestration/job-schedule"
 import { PLUGIN_JOBS } from "../lib/jobs"
 
 /**
- * Every minute: failed automatic fulfilments whose backoff has passed are retried (bounded by
+ * On options.recovery.schedule (every minute by default): failed automatic fulfilments whose backoff has passed are retried (bounded by
  * maxAttempts), released ones run, and orders whose order.placed never reached the plugin are
  * taken up (src/orchestration/missed-orders.ts).
  */
@@ -35,4 +36,10 @@ async function retryDue(container: MedusaContainer) {
   await fulfilMissedOrders(container, now)
 }
 
-export const config = { ...PLUGIN_JOBS.retryAutoFulfillments }
+/** Its schedule is options.recovery.schedule (every minute unless set), read at start. */
+export const config = {
+  name: PLUGIN_JOBS.retryAutoFulfillments.name,
+  get schedule(): string {
+    return scheduleFromOptions("recovery")
+  },
+}

@@ -1,20 +1,25 @@
 /**
  * The plugin's scheduled jobs, by name, and how often each is meant to run: the Health section
  * shows when each last ran and flags one that is late (its workers or Redis stopped running it).
- * The job files (src/jobs) take their names and schedules from here. Pure.
+ * The job files (src/jobs) take their names and schedules from here; a job whose `schedule` is
+ * null runs on the option its `scheduleOption` names (`jobScheduleOf`). Pure.
  */
 export const PLUGIN_JOBS = {
+  /** The three recovery jobs run on options.recovery.schedule (every minute by default). */
   recover: {
     name: "shipping-services-recover-interrupted-work",
-    schedule: "* * * * *",
+    schedule: null,
+    scheduleOption: "recovery",
   },
   retryAutoFulfillments: {
     name: "shipping-services-retry-auto-fulfillments",
-    schedule: "* * * * *",
+    schedule: null,
+    scheduleOption: "recovery",
   },
   resumePrintBatches: {
     name: "shipping-services-resume-print-batches",
-    schedule: "* * * * *",
+    schedule: null,
+    scheduleOption: "recovery",
   },
   storePendingLabels: {
     name: "shipping-services-store-pending-labels",
@@ -25,7 +30,11 @@ export const PLUGIN_JOBS = {
     schedule: "*/15 * * * *",
   },
   /** Its schedule is options.polling.schedule. */
-  pollTracking: { name: "shipping-services-poll-tracking", schedule: null },
+  pollTracking: {
+    name: "shipping-services-poll-tracking",
+    schedule: null,
+    scheduleOption: "polling",
+  },
   /** Retention of stored documents (documents.keepDays), hourly. */
   removeExpiredDocuments: {
     name: "shipping-services-remove-expired-documents",
@@ -40,6 +49,53 @@ export const PLUGIN_JOBS = {
 
 export type PluginJobName =
   (typeof PLUGIN_JOBS)[keyof typeof PLUGIN_JOBS]["name"]
+
+type PluginJob = (typeof PLUGIN_JOBS)[keyof typeof PLUGIN_JOBS]
+
+/** The schedules the options set (each already through `cronScheduleOf`). */
+export type OptionSchedules = { polling: string; recovery: string }
+
+/** A job's cron expression: its own, or the one of the option it runs on. Pure. */
+export function jobScheduleOf(
+  job: PluginJob,
+  schedules: OptionSchedules
+): string {
+  return "scheduleOption" in job ? schedules[job.scheduleOption] : job.schedule
+}
+
+export const DEFAULT_RECOVERY_SCHEDULE = "* * * * *"
+
+const CRON_FIELD = /^[0-9*/,\-?LW#A-Za-z]+$/
+
+/** Five fields (or six, seconds first), each made of cron characters; ranges are the engine's to check. */
+export function isCronExpression(expr: unknown): expr is string {
+  if (typeof expr !== "string") return false
+  const fields = expr.trim().split(/\s+/)
+  return (
+    (fields.length === 5 || fields.length === 6) &&
+    fields.every((f) => CRON_FIELD.test(f))
+  )
+}
+
+/**
+ * An option's cron expression when it is one, else `fallback` (`fallback: true` then: the job
+ * file warns). A malformed expression would stop the workflow engine's scheduler at start, so it
+ * never reaches it. Pure.
+ */
+export function cronScheduleOf(
+  wanted: string | undefined,
+  fallback: string
+): { schedule: string; fallback: boolean } {
+  const trimmed = wanted?.trim()
+  if (!trimmed) return { schedule: fallback, fallback: false }
+  return isCronExpression(trimmed)
+    ? { schedule: trimmed, fallback: false }
+    : { schedule: fallback, fallback: true }
+}
+
+/** options.recovery.schedule, or every minute. Pure. */
+export const recoveryScheduleOf = (recovery?: { schedule?: string }) =>
+  cronScheduleOf(recovery?.schedule, DEFAULT_RECOVERY_SCHEDULE)
 
 /** Where a job's last run is kept (shipping_services_setting). */
 export const JOB_RUN_SETTING_PREFIX = "job-run:"

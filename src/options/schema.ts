@@ -572,8 +572,20 @@ export const pluginOptionsSchema = z
           .describe(
             "Void orphan labels automatically while the service allows it."
           ),
+        schedule: z
+          .string()
+          .trim()
+          .default("* * * * *")
+          .describe(
+            "Cron schedule of the recovery jobs (interrupted purchases, automatic fulfilments to retry, print batches to take up); six fields for seconds. Read at start."
+          ),
       })
-      .default({ leaseSeconds: 30, orphanGraceMinutes: 15, voidOrphans: true })
+      .default({
+        leaseSeconds: 30,
+        orphanGraceMinutes: 15,
+        voidOrphans: true,
+        schedule: "* * * * *",
+      })
       .describe("Crash recovery of label purchases."),
     webhook: z
       .strictObject({

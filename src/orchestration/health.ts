@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { SHIPMENTS_WAITING_CAP } from "../lib/alerts"
 import { pollScheduleOf } from "../lib/tracking/schedule"
+import { recoveryScheduleOf } from "../lib/jobs"
 import { healthView, type HealthView } from "../lib/views/health-view"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import {
@@ -55,6 +56,7 @@ export async function shippingServicesHealth(
       webhookSilenceMinutes: options.alerts.webhookSilenceMinutes,
       webhooksExpected: options.webhook.enabled && !!options.webhook.publicUrl,
       pollSchedule: pollScheduleOf(options.polling).schedule,
+      recoverySchedule: recoveryScheduleOf(options.recovery).schedule,
       autoFulfillMaxAttempts: options.autoFulfill.maxAttempts,
     },
     now

@@ -4,7 +4,14 @@ import {
   webhookSilenceAlert,
   type SilenceInput,
 } from "../alerts"
-import { cronIntervalMs, PLUGIN_JOBS } from "../jobs"
+import {
+  cronIntervalMs,
+  DEFAULT_RECOVERY_SCHEDULE,
+  jobScheduleOf,
+  PLUGIN_JOBS,
+  recoveryScheduleOf,
+} from "../jobs"
+import { DEFAULT_POLL_SCHEDULE } from "../tracking/schedule"
 
 const NOW = new Date("2026-11-25T12:00:00Z")
 const minutesAgo = (m: number) => new Date(NOW.getTime() - m * 60_000)
@@ -104,6 +111,47 @@ describe("job schedules", () => {
     expect(cronIntervalMs("0,30 * * * *")).toBeNull()
     expect(cronIntervalMs("nonsense")).toBeNull()
     for (const job of Object.values(PLUGIN_JOBS))
-      if (job.schedule) expect(cronIntervalMs(job.schedule)).not.toBeNull()
+      expect(
+        cronIntervalMs(
+          jobScheduleOf(job, {
+            polling: DEFAULT_POLL_SCHEDULE,
+            recovery: DEFAULT_RECOVERY_SCHEDULE,
+          })
+        )
+      ).not.toBeNull()
+  })
+
+  it("runs the three recovery jobs on recovery.schedule and the polling job on polling.schedule", () => {
+    const schedules = { polling: "*/7 * * * *", recovery: "*/2 * * * * *" }
+    const on = (schedule: string) =>
+      Object.values(PLUGIN_JOBS)
+        .filter((job) => jobScheduleOf(job, schedules) === schedule)
+        .map((job) => job.name)
+        .sort()
+    expect(on("*/2 * * * * *")).toEqual([
+      PLUGIN_JOBS.recover.name,
+      PLUGIN_JOBS.resumePrintBatches.name,
+      PLUGIN_JOBS.retryAutoFulfillments.name,
+    ])
+    expect(on("*/7 * * * *")).toEqual([PLUGIN_JOBS.pollTracking.name])
+    expect(jobScheduleOf(PLUGIN_JOBS.watchWebhooks, schedules)).toBe(
+      "* * * * *"
+    )
+  })
+
+  it("takes recovery.schedule when it is a cron expression, else every minute (flagged)", () => {
+    expect(recoveryScheduleOf(undefined)).toEqual({
+      schedule: "* * * * *",
+      fallback: false,
+    })
+    expect(recoveryScheduleOf({ schedule: " */5 * * * * * " })).toEqual({
+      schedule: "*/5 * * * * *",
+      fallback: false,
+    })
+    expect(recoveryScheduleOf({ schedule: "every five seconds" })).toEqual({
+      schedule: DEFAULT_RECOVERY_SCHEDULE,
+      fallback: true,
+    })
+    expect(recoveryScheduleOf({ schedule: "* * * *" }).fallback).toBe(true)
   })
 })

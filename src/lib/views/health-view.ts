@@ -1,5 +1,11 @@
 import { silenceDecision } from "../alerts"
-import { cronIntervalMs, PLUGIN_JOBS, type JobRunRecord } from "../jobs"
+import {
+  cronIntervalMs,
+  DEFAULT_RECOVERY_SCHEDULE,
+  jobScheduleOf,
+  PLUGIN_JOBS,
+  type JobRunRecord,
+} from "../jobs"
 
 /**
  * The admin's Health section (Settings → Shipping services): the last hour's purchases and
@@ -70,6 +76,8 @@ export type HealthSettings = {
   webhooksExpected: boolean
   /** polling.schedule, for the polling job's lateness. */
   pollSchedule: string
+  /** recovery.schedule, for the recovery jobs' lateness (every minute when absent). */
+  recoverySchedule?: string
   autoFulfillMaxAttempts: number
 }
 
@@ -305,7 +313,12 @@ function jobsItem(
   const failing: string[] = []
   const figures: HealthFigure[] = Object.values(PLUGIN_JOBS).map((job) => {
     const run = runs.get(job.name)
-    const interval = cronIntervalMs(job.schedule ?? settings.pollSchedule)
+    const interval = cronIntervalMs(
+      jobScheduleOf(job, {
+        polling: settings.pollSchedule,
+        recovery: settings.recoverySchedule ?? DEFAULT_RECOVERY_SCHEDULE,
+      })
+    )
     const started = run ? new Date(run.started_at) : null
     if (
       started &&
