@@ -11,10 +11,11 @@ import { onShippingServicesStart } from "../orchestration/boot"
 registerStartUp(onShippingServicesStart)
 
 /**
- * On options.recovery.schedule (every minute by default): purchases and automatic fulfilments that a stopped process left behind are
- * settled and finished, and labels no fulfillment took are voided or shown
- * (src/orchestration/recovery.ts). With `recovery.leaseSeconds` 30, work of a process killed on
- * another worker is taken over within about a minute and a half.
+ * On options.recovery.schedule (every minute by default): purchases and automatic fulfilments
+ * that a stopped process left behind are settled and finished, and labels no fulfillment took are
+ * voided or shown (src/orchestration/recovery.ts). With `recovery.leaseSeconds` 30 and the
+ * default schedule, work of a process killed on another worker is taken over within about a
+ * minute and a half.
  */
 export default async function recoverInterruptedWorkJob(
   container: MedusaContainer,

@@ -5,8 +5,9 @@ import { scheduleFromOptions } from "../orchestration/job-schedule"
 import { PLUGIN_JOBS } from "../lib/jobs"
 
 /**
- * On options.recovery.schedule (every minute by default): print batches whose process stopped (a restart, a crash, a deploy) are taken up
- * where their rows say they stopped, once their lease (`recovery.leaseSeconds`) ran out.
+ * On options.recovery.schedule (every minute by default): print batches whose process stopped
+ * (a restart, a crash, a deploy) are taken up where their rows say they stopped, once their lease
+ * (`recovery.leaseSeconds`) ran out.
  */
 export default async function resumePrintBatchesJob(
   container: MedusaContainer,

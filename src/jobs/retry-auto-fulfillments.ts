@@ -8,9 +8,9 @@ import { scheduleFromOptions } from "../orchestration/job-schedule"
 import { PLUGIN_JOBS } from "../lib/jobs"
 
 /**
- * On options.recovery.schedule (every minute by default): failed automatic fulfilments whose backoff has passed are retried (bounded by
- * maxAttempts), released ones run, and orders whose order.placed never reached the plugin are
- * taken up (src/orchestration/missed-orders.ts).
+ * On options.recovery.schedule (every minute by default): failed automatic fulfilments whose
+ * backoff has passed are retried (bounded by maxAttempts), released ones run, and orders whose
+ * order.placed never reached the plugin are taken up (src/orchestration/missed-orders.ts).
  */
 export default async function retryAutoFulfillments(
   container: MedusaContainer,
