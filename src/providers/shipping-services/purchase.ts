@@ -288,7 +288,32 @@ async function buy(
  * label when the service made it, `failed` when it did not. The caller holds the row's lease.
  * Throws, leaving the row pending, when the service cannot tell now.
  */
-export async function settleInterrupted(
+/**
+ * Settles in flight in this process, by journal row. A lease's owner is the process, so two
+ * paths of one process can hold the same `pending` row at once (the recovery job, and a purchase
+ * of the same parcel that found the row): the second waits for the first's settle and gets its
+ * row, instead of asking the service again and storing the label's pages a second time. Other
+ * processes are kept out by the lease; a settle that finished leaves the row `created` or
+ * `failed`, which no lease on `pending` takes again.
+ */
+const settling = new Map<string, Promise<ShipmentRecord>>()
+
+export function settleInterrupted(
+  journal: ShippingServicesModuleService,
+  client: LabelClient,
+  row: ShipmentRecord,
+  service: ServiceOption
+): Promise<ShipmentRecord> {
+  const inFlight = settling.get(row.id)
+  if (inFlight) return inFlight
+  const settle = settleOnce(journal, client, row, service).finally(() =>
+    settling.delete(row.id)
+  )
+  settling.set(row.id, settle)
+  return settle
+}
+
+async function settleOnce(
   journal: ShippingServicesModuleService,
   client: LabelClient,
   row: ShipmentRecord,

@@ -469,6 +469,36 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
           svc.made.get("T-S")!.parcelTrackingNumber
         )
       })
+
+      it("settles a row once when two paths of this process settle it at once (the label's pages stored once)", async () => {
+        let answer!: () => void
+        const asked = new Promise<void>((resolve) => (answer = resolve))
+        const svc = fakeService({
+          find: async (id) => {
+            await asked
+            return svc.made.get(id)
+          },
+        })
+        svc.made.set("T-2", svc.answer("T-2"))
+        const row = await journal.createShipments({
+          transaction_id: "T-2",
+          request_key: "k-2",
+          option_id: service.id,
+          variant: "expedited",
+          carrier: "POSTAL",
+          service_id: "UGA",
+        })
+        // The recovery job and a purchase of the same parcel, both holding the row's lease.
+        const both = Promise.all([
+          settleInterrupted(journal, svc.client, row, service),
+          settleInterrupted(journal, svc.client, row, service),
+        ])
+        answer()
+        const [a, b] = await both
+        expect([a.status, b.status]).toEqual(["created", "created"])
+        expect(svc.calls.finds).toBe(1)
+        expect(await journal.documentPages("label", row.id)).toHaveLength(1)
+      })
     })
 
     it("settles a canceled order's automatic fulfilment unless a live process is buying its labels", async () => {
