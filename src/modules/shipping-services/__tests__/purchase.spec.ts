@@ -447,17 +447,21 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
     })
 
     describe("settleInterrupted", () => {
-      it("records the label the service made for the row's transaction id", async () => {
-        const svc = fakeService()
-        svc.made.set("T-S", svc.answer("T-S"))
-        const row = await journal.createShipments({
-          transaction_id: "T-S",
-          request_key: "k-s",
+      /** A pending row a stopped process left, for its transaction id. */
+      const pendingRow = (transactionId: string, requestKey: string) =>
+        journal.createShipments({
+          transaction_id: transactionId,
+          request_key: requestKey,
           option_id: service.id,
           variant: "expedited",
           carrier: "POSTAL",
           service_id: "UGA",
         })
+
+      it("records the label the service made for the row's transaction id", async () => {
+        const svc = fakeService()
+        svc.made.set("T-S", svc.answer("T-S"))
+        const row = await pendingRow("T-S", "k-s")
         const settled = await settleInterrupted(
           journal,
           svc.client,
@@ -480,14 +484,7 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
           },
         })
         svc.made.set("T-2", svc.answer("T-2"))
-        const row = await journal.createShipments({
-          transaction_id: "T-2",
-          request_key: "k-2",
-          option_id: service.id,
-          variant: "expedited",
-          carrier: "POSTAL",
-          service_id: "UGA",
-        })
+        const row = await pendingRow("T-2", "k-2")
         // The recovery job and a purchase of the same parcel, both holding the row's lease.
         const both = Promise.all([
           settleInterrupted(journal, svc.client, row, service),
