@@ -283,12 +283,6 @@ async function buy(
 }
 
 /**
- * A `pending` row whose purchase was interrupted (its process stopped, or the service did not
- * answer), settled with the retry operation (doc 2 rule 4; shared/spec/4): `created` with the
- * label when the service made it, `failed` when it did not. The caller holds the row's lease.
- * Throws, leaving the row pending, when the service cannot tell now.
- */
-/**
  * Settles in flight in this process, by journal row. A lease's owner is the process, so two
  * paths of one process can hold the same `pending` row at once (the recovery job, and a purchase
  * of the same parcel that found the row): the second waits for the first's settle and gets its
@@ -298,6 +292,12 @@ async function buy(
  */
 const settling = new Map<string, Promise<ShipmentRecord>>()
 
+/**
+ * A `pending` row whose purchase was interrupted (its process stopped, or the service did not
+ * answer), settled with the retry operation (doc 2 rule 4; shared/spec/4): `created` with the
+ * label when the service made it, `failed` when it did not. The caller holds the row's lease.
+ * Throws, leaving the row pending, when the service cannot tell now.
+ */
 export function settleInterrupted(
   journal: ShippingServicesModuleService,
   client: LabelClient,
