@@ -138,7 +138,7 @@ function scheduleBootRecovery(
   const run = () =>
     inFlight(() => recoverInterruptedWork(app)).catch((error: unknown) =>
       logger.warn(
-        `shipping-services: recovery at start failed (the recovery job retries every minute): ${messageOf(error)}`
+        `shipping-services: recovery at start failed (the recovery job retries on recovery.schedule): ${messageOf(error)}`
       )
     )
   void run()

@@ -38,8 +38,8 @@ export type RecoveryReport = {
 /**
  * Finishes what processes that stopped mid-way left behind (kill -9, a lost host, a deploy),
  * so that no label is bought twice and none is lost. Runs at boot (src/orchestration/boot.ts)
- * and every minute (src/jobs/recover-interrupted-work.ts); every step works on leased rows only
- * (src/modules/shipping-services/leases.ts), so a process that is still alive is never
+ * and on recovery.schedule (src/jobs/recover-interrupted-work.ts); every step works on leased
+ * rows only (src/modules/shipping-services/leases.ts), so a process that is still alive is never
  * interrupted, and two processes recovering at once never do the same row.
  *
  * 1. Purchases left `pending` are settled with the retry operation (doc 2 rule 4): the label the
@@ -121,7 +121,7 @@ async function settlePending(
     } catch (error) {
       report.settled.unknown++
       logger(container).warn(
-        `shipping-services: the interrupted purchase ${row.id} could not be settled yet (retried every minute): ${messageOf(error)}`
+        `shipping-services: the interrupted purchase ${row.id} could not be settled yet (retried on recovery.schedule): ${messageOf(error)}`
       )
     } finally {
       await leases.release(SHIPMENTS, row.id)
@@ -429,7 +429,7 @@ async function discardHalfMade(
       add(METRICS.halfMadeFulfillments, 1, {})
     } catch (error) {
       logger(container).warn(
-        `shipping-services: the half-made fulfillment ${id} (no order, no label) was not removed yet (retried every minute): ${messageOf(error)}`
+        `shipping-services: the half-made fulfillment ${id} (no order, no label) was not removed yet (retried on recovery.schedule): ${messageOf(error)}`
       )
     }
   }

@@ -279,7 +279,7 @@ function orphansItem(input: HealthInput): HealthItem {
     )
   if (input.half_made)
     actions.push(
-      "Fulfillments left without an order by a stopped process are removed by recovery every minute; if they stay, the workers' scheduled jobs are not running."
+      "Fulfillments left without an order by a stopped process are removed by recovery (recovery.schedule, every minute by default); if they stay, the workers' scheduled jobs are not running."
     )
   return {
     key: "orphans",

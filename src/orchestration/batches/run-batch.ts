@@ -198,7 +198,7 @@ async function printBatch(
 
 /**
  * Batches whose process stopped (their lease ran out while buying or printing), run again in
- * this process. The resume job calls this every minute.
+ * this process. The resume job calls this on recovery.schedule.
  */
 export async function resumeBatches(
   container: MedusaContainer,
