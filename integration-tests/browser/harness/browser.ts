@@ -1,7 +1,12 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import path from "node:path"
-import { chromium, type BrowserContext, type Page } from "playwright-core"
+import {
+  chromium,
+  type BrowserContext,
+  type Page,
+  type Response,
+} from "playwright-core"
 
 /** The system Chromium (`npx playwright install` cannot download browsers here: .ci/run installs chromium). */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
@@ -47,26 +52,60 @@ export async function launchBrowser(): Promise<{
 }
 
 /**
- * Logs in to the admin. The first page of a fresh `medusa develop` makes Vite pre-bundle the
- * dashboard, which on a busy 2-core machine can take longer than a page's usual wait (seen:
- * the login form not there after 60 s once in CI) or end in Vite's "optimized dependencies
- * changed" reload; so the form is given up to three minutes, with one reload half-way.
+ * Logs in to the admin. The first page of a fresh `medusa develop` (no node_modules/.vite yet, as
+ * on CI's clean clone) makes Vite pre-bundle the dashboard while the page loads; when Vite then
+ * finds more dependencies it bundles again and answers the page's imports of the first bundles
+ * with 504 (Outdated Optimize Dep), and the page stays blank if it missed Vite's reload message:
+ * seen in 3 of 9 cold runs here, where one 90 s wait for the form cost 94 s of the file's 150 s
+ * while a reload showed it at once. So the page is reloaded as soon as one of its imports of
+ * Vite's bundles gets a 504, and after every 15 s without the form, up to three minutes; what it
+ * failed on before a reload goes to stderr.
  */
 export async function logIn(
   page: Page,
   backend: string,
   admin: { email: string; password: string }
 ): Promise<void> {
-  await page.goto(`${backend}/app/login`)
-  const email = page.locator('input[name="email"]')
-  try {
-    await email.waitFor({ timeout: 90_000 })
-  } catch {
-    await page.reload()
-    await email.waitFor({ timeout: 90_000 })
+  const seen: string[] = []
+  let outdated = false
+  const onResponse = (r: Response) => {
+    if (r.status() < 400) return
+    seen.push(`${r.status()} ${r.url()}`)
+    if (r.status() === 504 && r.url().includes("/.vite/deps/")) outdated = true
   }
-  await email.fill(admin.email)
-  await page.fill('input[name="password"]', admin.password)
-  await page.click('button[type="submit"]')
-  await page.waitForURL((url) => !url.pathname.endsWith("/login"))
+  const onPageError = (e: Error) => seen.push(`page error: ${e.message}`)
+  page.on("response", onResponse)
+  page.on("pageerror", onPageError)
+  try {
+    await page.goto(`${backend}/app/login`)
+    const email = page.locator('input[name="email"]')
+    const until = Date.now() + LOGIN_FORM_WAIT_MS
+    let loadedAt = Date.now()
+    for (;;) {
+      try {
+        await email.waitFor({ timeout: 1_000 })
+        break
+      } catch (error) {
+        if (Date.now() > until) throw error
+        if (!outdated && Date.now() - loadedAt < LOGIN_FORM_SLICE_MS) continue
+        process.stderr.write(
+          `[browser] no login form ${outdated ? "and an outdated Vite bundle" : `after ${LOGIN_FORM_SLICE_MS / 1000} s`}; reloading. The page saw: ${seen.slice(-5).join("; ") || "no failed request"}\n`
+        )
+        seen.length = 0
+        outdated = false
+        await page.reload()
+        loadedAt = Date.now()
+      }
+    }
+    await email.fill(admin.email)
+    await page.fill('input[name="password"]', admin.password)
+    await page.click('button[type="submit"]')
+    await page.waitForURL((url) => !url.pathname.endsWith("/login"))
+  } finally {
+    page.off("response", onResponse)
+    page.off("pageerror", onPageError)
+  }
 }
+
+const LOGIN_FORM_SLICE_MS = 15_000
+const LOGIN_FORM_WAIT_MS = 180_000
