@@ -65,4 +65,12 @@ module.exports = {
         ],
       }
     : {}),
+  // The browser group's spec files copy one migrated database with the admin user.
+  ...(type === "browser"
+    ? {
+        globalSetup: "<rootDir>/integration-tests/browser/global-setup.ts",
+        globalTeardown:
+          "<rootDir>/integration-tests/browser/global-teardown.ts",
+      }
+    : {}),
 }

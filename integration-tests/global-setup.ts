@@ -1,7 +1,6 @@
 import { startSandbox, type SandboxHandle } from "../packages/sandbox/src"
 import { freePort } from "../dev/net"
-import { databaseUrl, freshDatabase } from "../dev/database"
-import { runMedusa } from "../dev/medusa-cli"
+import { migratedTemplate } from "../dev/migrated-template"
 
 export { freePort }
 
@@ -41,26 +40,16 @@ export default async function globalSetup(globalConfig: JestConfig = {}) {
   ;(
     globalThis as { __SHIPPING_SANDBOXES__?: SandboxHandle[] }
   ).__SHIPPING_SANDBOXES__ = sandboxes
-  process.env.HTTP_TEST_DB_TEMPLATE = await migratedTemplate(
+  process.env.HTTP_TEST_DB_TEMPLATE = await httpTemplate(
     JSON.parse(process.env.HTTP_TEST_SLOT_1!)
   )
 }
 
-/**
- * A database migrated as the runner migrates one (modules' migrations, links; no migration
- * scripts: the runner runs none, and the plugin's would register a webhook), named for this run.
- */
-async function migratedTemplate(slot: Record<string, string>) {
-  const name = `shipping-http-template-${process.pid}`
-  await freshDatabase(name)
-  await runMedusa(
-    ["db:migrate", "--skip-scripts", "--execute-safe-links", "--skip-search"],
-    {
-      ...process.env,
-      ...slot,
-      NODE_ENV: "test",
-      DATABASE_URL: databaseUrl(name),
-    }
-  )
-  return name
+/** The http group's template (dev/migrated-template.ts), named for this run. */
+function httpTemplate(slot: Record<string, string>) {
+  return migratedTemplate(`shipping-http-template-${process.pid}`, {
+    ...process.env,
+    ...slot,
+    NODE_ENV: "test",
+  })
 }

@@ -3,10 +3,12 @@ import { createWriteStream, mkdirSync } from "node:fs"
 import path from "node:path"
 import type { Client } from "pg"
 import {
+  databaseFromTemplate,
   databaseUrl,
   dropDatabase,
   freshDatabase,
   pgClient,
+  sql,
 } from "../../../dev/database"
 import { runMedusa } from "../../../dev/medusa-cli"
 import { waitFor } from "../../../dev/wait"
@@ -14,8 +16,8 @@ import { startSandbox, type SandboxHandle } from "../../../packages/sandbox/src"
 import { freePort } from "../../global-setup"
 
 /**
- * The development app as a merchant runs it, admin included: a fresh database created and
- * migrated here, the sandbox as the shipping service, and `medusa develop` in a process group of
+ * The development app as a merchant runs it, admin included: a database of its own (a copy of the
+ * group's migrated template with the admin user, or created and migrated here), the sandbox as the shipping service, and `medusa develop` in a process group of
  * its own (its server child outlives a plain kill: shared/notes/tooling-pitfalls.md 10).
  * medusaIntegrationTestRunner cannot be used: it never serves the admin.
  */
@@ -49,7 +51,9 @@ export async function startApp(
   const port = await freePort()
   const backend = `http://localhost:${port}`
   const name = `medusa_shipping_services_browser_${process.pid}`
-  await freshDatabase(name)
+  const template = process.env.BROWSER_DB_TEMPLATE
+  if (template) await databaseFromTemplate(name, template)
+  else await freshDatabase(name)
   const base: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: databaseUrl(name),
@@ -64,9 +68,14 @@ export async function startApp(
     LOG_LEVEL: process.env.BROWSER_APP_LOG_LEVEL ?? "warn",
   }
   const env = opts.env ? opts.env(base) : base
-  // Migrating also registers the tracking webhook with the sandbox (the plugin's migration script).
-  await runMedusa(["db:migrate"], env)
-  await runMedusa(["user", "-e", ADMIN.email, "-p", ADMIN.password], env)
+  // The group's template (browser/global-setup.ts) is migrated and has the admin; the app
+  // registers the tracking webhook with this sandbox when it starts. Without one (a file run by
+  // other means), as a merchant does: migrating registers the webhook (the plugin's migration
+  // script), then the admin user.
+  if (!template) {
+    await runMedusa(["db:migrate"], env)
+    await runMedusa(["user", "-e", ADMIN.email, "-p", ADMIN.password], env)
+  }
 
   const log = path.join(RESULTS_DIR, opts.logName ?? "medusa-develop.log")
   const out = createWriteStream(log)
@@ -115,6 +124,19 @@ export async function startApp(
       "the app's /health",
       90_000
     )
+    // A copy of the template: the webhook is registered by the app's start (not awaited by it).
+    if (template)
+      await waitFor(
+        async () =>
+          (
+            await sql<{ status: string }>(
+              name,
+              "select status from shipping_services_webhook_registration where deleted_at is null"
+            )
+          ).some((r) => r.status === "active"),
+        "the app's webhook registration",
+        60_000
+      )
     // The admin is served by vite in development: the first page load pre-bundles it.
     await waitFor(
       async () => (await fetch(`${backend}/app`)).ok,
