@@ -16,9 +16,10 @@ import { startSandbox, type SandboxHandle } from "../../../packages/sandbox/src"
 import { freePort } from "../../global-setup"
 
 /**
- * The development app as a merchant runs it, admin included: a database of its own (a copy of the
- * group's migrated template with the admin user, or created and migrated here), the sandbox as the shipping service, and `medusa develop` in a process group of
- * its own (its server child outlives a plain kill: shared/notes/tooling-pitfalls.md 10).
+ * The development app as a merchant runs it, admin included: a database of its own (a copy of
+ * the group's migrated template with the admin user, or created and migrated here), the sandbox
+ * as the shipping service, and `medusa develop` in a process group of its own (its server child
+ * outlives a plain kill: shared/notes/tooling-pitfalls.md 10).
  * medusaIntegrationTestRunner cannot be used: it never serves the admin.
  */
 
