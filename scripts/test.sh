@@ -8,10 +8,10 @@
 # that took 327 s beside 410 s; platform-faults + browser beside install + crash-recovery +
 # cluster.spec, balanced on paper by those times, took 375 s beside 462 s: cluster.spec, which
 # kills a worker, took 196 s instead of 96 s beside browser's Chromium and `medusa develop`; in
-# this order it runs last, mostly alone. Their databases, ports, Redis prefixes and sandboxes are their
-# own (platform-faults even its own PostgreSQL and Redis). Each line's output is kept in a file
-# and printed whole once it ended, so the log reads as if they had run in turn. The exit status
-# is the first failure's.
+# this order it runs last, mostly alone. Their databases, ports, Redis prefixes and sandboxes
+# are their own (platform-faults even its own PostgreSQL and Redis). Each line's output is kept
+# in a file and printed whole once it ended, so the log reads as if they had run in turn. The
+# exit status is the first failure's.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
