@@ -66,7 +66,10 @@ export async function startApp(
     AUTH_CORS: backend,
     SHIPPING_SERVICES_BASE_URL: sandbox.roots.baseUrl,
     SHIPPING_SERVICES_PUBLIC_URL: backend,
-    LOG_LEVEL: process.env.BROWSER_APP_LOG_LEVEL ?? "warn",
+    // Info: the log then says when `medusa develop` restarts its server and for which file (its
+    // watcher). One CI run (e1fd2d9) lost admin.spec's app to a restart (ECONNRESET, Vite's
+    // "The service was stopped") that a warn-level log could not explain.
+    LOG_LEVEL: process.env.BROWSER_APP_LOG_LEVEL ?? "info",
   }
   const env = opts.env ? opts.env(base) : base
   // The group's template (browser/global-setup.ts) is migrated and has the admin; the app
