@@ -3,15 +3,15 @@
 #
 # unit, modules and http run one after the other: each keeps both cores busy (jest workers;
 # http runs three, as its apps also wait on PostgreSQL and the sandbox). The rest runs as two
-# lines side by side: the cluster group's platform-faults and crash-recovery in one; install,
-# browser and the cluster group's other files (cluster.spec) in the other. In CI (2026-11-26)
-# that took 327 s beside 410 s; platform-faults + browser beside install + crash-recovery +
-# cluster.spec, balanced on paper by those times, took 375 s beside 462 s: cluster.spec, which
-# kills a worker, took 196 s instead of 96 s beside browser's Chromium and `medusa develop`; in
-# this order it runs last, mostly alone. Their databases, ports, Redis prefixes and sandboxes
-# are their own (platform-faults even its own PostgreSQL and Redis). Each line's output is kept
-# in a file and printed whole once it ended, so the log reads as if they had run in turn. The
-# exit status is the first failure's.
+# lines side by side: the cluster group in one (platform-faults and crash-recovery, then its
+# other files: cluster.spec), install then browser in the other. In CI (2026-11-26) with
+# cluster.spec at the end of the second line, the lines took 246 s beside 384 s (install 162,
+# browser 100, cluster.spec 112): the first sat idle for two minutes. Last in the cluster
+# line, cluster.spec starts about when browser ends, so it hardly overlaps the browser's
+# Chromium and `medusa develop` (beside them it once took 196 s instead of 96 s). Their
+# databases, ports, Redis prefixes and sandboxes are their own (platform-faults even its own
+# PostgreSQL and Redis). Each line's output is kept in a file and printed whole once it ended,
+# so the log reads as if they had run in turn. The exit status is the first failure's.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,7 +26,7 @@ done
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
 # line NAME STEP...: runs the steps in turn (a step is a group, or group:file,file to run only
-# those files of it), stops at the first failure.
+# those files of it: jest alone would order a group's files by size), stops at the first failure.
 line() {
   local name=$1
   shift
@@ -45,7 +45,8 @@ line() {
   ) >"$logs/$name.log" 2>&1
 }
 
-# The cluster group's files: these two in one line, every other one (cluster.spec) in the other.
+# The cluster group's files: these two first, then every other one (cluster.spec; a file added
+# later runs there, not nowhere).
 faults=(integration-tests/cluster/platform-faults.spec.ts integration-tests/cluster/crash-recovery.spec.ts)
 others=()
 for f in integration-tests/cluster/*.spec.ts; do
@@ -55,10 +56,10 @@ join() {
   local IFS=,
   echo "$*"
 }
-stamp "two lines: test:cluster (${faults[*]##*/}) beside test:install, test:browser, test:cluster (${others[*]##*/})"
-line cluster "cluster:$(join "${faults[@]}")" &
+stamp "two lines: test:cluster (${faults[*]##*/}, then ${others[*]##*/}) beside test:install, test:browser"
+line cluster "cluster:$(join "${faults[@]}")" ${others[0]+"cluster:$(join "${others[@]}")"} &
 first=$!
-line merchant install browser ${others[0]+"cluster:$(join "${others[@]}")"} &
+line merchant install browser &
 second=$!
 
 status=0

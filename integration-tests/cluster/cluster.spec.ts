@@ -34,8 +34,8 @@ const ORDERS = 50
 const POLL_EVERY_S = 5
 // The recovery jobs every 2 s (recovery.schedule) and leases of 5 s, as in crash-recovery.spec:
 // the killed worker's leased work is free to take over seconds after the kill. (The kill test
-// took 38 s alone on 2026-11-26 and ~64 s beside other groups; what it waits for in the longer
-// runs is not measured yet.)
+// took 11–13 s alone on 2026-11-26, also beside two busy loops, and 38–64 s in some group runs:
+// it prints when each of its steps ended, to say what it waited for there.)
 const RECOVER_EVERY_S = 2
 const ADMIN = { email: "cluster@example.com", password: "cluster-password" }
 const HOOK_PATH = "/hooks/shipping-services/tracking"
@@ -390,6 +390,11 @@ describe("server + 2 workers on Redis", () => {
    */
   it("a worker killed mid-purchase: one label per order after its restart", async () => {
     const CRASH_ORDERS = 10
+    const t0 = Date.now()
+    const step = (what: string) =>
+      console.log(
+        `[kill test +${((Date.now() - t0) / 1000).toFixed(1)}s] ${what}`
+      )
     await cluster.sandbox.control("PUT", "/latency", {
       operation: "createShipment",
       ms: 3_000,
@@ -406,6 +411,7 @@ describe("server + 2 workers on Redis", () => {
         })
       )
     )
+    step(`${CRASH_ORDERS} orders placed`)
     const victim = cluster.workers[0]!
     await waitFor(
       async () => (await stats()).createsInFlight > 0,
@@ -414,11 +420,15 @@ describe("server + 2 workers on Redis", () => {
       100
     )
     await victim.kill()
+    step(
+      `${victim.name} killed with ${(await stats()).createsInFlight} creates in flight`
+    )
     await cluster.sandbox.control("PUT", "/latency", {
       operation: "createShipment",
       ms: 0,
     })
     await victim.restart()
+    step(`${victim.name} started again`)
     const ids = placed.map((o) => o.id)
     await waitFor(
       async () => {
@@ -432,6 +442,7 @@ describe("server + 2 workers on Redis", () => {
       180_000,
       1_000
     )
+    step("every order fulfilled")
     const [row] = await cluster.sql(
       `select count(*)::int as created, count(distinct order_id)::int as orders from shipping_services_shipment where status = 'created' and order_id = any($1)`,
       [ids]
