@@ -25,6 +25,14 @@ const workerMode = process.env.MEDUSA_WORKER_MODE as
 // `order.placed` wait for each label in turn; the plugin bounds its own label requests per
 // process (http.concurrency), so this only needs to be above that.
 const eventConcurrency = Number(process.env.DEV_EVENT_BUS_CONCURRENCY ?? 16)
+// A worker killed while it handles events holds them until BullMQ's lock on them runs out
+// (lockDuration) and a stall check finds it (stalledInterval): 30 s each by default, so up to a
+// minute before another worker gets them. The crash tests shorten both (DEV_EVENT_BUS_LOCK_MS:
+// the lock, checked twice as often) instead of waiting for that minute.
+const eventLockMs = Number(process.env.DEV_EVENT_BUS_LOCK_MS) || undefined
+const eventStallOptions = eventLockMs
+  ? { lockDuration: eventLockMs, stalledInterval: Math.ceil(eventLockMs / 2) }
+  : {}
 
 /** Medusa's Redis modules, all on one Redis, with this cluster's key prefix. */
 const redisModules = (url: string) => [
@@ -33,7 +41,11 @@ const redisModules = (url: string) => [
     options: {
       redisUrl: url,
       queueOptions: { prefix: `${prefix}bull` },
-      workerOptions: { prefix: `${prefix}bull`, concurrency: eventConcurrency },
+      workerOptions: {
+        prefix: `${prefix}bull`,
+        concurrency: eventConcurrency,
+        ...eventStallOptions,
+      },
     },
   },
   {

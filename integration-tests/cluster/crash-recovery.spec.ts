@@ -86,6 +86,9 @@ beforeAll(async () => {
       SHIPPING_SERVICES_ORPHAN_GRACE_MINUTES: "1",
       // The recovery jobs every 2 s rather than every minute (recovery.schedule).
       SHIPPING_SERVICES_RECOVERY_SCHEDULE: "*/2 * * * * *",
+      // Events the killed worker held are handed on after 6–9 s, not up to a minute
+      // (medusa-config.ts).
+      DEV_EVENT_BUS_LOCK_MS: "6000",
     },
   })
   await cluster.startAll(["server", "worker"])
