@@ -10,6 +10,7 @@ const groups = {
   unit: [
     "<rootDir>/src/**/__tests__/**/*.unit.spec.[jt]s?(x)",
     "<rootDir>/bench/**/__tests__/**/*.unit.spec.[jt]s",
+    "<rootDir>/dev/**/__tests__/**/*.unit.spec.[jt]s",
     "<rootDir>/packages/*/src/**/__tests__/**/*.unit.spec.[jt]s",
   ],
   "integration:modules": ["<rootDir>/src/modules/*/__tests__/**/*.spec.[jt]s"],
