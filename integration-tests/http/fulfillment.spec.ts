@@ -1,5 +1,5 @@
 import { httpTestRunner } from "../helpers/runner"
-import { Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import {
   ADDRESSES,
   placeOrder,
@@ -163,6 +163,45 @@ httpTestRunner({
         expect((await sandbox.get("/stats")).labelsCreated).toBe(
           before.labelsCreated
         )
+      })
+
+      it("runs an order.placed whose subscriber failed again, with the plugin's retries, and buys one label", async () => {
+        // The database failing under the subscriber before the order's row is written: the
+        // first read of the order's lines for a fulfilment fails once.
+        const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+        const graph = query.graph
+        const failed: string[] = []
+        query.graph = (async (q: any, ...rest: any[]) => {
+          if (
+            q?.entity === "order" &&
+            q.fields?.includes("items.detail.fulfilled_quantity") &&
+            !failed.length
+          ) {
+            failed.push(q.filters?.id)
+            throw new Error("Connection terminated unexpectedly (test)")
+          }
+          return (graph as any).call(query, q, ...rest)
+        }) as typeof graph
+        const before = await sandbox.get("/stats")
+        try {
+          const order = await placeOrder(api, store, {
+            region: "us",
+            address: ADDRESSES.newYork,
+            optionId: "postal-ground",
+            items: [{ variantId: store.products[0].variantId, quantity: 1 }],
+          })
+          const [f] = await autoFulfilled(order.id)
+          expect(failed).toEqual([order.id])
+          expect(f.labels).toHaveLength(1)
+          expect(
+            (await fulfillmentsOf(order.id)).filter((x) => !x.canceled_at)
+          ).toHaveLength(1)
+          expect((await sandbox.get("/stats")).labelsCreated).toBe(
+            before.labelsCreated + 1
+          )
+        } finally {
+          query.graph = graph
+        }
       })
 
       it("registers a fulfillment a stopped process left linked but unregistered, instead of buying its label again", async () => {

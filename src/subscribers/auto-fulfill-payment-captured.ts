@@ -1,17 +1,25 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { PaymentEvents } from "@medusajs/framework/utils"
 import { paymentCaptured } from "../orchestration/auto-fulfill"
+import { withAutoFulfilRetry } from "../orchestration/auto-fulfil-retry"
 import { inFlight } from "../lib/in-flight"
 
 /**
  * payment.captured → the order's fulfillment and labels, when `autoFulfill.on` is "captured" and
- * the order's payment is now captured in full (otherwise nothing).
+ * the order's payment is now captured in full (otherwise nothing). A failure is run again with
+ * the plugin's retries (src/orchestration/auto-fulfil-retry.ts): Medusa emits payment.captured once.
  */
 export default async function autoFulfillOnPaymentCaptured({
   event,
   container,
 }: SubscriberArgs<{ id: string }>) {
-  await inFlight(() => paymentCaptured(container, event.data.id))
+  await inFlight(() =>
+    withAutoFulfilRetry(
+      container,
+      { source: "payment.captured", id: event.data.id },
+      () => paymentCaptured(container, event.data.id)
+    )
+  )
 }
 
 export const config: SubscriberConfig = {

@@ -1,0 +1,50 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { messageOf } from "../lib/errors"
+import { emitPluginEvents, eventBusOf } from "./plugin-events"
+
+/**
+ * The plugin's own copy of a Medusa event whose subscriber failed, run again with the plugin's
+ * retries (PLUGIN_EVENT_OPTIONS: 2, 4, 8, 16 and 32 s later on the Redis event bus).
+ */
+export const AUTO_FULFIL_RETRY_EVENT =
+  "shipping-services.auto_fulfillment.requested"
+
+export type AutoFulfilSource = "order.placed" | "payment.captured"
+export type AutoFulfilRetryData = { source: AutoFulfilSource; id: string }
+
+/**
+ * Runs the plugin's subscriber of a Medusa event once, and when it fails, hands the event to the
+ * plugin's own retries. Medusa emits `order.placed` and `payment.captured` once, without retries:
+ * a subscriber that fails before the order's row is written (the database restarting under it)
+ * leaves the order to the sweep for lost events, which looks only at orders two minutes old
+ * (src/orchestration/missed-orders.ts); measured in the platform-faults cluster test, 51 s of
+ * waiting after the faults. With the copy the order is tried again seconds later. Running it
+ * again is safe: the order's row is claimed once, so a second run buys nothing. If the copy
+ * cannot be emitted either (Redis away too), the sweep is still there. The failure is thrown on,
+ * so Medusa logs it as before.
+ */
+export async function withAutoFulfilRetry<T>(
+  container: MedusaContainer,
+  data: AutoFulfilRetryData,
+  run: () => Promise<T>
+): Promise<T> {
+  try {
+    return await run()
+  } catch (error) {
+    const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+    try {
+      await emitPluginEvents(eventBusOf(container), [
+        { name: AUTO_FULFIL_RETRY_EVENT, data },
+      ])
+      logger.warn(
+        `shipping-services: ${data.source} of ${data.id} failed (${messageOf(error)}); tried again with retries (${AUTO_FULFIL_RETRY_EVENT})`
+      )
+    } catch (emitError) {
+      logger.warn(
+        `shipping-services: ${data.source} of ${data.id} failed (${messageOf(error)}), and its retry could not be queued (${messageOf(emitError)}): the sweep for lost orders takes it up`
+      )
+    }
+    throw error
+  }
+}

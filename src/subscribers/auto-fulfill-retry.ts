@@ -1,0 +1,29 @@
+import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import { orderPlaced, paymentCaptured } from "../orchestration/auto-fulfill"
+import {
+  AUTO_FULFIL_RETRY_EVENT,
+  type AutoFulfilRetryData,
+} from "../orchestration/auto-fulfil-retry"
+import { inFlight } from "../lib/in-flight"
+
+/**
+ * The plugin's copy of an `order.placed` or `payment.captured` whose subscriber failed: the same
+ * work again. A failure here is thrown, so the event bus runs it again with the plugin's retries
+ * (the event is emitted with them); after the last, the sweep for lost orders is left.
+ */
+export default async function retryAutoFulfilment({
+  event,
+  container,
+}: SubscriberArgs<AutoFulfilRetryData>) {
+  const { source, id } = event.data
+  await inFlight(() =>
+    source === "payment.captured"
+      ? paymentCaptured(container, id)
+      : orderPlaced(container, id)
+  )
+}
+
+export const config: SubscriberConfig = {
+  event: AUTO_FULFIL_RETRY_EVENT,
+  context: { subscriberId: "shipping-services-auto-fulfill-retry" },
+}
