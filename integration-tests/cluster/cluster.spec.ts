@@ -34,8 +34,9 @@ const ORDERS = 50
 const POLL_EVERY_S = 5
 // The recovery jobs every 2 s (recovery.schedule) and leases of 5 s, as in crash-recovery.spec:
 // the killed worker's leased work is free to take over seconds after the kill. (The kill test
-// took 11–13 s alone on 2026-11-26, also beside two busy loops, and 38–64 s in some group runs:
-// it prints when each of its steps ended, to say what it waited for there.)
+// took 11–13 s alone on 2026-11-26 and 38–64 s in some group runs: it prints when each of its
+// steps ended, which showed the wait — an order.placed the dead worker held before its claim,
+// handed on only by BullMQ's stall check; see DEV_EVENT_BUS_LOCK_MS below.)
 const RECOVER_EVERY_S = 2
 const ADMIN = { email: "cluster@example.com", password: "cluster-password" }
 const HOOK_PATH = "/hooks/shipping-services/tracking"

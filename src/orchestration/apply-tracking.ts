@@ -244,7 +244,15 @@ async function applyLocked(
   // Transitions are planned only from a fulfillment that was read.
   const target = fulfillment === "not-needed" ? null : fulfillment
   let failure: string | undefined
-  for (const transition of plan.transitions) {
+  // A fulfillment Medusa's workflow has made but not linked to its order yet (the label is bought
+  // inside that workflow, so its first events can come first): nothing to mark shipped on yet.
+  if (plan.transitions.length && !target?.order?.id) {
+    failure = "its fulfillment is not linked to an order yet"
+    logger.warn(
+      `shipping-services: could not mark ${shipment.tracking_number} ${plan.transitions.join("+")}: ${failure} (tried again with the next delivery, a retry or the polling job)`
+    )
+  }
+  for (const transition of failure ? [] : plan.transitions) {
     try {
       // Medusa's own workflows, through applyTrackingTransitionWorkflow: shipment.created and
       // delivery.created for notifications, the order shipped / delivered. Medusa's shipment
