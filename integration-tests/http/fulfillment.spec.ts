@@ -62,6 +62,19 @@ httpTestRunner({
       return fulfillmentsOf(orderId)
     }
 
+    /** An order to New York of one line: `quantity` of product `product`, with `optionId`. */
+    const placeInNewYork = (
+      optionId: string,
+      product: number,
+      quantity: number
+    ) =>
+      placeOrder(api, store, {
+        region: "us",
+        address: ADDRESSES.newYork,
+        optionId,
+        items: [{ variantId: store.products[product].variantId, quantity }],
+      })
+
     async function download(labelUrl: string) {
       const path = labelUrl.replace(/^https?:\/\/[^/]+/, "")
       const res = await api.get(path, {
@@ -145,12 +158,7 @@ httpTestRunner({
       })
 
       it("creates exactly one fulfillment when order.placed is emitted twice", async () => {
-        const order = await placeOrder(api, store, {
-          region: "us",
-          address: ADDRESSES.newYork,
-          optionId: "postal-priority",
-          items: [{ variantId: store.products[1].variantId, quantity: 1 }],
-        })
+        const order = await placeInNewYork("postal-priority", 1, 1)
         await autoFulfilled(order.id)
         const before = await sandbox.get("/stats")
         await getContainer()
@@ -184,12 +192,7 @@ httpTestRunner({
         }) as typeof graph
         const before = await sandbox.get("/stats")
         try {
-          const order = await placeOrder(api, store, {
-            region: "us",
-            address: ADDRESSES.newYork,
-            optionId: "postal-ground",
-            items: [{ variantId: store.products[0].variantId, quantity: 1 }],
-          })
+          const order = await placeInNewYork("postal-ground", 0, 1)
           const [f] = await autoFulfilled(order.id)
           expect(failed).toEqual([order.id])
           expect(f.labels).toHaveLength(1)
@@ -205,12 +208,7 @@ httpTestRunner({
       })
 
       it("registers a fulfillment a stopped process left linked but unregistered, instead of buying its label again", async () => {
-        const order = await placeOrder(api, store, {
-          region: "us",
-          address: ADDRESSES.newYork,
-          optionId: "postal-priority",
-          items: [{ variantId: store.products[1].variantId, quantity: 2 }],
-        })
+        const order = await placeInNewYork("postal-priority", 1, 2)
         const [first] = await autoFulfilled(order.id)
         // What the platform-faults test left: createOrderFulfillmentWorkflow's last step group
         // half done (the link made, the order's FULFILL_ITEM change not), the attempt's process
@@ -261,12 +259,7 @@ httpTestRunner({
       })
 
       it("serves PNG and ZPL labels as real files", async () => {
-        const png = await placeOrder(api, store, {
-          region: "us",
-          address: ADDRESSES.newYork,
-          optionId: "postal-priority",
-          items: [{ variantId: store.products[0].variantId, quantity: 1 }],
-        })
+        const png = await placeInNewYork("postal-priority", 0, 1)
         const [pf] = await autoFulfilled(png.id)
         const pngFile = await download(pf.labels[0].label_url)
         expect(pngFile.type).toBe("image/png")
@@ -274,12 +267,7 @@ httpTestRunner({
         expect(pngFile.bytes.readUInt32BE(16)).toBe(812) // 4x6 in at 203 dpi
         expect(pngFile.bytes.readUInt32BE(20)).toBe(1218)
 
-        const zpl = await placeOrder(api, store, {
-          region: "us",
-          address: ADDRESSES.newYork,
-          optionId: "standard",
-          items: [{ variantId: store.products[0].variantId, quantity: 1 }],
-        })
+        const zpl = await placeInNewYork("standard", 0, 1)
         const [zf] = await autoFulfilled(zpl.id)
         const zplFile = await download(zf.labels[0].label_url)
         expect(zplFile.disposition).toMatch(
@@ -327,12 +315,7 @@ httpTestRunner({
 
     describe("cancel and return", () => {
       it("voids the label at the sandbox when the fulfillment is canceled, and a new fulfillment buys a new label", async () => {
-        const order = await placeOrder(api, store, {
-          region: "us",
-          address: ADDRESSES.newYork,
-          optionId: "postal-ground",
-          items: [{ variantId: store.products[0].variantId, quantity: 1 }],
-        })
+        const order = await placeInNewYork("postal-ground", 0, 1)
         const [f] = await autoFulfilled(order.id)
         await api.post(
           `/admin/orders/${order.id}/fulfillments/${f.id}/cancel`,
