@@ -1,20 +1,20 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { PaymentEvents } from "@medusajs/framework/utils"
 import { paymentCaptured } from "../orchestration/auto-fulfill"
-import { withAutoFulfilRetry } from "../orchestration/auto-fulfil-retry"
+import { withAutoFulfillRetry } from "../orchestration/auto-fulfill-retry"
 import { inFlight } from "../lib/in-flight"
 
 /**
  * payment.captured → the order's fulfillment and labels, when `autoFulfill.on` is "captured" and
  * the order's payment is now captured in full (otherwise nothing). A failure is run again with
- * the plugin's retries (src/orchestration/auto-fulfil-retry.ts): Medusa emits payment.captured once.
+ * the plugin's retries (src/orchestration/auto-fulfill-retry.ts): Medusa emits payment.captured once.
  */
 export default async function autoFulfillOnPaymentCaptured({
   event,
   container,
 }: SubscriberArgs<{ id: string }>) {
   await inFlight(() =>
-    withAutoFulfilRetry(
+    withAutoFulfillRetry(
       container,
       { source: "payment.captured", id: event.data.id },
       () => paymentCaptured(container, event.data.id)

@@ -1,9 +1,9 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { orderPlaced, paymentCaptured } from "../orchestration/auto-fulfill"
 import {
-  AUTO_FULFIL_RETRY_EVENT,
-  type AutoFulfilRetryData,
-} from "../orchestration/auto-fulfil-retry"
+  AUTO_FULFILL_RETRY_EVENT,
+  type AutoFulfillRetryData,
+} from "../orchestration/auto-fulfill-retry"
 import { inFlight } from "../lib/in-flight"
 
 /**
@@ -11,10 +11,10 @@ import { inFlight } from "../lib/in-flight"
  * work again. A failure here is thrown, so the event bus runs it again with the plugin's retries
  * (the event is emitted with them); after the last, the sweep for lost orders is left.
  */
-export default async function retryAutoFulfilment({
+export default async function retryAutoFulfillment({
   event,
   container,
-}: SubscriberArgs<AutoFulfilRetryData>) {
+}: SubscriberArgs<AutoFulfillRetryData>) {
   const { source, id } = event.data
   await inFlight(() =>
     source === "payment.captured"
@@ -24,6 +24,6 @@ export default async function retryAutoFulfilment({
 }
 
 export const config: SubscriberConfig = {
-  event: AUTO_FULFIL_RETRY_EVENT,
+  event: AUTO_FULFILL_RETRY_EVENT,
   context: { subscriberId: "shipping-services-auto-fulfill-retry" },
 }

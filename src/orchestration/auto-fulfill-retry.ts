@@ -7,11 +7,11 @@ import { emitPluginEvents, eventBusOf } from "./plugin-events"
  * The plugin's own copy of a Medusa event whose subscriber failed, run again with the plugin's
  * retries (PLUGIN_EVENT_OPTIONS: 2, 4, 8, 16 and 32 s later on the Redis event bus).
  */
-export const AUTO_FULFIL_RETRY_EVENT =
+export const AUTO_FULFILL_RETRY_EVENT =
   "shipping-services.auto_fulfillment.requested"
 
-export type AutoFulfilSource = "order.placed" | "payment.captured"
-export type AutoFulfilRetryData = { source: AutoFulfilSource; id: string }
+export type AutoFulfillSource = "order.placed" | "payment.captured"
+export type AutoFulfillRetryData = { source: AutoFulfillSource; id: string }
 
 /**
  * Runs the plugin's subscriber of a Medusa event once, and when it fails, hands the event to the
@@ -24,9 +24,9 @@ export type AutoFulfilRetryData = { source: AutoFulfilSource; id: string }
  * cannot be emitted either (Redis away too), the sweep is still there. The failure is thrown on,
  * so Medusa logs it as before.
  */
-export async function withAutoFulfilRetry<T>(
+export async function withAutoFulfillRetry<T>(
   container: MedusaContainer,
-  data: AutoFulfilRetryData,
+  data: AutoFulfillRetryData,
   run: () => Promise<T>
 ): Promise<T> {
   try {
@@ -35,10 +35,10 @@ export async function withAutoFulfilRetry<T>(
     const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
     try {
       await emitPluginEvents(eventBusOf(container), [
-        { name: AUTO_FULFIL_RETRY_EVENT, data },
+        { name: AUTO_FULFILL_RETRY_EVENT, data },
       ])
       logger.warn(
-        `shipping-services: ${data.source} of ${data.id} failed (${messageOf(error)}); tried again with retries (${AUTO_FULFIL_RETRY_EVENT})`
+        `shipping-services: ${data.source} of ${data.id} failed (${messageOf(error)}); tried again with retries (${AUTO_FULFILL_RETRY_EVENT})`
       )
     } catch (emitError) {
       logger.warn(

@@ -1,8 +1,8 @@
 import { Modules } from "@medusajs/framework/utils"
 import {
-  AUTO_FULFIL_RETRY_EVENT,
-  withAutoFulfilRetry,
-} from "../auto-fulfil-retry"
+  AUTO_FULFILL_RETRY_EVENT,
+  withAutoFulfillRetry,
+} from "../auto-fulfill-retry"
 import { PLUGIN_EVENT_OPTIONS } from "../plugin-events"
 
 function fakeContainer(emit?: () => Promise<void>) {
@@ -28,7 +28,7 @@ describe("a failed order.placed or payment.captured is run again with the plugin
   it("emits nothing when the work succeeds, and gives its result back", async () => {
     const { container, emitted } = fakeContainer()
     await expect(
-      withAutoFulfilRetry(
+      withAutoFulfillRetry(
         container,
         { source: "order.placed", id: "order_1" },
         async () => "done"
@@ -40,7 +40,7 @@ describe("a failed order.placed or payment.captured is run again with the plugin
   it("on a failure, emits the plugin's copy with its retries, says so, and throws the failure on", async () => {
     const { container, emitted, warnings } = fakeContainer()
     await expect(
-      withAutoFulfilRetry(
+      withAutoFulfillRetry(
         container,
         { source: "payment.captured", id: "pay_1" },
         async () => {
@@ -51,7 +51,7 @@ describe("a failed order.placed or payment.captured is run again with the plugin
     expect(emitted).toEqual([
       {
         events: {
-          name: AUTO_FULFIL_RETRY_EVENT,
+          name: AUTO_FULFILL_RETRY_EVENT,
           data: { source: "payment.captured", id: "pay_1" },
         },
         options: {
@@ -70,7 +70,7 @@ describe("a failed order.placed or payment.captured is run again with the plugin
       throw new Error("Redis away")
     })
     await expect(
-      withAutoFulfilRetry(
+      withAutoFulfillRetry(
         container,
         { source: "order.placed", id: "order_2" },
         async () => {
