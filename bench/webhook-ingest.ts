@@ -17,7 +17,8 @@
  * 6 events against Medusa's shipment and delivery workflows) is measured by bench:auto-fulfill's
  * tracking half, which has the fulfilled orders of both providers.
  *   npm run bench:webhooks [-- --topology one|cluster|both]   (default both; ~3 min)
- *   BENCH_SECONDS=15 (each measured phase)
+ *   BENCH_SECONDS=15 (each measured phase); BENCH_PROFILE=1 writes a CPU profile of the
+ *   server for each measured phase (bench/profile-summary.ts --per <requests> compares them)
  */
 import autocannon from "autocannon"
 import { randomBytes } from "node:crypto"
@@ -27,6 +28,8 @@ import { prepareCluster, type WorkerMode } from "../dev/cluster"
 const CONNECTIONS = 64
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15)
 const WARM_UP_SECONDS = 3
+/** BENCH_PROFILE=1: a CPU profile of the server for each measured phase (bench/profile-summary.ts). */
+const PROFILE = !!process.env.BENCH_PROFILE
 
 type Topology = "one" | "cluster"
 const TOPOLOGIES: Record<Topology, { label: string; modes: WorkerMode[] }> = {
@@ -60,7 +63,7 @@ async function topology(t: Topology) {
     env: { LOG_LEVEL: "error", ...(t === "one" ? { DEV_REDIS_URL: "" } : {}) },
   })
   try {
-    await cluster.startAll(modes)
+    await cluster.startAll(modes, { profile: PROFILE })
     const server = cluster.servers[0]
     const [registration] = await cluster.sql<{
       header_name: string
@@ -101,9 +104,12 @@ async function topology(t: Topology) {
       name: string,
       opts: autocannon.Options
     ): Promise<Phase> => {
+      if (PROFILE) server.profileStart()
       const cpu0 = server.cpuMs()
       const r = await run(opts)
       const cpu = server.cpuMs() - cpu0
+      if (PROFILE)
+        console.log(`CPU profile of ${name}: ${await server.profileStop()}`)
       return {
         name,
         rate: r.requests.average,

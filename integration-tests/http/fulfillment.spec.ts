@@ -207,6 +207,54 @@ httpTestRunner({
         }
       })
 
+      it("reads a shipping option afresh once Medusa says it changed: moved to another provider, its next order buys nothing", async () => {
+        // An option of ours of its own (the others are shared with the rest of the file).
+        const { data: ground } = await api.get(
+          `/admin/shipping-options/${store.shippingOptions["postal-ground"]}`,
+          admin
+        )
+        const { data: made } = await api.post(
+          "/admin/shipping-options",
+          {
+            name: "Ground (moves to manual)",
+            service_zone_id: ground.shipping_option.service_zone_id,
+            shipping_profile_id: store.shippingProfileId,
+            provider_id: ground.shipping_option.provider_id,
+            price_type: "flat",
+            type: { label: "Moving", description: "Moving", code: "moving" },
+            data: ground.shipping_option.data,
+            prices: [{ currency_code: "usd", amount: 8 }],
+            rules: [
+              { attribute: "enabled_in_store", value: "true", operator: "eq" },
+              { attribute: "is_return", value: "false", operator: "eq" },
+            ],
+          },
+          admin
+        )
+        store.shippingOptions.moving = made.shipping_option.id
+        // The first order makes this process remember the option as ours.
+        const first = await placeInNewYork("moving", 0, 1)
+        expect((await autoFulfilled(first.id))[0].labels).toHaveLength(1)
+
+        await api.post(
+          `/admin/shipping-options/${made.shipping_option.id}`,
+          { provider_id: "manual_manual", data: { id: "manual-fulfillment" } },
+          admin
+        )
+        const before = await sandbox.get("/stats")
+        const second = await placeInNewYork("moving", 0, 1)
+        expect(await autoFulfillOrder(getContainer(), second.id)).toEqual({
+          status: "skipped",
+          reason: "the order's shipping method uses another provider",
+        })
+        expect(
+          await shipping().listAutoFulfillments({ order_id: second.id })
+        ).toHaveLength(0)
+        expect((await sandbox.get("/stats")).labelsCreated).toBe(
+          before.labelsCreated
+        )
+      })
+
       it("registers a fulfillment a stopped process left linked but unregistered, instead of buying its label again", async () => {
         const order = await placeInNewYork("postal-priority", 1, 2)
         const [first] = await autoFulfilled(order.id)

@@ -1,0 +1,68 @@
+import { ExpiringMap } from "../expiring-map"
+
+describe("ExpiringMap", () => {
+  const clock = () => {
+    let t = 1_000
+    return { now: () => t, advance: (ms: number) => (t += ms) }
+  }
+
+  it("answers a value until its time to live has passed, then forgets it", () => {
+    const c = clock()
+    const map = new ExpiringMap<string, number>({
+      ttlMs: 100,
+      maxEntries: 10,
+      now: c.now,
+    })
+    map.set("a", 1)
+    c.advance(99)
+    expect(map.get("a")).toBe(1)
+    c.advance(1)
+    expect(map.get("a")).toBeUndefined()
+    expect(map.size).toBe(0)
+  })
+
+  it("counts the time to live from the last set", () => {
+    const c = clock()
+    const map = new ExpiringMap<string, number>({
+      ttlMs: 100,
+      maxEntries: 10,
+      now: c.now,
+    })
+    map.set("a", 1)
+    c.advance(80)
+    map.set("a", 2)
+    c.advance(80)
+    expect(map.get("a")).toBe(2)
+  })
+
+  it("drops the entry set longest ago past maxEntries", () => {
+    const map = new ExpiringMap<string, number>({ ttlMs: 1000, maxEntries: 2 })
+    map.set("a", 1)
+    map.set("b", 2)
+    map.set("a", 3) // set again: now the newest
+    map.set("c", 4)
+    expect(map.get("b")).toBeUndefined()
+    expect(map.get("a")).toBe(3)
+    expect(map.get("c")).toBe(4)
+    expect(map.size).toBe(2)
+  })
+
+  it("forgets on delete and clear", () => {
+    const map = new ExpiringMap<string, number>({ ttlMs: 1000, maxEntries: 5 })
+    map.set("a", 1)
+    map.set("b", 2)
+    map.delete("a")
+    expect(map.get("a")).toBeUndefined()
+    map.clear()
+    expect(map.get("b")).toBeUndefined()
+  })
+
+  it("refuses a bound that keeps nothing", () => {
+    expect(() => new ExpiringMap({ ttlMs: 0, maxEntries: 1 })).toThrow(
+      /ttlMs > 0/
+    )
+    expect(() => new ExpiringMap({ ttlMs: 10, maxEntries: 0 })).toThrow(
+      /maxEntries/
+    )
+  })
+})
