@@ -60,7 +60,7 @@ function count(client, query) {
   if (log)
     fs.appendFileSync(
       log,
-      `${Date.now()} ${text.replace(/\s+/g, " ").slice(0, 400)}\n`
+      `${Date.now()} ${text.replace(/\s+/g, " ").slice(0, 2000)}\n`
     )
   const control = text.match(CONTROL)
   if (control) {
