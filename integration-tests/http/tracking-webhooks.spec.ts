@@ -14,6 +14,7 @@ import { sandbox } from "../helpers/sandbox"
 import { labelOf } from "../helpers/labels"
 import { waitFor } from "../../dev/wait"
 import { registerTrackingWebhook } from "../helpers/webhooks"
+import { applyShipmentTracking } from "../../src/orchestration/apply-tracking"
 
 jest.setTimeout(180_000)
 
@@ -126,6 +127,15 @@ httpTestRunner({
       expect(after).toMatchObject({ tracking_status: "Delivered" })
       expect(after.shipped_applied_at).toBeTruthy()
       expect(after.delivered_applied_at).toBeTruthy()
+
+      // Applying the timeline again (a late announcement, the polling job) finds every event
+      // applied: it plans nothing and writes nothing, not even the summary it would repeat.
+      const plan = await applyShipmentTracking(getContainer(), row.id)
+      expect(plan?.transitions).toEqual([])
+      expect(plan?.processed_event_ids).toEqual([])
+      const [again] = await shipping().listShipments({ id: row.id })
+      expect(again.updated_at).toEqual(after.updated_at)
+      expect(again.tracking_status).toBe("Delivered")
     })
 
     it("stores a repeated delivery once and survives out-of-order events without moving backwards", async () => {

@@ -6,6 +6,7 @@ import {
   type TrackingPlan,
 } from "../lib/tracking/plan"
 import { IMPLAUSIBLE_OUTCOME } from "../lib/tracking/plausibility"
+import { summaryUnchanged } from "../lib/tracking/summary-change"
 import { pluginClient } from "../lib/plugin-client"
 import { planOnServiceClock } from "./sandbox-clock"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
@@ -53,6 +54,10 @@ const SHIPMENT_FIELDS = [
   "carrier",
   "service_id",
   "option_id",
+  // The summary as it is, so that an apply changing nothing writes nothing.
+  "tracking_status_at",
+  "last_event_at",
+  "next_poll_at",
 ]
 const EVENT_FIELDS = [
   "id",
@@ -315,19 +320,22 @@ async function applyLocked(
     }
     for (const [o, ids] of byOutcome) processed.push({ outcome: o, ids })
   }
-  await recordShipmentTrackingWorkflow(container).run({
-    input: {
-      shipment_id: shipment.id,
-      fields: {
-        tracking_status: plan.tracking_status,
-        tracking_status_at: plan.tracking_status_at,
-        last_event_at: plan.last_event_at,
-        ...(plan.tracking_status === "Delivered" ? { next_poll_at: null } : {}),
+  const fields = {
+    tracking_status: plan.tracking_status,
+    tracking_status_at: plan.tracking_status_at,
+    last_event_at: plan.last_event_at,
+    ...(plan.tracking_status === "Delivered" ? { next_poll_at: null } : {}),
+  }
+  // An apply that finds its events applied already (by the run before it) records nothing.
+  if (processed.length || !summaryUnchanged(shipment, fields))
+    await recordShipmentTrackingWorkflow(container).run({
+      input: {
+        shipment_id: shipment.id,
+        fields,
+        processed,
+        processed_at: now,
       },
-      processed,
-      processed_at: now,
-    },
-  })
+    })
   if (!failure && plan.notices.length && !plan.skipped) {
     await emitPluginEvents(
       eventBusOf(container),

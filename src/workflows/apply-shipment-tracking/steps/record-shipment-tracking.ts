@@ -10,41 +10,33 @@ export type TrackingBefore = {
 
 type Journal = Pick<
   ShippingServicesModuleService,
-  "listShipments" | "recordShipmentTracking"
+  "swapShipmentFields" | "recordShipmentTracking"
 >
 
-/** Writes the shipment's tracking summary; returns the fields as they were. */
+/**
+ * Writes the shipment's tracking summary and returns the fields as they were, in one statement
+ * (a read for the compensation and then the update were two, on every apply).
+ */
 export async function recordTracking(
   journal: Journal,
   shipmentId: string,
   fields: ShipmentTrackingFields
 ): Promise<TrackingBefore | null> {
-  const [row] = await journal.listShipments(
-    { id: shipmentId },
-    {
-      select: [
-        "id",
-        "tracking_status",
-        "tracking_status_at",
-        "last_event_at",
-        "next_poll_at",
-      ],
-    }
-  )
-  if (!row) return null
-  const before: TrackingBefore = {
+  const old = await journal.swapShipmentFields(shipmentId, datesOf(fields))
+  if (!old) return null
+  const was = (column: string) =>
+    (old[column] ?? null) as Date | string | null
+  return {
     shipment_id: shipmentId,
     fields: {
-      tracking_status: row.tracking_status ?? null,
-      tracking_status_at: row.tracking_status_at ?? null,
-      last_event_at: row.last_event_at ?? null,
+      tracking_status: (old.tracking_status ?? null) as string | null,
+      tracking_status_at: was("tracking_status_at") as Date | null,
+      last_event_at: was("last_event_at") as Date | null,
       ...("next_poll_at" in fields
-        ? { next_poll_at: row.next_poll_at ?? null }
+        ? { next_poll_at: was("next_poll_at") as Date | null }
         : {}),
     },
   }
-  await journal.recordShipmentTracking(shipmentId, datesOf(fields))
-  return before
 }
 
 /** Dates in a workflow's input arrive as strings on the Redis engine. */
