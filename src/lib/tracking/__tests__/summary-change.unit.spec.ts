@@ -33,9 +33,9 @@ describe("summaryUnchanged", () => {
   it("counts the next poll only when the record sets it", () => {
     const { next_poll_at: _, ...withoutPoll } = current
     expect(summaryUnchanged(current, withoutPoll)).toBe(true)
-    expect(summaryUnchanged(current, { ...withoutPoll, next_poll_at: null })).toBe(
-      false
-    )
+    expect(
+      summaryUnchanged(current, { ...withoutPoll, next_poll_at: null })
+    ).toBe(false)
     expect(
       summaryUnchanged(
         { ...current, next_poll_at: null },

@@ -24,8 +24,7 @@ export async function recordTracking(
 ): Promise<TrackingBefore | null> {
   const old = await journal.swapShipmentFields(shipmentId, datesOf(fields))
   if (!old) return null
-  const was = (column: string) =>
-    (old[column] ?? null) as Date | string | null
+  const was = (column: string) => (old[column] ?? null) as Date | string | null
   return {
     shipment_id: shipmentId,
     fields: {
