@@ -14,7 +14,11 @@ import { sandbox } from "../helpers/sandbox"
 import { labelOf } from "../helpers/labels"
 import { waitFor } from "../../dev/wait"
 import { registerTrackingWebhook } from "../helpers/webhooks"
-import { applyShipmentTracking } from "../../src/orchestration/apply-tracking"
+import {
+  applyShipmentTracking,
+  applyTrackingNumbers,
+} from "../../src/orchestration/apply-tracking"
+import { Modules } from "@medusajs/framework/utils"
 
 jest.setTimeout(180_000)
 
@@ -136,6 +140,16 @@ httpTestRunner({
       const [again] = await shipping().listShipments({ id: row.id })
       expect(again.updated_at).toEqual(after.updated_at)
       expect(again.tracking_status).toBe("Delivered")
+      // An announcement of a number whose events are all applied (the run before took them)
+      // does not even take the parcel's lock.
+      const locking = getContainer().resolve(Modules.LOCKING)
+      const execute = jest.spyOn(locking, "execute")
+      try {
+        await applyTrackingNumbers(getContainer(), [row.tracking_number!])
+        expect(execute).not.toHaveBeenCalled()
+      } finally {
+        execute.mockRestore()
+      }
     })
 
     it("stores a repeated delivery once and survives out-of-order events without moving backwards", async () => {

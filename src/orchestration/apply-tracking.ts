@@ -103,17 +103,26 @@ export async function applyTrackingNumbers(
     const fulfillmentOf = new Map(
       shipments.map((s) => [s.id, s.fulfillment_id ?? null])
     )
-    const unmatched = await shipping.listTrackingEvents(
-      { tracking_number: [...byNumber.keys()], shipment_id: null },
-      { select: ["id", "tracking_number"] }
+    // The events not applied yet: those stored without a shipment are linked to it, and only
+    // shipments with such events are applied. An announcement whose events the run before it
+    // applied already (in a burst, that run took every event stored while it started) costs
+    // this one read, not a lock and an apply per parcel.
+    const pending = await shipping.listTrackingEvents(
+      { tracking_number: [...byNumber.keys()], processed_at: null },
+      { select: ["id", "tracking_number", "shipment_id"] }
     )
-    const links = unmatched.flatMap((e) => {
+    const links = pending.flatMap((e) => {
       const shipment_id = byNumber.get(e.tracking_number)
-      return shipment_id ? [{ id: e.id, shipment_id }] : []
+      return shipment_id && !e.shipment_id ? [{ id: e.id, shipment_id }] : []
     })
     if (links.length)
       await linkTrackingEventsWorkflow(container).run({ input: { links } })
-    for (const shipmentId of new Set(byNumber.values())) {
+    const due = new Set(
+      pending
+        .map((e) => byNumber.get(e.tracking_number))
+        .filter((id): id is string => !!id)
+    )
+    for (const shipmentId of due) {
       await applyShipmentTracking(container, shipmentId, {
         fulfillment_id: fulfillmentOf.get(shipmentId) ?? null,
       })
