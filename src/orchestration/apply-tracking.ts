@@ -14,6 +14,7 @@ import type ShippingServicesModuleService from "../modules/shipping-services/ser
 import { messageOf } from "../lib/errors"
 import { medusaLabelsOf } from "../lib/shipments/fulfillment-data"
 import { withLock } from "./lock"
+import { PendingRuns } from "../lib/pending-runs"
 import {
   emitPluginEvents,
   eventBusOf,
@@ -155,35 +156,54 @@ export async function applyShipmentTracking(
   const key = row?.fulfillment_id
     ? `fulfillment:${row.fulfillment_id}`
     : shipmentId
-  return withSpan(
-    SPANS.trackingApply,
-    { "shipping_services.shipment_id": shipmentId },
-    async (span) => {
-      let outcome = "failed"
-      try {
-        const plan = await withLock(
-          container.resolve(Modules.LOCKING),
-          `shipping-services:tracking:${key}`,
-          () => applyLocked(container, shipmentId),
-          {
-            family: "tracking",
-            capacity: 2,
-            timeout: 30,
-          }
-        )
-        outcome = !plan
-          ? "no_shipment"
-          : (plan.skipped ??
-            (plan.transitions.length ? plan.transitions.join("+") : "recorded"))
-        return plan
-      } finally {
-        span.setAttribute("shipping_services.outcome", outcome)
-        add(METRICS.trackingApplied, 1, {
-          "shipping_services.outcome": outcome,
-        })
+  // A burst's announcements of one parcel queue for its lock: those made while an apply waits
+  // for it join that apply, which reads the whole timeline when it gets the lock.
+  return pendingRunsOf(container).run(shipmentId, (started) =>
+    withSpan(
+      SPANS.trackingApply,
+      { "shipping_services.shipment_id": shipmentId },
+      async (span) => {
+        let outcome = "failed"
+        try {
+          const plan = await withLock(
+            container.resolve(Modules.LOCKING),
+            `shipping-services:tracking:${key}`,
+            () => {
+              started()
+              return applyLocked(container, shipmentId)
+            },
+            {
+              family: "tracking",
+              capacity: 2,
+              timeout: 30,
+            }
+          )
+          outcome = !plan
+            ? "no_shipment"
+            : (plan.skipped ??
+              (plan.transitions.length
+                ? plan.transitions.join("+")
+                : "recorded"))
+          return plan
+        } finally {
+          span.setAttribute("shipping_services.outcome", outcome)
+          add(METRICS.trackingApplied, 1, {
+            "shipping_services.outcome": outcome,
+          })
+        }
       }
-    }
+    )
   )
+}
+
+const pendingApplies = new WeakMap<
+  MedusaContainer,
+  PendingRuns<TrackingPlan | undefined>
+>()
+function pendingRunsOf(container: MedusaContainer) {
+  let runs = pendingApplies.get(container)
+  if (!runs) pendingApplies.set(container, (runs = new PendingRuns()))
+  return runs
 }
 
 async function applyLocked(
