@@ -15,12 +15,15 @@ export class PendingRuns<T> {
     const joined = this.waiting.get(key)
     if (joined) return joined
     let begun = false
-    let promise: Promise<T> | undefined
+    // Set once `schedule` returned; `started` may run before that (a run that starts at once).
+    const run: { promise?: Promise<T> } = {}
     const started = () => {
       begun = true
-      if (promise && this.waiting.get(key) === promise) this.waiting.delete(key)
+      if (run.promise && this.waiting.get(key) === run.promise)
+        this.waiting.delete(key)
     }
-    promise = schedule(started)
+    const promise = schedule(started)
+    run.promise = promise
     if (!begun) this.waiting.set(key, promise)
     // A run that failed before it started is not joined any more either.
     promise.then(started, started)
