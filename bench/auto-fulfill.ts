@@ -41,7 +41,8 @@
  * Then the tracking half (BENCH_TRACKING=off skips it): each plugin parcel's six scans posted to
  * the webhook route, against Medusa's createOrderShipmentWorkflow and
  * markOrderFulfillmentAsDeliveredWorkflow for each manual order (dev/manual-fulfil's
- * manual-ship subscriber), side by side with the goal of issue 23.
+ * manual-ship subscriber), side by side with the goal of issue 23. Customer notifications are
+ * off there, as in a merchant's app by default (BENCH_NOTIFICATIONS=on: the dev app's templates).
  * BENCH_SQL_LOG=<file> (one process) writes every statement of the measured bursts to
  * <file>.manual and <file>.plugin.
  */
@@ -90,6 +91,17 @@ const PORT = Number(process.env.BENCH_PORT ?? 9124)
 const ADMIN = { email: "bench@example.com", password: "bench-password" }
 const MANUAL_EVENT = "dev.manual-fulfil.requested"
 const WEBHOOKS = process.env.BENCH_WEBHOOKS === "on"
+/**
+ * Customer notifications on shipped and delivered are opt-in (a template in
+ * options.notifications; none by default) and Medusa's workflows send none: the tracking half
+ * compares the same work with the plugin's default, no templates. BENCH_NOTIFICATIONS=on keeps
+ * the development app's templates (2 notifications per parcel through Medusa's Notification
+ * Module and its local provider).
+ */
+const NOTIFICATIONS = process.env.BENCH_NOTIFICATIONS === "on"
+const NO_NOTIFICATIONS_PATCH = {
+  notifications: { shipped: null, delivered: null },
+}
 
 type Side = "manual" | "plugin"
 type Orders = Record<Side, { warmup: string[]; burst: string[] }>
@@ -349,7 +361,7 @@ async function trackingPhase(opts: {
 function compareTracking(p: Measured, m: Measured, topology: string) {
   console.log("")
   console.log(
-    `${ORDERS} parcels each, ${topology}: the plugin's 6 tracking events per parcel (posted to the webhook route, applied) beside Medusa's shipment + delivery workflows`
+    `${ORDERS} parcels each, ${topology}: the plugin's 6 tracking events per parcel (posted to the webhook route, applied) beside Medusa's shipment + delivery workflows; customer notifications ${NOTIFICATIONS ? "on (the dev app's templates)" : "off (the plugin's default)"}`
   )
   console.log(header())
   console.log(row("wall time (s)", p.wallS, m.wallS, { digits: 2 }))
@@ -571,6 +583,10 @@ async function oneProcess() {
     console.log("")
     await pluginChecks(DB, orders.plugin.burst, options.http.concurrency, stats)
     if (process.env.BENCH_TRACKING !== "off") {
+      if (!NOTIFICATIONS) {
+        options.notifications.shipped = undefined
+        options.notifications.delivered = undefined
+      }
       const tracking = await trackingPhase({
         db: DB,
         url: `http://localhost:${PORT}`,
@@ -623,14 +639,14 @@ async function cluster(workers: number) {
     const profile = !!process.env.BENCH_PROFILE
     const results: Partial<Record<Side, Measured>> = {}
     let stats: StatsSnapshot | undefined
-    const startWorkers = async () => {
+    const startWorkers = async (env: NodeJS.ProcessEnv = {}) => {
       const ws = await Promise.all(
         Array.from({ length: workers }, (_, i) =>
           c.start("worker", {
             name: `worker-${i + 1}`,
             profile,
             countSql: true,
-            env: { DEV_MANUAL_FULFIL_CONCURRENCY: String(concurrency) },
+            env: { DEV_MANUAL_FULFIL_CONCURRENCY: String(concurrency), ...env },
           })
         )
       )
@@ -692,7 +708,15 @@ async function cluster(workers: number) {
       console.log(
         `cluster: starting ${workers} worker(s) for the tracking half`
       )
-      const ws = await startWorkers()
+      const ws = await startWorkers(
+        NOTIFICATIONS
+          ? {}
+          : {
+              SHIPPING_SERVICES_OPTIONS_PATCH: JSON.stringify(
+                NO_NOTIFICATIONS_PATCH
+              ),
+            }
+      )
       const tracking = await trackingPhase({
         db: c.db.name,
         url: c.url,
