@@ -23,7 +23,7 @@ import Redis from "ioredis"
 import { sql } from "../dev/database"
 import { freePort } from "../dev/net"
 import type { Api } from "../dev/seed/api"
-import type { StoreSetup } from "../dev/seed/store"
+import { addFlatOption, type StoreSetup } from "../dev/seed/store"
 import type { SqlCounts } from "../dev/cluster"
 
 /** A manual-provider flat option in the same zone, profile and price as the plugin's postal-ground option. */
@@ -32,30 +32,13 @@ export async function addManualOption(
   admin: { headers: Record<string, string> },
   store: StoreSetup
 ): Promise<string> {
-  const { data: ours } = await api.get(
-    `/admin/shipping-options/${store.shippingOptions["postal-ground"]}`,
-    admin
-  )
-  const { data } = await api.post(
-    "/admin/shipping-options",
-    {
-      name: "Manual (flat)",
-      service_zone_id: ours.shipping_option.service_zone_id,
-      shipping_profile_id: store.shippingProfileId,
-      provider_id: "manual_manual",
-      price_type: "flat",
-      type: { label: "Manual", description: "Manual", code: "manual-flat" },
-      data: { id: "manual-fulfillment" },
-      prices: [{ currency_code: "usd", amount: 8 }],
-      rules: [
-        { attribute: "enabled_in_store", value: "true", operator: "eq" },
-        { attribute: "is_return", value: "false", operator: "eq" },
-      ],
-    },
-    admin
-  )
-  store.shippingOptions.manual = data.shipping_option.id
-  return data.shipping_option.id
+  return addFlatOption(api, admin, store, {
+    key: "manual",
+    beside: "postal-ground",
+    name: "Manual (flat)",
+    provider_id: "manual_manual",
+    data: { id: "manual-fulfillment" },
+  })
 }
 
 /** CPU ms so far of a process (Linux /proc: utime + stime, 100 ticks a second); 0 once gone. */

@@ -359,3 +359,53 @@ export async function placeOrder(
     items: { id: string; quantity: number }[]
   }
 }
+
+/**
+ * A flat-priced shipping option beside an option of the store (same service zone and profile):
+ * Medusa's manual provider for the benches' baseline and the tests' "another provider", or a
+ * copy of one of ours. Its id is kept in `store.shippingOptions[key]` and returned.
+ */
+export async function addFlatOption(
+  api: Api,
+  admin: RequestConfig,
+  store: StoreSetup,
+  option: {
+    key: string
+    /** The store's option (a key of store.shippingOptions) whose zone the new one joins. */
+    beside: string
+    name: string
+    provider_id: string
+    data: Record<string, unknown>
+    isReturn?: boolean
+    amount?: number
+  }
+): Promise<string> {
+  const { data: beside } = await api.get(
+    `/admin/shipping-options/${store.shippingOptions[option.beside]}`,
+    admin
+  )
+  const { data } = await api.post(
+    "/admin/shipping-options",
+    {
+      name: option.name,
+      service_zone_id: beside.shipping_option.service_zone_id,
+      shipping_profile_id: store.shippingProfileId,
+      provider_id: option.provider_id,
+      price_type: "flat",
+      type: { label: option.name, description: option.name, code: option.key },
+      data: option.data,
+      prices: [{ currency_code: "usd", amount: option.amount ?? 8 }],
+      rules: [
+        { attribute: "enabled_in_store", value: "true", operator: "eq" },
+        {
+          attribute: "is_return",
+          value: option.isReturn ? "true" : "false",
+          operator: "eq",
+        },
+      ],
+    },
+    admin
+  )
+  store.shippingOptions[option.key] = data.shipping_option.id
+  return data.shipping_option.id
+}

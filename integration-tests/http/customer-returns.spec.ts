@@ -1,6 +1,7 @@
 import { httpTestRunner } from "../helpers/runner"
 import { Modules } from "@medusajs/framework/utils"
 import {
+  addFlatOption,
   ADDRESSES,
   placeOrder,
   setupStore,
@@ -50,29 +51,15 @@ httpTestRunner({
       ada = await registerCustomer(api, store, "ada.returns@example.com")
       bob = await registerCustomer(api, store, "bob.returns@example.com")
       // A return option of another provider (Medusa's manual one): none of the plugin's business.
-      const { data: ours } = await api.get(
-        `/admin/shipping-options/${store.shippingOptions["postal-return"]}`,
-        admin
-      )
-      const { data: manual } = await api.post(
-        "/admin/shipping-options",
-        {
-          name: "Manual return",
-          service_zone_id: ours.shipping_option.service_zone_id,
-          shipping_profile_id: store.shippingProfileId,
-          provider_id: "manual_manual",
-          price_type: "flat",
-          type: { label: "Manual", description: "Manual", code: "manual-r" },
-          data: { id: "manual-fulfillment-return", is_return: true },
-          prices: [{ currency_code: "usd", amount: 0 }],
-          rules: [
-            { attribute: "enabled_in_store", value: "true", operator: "eq" },
-            { attribute: "is_return", value: "true", operator: "eq" },
-          ],
-        },
-        admin
-      )
-      manualReturnOption = manual.shipping_option.id
+      manualReturnOption = await addFlatOption(api, admin, store, {
+        key: "manual-return",
+        beside: "postal-return",
+        name: "Manual return",
+        provider_id: "manual_manual",
+        data: { id: "manual-fulfillment-return", is_return: true },
+        isReturn: true,
+        amount: 0,
+      })
     })
 
     beforeEach(async () => {

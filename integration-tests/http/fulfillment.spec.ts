@@ -1,6 +1,7 @@
 import { httpTestRunner } from "../helpers/runner"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import {
+  addFlatOption,
   ADDRESSES,
   placeOrder,
   setupStore,
@@ -213,31 +214,19 @@ httpTestRunner({
           `/admin/shipping-options/${store.shippingOptions["postal-ground"]}`,
           admin
         )
-        const { data: made } = await api.post(
-          "/admin/shipping-options",
-          {
-            name: "Ground (moves to manual)",
-            service_zone_id: ground.shipping_option.service_zone_id,
-            shipping_profile_id: store.shippingProfileId,
-            provider_id: ground.shipping_option.provider_id,
-            price_type: "flat",
-            type: { label: "Moving", description: "Moving", code: "moving" },
-            data: ground.shipping_option.data,
-            prices: [{ currency_code: "usd", amount: 8 }],
-            rules: [
-              { attribute: "enabled_in_store", value: "true", operator: "eq" },
-              { attribute: "is_return", value: "false", operator: "eq" },
-            ],
-          },
-          admin
-        )
-        store.shippingOptions.moving = made.shipping_option.id
+        const moving = await addFlatOption(api, admin, store, {
+          key: "moving",
+          beside: "postal-ground",
+          name: "Ground (moves to manual)",
+          provider_id: ground.shipping_option.provider_id,
+          data: ground.shipping_option.data,
+        })
         // The first order makes this process remember the option as ours.
         const first = await placeInNewYork("moving", 0, 1)
         expect((await autoFulfilled(first.id))[0].labels).toHaveLength(1)
 
         await api.post(
-          `/admin/shipping-options/${made.shipping_option.id}`,
+          `/admin/shipping-options/${moving}`,
           { provider_id: "manual_manual", data: { id: "manual-fulfillment" } },
           admin
         )
