@@ -235,14 +235,7 @@ export async function setupStore(
               ],
             }
           : {}),
-        rules: [
-          { attribute: "enabled_in_store", value: "true", operator: "eq" },
-          {
-            attribute: "is_return",
-            value: option.is_return ? "true" : "false",
-            operator: "eq",
-          },
-        ],
+        rules: storeOptionRules(!!option.is_return),
       },
       admin
     )
@@ -395,17 +388,22 @@ export async function addFlatOption(
       type: { label: option.name, description: option.name, code: option.key },
       data: option.data,
       prices: [{ currency_code: "usd", amount: option.amount ?? 8 }],
-      rules: [
-        { attribute: "enabled_in_store", value: "true", operator: "eq" },
-        {
-          attribute: "is_return",
-          value: option.isReturn ? "true" : "false",
-          operator: "eq",
-        },
-      ],
+      rules: storeOptionRules(!!option.isReturn),
     },
     admin
   )
   store.shippingOptions[option.key] = data.shipping_option.id
   return data.shipping_option.id
+}
+
+/** The rules of a shipping option shoppers see in the store: enabled there, outbound or return. */
+function storeOptionRules(isReturn: boolean) {
+  return [
+    { attribute: "enabled_in_store", value: "true", operator: "eq" },
+    {
+      attribute: "is_return",
+      value: isReturn ? "true" : "false",
+      operator: "eq",
+    },
+  ]
 }
