@@ -225,6 +225,12 @@ async function pluginChecks(
   console.log(
     `labels             ${stats.labelsCreated} created at the sandbox during the burst; ${shipments} shipments, ${distinct} distinct tracking numbers; duplicates ${Number(shipments) - Number(distinct) + (stats.labelsCreated - ids.length) + stats.duplicatesRefused}`
   )
+  // A label bought outside the measured burst (before it, or during the manual one) leaves the
+  // plugin's per-order figures divided by more orders than it worked on: say so loudly.
+  if (stats.labelsCreated < ids.length)
+    console.log(
+      `NOT COMPARABLE     only ${stats.labelsCreated} of ${ids.length} labels were bought in the plugin's burst: the rest were bought outside it, and its per-order figures are too low`
+    )
   console.log(
     `sandbox requests   ${Object.entries(stats.requests)
       .map(([k, v]) => `${k} ${v}`)
