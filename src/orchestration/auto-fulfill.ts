@@ -58,9 +58,10 @@ export type AttemptOptions = {
  * Creates the fulfillment (and so the labels) of a placed order whose shipping method uses this
  * provider, once: the order's row in shipping_services_auto_fulfillment (unique per order,
  * claimed atomically) makes a redelivered `order.placed` a no-op. Orders of other providers cost
- * a read of the order (their shipping option is remembered) and no write. A failure is recorded with the service's words and retried with
- * backoff by a job, at most autoFulfill.maxAttempts times. An attempt whose process stopped
- * (its lease ran out) is taken over by the recovery job or by this process after a restart.
+ * a read of the order (their shipping option is remembered) and no write. A failure is recorded
+ * with the service's words and retried with backoff by a job, at most autoFulfill.maxAttempts
+ * times. An attempt whose process stopped (its lease ran out) is taken over by the recovery job
+ * or by this process after a restart.
  */
 export async function autoFulfillOrder(
   container: MedusaContainer,
