@@ -2,6 +2,8 @@
  * The small axios-like surface the seed helpers use: the test runner's `api` (axios) fits it,
  * and fetchApi gives the same over fetch for the demo.
  */
+import { fetchAgainOnReset } from "../fetch-again"
+
 export type RequestConfig = { headers?: Record<string, string> }
 export type ApiResponse<T = any> = {
   status: number
@@ -25,7 +27,7 @@ export function fetchApi(baseUrl: string): Api {
     body: unknown,
     config?: RequestConfig
   ) => {
-    const res = await fetch(baseUrl + url, {
+    const res = await fetchAgainOnReset(baseUrl + url, {
       method,
       headers: {
         "content-type": "application/json",

@@ -11,6 +11,7 @@ import {
 } from "../../dev/seed/store"
 import { pgClient } from "../../dev/database"
 import { waitFor } from "../../dev/wait"
+import { sendAgainOnReset } from "../../dev/fetch-again"
 import { SHIPPING_SERVICES_MODULE } from "../../src/options/resolve"
 import type ShippingServicesModuleService from "../../src/modules/shipping-services/service"
 import { PACKAGE_STATUSES } from "../../src/shipping-api/constants"
@@ -94,15 +95,9 @@ httpTestRunner({
           body:
             typeof body === "string" ? body : new Blob([new Uint8Array(body)]),
         })
-      // fetch keeps connections alive; one the server closed as idle (Node's keepAliveTimeout,
-      // 5 s) just as a request goes out on it fails with ECONNRESET before the app saw the
-      // request (seen in CI once, on the fuzz's first delivery after a slow test). That is the
-      // test client's transport, not an answer: send once more, on a new connection.
-      const res = await request().catch((error: unknown) => {
-        const code = (error as { cause?: { code?: string } })?.cause?.code
-        if (code === "ECONNRESET" || code === "UND_ERR_SOCKET") return request()
-        throw error
-      })
+      // A connection the app closed as idle just as the request went out on it is the test
+      // client's transport, not an answer: sent again on a new one (dev/fetch-again.ts).
+      const res = await sendAgainOnReset(request)
       const text = await res.text()
       let json: unknown = text
       try {

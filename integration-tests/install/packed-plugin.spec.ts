@@ -32,6 +32,7 @@ import { freePort } from "../../dev/net"
 import { waitFor } from "../../dev/wait"
 import { databaseUrl, dropDatabase } from "../../dev/database"
 import { fetchApi, type Api } from "../../dev/seed/api"
+import { fetchAgainOnReset } from "../../dev/fetch-again"
 import {
   ADDRESSES,
   PROVIDER_ID,
@@ -516,7 +517,7 @@ describe("the packed plugin in a fresh Medusa app", () => {
       admin
     )
     expect(withSession.status).toBe(200)
-    const without = await fetch(
+    const without = await fetchAgainOnReset(
       `http://localhost:${env.PORT}/admin/shipping-services/services`
     )
     expect(without.status).toBe(401)
@@ -602,7 +603,7 @@ describe("the packed plugin in a fresh Medusa app", () => {
       500
     )
     expect(shipment.tracking_number).toMatch(/^\d{20,}$/)
-    const label = await fetch(
+    const label = await fetchAgainOnReset(
       `http://localhost:${env.PORT}/admin/shipping-services/shipments/${shipment.id}/label`,
       { headers: admin.headers }
     )
