@@ -6,6 +6,7 @@ import {
   placeOrder,
   setupStore,
   type StoreSetup,
+  WAREHOUSE_ADDRESS,
 } from "../../dev/seed/store"
 import { SHIPPING_SERVICES_MODULE } from "../../src/options/resolve"
 import type ShippingServicesModuleService from "../../src/modules/shipping-services/service"
@@ -242,6 +243,39 @@ httpTestRunner({
         expect((await sandbox.get("/stats")).labelsCreated).toBe(
           before.labelsCreated
         )
+      })
+
+      it("ships from the warehouse address an admin just saved, not the one it remembered", async () => {
+        const fromAddressOf = async (orderId: string) => {
+          const [f] = await autoFulfilled(orderId)
+          const tracking = f.labels[0].tracking_number
+          const dump = await sandbox.get("/state")
+          const [sent] = dump.shipments.filter(
+            (s: any) => s.parcelTrackingNumber === tracking
+          )
+          return sent.response.fromAddress.addressLines
+        }
+        // The first order makes this process remember the warehouse's address.
+        const first = await placeInNewYork("postal-ground", 0, 1)
+        expect(await fromAddressOf(first.id)).toEqual([
+          WAREHOUSE_ADDRESS.address_1.toUpperCase(),
+        ])
+        const moved = { ...WAREHOUSE_ADDRESS, address_1: "100 Bridgeport Ave" }
+        try {
+          await api.post(
+            `/admin/stock-locations/${store.locationId}`,
+            { address: moved },
+            admin
+          )
+          const second = await placeInNewYork("postal-ground", 0, 1)
+          expect(await fromAddressOf(second.id)).toEqual(["100 BRIDGEPORT AVE"])
+        } finally {
+          await api.post(
+            `/admin/stock-locations/${store.locationId}`,
+            { address: WAREHOUSE_ADDRESS },
+            admin
+          )
+        }
       })
 
       it("registers a fulfillment a stopped process left linked but unregistered, instead of buying its label again", async () => {

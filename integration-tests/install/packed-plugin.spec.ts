@@ -40,7 +40,9 @@ import {
   setupBasics,
   type StoreBasics,
   type StoreSetup,
+  WAREHOUSE_ADDRESS,
 } from "../../dev/seed/store"
+import { sandboxControl } from "../../dev/sandbox-control"
 
 jest.setTimeout(15 * 60_000)
 
@@ -635,5 +637,46 @@ describe("the packed plugin in a fresh Medusa app", () => {
     expect(
       delivered.timeline.filter((e: { ignored: string | null }) => e.ignored)
     ).toEqual([])
+  })
+
+  it("ships the next label from the warehouse address the admin just saved", async () => {
+    // The subscriber that forgets the remembered address and the provider that remembers it
+    // must share one module instance in an installed app: the label above was bought, so this
+    // process remembers the warehouse's address now.
+    const store = await storeOfBasics(api, basics)
+    const fromOf = async (orderId: string) => {
+      const shipment = await waitFor(
+        async () => {
+          const { data } = await api.get(
+            `/admin/shipping-services/orders/${orderId}/shipments`,
+            admin
+          )
+          return data.shipments?.find(
+            (s: { status: string }) => s.status === "created"
+          )
+        },
+        "the order's label",
+        60_000,
+        500
+      )
+      const state = await sandboxControl(sandboxUrl)("GET", "/state")
+      const sent = state.shipments.find(
+        (s: { parcelTrackingNumber: string }) =>
+          s.parcelTrackingNumber === shipment.tracking_number
+      )
+      return sent.response.fromAddress.addressLines
+    }
+    await api.post(
+      `/admin/stock-locations/${basics.locationId}`,
+      { address: { ...WAREHOUSE_ADDRESS, address_1: "100 Bridgeport Ave" } },
+      admin
+    )
+    const order = await placeOrder(api, store, {
+      region: "us",
+      address: ADDRESSES.newYork,
+      optionId: "postal-ground",
+      items: [{ variantId: store.products[0]!.variantId, quantity: 1 }],
+    })
+    expect(await fromOf(order.id)).toEqual(["100 BRIDGEPORT AVE"])
   })
 })

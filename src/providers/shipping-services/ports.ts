@@ -2,6 +2,7 @@ import { MedusaModule } from "@medusajs/framework/modules-sdk"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 import type ShippingServicesModuleService from "../../modules/shipping-services/service"
+import { ExpiringMap } from "../../lib/cache/expiring-map"
 import type { MedusaAddressLike } from "./mapping/address"
 import type { ProductLike, VariantLike } from "./mapping/types"
 
@@ -54,10 +55,10 @@ function required<T>(key: string, what: string): T {
 }
 
 type StockLocationService = {
-  retrieveStockLocation(
-    id: string,
+  listStockLocations(
+    filters: { id: string },
     config?: { relations?: string[] }
-  ): Promise<{ address?: MedusaAddressLike | null }>
+  ): Promise<{ address?: MedusaAddressLike | null }[]>
 }
 type ProductService = {
   listProducts(
@@ -104,12 +105,24 @@ const CATALOG_FIELDS = [
 ]
 const PRODUCT_FIELDS = ["id", "title", "handle", ...CATALOG_FIELDS, "metadata"]
 
-/** Warehouse addresses change rarely; a burst of orders from one location reads it once. */
-const LOCATION_CACHE_MS = 60_000
-const locationCache = new Map<
+/**
+ * A location's address, the label's ship-from: read on every order, changed rarely, so
+ * remembered for a minute per process (a burst from one warehouse reads it once). An edit is seen
+ * at once by the process that gets the stock location module's event (`forgetStockLocations`,
+ * src/subscribers/stock-location-changed.ts), by the others within the minute.
+ */
+const locationAddresses = new ExpiringMap<
   string,
-  { address: MedusaAddressLike | undefined; until: number }
->()
+  { address: MedusaAddressLike | undefined }
+>({ ttlMs: 60_000, maxEntries: 1_000 })
+
+/**
+ * A stock location or its address changed or went: read every location afresh. All of them,
+ * since an address's event names the address, not its location, and a store has few.
+ */
+export function forgetStockLocations(): void {
+  locationAddresses.clear()
+}
 
 export const registryPorts: ProviderPorts = {
   shipments: () =>
@@ -123,16 +136,17 @@ export const registryPorts: ProviderPorts = {
       Modules.STOCK_LOCATION
     )
     if (!locations || !locationId) return undefined
-    const cached = locationCache.get(locationId)
-    if (cached && cached.until > Date.now()) return cached.address
-    const location = await locations
-      .retrieveStockLocation(locationId, { relations: ["address"] })
-      .catch(() => undefined)
+    // A location without an address (or gone) is remembered as such, too.
+    const cached = locationAddresses.get(locationId)
+    if (cached) return cached.address
+    // A failed read fails the purchase, to be tried again (the plugin's retries): taken for "no
+    // address", it would buy the label from the configured origin instead of this warehouse.
+    const [location] = await locations.listStockLocations(
+      { id: locationId },
+      { relations: ["address"] }
+    )
     const address = location?.address ?? undefined
-    locationCache.set(locationId, {
-      address,
-      until: Date.now() + LOCATION_CACHE_MS,
-    })
+    locationAddresses.set(locationId, { address })
     return address
   },
 

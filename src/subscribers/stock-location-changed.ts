@@ -1,0 +1,31 @@
+import type { SubscriberConfig } from "@medusajs/framework"
+import {
+  buildEventNamesFromEntityName,
+  Modules,
+} from "@medusajs/framework/utils"
+import { forgetStockLocations } from "../providers/shipping-services/ports"
+
+/**
+ * A stock location or its address was updated or deleted (the Stock Location Module's entity
+ * events, named by Medusa's own builder: 2.21 exports no constant for them): this process reads the warehouse addresses
+ * afresh, so the next label ships from the address the admin just saved. Other processes within
+ * a minute (src/providers/shipping-services/ports.ts).
+ */
+export default async function stockLocationChanged() {
+  forgetStockLocations()
+}
+
+const events = buildEventNamesFromEntityName(
+  ["stockLocation", "stockLocationAddress"],
+  Modules.STOCK_LOCATION
+)
+
+export const config: SubscriberConfig = {
+  event: [
+    events.STOCK_LOCATION_UPDATED,
+    events.STOCK_LOCATION_DELETED,
+    events.STOCK_LOCATION_ADDRESS_UPDATED,
+    events.STOCK_LOCATION_ADDRESS_DELETED,
+  ],
+  context: { subscriberId: "shipping-services-stock-location-changed" },
+}
