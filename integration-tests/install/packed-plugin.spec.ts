@@ -582,18 +582,12 @@ describe("the packed plugin in a fresh Medusa app", () => {
     expect(twice.shipping_options).toHaveLength(after.shipping_options.length)
   })
 
-  it("buys the label of a shopper's order, which the admin can print", async () => {
-    const store = await storeOfBasics(api, basics)
-    const order = await placeOrder(api, store, {
-      region: "us",
-      address: ADDRESSES.newYork,
-      optionId: "postal-ground",
-      items: [{ variantId: store.products[0]!.variantId, quantity: 1 }],
-    })
-    const shipment = await waitFor(
+  /** The order's shipment with its label bought, once automatic fulfilment made it. */
+  const labelOf = (orderId: string) =>
+    waitFor(
       async () => {
         const { data } = await api.get(
-          `/admin/shipping-services/orders/${order.id}/shipments`,
+          `/admin/shipping-services/orders/${orderId}/shipments`,
           admin
         )
         return data.shipments?.find(
@@ -604,6 +598,16 @@ describe("the packed plugin in a fresh Medusa app", () => {
       60_000,
       500
     )
+
+  it("buys the label of a shopper's order, which the admin can print", async () => {
+    const store = await storeOfBasics(api, basics)
+    const order = await placeOrder(api, store, {
+      region: "us",
+      address: ADDRESSES.newYork,
+      optionId: "postal-ground",
+      items: [{ variantId: store.products[0]!.variantId, quantity: 1 }],
+    })
+    const shipment = await labelOf(order.id)
     expect(shipment.tracking_number).toMatch(/^\d{20,}$/)
     const label = await fetchAgainOnReset(
       `http://localhost:${env.PORT}/admin/shipping-services/shipments/${shipment.id}/label`,
@@ -645,20 +649,7 @@ describe("the packed plugin in a fresh Medusa app", () => {
     // process remembers the warehouse's address now.
     const store = await storeOfBasics(api, basics)
     const fromOf = async (orderId: string) => {
-      const shipment = await waitFor(
-        async () => {
-          const { data } = await api.get(
-            `/admin/shipping-services/orders/${orderId}/shipments`,
-            admin
-          )
-          return data.shipments?.find(
-            (s: { status: string }) => s.status === "created"
-          )
-        },
-        "the order's label",
-        60_000,
-        500
-      )
+      const shipment = await labelOf(orderId)
       const state = await sandboxControl(sandboxUrl)("GET", "/state")
       const sent = state.shipments.find(
         (s: { parcelTrackingNumber: string }) =>
