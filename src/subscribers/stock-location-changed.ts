@@ -7,9 +7,9 @@ import { forgetStockLocations } from "../providers/shipping-services/ports"
 
 /**
  * A stock location or its address was updated or deleted (the Stock Location Module's entity
- * events, named by Medusa's own builder: 2.21 exports no constant for them): this process reads the warehouse addresses
- * afresh, so the next label ships from the address the admin just saved. Other processes within
- * a minute (src/providers/shipping-services/ports.ts).
+ * events, named by Medusa's own builder: 2.21 exports no constant for them): this process reads
+ * the warehouse addresses afresh, so the next label ships from the address the admin just saved.
+ * Other processes within a minute (src/providers/shipping-services/ports.ts).
  */
 export default async function stockLocationChanged() {
   forgetStockLocations()
