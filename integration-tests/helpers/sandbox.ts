@@ -18,3 +18,10 @@ export const sandbox = {
     call<T>("PUT", path, body ?? {}),
   delete: <T = any>(path: string) => call<T>("DELETE", path),
 }
+
+/** What the sandbox received and answered for the label of this tracking number (its state). */
+export async function atSandbox(trackingNumber: string): Promise<any> {
+  const state = await sandbox.get("/state")
+  const shipments = Object.values<any>(state.shipments ?? {}).flat()
+  return shipments.find((s: any) => s.parcelTrackingNumber === trackingNumber)
+}

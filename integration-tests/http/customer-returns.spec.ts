@@ -19,7 +19,7 @@ import {
 } from "../helpers/customer"
 import { explainHttpErrors } from "../helpers/errors"
 import { labelOf } from "../helpers/labels"
-import { sandbox } from "../helpers/sandbox"
+import { atSandbox, sandbox } from "../helpers/sandbox"
 import { registerTrackingWebhook } from "../helpers/webhooks"
 
 jest.setTimeout(240_000)
@@ -370,10 +370,7 @@ httpTestRunner({
           const rows = await returnRows(order.id)
           return rows.length ? rows : undefined
         }, "the QR code")
-        const dump = await sandbox.get("/state")
-        const atService = dump.shipments.find(
-          (s: any) => s.parcelTrackingNumber === row.tracking_number
-        )
+        const atService = await atSandbox(row.tracking_number)
         expect(atService.documents).toEqual([
           expect.objectContaining({ type: "QR_CODE", fileFormat: "GIF" }),
         ])

@@ -13,7 +13,7 @@ import type ShippingServicesModuleService from "../../src/modules/shipping-servi
 import { adminHeaders } from "../helpers/admin"
 import { registerCustomer } from "../helpers/customer"
 import { explainHttpErrors } from "../helpers/errors"
-import { sandbox } from "../helpers/sandbox"
+import { atSandbox, sandbox } from "../helpers/sandbox"
 import { waitFor } from "../../dev/wait"
 import { autoFulfillOrder } from "../../src/orchestration/auto-fulfill"
 
@@ -248,11 +248,7 @@ httpTestRunner({
       it("ships from the warehouse address an admin just saved, not the one it remembered", async () => {
         const fromAddressOf = async (orderId: string) => {
           const [f] = await autoFulfilled(orderId)
-          const tracking = f.labels[0].tracking_number
-          const dump = await sandbox.get("/state")
-          const [sent] = dump.shipments.filter(
-            (s: any) => s.parcelTrackingNumber === tracking
-          )
+          const sent = await atSandbox(f.labels[0].tracking_number)
           return sent.response.fromAddress.addressLines
         }
         // The first order makes this process remember the warehouse's address.
@@ -359,9 +355,7 @@ httpTestRunner({
         const [f] = await autoFulfilled(order.id)
         const tn = f.labels[0].tracking_number
         expect(tn).toMatch(/^[A-Z]{2}\d{9}US$/)
-        const state = await sandbox.get("/state")
-        const shipments = Object.values<any>(state.shipments ?? {}).flat()
-        const sent = shipments.find((s: any) => s.parcelTrackingNumber === tn)
+        const sent = await atSandbox(tn)
         expect(sent.response.customs.customsItems).toEqual([
           expect.objectContaining({
             description: "Medusa T-Shirt - Default",
