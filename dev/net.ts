@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs"
 import { createServer } from "node:net"
+import { FETCH_BLOCKED_PORTS } from "../src/shipping-api/client/blocked-ports"
 
 /** Where ports are looked for: above the well-known and registered ones most services take. */
 const FLOOR = 10_000
@@ -23,7 +24,8 @@ export function ephemeralRange(
 
 /**
  * A port to try, below the ephemeral range (or above it when there is no room below), never one
- * this process handed out already. Pure but for `random`.
+ * this process handed out already, nor one fetch refuses to connect to (10080 lies in the range:
+ * an app given it boots and is never reached). Pure but for `random`.
  */
 export function candidatePort(
   [low, high]: [number, number],
@@ -39,7 +41,7 @@ export function candidatePort(
   if (a === undefined || b === undefined) return undefined
   for (let i = 0; i < 100; i++) {
     const port = a + Math.floor(random() * (b - a + 1))
-    if (!taken.has(port)) return port
+    if (!taken.has(port) && !FETCH_BLOCKED_PORTS.has(port)) return port
   }
   return undefined
 }

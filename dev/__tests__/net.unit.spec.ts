@@ -33,6 +33,32 @@ describe("ports for the test apps", () => {
     expect(candidatePort([32768, 60999], taken, random)).not.toBe(10_000)
   })
 
+  it("never picks a port fetch refuses to connect to (an app there is never reached)", async () => {
+    // The random source lands on 10080 first: the one blocked port in 10000–32767.
+    const at10080 = (10_080 - 10_000 + 0.5) / (32767 - 10_000 + 1)
+    let n = 0
+    const random = () => (n++ === 0 ? at10080 : 0.5)
+    const p = candidatePort([32768, 60999], new Set(), random)
+    expect(n).toBe(2)
+    expect(p).not.toBe(10_080)
+    // Why: a server listening on 10080 is never reached by fetch.
+    const server = createServer((c) =>
+      c.end("HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n")
+    )
+    const listening = await new Promise<boolean>((res) => {
+      server.once("error", () => res(false))
+      server.listen(10_080, "127.0.0.1", () => res(true))
+    })
+    try {
+      const error = await fetch("http://127.0.0.1:10080/health").catch(
+        (e: Error & { cause?: Error }) => e.cause?.message ?? e.message
+      )
+      expect(error).toBe("bad port")
+    } finally {
+      if (listening) await new Promise((res) => server.close(res))
+    }
+  })
+
   it("hands out distinct free ports outside the ephemeral range, skipping one in use", async () => {
     const [low, high] = ephemeralRange()
     const ports = await Promise.all(Array.from({ length: 20 }, freePort))

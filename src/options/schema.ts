@@ -12,6 +12,7 @@ import {
   SERVICE_IDS,
   VARIANTS,
 } from "../shipping-api/constants"
+import { blockedPortOf } from "../shipping-api/client/blocked-ports"
 import { webhookNameSchema } from "../shipping-api/schemas/webhook-config"
 import {
   CATALOG_LENGTH_UNITS,
@@ -39,6 +40,14 @@ const httpUrl = z
   .string()
   .trim()
   .refine((v) => /^https?:\/\/[^\s/]+/.test(v), "must be an http(s) URL")
+  .superRefine((v, ctx) => {
+    const port = blockedPortOf(v)
+    if (port !== undefined)
+      ctx.addIssue({
+        code: "custom",
+        message: `must not use port ${port}: fetch and browsers refuse to connect to it (the Fetch standard's blocked ports)`,
+      })
+  })
   .transform((v) => v.replace(/\/+$/, ""))
 const country = z
   .string()

@@ -1,3 +1,4 @@
+import { FETCH_BLOCKED_PORTS } from "../../../src/shipping-api/client/blocked-ports"
 import { DEFAULT_ACCOUNT, type SandboxOptions } from "./options"
 import { isScenario, SCENARIO_NAMES } from "./tracking/scenarios"
 
@@ -46,6 +47,11 @@ export function parseArgs(argv: string[]): SandboxOptions | "help" {
     switch (flag) {
       case "--port":
         o.port = number()
+        // The plugin (Node's fetch) and browsers would never reach it there.
+        if (FETCH_BLOCKED_PORTS.has(o.port))
+          throw new Error(
+            `--port ${o.port}: fetch and browsers refuse to connect to this port (the Fetch standard's blocked ports); choose another`
+          )
         break
       case "--host":
         o.host = value()

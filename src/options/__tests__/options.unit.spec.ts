@@ -77,6 +77,32 @@ describe("plugin options", () => {
     ])
   })
 
+  it("refuses a URL on a port fetch and browsers never connect to, naming the port", () => {
+    expect(
+      problems({
+        ...valid(),
+        roots: {
+          baseUrl: "http://localhost:10080",
+          contactUrl: "https://contact.example.com:6667/",
+        },
+        webhook: { publicUrl: "http://shop.example.com:6000" },
+      })
+    ).toEqual([
+      "roots.baseUrl: must not use port 10080: fetch and browsers refuse to connect to it (the Fetch standard's blocked ports)",
+      "roots.contactUrl: must not use port 6667: fetch and browsers refuse to connect to it (the Fetch standard's blocked ports)",
+      "webhook.publicUrl: must not use port 6000: fetch and browsers refuse to connect to it (the Fetch standard's blocked ports)",
+    ])
+    // The scheme's own port, written out or not, and any other port are fine.
+    for (const baseUrl of [
+      "http://localhost:80",
+      "https://api.example.com:443/v1",
+      "http://localhost:10081",
+    ])
+      expect(
+        parsePluginOptions({ ...valid(), roots: { baseUrl } }).roots.baseUrl
+      ).toBe(baseUrl)
+  })
+
   it("rejects duplicate service ids and an empty service list", () => {
     const twice = {
       ...valid(),

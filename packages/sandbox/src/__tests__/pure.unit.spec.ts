@@ -321,5 +321,9 @@ describe("cli arguments", () => {
     })
     expect(parseArgs(["--help"])).toBe("help")
     expect(() => parseArgs(["--bogus"])).toThrow(/unknown option/)
+    expect(() => parseArgs(["--port", "10080"])).toThrow(
+      "--port 10080: fetch and browsers refuse to connect to this port"
+    )
+    expect(parseArgs(["--port=10081"])).toMatchObject({ port: 10081 })
   })
 })
