@@ -479,20 +479,29 @@ function medusaProcess(spec: {
       if (running) await p.stop()
       spawnIt()
       const deadline = Date.now() + timeoutMs
+      // What the last /health request got: said when the process never answers, so that a
+      // refusal by fetch itself (its "bad port") is not taken for a process that hangs.
+      let last = "no answer yet"
       for (;;) {
         if (!running)
           throw new Error(
             `${spec.name} (${spec.mode}) exited during start; its log (${logFile}) ends with:\n${p.log().slice(-3000)}`
           )
         const ok = await fetch(`${url}/health`).then(
-          (r) => r.ok,
-          () => false
+          (r) => {
+            last = `HTTP ${r.status}`
+            return r.ok
+          },
+          (e: Error & { cause?: Error }) => {
+            last = `${e.message}${e.cause ? ` (${e.cause.message})` : ""}`
+            return false
+          }
         )
         if (ok) return
         if (Date.now() > deadline) {
           await p.kill()
           throw new Error(
-            `${spec.name} (${spec.mode}) did not answer /health within ${timeoutMs} ms; its log: ${logFile}`
+            `${spec.name} (${spec.mode}) did not answer /health on ${url} within ${timeoutMs} ms (last: ${last}); its log: ${logFile}`
           )
         }
         await new Promise((r) => setTimeout(r, 250))

@@ -18,6 +18,15 @@ export async function waitFor<T>(
     await new Promise((r) => setTimeout(r, everyMs))
   }
   throw new Error(
-    `timed out waiting for ${what}${last ? `: ${last instanceof Error ? last.message : String(last)}` : ""}`
+    `timed out waiting for ${what}${last ? `: ${describe(last)}` : ""}`
   )
+}
+
+/** An error's message with its cause's (fetch's own reason, e.g. "bad port", is only there). */
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error)
+  const cause = (error as { cause?: unknown }).cause
+  return cause instanceof Error
+    ? `${error.message} (${cause.message})`
+    : error.message
 }
