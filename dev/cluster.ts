@@ -47,7 +47,7 @@ import { freePort } from "./net"
 import { Queue } from "bullmq"
 import { deleteKeys, ensureRedis, redisClient } from "./redis"
 import { startSandboxProcess, type SandboxProcess } from "./sandbox-process"
-import { waitFor } from "./wait"
+import { errorText, waitFor } from "./wait"
 
 const root = path.resolve(__dirname, "..")
 const CLI = require.resolve("@medusajs/cli/cli.js")
@@ -492,8 +492,8 @@ function medusaProcess(spec: {
             last = `HTTP ${r.status}`
             return r.ok
           },
-          (e: Error & { cause?: Error }) => {
-            last = `${e.message}${e.cause ? ` (${e.cause.message})` : ""}`
+          (e) => {
+            last = errorText(e)
             return false
           }
         )

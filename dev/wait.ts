@@ -18,12 +18,12 @@ export async function waitFor<T>(
     await new Promise((r) => setTimeout(r, everyMs))
   }
   throw new Error(
-    `timed out waiting for ${what}${last ? `: ${describe(last)}` : ""}`
+    `timed out waiting for ${what}${last ? `: ${errorText(last)}` : ""}`
   )
 }
 
 /** An error's message with its cause's (fetch's own reason, e.g. "bad port", is only there). */
-function describe(error: unknown): string {
+export function errorText(error: unknown): string {
   if (!(error instanceof Error)) return String(error)
   const cause = (error as { cause?: unknown }).cause
   return cause instanceof Error
