@@ -18,13 +18,18 @@ cd "$(dirname "$0")/.."
 t0=$(date +%s)
 stamp() { echo "[test +$(($(date +%s) - t0))s] $*"; }
 
+# One PostgreSQL of the tests' own for every group (scripts/with-test-db.sh), removed at the end.
+# shellcheck source=with-test-db.sh
+source scripts/with-test-db.sh
+ensure_test_db || exit 1
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"; _test_db_stop' EXIT
+
 for group in unit modules http; do
   stamp "test:$group"
   npm run "test:$group" || exit $?
 done
 
-logs=$(mktemp -d)
-trap 'rm -rf "$logs"' EXIT
 # line NAME STEP...: runs the steps in turn (a step is a group, or group:file,file to run only
 # those files of it: jest alone would order a group's files by size), stops at the first failure.
 line() {
