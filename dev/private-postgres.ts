@@ -31,6 +31,7 @@ import {
   readdirSync,
   rmSync,
   statfsSync,
+  writeFileSync,
 } from "node:fs"
 import { tmpdir, userInfo } from "node:os"
 import path from "node:path"
@@ -88,9 +89,9 @@ function runTool(bin: string, tool: string, args: string[]): string {
 
 /**
  * Stops the server of a folder startPrivatePostgres made (from any process: `pg_ctl stop -m
- * immediate`, nothing to keep) and removes the folder.
+ * immediate`, nothing to keep), copies its log into `logDir` when given, and removes the folder.
  */
-export function removePrivatePostgres(dataDir: string): void {
+export function removePrivatePostgres(dataDir: string, logDir?: string): void {
   try {
     runTool(postgresBinDir(), "pg_ctl", [
       "-D",
@@ -105,6 +106,16 @@ export function removePrivatePostgres(dataDir: string): void {
   } catch {
     // not running
   }
+  if (logDir)
+    try {
+      mkdirSync(logDir, { recursive: true })
+      copyFileSync(
+        path.join(dataDir, "postgres.log"),
+        path.join(logDir, "postgres.log")
+      )
+    } catch {
+      // no log yet
+    }
   rmSync(dataDir, { recursive: true, force: true })
 }
 
@@ -131,12 +142,19 @@ export async function startPrivatePostgres(options: {
   parentDir?: string
   /** Its folder's name starts with this (default "mss-pg-"). */
   prefix?: string
+  /**
+   * A process to record as its owner (`owner` in its folder), written as the folder is made:
+   * another run's sweep (dev/test-postgres.ts) must see it while the server is still starting.
+   */
+  owner?: number
 }): Promise<PrivatePostgres> {
   const bin = postgresBinDir()
   const root = userInfo().uid === 0
   const dataDir = mkdtempSync(
     path.join(options.parentDir ?? fastTempDir(), options.prefix ?? "mss-pg-")
   )
+  if (options.owner)
+    writeFileSync(path.join(dataDir, "owner"), `${options.owner}\n`)
   const socketDir = path.join(dataDir, "socket")
   // In its own folder (the postgres user may not reach the test's); copied out at destroy().
   const logFile = path.join(dataDir, "postgres.log")
@@ -188,17 +206,7 @@ export async function startPrivatePostgres(options: {
       ctl(["start", "-w", "-t", "60"])
     },
     async destroy() {
-      try {
-        ctl(["stop", "-m", "immediate", "-w", "-t", "30"])
-      } catch {
-        // not running
-      }
-      try {
-        copyFileSync(logFile, path.join(options.logDir, "postgres.log"))
-      } catch {
-        // no log yet
-      }
-      rmSync(dataDir, { recursive: true, force: true })
+      removePrivatePostgres(dataDir, options.logDir)
     },
   }
   await pg.start()

@@ -13,14 +13,7 @@
  * A folder whose owner (the shell that started it) is gone, killed before it could stop it, is
  * stopped and removed by the next start.
  */
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  writeFileSync,
-} from "node:fs"
+import { readdirSync, readFileSync, statSync } from "node:fs"
 import path from "node:path"
 import {
   fastTempDir,
@@ -45,13 +38,16 @@ export function alive(pid: number): boolean {
   }
 }
 
-/** Removes the servers (folders) in `parent` whose owners are gone. */
-export function sweep(parent: string): void {
+/**
+ * Removes the servers (folders) in `parent` whose owners are gone. A folder without an owner yet
+ * (made this very moment, its owner file not written) is left alone for a minute.
+ */
+export function sweep(parent: string, now = Date.now()): void {
   for (const name of readdirSync(parent)) {
     if (!name.startsWith(PREFIX)) continue
     const dir = path.join(parent, name)
     const owner = Number(readOwner(dir))
-    if (owner && alive(owner)) continue
+    if (owner ? alive(owner) : now - statSync(dir).mtimeMs < 60_000) continue
     console.error(`[db] removing a test PostgreSQL left behind: ${dir}`)
     removePrivatePostgres(dir)
   }
@@ -73,8 +69,8 @@ async function start(owner: number): Promise<void> {
     keepRunning: true,
     parentDir: parent,
     prefix: PREFIX,
+    owner,
   })
-  writeFileSync(path.join(pg.dataDir, "owner"), `${owner}\n`)
   console.error(
     `[db] the tests' own PostgreSQL: localhost:${pg.config.port}, in ${pg.dataDir}`
   )
@@ -87,14 +83,7 @@ async function start(owner: number): Promise<void> {
 function stop(dir: string, logDir?: string): void {
   if (!path.basename(dir).startsWith(PREFIX))
     throw new Error(`${dir} is not a test PostgreSQL's folder`)
-  if (logDir) {
-    const log = path.join(dir, "postgres.log")
-    if (existsSync(log)) {
-      mkdirSync(logDir, { recursive: true })
-      copyFileSync(log, path.join(logDir, "postgres.log"))
-    }
-  }
-  removePrivatePostgres(dir)
+  removePrivatePostgres(dir, logDir)
 }
 
 async function main(argv: string[]): Promise<void> {

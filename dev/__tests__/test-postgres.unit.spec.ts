@@ -4,6 +4,7 @@ import {
   mkdirSync,
   mkdtempSync,
   rmSync,
+  utimesSync,
   writeFileSync,
 } from "node:fs"
 import { tmpdir } from "node:os"
@@ -32,14 +33,19 @@ describe("the tests' own PostgreSQL: folders left behind", () => {
     return dir
   }
 
-  it("removes the ones whose owner is gone or unknown, keeps the live owner's and other folders", async () => {
+  it("removes the ones whose owner is gone or unknown for a minute, keeps the live owner's, a starting one and other folders", async () => {
     const gone = folder("mss-test-pg-gone", await deadPid())
     const unknown = folder("mss-test-pg-unknown")
+    const starting = folder("mss-test-pg-starting")
     const live = folder("mss-test-pg-live", process.pid)
     const other = folder("mss-pg-platform-faults", await deadPid())
+    const minuteAgo = new Date(Date.now() - 61_000)
+    utimesSync(unknown, minuteAgo, minuteAgo)
     sweep(parent)
     expect(existsSync(gone)).toBe(false)
     expect(existsSync(unknown)).toBe(false)
+    // Made this moment by another run, its owner not written yet: still starting.
+    expect(existsSync(starting)).toBe(true)
     expect(existsSync(live)).toBe(true)
     expect(existsSync(other)).toBe(true)
   })
