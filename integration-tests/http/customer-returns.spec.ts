@@ -248,6 +248,7 @@ httpTestRunner({
             id: returnId,
             status: "requested",
             requested_at: expect.any(String),
+            cancelable: true,
             labels: [
               {
                 parcel_number: 1,
@@ -751,6 +752,171 @@ httpTestRunner({
       } finally {
         mail.restore()
       }
+    })
+
+    it("lets the customer cancel a return before the carrier has its parcel, and Medusa's own Cancel return work, never asking the service to void a return label", async () => {
+      const order = await deliveredOrder(ada, 2)
+      const item = order.items[0].id
+      const voids = async () =>
+        ((await sandbox.get("/stats")).requests.voidShipment ?? 0) as number
+      const cancel = (returnId: string, headers: Record<string, string>) =>
+        answer(
+          api.post(
+            `/store/shipping-services/orders/${order.id}/returns/${returnId}/cancel`,
+            {},
+            { headers }
+          )
+        )
+      const returnState = async (returnId: string) =>
+        (
+          await api.get(
+            `/admin/returns/${returnId}?fields=id,status,canceled_at,*fulfillments`,
+            admin
+          )
+        ).data.return as {
+          status: string
+          canceled_at: string | null
+          fulfillments: { id: string; canceled_at: string | null }[]
+        }
+      const requested = async () => {
+        const res = await requestReturn(
+          order.id,
+          [{ id: item, quantity: 1 }],
+          store.shippingOptions["postal-return"],
+          ada.headers
+        )
+        expect([res.status, res.data.message]).toEqual([200, undefined])
+        const returnId = res.data.return.id as string
+        await waitFor(
+          async () =>
+            (await returnState(returnId)).fulfillments.length > 0 || undefined,
+          "the return's fulfillment"
+        )
+        return returnId
+      }
+      const voidsBefore = await voids()
+
+      // 1. The customer's own request, before any scan: listed as cancelable, then canceled.
+      const first = await requested()
+      const listed = await get(
+        `/store/shipping-services/orders/${order.id}/returns`,
+        ada.headers
+      )
+      expect(listed.data.returns).toEqual([
+        expect.objectContaining({ id: first, cancelable: true }),
+      ])
+      // Anyone else: the tracking route's 404, and nothing changes.
+      for (const headers of [bob.headers, pk.headers]) {
+        const refused = await cancel(first, headers)
+        expect(refused.status).toBe(404)
+        expect(refused.data.message).toMatch(
+          /^Order with id: .* was not found$/
+        )
+      }
+      expect((await cancel("return_01UNKNOWN", ada.headers)).status).toBe(404)
+      expect((await returnState(first)).canceled_at).toBeNull()
+
+      const canceled = await cancel(first, ada.headers)
+      expect(canceled.status).toBe(200)
+      expect(canceled.data).toEqual({
+        return: {
+          id: first,
+          status: "canceled",
+          canceled_at: expect.any(String),
+        },
+      })
+      const state = await returnState(first)
+      expect(state.status).toBe("canceled")
+      expect(state.fulfillments.every((f) => f.canceled_at)).toBe(true)
+      // Return labels cannot be voided (doc 4): withdrawn, the service never asked.
+      expect(await voids()).toBe(voidsBefore)
+      const [label] = await shipping().listShipments({
+        fulfillment_id: state.fulfillments.map((f) => f.id),
+      })
+      expect(label.status).toBe("created")
+      // Gone from the customer's list; a retried cancel answers the same.
+      expect(
+        (
+          await get(
+            `/store/shipping-services/orders/${order.id}/returns`,
+            ada.headers
+          )
+        ).data.returns
+      ).toEqual([])
+      expect((await cancel(first, ada.headers)).data.return.status).toBe(
+        "canceled"
+      )
+
+      // 2. The item may be returned again (Medusa freed its quantity): the withdrawn label, still
+      // valid at the carrier, is taken over for the same parcel, nothing bought. Once the carrier
+      // has scanned that parcel, canceling is refused with the reason and changes nothing.
+      const bought = await labelsCreated()
+      const second = await requested()
+      const secondState = await returnState(second)
+      const [row] = await shipping().listShipments({ id: label.id })
+      expect(row.fulfillment_id).toBe(secondState.fulfillments[0].id)
+      expect(await labelsCreated()).toBe(bought)
+      for (let i = 0; i < 10; i++) {
+        await advance({ until: "next" })
+        const events = await shipping().listTrackingEvents({
+          tracking_number: row.tracking_number,
+        })
+        if (events.some((e) => e.package_status !== "Manifest")) break
+      }
+      await waitFor(
+        async () =>
+          (
+            await get(
+              `/store/shipping-services/orders/${order.id}/returns`,
+              ada.headers
+            )
+          ).data.returns.find((r: any) => r.id === second)?.cancelable ===
+          false,
+        "the scan on the customer's view"
+      )
+      const late = await cancel(second, ada.headers)
+      expect(late.status).toBe(400)
+      expect(late.data.message).toMatch(
+        new RegExp(
+          `^The return parcel ${row.tracking_number} is with the carrier \\(\\w+\\): the return can no longer be canceled$`
+        )
+      )
+      const adminLate = await answer(
+        api.post(`/admin/returns/${second}/cancel`, {}, admin)
+      )
+      expect(adminLate.status).toBe(400)
+      expect(adminLate.data.message).toBe(late.data.message)
+      const kept = await returnState(second)
+      expect(kept.status).toBe("requested")
+      expect(kept.fulfillments.every((f) => !f.canceled_at)).toBe(true)
+
+      // 3. Medusa's own "Cancel return" (the dashboard's) on a return with the plugin's label,
+      // which Medusa alone refuses ("All fulfillments must be canceled…"): it works.
+      const third = await requested()
+      const byAdmin = await answer(
+        api.post(`/admin/returns/${third}/cancel`, {}, admin)
+      )
+      expect(byAdmin.status).toBe(200)
+      const adminState = await returnState(third)
+      expect(adminState.status).toBe("canceled")
+      expect(adminState.fulfillments.every((f) => f.canceled_at)).toBe(true)
+      expect(await voids()).toBe(voidsBefore)
+
+      // 4. A cancel stopped after the fulfillment (its process killed), the state Medusa's own
+      // POST /admin/fulfillments/:id/cancel leaves too: the customer's next request finishes it.
+      const fourth = await requested()
+      const [fulfillment] = (await returnState(fourth)).fulfillments
+      const alone = await answer(
+        api.post(`/admin/fulfillments/${fulfillment.id}/cancel`, {}, admin)
+      )
+      expect(alone.status).toBe(200)
+      expect((await returnState(fourth)).status).toBe("requested")
+      const finished = await cancel(fourth, ada.headers)
+      expect([finished.status, finished.data.return?.status]).toEqual([
+        200,
+        "canceled",
+      ])
+      expect(await voids()).toBe(voidsBefore)
     })
   },
 })

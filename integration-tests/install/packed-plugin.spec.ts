@@ -641,6 +641,29 @@ describe("the packed plugin in a fresh Medusa app", () => {
     expect(
       delivered.timeline.filter((e: { ignored: string | null }) => e.ignored)
     ).toEqual([])
+
+    // The package's return routes: the customer's cancel answers nobody else (a guest order:
+    // the tracking route's 404), and Medusa's own "Cancel return" still answers for itself.
+    const cancel = await fetchAgainOnReset(
+      `http://localhost:${env.PORT}/store/shipping-services/orders/${order.id}/returns/return_01UNKNOWN/cancel`,
+      {
+        method: "POST",
+        headers: { "x-publishable-api-key": store.publishableKey },
+      }
+    )
+    expect(cancel.status).toBe(404)
+    expect(((await cancel.json()) as { message: string }).message).toBe(
+      `Order with id: ${order.id} was not found`
+    )
+    const medusaCancel = await fetchAgainOnReset(
+      `http://localhost:${env.PORT}/admin/returns/return_01UNKNOWN/cancel`,
+      {
+        method: "POST",
+        headers: { ...admin.headers, "content-type": "application/json" },
+        body: "{}",
+      }
+    )
+    expect(medusaCancel.status).toBe(404)
   })
 
   it("ships the next label from the warehouse address the admin just saved", async () => {

@@ -25,6 +25,7 @@ import { refusalDetails } from "./store/shipping-services/refusal-details"
 import { refuseUnshippable } from "./admin/shipping-services/refuse-unshippable"
 import { registerStartUp } from "../lib/start-up"
 import { restrictReturnCreation } from "./middlewares/restrict-return-creation"
+import { cancelReturnLabels } from "./middlewares/cancel-return-labels"
 import { onShippingServicesStart } from "../orchestration/boot"
 
 // Servers and shared instances load this file before Medusa runs the modules' start hooks: the
@@ -60,6 +61,13 @@ export default defineMiddlewares({
       matcher: "/admin/order-edits/:id/confirm",
       methods: ["POST"],
       middlewares: [refuseUnshippable("order-edit")],
+    },
+    {
+      // Medusa's "Cancel return": a return's fulfillments with the plugin's labels are canceled
+      // first (labels withdrawn), which Medusa's cancelReturnWorkflow needs and cannot do itself.
+      matcher: "/admin/returns/:id/cancel",
+      methods: ["POST"],
+      middlewares: [cancelReturnLabels],
     },
     // Print batches and Ready to ship (issue 13).
     {
@@ -184,5 +192,15 @@ export default defineMiddlewares({
         }),
       ],
     })),
+    {
+      // The customer withdraws a return (docs/storefront.md "Cancel a return"): 404 to anyone else.
+      matcher: "/store/shipping-services/orders/:id/returns/:return_id/cancel",
+      methods: ["POST"],
+      middlewares: [
+        authenticate("customer", ["session", "bearer"], {
+          allowUnauthenticated: true,
+        }),
+      ],
+    },
   ],
 })

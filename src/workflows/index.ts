@@ -31,3 +31,4 @@ export {
   removeExpiredDocumentsWorkflow,
 } from "./documents"
 export { discardHalfMadeFulfillmentWorkflow } from "./discard-half-made-fulfillment"
+export { cancelReturnWithLabelsWorkflow } from "./cancel-return"

@@ -1,6 +1,7 @@
 import type { PluginOptions } from "../../options/schema"
 import { labelFileName, labelFileType } from "../labels/files"
 import { trackingUrlFor } from "./shipment-view"
+import { returnLabelRefusal } from "../returns/cancel"
 
 /** The shipment row fields a customer's return label view reads. */
 export type ReturnLabelRow = {
@@ -18,6 +19,8 @@ export type ReturnLabelRow = {
   parcel_count?: number | null
   /** Pages of the stored label (shipping_services_document), read by the loader. */
   label_pages?: number
+  /** Latest package status (doc 3): a scanned parcel can no longer be withdrawn. */
+  tracking_status?: string | null
 }
 
 /**
@@ -46,6 +49,12 @@ export type CustomerReturnView = {
   status: string | null
   requested_at: string | null
   labels: ReturnLabelView[]
+  /**
+   * Whether the customer may still cancel it (POST …/returns/:return_id/cancel): nothing received
+   * and no parcel scanned by the carrier yet, as last recorded (the route decides on every stored
+   * scan: src/lib/returns/cancel.ts).
+   */
+  cancelable: boolean
 }
 
 /** Labels a customer may use: bought (not voided, pending or failed) return labels. Pure. */
@@ -90,6 +99,9 @@ export function returnLabelView(input: {
 const iso = (v: Date | string | null | undefined): string | null =>
   v ? new Date(v).toISOString() : null
 
+/** Medusa return statuses after which a return is no longer the customer's to cancel. */
+const SETTLED_RETURN = new Set(["received", "partially_received", "canceled"])
+
 export function customerReturnView(input: {
   orderId: string
   ret: {
@@ -101,12 +113,21 @@ export function customerReturnView(input: {
   rows: readonly ReturnLabelRow[]
   options: Pick<PluginOptions, "trackingUrlTemplate">
 }): CustomerReturnView {
+  const usable = input.rows.filter(isUsableReturnLabel)
   return {
     id: input.ret.id,
     status: input.ret.status ?? null,
     requested_at: iso(input.ret.requested_at ?? input.ret.created_at),
-    labels: [...input.rows]
-      .filter(isUsableReturnLabel)
+    cancelable:
+      !SETTLED_RETURN.has(input.ret.status ?? "") &&
+      usable.every(
+        (row) =>
+          !returnLabelRefusal({
+            tracking_number: row.tracking_number,
+            package_statuses: [row.tracking_status],
+          })
+      ),
+    labels: [...usable]
       .sort((a, b) => (a.parcel_index ?? 0) - (b.parcel_index ?? 0))
       .map((row) =>
         returnLabelView({

@@ -55,7 +55,8 @@ import type { OrderLike } from "./mapping/types"
 import { toMedusaError } from "./medusa-error"
 import { registryPorts, type ProviderPorts } from "./ports"
 import { purchaseLabel, type LabelClient } from "./purchase"
-import { voidShipmentRow } from "./void-shipment"
+import { returnLabelScans, voidShipmentRow } from "./void-shipment"
+import { returnLabelRefusal } from "../../lib/returns/cancel"
 import {
   DATA_KEY,
   dataRefOf,
@@ -409,8 +410,10 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
    * Voids every parcel's label (doc 4). Tolerates a second call, an already voided label and
    * Medusa's compensation (called when a later step fails). A label another fulfillment took over
    * (after a crash) is not this fulfillment's to void. When a label cannot be voided (outside the
-   * void windows, a return label) the cancel is refused, naming each such label and why; the
-   * others are voided already and stay so.
+   * void windows) the cancel is refused, naming each such label and why; the others are voided
+   * already and stay so. Return labels are never voided (doc 4): canceling a return fulfillment
+   * withdraws them without asking the service (they stay valid at the carrier, unused), and is
+   * refused once the carrier has scanned the parcel (src/lib/returns/cancel.ts).
    */
   override async cancelFulfillment(
     data: Record<string, unknown>
@@ -427,7 +430,25 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
     )
     const refused: string[] = []
     const voided: string[] = []
+    // Return labels cannot be voided (doc 4): canceling a return withdraws them unasked, unless
+    // the carrier has the parcel already (src/lib/returns/cancel.ts).
+    const returnScans = await returnLabelScans(
+      journal,
+      ours.filter((row) => row.is_return && row.status === "created")
+    )
+    const withdrawn: string[] = []
     for (const row of ours) {
+      if (row.is_return && row.status === "created") {
+        const refusal = returnLabelRefusal(returnScans.get(row.id)!)
+        if (refusal) refused.push(refusal)
+        else {
+          withdrawn.push(row.id)
+          // This process's lease, kept since the purchase until Medusa stored the label: a new
+          // return of the same items may take the withdrawn label over at once (nothing bought).
+          await journal.leases().release("shipping_services_shipment", row.id)
+        }
+        continue
+      }
       try {
         const outcome = await voidShipmentRow(journal, this.client(), row, {
           carrierAccountId: this.options_.shipper.carrierAccountId,
@@ -450,7 +471,11 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
         `Not every label could be voided${done}: ${refused.join("; ")}`
       )
     }
-    return { voided: true, shipment_ids: voided }
+    return {
+      voided: true,
+      shipment_ids: voided,
+      ...(withdrawn.length ? { withdrawn_return_labels: withdrawn } : {}),
+    }
   }
 
   /**

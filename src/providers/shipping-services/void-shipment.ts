@@ -5,6 +5,7 @@ import {
 import type ShippingServicesModuleService from "../../modules/shipping-services/service"
 import type { ShipmentRecord } from "../../modules/shipping-services/models"
 import type { ShippingClient } from "../../shipping-api/client"
+import type { ReturnLabelScans } from "../../lib/returns/cancel"
 
 export type VoidOutcome = {
   shipment_id: string
@@ -34,4 +35,34 @@ export async function voidShipmentRow(
     ...voidedFields(result, options.reason ?? null),
   })
   return { ...outcome, voided: true }
+}
+
+/**
+ * The package statuses stored for each of these return labels (by shipment id), for the rule of
+ * src/lib/returns/cancel.ts. One read of their events.
+ */
+export async function returnLabelScans(
+  journal: Pick<ShippingServicesModuleService, "listTrackingEvents">,
+  rows: readonly Pick<ShipmentRecord, "id" | "tracking_number">[]
+): Promise<Map<string, ReturnLabelScans>> {
+  const numbers = rows
+    .map((r) => r.tracking_number)
+    .filter((t): t is string => !!t)
+  const events = numbers.length
+    ? await journal.listTrackingEvents(
+        { tracking_number: numbers },
+        { select: ["tracking_number", "package_status"] }
+      )
+    : []
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        tracking_number: row.tracking_number,
+        package_statuses: events
+          .filter((e) => e.tracking_number === row.tracking_number)
+          .map((e) => e.package_status),
+      },
+    ])
+  )
 }

@@ -56,6 +56,7 @@ describe("customerReturnView", () => {
       id: "return_1",
       status: "requested",
       requested_at: "2026-01-02T03:04:05.000Z",
+      cancelable: true,
       labels: [
         {
           parcel_number: 1,
@@ -84,6 +85,29 @@ describe("customerReturnView", () => {
       ],
     })
     expect(JSON.stringify(view)).not.toMatch(/ssship|ful_1/)
+  })
+
+  it("is cancelable until items are received or the carrier has scanned a parcel", () => {
+    const cancelable = (status: string, ...tracking: (string | null)[]) =>
+      customerReturnView({
+        orderId: "order_1",
+        ret: { id: "return_1", status },
+        rows: tracking.map((t, i) =>
+          row({
+            id: `ssship_${i}`,
+            parcel_index: i,
+            tracking_number: `940${i}`,
+            tracking_status: t,
+          })
+        ),
+        options,
+      }).cancelable
+    expect(cancelable("requested", null, "Manifest")).toBe(true)
+    expect(cancelable("requested", null, "Acceptance")).toBe(false)
+    expect(cancelable("requested", "Exception")).toBe(false)
+    expect(cancelable("partially_received", null)).toBe(false)
+    expect(cancelable("received", null)).toBe(false)
+    expect(cancelable("canceled", null)).toBe(false)
   })
 
   it("escapes ids in the route", () => {
