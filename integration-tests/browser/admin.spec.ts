@@ -166,6 +166,31 @@ describe("admin in a browser", () => {
     expect(readFileSync(saved).subarray(0, 5).toString("latin1")).toBe("%PDF-")
   })
 
+  it("shows a canceled return's label as withdrawn, after Medusa's own Cancel return", async () => {
+    const { returned } = orders
+    const api = fetchApi(app.backend)
+    const { data: login } = await api.post("/auth/user/emailpass", ADMIN)
+    const admin = { headers: { authorization: `Bearer ${login.token}` } }
+    const { data } = await api.get(
+      `/admin/returns?order_id=${returned.id}&fields=id`,
+      admin
+    )
+    const [ret] = data.returns as { id: string }[]
+    // Medusa alone refuses this for a return with a label: the plugin cancels its fulfillment first.
+    await api.post(`/admin/returns/${ret.id}/cancel`, {}, admin)
+    await page.goto(`${app.backend}/app/orders/${returned.id}`)
+    const card = page.locator(
+      `[data-testid="shipment-card"][data-shipment-id="${returned.shipment.id}"]`
+    )
+    await card.waitFor()
+    await expectText(card, /Withdrawn/)
+    await expectText(card, /Return labels cannot be voided/)
+    await card.scrollIntoViewIfNeeded()
+    await card.screenshot({
+      path: path.join(RESULTS_DIR, "order-widget-return-withdrawn.png"),
+    })
+  })
+
   it("previews a PNG label in the page", async () => {
     const { png } = orders
     await page.goto(`${app.backend}/app/orders/${png.id}`)

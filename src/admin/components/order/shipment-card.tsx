@@ -119,6 +119,11 @@ export function ShipmentCard({
   shipment: ShipmentView
   titles?: Record<string, string>
 }) {
+  // A return canceled in Medusa: its label cannot be voided (doc 4) and was withdrawn unused.
+  const withdrawn =
+    shipment.is_return &&
+    shipment.status === "created" &&
+    !!shipment.fulfillment?.canceled_at
   return (
     <div
       className="flex flex-col gap-y-4 px-6 py-4"
@@ -135,7 +140,9 @@ export function ShipmentCard({
               : ""}
             {shipment.service}
           </Heading>
-          <LabelStatusBadge status={shipment.status} />
+          <LabelStatusBadge
+            status={withdrawn ? "withdrawn" : shipment.status}
+          />
           {shipment.status !== "voided" && shipment.tracking_number && (
             <TrackingStatusBadge status={shipment.tracking_status} />
           )}
@@ -145,6 +152,18 @@ export function ShipmentCard({
           {shipment.carrier} · {shipment.service_id}
         </Text>
       </div>
+
+      {withdrawn && (
+        <Text
+          size="small"
+          className="text-ui-fg-subtle"
+          data-testid="withdrawn-notice"
+        >
+          The return was canceled. Return labels cannot be voided, so this one
+          was withdrawn: a parcel the customer sends with it anyway is still
+          tracked here.
+        </Text>
+      )}
 
       {shipment.orphaned_at && (
         <div

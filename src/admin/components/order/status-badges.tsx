@@ -35,6 +35,8 @@ const LABEL_STATES: Record<string, { color: Color; text: string }> = {
   pending: { color: "orange", text: "Label pending" },
   failed: { color: "red", text: "Label failed" },
   voided: { color: "grey", text: "Voided" },
+  // A canceled return's label: return labels cannot be voided (doc 4), so it was withdrawn.
+  withdrawn: { color: "grey", text: "Withdrawn" },
 }
 
 export function LabelStatusBadge({ status }: { status: string }) {
