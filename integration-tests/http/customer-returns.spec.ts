@@ -814,9 +814,16 @@ httpTestRunner({
         )
       }
       expect((await cancel("return_01UNKNOWN", ada.headers)).status).toBe(404)
+      expect((await cancel("r".repeat(5000), ada.headers)).status).toBe(404)
       expect((await returnState(first)).canceled_at).toBeNull()
 
-      const canceled = await cancel(first, ada.headers)
+      // Twice at once (a double click): one cancel under the order's lock, both answer it.
+      const [canceled, twin] = await Promise.all([
+        cancel(first, ada.headers),
+        cancel(first, ada.headers),
+      ])
+      expect(twin.status).toBe(200)
+      expect(twin.data.return.status).toBe("canceled")
       expect(canceled.status).toBe(200)
       expect(canceled.data).toEqual({
         return: {
