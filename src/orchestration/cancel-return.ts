@@ -104,17 +104,36 @@ async function assertCancelable(
   if (refusal) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, refusal)
 }
 
-/** Runs the cancel under the order's return lock (the one creating a return takes); 409 when busy. */
-async function underLock(
+/**
+ * The cancel itself, under the order's return lock (the one creating a return takes; 409 when
+ * busy), on the return read again under it (another request may have canceled it meanwhile):
+ * refused before anything changes when it can no longer be canceled, then the workflow.
+ * `cancelReturn: false` leaves the return to Medusa's own route, which runs next.
+ */
+async function cancelUnderLock(
   container: MedusaContainer,
-  orderId: string,
-  job: () => Promise<void>
+  ret: Pick<MedusaReturn, "id" | "order_id">,
+  options: { cancelReturn: boolean; canceledBy?: string }
 ): Promise<void> {
-  const outcome = await underReturnLock(container, orderId, job)
+  const outcome = await underReturnLock(container, ret.order_id, async () => {
+    const current = await loadReturn(container, ret.id)
+    if (!current || current.canceled_at) return
+    const ours = liveFulfillmentsOfOurs(current)
+    if (!ours.length && !options.cancelReturn) return
+    await assertCancelable(container, current, ours)
+    await cancelReturnWithLabelsWorkflow(container).run({
+      input: {
+        return_id: current.id,
+        fulfillment_ids: ours,
+        cancel_return: options.cancelReturn,
+        canceled_by: options.canceledBy,
+      },
+    })
+  })
   if (outcome === "busy")
     throw new MedusaError(
       MedusaError.Types.CONFLICT,
-      `Another return request of order ${orderId} is being handled: try again in a moment`
+      `Another return request of order ${ret.order_id} is being handled: try again in a moment`
     )
 }
 
@@ -137,20 +156,9 @@ export async function cancelCustomerReturn(
   if (!ret || ret.order_id !== input.orderId) throw notFound
   if (ret.canceled_at) return { return: viewOf(ret) }
   if (!hasFulfillmentOfOurs(ret)) throw notFound
-  await underLock(container, input.orderId, async () => {
-    // Read again under the lock: another request may have canceled it meanwhile.
-    const current = await loadReturn(container, input.returnId)
-    if (!current || current.canceled_at) return
-    const ours = liveFulfillmentsOfOurs(current)
-    await assertCancelable(container, current, ours)
-    await cancelReturnWithLabelsWorkflow(container).run({
-      input: {
-        return_id: current.id,
-        fulfillment_ids: ours,
-        cancel_return: true,
-        canceled_by: input.customerId,
-      },
-    })
+  await cancelUnderLock(container, ret, {
+    cancelReturn: true,
+    canceledBy: input.customerId,
   })
   ret = (await loadReturn(container, input.returnId)) ?? ret
   return { return: viewOf(ret) }
@@ -169,18 +177,5 @@ export async function cancelReturnFulfillmentsForAdmin(
 ): Promise<void> {
   const ret = await loadReturn(container, returnId)
   if (!ret || ret.canceled_at || !liveFulfillmentsOfOurs(ret).length) return
-  await underLock(container, ret.order_id, async () => {
-    const current = await loadReturn(container, returnId)
-    if (!current || current.canceled_at) return
-    const ours = liveFulfillmentsOfOurs(current)
-    if (!ours.length) return
-    await assertCancelable(container, current, ours)
-    await cancelReturnWithLabelsWorkflow(container).run({
-      input: {
-        return_id: current.id,
-        fulfillment_ids: ours,
-        cancel_return: false,
-      },
-    })
-  })
+  await cancelUnderLock(container, ret, { cancelReturn: false })
 }

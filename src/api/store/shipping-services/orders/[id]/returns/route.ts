@@ -2,6 +2,7 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
+import { customerIdOf } from "../../../customer"
 import { customerOrderReturns } from "../../../../../../orchestration/store-returns"
 
 /**
@@ -14,17 +15,8 @@ export async function GET(
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse
 ) {
-  const customerId =
-    req.auth_context?.actor_type === "customer"
-      ? req.auth_context.actor_id
-      : undefined
+  const customerId = customerIdOf(req)
   res
     .status(200)
-    .json(
-      await customerOrderReturns(
-        req.scope,
-        req.params.id,
-        customerId || undefined
-      )
-    )
+    .json(await customerOrderReturns(req.scope, req.params.id, customerId))
 }

@@ -2,6 +2,7 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
+import { customerIdOf } from "../../../customer"
 import { customerOrderParcels } from "../../../../../../orchestration/store-tracking"
 
 /**
@@ -13,17 +14,8 @@ export async function GET(
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse
 ) {
-  const customerId =
-    req.auth_context?.actor_type === "customer"
-      ? req.auth_context.actor_id
-      : undefined
+  const customerId = customerIdOf(req)
   res
     .status(200)
-    .json(
-      await customerOrderParcels(
-        req.scope,
-        req.params.id,
-        customerId || undefined
-      )
-    )
+    .json(await customerOrderParcels(req.scope, req.params.id, customerId))
 }

@@ -2,6 +2,7 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
+import { customerIdOf } from "../../../../../customer"
 import { cancelCustomerReturn } from "../../../../../../../../orchestration/cancel-return"
 
 /**
@@ -16,15 +17,12 @@ export async function POST(
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse
 ) {
-  const customerId =
-    req.auth_context?.actor_type === "customer"
-      ? req.auth_context.actor_id
-      : undefined
+  const customerId = customerIdOf(req)
   res.status(200).json(
     await cancelCustomerReturn(req.scope, {
       orderId: req.params.id,
       returnId: req.params.return_id,
-      customerId: customerId || undefined,
+      customerId,
     })
   )
 }

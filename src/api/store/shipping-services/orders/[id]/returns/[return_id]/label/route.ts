@@ -2,6 +2,7 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
+import { customerIdOf } from "../../../../../customer"
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "@medusajs/framework/zod"
 import { customerReturnLabel } from "../../../../../../../../orchestration/store-returns"
@@ -43,14 +44,11 @@ export async function GET(
       MedusaError.Types.INVALID_DATA,
       parsed.error.issues.map((i) => i.message).join("; ")
     )
-  const customerId =
-    req.auth_context?.actor_type === "customer"
-      ? req.auth_context.actor_id
-      : undefined
+  const customerId = customerIdOf(req)
   const file = await customerReturnLabel(req.scope, {
     orderId: req.params.id,
     returnId: req.params.return_id,
-    customerId: customerId || undefined,
+    customerId,
     parcel: parsed.data.parcel,
     page: parsed.data.page,
   })
