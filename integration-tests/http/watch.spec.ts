@@ -23,6 +23,9 @@ import { explainHttpErrors } from "../helpers/errors"
 import { labelOf } from "../helpers/labels"
 import { sandbox } from "../helpers/sandbox"
 import { registerTrackingWebhook } from "../helpers/webhooks"
+import { JOB_RUN_SETTING_PREFIX, PLUGIN_JOBS } from "../../src/lib/jobs"
+import { writeSetting } from "../../src/modules/shipping-services/settings"
+import { keepJobSchedules } from "../../src/orchestration/job-schedule-keeper"
 
 jest.setTimeout(240_000)
 
@@ -465,6 +468,66 @@ httpTestRunner({
             })
           ).length
         ).toBe(1)
+      })
+    })
+
+    describe("job schedules", () => {
+      it("registers the plugin's job schedules again when the engine forgot them (a Redis restarted empty), and the job runs again", async () => {
+        const { WorkflowManager } =
+          await import("@medusajs/framework/orchestration")
+        const name = PLUGIN_JOBS.recover.name
+        const workflow = WorkflowManager.getWorkflow(`job-${name}`)
+        expect(workflow?.options?.schedule).toBeTruthy()
+        // This process's start-up work started the keeper (it loads the jobs: shared mode).
+        expect(
+          (globalThis as any)[
+            Symbol.for("medusa-plugin-shipping-services.job-schedule-keeper")
+          ]
+        ).toBeTruthy()
+        // The schedule gone, as from a Redis restarted without its data; the last run long ago.
+        await WorkflowManager.scheduler.clearWorkflow(workflow)
+        const longAgo = new Date(Date.now() - 10 * 60_000).toISOString()
+        await writeSetting(shipping(), `${JOB_RUN_SETTING_PREFIX}${name}`, {
+          started_at: longAgo,
+          finished_at: longAgo,
+          ok: true,
+          where: "test",
+        })
+        const logger = getContainer().resolve(ContainerRegistrationKeys.LOGGER)
+        const warn = jest.spyOn(logger, "warn")
+        try {
+          // One tick of the keeper, as its timer runs it (an hour into the process's life).
+          const restored = await keepJobSchedules(shipping(), logger, {
+            now: new Date(),
+            processStartedAt: new Date(Date.now() - 60 * 60_000),
+            lastRestoredAt: null,
+            workflowOf: (id) => WorkflowManager.getWorkflow(id),
+            schedule: (w) => WorkflowManager.scheduler.scheduleWorkflow(w),
+          })
+          expect(restored).toEqual(
+            Object.values(PLUGIN_JOBS).map((j) => j.name)
+          )
+          expect(
+            warn.mock.calls.some(([m]) =>
+              /registered the plugin's 8 job schedules/.test(String(m))
+            )
+          ).toBe(true)
+        } finally {
+          warn.mockRestore()
+        }
+        // Medusa's engine runs the job again on its schedule (every minute).
+        await waitFor(
+          async () => {
+            const [row] = await shipping().listSettings({
+              key: `${JOB_RUN_SETTING_PREFIX}${name}`,
+            })
+            const run = row?.value as { started_at?: string } | undefined
+            return !!run?.started_at && run.started_at > longAgo
+          },
+          "the recovery job's next run",
+          90_000,
+          1_000
+        )
       })
     })
   },

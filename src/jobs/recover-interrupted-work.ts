@@ -5,10 +5,13 @@ import { PLUGIN_JOBS } from "../lib/jobs"
 import { recoverInterruptedWork } from "../orchestration/recovery"
 import { registerStartUp } from "../lib/start-up"
 import { onShippingServicesStart } from "../orchestration/boot"
+import { startJobScheduleKeeper } from "../orchestration/job-schedule-keeper"
 
 // Workers and shared instances load the jobs before Medusa runs the modules' start hooks: the
-// plugin's start-up work goes to its module here (servers: src/api/middlewares.ts).
+// plugin's start-up work goes to its module here (servers: src/api/middlewares.ts). Only these
+// processes hold the job schedules, so only they keep them (src/orchestration/job-schedule-keeper.ts).
 registerStartUp(onShippingServicesStart)
+registerStartUp(startJobScheduleKeeper)
 
 /**
  * On options.recovery.schedule (every minute by default): purchases and automatic fulfilments

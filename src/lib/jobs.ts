@@ -137,3 +137,31 @@ export function cronIntervalMs(expression: string): number | null {
   }
   return fixed(hour) && fixed(minute) ? 24 * 60 * 60_000 : null
 }
+
+/** A job is late when it has not started for two of its intervals and two minutes more. Pure. */
+export function jobLateAfterMs(intervalMs: number): number {
+  return 2 * intervalMs + 2 * 60_000
+}
+
+/**
+ * The plugin's jobs whose last run started longer ago than their lateness (`jobLateAfterMs` of
+ * the interval their schedule gives), with that lateness. A job that never ran, or whose
+ * schedule has no regular interval, is never late. Pure: the Health section and the schedule
+ * keeper (src/orchestration/job-schedule-keeper.ts) ask it.
+ */
+export function lateJobs(
+  runs: readonly { name: string; started_at: string }[],
+  schedules: OptionSchedules,
+  now: Date
+): { name: PluginJobName; lateAfterMs: number }[] {
+  const started = new Map(runs.map((r) => [r.name, new Date(r.started_at)]))
+  return Object.values(PLUGIN_JOBS).flatMap((job) => {
+    const at = started.get(job.name)
+    const interval = cronIntervalMs(jobScheduleOf(job, schedules))
+    if (!at || interval === null) return []
+    const lateAfterMs = jobLateAfterMs(interval)
+    return now.getTime() - at.getTime() > lateAfterMs
+      ? [{ name: job.name, lateAfterMs }]
+      : []
+  })
+}

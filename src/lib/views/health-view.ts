@@ -1,8 +1,7 @@
 import { silenceDecision } from "../alerts"
 import {
-  cronIntervalMs,
   DEFAULT_RECOVERY_SCHEDULE,
-  jobScheduleOf,
+  lateJobs,
   PLUGIN_JOBS,
   type JobRunRecord,
 } from "../jobs"
@@ -298,34 +297,24 @@ function orphansItem(input: HealthInput): HealthItem {
   }
 }
 
-/** A job is late when it has not started for two of its intervals and two minutes more. */
-export function jobLateAfterMs(intervalMs: number): number {
-  return 2 * intervalMs + 2 * 60_000
-}
-
 function jobsItem(
   input: HealthInput,
   settings: HealthSettings,
   now: Date
 ): HealthItem {
   const runs = new Map(input.jobs.map((j) => [j.name, j]))
-  const late: string[] = []
+  const late: string[] = lateJobs(
+    input.jobs,
+    {
+      polling: settings.pollSchedule,
+      recovery: settings.recoverySchedule ?? DEFAULT_RECOVERY_SCHEDULE,
+    },
+    now
+  ).map((j) => j.name)
   const failing: string[] = []
   const figures: HealthFigure[] = Object.values(PLUGIN_JOBS).map((job) => {
     const run = runs.get(job.name)
-    const interval = cronIntervalMs(
-      jobScheduleOf(job, {
-        polling: settings.pollSchedule,
-        recovery: settings.recoverySchedule ?? DEFAULT_RECOVERY_SCHEDULE,
-      })
-    )
     const started = run ? new Date(run.started_at) : null
-    if (
-      started &&
-      interval !== null &&
-      now.getTime() - started.getTime() > jobLateAfterMs(interval)
-    )
-      late.push(job.name)
     if (run && !run.ok) failing.push(job.name)
     return {
       label: job.name,
@@ -342,7 +331,7 @@ function jobsItem(
   const actions: string[] = []
   if (late.length)
     actions.push(
-      `Late: ${late.join(", ")}. Scheduled jobs run on worker processes through Medusa's workflow engine (Redis): check that workers run and reach Redis, and that Redis keeps its data (append-only file): a Redis restarted empty forgets the schedules until the workers restart.`
+      `Late: ${late.join(", ")}. Scheduled jobs run on worker processes through Medusa's workflow engine (Redis): check that workers run and reach Redis, and that Redis keeps its data (append-only file): a Redis restarted empty forgets every schedule; the workers register the plugin's again within a few minutes, the application's other jobs only when the workers restart.`
     )
   if (failing.length)
     actions.push(
