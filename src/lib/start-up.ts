@@ -34,3 +34,22 @@ export async function runStartUp<S>(service: S, logger: Logger): Promise<void> {
       logger
     )
 }
+
+const STOP_KEY = Symbol.for("medusa-plugin-shipping-services.shut-down")
+
+/**
+ * Work to stop when the application shuts down (a timer the start-up work started), run by the
+ * module's onApplicationPrepareShutdown hook. Each runs once.
+ */
+export function registerShutdown(stop: () => void): void {
+  const holder = globalThis as { [STOP_KEY]?: Set<() => void> }
+  ;(holder[STOP_KEY] ??= new Set()).add(stop)
+}
+
+/** Runs and forgets the registered shutdown work. */
+export function runShutdown(): void {
+  const holder = globalThis as { [STOP_KEY]?: Set<() => void> }
+  const stops = [...(holder[STOP_KEY] ?? [])]
+  holder[STOP_KEY]?.clear()
+  for (const stop of stops) stop()
+}

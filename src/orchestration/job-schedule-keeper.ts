@@ -8,6 +8,7 @@ import {
   type JobRunRecord,
 } from "../lib/jobs"
 import { messageOf } from "../lib/errors"
+import { registerShutdown } from "../lib/start-up"
 import { pollScheduleOf } from "../lib/tracking/schedule"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 
@@ -97,7 +98,8 @@ const KEY = Symbol.for("medusa-plugin-shipping-services.job-schedule-keeper")
 
 /**
  * Starts the keeper in this process, once (start-up work of the processes that load jobs:
- * src/jobs/recover-interrupted-work.ts). Its timer never keeps the process alive.
+ * src/jobs/recover-interrupted-work.ts). Its timer never keeps the process alive, and stops when
+ * the application shuts down.
  */
 export async function startJobScheduleKeeper(
   shipping: ShippingServicesModuleService,
@@ -133,4 +135,8 @@ export async function startJobScheduleKeeper(
       })
   }, TICK_MS)
   holder[KEY].unref()
+  registerShutdown(() => {
+    clearInterval(holder[KEY])
+    delete holder[KEY]
+  })
 }

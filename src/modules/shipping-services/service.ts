@@ -10,7 +10,7 @@ import {
   type WriterKnex,
 } from "./event-writer"
 import { runningInFlight, whenIdle } from "../../lib/in-flight"
-import { runStartUp } from "../../lib/start-up"
+import { runShutdown, runStartUp } from "../../lib/start-up"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { entityId } from "../../lib/entity-id"
 import { Leases, type LeaseKnex } from "./leases"
@@ -185,6 +185,7 @@ export default class ShippingServicesModuleService extends MedusaService({
       // orchestrators kill a process that does not stop soon after SIGTERM.
       onApplicationPrepareShutdown: async () => {
         this.leases_.stop()
+        runShutdown()
         if (!(await whenIdle({ timeoutMs: SHUTDOWN_GRACE_MS, quietMs: 100 }))) {
           container.logger.warn(
             `shipping-services: stopping with ${runningInFlight()} background job(s) still running; jobs and retries finish their work after the restart`
