@@ -1,12 +1,6 @@
 import type { Logger } from "@medusajs/framework/types"
 import { WorkflowManager } from "@medusajs/framework/orchestration"
-import {
-  JOB_RUN_SETTING_PREFIX,
-  lateJobs,
-  PLUGIN_JOBS,
-  recoveryScheduleOf,
-  type JobRunRecord,
-} from "../lib/jobs"
+import { lateJobs, PLUGIN_JOBS, recoveryScheduleOf } from "../lib/jobs"
 import { messageOf } from "../lib/errors"
 import { registerShutdown } from "../lib/start-up"
 import { pollScheduleOf } from "../lib/tracking/schedule"
@@ -51,7 +45,7 @@ export type KeeperDeps = {
  * restart the workers for them. Returns the jobs registered again.
  */
 export async function keepJobSchedules(
-  shipping: Pick<ShippingServicesModuleService, "listSettings" | "getOptions">,
+  shipping: Pick<ShippingServicesModuleService, "jobRuns" | "getOptions">,
   logger: Logger,
   deps: KeeperDeps
 ): Promise<string[]> {
@@ -61,13 +55,7 @@ export async function keepJobSchedules(
     now.getTime() - deps.lastRestoredAt.getTime() < MIN_GAP_MS
   )
     return []
-  const rows = await shipping.listSettings({
-    key: { $like: `${JOB_RUN_SETTING_PREFIX}%` },
-  })
-  const runs = rows.map((r) => ({
-    name: r.key.slice(JOB_RUN_SETTING_PREFIX.length),
-    ...(r.value as unknown as JobRunRecord),
-  }))
+  const runs = await shipping.jobRuns()
   const options = shipping.getOptions()
   const up = now.getTime() - deps.processStartedAt.getTime()
   const late = lateJobs(

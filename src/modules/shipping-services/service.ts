@@ -1114,9 +1114,7 @@ export default class ShippingServicesModuleService extends MedusaService({
         ],
       }
     )
-    const jobRows = await this.listSettings({
-      key: { $like: `${JOB_RUN_SETTING_PREFIX}%` },
-    })
+    const jobs = await this.jobRuns()
     const num = (v: unknown) => (v == null ? null : Number(v))
     const date = (v: unknown) => (v == null ? null : new Date(v as string))
     return {
@@ -1153,11 +1151,19 @@ export default class ShippingServicesModuleService extends MedusaService({
         kept: Number(orphans.kept ?? 0),
         voided_in_day: Number(orphans.voided_in_day ?? 0),
       },
-      jobs: jobRows.map((r) => ({
-        name: r.key.slice(JOB_RUN_SETTING_PREFIX.length),
-        ...(r.value as unknown as JobRunRecord),
-      })),
+      jobs,
     }
+  }
+
+  /** Each scheduled job's last run, as runJob recorded it (`job-run:<name>` settings). */
+  async jobRuns(): Promise<({ name: string } & JobRunRecord)[]> {
+    const rows = await this.listSettings({
+      key: { $like: `${JOB_RUN_SETTING_PREFIX}%` },
+    })
+    return rows.map((r) => ({
+      name: r.key.slice(JOB_RUN_SETTING_PREFIX.length),
+      ...(r.value as unknown as JobRunRecord),
+    }))
   }
 
   /**

@@ -6,15 +6,13 @@ const minutesAgo = (m: number) => new Date(NOW.getTime() - m * 60_000)
 
 function fixture(runs: Record<string, Date>, loaded = true) {
   const shipping = {
-    listSettings: jest.fn(async () =>
+    jobRuns: jest.fn(async () =>
       Object.entries(runs).map(([name, at]) => ({
-        key: `job-run:${name}`,
-        value: {
-          started_at: at.toISOString(),
-          finished_at: at.toISOString(),
-          ok: true,
-          where: "w:1",
-        },
+        name,
+        started_at: at.toISOString(),
+        finished_at: at.toISOString(),
+        ok: true,
+        where: "w:1",
       }))
     ),
     getOptions: () => ({ polling: {}, recovery: {} }),
