@@ -6,11 +6,14 @@ import type ShippingServicesModuleService from "../modules/shipping-services/ser
 import { runJob } from "../orchestration/job-runs"
 import { scheduleFromOptions } from "../orchestration/job-schedule"
 import { PLUGIN_JOBS } from "../lib/jobs"
+import { resumeAfterOutage } from "../orchestration/service-outage"
 
 /**
  * On options.recovery.schedule (every minute by default): failed automatic fulfilments whose
  * backoff has passed are retried (bounded by maxAttempts), released ones run, and orders whose
- * order.placed never reached the plugin are taken up (src/orchestration/missed-orders.ts).
+ * order.placed never reached the plugin are taken up (src/orchestration/missed-orders.ts). While
+ * the service is not answering nothing is retried (the orders wait for it); once it answers,
+ * orders still waiting for it (a resume that stopped with its process) are bought.
  */
 export default async function retryAutoFulfillments(
   container: MedusaContainer,
@@ -24,6 +27,8 @@ async function retryDue(container: MedusaContainer) {
     SHIPPING_SERVICES_MODULE
   )
   const now = new Date()
+  if (await shipping.availability().read()) return
+  await resumeAfterOutage(container)
   // Attempts left "running" by a process that stopped are the recovery job's (recover-interrupted-work).
   // `pending` and due: an order an admin released from a hold (src/orchestration/hold-order.ts).
   const due = await shipping.listAutoFulfillments(

@@ -4,7 +4,11 @@
  */
 export const ALERT_EVENT = "shipping-services.alert"
 
-export type AlertKind = "auto_fulfillment_failed" | "webhook_silence"
+export type AlertKind =
+  | "auto_fulfillment_failed"
+  | "webhook_silence"
+  | "service_down"
+  | "service_back"
 
 export type Alert = {
   /** Unique per alert (the notification's idempotency key): a redelivered event sends once. */
@@ -24,6 +28,10 @@ export type Alert = {
   last_delivery_at?: string | null
   silent_minutes?: number
   shipments_waiting?: number
+  /** Service outage: since when it is not answering (ISO), why, and the orders waiting for it. */
+  down_since?: string
+  reason?: string | null
+  orders_waiting?: number
 }
 
 /** An automatic fulfilment that used its last attempt and is left to an admin. */
@@ -113,3 +121,45 @@ export function webhookSilenceAlert(input: {
 
 /** Parcels on their way are counted up to this many (a bounded query). */
 export const SHIPMENTS_WAITING_CAP = 1000
+
+/** The service stopped answering, confirmed by a probe: one alert per outage. */
+export function serviceDownAlert(input: {
+  since: string
+  reason?: string | null
+  orders_waiting: number
+  now: Date
+}): Alert {
+  return {
+    id: `service_down:${input.since}`,
+    kind: "service_down",
+    severity: "warning",
+    occurred_at: input.now.toISOString(),
+    message: `The shipping service is not answering since ${input.since}${input.reason ? ` (${input.reason})` : ""}; ${input.orders_waiting} order(s) wait for their labels`,
+    action:
+      "Nothing to do: the shop keeps selling, orders wait for the service without spending their attempts, and their labels are bought once it answers again (you are told then). Check the carrier's status page if it lasts.",
+    down_since: input.since,
+    reason: input.reason ?? null,
+    orders_waiting: input.orders_waiting,
+  }
+}
+
+/** The service answers again after an outage that was alerted: its labels are being bought now. */
+export function serviceBackAlert(input: {
+  since: string
+  until: string
+  duration: string
+  orders_waiting: number
+  now: Date
+}): Alert {
+  return {
+    id: `service_back:${input.since}`,
+    kind: "service_back",
+    severity: "warning",
+    occurred_at: input.now.toISOString(),
+    message: `The shipping service answers again (down ${input.duration}, since ${input.since}); the labels of ${input.orders_waiting} waiting order(s) are being bought now`,
+    action:
+      "Nothing to do: Ready to ship shows the labels as they arrive. Orders the service refused (not the outage) are still listed as failed.",
+    down_since: input.since,
+    orders_waiting: input.orders_waiting,
+  }
+}

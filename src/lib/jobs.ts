@@ -40,6 +40,11 @@ export const PLUGIN_JOBS = {
     name: "shipping-services-remove-expired-documents",
     schedule: "23 * * * *",
   },
+  /** While the service is not answering: asks it again, and resumes what waited once it answers. */
+  probeService: {
+    name: "shipping-services-probe-service",
+    schedule: "*/15 * * * * *",
+  },
   /** Alerts when tracking webhooks stop arriving (alerts.webhookSilenceMinutes). */
   watchWebhooks: {
     name: "shipping-services-watch-webhooks",

@@ -76,6 +76,14 @@ function typeName(def: Def): string {
       return `${typeName(defOf(unwrap(def.element)))}[]`
     case "record":
       return "object"
+    case "literal":
+      return (def.values as unknown[])
+        .map((v) => JSON.stringify(v))
+        .join(" \\| ")
+    case "union":
+      return (def.options as Parameters<typeof defOf>[0][])
+        .map((o) => typeName(defOf(unwrap(o))))
+        .join(" \\| ")
     default:
       return def.type
   }

@@ -193,6 +193,27 @@ export const serviceOptionSchema = z.strictObject({
     .boolean()
     .default(false)
     .describe("A return option (`is_return` in Medusa)."),
+  fallbackPrice: z
+    .union([
+      z.literal("hide"),
+      z.literal("last-quote"),
+      z
+        .record(
+          z
+            .string()
+            .regex(/^[A-Za-z]{3}$/, "must be a three-letter currency code"),
+          z.number().min(0, "must be 0 or more")
+        )
+        .transform((amounts) =>
+          Object.fromEntries(
+            Object.entries(amounts).map(([c, a]) => [c.toLowerCase(), a])
+          )
+        ),
+    ])
+    .default("last-quote")
+    .describe(
+      'A calculated option\'s price at checkout while the service cannot price it (not answering): "last-quote" (the price last quoted for the same cart, else the option is refused in words), flat amounts per currency ({ "usd": 9.5 }: the last quote first, then the amount), or "hide" (refused until the service answers). Such orders are marked "postage not quoted live".'
+    ),
   apac: z
     .boolean()
     .default(false)
@@ -438,6 +459,28 @@ export const pluginOptionsSchema = z
         backoffMs: 30_000,
       })
       .describe("Automatic fulfilment."),
+    quotes: z
+      .strictObject({
+        ttlSeconds: z
+          .number()
+          .int()
+          .min(0)
+          .max(3600)
+          .default(300)
+          .describe(
+            "How long a rate (price and delivery date) stands for the same cart: listing, calculating, choosing and refreshing it cost one rates call per parcel. Shared by every process through Medusa's Caching Module when the app has one; per process otherwise. 0: ask every time."
+          ),
+        keepHours: z
+          .number()
+          .min(0)
+          .max(168)
+          .default(24)
+          .describe(
+            "How long the last rate of a cart is kept for the outage fallback (services[].fallbackPrice)."
+          ),
+      })
+      .default({ ttlSeconds: 300, keepHours: 24 })
+      .describe("Quotes at checkout."),
     printing: z
       .strictObject({
         layout: z

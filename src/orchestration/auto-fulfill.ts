@@ -25,6 +25,8 @@ export type AutoFulfillOutcome =
   | { status: "succeeded"; fulfillment_ids: string[] }
   | { status: "skipped"; reason: string }
   | { status: "failed"; error: string; retry_at: Date | null }
+  /** The service is not answering: no attempt was spent; bought once it answers (service-outage.ts). */
+  | { status: "waiting"; reason: string }
 
 type OrderForFulfillment = {
   id: string
@@ -224,12 +226,25 @@ async function fulfil(
     })
     return { status: "skipped", reason: plan.reason }
   }
+  // The service is not answering: the order waits for it, spending no attempt and sending
+  // nothing (free while it answers: no read).
+  const outage = await shipping.availability().outage()
+  if (outage) {
+    const reason = waitingWords(outage)
+    await shipping.parkAutoFulfillment(orderId, plan.facts ?? EMPTY_FACTS, {
+      message: reason,
+      away: true,
+    })
+    return { status: "waiting", reason }
+  }
   const run = await runFulfilOrder(container, orderId, "automatic", plan, {
     now: attempt.now ?? new Date(),
     extra_attempt: attempt.extraAttempt,
   })
   if ("error" in run) {
     const recorded = run.recorded
+    if (recorded?.status === "waiting")
+      return { status: "waiting", reason: String(run.error.message) }
     container
       .resolve(ContainerRegistrationKeys.LOGGER)
       .warn(
@@ -285,7 +300,11 @@ async function runFulfilOrder(
   | { result: FulfilOrderResult }
   | {
       error: Record<string, unknown>
-      recorded: { attempts: number; next_attempt_at: Date | null } | null
+      recorded: {
+        status: "failed" | "waiting"
+        attempts: number
+        next_attempt_at: Date | null
+      } | null
     }
 > {
   const shipping: ShippingServicesModuleService = container.resolve(
@@ -314,6 +333,14 @@ async function runFulfilOrder(
   }
 }
 
+/** What Ready to ship and the logs say of an order waiting for the service. */
+export function waitingWords(outage: {
+  since: string
+  reason?: string | null
+}): string {
+  return `Waiting for the shipping service: not answering since ${outage.since}${outage.reason ? ` (${outage.reason})` : ""}; the label is bought as soon as it answers again`
+}
+
 const EMPTY_FACTS: OrderFacts = {
   option_id: null,
   lane: null,
@@ -330,6 +357,8 @@ export type AdminFulfilOutcome =
   /** Another live process is buying its labels right now: look again later. */
   | { status: "busy"; reason: string }
   | { status: "failed"; error: Record<string, unknown> }
+  /** The service is not answering: nothing was sent; look again once it answers. */
+  | { status: "waiting"; reason: string }
 
 /**
  * An admin's fulfilment of an order now (a print batch, issue 13): the same claim on the order's
@@ -366,10 +395,15 @@ export async function fulfilOrderNow(
       }
       return { status: "fulfilled", reason: plan.reason }
     }
+    const outage = await shipping.availability().outage()
+    if (outage) return { status: "waiting", reason: waitingWords(outage) }
     const run = await runFulfilOrder(container, orderId, "admin", plan, {
       now: new Date(),
     })
-    if ("error" in run) return { status: "failed", error: run.error }
+    if ("error" in run)
+      return run.recorded?.status === "waiting" || run.error.away === true
+        ? { status: "waiting", reason: String(run.error.message) }
+        : { status: "failed", error: run.error }
     const { claim, fulfillment_id } = run.result
     if (!claim.claimed) return { status: "busy", reason: claim.reason }
     return { status: "succeeded", fulfillment_ids: [fulfillment_id!] }

@@ -43,7 +43,7 @@ export type CartCheck = {
  */
 const parsed = new WeakMap<object, Map<string, PluginOptions>>()
 
-function providerOptions(
+export function providerOptions(
   container: MedusaContainer,
   providerId: string
 ): PluginOptions {

@@ -28,29 +28,33 @@ export async function shippingServicesHealth(
   )
   const options = shipping.getOptions()
   const silenceMs = options.alerts.webhookSilenceMinutes * 60_000
-  const [figures, halfMade, shipmentsWaiting] = await Promise.all([
-    shipping.healthFigures({
-      since: new Date(now.getTime() - HOUR),
-      day: new Date(now.getTime() - 24 * HOUR),
-    }),
-    shipping.halfMadeFulfillments({
-      providerPrefix: `${PROVIDER_IDENTIFIER}_`,
-      olderThanSeconds: halfMadeAfterSeconds(options.recovery.leaseSeconds),
-      limit: 100,
-    }),
-    silenceMs > 0
-      ? shipping.countShipmentsInTransit({
-          boughtAfter: new Date(now.getTime() - IN_TRANSIT_MS),
-          boughtBefore: new Date(now.getTime() - silenceMs),
-          cap: SHIPMENTS_WAITING_CAP,
-        })
-      : Promise.resolve(0),
-  ])
+  const [figures, halfMade, shipmentsWaiting, outage, ordersWaiting] =
+    await Promise.all([
+      shipping.healthFigures({
+        since: new Date(now.getTime() - HOUR),
+        day: new Date(now.getTime() - 24 * HOUR),
+      }),
+      shipping.halfMadeFulfillments({
+        providerPrefix: `${PROVIDER_IDENTIFIER}_`,
+        olderThanSeconds: halfMadeAfterSeconds(options.recovery.leaseSeconds),
+        limit: 100,
+      }),
+      silenceMs > 0
+        ? shipping.countShipmentsInTransit({
+            boughtAfter: new Date(now.getTime() - IN_TRANSIT_MS),
+            boughtBefore: new Date(now.getTime() - silenceMs),
+            cap: SHIPMENTS_WAITING_CAP,
+          })
+        : Promise.resolve(0),
+      shipping.availability().readRecord(),
+      shipping.countWaitingForService(),
+    ])
   return healthView(
     {
       ...figures,
       half_made: halfMade.length,
       shipments_waiting: shipmentsWaiting,
+      service: { record: outage, orders_waiting: ordersWaiting },
     },
     {
       webhookSilenceMinutes: options.alerts.webhookSilenceMinutes,

@@ -5,6 +5,7 @@ import {
   Modules,
 } from "@medusajs/framework/utils"
 import type { FulfillmentState } from "../lib/shipments/voidability"
+import { checkoutView, type CheckoutView } from "../lib/views/checkout-view"
 import {
   autoFulfillmentView,
   type AutoFulfillmentView,
@@ -105,6 +106,8 @@ export type AdminOrderShipments = {
   order_id: string
   shipments: ShipmentView[]
   auto_fulfillment: AutoFulfillmentView | null
+  /** What checkout kept on the order: a fallback price, the delivery promised. */
+  checkout: CheckoutView | null
 }
 
 /** GET /admin/shipping-services/orders/:id/shipments. */
@@ -123,10 +126,13 @@ export async function adminOrderShipments(
     options,
     container.resolve(ContainerRegistrationKeys.LOGGER)
   ).sandboxNow()
-  const [{ rows, events, fulfillments }, [record]] = await Promise.all([
-    loadOrderShipments(container, orderId),
-    shipping.listAutoFulfillments({ order_id: orderId }),
-  ])
+  const [{ rows, events, fulfillments }, [record], methods] = await Promise.all(
+    [
+      loadOrderShipments(container, orderId),
+      shipping.listAutoFulfillments({ order_id: orderId }),
+      shippingMethodsOf(container, orderId),
+    ]
+  )
   return {
     order_id: orderId,
     shipments: rows.map((row) =>
@@ -144,7 +150,25 @@ export async function adminOrderShipments(
       record,
       options.autoFulfill.maxAttempts
     ),
+    checkout: checkoutView(methods),
   }
+}
+
+async function shippingMethodsOf(
+  container: MedusaContainer,
+  orderId: string
+): Promise<{ amount?: unknown; data?: unknown }[]> {
+  const { data } = await container
+    .resolve(ContainerRegistrationKeys.QUERY)
+    .graph({
+      entity: "order",
+      fields: ["id", "shipping_methods.amount", "shipping_methods.data"],
+      filters: { id: orderId },
+    })
+  return (
+    (data[0] as { shipping_methods?: { amount?: unknown; data?: unknown }[] })
+      ?.shipping_methods ?? []
+  )
 }
 
 /** One label's view (after a reprint or a void), through its order. */

@@ -35,9 +35,9 @@ export async function retryAutoFulfillment(
       404,
       "not_found"
     )
-  if (record.status !== "failed") {
+  if (record.status !== "failed" && record.status !== "waiting") {
     throw new ShippingActionError(
-      `The automatic fulfilment of this order is ${record.status}: only a failed one can be retried.`,
+      `The automatic fulfilment of this order is ${record.status}: only a failed or waiting one can be retried.`,
       409,
       "conflict"
     )
@@ -52,6 +52,12 @@ export async function retryAutoFulfillment(
       `The automatic fulfilment failed again: ${outcome.error}`,
       400,
       "not_allowed"
+    )
+  if (outcome.status === "waiting")
+    throw new ShippingActionError(
+      `${outcome.reason}.`,
+      502,
+      "shipping_service_error"
     )
   if (outcome.status === "skipped")
     throw new ShippingActionError(

@@ -226,3 +226,20 @@ export function errorForStatus(
   if (status >= 500) return new ShippingServerError(init)
   return new ShippingBadRequestError(init)
 }
+
+/**
+ * Whether a failure says the service is not answering, rather than refusing this request: a 5xx
+ * (503 maintenance included), a 429 after the client's own retries, no answer at all (timeout,
+ * connection refused or reset), or a create whose outcome could not be learnt. Such a failure is
+ * nobody's fault and is tried again once the service answers; a 4xx, a broken rule or a refused
+ * credential is the request's (or the merchant's) and is not. Pure.
+ */
+export function isServiceAway(error: unknown): boolean {
+  return (
+    error instanceof ShippingUnavailableError ||
+    error instanceof ShippingServerError ||
+    error instanceof ShippingRateLimitedError ||
+    error instanceof ShippingNetworkError ||
+    error instanceof ShippingOutcomeUnknownError
+  )
+}

@@ -9,6 +9,7 @@ import {
   unfulfilledLines,
 } from "../components/order/fulfill-in-parcels"
 import { ShipmentCard } from "../components/order/shipment-card"
+import { CheckoutNote } from "../components/order/checkout-note"
 
 /** The order's labels from the shipping service: status, tracking, files and actions. */
 const OrderShipmentsWidget = ({
@@ -41,13 +42,17 @@ const OrderShipmentsWidget = ({
         </div>
       ) : (
         <>
-          {data?.auto_fulfillment?.status === "failed" && (
+          {(data?.auto_fulfillment?.status === "failed" ||
+            data?.auto_fulfillment?.status === "waiting") && (
             <div className="px-6 py-4">
               <AutoFulfillmentNotice
                 orderId={order.id}
                 record={data.auto_fulfillment}
               />
             </div>
+          )}
+          {data && (
+            <CheckoutNote checkout={data.checkout} shipments={data.shipments} />
           )}
           {data?.shipments.length ? (
             data.shipments.map((s) => (

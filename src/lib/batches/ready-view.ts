@@ -6,7 +6,8 @@ import type { Variant } from "../../shipping-api/constants"
 export const READY_VIEWS = ["awaiting", "labelled"] as const
 export type ReadyView = (typeof READY_VIEWS)[number]
 
-export type ReadyState = "manual" | "failed" | "held" | "labelled"
+/** `waiting`: waiting for the service to answer again (not a failure: bought then, by itself). */
+export type ReadyState = "manual" | "failed" | "held" | "waiting" | "labelled"
 
 export type ReadyOrder = {
   order_id: string
@@ -68,14 +69,19 @@ export function awaitingOrderView(
   serviceName: (id: string | null | undefined) => string | null
 ): ReadyOrder {
   const state = (
-    row.status === "failed" || row.status === "held" ? row.status : "manual"
+    row.status === "failed" || row.status === "held" || row.status === "waiting"
+      ? row.status
+      : "manual"
   ) as ReadyState
   const reason =
     state === "failed"
       ? (errorView(row.last_error)?.message ?? "The label could not be bought.")
-      : state === "held"
-        ? `Held by an admin${row.held_at ? ` since ${iso(row.held_at)!.slice(0, 16).replace("T", " ")} UTC` : ""}`
-        : "Automatic fulfilment was off when it was placed"
+      : state === "waiting"
+        ? (errorView(row.last_error)?.message ??
+          "Waiting for the shipping service to answer again")
+        : state === "held"
+          ? `Held by an admin${row.held_at ? ` since ${iso(row.held_at)!.slice(0, 16).replace("T", " ")} UTC` : ""}`
+          : "Automatic fulfilment was off when it was placed"
   return {
     order_id: row.order_id,
     display_id: order?.display_id ?? row.display_id ?? null,

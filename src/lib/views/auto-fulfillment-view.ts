@@ -9,6 +9,8 @@ export type AutoFulfillmentRow = {
     | "skipped"
     | "manual"
     | "held"
+    /** The service was not answering: no attempt spent; bought when it answers again. */
+    | "waiting"
   attempts: number
   next_attempt_at: Date | string | null
   last_error: unknown
@@ -42,12 +44,15 @@ export function autoFulfillmentView(
       row.status === "failed"
         ? (errorView(row.last_error)?.message ??
           "The automatic fulfilment failed.")
-        : null,
+        : row.status === "waiting"
+          ? (errorView(row.last_error)?.message ??
+            "Waiting for the shipping service to answer again.")
+          : null,
     next_attempt_at:
       row.status === "failed" && row.next_attempt_at
         ? new Date(row.next_attempt_at).toISOString()
         : null,
-    can_retry: row.status === "failed",
+    can_retry: row.status === "failed" || row.status === "waiting",
     updated_at: row.updated_at ? new Date(row.updated_at).toISOString() : null,
   }
 }

@@ -1,4 +1,5 @@
 import { silenceDecision } from "../alerts"
+import { durationWords, type OutageRecord } from "../outage/outage"
 import {
   DEFAULT_RECOVERY_SCHEDULE,
   lateJobs,
@@ -17,7 +18,13 @@ export type HealthStatus = "ok" | "warning" | "critical"
 export type HealthFigure = { label: string; value: string | number | null }
 
 export type HealthItem = {
-  key: "purchases" | "webhooks" | "auto_fulfillments" | "orphans" | "jobs"
+  key:
+    | "service"
+    | "purchases"
+    | "webhooks"
+    | "auto_fulfillments"
+    | "orphans"
+    | "jobs"
   title: string
   status: HealthStatus
   /** One line: what the figures say. */
@@ -66,6 +73,8 @@ export type HealthInput = {
   half_made: number
   /** Labels on their way bought before the webhook silence threshold (capped). */
   shipments_waiting: number
+  /** The shop's outage record (up or down, with the last outage) and the orders waiting for it. */
+  service: { record: OutageRecord | null; orders_waiting: number }
 }
 
 export type HealthSettings = {
@@ -113,6 +122,7 @@ export function healthView(
   now: Date
 ): HealthView {
   const items = [
+    serviceItem(input, now),
     purchasesItem(input),
     webhooksItem(input, settings, now),
     autoFulfillmentsItem(input, settings),
@@ -124,6 +134,40 @@ export function healthView(
     window_minutes: WINDOW_MINUTES,
     status: worst(items.map((i) => i.status)),
     items,
+  }
+}
+
+/** Whether the service answers: an outage is said once here, with since when and what waits. */
+function serviceItem(input: HealthInput, now: Date): HealthItem {
+  const { record, orders_waiting } = input.service
+  const down = record?.state === "down" ? record : null
+  const last = record?.state === "up" ? (record.last_outage ?? null) : null
+  return {
+    key: "service",
+    title: "Shipping service",
+    status: down ? "warning" : "ok",
+    summary: down
+      ? `Not answering since ${down.since} (${durationWords(down.since, now)}); ${orders_waiting} order(s) wait for their labels`
+      : orders_waiting
+        ? `Answering; the labels of ${orders_waiting} order(s) that waited are being bought`
+        : "Answering",
+    figures: [
+      { label: "State", value: down ? "not answering" : "answering" },
+      { label: "Not answering since", value: down?.since ?? null },
+      { label: "Why", value: down?.reason ?? null },
+      { label: "Last probe", value: down?.last_probe_at ?? null },
+      { label: "Last probe's answer", value: down?.last_probe_error ?? null },
+      { label: "Orders waiting for the service", value: orders_waiting },
+      {
+        label: "Last outage",
+        value: last
+          ? `${last.since} to ${last.until} (${durationWords(last.since, new Date(last.until))})`
+          : null,
+      },
+    ],
+    action: down
+      ? "Nothing to do: checkout keeps selling (calculated options at their fallback price), orders wait without spending their attempts, and every label is bought once the service answers (it is asked every 15 s). If it lasts, check the carrier's status page and Connection above."
+      : null,
   }
 }
 

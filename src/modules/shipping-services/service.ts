@@ -14,6 +14,7 @@ import { runShutdown, runStartUp } from "../../lib/start-up"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { entityId } from "../../lib/entity-id"
 import { Leases, type LeaseKnex } from "./leases"
+import { ServiceAvailability, type AvailabilityKnex } from "./availability"
 import { JOB_RUN_SETTING_PREFIX, type JobRunRecord } from "../../lib/jobs"
 import type { HealthInput } from "../../lib/views/health-view"
 import {
@@ -97,7 +98,10 @@ export const RETURN_REFUSALS_SETTING = "returns.refused"
  * What the Health section is computed from that the module reads in one go (healthFigures): the
  * view's input (src/lib/views/health-view.ts) less the figures read on their own.
  */
-export type HealthFigures = Omit<HealthInput, "half_made" | "shipments_waiting">
+export type HealthFigures = Omit<
+  HealthInput,
+  "half_made" | "shipments_waiting" | "service"
+>
 
 /** How long a rotated-out webhook key still authenticates (deliveries in flight, other instances). */
 export const PREVIOUS_KEY_GRACE_MS = 24 * 60 * 60 * 1000
@@ -135,6 +139,7 @@ export default class ShippingServicesModuleService extends MedusaService({
   protected readonly options_: PluginOptions
   protected readonly eventWriter_: TrackingEventWriter
   protected readonly leases_: Leases
+  protected readonly availability_: ServiceAvailability
   protected readonly pg_: () => Knex
   protected readonly documents_: DocumentStore
   protected readonly retention_: DocumentRetention
@@ -170,6 +175,9 @@ export default class ShippingServicesModuleService extends MedusaService({
       return check.ok ? check.delivery : "presigned"
     })
     this.retention_ = new DocumentRetention(this.pg_, this.documents_)
+    this.availability_ = new ServiceAvailability(
+      () => this.pg_() as unknown as AvailabilityKnex
+    )
     this.leases_ = new Leases(
       () => this.pg_() as unknown as LeaseKnex,
       this.options_.recovery.leaseSeconds * 1000
@@ -493,23 +501,94 @@ export default class ShippingServicesModuleService extends MedusaService({
   /**
    * Gives a failed attempt back (the fulfil-order workflow's compensation): `failed`, due again at
    * `next_attempt_at`, lease cleared — only while this process's attempt still holds the row
-   * (same owner, same attempt), so a lease another worker took over is never freed.
+   * (same owner, same attempt), so a lease another worker took over is never freed. When the
+   * words noted on the attempt say the service was not answering (`away`), the attempt is not
+   * counted: the row waits for the service (`waiting`), and the probe resumes it.
    */
   async releaseAutoFulfillmentAttempt(
     id: string,
     attempt: { attempts: number; next_attempt_at: Date | null }
   ): Promise<boolean> {
     const knex = this.pg_()
+    const away = `coalesce((last_error->>'away')::boolean, false)`
     const { rows } = await knex.raw(
       `update shipping_services_auto_fulfillment
-         set status = 'failed', next_attempt_at = ?, lease_owner = null, lease_until = null,
-             updated_at = now()
+         set status = case when ${away} then 'waiting' else 'failed' end,
+             attempts = case when ${away} then greatest(attempts - 1, 0) else attempts end,
+             next_attempt_at = case when ${away} then null else ?::timestamptz end,
+             lease_owner = null, lease_until = null, updated_at = now()
        where id = ? and status = 'running' and attempts = ? and lease_owner = ?
          and deleted_at is null
        returning id`,
       [attempt.next_attempt_at, id, attempt.attempts, this.leases_.owner]
     )
     return rows.length > 0
+  }
+
+  /**
+   * An order the automatic path would buy now, while the service is not answering: it waits for
+   * the service (`waiting`) with these words, spending no attempt. Its row is made when it has
+   * none; a row that is due (pending, or failed with attempts left) is moved. A row that is
+   * running, held, done or out of attempts is left as it is. True when the order now waits.
+   */
+  async parkAutoFulfillment(
+    orderId: string,
+    facts: {
+      option_id: string | null
+      lane: string | null
+      display_id: number | null
+      placed_at: Date | null
+    },
+    lastError: Record<string, unknown>
+  ): Promise<boolean> {
+    const knex = this.pg_()
+    const { rows } = await knex.raw(
+      `insert into shipping_services_auto_fulfillment
+         (id, order_id, status, attempts, option_id, lane, display_id, placed_at, last_error, created_at, updated_at)
+       values (?, ?, 'waiting', 0, ?, ?, ?, ?, ?::jsonb, now(), now())
+       on conflict (order_id) where deleted_at is null do update
+         set status = 'waiting', next_attempt_at = null, last_error = excluded.last_error,
+             updated_at = now()
+         where shipping_services_auto_fulfillment.status in ('pending', 'failed', 'waiting')
+           and (shipping_services_auto_fulfillment.status <> 'failed'
+                or shipping_services_auto_fulfillment.attempts < ?)
+       returning id`,
+      [
+        entityId("ssaf"),
+        orderId,
+        facts.option_id,
+        facts.lane,
+        facts.display_id,
+        facts.placed_at,
+        JSON.stringify(lastError),
+        this.options_.autoFulfill.maxAttempts,
+      ]
+    )
+    return rows.length > 0
+  }
+
+  /** Orders waiting for the service to answer again, oldest first (the probe resumes them). */
+  async listWaitingForService(take: number): Promise<{ order_id: string }[]> {
+    const knex = this.pg_()
+    const { rows } = await knex.raw(
+      `select order_id from shipping_services_auto_fulfillment
+        where status = 'waiting' and deleted_at is null
+        order by placed_at asc nulls last, created_at asc
+        limit ?`,
+      [take]
+    )
+    return rows as { order_id: string }[]
+  }
+
+  /** How many orders wait for the service (Health, the outage's alerts). */
+  async countWaitingForService(): Promise<number> {
+    const knex = this.pg_()
+    const { rows } = await knex.raw(
+      `select count(*)::int as n from shipping_services_auto_fulfillment
+        where status = 'waiting' and deleted_at is null`,
+      []
+    )
+    return Number(rows[0]?.n ?? 0)
   }
 
   /**
@@ -547,6 +626,7 @@ export default class ShippingServicesModuleService extends MedusaService({
     lastError: Record<string, unknown>
   ): Promise<{
     id: string
+    status: "failed" | "waiting"
     attempts: number
     next_attempt_at: Date | null
   } | null> {
@@ -554,8 +634,8 @@ export default class ShippingServicesModuleService extends MedusaService({
     const { rows } = await knex.raw(
       `update shipping_services_auto_fulfillment
          set last_error = coalesce(last_error, ?::jsonb), updated_at = now()
-       where order_id = ? and status = 'failed' and deleted_at is null
-       returning id, attempts, next_attempt_at`,
+       where order_id = ? and status in ('failed', 'waiting') and deleted_at is null
+       returning id, status, attempts, next_attempt_at`,
       [JSON.stringify(lastError), orderId]
     )
     return rows[0] ?? null
@@ -629,6 +709,11 @@ export default class ShippingServicesModuleService extends MedusaService({
   }
 
   /** This process's leases on shipment and auto-fulfilment rows (crash recovery). */
+  /** The service's availability as every process shares it (the outage breaker). */
+  availability(): ServiceAvailability {
+    return this.availability_
+  }
+
   leases(): Leases {
     return this.leases_
   }

@@ -81,7 +81,7 @@ export async function readyToShip(
 
   if (q.view === "awaiting") {
     const filters: Record<string, unknown> = {
-      status: ["manual", "failed", "held"],
+      status: ["manual", "failed", "held", "waiting"],
     }
     if (q.service) filters.option_id = q.service
     if (q.lane) filters.lane = q.lane

@@ -46,7 +46,7 @@ export function startBatch(container: MedusaContainer, batchId: string): void {
 export async function runBatch(
   container: MedusaContainer,
   batchId: string
-): Promise<"done" | "busy" | "gone"> {
+): Promise<"done" | "busy" | "gone" | "waiting"> {
   const shipping: ShippingServicesModuleService = container.resolve(
     SHIPPING_SERVICES_MODULE
   )
@@ -59,7 +59,8 @@ export async function runBatch(
       if (!batch) return "gone"
       if (batch.status === "done") return "done"
       if (batch.status === "buying") {
-        await buyItems(container, shipping, batchId)
+        if ((await buyItems(container, shipping, batchId)) === "waiting")
+          return "waiting"
         await shipping.transitionBatch(batchId, "buying", "printing")
         continue
       }
@@ -79,17 +80,20 @@ async function buyItems(
   container: MedusaContainer,
   shipping: ShippingServicesModuleService,
   batchId: string
-) {
+): Promise<"bought" | "waiting"> {
   const limiter = new Limiter(shipping.getOptions().http.concurrency)
   for (;;) {
     const items = await shipping.listBatchItems(
       { batch_id: batchId, status: ["waiting", "running"] },
       { order: { position: "ASC" } }
     )
-    if (!items.length) return
+    if (!items.length) return "bought"
     const outcomes = await Promise.all(
       items.map((item) => limiter.run(() => runItem(container, shipping, item)))
     )
+    // The service is not answering: the batch waits for it, as the orders do, and is taken up
+    // again when the probe finds it back (src/orchestration/service-outage.ts).
+    if (outcomes.includes("waiting")) return "waiting"
     if (outcomes.every((o) => o === "busy"))
       await new Promise((resolve) => setTimeout(resolve, BUSY_WAIT_MS))
   }
@@ -105,7 +109,7 @@ async function runItem(
   container: MedusaContainer,
   shipping: ShippingServicesModuleService,
   item: BatchItemRecord
-): Promise<"settled" | "busy"> {
+): Promise<"settled" | "busy" | "waiting"> {
   await shipping.setBatchItem(item.id, { status: "running", error: null })
   let outcome
   try {
@@ -117,6 +121,14 @@ async function runItem(
     await shipping.setBatchItem(item.id, { status: "waiting" })
     return "busy"
   }
+  if (outcome.status === "waiting") {
+    // Not a failure: the item waits, its words on it, and no attempt of the batch is counted.
+    await shipping.setBatchItem(item.id, {
+      status: "waiting",
+      error: { message: outcome.reason, away: true },
+    })
+    return "waiting"
+  }
   await recordBatchItemWorkflow(container).run({
     input: await itemOutcomeOf(shipping, item, outcome),
   })
@@ -127,7 +139,7 @@ async function runItem(
 async function itemOutcomeOf(
   shipping: ShippingServicesModuleService,
   item: BatchItemRecord,
-  outcome: Exclude<AdminFulfilOutcome, { status: "busy" }>
+  outcome: Exclude<AdminFulfilOutcome, { status: "busy" | "waiting" }>
 ): Promise<BatchItemOutcome> {
   const attempts = (item.attempts ?? 0) + 1
   switch (outcome.status) {

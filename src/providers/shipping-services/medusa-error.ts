@@ -1,11 +1,16 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import {
+  isServiceAway,
   ShippingApiError,
   ShippingValidationError,
 } from "../../shipping-api/errors"
-import { messageOf } from "../../lib/errors"
+import { messageOf, SERVICE_AWAY_CODE } from "../../lib/errors"
 
-/** The service's refusal in words Medusa shows the admin (400), anything else as unexpected. */
+/**
+ * The service's refusal in words Medusa shows the admin (400), anything else as unexpected. A
+ * service that is not answering carries SERVICE_AWAY_CODE, which outlives Medusa's workflows:
+ * the automatic fulfilment then waits for the service instead of counting an attempt.
+ */
 export function toMedusaError(error: unknown): Error {
   if (error instanceof MedusaError) return error
   if (error instanceof ShippingValidationError) {
@@ -19,7 +24,26 @@ export function toMedusaError(error: unknown): Error {
       error.status >= 400 && error.status < 500
         ? MedusaError.Types.INVALID_DATA
         : MedusaError.Types.UNEXPECTED_STATE
-    return new MedusaError(type, `Shipping service: ${error.message}`)
+    return new MedusaError(
+      type,
+      `Shipping service: ${error.message}`,
+      isServiceAway(error) ? SERVICE_AWAY_CODE : undefined
+    )
   }
   return error instanceof Error ? error : new Error(messageOf(error))
+}
+
+/**
+ * The purchase's answer while the service is not answering (its outage is open): nothing is sent,
+ * and the order waits for the service (SERVICE_AWAY_CODE) instead of spending an attempt.
+ */
+export function serviceAwayError(outage: {
+  since: string
+  reason?: string | null
+}): MedusaError {
+  return new MedusaError(
+    MedusaError.Types.UNEXPECTED_STATE,
+    `Shipping service: not answering since ${outage.since}${outage.reason ? ` (${outage.reason})` : ""}: nothing was sent; the label is bought as soon as it answers again`,
+    SERVICE_AWAY_CODE
+  )
 }

@@ -2,6 +2,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { randomTransactionId } from "../../shipping-api/client/create-flow"
 import { CARRIER_OF_VARIANT, type Carrier } from "../../shipping-api/constants"
 import {
+  isServiceAway,
   ShippingNotFoundError,
   ShippingOutcomeUnknownError,
 } from "../../shipping-api/errors"
@@ -18,7 +19,7 @@ import type { ShipmentRecord } from "../../modules/shipping-services/models"
 import type { BuiltShipment } from "./mapping/build-shipment"
 import { createOptionsOf } from "./mapping/plan"
 import { recordFieldsOf } from "./mapping/response"
-import { toMedusaError } from "./medusa-error"
+import { serviceAwayError, toMedusaError } from "./medusa-error"
 import { add, METRICS, observe, SPANS, withSpan } from "../../lib/telemetry"
 
 const SHIPMENTS = "shipping_services_shipment"
@@ -147,6 +148,13 @@ async function purchaseOnce(
   input: PurchaseInput,
   outcome: { value: string }
 ): Promise<ShipmentRecord> {
+  // While the service is not answering no create leaves (nor a settle's retry operation): the
+  // order waits for it. Free while it answers (no read: see ServiceAvailability).
+  const outage = await journal.availability().outage()
+  if (outage) {
+    outcome.value = "service_away"
+    throw serviceAwayError(outage)
+  }
   const leases = journal.leases()
   // No row for this parcel yet (the usual case): the pending row is inserted by the same
   // statement that looked, and the label is bought at once.
@@ -246,6 +254,7 @@ async function buy(
       ...createOptionsOf(input.built, input.service),
     })
   } catch (error) {
+    await noteIfAway(journal, error)
     // Outcome unknown: stays pending, so a repeat (or the recovery job) asks the retry operation.
     const unknownOutcome = error instanceof ShippingOutcomeUnknownError
     outcome.value = unknownOutcome ? "unknown" : "failed"
@@ -327,6 +336,7 @@ async function settleOnce(
     )
   } catch (error) {
     if (!(error instanceof ShippingNotFoundError)) {
+      await noteIfAway(journal, error)
       await journal.updateShipments({ id: row.id, error: errorRecord(error) })
       throw toMedusaError(error)
     }
@@ -343,6 +353,21 @@ async function settleOnce(
       transaction_id: row.transaction_id,
     },
   })
+}
+
+/**
+ * A call the service did not answer opens the shop's outage (every process then stops sending
+ * creates, and the probe job watches for its return). Never fails the purchase's own error path.
+ */
+export async function noteIfAway(
+  journal: Pick<ShippingServicesModuleService, "availability">,
+  error: unknown
+): Promise<void> {
+  if (!isServiceAway(error)) return
+  await journal
+    .availability()
+    .open(error instanceof Error ? error.message : String(error))
+    .catch(() => undefined)
 }
 
 /** A row of an earlier attempt now belongs to this fulfillment. */

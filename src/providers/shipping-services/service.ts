@@ -24,15 +24,8 @@ import {
   type MedusaAddressLike,
   type ServiceAddress,
 } from "./mapping/address"
-import type {
-  BuildShipmentInput,
-  BuiltShipment,
-} from "./mapping/build-shipment"
-import {
-  parcelRequestKeyOf,
-  ratesRequestOf,
-  shippedLines,
-} from "./mapping/fulfillment-input"
+import type { BuildShipmentInput } from "./mapping/build-shipment"
+import { parcelRequestKeyOf, shippedLines } from "./mapping/fulfillment-input"
 import type { ChosenParcel } from "./mapping/packing"
 import {
   checkPlan,
@@ -55,6 +48,13 @@ import type { OrderLike } from "./mapping/types"
 import { toMedusaError } from "./medusa-error"
 import { registryPorts, type ProviderPorts } from "./ports"
 import { purchaseLabel, type LabelClient } from "./purchase"
+import {
+  priceOption,
+  shownAtCheckout,
+  UNPRICED_CODE,
+  type PricingDeps,
+} from "./pricing"
+import { processQuotes } from "./quotes"
 import { returnLabelScans, voidShipmentRow } from "./void-shipment"
 import { returnLabelRefusal } from "../../lib/returns/cancel"
 import {
@@ -173,11 +173,27 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
     const service = this.serviceOf(optionData)
     const check = await this.checkCart(
       service,
-      context as unknown as CartForCheckout,
+      await this.withCartDetails(context as unknown as CartForCheckout),
       context?.from_location?.address as MedusaAddressLike | undefined
     )
     if (check.problems.length) throw this.refusal(service, check)
-    return { ...data, option_id: service.id }
+    // What the shopper was shown (no call: what checkout's pricing and promises kept): how the
+    // price was had (a fallback while the service was away is marked for the admin) and the
+    // delivery date promised. Kept on the shipping method, so on the order.
+    const shown = check.parcels?.length
+      ? await shownAtCheckout(
+          this.pricing(),
+          service,
+          check.parcels,
+          context?.currency_code as string | undefined
+        )
+      : { price: null, promise: null }
+    return {
+      ...data,
+      option_id: service.id,
+      ...(shown.price ? { price_quote: shown.price } : {}),
+      ...(shown.promise ? { delivery_promise: shown.promise } : {}),
+    }
   }
 
   override async canCalculate(data: CreateShippingOptionDTO): Promise<boolean> {
@@ -217,47 +233,42 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
       throw this.refusal(service, check)
     }
     try {
-      const amounts = await Promise.all(
-        check.parcels.map((p) => this.rateOf(service, p.built, cart))
+      const price = await priceOption(
+        this.pricing(),
+        service,
+        check.parcels,
+        cart.currency_code
       )
       return {
-        // Cents summed exactly: the service prices each label to the cent.
-        calculated_amount:
-          amounts.reduce((sum, a) => sum + Math.round(a * 100), 0) / 100,
+        calculated_amount: price.amount,
         is_calculated_price_tax_inclusive: false,
       }
     } catch (error) {
+      // A method chosen earlier, priced again by a refresh: no price drops it (as above).
+      if (
+        typeof data?.option_id === "string" &&
+        (error as { code?: unknown })?.code === UNPRICED_CODE
+      )
+        return {
+          calculated_amount: undefined as unknown as number,
+          is_calculated_price_tax_inclusive: false,
+        }
       throw toMedusaError(error)
     }
   }
 
-  /** One parcel's rate for this service, refused when the service prices in another currency. */
-  protected async rateOf(
-    service: ServiceOption,
-    built: BuiltShipment,
-    cart: CartForCheckout
-  ): Promise<number> {
-    const rates = await this.client().getRates(
-      ratesRequestOf(built.request),
-      createOptionsOf(built, service)
-    )
-    const entry =
-      rates.rates?.find((r) => r.serviceId === service.serviceId) ??
-      (rates.rates?.length === 1 ? rates.rates[0] : undefined)
-    if (entry?.totalCarrierCharge === undefined) {
-      throw invalid(`The shipping service gave no rate for ${service.name}`)
+  /** What checkout's pricing needs: the client, the shop's outage, the quotes and their policy. */
+  protected pricing(): PricingDeps {
+    const { quotes } = this.options_
+    return {
+      client: () => this.client(),
+      shipments: () => this.ports_.shipments(),
+      quotes: processQuotes,
+      policy: {
+        ttlMs: quotes.ttlSeconds * 1000,
+        keepMs: quotes.keepHours * 60 * 60_000,
+      },
     }
-    const currency = entry.currencyCode?.toLowerCase()
-    if (
-      currency &&
-      cart.currency_code &&
-      currency !== cart.currency_code.toLowerCase()
-    ) {
-      throw invalid(
-        `${service.name} is priced in ${currency.toUpperCase()}, the cart is in ${cart.currency_code.toUpperCase()}: use a flat price for it`
-      )
-    }
-    return entry.totalCarrierCharge
   }
 
   /** The dry run with this provider's options, catalog and client (checkout.ts). */

@@ -3,7 +3,10 @@ import { useRetryAutoFulfillment } from "../../lib/api"
 import { errorMessage, formatDateTime } from "../../lib/format"
 import type { AutoFulfillmentView } from "../../lib/types"
 
-/** A failed automatic fulfilment: why, how often it was tried, when next, and "retry now". */
+/**
+ * A failed automatic fulfilment: why, how often it was tried, when next, and "retry now". One
+ * waiting for the service (it was not answering): the words, and that nothing needs doing.
+ */
 export function AutoFulfillmentNotice({
   orderId,
   record,
@@ -12,7 +15,8 @@ export function AutoFulfillmentNotice({
   record: AutoFulfillmentView
 }) {
   const retry = useRetryAutoFulfillment(orderId)
-  if (record.status !== "failed") return null
+  if (record.status !== "failed" && record.status !== "waiting") return null
+  const waiting = record.status === "waiting"
   const onRetry = () =>
     retry.mutate(undefined, {
       onSuccess: () =>
@@ -24,19 +28,24 @@ export function AutoFulfillmentNotice({
     })
   return (
     <Alert
-      variant="error"
+      variant={waiting ? "warning" : "error"}
       className="flex flex-col gap-y-2"
-      data-testid="auto-fulfillment-failed"
+      data-testid={
+        waiting ? "auto-fulfillment-waiting" : "auto-fulfillment-failed"
+      }
     >
       <Text size="small" weight="plus">
-        Automatic fulfilment failed (attempt {record.attempts} of{" "}
-        {record.max_attempts})
+        {waiting
+          ? "Waiting for the shipping service"
+          : `Automatic fulfilment failed (attempt ${record.attempts} of ${record.max_attempts})`}
       </Text>
       <Text size="small">{record.last_error}</Text>
       <Text size="xsmall" className="text-ui-fg-subtle">
-        {record.next_attempt_at
-          ? `Next automatic attempt: ${formatDateTime(record.next_attempt_at)}.`
-          : "No automatic attempts left: retry here or fulfil the order by hand."}
+        {waiting
+          ? "No attempt is spent while the service is not answering: the label is bought by itself once it answers again."
+          : record.next_attempt_at
+            ? `Next automatic attempt: ${formatDateTime(record.next_attempt_at)}.`
+            : "No automatic attempts left: retry here or fulfil the order by hand."}
       </Text>
       <div>
         <Button

@@ -38,6 +38,7 @@ const stateBadge: Record<
 > = {
   manual: { color: "grey", label: "Waiting" },
   failed: { color: "red", label: "Failed" },
+  waiting: { color: "orange", label: "Waiting for the service" },
   held: { color: "orange", label: "Held" },
   labelled: { color: "blue", label: "Not printed" },
 }

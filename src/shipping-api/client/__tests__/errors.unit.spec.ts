@@ -11,6 +11,7 @@ import {
   ShippingServerError,
   ShippingUnavailableError,
   ShippingValidationError,
+  isServiceAway,
 } from "../../errors"
 import { parseServiceError } from "../../schemas/error"
 
@@ -102,5 +103,45 @@ describe("error classes", () => {
     expect(unknown.message).toMatch(
       /^createShipment: outcome unknown for transaction T9/
     )
+  })
+})
+
+describe("isServiceAway: not answering, against refusing", () => {
+  const status = (n: number) =>
+    errorForStatus(n, parseServiceError(n, { errors: [] }), { operation: "op" })
+  it.each([500, 502, 503, 504, 429])("HTTP %i: the service is away", (n) =>
+    expect(isServiceAway(status(n))).toBe(true)
+  )
+  it.each([400, 401, 403, 404, 409, 422])("HTTP %i: a refusal", (n) =>
+    expect(isServiceAway(status(n))).toBe(false)
+  )
+  it("no answer (timeout, connection refused) and an unknown create outcome are away", () => {
+    expect(
+      isServiceAway(
+        new ShippingNetworkError({ operation: "op", timedOut: true })
+      )
+    ).toBe(true)
+    expect(
+      isServiceAway(
+        new ShippingNetworkError({ operation: "op", timedOut: false })
+      )
+    ).toBe(true)
+    expect(
+      isServiceAway(
+        new ShippingOutcomeUnknownError({
+          operation: "createShipment",
+          transactionId: "T1",
+        })
+      )
+    ).toBe(true)
+  })
+  it("a broken rule and anything that is not the service's error are not", () => {
+    expect(
+      isServiceAway(
+        new ShippingValidationError({ operation: "op", violations: [] })
+      )
+    ).toBe(false)
+    expect(isServiceAway(new Error("ECONNREFUSED"))).toBe(false)
+    expect(isServiceAway(undefined)).toBe(false)
   })
 })

@@ -1,0 +1,207 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import type { ServiceOption } from "../../options"
+import type { ShippingClient } from "../../shipping-api/client"
+import { isServiceAway } from "../../shipping-api/errors"
+import {
+  combinedPromise,
+  deliveryPromiseOf,
+  type DeliveryPromise,
+} from "../../lib/quotes/delivery-promise"
+import {
+  fallbackPriceOf,
+  unpricedWords,
+  type PriceFallback,
+} from "../../lib/quotes/fallback"
+import type { Quote } from "../../lib/quotes/quote"
+import { quoteKeyOf } from "../../lib/quotes/quote-key"
+import type ShippingServicesModuleService from "../../modules/shipping-services/service"
+import { ratesRequestOf } from "./mapping/fulfillment-input"
+import { createOptionsOf, type PlannedParcel } from "./mapping/plan"
+import { noteIfAway } from "./purchase"
+import type { QuotePolicy, Quotes } from "./quotes"
+
+/** The `code` of checkout's answer when a calculated option cannot be priced now (a 400). */
+export const UNPRICED_CODE = "shipping_services_option_unpriced"
+
+/** How a calculated option's price was had: from the service now, or a fallback (outage). */
+export type PriceSource = "live" | "last_quote" | "flat"
+
+/** A calculated option's price for one cart state, as checkout shows it. */
+export type OptionPrice = {
+  amount: number
+  source: PriceSource
+  /** When its rates were quoted (live or last quote); none for a flat amount. */
+  quoted_at: string | null
+}
+
+export type PricingDeps = {
+  client: () => Pick<ShippingClient, "getRates">
+  shipments: () => Pick<ShippingServicesModuleService, "availability">
+  quotes: Quotes
+  policy: QuotePolicy
+}
+
+const invalid = (message: string) =>
+  new MedusaError(MedusaError.Types.INVALID_DATA, message)
+
+/** The key of one parcel's quote for this service and currency. */
+export function parcelQuoteKey(
+  service: ServiceOption,
+  parcel: PlannedParcel,
+  currency: string | null | undefined
+): string {
+  return quoteKeyOf({
+    serviceId: service.id,
+    request: ratesRequestOf(parcel.built.request) as Record<string, unknown>,
+    currency,
+  })
+}
+
+/** The key of an option's price for one cart state (its parcels' keys together). */
+export function optionPriceKey(service: ServiceOption, parcelKeys: string[]) {
+  return `price:${service.id}:${parcelKeys.join(",")}`
+}
+
+/**
+ * One parcel's quote (price and delivery commitment) for this service: kept for the cart state,
+ * or asked now with one rates call that asks both (includeDeliveryCommitment). Refused in words
+ * when the service prices it in another currency than the cart's.
+ */
+export async function quoteParcel(
+  deps: PricingDeps,
+  service: ServiceOption,
+  parcel: PlannedParcel,
+  currency: string | null | undefined
+): Promise<Quote> {
+  return deps.quotes.quote(
+    parcelQuoteKey(service, parcel, currency),
+    deps.policy,
+    async () => {
+      const rates = await deps
+        .client()
+        .getRates(ratesRequestOf(parcel.built.request), {
+          ...createOptionsOf(parcel.built, service),
+          includeDeliveryCommitment: true,
+        })
+      const entry =
+        rates.rates?.find((r) => r.serviceId === service.serviceId) ??
+        (rates.rates?.length === 1 ? rates.rates[0] : undefined)
+      if (entry?.totalCarrierCharge === undefined)
+        throw invalid(`The shipping service gave no rate for ${service.name}`)
+      const rated = entry.currencyCode?.toLowerCase() ?? null
+      if (rated && currency && rated !== currency.toLowerCase())
+        throw invalid(
+          `${service.name} is priced in ${rated.toUpperCase()}, the cart is in ${currency.toUpperCase()}: use a flat price for it`
+        )
+      return {
+        amount: entry.totalCarrierCharge,
+        currency: rated,
+        commitment:
+          (entry.deliveryCommitment as Record<string, unknown> | undefined) ??
+          null,
+        quoted_at: new Date().toISOString(),
+      }
+    }
+  )
+}
+
+/**
+ * A calculated option's price for a cart's parcels: the service's rates (one call per parcel per
+ * cart state), summed to the cent. While the service is not answering (its outage is open, or a
+ * rates call finds it away) the option's fallback (services[].fallbackPrice): the last quote of
+ * the same cart state, a flat amount, or a refusal in the shopper's words (400, never a 5xx). A
+ * refusal of the service (4xx, the currency) is the shopper's 400 as before. The price is kept
+ * under the cart state's key, so adding the method can record how it was had.
+ */
+export async function priceOption(
+  deps: PricingDeps,
+  service: ServiceOption & { fallbackPrice?: PriceFallback },
+  parcels: PlannedParcel[],
+  currency: string | null | undefined
+): Promise<OptionPrice> {
+  const keys = parcels.map((p) => parcelQuoteKey(service, p, currency))
+  const price = await livePriceOrNull(deps, service, parcels, currency)
+  const chosen: OptionPrice =
+    price ??
+    (await fallbackPrice(deps, service, keys, currency).then((fallback) => {
+      if ("refused" in fallback)
+        throw new MedusaError(
+          MedusaError.Types.NOT_ALLOWED,
+          unpricedWords(service.name),
+          UNPRICED_CODE
+        )
+      return {
+        amount: fallback.amount,
+        source: fallback.source,
+        quoted_at: "quoted_at" in fallback ? fallback.quoted_at : null,
+      }
+    }))
+  await deps.quotes.remember(optionPriceKey(service, keys), chosen, deps.policy)
+  return chosen
+}
+
+async function livePriceOrNull(
+  deps: PricingDeps,
+  service: ServiceOption,
+  parcels: PlannedParcel[],
+  currency: string | null | undefined
+): Promise<OptionPrice | null> {
+  if (await deps.shipments().availability().outage()) return null
+  try {
+    const quotes = await Promise.all(
+      parcels.map((p) => quoteParcel(deps, service, p, currency))
+    )
+    return {
+      // Cents summed exactly: the service prices each label to the cent.
+      amount:
+        quotes.reduce((sum, q) => sum + Math.round(q.amount * 100), 0) / 100,
+      source: "live",
+      quoted_at: quotes.map((q) => q.quoted_at).sort()[0] ?? null,
+    }
+  } catch (error) {
+    if (!isServiceAway(error)) throw error
+    await noteIfAway(deps.shipments(), error)
+    return null
+  }
+}
+
+async function fallbackPrice(
+  deps: PricingDeps,
+  service: ServiceOption & { fallbackPrice?: PriceFallback },
+  keys: string[],
+  currency: string | null | undefined
+) {
+  const last = await Promise.all(keys.map((k) => deps.quotes.last(k)))
+  return fallbackPriceOf(service.fallbackPrice, currency, last)
+}
+
+/**
+ * What the shopper was shown for a cart state, without asking anything: how the option's price
+ * was had (when checkout priced it) and the delivery promise of its parcels' quotes. Adding the
+ * method keeps both on it (the order's shipping method), for the admin.
+ */
+export async function shownAtCheckout(
+  deps: Pick<PricingDeps, "quotes" | "policy">,
+  service: ServiceOption,
+  parcels: PlannedParcel[],
+  currency: string | null | undefined
+): Promise<{
+  price: OptionPrice | null
+  promise: DeliveryPromise | null
+}> {
+  const keys = parcels.map((p) => parcelQuoteKey(service, p, currency))
+  const [price, quotes] = await Promise.all([
+    deps.quotes.recalled<OptionPrice>(optionPriceKey(service, keys)),
+    Promise.all(keys.map((k) => deps.quotes.last(k))),
+  ])
+  return {
+    price,
+    promise: quotes.length
+      ? combinedPromise(
+          quotes.map((q) =>
+            q ? deliveryPromiseOf(q.commitment, new Date(q.quoted_at)) : null
+          )
+        )
+      : null,
+  }
+}
