@@ -428,10 +428,11 @@ httpTestRunner({
       }
 
       it("shows a failed automatic fulfilment with its reason and retries it now", async () => {
-        // Every create fails without a label (500 before the work): the attempt fails in words.
+        // Every create is refused (a 4xx): the attempt fails in words. (A service that does not
+        // answer makes the order wait for it instead: service-outage.spec.)
         await sandbox.post("/faults", {
           operation: "createShipment",
-          fault: "500-before",
+          fault: "400",
           count: 50,
         })
         const { order, failed } = await orderWhoseFulfilmentFails()

@@ -358,10 +358,10 @@ httpTestRunner({
 
     describe("alerts", () => {
       it("an automatic fulfilment that used its last attempt: the alert event, and a notification to the merchant", async () => {
-        // The service unavailable for every create of this attempt (and its recovery's).
+        // The service refuses every create of this attempt (a 4xx: an outage would not count).
         await sandbox.post("/faults", {
           operation: "createShipment",
-          fault: "503",
+          fault: "400",
           count: 20,
         })
         const placed = await order()

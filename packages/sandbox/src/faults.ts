@@ -5,6 +5,7 @@
  * rule 4 is about (a label exists although the answer was an error), and the retry operation must
  * find it.
  *
+ *   400                  answer 400 (a refusal of the request, standard error object), nothing done
  *   500 | 500-before     answer 500 (standard error object)
  *   503                  answer 503 (maintenance), nothing done
  *   429[=seconds]        answer 429 with Retry-After (default 1), nothing done
@@ -14,7 +15,7 @@
  *   expire-tokens        expire every token now; this request then fails with 401
  */
 export type Fault =
-  | { kind: "error"; status: 500 | 503; before: boolean }
+  | { kind: "error"; status: 400 | 500 | 503; before: boolean }
   | { kind: "throttle"; retryAfterSeconds: number }
   | { kind: "hang"; before: boolean }
   | { kind: "delay"; ms: number }
@@ -25,6 +26,8 @@ export function parseFault(spec: string): Fault | undefined {
   const s = spec.trim().toLowerCase()
   const [name, arg] = s.split("=", 2) as [string, string | undefined]
   switch (name) {
+    case "400":
+      return { kind: "error", status: 400, before: true }
     case "500":
       return { kind: "error", status: 500, before: false }
     case "500-before":
@@ -55,6 +58,7 @@ export function parseFault(spec: string): Fault | undefined {
 }
 
 export const FAULT_NAMES = [
+  "400",
   "500",
   "500-before",
   "503",

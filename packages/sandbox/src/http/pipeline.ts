@@ -189,7 +189,13 @@ function applyFailure(
                   code: "SERVICE_UNAVAILABLE",
                   description: "the service is down for maintenance",
                 }
-              : {
+              : fault.status === 400
+                ? {
+                    code: "INVALID_REQUEST",
+                    description:
+                      "the request was refused (injected: X-Sandbox-Fault 400)",
+                  }
+                : {
                   code: "INTERNAL_SERVER_ERROR",
                   description: "internal server error",
                 },
