@@ -196,9 +196,9 @@ function applyFailure(
                       "the request was refused (injected: X-Sandbox-Fault 400)",
                   }
                 : {
-                  code: "INTERNAL_SERVER_ERROR",
-                  description: "internal server error",
-                },
+                    code: "INTERNAL_SERVER_ERROR",
+                    description: "internal server error",
+                  },
           ],
           unified
         )
