@@ -95,6 +95,18 @@ describe("what README and docs/ say", () => {
     expect(unnamed).toEqual([])
   })
 
+  it("names every admin route in docs/admin.md and every store route in docs/storefront.md, as README says", () => {
+    const page = { admin: "docs/admin.md", store: "docs/storefront.md" }
+    const unnamed = routes()
+      .filter((r) => /^\/(admin|store)\//.test(r.path))
+      .filter((r) => {
+        const file = page[r.path.split("/")[1] as "admin" | "store"]
+        return !routePattern(r.method, r.path).test(read(file))
+      })
+      .map((r) => `${r.method} ${r.path}`)
+    expect(unnamed).toEqual([])
+  })
+
   it("links every docs/ page from README", () => {
     const readme = read("README.md")
     const unlinked = docPages.filter(
