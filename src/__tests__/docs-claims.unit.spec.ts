@@ -84,6 +84,25 @@ function exists(p: string): boolean {
   return existsSync(path.join(root, fixed))
 }
 
+/** The anchors GitHub gives a page's headings. */
+function headingSlugs(text: string): Set<string> {
+  const seen = new Map<string, number>()
+  const slugs = new Set<string>()
+  for (const m of text
+    .replace(/^```[\s\S]*?^```/gm, "")
+    .matchAll(/^#{1,6}\s+(.+)$/gm)) {
+    const base = m[1]!
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+      .replace(/\s/g, "-")
+    const n = seen.get(base) ?? 0
+    seen.set(base, n + 1)
+    slugs.add(n ? `${base}-${n}` : base)
+  }
+  return slugs
+}
+
 describe("what README and docs/ say", () => {
   it("names every route under src/api with its method", () => {
     const all = documents.map((d) => d.text).join("\n")
@@ -113,6 +132,28 @@ describe("what README and docs/ say", () => {
       (p) => !new RegExp(`\\]\\(${escape(p)}(?:#[^)]*)?\\)`).test(readme)
     )
     expect(unlinked).toEqual([])
+  })
+
+  it("links only to files and headings that exist", () => {
+    const broken = documents.flatMap(({ file, text }) =>
+      [...text.replace(/^```[\s\S]*?^```/gm, "").matchAll(/\]\(([^)\s]+)\)/g)]
+        .map((m) => m[1]!)
+        .filter((link) => !/^[a-z]+:/.test(link))
+        .filter((link) => {
+          const [target, anchor] = link.split("#") as [string, string?]
+          const resolved = target
+            ? path.posix.join(path.posix.dirname(file), target)
+            : file
+          if (!existsSync(path.join(root, resolved))) return true
+          return (
+            anchor !== undefined &&
+            resolved.endsWith(".md") &&
+            !headingSlugs(read(resolved)).has(anchor)
+          )
+        })
+        .map((link) => `${link} (${file})`)
+    )
+    expect(broken).toEqual([])
   })
 
   it("names only repository paths that exist", () => {
@@ -152,6 +193,22 @@ describe("the checks themselves", () => {
         "GET /admin/shipping-services/batches/:id"
       )
     ).toBe(false)
+  })
+
+  it("slug headings as GitHub does", () => {
+    expect(
+      headingSlugs(
+        "# Title\n## Receiving (`POST /hooks/x`, `/locker`)\n## The sandbox's clock\n## A\n## A\n"
+      )
+    ).toEqual(
+      new Set([
+        "title",
+        "receiving-post-hooksx-locker",
+        "the-sandboxs-clock",
+        "a",
+        "a-1",
+      ])
+    )
   })
 
   it("find backticked paths outside fenced blocks, and check globs up to the wildcard", () => {
