@@ -3,7 +3,7 @@
 // unless DEV_OTEL=console: then every span (Medusa's HTTP, workflows and queries, and the
 // plugin's own: service calls, label purchases, webhook deliveries, tracking, polling, jobs) and,
 // every 30 s, every metric is printed to the process's log. A store exports to its collector
-// instead (README "Telemetry (OpenTelemetry)").
+// instead (docs/operations.md, "Telemetry").
 import { registerOtel } from "@medusajs/medusa"
 import { metrics, tracing } from "@medusajs/framework/opentelemetry/sdk-node"
 

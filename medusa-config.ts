@@ -156,7 +156,7 @@ module.exports = defineConfig({
   admin: {
     disable: process.env.MEDUSA_ADMIN_DISABLE === "true",
   },
-  // The benches' baseline (issue 23): automatic fulfilment with Medusa's manual provider.
+  // The benches' baseline: automatic fulfilment with Medusa's manual provider.
   plugins:
     process.env.DEV_MANUAL_FULFIL === "1"
       ? [`${__dirname}/dev/manual-fulfil`]

@@ -1,5 +1,5 @@
 /**
- * What the benches with a goal (issue 23) need to put the plugin beside Medusa's manual provider:
+ * What the benches with a goal (the plugin within 15 % of Medusa's own) need to put the plugin beside Medusa's manual provider:
  * a manual shipping option, the counters of one measured window (CPU of each process and of
  * PostgreSQL, statements, transactions and rows from PostgreSQL's own counters, Redis commands),
  * and the side-by-side table with ratios and goals.

@@ -1,5 +1,5 @@
 /**
- * A print batch of 100 orders (issues 13 and 23), beside the same 100 fulfilments through
+ * A print batch of 100 orders, beside the same 100 fulfilments through
  * Medusa's manual provider. The app boots in this process (Medusa's own loaders, as
  * `medusa start` does); the sandbox runs in its own process, as the real service would,
  * answering each create after 300 ms. 100 orders of the plugin are placed through the store API
@@ -11,7 +11,7 @@
  * - plugin: one batch of all of them through the admin route, followed until its merged PDF is
  *   ready.
  * Prints both side by side (wall, CPU of this process and of PostgreSQL, statements,
- * transactions, rows written; bench/baseline.ts), the goal of issue 23 — batch wall ≤ 1.15 ×
+ * transactions, rows written; bench/baseline.ts), the goal — batch wall ≤ 1.15 ×
  * (manual wall + network bound 100 × 0.3 s / 8 + the merge) — and the batch's own figures: the
  * part spent merging the PDF (goal ≤ 1 s), peak creates in flight, labels created (no
  * duplicates), the PDF's pages and size, and memory during the print phase.
@@ -256,7 +256,7 @@ async function main() {
   process.exit(0)
 }
 
-/** The two sides and the goal of issue 23. */
+/** The two sides and the goal. */
 function compare(
   p: Measured,
   m: Measured,
@@ -281,7 +281,7 @@ function compare(
   const ratio = p.wallS / floor
   console.log("")
   console.log(
-    `goal (issue 23): batch / (manual ${m.wallS.toFixed(2)} s + network ${opts.network.toFixed(2)} s + merge ${opts.merge.toFixed(2)} s = ${floor.toFixed(2)} s) = ${ratio.toFixed(2)} ${ratio <= 1.15 ? "MET" : "NOT MET"} (goal ≤ 1.15)`
+    `goal: batch / (manual ${m.wallS.toFixed(2)} s + network ${opts.network.toFixed(2)} s + merge ${opts.merge.toFixed(2)} s = ${floor.toFixed(2)} s) = ${ratio.toFixed(2)} ${ratio <= 1.15 ? "MET" : "NOT MET"} (goal ≤ 1.15)`
   )
   console.log("")
   console.log(

@@ -1,5 +1,5 @@
 /**
- * What checkout's dry run (issue 21) adds to a shopper's checkout: 200 carts choose a flat option
+ * What checkout's dry run adds to a shopper's checkout: 200 carts choose a flat option
  * of this plugin and complete, and 200 choose Medusa's manual provider's flat option (same zone,
  * price, items and address) and complete, interleaved one by one so both see the same machine.
  * Prints per call (add shipping method, complete the cart) the median and p99 of each and their

@@ -1,5 +1,5 @@
 /**
- * Merge bench (issue 13): 100 realistic labels of each format, made by the sandbox's renderer,
+ * Merge bench: 100 realistic labels of each format, made by the sandbox's renderer,
  * merged into one print file for each layout. Prints the median time of several runs, the
  * output size and the peak RSS increase; then streams 1,000 orders to show memory stays bounded,
  * and renders a 4-up Letter sheet (labels with packing slips) to PNG for a look.

@@ -1,5 +1,5 @@
 /**
- * Tracking polling fallback figures (issue 6). A scratch database holds 10,000 open shipments
+ * Tracking polling fallback figures. A scratch database holds 10,000 open shipments
  * that are due (labels made at the sandbox, no event for longer than staleAfterMinutes) and
  * 2,500 that are not (delivered, voided, polled recently, just created); one sweep runs inside
  * the app (`medusa exec bench/poll-sweep-run.ts`, the job's code path with the development

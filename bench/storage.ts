@@ -1,5 +1,5 @@
 /**
- * Storage figures of issue 24 (README "Operating it"). Three parts:
+ * Storage figures (docs/performance.md, docs/operations.md). Three parts:
  *
  * 1. Bytes in the database per parcel over its life, with each `documents.storage`: a scratch
  *    database with the plugin's migrations; BENCH_PARCELS parcels (200) go through what the

@@ -1,5 +1,5 @@
 /**
- * Webhook ingest figures (issues 6 and 23), in both topologies of README "Production":
+ * Webhook ingest figures, in both topologies of docs/production.md:
  * - one process: the app alone, Medusa's local event bus (the stored events apply in the same
  *   process, as the receive route answers);
  * - server + worker: the HTTP server receives, a worker applies, both on Redis (the route's
@@ -12,7 +12,7 @@
  * 3. Medusa's own webhook receiver for the same body, POST /hooks/payment/system_default (its
  *    raw-body parser, then one event emitted with a 5 s delay; nothing stored in PostgreSQL):
  *    Medusa's path for the same work, so the plugin's share is the difference.
- * Printed: req/s, p50/p99, the server's CPU per request, and the ratios. Goals of issue 23:
+ * Printed: req/s, p50/p99, the server's CPU per request, and the ratios. Goals:
  * ingest rate ≥ 0.8 × /health's, p99 ≤ 1.5 × /health's. Applying what is received (a parcel's
  * 6 events against Medusa's shipment and delivery workflows) is measured by bench:auto-fulfill's
  * tracking half, which has the fulfilled orders of both providers.

@@ -1,7 +1,7 @@
 /**
  * Medusa's production topology on this machine, for tests, benches and the demo: `server`
  * processes (HTTP) and `worker` processes (subscribers, scheduled jobs, workflows) of the
- * development app in the repository root, sharing PostgreSQL and Redis (README "Production"),
+ * development app in the repository root, sharing PostgreSQL and Redis (docs/production.md),
  * with the sandbox as the shipping service in a process of its own.
  *
  *   const cluster = await prepareCluster({ name: "cluster-test" })   // sandbox, DB, migration, Redis

@@ -1,6 +1,6 @@
 /**
  * Counts the SQL statements a Medusa process sends to PostgreSQL, for the benches' per-order
- * figures (issue 23). Preloaded into a cluster process (`node -r ./dev/sql-counter.js`, the
+ * figures. Preloaded into a cluster process (`node -r ./dev/sql-counter.js`, the
  * harness's `countSql: true`) or required by a bench that runs the app in its own process.
  *
  * Every `query()` of node-postgres's Client is counted (knex and MikroORM both go through it),

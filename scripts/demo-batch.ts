@@ -1,5 +1,5 @@
 /**
- * The demo's print batch (issue 13): the demo's orders, labelled already, printed as one batch
+ * The demo's print batch: the demo's orders, labelled already, printed as one batch
  * (`mode: "print"`: nothing is bought) and its PDF — labels, packing slips and the cross-border
  * order's commercial invoice — saved under .demo/labels/. Kept apart from scripts/demo.ts so the
  * demo itself only calls it.

@@ -13,7 +13,7 @@
  * Run through scripts/with-db-env.sh (PostgreSQL reachable, DB_* set).
  *
  * `npm run demo -- --workers 2` (or DEMO_WORKERS=2) runs step 3 on Medusa's production topology
- * instead (README "Production"): one server process (HTTP, admin) and N worker processes
+ * instead (docs/production.md): one server process (HTTP, admin) and N worker processes
  * (subscribers, jobs), sharing Redis (started or installed by scripts/ensure-redis.sh), through
  * dev/cluster.ts; their logs go to .demo/cluster/.
  */
@@ -350,7 +350,7 @@ async function main() {
     }
     console.log("")
   }
-  // Issue 13: the orders printed as one batch (labels, packing slips, commercial invoice).
+  // The orders printed as one batch (labels, packing slips, commercial invoice).
   console.log(
     `Print batch PDF of every order: ${await printBatchPdf(
       api,

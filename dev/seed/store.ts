@@ -88,7 +88,7 @@ export type StoreBasics = Omit<StoreSetup, "shippingOptions">
 /**
  * A sales channel and its publishable key, a US region and an international one (USD), a
  * warehouse with its address in that channel, the default shipping profile and the catalog's
- * products in it: everything but shipping (README "Set up shipping in one action" starts here).
+ * products in it: everything but shipping (README "Set up shipping" starts here).
  */
 export async function setupBasics(
   api: Api,

@@ -331,7 +331,7 @@ describe("admin in a browser", () => {
       page.locator('[data-testid="sandbox-notice"]'),
       /Connected to the local sandbox/
     )
-    // Health (issue 25): the last hour's labels and the scheduled jobs, judged.
+    // Health: the last hour's labels and the scheduled jobs, judged.
     await page.locator('[data-testid="health-section"]').waitFor()
     await expectText(
       page.locator('[data-testid="health-purchases"]'),

@@ -1,5 +1,5 @@
 /**
- * The plugin on Medusa's production topology (README "Production"): one `server` process and two
+ * The plugin on Medusa's production topology (docs/production.md): one `server` process and two
  * `worker` processes of the development app, sharing PostgreSQL and Redis (event bus, workflow
  * engine, locks, cache), the sandbox as the shipping service in its own process
  * (dev/cluster.ts). One boot of the cluster serves every check, in order:

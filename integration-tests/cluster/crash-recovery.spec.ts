@@ -1,5 +1,5 @@
 /**
- * Crash safety of label purchases (issue 10): a real Medusa worker process is killed with
+ * Crash safety of label purchases: a real Medusa worker process is killed with
  * SIGKILL at each point of a purchase, and a new one started; afterwards the labels at the
  * service are exactly the labels on fulfillments: none bought twice, none left unreported.
  *

@@ -1,5 +1,5 @@
 /**
- * The platform's own faults (issue 25): two servers and two workers on Redis (dev/cluster.ts),
+ * The platform's own faults: two servers and two workers on Redis (dev/cluster.ts),
  * on a PostgreSQL and a Redis that this test starts for itself (own data folder and port:
  * dev/private-postgres.ts, dev/private-redis.ts), never the machine's shared ones. During a
  * burst of automatic fulfilments, with the sandbox sending tracking webhooks:

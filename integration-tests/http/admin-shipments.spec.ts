@@ -17,7 +17,7 @@ import { waitFor } from "../../dev/wait"
 jest.setTimeout(180_000)
 
 /**
- * The admin surface of issue 7: the order's shipments (timeline, label, reprints, void), reprint,
+ * The admin surface of the order page and settings: the order's shipments (timeline, label, reprints, void), reprint,
  * void, retrying a failed automatic fulfilment, the connection check, the services and the
  * close-out manifest, against the sandbox.
  */

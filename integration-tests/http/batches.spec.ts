@@ -20,7 +20,7 @@ import { sandbox } from "../helpers/sandbox"
 jest.setTimeout(240_000)
 
 /**
- * Print batches (issue 13) over HTTP with the sandbox. This file's app has automatic fulfilment
+ * Print batches over HTTP with the sandbox. This file's app has automatic fulfilment
  * off, so placed orders wait on Ready to ship, and a short lease so a stopped batch is taken up
  * within seconds. Set before the runner loads medusa-config, restored after.
  */

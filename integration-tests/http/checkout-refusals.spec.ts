@@ -23,7 +23,7 @@ import { sandbox } from "../helpers/sandbox"
 jest.setTimeout(600_000)
 
 /**
- * Issue 21: checkout never sells an order the service will refuse. Every cart of the corpus
+ * Checkout never sells an order the service will refuse. Every cart of the corpus
  * (src/providers/shipping-services/__fixtures__/checkout-corpus.ts: generated from the rules'
  * failing examples, then one per rule the catalog and quantities control) is refused before
  * payment with the field and a shopper's message, and no order is created; the same carts fixed
@@ -32,7 +32,7 @@ jest.setTimeout(600_000)
 // No default weight: a product without one cannot ship. Set before the runner loads
 // medusa-config (its `env` option is applied after), and given back after this file.
 const patchBefore = process.env.SHIPPING_SERVICES_OPTIONS_PATCH
-// And insurance on the ground service, for the parcels' value (issue 22).
+// And insurance on the ground service, for the parcels' value.
 process.env.SHIPPING_SERVICES_OPTIONS_PATCH = JSON.stringify({
   defaultParcel: { weight: null },
   services: (appPluginOptions({}).services ?? []).map((s) =>

@@ -27,7 +27,7 @@ jest.setTimeout(240_000)
 type Answer = { status: number; data: any; headers: Record<string, any> }
 
 /**
- * Returns a customer starts in the storefront (issue 22): Medusa's own POST /store/returns with
+ * Returns a customer starts in the storefront: Medusa's own POST /store/returns with
  * one of the plugin's return options buys the return label (from the customer to the return
  * location) once; the customer alone gets the label (PDF, or the QR code GIF) and its
  * notification; return parcels are tracked on both timelines and their delivery announced; and

@@ -23,7 +23,7 @@ const BASE = "/admin/shipping-services"
 const DAY = 86_400_000
 
 /**
- * Retention of documents (issue 24) in the whole app, with the default `documents.keepDays` (90):
+ * Retention of documents in the whole app, with the default `documents.keepDays` (90):
  * a delivered parcel's label and its batch's print file are removed once 90 days have passed
  * (the job runs with a clock 91 days ahead), the shipment, its tracking and Medusa's fulfillment
  * label stay, the admin is told "removed after 90 days; reprint", and a reprint brings it back.

@@ -24,7 +24,7 @@ const BASE = "/admin/shipping-services"
 const DAY = 86_400_000
 
 /**
- * documents.storage "file" (issue 24) against a real S3-compatible server started here (s3rver,
+ * documents.storage "file" against a real S3-compatible server started here (s3rver,
  * helpers/s3.ts) with Medusa's @medusajs/medusa/file-s3: the label is stored in the bucket as a
  * private file (and leaves the database), an admin downloads it through the label route's
  * presigned URL, the bucket refuses it without one, retention removes it, and the

@@ -23,7 +23,7 @@ import {
 jest.setTimeout(300_000)
 
 /**
- * The sandbox path with the plugin's default tracking options (issue 20): the sandbox says it is
+ * The sandbox path with the plugin's default tracking options: the sandbox says it is
  * the sandbox on every answer to the plugin's own calls, so its events are judged on its clock,
  * which its control API moves days ahead at once, and `--speed` runs fast. A parcel reaches
  * `delivered`; the admin and the shopper see the same status. What a webhook sender writes (a

@@ -30,7 +30,7 @@ import { keepJobSchedules } from "../../src/orchestration/job-schedule-keeper"
 jest.setTimeout(240_000)
 
 /**
- * A shop you can watch (issue 25), in the whole app over HTTP:
+ * A shop you can watch, in the whole app over HTTP:
  * - OpenTelemetry: the app registers Medusa's own `registerOtel` (as an app's instrumentation.ts
  *   does) with an in-memory span exporter and metric reader; a label purchase, a webhook delivery
  *   and a polling sweep leave their spans (the service's calls as children) and metrics;

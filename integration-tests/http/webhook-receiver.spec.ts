@@ -25,7 +25,7 @@ import { registerTrackingWebhook } from "../helpers/webhooks"
 jest.setTimeout(300_000)
 
 /**
- * The receiver's contract (issue 10), against the real route of a booted app: every delivery
+ * The receiver's contract, against the real route of a booted app: every delivery
  * gets 200 (stored whole), 400 (refused with the reason, nothing stored), 401, 413 or 415 — a
  * 503 with Retry-After only when the database is out of reach. This file's app pins the
  * plugin's default plausibility window, set before the runner loads medusa-config, restored

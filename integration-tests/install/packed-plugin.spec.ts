@@ -1,5 +1,5 @@
 /**
- * The merchant's path in README "Install the plugin into an existing Medusa app", on a fresh
+ * The merchant's path in README "Install into an app", on a fresh
  * Medusa 2.21 app made here, with nothing of this repository but the packed tarballs:
  *  1. `npm pack` this repository and its sandbox (after `npm run build`, as CI does), the tarballs
  *     copied into the app's `vendor/` and installed from there (the plugin, and the sandbox as a

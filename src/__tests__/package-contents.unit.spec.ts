@@ -104,7 +104,10 @@ describe("the plugin's tarball", () => {
     expect(Object.keys(pkg.dependencies).sort()).toEqual(
       server.filter((name) => !peers.has(name))
     )
-    expect(server).toEqual(expect.arrayContaining(["pdf-lib", "omggif"]))
+    // README names these: label sheets and previews, and the ids of the plugin's rows.
+    expect(server).toEqual(
+      expect.arrayContaining(["pdf-lib", "omggif", "ulid"])
+    )
     // The admin extensions run inside Medusa's dashboard, which provides React, its router and
     // react-query; everything else they import is a peer.
     const admin = packagesImportedBy(path.join(root, "src/admin"), [])

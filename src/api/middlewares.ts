@@ -46,7 +46,7 @@ export default defineMiddlewares({
         [ADDITIONAL_DATA_KEY]: fulfillmentAdditionalDataSchema.optional(),
       },
     },
-    // Orders made without a cart get checkout's dry run too (issue 21).
+    // Orders made without a cart get checkout's dry run too.
     {
       matcher: "/admin/draft-orders/:id/convert-to-order",
       methods: ["POST"],
@@ -69,7 +69,7 @@ export default defineMiddlewares({
       methods: ["POST"],
       middlewares: [cancelReturnLabels],
     },
-    // Print batches and Ready to ship (issue 13).
+    // Print batches and Ready to ship.
     {
       matcher: "/admin/shipping-services/batches",
       methods: ["POST"],
@@ -138,7 +138,7 @@ export default defineMiddlewares({
       methods: ["POST"],
       bodyParser: false,
     },
-    // Checkout's dry run (issue 21): Medusa's refusals get the problems field by field, and a
+    // Checkout's dry run: Medusa's refusals get the problems field by field, and a
     // storefront may check a cart against an option before choosing it.
     {
       matcher: "/store/carts/:id/shipping-methods",

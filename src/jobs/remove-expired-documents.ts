@@ -5,7 +5,7 @@ import { removeExpiredDocuments } from "../orchestration/document-retention"
 import { PLUGIN_JOBS } from "../lib/jobs"
 
 /**
- * Retention of stored documents (option `documents.keepDays`; README "Operating it"): every hour,
+ * Retention of stored documents (option `documents.keepDays`; docs/documents.md): every hour,
  * the label pages of parcels delivered, voided or returned that long ago, then the print files of
  * batches whose labels are all gone, in bounded batches of short transactions.
  */

@@ -102,22 +102,89 @@ export function optionsTableMarkdown(rows = optionRows()): string {
   return lines.join("\n")
 }
 
-export const OPTIONS_TABLE_START =
-  "<!-- options-table:start (npm run docs:options) -->"
-export const OPTIONS_TABLE_END = "<!-- options-table:end -->"
+export type TableMarkers = { start: string; end: string }
 
-/** README text with the options table between its markers replaced by the current one. */
-export function withOptionsTable(readme: string): string {
-  const start = readme.indexOf(OPTIONS_TABLE_START)
-  const end = readme.indexOf(OPTIONS_TABLE_END)
+/** The full table, in docs/options.md. */
+export const OPTIONS_TABLE: TableMarkers = {
+  start: "<!-- options-table:start (npm run docs:options) -->",
+  end: "<!-- options-table:end -->",
+}
+/** The short table of the options most merchants set, in README.md. */
+export const OPTIONS_SUMMARY: TableMarkers = {
+  start: "<!-- options-summary:start (npm run docs:options) -->",
+  end: "<!-- options-summary:end -->",
+}
+
+/**
+ * What README's short table lists: what every install sets (credentials, sender, services, the
+ * public URL) and the choices a merchant makes first (when labels are bought, printing, storage,
+ * emails, alerts). Every other option is in docs/options.md.
+ */
+export const SUMMARY_OPTIONS = [
+  "credentials.apiKey",
+  "credentials.apiSecret",
+  "roots.baseUrl",
+  "shipper.shipperId",
+  "shipper.carrierFacilityId",
+  "contact.contactId",
+  "origin.name",
+  "catalogUnits.weight",
+  "defaultParcel.length",
+  "boxes[].id",
+  "services[].id",
+  "services[].variant",
+  "services[].serviceId",
+  "services[].insurance.above",
+  "services[].isReturn",
+  "webhook.publicUrl",
+  "autoFulfill.enabled",
+  "autoFulfill.on",
+  "printing.layout",
+  "documents.storage",
+  "documents.keepDays",
+  "notifications.shipped",
+  "returns.requireCustomer",
+  "alerts.to",
+] as const
+
+/** README's short table: the SUMMARY_OPTIONS rows, as the schema has them. */
+export function optionsSummaryMarkdown(
+  paths: readonly string[] = SUMMARY_OPTIONS,
+  rows = optionRows()
+): string {
+  const byPath = new Map(rows.map((r) => [r.path, r]))
+  const unknown = paths.filter((p) => !byPath.has(p))
+  if (unknown.length)
+    throw new Error(`Not options of the schema: ${unknown.join(", ")}`)
+  return optionsTableMarkdown(paths.map((p) => byPath.get(p)!))
+}
+
+/** `text` with the table between `markers` replaced by `table`. */
+export function withTable(
+  text: string,
+  markers: TableMarkers,
+  table: string
+): string {
+  const start = text.indexOf(markers.start)
+  const end = text.indexOf(markers.end)
   if (start < 0 || end < start) {
-    throw new Error("README.md has no options table markers")
+    throw new Error(`No table markers ${markers.start} … ${markers.end}`)
   }
   return (
-    readme.slice(0, start + OPTIONS_TABLE_START.length) +
+    text.slice(0, start + markers.start.length) +
     "\n" +
-    optionsTableMarkdown() +
+    table +
     "\n" +
-    readme.slice(end)
+    text.slice(end)
   )
+}
+
+/** docs/options.md with its full table replaced by the current one. */
+export function withOptionsTable(page: string): string {
+  return withTable(page, OPTIONS_TABLE, optionsTableMarkdown())
+}
+
+/** README.md with its short table replaced by the current one. */
+export function withOptionsSummary(readme: string): string {
+  return withTable(readme, OPTIONS_SUMMARY, optionsSummaryMarkdown())
 }

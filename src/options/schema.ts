@@ -31,7 +31,7 @@ import { PRINT_LAYOUTS } from "./print-layouts"
  * options run at the end (service-checks.ts), with their own rule ids.
  */
 
-/** Where the plugin keeps its documents (option `documents.storage`; README "Operating it"). */
+/** Where the plugin keeps its documents (option `documents.storage`; docs/documents.md). */
 export const DOCUMENT_STORAGES = ["database", "file"] as const
 export type DocumentStorage = (typeof DOCUMENT_STORAGES)[number]
 

@@ -361,7 +361,7 @@ export type AdminFulfilOutcome =
   | { status: "waiting"; reason: string }
 
 /**
- * An admin's fulfilment of an order now (a print batch, issue 13): the same claim on the order's
+ * An admin's fulfilment of an order now (a print batch): the same claim on the order's
  * row as the automatic path, so the two never both buy, and the same purchase (Medusa's
  * createOrderFulfillmentWorkflow → the provider's never-twice purchase), whatever automatic
  * fulfilment says: it may be off, out of attempts, or the order held (the admin chose it). A

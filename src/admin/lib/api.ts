@@ -229,7 +229,7 @@ export function useFulfillInParcels(orderId: string) {
   })
 }
 
-// --- Ready to ship and print batches (issue 13) ------------------------------------------------
+// --- Ready to ship and print batches -----------------------------------------------------------
 
 export type ReadyFilters = {
   view: "awaiting" | "labelled"

@@ -8,7 +8,7 @@ import type { Address } from "../../shipping-api/schemas/address"
 import { createPrintBatch, type PrintLayout } from "../documents"
 
 /**
- * One label in another print size (issue 13 point 6): the service's reprint (doc 4) takes no
+ * One label in another print size: the service's reprint (doc 4) takes no
  * format or size, so the label it made is placed on the chosen sheet by the print library (a
  * 4x6 label on a 4x6 page, half or a quarter of a Letter/A4 sheet; PNG and QR images embedded).
  * A ZPL2 label is a printer program, not an image: it has no other size here (null).

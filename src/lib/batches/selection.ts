@@ -25,7 +25,7 @@ export type Classified = {
 export const MAX_BATCH_ORDERS = 1000
 
 /**
- * Which selected orders a batch takes, and why the others not (issue 13, bad input): another
+ * Which selected orders a batch takes, and why the others not (bad input): another
  * provider, canceled, unknown, already labelled (buy) or not labelled yet (print), or in a batch
  * that is still running. Nothing is bought for a refused order. Pure; keeps the selection's order
  * and drops repeats.

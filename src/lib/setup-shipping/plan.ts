@@ -43,6 +43,8 @@ type Draft = {
   service: ServiceOption
   lane: SetupLane
   countries: string[]
+  /** The lane's countries the documents' lane rules refuse for this service, with why (upper case). */
+  refused: Map<string, string>
   /** Set when the draft is decided without the rates operation. */
   decided?: Omit<
     OptionPlan,
@@ -153,6 +155,7 @@ function draftLocation(
       const laneCountries = lanes[lane]
       if (!laneCountries.length) continue
       const refused = new Map<string, string[]>()
+      const refusedCountries = new Map<string, string>()
       const allowed: string[] = []
       for (const country of laneCountries) {
         const [from, to] = service.isReturn ? [country, home] : [home, country]
@@ -162,10 +165,16 @@ function draftLocation(
           currencyCode: upper(currencies.get(country)!),
         })
         if (!problems.length) allowed.push(country)
+        else refusedCountries.set(upper(country), uniq(problems).join("; "))
         for (const p of uniq(problems))
           refused.set(p, [...(refused.get(p) ?? []), upper(country)])
       }
-      const draft: Draft = { service, lane, countries: allowed }
+      const draft: Draft = {
+        service,
+        lane,
+        countries: allowed,
+        refused: refusedCountries,
+      }
       out.drafts.push(draft)
       const ours = existing.find(({ option }) => {
         const m = markerOf(option.metadata)
@@ -442,6 +451,8 @@ function planLocation(
     }
   }
 
+  notes.push(...unservedNotes(draft, options, zones))
+
   let fulfillmentSet: LocationPlan["fulfillment_set"] = null
   const zoneSet = sets.find((s) =>
     s.service_zones.some((z) => zones.some((p) => p.id === z.id))
@@ -495,6 +506,61 @@ function planLocation(
     },
     notes,
   }
+}
+
+/**
+ * The regions' countries that no option of a location serves on a lane (every service refused
+ * them, or is not offered there), named with each service's reason: the plan would otherwise
+ * leave them out of its zones without a word (a euro region's country left out of cross-border,
+ * whose customs are declared in the origin's currency). Not blocking: the merchant may ship
+ * them another way. Nothing is said when the location ships nothing (that blocks already).
+ */
+function unservedNotes(
+  draft: LocationDraft,
+  options: OptionPlan[],
+  zones: ZonePlan[]
+): string[] {
+  const { location } = draft
+  if (!options.some((o) => o.status !== "not_offered")) return []
+  const notes: string[] = []
+  for (const lane of ["domestic", "cross-border"] as const) {
+    const here = draft.drafts
+      .map((d, i) => ({ draft: d, option: options[i]! }))
+      .filter(({ draft: d }) => d.lane === lane)
+    const zone = zones.find((z) => z.lane === lane)
+    const served = new Set(
+      [
+        ...(zone?.countries ?? []),
+        ...(zone?.add_countries ?? []),
+        ...here
+          .filter(({ option }) => option.status !== "not_offered")
+          .flatMap(({ option }) => option.countries),
+      ].map(upper)
+    )
+    const laneCountries = uniq(
+      here.flatMap(({ draft: d }) => [
+        ...d.refused.keys(),
+        ...d.countries.map(upper),
+      ])
+    )
+    const unserved = laneCountries.filter((c) => !served.has(c)).sort()
+    // Countries with the same reasons are named together.
+    const byReasons = new Map<string, string[]>()
+    for (const country of unserved) {
+      const reasons = here
+        .map(
+          ({ draft: d, option }) =>
+            `${option.name}${option.is_return ? " (return)" : ""}: ${d.refused.get(country) ?? option.reason ?? "not offered"}`
+        )
+        .join("; ")
+      byReasons.set(reasons, [...(byReasons.get(reasons) ?? []), country])
+    }
+    for (const [reasons, countries] of byReasons)
+      notes.push(
+        `No shipping option from “${location.name}” serves ${list(countries)} (${LANE_LABEL[lane].toLowerCase()}), a country of your regions: shoppers there are offered none of this plugin's options from it — ${reasons}.`
+      )
+  }
+  return notes
 }
 
 function catalogNotes(snapshot: SetupSnapshot): string[] {

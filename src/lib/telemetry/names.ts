@@ -1,6 +1,6 @@
 import type { CounterSpec, HistogramSpec } from "./otel"
 
-/** Every metric the plugin records (README "Telemetry" lists them). */
+/** Every metric the plugin records (docs/operations.md, "Telemetry", lists them). */
 export const METRICS = {
   serviceCalls: {
     name: "shipping_services.service.calls",

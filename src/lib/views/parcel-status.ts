@@ -13,8 +13,8 @@ export type ParcelStatus = {
 /**
  * A parcel's status as both the admin's widget and the shopper's route show it, from one
  * function: the apply path's plan over the same events, with each applied event's verdict read
- * from its stored outcome (what the apply path decided: issue 20 found the views judging again by
- * themselves, on another clock) and events not applied yet judged as the apply path will judge
+ * from its stored outcome (what the apply path decided: the views used to judge again by
+ * themselves, on another clock, and disagreed) and events not applied yet judged as the apply path will judge
  * them. Pure.
  */
 export function parcelStatusOf(input: {

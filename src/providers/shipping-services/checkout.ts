@@ -50,7 +50,7 @@ export const NO_ORIGIN =
   "No origin address: give the stock location an address, or set the plugin's origin option"
 
 /**
- * Checkout's dry run (issue 21): the shipment the label purchase would buy for this cart, built
+ * Checkout's dry run: the shipment the label purchase would buy for this cart, built
  * by the same code (catalog data, packing, builder) and checked against every rule of the
  * documents by the client's own pre-send validation, with nothing sent. What it finds is put in
  * the shopper's words (mapping/checkout-problems.ts). The provider's validateFulfillmentData and

@@ -219,7 +219,7 @@ function pendingRow(
     parcel:
       (input.parcel?.contents as unknown as Record<string, unknown>) ?? null,
     status: "pending",
-    // What the label declares to customs, for the commercial invoice printed with it (issue 13).
+    // What the label declares to customs, for the commercial invoice printed with it.
     customs: customsOf(input.built.request),
     ...leases.fields(),
   }

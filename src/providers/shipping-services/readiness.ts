@@ -8,7 +8,7 @@ import { HAZMAT_KEY, HAZMAT_TYPE_KEY } from "./mapping/parcel-services"
 
 /**
  * Which variants cannot ship with the configured services, and why, before a shopper finds out
- * (issue 20): each variant, one unit, in a cart to a typical destination of each service's lanes
+ * (in the admin): each variant, one unit, in a cart to a typical destination of each service's lanes
  * goes through checkout's own dry run (checkout.ts). What only the merchant can fix is reported
  * (a weight or dimensions missing without defaultParcel, an HS code or origin missing or malformed
  * for customs, a unit that fits no box or breaks a parcel limit); nothing is sent.

@@ -6,7 +6,7 @@ import { Loading, Section } from "./section"
 
 /**
  * Every variant of the catalog that a configured service cannot ship, and why, before a shopper
- * finds out: checkout refuses these items with that service (README "Checkout").
+ * finds out: checkout refuses these items with that service (README "At checkout and in the storefront").
  */
 export function ReadinessSection() {
   const { data, isLoading, isError, error } = useReadiness()

@@ -1,6 +1,7 @@
 import { parsePluginOptions } from "../../../options/parse"
 import { appPluginOptions } from "../../../../dev/app-options"
 import { markerMetadata } from "../marker"
+import { describePlan } from "../describe"
 import { createsAnything, planShippingSetup, probeQuestions } from "../plan"
 import type { LaneCheck, SetupInput, SetupSnapshot } from "../types"
 import {
@@ -344,6 +345,60 @@ describe("the one-action setup's plan", () => {
       ["domestic", "calculated", []],
       ["cross-border", "flat", [{ currency_code: "eur", amount: 14.5 }]],
     ])
+  })
+
+  it("names a country of the regions that no option serves, with each service's reason, instead of leaving it out silently", () => {
+    // README's two services: a domestic ground service and cross-border, from a U.S. warehouse.
+    const two = parsePluginOptions({
+      ...appPluginOptions({}),
+      services: appPluginOptions({}).services!.filter((s) =>
+        ["postal-ground", "cross-border"].includes(s.id)
+      ),
+    })
+    const snap = snapshot({
+      regions: [
+        { id: "reg_us", name: "US", currency_code: "usd", countries: ["us"] },
+        {
+          id: "reg_int",
+          name: "International",
+          currency_code: "usd",
+          countries: ["ca", "gb"],
+        },
+        {
+          id: "reg_eu",
+          name: "Europe",
+          currency_code: "eur",
+          countries: ["de"],
+        },
+      ],
+    })
+    const p = plan(snap, {}, two).plan
+    const crossBorder = p.locations[0]!.options.find(
+      (o) => o.service === "cross-border" && o.lane === "cross-border"
+    )!
+    // Cross-border declares customs in the origin's currency: the euro region's DE is left out.
+    expect(crossBorder).toMatchObject({
+      status: "create",
+      countries: ["ca", "gb"],
+    })
+    expect(
+      p.locations[0]!.zones.find((z) => z.lane === "cross-border")!.countries
+    ).toEqual(["ca", "gb"])
+    // Nothing blocks (the merchant may ship DE otherwise), but DE is named, with the reasons.
+    expect(p.ready).toBe(true)
+    const note = p.notes.find((n) => /\bDE\b/.test(n))
+    expect(note).toBeDefined()
+    expect(note).toMatch(
+      /No shipping option from “Shelton warehouse” serves DE/
+    )
+    expect(note).toMatch(/International Standard \(duty paid\): .*USD/)
+    expect(note).toMatch(/Postal Ground Advantage: the service rates no UGA/)
+    // Countries some option serves are not named: one note, for DE alone.
+    expect(
+      p.notes.filter((n) => n.startsWith("No shipping option")).length
+    ).toBe(1)
+    // The command prints it too.
+    expect(describePlan(p)).toContain(`Note: ${note}`)
   })
 
   it("one zone of regions in two currencies: flat, with an amount per currency", () => {

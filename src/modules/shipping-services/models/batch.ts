@@ -1,7 +1,7 @@
 import { model } from "@medusajs/framework/utils"
 
 /**
- * A print batch (issue 13): the orders an admin selected on Ready to ship, their labels bought
+ * A print batch: the orders an admin selected on Ready to ship, their labels bought
  * `http.concurrency` at a time and merged into one print file. The row and its items are the
  * batch's whole state, so a batch whose process stopped is resumed by the resume job from here
  * (src/orchestration/batches/run-batch.ts): `status` says what is left, the lease who works on it.

@@ -10,7 +10,7 @@ import type { Address } from "../../../shipping-api/schemas/address"
 
 /**
  * Carts the service would refuse, each breaking one rule the shopper or the catalog controls,
- * with the cart that fixes it (issue 21). Used by the dry run's unit test (checkout.unit.spec.ts)
+ * with the cart that fixes it. Used by the dry run's unit test (checkout.unit.spec.ts)
  * and, through a real Medusa app, by integration-tests/http/checkout-refusals.spec.ts.
  *
  * Address cases are generated from the rules' own failing examples: every example that only edits

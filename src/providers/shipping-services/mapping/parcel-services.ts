@@ -8,13 +8,13 @@ import type { ServiceOption } from "../../../options"
 import type { OrderLineLike, ShippedLine } from "./types"
 
 /**
- * What a parcel's own contents add to its request (issue 22): insurance for the declared value of
+ * What a parcel's own contents add to its request: insurance for the declared value of
  * what it holds, and hazmat from the catalog. Pure. Whether the result obeys the documents (INS
  * amount form, HAZMAT_TYPE, not both hazmat kinds, standard through hazmatDetails) is decided by
  * the rules in src/shipping-api/rules/special-services.ts when the request is checked.
  */
 
-/** Catalog metadata keys (variant, then product, then product type). README "Hazmat". */
+/** Catalog metadata keys (variant, then product, then product type): docs/fulfillment.md, "Insurance and hazmat". */
 export const HAZMAT_KEY = "shipping_hazmat"
 export const HAZMAT_TYPE_KEY = "shipping_hazmat_type"
 export const HAZMAT_KINDS = ["hazmat", "hazmat-electronics"] as const

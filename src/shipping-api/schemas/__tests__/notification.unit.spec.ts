@@ -162,7 +162,7 @@ describe("the receiver's rules (NOTIFICATION_RULES)", () => {
   })
 })
 
-describe("what issue 10 found stored or answered 500, refused with the rule", () => {
+describe("what a fuzz of the receiver found stored or answered 500, refused with the rule", () => {
   const rulesOf = (body: unknown) => {
     const r = parseNotificationBody(body)
     return r.ok ? [] : r.violations.map((v) => [v.path, v.rule])

@@ -1,5 +1,5 @@
 /**
- * Development only (the benches' baseline, issue 23; loaded by medusa-config.ts when
+ * Development only (the benches' baseline; loaded by medusa-config.ts when
  * DEV_MANUAL_FULFIL=1): the least an automatic fulfilment costs in Medusa, with its manual
  * provider. For each `dev.manual-fulfil.requested` event ({ id }: an order placed with a manual
  * shipping option) it reads the order's unfulfilled lines and its shipping option (what any

@@ -1,5 +1,5 @@
 /**
- * Development only (the benches' baseline, issue 23; see manual-fulfil.js): what Medusa does for
+ * Development only (the benches' baseline; see manual-fulfil.js): what Medusa does for
  * a parcel's life without the plugin. For each `dev.manual-ship.requested` event ({ id }: an
  * order whose manual fulfillment exists) it reads the order's fulfillments and runs Medusa's own
  * createOrderShipmentWorkflow and markOrderFulfillmentAsDeliveredWorkflow for each, the two

@@ -139,7 +139,7 @@ function labelRemoved(
 
 /**
  * `?layout=`: the label (every page) placed on a print sheet by the print library, as a PDF
- * (issue 13 point 6; the service's reprint has no size parameter: docs/admin.md). 400 for an
+ * (the service's reprint has no size parameter: docs/admin.md). 400 for an
  * unknown layout or a ZPL2 label (a printer program has no other size).
  */
 async function servePrintLayout(
