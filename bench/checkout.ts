@@ -7,16 +7,26 @@
  *
  *   npm run bench:checkout            one process (Medusa's loaders, as `medusa start` does)
  *
+ * Then a calculated option of this plugin at the service's latency (300 and 800 ms per rates call),
+ * beside the same checkout with Medusa's manual provider (flat): the shopper's whole checkout
+ * (list the options, price the calculated one, add it, pay, complete), interleaved, each cart a
+ * new cart state (its own address: a quote is kept per cart state). Prints the median and p99 of
+ * both, the difference, and the rates calls per checkout; the goal is calculated ≤ manual + one
+ * rates round trip, at p50 and p99 (one rates call per parcel per cart state).
+ *
  * Automatic fulfilment is off, so the orders buy no labels while the timings run: what is measured
- * is checkout only. BENCH_CARTS changes the count.
+ * is checkout only. BENCH_CARTS changes the count (BENCH_CALCULATED_CARTS the calculated runs').
  */
 import { appInThisProcess } from "./lib"
+import type { SandboxControl } from "../dev/sandbox-control"
 import { addManualOption } from "./baseline"
 import type { Api } from "../dev/seed/api"
 import { ADDRESSES, setupStore, type StoreSetup } from "../dev/seed/store"
 
 const DB = "medusa_shipping_services_bench_checkout"
 const CARTS = Number(process.env.BENCH_CARTS ?? 200)
+const CALCULATED_CARTS = Number(process.env.BENCH_CALCULATED_CARTS ?? 40)
+const RATES_LATENCIES_MS = [300, 800]
 const PORT = Number(process.env.BENCH_PORT ?? 9125)
 
 type Timing = { addShippingMethod: number; complete: number }
@@ -78,6 +88,68 @@ async function checkout(
   return { addShippingMethod, complete }
 }
 
+/**
+ * A shopper's whole checkout, timed from listing the options to the order: list, price the option
+ * when it is calculated, add it, pay, complete. Each cart ships to its own postal code, so each is
+ * a cart state of its own (the plugin keeps a quote per cart state).
+ */
+async function wholeCheckout(
+  api: Api,
+  store: StoreSetup,
+  optionId: string,
+  calculated: boolean,
+  i: number
+): Promise<number> {
+  const pk = { headers: { "x-publishable-api-key": store.publishableKey } }
+  const address = {
+    ...ADDRESSES.newYork,
+    postal_code: String(10001 + (i % 9000)).padStart(5, "0"),
+  }
+  const { data: c } = await api.post(
+    "/store/carts",
+    {
+      region_id: store.regions.us,
+      sales_channel_id: store.salesChannelId,
+      email: `whole${i}@example.com`,
+      items: [{ variant_id: store.products[i % 2].variantId, quantity: 1 }],
+      shipping_address: address,
+      billing_address: address,
+    },
+    pk
+  )
+  const cartId = c.cart.id
+  const t0 = performance.now()
+  await api.get(`/store/shipping-options?cart_id=${cartId}`, pk)
+  if (calculated)
+    await api.post(
+      `/store/shipping-options/${optionId}/calculate`,
+      { cart_id: cartId },
+      pk
+    )
+  await api.post(
+    `/store/carts/${cartId}/shipping-methods`,
+    { option_id: optionId },
+    pk
+  )
+  const { data: pc } = await api.post(
+    "/store/payment-collections",
+    { cart_id: cartId },
+    pk
+  )
+  await api.post(
+    `/store/payment-collections/${pc.payment_collection.id}/payment-sessions`,
+    { provider_id: "pp_system_default" },
+    pk
+  )
+  const { data: done } = await api.post(
+    `/store/carts/${cartId}/complete`,
+    {},
+    pk
+  )
+  if (done.type !== "order") throw new Error(`cart ${cartId} not completed`)
+  return performance.now() - t0
+}
+
 const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]
@@ -93,8 +165,60 @@ function line(name: string, ours: number[], manual: number[]) {
   console.log(`${"".padEnd(20)} ${row(0.99, "p99   ")}`)
 }
 
+/** The calculated option at each latency, beside the manual provider's flat checkout. */
+async function calculatedRuns(
+  api: Api,
+  store: StoreSetup,
+  manual: string,
+  sandbox: { control: SandboxControl }
+) {
+  const calculated = store.shippingOptions["postal-priority"]
+  const rates = async () =>
+    (
+      await sandbox.control<{ requests: Record<string, number> }>(
+        "GET",
+        "/stats"
+      )
+    ).requests.rates ?? 0
+  for (const ms of RATES_LATENCIES_MS) {
+    await sandbox.control("PUT", "/latency", { operation: "rates", ms })
+    const times = { ours: [] as number[], manual: [] as number[] }
+    const calls: number[] = []
+    for (let i = 0; i < CALCULATED_CARTS; i++) {
+      const n = ms * 100 + i
+      const manualFirst = i % 2 === 0
+      if (manualFirst)
+        times.manual.push(await wholeCheckout(api, store, manual, false, n))
+      const before = await rates()
+      times.ours.push(await wholeCheckout(api, store, calculated, true, n))
+      calls.push((await rates()) - before)
+      if (!manualFirst)
+        times.manual.push(await wholeCheckout(api, store, manual, false, n))
+    }
+    console.log("")
+    console.log(
+      `calculated checkout at ${ms} ms per rates call: ${CALCULATED_CARTS} carts each, the whole checkout (list, price, add, pay, complete); goal ours ≤ manual + one rates round trip`
+    )
+    for (const [label, q] of [
+      ["median", 0.5],
+      ["p99   ", 0.99],
+    ] as const) {
+      const a = quantile(times.ours, q)
+      const b = quantile(times.manual, q)
+      console.log(
+        `  ${label} calculated ${a.toFixed(0).padStart(6)} ms  manual (flat) ${b.toFixed(0).padStart(6)} ms  difference ${(a - b).toFixed(0).padStart(5)} ms  (one rates round trip: ${ms} ms + its HTTP)  ratio ${(a / b).toFixed(2)}`
+      )
+    }
+    const total = calls.reduce((x, y) => x + y, 0)
+    console.log(
+      `  rates calls per checkout: ${(total / calls.length).toFixed(2)} (min ${Math.min(...calls)}, max ${Math.max(...calls)}); one parcel each`
+    )
+  }
+  await sandbox.control("PUT", "/latency", { operation: "rates", ms: 0 })
+}
+
 async function main() {
-  const { api, admin, close } = await appInThisProcess({
+  const { api, admin, close, sandbox } = await appInThisProcess({
     db: DB,
     port: PORT,
     env: {
@@ -104,7 +228,10 @@ async function main() {
     },
   })
   try {
-    const store = await setupStore(api, admin)
+    // Postal Priority calculated (the calculated runs); Postal Ground flat (the flat comparison).
+    const store = await setupStore(api, admin, {
+      priceTypes: { "postal-priority": "calculated" },
+    })
     const manual = await addManualOption(api, admin, store)
     const ours = store.shippingOptions["postal-ground"]
     // Warm-up: the first calls load code and fill caches on both paths.
@@ -144,6 +271,7 @@ async function main() {
       timings.ours.map((t) => t.complete),
       timings.manual.map((t) => t.complete)
     )
+    await calculatedRuns(api, store, manual, sandbox)
   } finally {
     await close()
   }

@@ -1,0 +1,178 @@
+/**
+ * The service away for longer than the whole retry schedule, on Medusa's production topology: two
+ * servers and two workers on Redis (dev/cluster.ts), the sandbox answering every operation 503.
+ * Orders are placed through both servers meanwhile, with a flat and a calculated option: checkout
+ * answers (the calculated one at its fallback), every order waits for the service without
+ * spending an attempt however often the retry job runs, and once the service answers the workers'
+ * probe buys every label once — no admin call, no duplicate, one alert each way.
+ * Logs of every process: .test-results/cluster/outage/.
+ */
+import { prepareCluster, type Cluster } from "../../dev/cluster"
+import { fetchApi, type Api } from "../../dev/seed/api"
+import { ADDRESSES, setupStore, type StoreSetup } from "../../dev/seed/store"
+import { waitFor } from "../../dev/wait"
+import { appPluginOptions } from "../../dev/app-options"
+import type { StatsSnapshot } from "../../packages/sandbox/src/stats"
+
+jest.setTimeout(10 * 60_000)
+
+const ORDERS = 10
+const ADMIN = { email: "outage@example.com", password: "outage-password" }
+// Two attempts half a second apart: the schedule is long over before the outage is.
+const AUTO_FULFILL = { maxAttempts: 2, backoffMs: 500 }
+
+let cluster: Cluster
+let apis: Api[]
+let admin: { headers: Record<string, string> }
+let store: StoreSetup
+
+const stats = () => cluster.sandbox.control<StatsSnapshot>("GET", "/stats")
+const rows = (ids: string[]) =>
+  cluster.sql<{ order_id: string; status: string; attempts: number }>(
+    "select order_id, status, attempts from shipping_services_auto_fulfillment where order_id = any($1)",
+    [ids]
+  )
+const alerts = (kind: string) =>
+  cluster.sql(
+    "select id from notification where template = 'shipping-alert' and data->>'kind' = $1",
+    [kind]
+  )
+
+beforeAll(async () => {
+  const defaults = appPluginOptions({})
+  cluster = await prepareCluster({
+    name: "outage",
+    admin: ADMIN,
+    env: {
+      SHIPPING_SERVICES_OPTIONS_PATCH: JSON.stringify({
+        autoFulfill: AUTO_FULFILL,
+        alerts: { template: "shipping-alert", to: "ops@example.com" },
+        services: (defaults.services ?? []).map((s) =>
+          s.id === "postal-ground" ? { ...s, fallbackPrice: { usd: 9.5 } } : s
+        ),
+      }),
+      // The retry job every 2 s: it runs many times during the outage.
+      SHIPPING_SERVICES_RECOVERY_SCHEDULE: "*/2 * * * * *",
+    },
+  })
+  const [server, second] = await cluster.startAll([
+    "server",
+    "server",
+    "worker",
+    "worker",
+  ])
+  apis = [fetchApi(server!.url), fetchApi(second!.url)]
+  const { data: login } = await apis[0]!.post("/auth/user/emailpass", ADMIN)
+  admin = { headers: { authorization: `Bearer ${login.token}` } }
+  store = await setupStore(apis[0]!, admin, {
+    priceTypes: { "postal-ground": "calculated" },
+  })
+})
+
+afterAll(async () => {
+  await cluster?.stop()
+})
+
+/** A shopper's checkout through server `i % 2`: the calculated option for odd orders. */
+async function checkout(i: number): Promise<{ id: string; amount: number }> {
+  const api = apis[i % 2]!
+  const pk = { headers: { "x-publishable-api-key": store.publishableKey } }
+  const address = { ...ADDRESSES.newYork, postal_code: `100${30 + i}` }
+  const { data: c } = await api.post(
+    "/store/carts",
+    {
+      region_id: store.regions.us,
+      sales_channel_id: store.salesChannelId,
+      email: `outage${i}@example.com`,
+      items: [{ variant_id: store.products[0]!.variantId, quantity: 1 }],
+      shipping_address: address,
+      billing_address: address,
+    },
+    pk
+  )
+  const option = i % 2 ? "postal-ground" : "standard"
+  const { data: added } = await api.post(
+    `/store/carts/${c.cart.id}/shipping-methods`,
+    { option_id: store.shippingOptions[option] },
+    pk
+  )
+  const { data: pc } = await api.post(
+    "/store/payment-collections",
+    { cart_id: c.cart.id },
+    pk
+  )
+  await api.post(
+    `/store/payment-collections/${pc.payment_collection.id}/payment-sessions`,
+    { provider_id: "pp_system_default" },
+    pk
+  )
+  const { data: done } = await api.post(
+    `/store/carts/${c.cart.id}/complete`,
+    {},
+    pk
+  )
+  if (done.type !== "order")
+    throw new Error(`cart did not complete: ${JSON.stringify(done)}`)
+  return {
+    id: done.order.id,
+    amount: Number(added.cart.shipping_methods[0].amount),
+  }
+}
+
+describe("the service away for longer than the retry schedule, on 2 servers and 2 workers", () => {
+  it("keeps selling, spends no attempt, and labels every order once when the service is back, with no admin action", async () => {
+    const before = await stats()
+    await cluster.sandbox.control("POST", "/faults", {
+      operation: "*",
+      fault: "503",
+      count: 1_000_000,
+    })
+    const placed: { id: string; amount: number }[] = []
+    for (let i = 0; i < ORDERS; i++) placed.push(await checkout(i))
+    const ids = placed.map((o) => o.id)
+    // The calculated option sold at its fallback (the service could not price it).
+    expect(placed.filter((_, i) => i % 2).map((o) => o.amount)).toEqual(
+      Array(ORDERS / 2).fill(9.5)
+    )
+    await waitFor(
+      async () =>
+        (await rows(ids)).filter((r) => r.status === "waiting").length ===
+        ORDERS,
+      "every order waiting for the service",
+      120_000
+    )
+    // Well past the whole retry schedule, with the retry job running every 2 s: nothing spent.
+    await new Promise((r) => setTimeout(r, 10_000))
+    expect(
+      (await rows(ids)).map((r) => `${r.status}:${r.attempts}`).sort()
+    ).toEqual(Array(ORDERS).fill("waiting:0"))
+    await waitFor(
+      async () => (await alerts("service_down")).length === 1,
+      "the one outage alert",
+      60_000
+    )
+
+    await cluster.sandbox.control("DELETE", "/faults")
+    await waitFor(
+      async () => (await rows(ids)).every((r) => r.status === "succeeded"),
+      "every order labelled once the service answers",
+      120_000,
+      500
+    )
+    const labels = await cluster.sql<{ order_id: string; n: number }>(
+      `select order_id, count(*)::int as n from shipping_services_shipment
+        where order_id = any($1) and status = 'created' group by order_id`,
+      [ids]
+    )
+    expect(labels.map((l) => l.n)).toEqual(Array(ORDERS).fill(1))
+    const after = await stats()
+    expect(after.labelsCreated - before.labelsCreated).toBe(ORDERS)
+    expect(after.duplicatesRefused).toBe(before.duplicatesRefused)
+    await waitFor(
+      async () => (await alerts("service_back")).length === 1,
+      "the one back alert",
+      60_000
+    )
+    expect(await alerts("service_down")).toHaveLength(1)
+  })
+})
