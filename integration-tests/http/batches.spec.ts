@@ -16,6 +16,7 @@ import { Modules } from "@medusajs/framework/utils"
 import { adminHeaders } from "../helpers/admin"
 import { explainHttpErrors } from "../helpers/errors"
 import { sandbox } from "../helpers/sandbox"
+import probeShippingService from "../../src/jobs/probe-shipping-service"
 
 jest.setTimeout(240_000)
 
@@ -363,6 +364,50 @@ httpTestRunner({
       expect(
         (await expectError(api.get(`${BASE}/batches/${data.batch.id}`))).status
       ).toBe(401)
+    })
+
+    it("a batch started while the service is not answering waits, and finishes by itself once it answers", async () => {
+      const orders = [await domestic(), await domestic()]
+      for (const o of orders) await recorded(o.id)
+      await sandbox.post("/faults", {
+        operation: "*",
+        fault: "503",
+        count: 1_000_000,
+      })
+      const before = (await sandbox.get("/stats")).labelsCreated
+      const created = (
+        await api.post(
+          `${BASE}/batches`,
+          { order_ids: orders.map((o) => o.id) },
+          admin
+        )
+      ).data.batch
+      const waiting = await waitFor(
+        async () => {
+          const b = await batchOf(created.id)
+          return b.items.every(
+            (i: any) =>
+              i.status === "waiting" &&
+              /^Waiting for the shipping service|not answering/.test(
+                i.error ?? ""
+              )
+          )
+            ? b
+            : undefined
+        },
+        "the batch's items waiting for the service",
+        60_000,
+        250
+      )
+      expect(waiting.status).toBe("buying")
+      expect(waiting.counts).toMatchObject({ done: 0, failed: 0, waiting: 2 })
+      // No admin action: the service answers, the probe resumes the batch.
+      await sandbox.delete("/faults")
+      await probeShippingService(getContainer())
+      const done = await finished(created.id)
+      expect(done.counts).toMatchObject({ done: 2, failed: 0 })
+      expect((await sandbox.get("/stats")).labelsCreated - before).toBe(2)
+      expect(done.files.map((f: any) => f.kind)).toEqual(["combined"])
     })
 
     it("lists failures in the service's words and retries them without buying twice", async () => {

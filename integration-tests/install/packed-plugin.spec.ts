@@ -666,6 +666,64 @@ describe("the packed plugin in a fresh Medusa app", () => {
     expect(medusaCancel.status).toBe(404)
   })
 
+  it("keeps selling through an outage of the service, and labels the orders when it is back, with no admin action", async () => {
+    const store = await storeOfBasics(api, basics)
+    const control = sandboxControl(sandboxUrl)
+    // The service down for maintenance: every operation answers 503.
+    await control("POST", "/faults", {
+      operation: "*",
+      fault: "503",
+      count: 1_000_000,
+    })
+    try {
+      const order = await placeOrder(api, store, {
+        region: "us",
+        address: ADDRESSES.newYork,
+        optionId: "postal-ground",
+        items: [{ variantId: store.products[0]!.variantId, quantity: 1 }],
+      })
+      const waiting = await waitFor(
+        async () => {
+          const { data } = await api.get(
+            `/admin/shipping-services/orders/${order.id}/shipments`,
+            admin
+          )
+          return data.auto_fulfillment?.status === "waiting"
+            ? data.auto_fulfillment
+            : undefined
+        },
+        "the order waiting for the service",
+        60_000,
+        500
+      )
+      // No attempt spent; the service's own words say why it waits.
+      expect(waiting).toMatchObject({ attempts: 0, can_retry: true })
+      expect(waiting.last_error).toMatch(/maintenance|not answering/)
+      await control("DELETE", "/faults")
+      // The app's own probe job (every 15 s) finds the service back and buys the label.
+      const shipment = await labelOf(order.id)
+      expect(shipment.tracking_number).toMatch(/^\d{20,}$/)
+    } finally {
+      await control("DELETE", "/faults")
+      // The outage over for the app too (its probe saw the service back), whatever happened above.
+      await waitFor(
+        async () => {
+          const { data } = await api.get(
+            "/admin/shipping-services/health",
+            admin
+          )
+          return (
+            data.health.items.find((i: { key: string }) => i.key === "service")
+              ?.status === "ok"
+          )
+        },
+        "the app to see the service back",
+        60_000,
+        1_000
+      )
+    }
+  })
+
   it("ships the next label from the warehouse address the admin just saved", async () => {
     // The subscriber that forgets the remembered address and the provider that remembers it
     // must share one module instance in an installed app: the label above was bought, so this

@@ -29,7 +29,13 @@ export type ReturnCreationRequest = {
 
 export type ReturnCreationVerdict =
   /** Not one of the plugin's options: Medusa's route as it is. */
-  { ours: false } | { ours: true; refusal: ReturnRefusal | null }
+  | { ours: false }
+  | {
+      ours: true
+      refusal: ReturnRefusal | null
+      /** The shopper's words when the service is not answering (no return label can be bought now). */
+      serviceAway?: string
+    }
 
 /**
  * Whether a store return may go on (the plugin's middleware on POST /store/returns, as Medusa's
@@ -54,7 +60,16 @@ export async function judgeReturnCreation(
     SHIPPING_SERVICES_MODULE
   )
   const { requireCustomer } = shipping.getOptions().returns
-  if (!requireCustomer) return { ours: true, refusal: null }
+  const outage = await shipping.availability().outage()
+  const serviceAway = outage
+    ? "Return labels cannot be made right now: the shipping service is not answering. Please try again later."
+    : undefined
+  if (!requireCustomer)
+    return {
+      ours: true,
+      refusal: null,
+      ...(serviceAway ? { serviceAway } : {}),
+    }
   let order: { customer_id?: string | null } | undefined
   if (request.customerId) {
     const { data } = await query.graph({
@@ -71,6 +86,7 @@ export async function judgeReturnCreation(
       customerId: request.customerId,
       order,
     }),
+    ...(serviceAway ? { serviceAway } : {}),
   }
 }
 

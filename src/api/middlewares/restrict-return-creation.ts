@@ -60,6 +60,15 @@ export async function restrictReturnCreation(
       await recordReturnRefusal(req.scope, verdict.refusal, optionId)
       return next(refusedReturnError(orderId))
     }
+    // The service is not answering: its return label cannot be bought now. Said before Medusa's
+    // workflow starts (which would fail half-way with a 500 on the provider's error).
+    if (verdict.serviceAway) {
+      res.status(503).json({
+        type: "service_unavailable",
+        message: verdict.serviceAway,
+      })
+      return
+    }
     const outcome = await underReturnLock(
       req.scope,
       orderId,

@@ -130,7 +130,11 @@ export function batchItemView(item: BatchItemRow): BatchItemView {
     error:
       item.status === "failed"
         ? (errorView(item.error)?.message ?? "Failed.")
-        : null,
+        : // Waiting for the service (not answering): why it waits, in its words.
+          item.status === "waiting" &&
+            (item.error as { away?: unknown } | null)?.away === true
+          ? (errorView(item.error)?.message ?? null)
+          : null,
     attempts: item.attempts ?? 0,
     labels: Array.isArray(ids) ? ids.length : 0,
     note: item.note ?? null,
