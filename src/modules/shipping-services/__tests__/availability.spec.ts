@@ -1,0 +1,188 @@
+import { moduleIntegrationTestRunner } from "@medusajs/test-utils"
+import { appPluginOptions } from "../../../../dev/app-options"
+import { afterProbe } from "../../../lib/outage/outage"
+import { SHIPPING_SERVICES_MODULE } from "../../../options"
+import { ServiceAvailability, type AvailabilityKnex } from "../availability"
+import ShippingServicesModuleService from "../service"
+
+jest.setTimeout(60_000)
+
+/**
+ * The shop's outage record on a real PostgreSQL: opened once whoever opens it, moved by one
+ * probe of two, seen by another process (another ServiceAvailability on the same table) within
+ * its read interval, free while the service answers; and the automatic fulfilment rows that wait
+ * for the service.
+ */
+moduleIntegrationTestRunner<ShippingServicesModuleService>({
+  moduleName: SHIPPING_SERVICES_MODULE,
+  resolve: __dirname + "/..",
+  moduleOptions: appPluginOptions({}) as Record<string, unknown>,
+  testSuite: ({ service, MikroOrmWrapper }) => {
+    const knex = () =>
+      (MikroOrmWrapper.getManager() as any).getKnex() as AvailabilityKnex
+    /** Another process: its own view of the same table, on a clock the test moves. */
+    const processAt = (clock: { now: number }) =>
+      new ServiceAvailability(knex, () => clock.now, 5_000)
+
+    it("opens once for the whole shop, whoever opens it, and every process learns it", async () => {
+      const clock = { now: 0 }
+      const [a, b] = [processAt(clock), processAt(clock)]
+      // Nothing read while the service answers.
+      const reads: string[] = []
+      const counting = new ServiceAvailability(() => ({
+        raw: (sql, bindings) => {
+          reads.push(sql)
+          return knex().raw(sql, bindings)
+        },
+      }))
+      expect(await counting.outage()).toBeNull()
+      expect(reads).toEqual([])
+
+      const opened = await Promise.all([
+        a.open("createShipment: 503", new Date("2026-11-28T09:00:00Z")),
+        b.open("getRates: 503", new Date("2026-11-28T09:00:01Z")),
+      ])
+      expect(opened.filter(Boolean)).toHaveLength(1)
+      const [outageA, outageB] = [await a.outage(), await b.outage()]
+      expect(outageA).toEqual(outageB)
+      expect(outageA).toMatchObject({ state: "down", probes: 0 })
+      // A third process that has seen only answers still sends: it learns on its own failure.
+      expect(await counting.outage()).toBeNull()
+    })
+
+    it("one probe of two ends it; the others see it within their read interval", async () => {
+      const clock = { now: 0 }
+      const [a, b, d] = [processAt(clock), processAt(clock), processAt(clock)]
+      await a.open("503", new Date("2026-11-28T09:00:00Z"))
+      await b.read()
+      await d.read()
+      const down = (await a.read())!
+      const back = afterProbe(down, { answering: true }, new Date()).record
+      const settled = await Promise.all([
+        a.settle(down.since, back),
+        b.settle(down.since, back),
+      ])
+      expect(settled.filter(Boolean)).toHaveLength(1)
+      const c = processAt(clock)
+      await c.open("503 again", new Date("2026-11-28T10:00:00Z"))
+      // c's new outage, with the last one kept for Health.
+      expect(await c.readRecord()).toMatchObject({
+        state: "down",
+        last_outage: { since: "2026-11-28T09:00:00.000Z" },
+      })
+      const ended = afterProbe(
+        (await c.read())!,
+        { answering: true },
+        new Date()
+      ).record
+      expect(await c.settle("2026-11-28T10:00:00.000Z", ended)).toBe(true)
+      // d saw the first outage and nothing since: it trusts that for 5 s, then reads again.
+      clock.now += 4_999
+      expect(await d.outage()).toMatchObject({ state: "down" })
+      clock.now += 2
+      expect(await d.outage()).toBeNull()
+    })
+
+    it("orders wait for the service without spending attempts, and are listed oldest first", async () => {
+      const facts = (placed: string) => ({
+        option_id: "postal-ground",
+        lane: "domestic",
+        display_id: 1,
+        placed_at: new Date(placed),
+      })
+      const words = { message: "Waiting for the shipping service", away: true }
+      expect(
+        await service.parkAutoFulfillment(
+          "order_b",
+          facts("2026-11-28T09:05:00Z"),
+          words
+        )
+      ).toBe(true)
+      expect(
+        await service.parkAutoFulfillment(
+          "order_a",
+          facts("2026-11-28T09:00:00Z"),
+          words
+        )
+      ).toBe(true)
+      // A failed order with attempts left waits too; one out of attempts stays the admin's.
+      await service.createAutoFulfillments([
+        { order_id: "order_c", status: "failed", attempts: 1 },
+        { order_id: "order_d", status: "failed", attempts: 5 },
+        { order_id: "order_e", status: "succeeded", attempts: 1 },
+      ] as never)
+      expect(
+        await service.parkAutoFulfillment(
+          "order_c",
+          facts("2026-11-28T09:10:00Z"),
+          words
+        )
+      ).toBe(true)
+      expect(
+        await service.parkAutoFulfillment(
+          "order_d",
+          facts("2026-11-28T09:10:00Z"),
+          words
+        )
+      ).toBe(false)
+      expect(
+        await service.parkAutoFulfillment(
+          "order_e",
+          facts("2026-11-28T09:10:00Z"),
+          words
+        )
+      ).toBe(false)
+      expect(
+        (await service.listWaitingForService(10)).map((r) => r.order_id)
+      ).toEqual(["order_a", "order_b", "order_c"])
+      expect(await service.countWaitingForService()).toBe(3)
+      const [c] = await service.listAutoFulfillments({ order_id: "order_c" })
+      expect(c).toMatchObject({ status: "waiting", attempts: 1 })
+    })
+
+    it("a running attempt the service did not answer is given back waiting, its attempt not counted", async () => {
+      const started = await service.startAutoFulfillment({
+        order_id: "order_x",
+        option_id: null,
+        lane: null,
+        display_id: null,
+        placed_at: null,
+      })
+      await service.noteAutoFulfillmentError(started!.id, {
+        attempts: 1,
+        last_error: { message: "Shipping service: 503", away: true },
+      })
+      expect(
+        await service.releaseAutoFulfillmentAttempt(started!.id, {
+          attempts: 1,
+          next_attempt_at: new Date(Date.now() + 30_000),
+        })
+      ).toBe(true)
+      const [row] = await service.listAutoFulfillments({ order_id: "order_x" })
+      expect(row).toMatchObject({
+        status: "waiting",
+        attempts: 0,
+        next_attempt_at: null,
+      })
+      // A refusal is counted, as before.
+      const refused = await service.startAutoFulfillment({
+        order_id: "order_y",
+        option_id: null,
+        lane: null,
+        display_id: null,
+        placed_at: null,
+      })
+      await service.noteAutoFulfillmentError(refused!.id, {
+        attempts: 1,
+        last_error: { message: "Shipping service: 400" },
+      })
+      await service.releaseAutoFulfillmentAttempt(refused!.id, {
+        attempts: 1,
+        next_attempt_at: new Date(Date.now() + 30_000),
+      })
+      const [y] = await service.listAutoFulfillments({ order_id: "order_y" })
+      expect(y).toMatchObject({ status: "failed", attempts: 1 })
+      expect(y!.next_attempt_at).toBeTruthy()
+    })
+  },
+})
