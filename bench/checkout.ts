@@ -21,7 +21,13 @@ import { appInThisProcess } from "./lib"
 import type { SandboxControl } from "../dev/sandbox-control"
 import { addManualOption } from "./baseline"
 import type { Api } from "../dev/seed/api"
-import { ADDRESSES, setupStore, type StoreSetup } from "../dev/seed/store"
+import {
+  ADDRESSES,
+  payAndComplete,
+  paymentSession,
+  setupStore,
+  type StoreSetup,
+} from "../dev/seed/store"
 
 const DB = "medusa_shipping_services_bench_checkout"
 const CARTS = Number(process.env.BENCH_CARTS ?? 200)
@@ -67,16 +73,7 @@ async function checkout(
     pk
   )
   const addShippingMethod = performance.now() - t0
-  const { data: pc } = await api.post(
-    "/store/payment-collections",
-    { cart_id: cartId },
-    pk
-  )
-  await api.post(
-    `/store/payment-collections/${pc.payment_collection.id}/payment-sessions`,
-    { provider_id: "pp_system_default" },
-    pk
-  )
+  await paymentSession(api, cartId, pk)
   const t1 = performance.now()
   const { data: done } = await api.post(
     `/store/carts/${cartId}/complete`,
@@ -131,22 +128,7 @@ async function wholeCheckout(
     { option_id: optionId },
     pk
   )
-  const { data: pc } = await api.post(
-    "/store/payment-collections",
-    { cart_id: cartId },
-    pk
-  )
-  await api.post(
-    `/store/payment-collections/${pc.payment_collection.id}/payment-sessions`,
-    { provider_id: "pp_system_default" },
-    pk
-  )
-  const { data: done } = await api.post(
-    `/store/carts/${cartId}/complete`,
-    {},
-    pk
-  )
-  if (done.type !== "order") throw new Error(`cart ${cartId} not completed`)
+  await payAndComplete(api, cartId, pk)
   return performance.now() - t0
 }
 

@@ -323,16 +323,24 @@ export async function placeOrder(
     { option_id: store.shippingOptions[order.optionId] },
     pk
   )
-  const { data: pc } = await api.post(
-    "/store/payment-collections",
-    { cart_id: cartId },
-    pk
-  )
-  await api.post(
-    `/store/payment-collections/${pc.payment_collection.id}/payment-sessions`,
-    { provider_id: "pp_system_default" },
-    pk
-  )
+  return payAndComplete(api, cartId, pk)
+}
+
+/** A placed order as the store API answers it. */
+export type PlacedOrder = {
+  id: string
+  display_id: number
+  customer_id: string
+  items: { id: string; quantity: number }[]
+}
+
+/** The end of a shopper's checkout: a payment session with the system provider, then the order. */
+export async function payAndComplete(
+  api: Api,
+  cartId: string,
+  pk: RequestConfig
+): Promise<PlacedOrder> {
+  await paymentSession(api, cartId, pk)
   const { data: done } = await api.post(
     `/store/carts/${cartId}/complete`,
     {},
@@ -343,12 +351,25 @@ export async function placeOrder(
       `cart ${cartId} did not complete: ${JSON.stringify(done.error ?? done)}`
     )
   }
-  return done.order as {
-    id: string
-    display_id: number
-    customer_id: string
-    items: { id: string; quantity: number }[]
-  }
+  return done.order as PlacedOrder
+}
+
+/** The cart's payment collection and a session with Medusa's system provider (no card). */
+export async function paymentSession(
+  api: Api,
+  cartId: string,
+  pk: RequestConfig
+): Promise<void> {
+  const { data: pc } = await api.post(
+    "/store/payment-collections",
+    { cart_id: cartId },
+    pk
+  )
+  await api.post(
+    `/store/payment-collections/${pc.payment_collection.id}/payment-sessions`,
+    { provider_id: "pp_system_default" },
+    pk
+  )
 }
 
 /**

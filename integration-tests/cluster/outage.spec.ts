@@ -9,7 +9,12 @@
  */
 import { prepareCluster, type Cluster } from "../../dev/cluster"
 import { fetchApi, type Api } from "../../dev/seed/api"
-import { ADDRESSES, setupStore, type StoreSetup } from "../../dev/seed/store"
+import {
+  ADDRESSES,
+  payAndComplete,
+  setupStore,
+  type StoreSetup,
+} from "../../dev/seed/store"
 import { waitFor } from "../../dev/wait"
 import { appPluginOptions } from "../../dev/app-options"
 import type { StatsSnapshot } from "../../packages/sandbox/src/stats"
@@ -96,25 +101,9 @@ async function checkout(i: number): Promise<{ id: string; amount: number }> {
     { option_id: store.shippingOptions[option] },
     pk
   )
-  const { data: pc } = await api.post(
-    "/store/payment-collections",
-    { cart_id: c.cart.id },
-    pk
-  )
-  await api.post(
-    `/store/payment-collections/${pc.payment_collection.id}/payment-sessions`,
-    { provider_id: "pp_system_default" },
-    pk
-  )
-  const { data: done } = await api.post(
-    `/store/carts/${c.cart.id}/complete`,
-    {},
-    pk
-  )
-  if (done.type !== "order")
-    throw new Error(`cart did not complete: ${JSON.stringify(done)}`)
+  const order = await payAndComplete(api, c.cart.id, pk)
   return {
-    id: done.order.id,
+    id: order.id,
     amount: Number(added.cart.shipping_methods[0].amount),
   }
 }

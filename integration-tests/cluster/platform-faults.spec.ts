@@ -27,7 +27,12 @@ import {
 } from "../../dev/private-postgres"
 import { startPrivateRedis, type PrivateRedis } from "../../dev/private-redis"
 import { fetchApi, type Api } from "../../dev/seed/api"
-import { ADDRESSES, setupStore, type StoreSetup } from "../../dev/seed/store"
+import {
+  ADDRESSES,
+  payAndComplete,
+  setupStore,
+  type StoreSetup,
+} from "../../dev/seed/store"
 import { waitFor } from "../../dev/wait"
 import {
   cronIntervalMs,
@@ -156,24 +161,7 @@ async function placeQuickly(i: number): Promise<string> {
     { option_id: store.shippingOptions["postal-ground"] },
     pk
   )
-  const { data: pc } = await api.post(
-    "/store/payment-collections",
-    { cart_id: cartId },
-    pk
-  )
-  await api.post(
-    `/store/payment-collections/${pc.payment_collection.id}/payment-sessions`,
-    { provider_id: "pp_system_default" },
-    pk
-  )
-  const { data: done } = await api.post(
-    `/store/carts/${cartId}/complete`,
-    {},
-    pk
-  )
-  if (done.type !== "order")
-    throw new Error(`cart ${cartId} did not complete: ${JSON.stringify(done)}`)
-  return done.order.id
+  return (await payAndComplete(api, cartId, pk)).id
 }
 
 /** The rows of the orders with more than one label, and the fulfillments no order holds. */

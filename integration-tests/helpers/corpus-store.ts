@@ -1,5 +1,9 @@
 import type { Api, RequestConfig } from "../../dev/seed/api"
-import { PROVIDER_ID, WAREHOUSE_ADDRESS } from "../../dev/seed/store"
+import {
+  paymentSession,
+  PROVIDER_ID,
+  WAREHOUSE_ADDRESS,
+} from "../../dev/seed/store"
 import {
   defaultShippingProfile,
   publishableKeyFor,
@@ -237,16 +241,7 @@ export async function checkoutCorpusCart(
   )
   if ("refusal" in method) return method.refusal as CheckoutOutcome
   if (opts.changeAfterChoosing) await opts.changeAfterChoosing(cartId)
-  const { data: pc } = await api.post(
-    "/store/payment-collections",
-    { cart_id: cartId },
-    pk
-  )
-  await api.post(
-    `/store/payment-collections/${pc.payment_collection.id}/payment-sessions`,
-    { provider_id: "pp_system_default" },
-    pk
-  )
+  await paymentSession(api, cartId, pk)
   const done = await refused("complete", () =>
     api.post(`/store/carts/${cartId}/complete`, {}, pk)
   )

@@ -3,6 +3,7 @@ import { Modules } from "@medusajs/framework/utils"
 import { appPluginOptions } from "../../dev/app-options"
 import {
   ADDRESSES,
+  payAndComplete,
   placeOrder,
   setupStore,
   type ShopperAddress,
@@ -136,21 +137,7 @@ httpTestRunner({
           pk
         )
         .catch((e: any) => e.response)
-    async function complete(cartId: string) {
-      const { data: pc } = await api.post(
-        "/store/payment-collections",
-        { cart_id: cartId },
-        pk
-      )
-      await api.post(
-        `/store/payment-collections/${pc.payment_collection.id}/payment-sessions`,
-        { provider_id: "pp_system_default" },
-        pk
-      )
-      const { data } = await api.post(`/store/carts/${cartId}/complete`, {}, pk)
-      expect(data.type).toBe("order")
-      return data.order as { id: string }
-    }
+    const complete = (cartId: string) => payAndComplete(api, cartId, pk)
 
     it("orders placed during an outage longer than the retry schedule wait without spending attempts; once the service answers each gets one label, oldest first, with no admin action", async () => {
       const container = getContainer()
