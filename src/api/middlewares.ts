@@ -26,6 +26,7 @@ import { refuseUnshippable } from "./admin/shipping-services/refuse-unshippable"
 import { registerStartUp } from "../lib/start-up"
 import { restrictReturnCreation } from "./middlewares/restrict-return-creation"
 import { cancelReturnLabels } from "./middlewares/cancel-return-labels"
+import { explainFulfilledRemoval } from "./middlewares/explain-fulfilled-removal"
 import { onShippingServicesStart } from "../orchestration/boot"
 
 // Servers and shared instances load this file before Medusa runs the modules' start hooks: the
@@ -51,6 +52,12 @@ export default defineMiddlewares({
       matcher: "/admin/draft-orders/:id/convert-to-order",
       methods: ["POST"],
       middlewares: [refuseUnshippable("draft-order")],
+    },
+    {
+      // Lowering a line its labels hold: the labels to void first, in words.
+      matcher: "/admin/order-edits/:id/items/item/:item_id",
+      methods: ["POST"],
+      middlewares: [explainFulfilledRemoval],
     },
     {
       matcher: "/admin/order-edits/:id/request",

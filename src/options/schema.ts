@@ -451,12 +451,19 @@ export const pluginOptionsSchema = z
           .min(0)
           .default(30_000)
           .describe("First retry delay; doubles each attempt."),
+        orderChanges: z
+          .boolean()
+          .default(true)
+          .describe(
+            'Also the outbound items of a confirmed exchange or claim and the items a confirmed order edit adds, in fulfillments of their own (with `on: "captured"`, once an amount they leave due is paid).'
+          ),
       })
       .default({
         enabled: true,
         on: "placed",
         maxAttempts: 5,
         backoffMs: 30_000,
+        orderChanges: true,
       })
       .describe("Automatic fulfilment."),
     quotes: z

@@ -10,7 +10,8 @@ import { emitPluginEvents, eventBusOf } from "./plugin-events"
 export const AUTO_FULFILL_RETRY_EVENT =
   "shipping-services.auto_fulfillment.requested"
 
-export type AutoFulfillSource = "order.placed" | "payment.captured"
+export type AutoFulfillSource =
+  "order.placed" | "payment.captured" | "order.changed"
 export type AutoFulfillRetryData = { source: AutoFulfillSource; id: string }
 
 /**

@@ -7,8 +7,6 @@ import {
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import { errorRecord } from "../lib/errors"
 import { Limiter } from "../shipping-api/client/limiter"
-import { laneOf } from "../lib/batches/lane"
-import { ExpiringMap } from "../lib/cache/expiring-map"
 import { nextAttemptAt, type OrderFacts } from "../lib/auto-fulfil/attempts"
 import { isCapturedInFull } from "../lib/auto-fulfil/capture"
 import {
@@ -20,6 +18,18 @@ import { settleCanceledOrderWorkflow } from "../workflows/settle-canceled-order"
 import { awaitAdminFulfilmentWorkflow } from "../workflows/await-admin-fulfilment"
 import { alertAutoFulfillmentGaveUp } from "./alerts"
 import { add, METRICS, SPANS, withSpan } from "../lib/telemetry"
+import {
+  ourShippingOptionWithService,
+  planFulfillment,
+  type Plan,
+  type PlannedGroup,
+} from "./fulfilment-plan"
+
+export {
+  forgetShippingOption,
+  isOurProvider,
+  ourShippingOptionWithService,
+} from "./fulfilment-plan"
 
 export type AutoFulfillOutcome =
   | { status: "succeeded"; fulfillment_ids: string[] }
@@ -28,25 +38,6 @@ export type AutoFulfillOutcome =
   /** The service is not answering: no attempt was spent; bought once it answers (service-outage.ts). */
   | { status: "waiting"; reason: string }
 
-type OrderForFulfillment = {
-  id: string
-  display_id?: number | null
-  status?: string | null
-  created_at?: Date | string | null
-  shipping_address?: { country_code?: string | null } | null
-  items?: {
-    id: string
-    quantity?: number
-    requires_shipping?: boolean
-    detail?: { quantity?: number; fulfilled_quantity?: number }
-  }[]
-  shipping_methods?: { id: string; shipping_option_id?: string | null }[]
-}
-
-/** Our provider's id in Medusa: `<identifier>_<id>` (the id given in medusa-config). */
-export const isOurProvider = (providerId: string | null | undefined) =>
-  !!providerId && providerId.startsWith(`${PROVIDER_IDENTIFIER}_`)
-
 export { nextAttemptAt, type OrderFacts }
 
 export type AttemptOptions = {
@@ -54,7 +45,17 @@ export type AttemptOptions = {
   now?: Date
   /** An admin's "try again now": one more attempt even when the automatic ones are used up. */
   extraAttempt?: boolean
+  /** The order was just placed: no order change can be in progress (one read less). */
+  placed?: boolean
+  /**
+   * A confirmed exchange, claim or edit (or the payment of one): an order whose labels were all
+   * bought is taken up again for the lines that change added, in fulfillments of their own.
+   */
+  reopen?: boolean
 }
+
+/** How long an order whose exchange, claim, edit or return is being made waits before the next look. */
+const CHANGE_IN_PROGRESS_WAIT_MS = 60_000
 
 /**
  * Creates the fulfillment (and so the labels) of a placed order whose shipping method uses this
@@ -121,7 +122,7 @@ export async function orderPlaced(
         status: "skipped",
         reason: "waits for its payment to be captured (autoFulfill.on)",
       }
-    return autoFulfillOrder(container, orderId)
+    return autoFulfillOrder(container, orderId, { placed: true })
   }
   const plan = await planFulfillment(container, orderId)
   if ("reason" in plan) return { status: "skipped", reason: plan.reason }
@@ -164,7 +165,42 @@ export async function paymentCaptured(
       status: "skipped",
       reason: "its payment is captured in part: waits for the rest",
     }
-  return autoFulfillOrder(container, orderId)
+  // Also the payment of what an exchange, claim or edit left due: their lines follow.
+  return autoFulfillOrder(container, orderId, {
+    reopen: autoFulfill.orderChanges,
+  })
+}
+
+/**
+ * Medusa's `order.exchange_created`, `order.claim_created` (confirmed, with their outbound items)
+ * and `order-edit.confirmed`: the lines the change added get their labels as a placed order's
+ * do, in fulfillments of their own (autoFulfill.orderChanges). With `autoFulfill.on:
+ * "captured"`, a change that leaves an amount due waits for its payment (payment.captured). The
+ * order's row makes a redelivered event, or two workers, buy nothing more.
+ */
+export async function orderChanged(
+  container: MedusaContainer,
+  orderId: string
+): Promise<AutoFulfillOutcome> {
+  const shipping: ShippingServicesModuleService = container.resolve(
+    SHIPPING_SERVICES_MODULE
+  )
+  const { autoFulfill } = shipping.getOptions()
+  if (!autoFulfill.enabled || !autoFulfill.orderChanges)
+    return {
+      status: "skipped",
+      reason:
+        "order changes are fulfilled by an admin (autoFulfill.orderChanges)",
+    }
+  if (
+    autoFulfill.on === "captured" &&
+    !(await orderCapturedInFull(container, orderId))
+  )
+    return {
+      status: "skipped",
+      reason: "waits for what the change left due to be paid (autoFulfill.on)",
+    }
+  return autoFulfillOrder(container, orderId, { reopen: true })
 }
 
 /** The order a payment was made for (order ↔ payment collection link), if any. */
@@ -217,7 +253,21 @@ async function fulfil(
   orderId: string,
   attempt: AttemptOptions
 ): Promise<AutoFulfillOutcome> {
-  const plan = await planFulfillment(container, orderId)
+  // Taken up again after a change: only the lines changes added (a label an admin voided on
+  // purpose is not bought again). One read more, off the path of a placed order.
+  const reopen =
+    !!attempt.reopen &&
+    (
+      await shipping.listAutoFulfillments(
+        { order_id: orderId },
+        { select: ["status"] }
+      )
+    )[0]?.status === "succeeded"
+  const now = attempt.now ?? new Date()
+  const plan = await planFulfillment(container, orderId, {
+    onlyChanges: reopen,
+    checkActiveChanges: !attempt.placed,
+  })
   if ("reason" in plan && !plan.ours)
     return { status: "skipped", reason: plan.reason }
   if ("reason" in plan && plan.canceled) {
@@ -226,6 +276,19 @@ async function fulfil(
     })
     return { status: "skipped", reason: plan.reason }
   }
+  if ("reason" in plan && plan.deferred) {
+    // Medusa would fail the fulfilment after the label was bought: looked at again later (the
+    // retry job), its attempt not spent; the change's own event takes it up sooner.
+    await shipping.deferAutoFulfillment(
+      orderId,
+      plan.facts ?? EMPTY_FACTS,
+      new Date(now.getTime() + CHANGE_IN_PROGRESS_WAIT_MS),
+      { message: plan.reason }
+    )
+    return { status: "skipped", reason: plan.reason }
+  }
+  if (reopen && "reason" in plan)
+    return { status: "skipped", reason: plan.reason }
   // The service is not answering: the order waits for it, spending no attempt and sending
   // nothing (free while it answers: no read).
   const outage = await shipping.availability().outage()
@@ -238,8 +301,9 @@ async function fulfil(
     return { status: "waiting", reason }
   }
   const run = await runFulfilOrder(container, orderId, "automatic", plan, {
-    now: attempt.now ?? new Date(),
+    now,
     extra_attempt: attempt.extraAttempt,
+    reopen,
   })
   if ("error" in run) {
     const recorded = run.recorded
@@ -273,15 +337,15 @@ async function fulfil(
         : null,
     }
   }
-  const { claim, fulfillment_id } = run.result
+  const { claim, fulfillment_ids } = run.result
   if (!claim.claimed) return { status: "skipped", reason: claim.reason }
   // Done (everything was fulfilled already, e.g. by the attempt a stopped process left behind).
-  if (!fulfillment_id)
+  if (!fulfillment_ids.length)
     return {
       status: "skipped",
       reason: "reason" in plan ? plan.reason : "nothing left to fulfil",
     }
-  return { status: "succeeded", fulfillment_ids: [fulfillment_id] }
+  return { status: "succeeded", fulfillment_ids }
 }
 
 /**
@@ -295,7 +359,7 @@ async function runFulfilOrder(
   orderId: string,
   mode: FulfilMode,
   plan: Plan,
-  attempt: { now: Date; extra_attempt?: boolean }
+  attempt: { now: Date; extra_attempt?: boolean; reopen?: boolean }
 ): Promise<
   | { result: FulfilOrderResult }
   | {
@@ -315,12 +379,11 @@ async function runFulfilOrder(
       input: {
         order_id: orderId,
         mode,
-        items: "items" in plan ? plan.items : [],
-        shipping_option_id:
-          "shipping_option_id" in plan ? plan.shipping_option_id : null,
+        groups: "groups" in plan ? plan.groups : [],
         facts: plan.facts ?? EMPTY_FACTS,
         started_at: attempt.now,
         extra_attempt: attempt.extra_attempt,
+        reopen: attempt.reopen,
       },
     })
     return { result }
@@ -404,9 +467,9 @@ export async function fulfilOrderNow(
       return run.recorded?.status === "waiting" || run.error.away === true
         ? { status: "waiting", reason: String(run.error.message) }
         : { status: "failed", error: run.error }
-    const { claim, fulfillment_id } = run.result
+    const { claim, fulfillment_ids } = run.result
     if (!claim.claimed) return { status: "busy", reason: claim.reason }
-    return { status: "succeeded", fulfillment_ids: [fulfillment_id!] }
+    return { status: "succeeded", fulfillment_ids }
   })
 }
 
@@ -429,147 +492,10 @@ export async function fulfilmentPlanOf(
   return { shippable: true, facts: plan.facts }
 }
 
-type Plan =
-  | {
-      items: { id: string; quantity: number }[]
-      shipping_option_id: string
-      facts: OrderFacts
-    }
-  | { reason: string; ours: boolean; canceled?: boolean; facts?: OrderFacts }
-
-/** The unfulfilled shippable lines of an order and its shipping option of this provider. */
-async function planFulfillment(
-  container: MedusaContainer,
-  orderId: string
-): Promise<Plan> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: orders } = await query.graph({
-    entity: "order",
-    fields: [
-      "id",
-      "display_id",
-      "status",
-      "created_at",
-      "shipping_address.country_code",
-      "items.id",
-      "items.quantity",
-      "items.requires_shipping",
-      "items.detail.quantity",
-      "items.detail.fulfilled_quantity",
-      "shipping_methods.id",
-      "shipping_methods.shipping_option_id",
-    ],
-    filters: { id: orderId },
-  })
-  const order = orders[0] as OrderForFulfillment | undefined
-  if (!order) return { reason: "order not found", ours: false }
-  const option = await ourShippingOptionWithService(container, order)
-  if (!option)
-    return {
-      reason: "the order's shipping method uses another provider",
-      ours: false,
-    }
-  const shippingOptionId = option.id
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
-  const options = shipping.getOptions()
-  const service = options.services.find((s) => s.id === option.service_id)
-  const facts: OrderFacts = {
-    option_id: option.service_id,
-    lane: service
-      ? laneOf(
-          service.variant,
-          order.shipping_address?.country_code,
-          options.origin?.countryCode
-        )
-      : null,
-    display_id: order.display_id ?? null,
-    placed_at: order.created_at ? new Date(order.created_at) : null,
-  }
-  if (order.status === "canceled")
-    return {
-      reason: "the order is canceled",
-      ours: true,
-      canceled: true,
-      facts,
-    }
-  const items = (order.items ?? [])
-    .filter((i) => i.requires_shipping !== false)
-    .map((i) => ({
-      id: i.id,
-      quantity:
-        Number(i.detail?.quantity ?? i.quantity ?? 0) -
-        Number(i.detail?.fulfilled_quantity ?? 0),
-    }))
-    .filter((i) => i.quantity > 0)
-  if (!items.length)
-    return { reason: "nothing left to fulfil", ours: true, facts }
-  return { items, shipping_option_id: shippingOptionId, facts }
-}
-
 /** The order's shipping option of this provider, if any. */
 export async function ourShippingOptionOf(
   container: MedusaContainer,
   order: { shipping_methods?: { shipping_option_id?: string | null }[] }
 ): Promise<string | undefined> {
   return (await ourShippingOptionWithService(container, order))?.id
-}
-
-/**
- * What the purchase needs of a shipping option: its provider and the plugin service it was made
- * from (`data.id`). Read on every order, changed almost never: remembered for a minute per
- * process (one statement less per order). A change is seen at once by the process that gets
- * Medusa's event (`forgetShippingOption`), by the others within the minute; meanwhile the
- * purchase itself still goes through Medusa, which reads the option afresh and calls its
- * current provider with its current data.
- */
-const OPTION_FACTS_TTL_MS = 60_000
-type OptionFacts = { provider_id: string; service_id: string | null }
-const optionFacts = new ExpiringMap<string, OptionFacts>({
-  ttlMs: OPTION_FACTS_TTL_MS,
-  maxEntries: 1_000,
-})
-
-/** A shipping option changed or went (Medusa's fulfillment module event): read it afresh. */
-export function forgetShippingOption(id: string | undefined) {
-  if (id) optionFacts.delete(id)
-  else optionFacts.clear()
-}
-
-/** The order's shipping option of this provider and the plugin service it was made from (`data.id`). */
-export async function ourShippingOptionWithService(
-  container: MedusaContainer,
-  order: { shipping_methods?: { shipping_option_id?: string | null }[] }
-): Promise<{ id: string; service_id: string | null } | undefined> {
-  const optionIds = [
-    ...new Set(
-      (order.shipping_methods ?? [])
-        .map((m) => m.shipping_option_id)
-        .filter((id): id is string => !!id)
-    ),
-  ]
-  if (!optionIds.length) return undefined
-  const unknown = optionIds.filter((id) => !optionFacts.get(id))
-  if (unknown.length) {
-    const read = await container
-      .resolve(Modules.FULFILLMENT)
-      .listShippingOptions(
-        { id: unknown },
-        { select: ["id", "provider_id", "data"] }
-      )
-    for (const o of read) {
-      const serviceId = (o.data as { id?: unknown } | null)?.id
-      optionFacts.set(o.id, {
-        provider_id: o.provider_id ?? "",
-        service_id: typeof serviceId === "string" ? serviceId : null,
-      })
-    }
-  }
-  for (const id of optionIds) {
-    const facts = optionFacts.get(id)
-    if (facts && isOurProvider(facts.provider_id))
-      return { id, service_id: facts.service_id }
-  }
-  return undefined
 }

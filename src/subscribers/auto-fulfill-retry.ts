@@ -1,5 +1,9 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { orderPlaced, paymentCaptured } from "../orchestration/auto-fulfill"
+import {
+  orderChanged,
+  orderPlaced,
+  paymentCaptured,
+} from "../orchestration/auto-fulfill"
 import {
   AUTO_FULFILL_RETRY_EVENT,
   type AutoFulfillRetryData,
@@ -7,7 +11,8 @@ import {
 import { inFlight } from "../lib/in-flight"
 
 /**
- * The plugin's copy of an `order.placed` or `payment.captured` whose subscriber failed: the same
+ * The plugin's copy of an `order.placed`, `payment.captured` or order change whose subscriber
+ * failed: the same
  * work again. A failure here is thrown, so the event bus runs it again with the plugin's retries
  * (the event is emitted with them); after the last, the sweep for lost orders is left.
  */
@@ -19,7 +24,9 @@ export default async function retryAutoFulfillment({
   await inFlight(() =>
     source === "payment.captured"
       ? paymentCaptured(container, id)
-      : orderPlaced(container, id)
+      : source === "order.changed"
+        ? orderChanged(container, id)
+        : orderPlaced(container, id)
   )
 }
 

@@ -43,6 +43,9 @@ export default async function shipmentNotifications({
         "provider_id",
         "labels.tracking_number",
         "labels.tracking_url",
+        "items.title",
+        "items.quantity",
+        "items.line_item_id",
         "order.id",
         "order.display_id",
         "order.email",
@@ -58,7 +61,10 @@ export default async function shipmentNotifications({
       fulfillment.order?.no_notification
     )
       return
-    const notice = shipmentNotificationData(fulfillment)
+    const notice = shipmentNotificationData(
+      fulfillment,
+      await replacementOf(container, fulfillment)
+    )
     if (!notice || !fulfillment.order?.email) return
     try {
       await container.resolve(Modules.NOTIFICATION).createNotifications({
@@ -79,6 +85,41 @@ export default async function shipmentNotifications({
         )
     }
   })
+}
+
+/** The exchange or claim that added the fulfillment's lines (their ITEM_ADD actions), if any. */
+async function replacementOf(
+  container: Parameters<typeof shipmentNotifications>[0]["container"],
+  fulfillment: FulfillmentForNotice
+) {
+  const lineIds = (fulfillment.items ?? [])
+    .map((i) => i.line_item_id)
+    .filter((id): id is string => !!id)
+  if (!lineIds.length || !fulfillment.order?.id) return null
+  const actions = (await container
+    .resolve(Modules.ORDER)
+    .listOrderChangeActions(
+      // Columns of the action the declared filter type leaves out.
+      {
+        order_id: fulfillment.order.id,
+        action: "ITEM_ADD",
+      } as Record<string, unknown>,
+      { select: ["details", "exchange_id", "claim_id"], take: 1_000 }
+    )) as unknown as {
+    details?: { reference_id?: string } | null
+    exchange_id?: string | null
+    claim_id?: string | null
+  }[]
+  const added = actions.find(
+    (a) =>
+      a.details?.reference_id &&
+      lineIds.includes(a.details.reference_id) &&
+      (a.exchange_id || a.claim_id)
+  )
+  if (!added) return null
+  return added.exchange_id
+    ? { type: "exchange" as const, id: added.exchange_id }
+    : { type: "claim" as const, id: added.claim_id! }
 }
 
 export const config: SubscriberConfig = {

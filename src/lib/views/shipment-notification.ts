@@ -5,6 +5,13 @@
  */
 export type FulfillmentForNotice = {
   id: string
+  items?:
+    | {
+        title?: string | null
+        quantity?: number | string | null
+        line_item_id?: string | null
+      }[]
+    | null
   labels?:
     { tracking_number?: string | null; tracking_url?: string | null }[] | null
   order?: {
@@ -23,10 +30,18 @@ export type ShipmentNotificationData = {
   tracking_number: string | null
   tracking_url: string | null
   parcels: { tracking_number: string; tracking_url: string | null }[]
+  /** What this fulfillment holds, as the order lists it. */
+  items: { title: string; quantity: number }[]
+  /**
+   * The exchange or claim whose replacement it is (the email can say so: "your replacement"), or
+   * null for the order's own items and items an edit added.
+   */
+  replacement: { type: "exchange" | "claim"; id: string } | null
 }
 
 export function shipmentNotificationData(
-  f: FulfillmentForNotice
+  f: FulfillmentForNotice,
+  replacement: ShipmentNotificationData["replacement"] = null
 ): ShipmentNotificationData | null {
   if (!f.order) return null
   const parcels = (f.labels ?? [])
@@ -45,5 +60,9 @@ export function shipmentNotificationData(
     tracking_number: parcels[0]?.tracking_number ?? null,
     tracking_url: parcels[0]?.tracking_url ?? null,
     parcels,
+    items: (f.items ?? [])
+      .filter((i) => !!i.title)
+      .map((i) => ({ title: i.title!, quantity: Number(i.quantity ?? 0) })),
+    replacement,
   }
 }

@@ -567,6 +567,49 @@ export default class ShippingServicesModuleService extends MedusaService({
     return rows.length > 0
   }
 
+  /**
+   * An order the automatic path cannot fulfil right now for a reason of Medusa's (an exchange,
+   * claim, edit or return being made: Medusa fails the fulfilment then, after the label was
+   * bought): `pending`, due again at `at`, no attempt spent. A running row is left to its process.
+   */
+  async deferAutoFulfillment(
+    orderId: string,
+    facts: {
+      option_id: string | null
+      lane: string | null
+      display_id: number | null
+      placed_at: Date | null
+    },
+    at: Date,
+    lastError: Record<string, unknown>
+  ): Promise<boolean> {
+    const knex = this.pg_()
+    const { rows } = await knex.raw(
+      `insert into shipping_services_auto_fulfillment
+         (id, order_id, status, attempts, option_id, lane, display_id, placed_at, next_attempt_at, last_error, created_at, updated_at)
+       values (?, ?, 'pending', 0, ?, ?, ?, ?, ?, ?::jsonb, now(), now())
+       on conflict (order_id) where deleted_at is null do update
+         set status = 'pending', next_attempt_at = excluded.next_attempt_at,
+             last_error = excluded.last_error, updated_at = now()
+         where shipping_services_auto_fulfillment.status in ('pending', 'failed', 'waiting', 'succeeded')
+           and (shipping_services_auto_fulfillment.status <> 'failed'
+                or shipping_services_auto_fulfillment.attempts < ?)
+       returning id`,
+      [
+        entityId("ssaf"),
+        orderId,
+        facts.option_id,
+        facts.lane,
+        facts.display_id,
+        facts.placed_at,
+        at,
+        JSON.stringify(lastError),
+        this.options_.autoFulfill.maxAttempts,
+      ]
+    )
+    return rows.length > 0
+  }
+
   /** Orders waiting for the service to answer again, oldest first (the probe resumes them). */
   async listWaitingForService(take: number): Promise<{ order_id: string }[]> {
     const knex = this.pg_()

@@ -6,33 +6,39 @@ import {
 } from "@medusajs/framework/workflows-sdk"
 import type { OrderFacts } from "../../lib/auto-fulfil/attempts"
 import {
+  remainingGroups,
+  type PlannedGroup,
+} from "../../lib/auto-fulfil/groups"
+import {
   claimOrderFulfilmentStep,
   type Claim,
   type FulfilMode,
 } from "./steps/claim-order-fulfilment"
 import { createOrderFulfillmentStep } from "./steps/create-order-fulfillment"
 import { finishOrderFulfilmentStep } from "./steps/finish-order-fulfilment"
-import {
-  registerUnregisteredFulfillmentsStep,
-  remainingItems,
-} from "./steps/register-unregistered-fulfillments"
+import { registerUnregisteredFulfillmentsStep } from "./steps/register-unregistered-fulfillments"
 
 export type FulfilOrderInput = {
   order_id: string
   mode: FulfilMode
-  /** The unfulfilled shippable lines; empty when everything is fulfilled already. */
-  items: { id: string; quantity: number }[]
-  shipping_option_id: string | null
+  /**
+   * The unfulfilled shippable lines as fulfillments to make, one per shipping option and stock
+   * location (src/orchestration/fulfilment-plan.ts); empty when everything is fulfilled already.
+   */
+  groups: PlannedGroup[]
   facts: OrderFacts
   /** When the attempt started (a failed one is retried counting from here). */
   started_at: Date
   /** An admin's "try again now": see ClaimInput. */
   extra_attempt?: boolean
+  /** A confirmed order change's lines on an order whose labels were bought: see ClaimInput. */
+  reopen?: boolean
 }
 
 export type FulfilOrderResult = {
   claim: Claim
-  fulfillment_id: string | null
+  /** The fulfillments made (or registered) by this run, oldest first. */
+  fulfillment_ids: string[]
 }
 
 /**
@@ -54,6 +60,7 @@ export const fulfilOrderWorkflow = createWorkflow(
       mode: input.mode,
       started_at: input.started_at,
       extra_attempt: input.extra_attempt,
+      reopen: input.reopen,
     })
 
     // A fulfillment an earlier attempt's process left linked but unregistered holds these
@@ -69,7 +76,7 @@ export const fulfilOrderWorkflow = createWorkflow(
     )
 
     const toCreate = transform({ input, registered }, ({ input, registered }) =>
-      remainingItems(input.items, registered.items)
+      remainingGroups(input.groups, registered.items)
     )
 
     const created = when(
@@ -83,8 +90,7 @@ export const fulfilOrderWorkflow = createWorkflow(
           const made = claim as Extract<Claim, { claimed: true }>
           return {
             order_id: input.order_id,
-            items: toCreate,
-            shipping_option_id: input.shipping_option_id ?? undefined,
+            groups: toCreate,
             record_id: made.record_id,
             attempts: made.attempts,
           }
@@ -93,7 +99,7 @@ export const fulfilOrderWorkflow = createWorkflow(
       return createOrderFulfillmentStep(create)
     })
 
-    const fulfillment_id = when(
+    const fulfillment_ids = when(
       "shipping-services-fulfil-order-finish",
       { claim },
       ({ claim }) => claim.claimed
@@ -104,17 +110,20 @@ export const fulfilOrderWorkflow = createWorkflow(
           record_id: (claim as Extract<Claim, { claimed: true }>).record_id,
           attempts: (claim as Extract<Claim, { claimed: true }>).attempts,
           mode: input.mode,
-          fulfillment_id: created?.id ?? registered.fulfillment_ids[0] ?? null,
+          fulfillment_ids: [
+            ...registered.fulfillment_ids,
+            ...(created?.ids ?? []),
+          ],
         })
       )
       return finishOrderFulfilmentStep(finish)
     })
 
     const result = transform(
-      { claim, fulfillment_id },
-      ({ claim, fulfillment_id }): FulfilOrderResult => ({
+      { claim, fulfillment_ids },
+      ({ claim, fulfillment_ids }): FulfilOrderResult => ({
         claim,
-        fulfillment_id: fulfillment_id ?? null,
+        fulfillment_ids: fulfillment_ids ?? [],
       })
     )
     return new WorkflowResponse(result)

@@ -22,6 +22,11 @@ export type ClaimInput = {
    * automatic ones are used up (counted as the last one, so the job does not resume after it).
    */
   extra_attempt?: boolean
+  /**
+   * A confirmed exchange, claim or edit added lines to an order whose labels were all bought: its
+   * `succeeded` row is taken again for them, as a new round (attempts from 1).
+   */
+  reopen?: boolean
 }
 
 export type Claim =
@@ -87,7 +92,8 @@ export async function claimOrderFulfilment(
       reason: "another process claimed it a moment ago",
       busy: true,
     }
-  if (input.mode === "automatic") {
+  const reopening = !!input.reopen && existing.status === "succeeded"
+  if (input.mode === "automatic" && !reopening) {
     if (existing.status === "succeeded" || existing.status === "skipped")
       return {
         claimed: false,
@@ -108,7 +114,12 @@ export async function claimOrderFulfilment(
         busy: false,
       }
   }
-  const maxBefore = input.extra_attempt ? Math.max(0, maxAttempts - 1) : null
+  // A new round starts its attempts again; an admin's extra attempt counts as the last one.
+  const maxBefore = reopening
+    ? 0
+    : input.extra_attempt
+      ? Math.max(0, maxAttempts - 1)
+      : null
   if (
     !(await shipping.claimAutoFulfillmentAttempt(
       existing.id,

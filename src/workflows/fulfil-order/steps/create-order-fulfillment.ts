@@ -2,15 +2,17 @@ import {
   cancelOrderFulfillmentWorkflow,
   createOrderFulfillmentWorkflow,
 } from "@medusajs/medusa/core-flows"
+import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
 import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
 import { errorRecord } from "../../../lib/errors"
+import type { PlannedGroup } from "../../../lib/auto-fulfil/groups"
 
 export type CreateInput = {
   order_id: string
-  items: { id: string; quantity: number }[]
-  shipping_option_id?: string
+  /** One Medusa fulfillment each: the lines of one shipping option and stock location. */
+  groups: PlannedGroup[]
   /** The attempt the claim made: its row takes the error's words. */
   record_id: string
   attempts: number
@@ -39,9 +41,13 @@ export async function createNotingError<T>(
 }
 
 /**
- * Medusa's createOrderFulfillmentWorkflow, run by this step (not `runAsStep`) so that its error
- * can be noted on the attempt. It compensates itself when it fails; when a later step of
- * fulfilOrderWorkflow fails, this step's compensation cancels the fulfillment it created with
+ * Medusa's createOrderFulfillmentWorkflow once per group, in turn (one fulfillment per shipping
+ * option and stock location, its labels bought from that location), run by this step (not
+ * `runAsStep`) so that an error can be noted on the attempt. A group whose location cannot ship
+ * (not linked to the provider, no address among several warehouses) is refused in words before
+ * anything is bought. Each run compensates itself when it fails; the groups made before a failure
+ * stay (their labels are good: the next attempt plans only what is left). When a later step of
+ * fulfilOrderWorkflow fails, this step's compensation cancels every fulfillment it created with
  * Medusa's cancelOrderFulfillmentWorkflow (the provider voids the labels).
  */
 export const createOrderFulfillmentStep = createStep(
@@ -50,43 +56,52 @@ export const createOrderFulfillmentStep = createStep(
     const shipping: ShippingServicesModuleService = container.resolve(
       SHIPPING_SERVICES_MODULE
     )
-    const { result } = await createNotingError(
-      () =>
-        createOrderFulfillmentWorkflow(container).run({
-          input: {
-            order_id: input.order_id,
-            items: input.items,
-            shipping_option_id: input.shipping_option_id,
-          },
-          // As runAsStep does: its events join this workflow's group and go out when this
-          // workflow succeeds (cleared when it fails), not when the inner one ends.
-          context: { eventGroupId, preventReleaseEvents: true },
-        }),
-      (lastError) =>
-        shipping.noteAutoFulfillmentError(input.record_id, {
-          attempts: input.attempts,
-          last_error: lastError,
-        })
-    )
-    // Only the id goes on: a step's output is copied into every later checkpoint of the
+    const ids: string[] = []
+    for (const group of input.groups) {
+      const { result } = await createNotingError(
+        async () => {
+          if (group.problem)
+            throw new MedusaError(MedusaError.Types.NOT_ALLOWED, group.problem)
+          return createOrderFulfillmentWorkflow(container).run({
+            input: {
+              order_id: input.order_id,
+              items: group.items,
+              shipping_option_id: group.shipping_option_id,
+              ...(group.location_id ? { location_id: group.location_id } : {}),
+            },
+            // As runAsStep does: its events join this workflow's group and go out when this
+            // workflow succeeds (cleared when it fails), not when the inner one ends.
+            context: { eventGroupId, preventReleaseEvents: true },
+          })
+        },
+        (lastError) =>
+          shipping.noteAutoFulfillmentError(input.record_id, {
+            attempts: input.attempts,
+            last_error: lastError,
+          })
+      )
+      ids.push(result.id)
+    }
+    // Only the ids go on: a step's output is copied into every later checkpoint of the
     // workflow (JSON, and on the Redis engine into Redis), and the whole fulfillment with its
     // items, labels and address is a large share of a burst's CPU per order.
     return new StepResponse(
-      { id: result.id },
-      { order_id: input.order_id, fulfillment_id: result.id }
+      { ids },
+      { order_id: input.order_id, fulfillment_ids: ids }
     )
   },
   async (
-    created: { order_id: string; fulfillment_id: string } | undefined,
+    created: { order_id: string; fulfillment_ids: string[] } | undefined,
     { container }
   ) => {
     if (!created) return
-    await cancelOrderFulfillmentWorkflow(container).run({
-      input: {
-        order_id: created.order_id,
-        fulfillment_id: created.fulfillment_id,
-        no_notification: true,
-      },
-    })
+    for (const fulfillment_id of created.fulfillment_ids)
+      await cancelOrderFulfillmentWorkflow(container).run({
+        input: {
+          order_id: created.order_id,
+          fulfillment_id,
+          no_notification: true,
+        },
+      })
   }
 )

@@ -9,8 +9,8 @@ export type FinishInput = {
   mode: FulfilMode
   /** The attempt the claim made: its row takes the error's words when recording fails. */
   attempts: number
-  /** The fulfillment Medusa created; none when nothing was left to fulfil. */
-  fulfillment_id: string | null
+  /** The fulfillments Medusa created (or that were registered); none when nothing was left. */
+  fulfillment_ids: string[]
 }
 
 /**
@@ -33,8 +33,8 @@ export const finishOrderFulfilmentStep = createStep(
           status: "succeeded",
           last_error: null,
           ...(input.mode === "admin" ? { held_at: null } : {}),
-          ...(input.fulfillment_id
-            ? { fulfillment_ids: { ids: [input.fulfillment_id] } }
+          ...(input.fulfillment_ids.length
+            ? { fulfillment_ids: { ids: input.fulfillment_ids } }
             : {}),
         }),
       (lastError) =>
@@ -43,6 +43,6 @@ export const finishOrderFulfilmentStep = createStep(
           last_error: lastError,
         })
     )
-    return new StepResponse(input.fulfillment_id)
+    return new StepResponse(input.fulfillment_ids)
   }
 )

@@ -38,22 +38,6 @@ const NONE: Registered = {
   fulfilled_line_ids: [],
 }
 
-/** The lines still to fulfil once `registered` counts: what the create step is given. */
-export function remainingItems(
-  planned: { id: string; quantity: number }[],
-  registered: { id: string; quantity: number }[]
-): { id: string; quantity: number }[] {
-  const done = new Map<string, number>()
-  for (const item of registered)
-    done.set(item.id, (done.get(item.id) ?? 0) + item.quantity)
-  return planned
-    .map((item) => ({
-      id: item.id,
-      quantity: item.quantity - (done.get(item.id) ?? 0),
-    }))
-    .filter((item) => item.quantity > 0)
-}
-
 async function register(
   container: MedusaContainer,
   shipping: ShippingServicesModuleService,

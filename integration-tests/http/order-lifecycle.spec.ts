@@ -1,0 +1,308 @@
+import { httpTestRunner } from "../helpers/runner"
+import { Modules } from "@medusajs/framework/utils"
+import {
+  ADDRESSES,
+  addStockedProduct,
+  addWarehouse,
+  placeOrder,
+  setupStore,
+  type StoreSetup,
+} from "../../dev/seed/store"
+import { waitFor } from "../../dev/wait"
+import { whenIdle } from "../../src/lib/in-flight"
+import { SHIPPING_SERVICES_MODULE } from "../../src/options/resolve"
+import type ShippingServicesModuleService from "../../src/modules/shipping-services/service"
+import { adminHeaders } from "../helpers/admin"
+import { explainHttpErrors } from "../helpers/errors"
+import { atSandbox, sandbox } from "../helpers/sandbox"
+
+jest.setTimeout(300_000)
+
+/**
+ * Every parcel Medusa's order lifecycle sends, bought as a placed order's is: items reserved in
+ * two warehouses (one fulfillment and label per warehouse, each from its own address), the
+ * outbound items of a confirmed exchange and of a claim, and items a confirmed order edit adds
+ * (each in a fulfillment of its own, once, also when the event comes twice); and an edit that
+ * would remove an item whose label was bought is told which label to void.
+ */
+httpTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let store: StoreSetup
+    let admin: { headers: Record<string, string> }
+    let austin: string
+    /** Stocked only at Shelton (A) / only at Austin (B), inventory managed. */
+    let atShelton: string
+    let atAustin: string
+    let alsoAtShelton: string
+
+    beforeAll(async () => {
+      explainHttpErrors(api)
+      admin = await adminHeaders(getContainer())
+      store = await setupStore(api, admin)
+      austin = await addWarehouse(api, admin, store)
+      atShelton = await addStockedProduct(api, admin, store, {
+        title: "Shelton kettle",
+        sku: "KETTLE-A",
+        stock: { [store.locationId]: 50 },
+      })
+      atAustin = await addStockedProduct(api, admin, store, {
+        title: "Austin kettle",
+        sku: "KETTLE-B",
+        stock: { [austin]: 50 },
+      })
+      alsoAtShelton = await addStockedProduct(api, admin, store, {
+        title: "Shelton mug",
+        sku: "MUG-A",
+        stock: { [store.locationId]: 50 },
+      })
+    })
+
+    const shipping = () =>
+      getContainer().resolve<ShippingServicesModuleService>(
+        SHIPPING_SERVICES_MODULE
+      )
+    const settled = async () => {
+      await new Promise((r) => setTimeout(r, 300))
+      expect(await whenIdle({ timeoutMs: 60_000, quietMs: 300 })).toBe(true)
+    }
+    const order = (variants: string[]) =>
+      placeOrder(api, store, {
+        region: "us",
+        address: ADDRESSES.newYork,
+        optionId: "postal-ground",
+        items: variants.map((variantId) => ({ variantId, quantity: 1 })),
+      })
+    /** The order's live fulfillments with their location, lines and labels. */
+    const fulfillmentsOf = async (orderId: string) => {
+      const { data } = await api.get(
+        `/admin/orders/${orderId}?fields=id,*fulfillments,*fulfillments.items,*fulfillments.labels`,
+        admin
+      )
+      return (
+        data.order.fulfillments as {
+          id: string
+          location_id: string
+          canceled_at: string | null
+          items: { line_item_id: string; quantity: number }[]
+          labels: { tracking_number: string }[]
+        }[]
+      ).filter((f) => !f.canceled_at)
+    }
+    const labelled = (orderId: string, n: number) =>
+      waitFor(
+        async () => {
+          const fs = await fulfillmentsOf(orderId)
+          return fs.length === n && fs.every((f) => f.labels.length)
+            ? fs
+            : undefined
+        },
+        `${n} labelled fulfillment(s) of ${orderId}`,
+        60_000,
+        250
+      )
+    const fromPostalCode = async (trackingNumber: string) =>
+      (await atSandbox(trackingNumber)).response.fromAddress.postalCode
+    const lineOf = async (orderId: string, variantId: string) => {
+      const { data } = await api.get(
+        `/admin/orders/${orderId}?fields=id,*items`,
+        admin
+      )
+      return (data.order.items as { id: string; variant_id: string }[]).filter(
+        (i) => i.variant_id === variantId
+      )
+    }
+
+    it("items reserved in two warehouses: one fulfillment and label per warehouse, each from its own address", async () => {
+      const placed = await order([atShelton, atAustin])
+      const fs = await labelled(placed.id, 2)
+      const byLocation = Object.fromEntries(fs.map((f) => [f.location_id, f]))
+      expect(Object.keys(byLocation).sort()).toEqual(
+        [store.locationId, austin].sort()
+      )
+      const [sheltonLine] = await lineOf(placed.id, atShelton)
+      const [austinLine] = await lineOf(placed.id, atAustin)
+      expect(
+        byLocation[store.locationId]!.items.map((i) => i.line_item_id)
+      ).toEqual([sheltonLine!.id])
+      expect(byLocation[austin]!.items.map((i) => i.line_item_id)).toEqual([
+        austinLine!.id,
+      ])
+      expect(
+        await fromPostalCode(
+          byLocation[store.locationId]!.labels[0]!.tracking_number
+        )
+      ).toBe("06484")
+      expect(
+        await fromPostalCode(byLocation[austin]!.labels[0]!.tracking_number)
+      ).toBe("78701")
+      // Stock left where it was reserved: one down at each warehouse, nothing else moved.
+      const { data: levels } = await api.get(
+        `/admin/reservations?line_item_id[]=${sheltonLine!.id}&line_item_id[]=${austinLine!.id}`,
+        admin
+      )
+      expect(levels.reservations).toEqual([])
+    })
+
+    it("a warehouse not linked to the provider is said in words; nothing is bought from another", async () => {
+      const unlinked = await addWarehouse(api, admin, store, {
+        name: "Unlinked warehouse",
+        address: {
+          address_1: "1 Harbor Rd",
+          city: "Boston",
+          province: "MA",
+          postal_code: "02110",
+          country_code: "us",
+        },
+      })
+      await api.post(
+        `/admin/stock-locations/${unlinked}/fulfillment-providers`,
+        { remove: ["shipping-services_shipping-services"] },
+        admin
+      )
+      const onlyThere = await addStockedProduct(api, admin, store, {
+        title: "Boston kettle",
+        sku: "KETTLE-C",
+        stock: { [unlinked]: 5 },
+      })
+      const before = (await sandbox.get("/stats")).labelsCreated
+      const placed = await order([onlyThere])
+      const failed = await waitFor(async () => {
+        const { data } = await api.get(
+          `/admin/shipping-services/orders/${placed.id}/shipments`,
+          admin
+        )
+        return data.auto_fulfillment?.status === "failed"
+          ? data.auto_fulfillment
+          : undefined
+      }, "the attempt refused in words")
+      expect(failed.last_error).toMatch(
+        /stock location “Unlinked warehouse” is not linked to the shipping services provider/
+      )
+      expect((await sandbox.get("/stats")).labelsCreated).toBe(before)
+    })
+
+    it("an exchange's outbound items get their label in a fulfillment of their own, once however often its event comes", async () => {
+      const placed = await order([atShelton])
+      await labelled(placed.id, 1)
+      const [line] = await lineOf(placed.id, atShelton)
+      const { data: begun } = await api.post(
+        "/admin/exchanges",
+        { order_id: placed.id },
+        admin
+      )
+      const exchangeId = begun.exchange.id as string
+      await api.post(
+        `/admin/exchanges/${exchangeId}/inbound/items`,
+        { items: [{ id: line!.id, quantity: 1 }] },
+        admin
+      )
+      await api.post(
+        `/admin/exchanges/${exchangeId}/outbound/items`,
+        { items: [{ variant_id: alsoAtShelton, quantity: 1 }] },
+        admin
+      )
+      await api.post(
+        `/admin/exchanges/${exchangeId}/outbound/shipping-method`,
+        { shipping_option_id: store.shippingOptions["postal-ground"] },
+        admin
+      )
+      await api.post(`/admin/exchanges/${exchangeId}/request`, {}, admin)
+      const fs = await labelled(placed.id, 2)
+      const [mug] = await lineOf(placed.id, alsoAtShelton)
+      const exchangeParcel = fs.find((f) =>
+        f.items.some((i) => i.line_item_id === mug!.id)
+      )!
+      expect(exchangeParcel.items.map((i) => i.line_item_id)).toEqual([mug!.id])
+      // Redelivered, twice at once: nothing more is bought.
+      const before = (await sandbox.get("/stats")).labelsCreated
+      const bus = getContainer().resolve(Modules.EVENT_BUS)
+      await Promise.all([
+        bus.emit({
+          name: "order.exchange_created",
+          data: { order_id: placed.id, exchange_id: exchangeId },
+        }),
+        bus.emit({
+          name: "order.exchange_created",
+          data: { order_id: placed.id, exchange_id: exchangeId },
+        }),
+      ])
+      await settled()
+      expect(await fulfillmentsOf(placed.id)).toHaveLength(2)
+      expect((await sandbox.get("/stats")).labelsCreated).toBe(before)
+      const [row] = await shipping().listAutoFulfillments({
+        order_id: placed.id,
+      })
+      expect(row).toMatchObject({ status: "succeeded", attempts: 1 })
+    })
+
+    it("a claim's replacement items leave the same way", async () => {
+      const placed = await order([atShelton])
+      await labelled(placed.id, 1)
+      const [line] = await lineOf(placed.id, atShelton)
+      const { data: begun } = await api.post(
+        "/admin/claims",
+        { order_id: placed.id, type: "replace" },
+        admin
+      )
+      const claimId = begun.claim.id as string
+      await api.post(
+        `/admin/claims/${claimId}/claim-items`,
+        {
+          items: [{ id: line!.id, quantity: 1, reason: "production_failure" }],
+        },
+        admin
+      )
+      await api.post(
+        `/admin/claims/${claimId}/outbound/items`,
+        { items: [{ variant_id: atShelton, quantity: 1 }] },
+        admin
+      )
+      await api.post(
+        `/admin/claims/${claimId}/outbound/shipping-method`,
+        { shipping_option_id: store.shippingOptions["postal-ground"] },
+        admin
+      )
+      await api.post(`/admin/claims/${claimId}/request`, {}, admin)
+      const fs = await labelled(placed.id, 2)
+      const lines = await lineOf(placed.id, atShelton)
+      const replacement = lines.find((l) => l.id !== line!.id)!
+      expect(
+        fs.some((f) => f.items.every((i) => i.line_item_id === replacement.id))
+      ).toBe(true)
+    })
+
+    it("an order edit's added items get their own label; lowering a labelled item says which label to void", async () => {
+      const placed = await order([atShelton])
+      const [first] = await labelled(placed.id, 1)
+      await api.post("/admin/order-edits", { order_id: placed.id }, admin)
+      await api.post(
+        `/admin/order-edits/${placed.id}/items`,
+        { items: [{ variant_id: atAustin, quantity: 1 }] },
+        admin
+      )
+      await api.post(`/admin/order-edits/${placed.id}/request`, {}, admin)
+      await api.post(`/admin/order-edits/${placed.id}/confirm`, {}, admin)
+      const fs = await labelled(placed.id, 2)
+      const added = fs.find((f) => f.id !== first!.id)!
+      expect(added.location_id).toBe(austin)
+      expect(await fromPostalCode(added.labels[0]!.tracking_number)).toBe(
+        "78701"
+      )
+
+      // Removing the first item, whose label was bought: refused, naming the label to void.
+      const [line] = await lineOf(placed.id, atShelton)
+      await api.post("/admin/order-edits", { order_id: placed.id }, admin)
+      const refused = await api
+        .post(
+          `/admin/order-edits/${placed.id}/items/item/${line!.id}`,
+          { quantity: 0 },
+          admin
+        )
+        .catch((e: any) => e.response)
+      expect(refused.status).toBe(400)
+      expect(refused.data.message).toContain(first!.labels[0]!.tracking_number)
+      expect(refused.data.message).toMatch(/void that label on the order page/)
+      await api.delete(`/admin/order-edits/${placed.id}`, admin)
+    })
+  },
+})
