@@ -1,9 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import {
-  PROVIDER_IDENTIFIER,
-  SHIPPING_SERVICES_MODULE,
-} from "../options/resolve"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import { errorRecord } from "../lib/errors"
 import { Limiter } from "../shipping-api/client/limiter"
@@ -22,7 +19,6 @@ import {
   ourShippingOptionWithService,
   planFulfillment,
   type Plan,
-  type PlannedGroup,
 } from "./fulfilment-plan"
 
 export {
