@@ -1,21 +1,28 @@
-import { Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import {
   forgetShippingOption,
   ourShippingOptionWithService,
 } from "../auto-fulfill"
 
-/** A container whose Fulfillment Module knows `options` and counts the reads. */
+/** A container whose Query knows `options` (shipping_option) and counts the reads. */
 function containerWith(
   options: { id: string; provider_id: string; data: unknown }[]
 ) {
-  const listShippingOptions = jest.fn(async (filter: { id: string[] }) =>
-    options.filter((o) => filter.id.includes(o.id))
+  const listShippingOptions = jest.fn(
+    async (input: { entity: string; filters: { id: string[] } }) => {
+      if (input.entity !== "shipping_option")
+        throw new Error(`unexpected ${input.entity}`)
+      return {
+        data: options.filter((o) => input.filters.id.includes(o.id)),
+      }
+    }
   )
   const container = {
     resolve: (key: string) => {
-      if (key !== Modules.FULFILLMENT) throw new Error(`unexpected ${key}`)
-      return { listShippingOptions }
+      if (key !== ContainerRegistrationKeys.QUERY)
+        throw new Error(`unexpected ${key}`)
+      return { graph: listShippingOptions }
     },
   } as unknown as MedusaContainer
   return { container, listShippingOptions }
