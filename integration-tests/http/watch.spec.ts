@@ -336,12 +336,17 @@ httpTestRunner({
           data.health.items.map((i: any) => [i.key, i])
         )
         expect(Object.keys(items)).toEqual([
+          "service",
           "purchases",
           "webhooks",
           "auto_fulfillments",
           "orphans",
           "jobs",
         ])
+        expect(items.service).toMatchObject({
+          status: "ok",
+          summary: "Answering",
+        })
         const bought = items.purchases.figures.find(
           (f: any) => f.label === "Labels bought"
         ).value
@@ -509,7 +514,9 @@ httpTestRunner({
           )
           expect(
             warn.mock.calls.some(([m]) =>
-              /registered the plugin's 8 job schedules/.test(String(m))
+              String(m).includes(
+                `registered the plugin's ${Object.values(PLUGIN_JOBS).length} job schedules`
+              )
             )
           ).toBe(true)
         } finally {

@@ -1,17 +1,25 @@
 /**
- * The service away for longer than the whole retry schedule, on Medusa's production topology: two
- * servers and two workers on Redis (dev/cluster.ts), the sandbox answering every operation 503.
+ * A real shop's conditions on Medusa's production topology: two servers and two workers on Redis
+ * (dev/cluster.ts), one boot for both checks.
+ *
+ * 1. The service away for longer than the whole retry schedule, the sandbox answering every
+ *    operation 503.
  * Orders are placed through both servers meanwhile, with a flat and a calculated option: checkout
  * answers (the calculated one at its fallback), every order waits for the service without
  * spending an attempt however often the retry job runs, and once the service answers the workers'
  * probe buys every label once — no admin call, no duplicate, one alert each way.
- * Logs of every process: .test-results/cluster/outage/.
+ * 2. An exchange confirmed through a server, its `order.exchange_created` put on the bus twice more
+ *    at once (both workers race for the copies): its outbound item gets one label, in a
+ *    fulfillment of its own.
+ * Logs of every process: .test-results/cluster/real-shop/.
  */
 import { prepareCluster, type Cluster } from "../../dev/cluster"
 import { fetchApi, type Api } from "../../dev/seed/api"
 import {
   ADDRESSES,
+  addStockedProduct,
   payAndComplete,
+  placeOrder,
   setupStore,
   type StoreSetup,
 } from "../../dev/seed/store"
@@ -46,7 +54,7 @@ const alerts = (kind: string) =>
 beforeAll(async () => {
   const defaults = appPluginOptions({})
   cluster = await prepareCluster({
-    name: "outage",
+    name: "real-shop",
     admin: ADMIN,
     env: {
       SHIPPING_SERVICES_OPTIONS_PATCH: JSON.stringify({
@@ -163,5 +171,93 @@ describe("the service away for longer than the retry schedule, on 2 servers and 
       60_000
     )
     expect(await alerts("service_down")).toHaveLength(1)
+  })
+})
+
+describe("an exchange on 2 workers, its event delivered three times", () => {
+  it("ships its outbound item once, in a fulfillment of its own", async () => {
+    const api = apis[0]!
+    const kettle = await addStockedProduct(api, admin, store, {
+      title: "Kettle",
+      sku: "KETTLE-X",
+      stock: { [store.locationId]: 20 },
+    })
+    const mug = await addStockedProduct(api, admin, store, {
+      title: "Mug",
+      sku: "MUG-X",
+      stock: { [store.locationId]: 20 },
+    })
+    const placed = await placeOrder(api, store, {
+      region: "us",
+      address: ADDRESSES.newYork,
+      optionId: "postal-ground",
+      items: [{ variantId: kettle, quantity: 1 }],
+    })
+    const labelled = (n: number) =>
+      waitFor(
+        async () => {
+          const rows = await cluster.sql<{ n: number }>(
+            `select count(*)::int as n from shipping_services_shipment
+              where order_id = $1 and status = 'created' and not is_return`,
+            [placed.id]
+          )
+          return rows[0]!.n === n
+        },
+        `${n} label(s) of the order`,
+        120_000,
+        500
+      )
+    await labelled(1)
+    const { data: order } = await api.get(
+      `/admin/orders/${placed.id}?fields=id,*items`,
+      admin
+    )
+    const { data: begun } = await api.post(
+      "/admin/exchanges",
+      { order_id: placed.id },
+      admin
+    )
+    const exchangeId = begun.exchange.id as string
+    await api.post(
+      `/admin/exchanges/${exchangeId}/inbound/items`,
+      { items: [{ id: order.order.items[0].id, quantity: 1 }] },
+      admin
+    )
+    await api.post(
+      `/admin/exchanges/${exchangeId}/outbound/items`,
+      { items: [{ variant_id: mug, quantity: 1 }] },
+      admin
+    )
+    await api.post(
+      `/admin/exchanges/${exchangeId}/outbound/shipping-method`,
+      { shipping_option_id: store.shippingOptions["postal-ground"] },
+      admin
+    )
+    const before = await stats()
+    await api.post(`/admin/exchanges/${exchangeId}/request`, {}, admin)
+    // Twice more at once: the two workers race for the copies.
+    await cluster.emit([
+      {
+        name: "order.exchange_created",
+        data: { order_id: placed.id, exchange_id: exchangeId },
+      },
+      {
+        name: "order.exchange_created",
+        data: { order_id: placed.id, exchange_id: exchangeId },
+      },
+    ])
+    await labelled(2)
+    // Late copies finish before counting.
+    await new Promise((r) => setTimeout(r, 5_000))
+    await labelled(2)
+    const after = await stats()
+    expect(after.labelsCreated - before.labelsCreated).toBe(1)
+    expect(after.duplicatesRefused).toBe(before.duplicatesRefused)
+    const fulfillments = await cluster.sql<{ id: string }>(
+      `select f.id from fulfillment f join order_fulfillment o on o.fulfillment_id = f.id
+        where o.order_id = $1 and f.canceled_at is null and o.deleted_at is null`,
+      [placed.id]
+    )
+    expect(fulfillments).toHaveLength(2)
   })
 })
