@@ -228,13 +228,11 @@ export async function setupStore(
         price_type: priceType,
         type: { label: option.name, description: option.name, code: option.id },
         data: option,
-        ...(priceType === "flat"
-          ? {
-              prices: [
-                { currency_code: "usd", amount: international ? 19 : 8 },
-              ],
-            }
-          : {}),
+        // Medusa 2.21 asks for `prices` with either type: none for a calculated option.
+        prices:
+          priceType === "flat"
+            ? [{ currency_code: "usd", amount: international ? 19 : 8 }]
+            : [],
         rules: storeOptionRules(!!option.is_return),
       },
       admin
