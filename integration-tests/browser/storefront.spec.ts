@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs"
 import path from "node:path"
 import type { BrowserContext, Cookie, Page } from "playwright-core"
 import { appPluginOptions } from "../../dev/app-options"
+import { waitFor } from "../../dev/wait"
 import { fetchApi, type Api } from "../../dev/seed/api"
 import { ADDRESSES, setupStore, type StoreSetup } from "../../dev/seed/store"
 import {
@@ -22,9 +23,9 @@ import {
   type CustomerSession,
 } from "../helpers/customer"
 import { ADMIN, RESULTS_DIR, startApp, type RunningApp } from "./harness/app"
-import { launchBrowser } from "./harness/browser"
+import { launchBrowser, expectText } from "./harness/browser"
 import {
-  prepareStorefront,
+  preparedStorefront,
   startStorefront,
   type RunningStorefront,
 } from "./harness/storefront-app"
@@ -54,8 +55,10 @@ describe("storefront kit in a browser", () => {
 
   beforeAll(async () => {
     // The storefront's install and build beside the backend's start and seed: neither needs the other.
-    const built = prepareStorefront().then((took) =>
-      process.stderr.write(`[storefront] ${JSON.stringify(took)} (seconds)\n`)
+    const t0 = Date.now()
+    const since = () => `${Math.round((Date.now() - t0) / 100) / 10} s`
+    const built = preparedStorefront().then((how) =>
+      process.stderr.write(`[storefront] app ready after ${since()}: ${how}\n`)
     )
     const seeded = (async () => {
       app = await startApp({
@@ -99,6 +102,7 @@ describe("storefront kit in a browser", () => {
       app.sandbox.control.advance({ until: "next" })
       await app.sandbox.control.settleWebhooks()
       await shipmentWhere(order.id, (s) => s.timeline.length >= 2)
+      process.stderr.write(`[storefront] backend seeded after ${since()}\n`)
     })()
     await Promise.all([built, seeded])
     shop = await startStorefront({
@@ -314,7 +318,7 @@ describe("storefront kit in a browser", () => {
     await card.locator('[data-testid="return-cancel"]').click()
     await card.locator('[data-testid="return-cancel-confirm"]').click()
     // The page is revalidated: the canceled return leaves the list.
-    await waitUntil(
+    await waitFor(
       async () =>
         (await page.locator('[data-testid="return-label-card"]').count()) === 0,
       "the canceled return to leave the page"
@@ -386,7 +390,7 @@ describe("storefront kit in a browser", () => {
       phoneProblem.message
     )
     const input = phone.locator('input[name="shipping_address.phone"]')
-    await waitUntil(
+    await waitFor(
       async () => (await input.getAttribute("aria-invalid")) === "true",
       "the phone input to be marked invalid"
     )
@@ -413,7 +417,7 @@ describe("storefront kit in a browser", () => {
     // Fixed: the phone given, the address saved, the option taken; the marks gone.
     await input.fill(ADDRESSES.london.phone!)
     await page.click('[data-testid="save-address"]')
-    await waitUntil(async () => {
+    await waitFor(async () => {
       const { data } = await api.get(
         `/store/carts/${cartId}?fields=*shipping_address`,
         { headers: { "x-publishable-api-key": store.publishableKey } }
@@ -502,34 +506,3 @@ describe("storefront kit in a browser", () => {
     })
   })
 })
-
-async function waitUntil(
-  probe: () => Promise<boolean>,
-  what: string,
-  timeoutMs = 30_000
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (await probe().catch(() => false)) return
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error(`timed out waiting for ${what}`)
-}
-
-async function expectText(
-  locator: ReturnType<Page["locator"]>,
-  text: string | RegExp
-): Promise<void> {
-  const deadline = Date.now() + 30_000
-  let last = ""
-  while (Date.now() < deadline) {
-    last =
-      (await locator
-        .first()
-        .innerText()
-        .catch(() => "")) ?? ""
-    if (typeof text === "string" ? last.includes(text) : text.test(last)) return
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error(`expected ${String(text)} in: ${last.slice(0, 500)}`)
-}
