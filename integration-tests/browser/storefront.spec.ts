@@ -262,6 +262,10 @@ describe("storefront kit in a browser", () => {
       path: path.join(RESULTS_DIR, "storefront-return-label.png"),
       fullPage: true,
     })
+    // The order's part of the page, as docs/img/storefront-order.png shows it.
+    await page
+      .locator('[data-testid="order-details-container"]')
+      .screenshot({ path: path.join(RESULTS_DIR, "storefront-order.png") })
   })
 
   it("shows a guest and another customer nothing of it, and gives them no label", async () => {

@@ -1,7 +1,9 @@
 import "server-only"
 import { cookies } from "next/headers"
 
-// The starter's cookies: the customer's JWT and the cart id, httpOnly.
+// As the starter's cookies.ts: the customer's JWT and the cart id (httpOnly), and the visitor's
+// cache id that names the cache tags of their data.
+
 // The starter's own return type, `{}` included: the kit's calls must take it as it is.
 export async function getAuthHeaders(): Promise<
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
@@ -9,6 +11,18 @@ export async function getAuthHeaders(): Promise<
 > {
   const token = (await cookies()).get("_medusa_jwt")?.value
   return token ? { authorization: `Bearer ${token}` } : {}
+}
+
+export async function getCacheTag(tag: string): Promise<string> {
+  const cacheId = (await cookies()).get("_medusa_cache_id")?.value
+  return cacheId ? `${tag}-${cacheId}` : ""
+}
+
+export async function getCacheOptions(
+  tag: string
+): Promise<{ tags: string[] } | Record<string, never>> {
+  const cacheTag = await getCacheTag(tag)
+  return cacheTag ? { tags: [cacheTag] } : {}
 }
 
 export async function setAuthToken(token: string) {

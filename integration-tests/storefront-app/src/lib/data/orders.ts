@@ -1,35 +1,26 @@
 "use server"
 
 import { sdk } from "@lib/config"
-import { getAuthHeaders } from "./cookies"
+import { HttpTypes } from "@medusajs/types"
+import { getAuthHeaders, getCacheOptions } from "./cookies"
 
-export type StoreOrder = {
-  id: string
-  display_id: number
-  email: string
-  customer_id: string | null
-  cart?: { id: string } | null
-  items: {
-    id: string
-    title: string
-    product_title: string | null
-    variant_title: string | null
-    quantity: number
-    detail?: {
-      fulfilled_quantity: number
-      return_requested_quantity: number
-    } | null
-  }[]
-}
+export type StoreOrder = HttpTypes.StoreOrder & { cart?: { id: string } | null }
 
-/** As the starter's retrieveOrder, with the order's cart (its return options are the cart's). */
+/**
+ * As the starter's retrieveOrder (cached under the visitor's "orders" tag), with `+cart.id`
+ * added to its fields: an order's return options are its cart's.
+ */
 export async function retrieveOrder(id: string): Promise<StoreOrder | null> {
   return sdk.client
     .fetch<{ order: StoreOrder }>(`/store/orders/${encodeURIComponent(id)}`, {
       method: "GET",
-      query: { fields: "id,display_id,email,+customer_id,*items,+cart.id" },
+      query: {
+        fields:
+          "*payment_collections.payments,*items,*items.metadata,*items.variant,*items.product,+cart.id",
+      },
       headers: await getAuthHeaders(),
-      cache: "no-store",
+      next: await getCacheOptions("orders"),
+      cache: "force-cache",
     })
     .then(({ order }) => order)
     .catch(() => null)

@@ -1,14 +1,12 @@
+// src/lib/data/shipping-services.ts: the storefront kit's calls with the starter's sdk and the
+// customer's login (its JWT cookie); the cart is the cookie's, never one the browser names.
 "use server"
 
-// The storefront kit's calls with this storefront's sdk and the customer's login: the file
-// docs/storefront.md has merchants add to the Next.js starter as src/lib/data/shipping-services.ts.
 import { sdk } from "@lib/config"
 import * as kit from "medusa-plugin-shipping-services-storefront"
 import type { ReturnRequest } from "medusa-plugin-shipping-services-storefront"
-import { revalidatePath } from "next/cache"
-import { getAuthHeaders, getCartId } from "./cookies"
-
-const ORDER_PAGE = "/[countryCode]/(main)/account/orders/details/[id]"
+import { revalidateTag } from "next/cache"
+import { getAuthHeaders, getCacheTag, getCartId } from "./cookies"
 
 export async function retrieveOrderTracking(orderId: string) {
   return kit.retrieveOrderTracking(sdk, orderId, await getAuthHeaders())
@@ -28,7 +26,8 @@ export async function listReturnOptions(cartId: string) {
 
 export async function requestReturn(request: ReturnRequest) {
   const result = await kit.createReturn(sdk, request, await getAuthHeaders())
-  if (result.ok) revalidatePath(ORDER_PAGE, "page")
+  // What the order may still send back changed: the starter caches orders under this tag.
+  if (result.ok) revalidateTag(await getCacheTag("orders"))
   return result
 }
 
@@ -39,11 +38,16 @@ export async function cancelOrderReturn(orderId: string, returnId: string) {
     returnId,
     await getAuthHeaders()
   )
-  if (result.ok) revalidatePath(ORDER_PAGE, "page")
+  if (result.ok) revalidateTag(await getCacheTag("orders"))
   return result
 }
 
-/** The cart is the cookie's, never one the browser names. */
+export async function checkShippingOption(optionId: string) {
+  const cartId = await getCartId()
+  if (!cartId) return null
+  return kit.checkCart(sdk, cartId, optionId, await getAuthHeaders())
+}
+
 export async function chooseShippingOption(optionId: string) {
   const cartId = await getCartId()
   if (!cartId)
@@ -59,7 +63,7 @@ export async function chooseShippingOption(optionId: string) {
     optionId,
     await getAuthHeaders()
   )
-  if (result.ok) revalidatePath("/[countryCode]/(checkout)/checkout", "page")
+  if (result.ok) revalidateTag(await getCacheTag("carts"))
   return result
 }
 

@@ -1,6 +1,6 @@
 import { retrieveOrder } from "@lib/data/orders"
 import { notFound } from "next/navigation"
-import OrderShipping from "@modules/order/order-shipping"
+import OrderShipping from "@modules/order/components/order-shipping"
 
 type Props = { params: Promise<{ id: string }> }
 

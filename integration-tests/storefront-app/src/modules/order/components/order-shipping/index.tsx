@@ -1,3 +1,4 @@
+// src/modules/order/components/order-shipping/index.tsx: the kit on the order page.
 import {
   cancelOrderReturn,
   listOrderReturns,
@@ -6,7 +7,7 @@ import {
   requestReturn,
   retrieveOrderTracking,
 } from "@lib/data/shipping-services"
-import type { StoreOrder } from "@lib/data/orders"
+import { HttpTypes } from "@medusajs/types"
 import {
   ParcelTimeline,
   ReturnLabels,
@@ -15,31 +16,33 @@ import {
 } from "medusa-plugin-shipping-services-storefront/react"
 
 /**
- * The kit on the order page (a server component): the parcels' timeline, the return labels with
- * print and cancel, and the return request. Each part reads the plugin's routes with the
- * customer's login; for anyone but the order's customer they answer nothing, and nothing shows.
+ * The parcels' timeline, the return labels (print, download, cancel) and the return request.
+ * For anyone but the order's customer the plugin's routes answer 404: nothing shows.
  */
-export default async function OrderShipping({ order }: { order: StoreOrder }) {
+export default async function OrderShipping({
+  order,
+}: {
+  order: HttpTypes.StoreOrder & { cart?: { id: string } | null }
+}) {
   const [parcels, returns] = await Promise.all([
     retrieveOrderTracking(order.id),
     listOrderReturns(order.id),
   ])
-  // Not this shopper's order: the plugin's routes said 404.
   if (returns === null) return null
   const [reasons, options] = await Promise.all([
     listReturnReasons(),
-    order.cart?.id ? listReturnOptions(order.cart.id) : Promise.resolve([]),
+    order.cart?.id ? listReturnOptions(order.cart.id) : [],
   ])
   return (
-    <>
-      <section className="flex flex-col gap-y-3">
-        <h2 className="txt-compact-large-plus">Shipping</h2>
+    <div className="flex flex-col gap-y-8" data-testid="order-shipping">
+      <div className="flex flex-col gap-y-4">
+        <h2 className="txt-compact-large-plus">Delivery</h2>
         <ParcelTimeline
           parcels={parcels}
           emptyText="Your order has not shipped yet."
         />
-      </section>
-      <section className="flex flex-col gap-y-3">
+      </div>
+      <div className="flex flex-col gap-y-4">
         <h2 className="txt-compact-large-plus">Returns</h2>
         <ReturnLabels
           orderId={order.id}
@@ -48,12 +51,12 @@ export default async function OrderShipping({ order }: { order: StoreOrder }) {
         />
         <ReturnRequestForm
           orderId={order.id}
-          items={returnableItems(order.items)}
+          items={returnableItems(order.items ?? [])}
           reasons={reasons}
           options={options}
           action={requestReturn}
         />
-      </section>
-    </>
+      </div>
+    </div>
   )
 }
