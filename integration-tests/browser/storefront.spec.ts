@@ -24,6 +24,7 @@ import {
 } from "../helpers/customer"
 import { ADMIN, RESULTS_DIR, startApp, type RunningApp } from "./harness/app"
 import { launchBrowser, expectText } from "./harness/browser"
+import { shipmentWhere } from "./harness/seed"
 import {
   preparedStorefront,
   startStorefront,
@@ -96,12 +97,24 @@ describe("storefront kit in a browser", () => {
         optionId: "postal-ground",
         variantId: store.products[1]!.variantId,
       })
-      await shipmentWhere(order.id, (s) => s.status === "created" && !!s.label)
+      await shipmentWhere(
+        api,
+        admin,
+        order.id,
+        "with a label",
+        (s) => s.status === "created" && !!s.label
+      )
       // Two scans: on its way, not delivered (the page shows the expected day).
       app.sandbox.control.advance({ until: "next" })
       app.sandbox.control.advance({ until: "next" })
       await app.sandbox.control.settleWebhooks()
-      await shipmentWhere(order.id, (s) => s.timeline.length >= 2)
+      await shipmentWhere(
+        api,
+        admin,
+        order.id,
+        "with two scans",
+        (s) => s.timeline.length >= 2
+      )
       process.stderr.write(`[storefront] backend seeded after ${since()}\n`)
     })()
     await Promise.all([built, seeded])
@@ -120,25 +133,6 @@ describe("storefront kit in a browser", () => {
     await shop?.stop()
     await app?.stop()
   })
-
-  async function shipmentWhere(
-    orderId: string,
-    ok: (s: ShipmentView) => boolean
-  ): Promise<ShipmentView> {
-    const deadline = Date.now() + 90_000
-    while (Date.now() < deadline) {
-      const { data } = await api.get(
-        `/admin/shipping-services/orders/${orderId}/shipments`,
-        admin
-      )
-      const s = (data.shipments as ShipmentView[]).find(
-        (x) => !x.is_return && ok(x)
-      )
-      if (s) return s
-      await new Promise((r) => setTimeout(r, 300))
-    }
-    throw new Error(`order ${orderId}: no shipment as expected within 90 s`)
-  }
 
   /** Logs in through the storefront's own form (the starter's: the JWT in an httpOnly cookie). */
   async function logIn(email: string, at = orderPage()) {

@@ -106,25 +106,23 @@ export function scanTimeText(
     const t = entry.time ? TIME.exec(entry.time) : null
     if (!t) return formatDay(entry.date, locale)
     const at = new Date(day.getTime() + (+t[1] * 60 + +t[2]) * 60_000)
-    return new Intl.DateTimeFormat(locale, {
-      weekday: "short",
-      month: "short",
-      day: "numeric",
-      hour: "numeric",
-      minute: "2-digit",
-      timeZone: "UTC",
-    }).format(at)
+    return dayAndTime(at, locale)
   }
   const instant = entry.occurred_at ? new Date(entry.occurred_at) : null
   if (!instant || Number.isNaN(instant.getTime())) return null
-  return `${new Intl.DateTimeFormat(locale, {
+  return `${dayAndTime(instant, locale)} UTC`
+}
+
+/** "Tue, Dec 1, 8:10 AM" of a date whose UTC fields are the time to show. */
+function dayAndTime(at: Date, locale: string): string {
+  return new Intl.DateTimeFormat(locale, {
     weekday: "short",
     month: "short",
     day: "numeric",
     hour: "numeric",
     minute: "2-digit",
     timeZone: "UTC",
-  }).format(instant)} UTC`
+  }).format(at)
 }
 
 const FIELD_LABELS: Record<string, string> = {

@@ -10,32 +10,13 @@ import {
   listReturnReasons,
   retrieveOrderTracking,
 } from "../client"
-import type { CartCheck, Parcel } from "../types"
+import type { CartCheck } from "../types"
 import { fakeBackend, notFound, type Answer, type Seen } from "./backend"
+import { parcel } from "./fixtures"
 
 const CUSTOMER = { authorization: "Bearer jwt-of-carol" }
 
-const PARCEL: Parcel = {
-  direction: "outbound",
-  parcel_number: 1,
-  parcel_count: 1,
-  carrier: "POSTAL",
-  service: "Postal Ground Advantage",
-  tracking_number: "9400111202555842761245",
-  tracking_url: "https://tools.example.com/track?number=9400111202555842761245",
-  status: "InTransit",
-  status_at: "2031-03-04T13:10:00.000Z",
-  estimated_delivery: {
-    date: "2031-03-06",
-    time: null,
-    offset: null,
-    at: "2031-03-06T00:00:00.000Z",
-    source: "commitment",
-  },
-  shipped_at: "2031-03-03T18:02:11.000Z",
-  delivered_at: null,
-  timeline: [],
-}
+const PARCEL = parcel()
 
 const REFUSAL: CartCheck = {
   option_id: "so_cross",

@@ -1,6 +1,7 @@
 import { formatDay, scanTimeText, statusText } from "../format.js"
 import type { Parcel, TimelineEntry } from "../types.js"
 import { LOOK, slots, type Styling } from "./styles.js"
+import { TrackingNumber } from "./tracking-number.js"
 
 export type ParcelTimelineSlot =
   | "root"
@@ -143,24 +144,13 @@ export function ParcelTimeline(props: ParcelTimelineProps) {
                   : `Estimated delivery ${estimate}`}
               </p>
             )}
-            <p className={cls("tracking")}>
-              Tracking number{" "}
-              {parcel.tracking_url ? (
-                <a
-                  className={cls("trackingLink")}
-                  href={parcel.tracking_url}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  data-testid="parcel-tracking-link"
-                >
-                  {parcel.tracking_number}
-                </a>
-              ) : (
-                <span data-testid="parcel-tracking-number">
-                  {parcel.tracking_number}
-                </span>
-              )}
-            </p>
+            <TrackingNumber
+              number={parcel.tracking_number}
+              url={parcel.tracking_url}
+              className={cls("tracking")}
+              linkClassName={cls("trackingLink")}
+              testId="parcel-tracking"
+            />
             {parcel.timeline.length > 0 && (
               <ol className={cls("scans")} data-testid="parcel-scans">
                 {/* Newest first. Entries carry no id; the list is rendered whole each time. */}

@@ -9,6 +9,7 @@ import type {
   ReturnLabel,
 } from "../types.js"
 import { LOOK, slots, type Styling } from "./styles.js"
+import { TrackingNumber } from "./tracking-number.js"
 
 export type ReturnLabelsSlot =
   | "root"
@@ -280,21 +281,12 @@ function LabelView(
           </div>
         </>
       )}
-      <p className={cls("tracking")}>
-        Tracking number{" "}
-        {label.tracking_url ? (
-          <a
-            className={cls("trackingLink")}
-            href={label.tracking_url}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            {label.tracking_number}
-          </a>
-        ) : (
-          label.tracking_number
-        )}
-      </p>
+      <TrackingNumber
+        number={label.tracking_number}
+        url={label.tracking_url}
+        className={cls("tracking")}
+        linkClassName={cls("trackingLink")}
+      />
     </div>
   )
 }
