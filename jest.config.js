@@ -11,7 +11,7 @@ const groups = {
     "<rootDir>/src/**/__tests__/**/*.unit.spec.[jt]s?(x)",
     "<rootDir>/bench/**/__tests__/**/*.unit.spec.[jt]s",
     "<rootDir>/dev/**/__tests__/**/*.unit.spec.[jt]s",
-    "<rootDir>/packages/*/src/**/__tests__/**/*.unit.spec.[jt]s",
+    "<rootDir>/packages/*/src/**/__tests__/**/*.unit.spec.[jt]s?(x)",
   ],
   "integration:modules": ["<rootDir>/src/modules/*/__tests__/**/*.spec.[jt]s"],
   "integration:http": ["<rootDir>/integration-tests/http/**/*.spec.[jt]s"],
@@ -40,7 +40,16 @@ module.exports = {
   },
   testEnvironment: "node",
   moduleFileExtensions: ["js", "ts", "tsx", "json"],
-  modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/"],
+  modulePathIgnorePatterns: [
+    "dist/",
+    "<rootDir>/.medusa/",
+    // The browser tests' storefront app: its own package (Next.js, React 19), never jest's.
+    "<rootDir>/integration-tests/storefront-app/",
+  ],
+  // The storefront kit's sources import each other as `./x.js` (an ES module package, as Node
+  // and bundlers resolve it); here they are the .ts/.tsx files themselves. No other source of
+  // the repository imports a relative .js file.
+  moduleNameMapper: { "^(\\.{1,2}/.+)\\.js$": "$1" },
   setupFiles: ["<rootDir>/integration-tests/setup.js"],
   // The unit group is pure CPU: jest's default (one worker fewer than cores) leaves a 2-core
   // machine with one worker, where two finish it in 56 s instead of 102 s.

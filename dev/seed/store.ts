@@ -228,7 +228,7 @@ export async function setupStore(
         price_type: priceType,
         type: { label: option.name, description: option.name, code: option.id },
         data: option,
-        // Medusa's route asks for `prices` either way (none for a calculated option).
+        // Medusa 2.21 asks for `prices` with either type: none for a calculated option.
         prices:
           priceType === "flat"
             ? [{ currency_code: "usd", amount: international ? 19 : 8 }]

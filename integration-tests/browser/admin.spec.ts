@@ -2,11 +2,9 @@ import { readFileSync, statSync } from "node:fs"
 import path from "node:path"
 import type { BrowserContext, Page } from "playwright-core"
 import { ADMIN, RESULTS_DIR, startApp, type RunningApp } from "./harness/app"
-import { launchBrowser, logIn } from "./harness/browser"
+import { launchBrowser, logIn, expectText } from "./harness/browser"
 import { seedOrders } from "./harness/seed"
 import { fetchApi } from "../../dev/seed/api"
-import { storefrontPage } from "./harness/storefront"
-import { ADDRESSES } from "../../dev/seed/store"
 
 jest.setTimeout(240_000)
 
@@ -211,51 +209,6 @@ describe("admin in a browser", () => {
     await page.keyboard.press("Escape")
   })
 
-  it("a storefront shows checkout's refusal, field by field, before the shopper pays", async () => {
-    const { store } = orders
-    const { phone: _phone, ...noPhone } = ADDRESSES.london
-    const shop = await context.newPage()
-    await shop.goto(`${app.backend}/health`)
-    await shop.setContent(
-      storefrontPage({
-        publishableKey: store.publishableKey,
-        regionId: store.regions.international,
-        salesChannelId: store.salesChannelId,
-        variantId: store.products[0].variantId,
-        optionId: store.shippingOptions["cross-border"],
-        address: noPhone as Record<string, string>,
-      })
-    )
-    await shop.click("#choose")
-    const error = shop.locator('[data-testid="checkout-error"]')
-    await error.waitFor()
-    await expectText(
-      error,
-      "cannot ship this cart: Add a phone number: the carrier needs one for this service"
-    )
-    await expectText(
-      shop.locator('[data-testid="checkout-problem"]'),
-      "shipping_address.phone"
-    )
-    await shop.screenshot({
-      path: path.join(RESULTS_DIR, "checkout-refusal.png"),
-    })
-    // With the phone, the same page chooses the option. The page's form has a field per key of
-    // the address it was given, so none for the phone: the shopper's phone is added as a field
-    // (waiting for a phone field to fill would wait out Playwright's 30 s timeout).
-    await shop.evaluate(() =>
-      document
-        .getElementById("address")!
-        .insertAdjacentHTML(
-          "beforeend",
-          '<input name="phone" value="442071234567">'
-        )
-    )
-    await shop.click("#choose")
-    await shop.locator('[data-testid="checkout-ok"]').waitFor()
-    await shop.close()
-  })
-
   it("lists the products that cannot ship, on the settings page and on the product's page", async () => {
     // A scarf without HS code or origin: the EU's customs refuse it (the cross-border service).
     const api = fetchApi(app.backend)
@@ -347,21 +300,3 @@ describe("admin in a browser", () => {
     })
   })
 })
-
-async function expectText(
-  locator: ReturnType<Page["locator"]>,
-  text: string | RegExp
-): Promise<void> {
-  const deadline = Date.now() + 30_000
-  let last = ""
-  while (Date.now() < deadline) {
-    last =
-      (await locator
-        .first()
-        .innerText()
-        .catch(() => "")) ?? ""
-    if (typeof text === "string" ? last.includes(text) : text.test(last)) return
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error(`expected ${String(text)} in: ${last.slice(0, 500)}`)
-}

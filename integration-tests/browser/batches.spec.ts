@@ -8,7 +8,7 @@ import { fetchApi } from "../../dev/seed/api"
 import { ADDRESSES, placeOrder, setupStore } from "../../dev/seed/store"
 import { waitFor } from "../../dev/wait"
 import { ADMIN, RESULTS_DIR, startApp, type RunningApp } from "./harness/app"
-import { launchBrowser, logIn } from "./harness/browser"
+import { launchBrowser, logIn, expectText } from "./harness/browser"
 
 jest.setTimeout(300_000)
 
@@ -204,21 +204,3 @@ describe("Ready to ship in a browser", () => {
     }
   })
 })
-
-async function expectText(
-  locator: ReturnType<Page["locator"]>,
-  text: string | RegExp
-): Promise<void> {
-  const deadline = Date.now() + 30_000
-  let last = ""
-  while (Date.now() < deadline) {
-    last =
-      (await locator
-        .first()
-        .innerText()
-        .catch(() => "")) ?? ""
-    if (typeof text === "string" ? last.includes(text) : text.test(last)) return
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error(`expected ${String(text)} in: ${last.slice(0, 500)}`)
-}

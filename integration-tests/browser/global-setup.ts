@@ -1,8 +1,10 @@
+import path from "node:path"
 import { startSandbox } from "../../packages/sandbox/src"
 import { databaseUrl, sql } from "../../dev/database"
 import { runMedusa } from "../../dev/medusa-cli"
 import { migratedTemplate } from "../../dev/migrated-template"
 import { ADMIN } from "./harness/app"
+import { startPreparation } from "./harness/storefront-app"
 
 /**
  * Runs once before the browser group: one database migrated and given the admin user, which
@@ -14,7 +16,16 @@ import { ADMIN } from "./harness/app"
  * deleted once the command has exited, so that each copy's app registers with its own sandbox
  * when it starts, as a merchant's first start does.
  */
-export default async function globalSetup() {
+export default async function globalSetup(
+  globalConfig: { testPathPattern?: string } = {}
+) {
+  // The storefront's install and build run meanwhile, in a process of their own, when its spec
+  // file is among those to run (`npm run test:browser -- admin` does not need them).
+  const storefrontSpec = path.join(__dirname, "storefront.spec.ts")
+  if (new RegExp(globalConfig.testPathPattern ?? "").test(storefrontSpec))
+    (
+      globalThis as { endStorefrontPreparation?: () => void }
+    ).endStorefrontPreparation = startPreparation()
   const sandbox = await startSandbox({ port: 0, host: "127.0.0.1", speed: 0 })
   try {
     const env = {

@@ -1,6 +1,10 @@
 import { dropDatabase } from "../../dev/database"
 
 export default async function globalTeardown() {
+  // Ended if still running (the storefront's spec file was not run, or failed early).
+  ;(
+    globalThis as { endStorefrontPreparation?: () => void }
+  ).endStorefrontPreparation?.()
   const template = process.env.BROWSER_DB_TEMPLATE
   if (template) await dropDatabase(template)
 }

@@ -3,7 +3,7 @@ import type { Page } from "playwright-core"
 import { fetchApi, type Api } from "../../dev/seed/api"
 import { CATALOG, WAREHOUSE_ADDRESS } from "../../dev/seed/store"
 import { ADMIN, RESULTS_DIR, startApp, type RunningApp } from "./harness/app"
-import { launchBrowser, logIn } from "./harness/browser"
+import { launchBrowser, logIn, expectText } from "./harness/browser"
 
 jest.setTimeout(300_000)
 
@@ -104,18 +104,21 @@ describe("Set up shipping in a browser", () => {
     expect(await status("cross-border", "cross-border")).toBe("not_offered")
     await expectText(
       row("cross-border", "cross-border"),
-      /the region's currency \(declared in customs\) must be USD for shipments from US/
+      /the region's currency \(declared in customs\) must be USD for shipments from US/,
+      60_000
     )
     await expectText(
       section.locator('[data-testid="setup-notes"]'),
-      /1 product\(s\) are in no shipping profile \(“Medusa T-Shirt”\)/
+      /1 product\(s\) are in no shipping profile \(“Medusa T-Shirt”\)/,
+      60_000
     )
     // Priced by the service in dollars, sold in euros: the merchant types the euro amount.
     const apply = page.locator('[data-testid="setup-apply"]')
     expect(await apply.isDisabled()).toBe(true)
     await expectText(
       section.locator('[data-testid="setup-summary"]'),
-      /Type the flat amounts asked for above first/
+      /Type the flat amounts asked for above first/,
+      60_000
     )
     const amount = page.locator(
       '[data-testid="setup-amount-postal-priority-cross-border-eur"]'
@@ -141,7 +144,8 @@ describe("Set up shipping in a browser", () => {
     await apply.click()
     await expectText(
       section.locator('[data-testid="setup-result"]'),
-      `Created ${offered} shipping option(s), 2 service zone(s), 1 fulfillment set(s) and 2 link(s).`
+      `Created ${offered} shipping option(s), 2 service zone(s), 1 fulfillment set(s) and 2 link(s).`,
+      60_000
     )
     const seconds = (Date.now() - started) / 1000
     console.log(`setup clicked through in ${seconds.toFixed(1)} s`)
@@ -149,7 +153,8 @@ describe("Set up shipping in a browser", () => {
     // The preview refreshes: everything is set up, the button has nothing to do.
     await expectText(
       section.locator('[data-testid="setup-summary"]'),
-      "Everything is set up: nothing to create."
+      "Everything is set up: nothing to create.",
+      60_000
     )
     expect(await status("postal-priority", "cross-border")).toBe("exists")
     expect(await apply.isDisabled()).toBe(true)
@@ -189,22 +194,4 @@ async function waitFor(
     await new Promise((r) => setTimeout(r, 200))
   }
   throw new Error(`timed out waiting for ${what}`)
-}
-
-async function expectText(
-  locator: ReturnType<Page["locator"]>,
-  text: string | RegExp
-): Promise<void> {
-  const deadline = Date.now() + 60_000
-  let last = ""
-  while (Date.now() < deadline) {
-    last =
-      (await locator
-        .first()
-        .innerText()
-        .catch(() => "")) ?? ""
-    if (typeof text === "string" ? last.includes(text) : text.test(last)) return
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error(`expected ${String(text)} in: ${last.slice(0, 500)}`)
 }

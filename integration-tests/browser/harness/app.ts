@@ -39,14 +39,17 @@ export type RunningApp = {
 
 /**
  * `env`: changes to the app's environment, given the one the harness made (sandbox URLs
- * included); `logName`: the app's log file in RESULTS_DIR.
+ * included); `logName`: the app's log file in RESULTS_DIR; `admin: false` serves no admin (a
+ * storefront's tests: no Vite to start and pre-bundle).
  */
 export async function startApp(
   opts: {
     env?: (base: NodeJS.ProcessEnv) => NodeJS.ProcessEnv
     logName?: string
+    admin?: boolean
   } = {}
 ): Promise<RunningApp> {
+  const admin = opts.admin ?? true
   mkdirSync(RESULTS_DIR, { recursive: true })
   const sandbox = await startSandbox({ port: 0, host: "127.0.0.1", speed: 0 })
   const port = await freePort()
@@ -61,7 +64,7 @@ export async function startApp(
     PORT: String(port),
     NODE_ENV: "development",
     MEDUSA_DISABLE_TELEMETRY: "true",
-    MEDUSA_ADMIN_DISABLE: "false",
+    MEDUSA_ADMIN_DISABLE: admin ? "false" : "true",
     ADMIN_CORS: backend,
     AUTH_CORS: backend,
     SHIPPING_SERVICES_BASE_URL: sandbox.roots.baseUrl,
@@ -142,11 +145,12 @@ export async function startApp(
         60_000
       )
     // The admin is served by vite in development: the first page load pre-bundles it.
-    await waitFor(
-      async () => (await fetch(`${backend}/app`)).ok,
-      "the admin at /app",
-      90_000
-    )
+    if (admin)
+      await waitFor(
+        async () => (await fetch(`${backend}/app`)).ok,
+        "the admin at /app",
+        90_000
+      )
   } catch (error) {
     await stop()
     throw error

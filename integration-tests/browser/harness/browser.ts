@@ -4,6 +4,7 @@ import path from "node:path"
 import {
   chromium,
   type BrowserContext,
+  type Locator,
   type Page,
   type Response,
 } from "playwright-core"
@@ -109,3 +110,23 @@ export async function logIn(
 
 const LOGIN_FORM_SLICE_MS = 15_000
 const LOGIN_FORM_WAIT_MS = 180_000
+
+/** Waits until the locator's first element's text has `text` (a string or a pattern); else fails with the text it had. */
+export async function expectText(
+  locator: Locator,
+  text: string | RegExp,
+  timeoutMs = 30_000
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  let last = ""
+  while (Date.now() < deadline) {
+    last =
+      (await locator
+        .first()
+        .innerText()
+        .catch(() => "")) ?? ""
+    if (typeof text === "string" ? last.includes(text) : text.test(last)) return
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  throw new Error(`expected ${String(text)} in: ${last.slice(0, 500)}`)
+}

@@ -16,7 +16,8 @@ export type SeededOrder = {
 }
 type Headers = { headers: Record<string, string> }
 
-async function shipmentWhere(
+/** The order's first shipment (outbound or return) that is `ok`, polled for up to 90 s. */
+export async function shipmentWhere(
   api: Api,
   admin: Headers,
   orderId: string,

@@ -1,0 +1,10 @@
+// As Medusa's Next.js starter has it: Medusa's UI preset, and the kit's components among the
+// files Tailwind reads for class names (docs/storefront.md, step 2).
+module.exports = {
+  darkMode: "class",
+  presets: [require("@medusajs/ui-preset")],
+  content: [
+    "./src/**/*.{js,ts,jsx,tsx}",
+    "./node_modules/medusa-plugin-shipping-services-storefront/dist/**/*.js",
+  ],
+}
