@@ -475,8 +475,7 @@ describe("storefront kit in a browser", () => {
     expect(options.some((o) => o.price_type === "calculated")).toBe(true)
   })
 
-  // needs the delivery-promises route
-  it.skip("at checkout, shows each option's delivery date beside its price, and nothing where the service promises none", async () => {
+  it("at checkout, shows each option's delivery date beside its price, and nothing where the service promises none", async () => {
     const cartId = await cartInBrowser({
       region: "us",
       address: ADDRESSES.newYork,
