@@ -35,6 +35,11 @@ export type ProviderPorts = {
   linkedFulfillments(fulfillmentIds: string[]): Promise<Set<string>>
   /** An order with its items and shipping address (the document hooks' packing slip). */
   order(orderId: string): Promise<Record<string, unknown> | undefined>
+  /**
+   * Order line items by id, also those an exchange or a claim being made added (not yet in the
+   * order's items): what an order change's shipping method is priced for.
+   */
+  lineItems(ids: string[]): Promise<Record<string, unknown>[]>
 }
 
 function moduleService<T>(key: string): T | undefined {
@@ -90,6 +95,10 @@ type OrderService = {
     id: string,
     config?: { relations?: string[] }
   ): Promise<Record<string, unknown>>
+  listOrderLineItems(
+    filters: { id: string[] },
+    config?: { take?: number }
+  ): Promise<Record<string, unknown>[]>
 }
 
 /** The catalog fields the builder reads (mapping/types.ts CatalogFields). */
@@ -206,6 +215,12 @@ export const registryPorts: ProviderPorts = {
     return orders
       .retrieveOrder(orderId, { relations: ["shipping_address", "items"] })
       .catch(() => undefined)
+  },
+
+  async lineItems(ids) {
+    const orders = moduleService<OrderService>(Modules.ORDER)
+    if (!orders || !ids.length) return []
+    return orders.listOrderLineItems({ id: ids }, { take: ids.length })
   },
 
   async orderOfLineItems(lineItemIds) {

@@ -55,6 +55,7 @@ import {
   type PricingDeps,
 } from "./pricing"
 import { processQuotes } from "./quotes"
+import { rmaCartOf, type RmaContext } from "./rma-cart"
 import { returnLabelScans, voidShipmentRow } from "./void-shipment"
 import { returnLabelRefusal } from "../../lib/returns/cancel"
 import {
@@ -211,9 +212,15 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
     context: CalculateShippingOptionPriceDTO["context"]
   ): Promise<CalculatedShippingOptionPrice> {
     const service = this.serviceOf(optionData)
-    const cart = context as unknown as CartForCheckout & {
+    const given = context as unknown as CartForCheckout & {
       from_location?: { address?: MedusaAddressLike | null } | null
     }
+    // An exchange's or a claim's outbound method: priced for what it sends, to the order's address.
+    const rma = await rmaCartOf(
+      this.ports_,
+      context as unknown as RmaContext & Record<string, unknown>
+    )
+    const cart = rma ? { ...rma, from_location: given.from_location } : given
     // No address, or only the country Medusa pre-fills from a one-country region: the dry run
     // asks for what is missing, and no rates request is made.
     const check = await this.checkCart(
