@@ -35,6 +35,8 @@ import { fetchApi, type Api } from "../../dev/seed/api"
 import { fetchAgainOnReset } from "../../dev/fetch-again"
 import {
   ADDRESSES,
+  addStockedProduct,
+  addWarehouse,
   PROVIDER_ID,
   placeOrder,
   setupBasics,
@@ -750,5 +752,54 @@ describe("the packed plugin in a fresh Medusa app", () => {
       items: [{ variantId: store.products[0]!.variantId, quantity: 1 }],
     })
     expect(await fromOf(order.id)).toEqual(["100 BRIDGEPORT AVE"])
+  })
+  it("ships an order stocked in two warehouses as one parcel from each, each from its own address", async () => {
+    const store = await storeOfBasics(api, basics)
+    const austin = await addWarehouse(api, admin, basics)
+    const inShelton = await addStockedProduct(api, admin, basics, {
+      title: "Kettle (Shelton)",
+      sku: "KETTLE-SHELTON",
+      stock: { [basics.locationId]: 10 },
+    })
+    const inAustin = await addStockedProduct(api, admin, basics, {
+      title: "Kettle (Austin)",
+      sku: "KETTLE-AUSTIN",
+      stock: { [austin]: 10 },
+    })
+    const order = await placeOrder(api, store, {
+      region: "us",
+      address: ADDRESSES.newYork,
+      optionId: "postal-ground",
+      items: [
+        { variantId: inShelton, quantity: 1 },
+        { variantId: inAustin, quantity: 1 },
+      ],
+    })
+    const shipments = await waitFor(
+      async () => {
+        const { data } = await api.get(
+          `/admin/shipping-services/orders/${order.id}/shipments`,
+          admin
+        )
+        const created = (data.shipments ?? []).filter(
+          (s: { status: string }) => s.status === "created"
+        )
+        return created.length === 2 ? created : undefined
+      },
+      "a label from each warehouse",
+      60_000,
+      500
+    )
+    const state = await sandboxControl(sandboxUrl)("GET", "/state")
+    const from = shipments
+      .map(
+        (s: { tracking_number: string }) =>
+          state.shipments.find(
+            (x: { parcelTrackingNumber: string }) =>
+              x.parcelTrackingNumber === s.tracking_number
+          ).response.fromAddress.postalCode
+      )
+      .sort()
+    expect(from).toEqual(["06484", "78701"])
   })
 })
