@@ -1,0 +1,327 @@
+import { httpTestRunner } from "../helpers/runner"
+import { Modules } from "@medusajs/framework/utils"
+import {
+  ADDRESSES,
+  setupStore,
+  WAREHOUSE_ADDRESS,
+  type StoreSetup,
+} from "../../dev/seed/store"
+import { waitFor } from "../../dev/wait"
+import { SHIPPING_SERVICES_MODULE } from "../../src/options/resolve"
+import type ShippingServicesModuleService from "../../src/modules/shipping-services/service"
+import { adminHeaders } from "../helpers/admin"
+import {
+  placeCustomerOrder,
+  registerCustomer,
+  type CustomerSession,
+} from "../helpers/customer"
+import { explainHttpErrors } from "../helpers/errors"
+import { labelOf } from "../helpers/labels"
+import { sandbox } from "../helpers/sandbox"
+
+jest.setTimeout(240_000)
+
+type Answer = { status: number; data: any; headers: Record<string, any> }
+
+/**
+ * The inbound (return) part of an exchange or a claim that a merchant confirms in Medusa's admin
+ * with the plugin's return option: the customer gets its return label as for a store return
+ * (one label, bought after Medusa confirmed, listed and served to the order's customer only,
+ * emailed), and a redelivered event buys nothing more.
+ */
+httpTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let store: StoreSetup
+    let admin: { headers: Record<string, string> }
+    let ada: CustomerSession
+    let bob: CustomerSession
+
+    beforeAll(async () => {
+      explainHttpErrors(api)
+      admin = await adminHeaders(getContainer())
+      store = await setupStore(api, admin)
+      ada = await registerCustomer(api, store, "ada.exchanges@example.com")
+      bob = await registerCustomer(api, store, "bob.exchanges@example.com")
+    })
+
+    const shipping = () =>
+      getContainer().resolve<ShippingServicesModuleService>(
+        SHIPPING_SERVICES_MODULE
+      )
+    const answer = (p: Promise<any>): Promise<Answer> =>
+      p
+        .then((r: any) => ({
+          status: r.status,
+          data: r.data,
+          headers: r.headers,
+        }))
+        .catch((e: any) => {
+          if (!e.response) throw e
+          return {
+            status: e.response.status,
+            data: e.response.data,
+            headers: e.response.headers,
+          }
+        })
+    const get = (
+      path: string,
+      headers: Record<string, string>,
+      binary = false
+    ) =>
+      answer(
+        api.get(path, {
+          headers,
+          ...(binary ? { responseType: "arraybuffer" } : {}),
+        } as any)
+      )
+    /** Return labels the sandbox made (outbound labels of the change's new items are not counted). */
+    const returnLabelsAtService = async () => {
+      const state = await sandbox.get("/state")
+      return Object.values<any>(state.shipments ?? {})
+        .flat()
+        .filter((s: any) => s.isReturn)
+    }
+    const returnRows = (orderId: string) =>
+      shipping().listShipments({ order_id: orderId, is_return: true })
+
+    /** A customer's order (one tee), its label bought by the plugin. */
+    async function labelledOrder(customer: CustomerSession) {
+      const order = await placeCustomerOrder(api, store, customer, {
+        address: ADDRESSES.newYork,
+        optionId: "postal-ground",
+        variantId: store.products[0].variantId,
+      })
+      await labelOf(shipping, order.id)
+      const { data } = await api.get(
+        `/admin/orders/${order.id}?fields=id,*items`,
+        admin
+      )
+      return data.order as { id: string; items: { id: string }[] }
+    }
+
+    /** What the plugin sent to the Notification Module (Medusa stores no attachments). */
+    function captureNotifications() {
+      const notifications = getContainer().resolve(Modules.NOTIFICATION)
+      const spy = jest.spyOn(notifications, "createNotifications")
+      return {
+        sent: () =>
+          spy.mock.calls.flatMap(([n]) =>
+            Array.isArray(n) ? n : [n]
+          ) as any[],
+        restore: () => spy.mockRestore(),
+      }
+    }
+
+    /**
+     * An exchange or a claim through Medusa's admin API, as the dashboard makes it: the tee comes
+     * back with the plugin's return option (the inbound part), a mug goes out with the plugin's
+     * option (the outbound part), then the merchant confirms it.
+     */
+    async function confirmChange(
+      kind: "exchange" | "claim",
+      order: { id: string; items: { id: string }[] }
+    ): Promise<{ change: any; confirmed: Answer }> {
+      const base = kind === "exchange" ? "/admin/exchanges" : "/admin/claims"
+      const { data: begun } = await api.post(
+        base,
+        kind === "exchange"
+          ? { order_id: order.id }
+          : { order_id: order.id, type: "replace" },
+        admin
+      )
+      const change = begun[kind]
+      await api.post(
+        `${base}/${change.id}/inbound/items`,
+        {
+          location_id: store.locationId,
+          items: [{ id: order.items[0].id, quantity: 1 }],
+        },
+        admin
+      )
+      await api.post(
+        `${base}/${change.id}/inbound/shipping-method`,
+        { shipping_option_id: store.shippingOptions["postal-return"] },
+        admin
+      )
+      await api.post(
+        `${base}/${change.id}/outbound/items`,
+        { items: [{ variant_id: store.products[1].variantId, quantity: 1 }] },
+        admin
+      )
+      await api.post(
+        `${base}/${change.id}/outbound/shipping-method`,
+        { shipping_option_id: store.shippingOptions["postal-ground"] },
+        admin
+      )
+      const confirmed = await answer(
+        api.post(`${base}/${change.id}/request`, {}, admin)
+      )
+      return { change, confirmed }
+    }
+
+    for (const kind of ["exchange", "claim"] as const) {
+      it(`gives the customer one return label for the inbound part of ${kind === "exchange" ? "an exchange" : "a claim"} with the plugin's return option`, async () => {
+        const order = await labelledOrder(ada)
+        const mail = captureNotifications()
+        const atServiceBefore = (await returnLabelsAtService()).length
+        try {
+          const { change, confirmed } = await confirmChange(kind, order)
+          // Medusa confirms the change: the provider buys nothing inside the confirmation.
+          expect([confirmed.status, confirmed.data.message]).toEqual([
+            200,
+            undefined,
+          ])
+          const returnId = confirmed.data[kind].return_id as string
+          expect(returnId).toBeTruthy()
+          expect(confirmed.data.return?.id).toBe(returnId)
+
+          // After Medusa's order.<kind>_created: one return label, on the return's fulfillment.
+          const [row] = await waitFor(async () => {
+            const rows = await returnRows(order.id)
+            return rows.some((r) => r.status === "created") ? rows : undefined
+          }, `the ${kind}'s return label`)
+          expect(row).toMatchObject({
+            status: "created",
+            is_return: true,
+            option_id: "postal-return",
+          })
+          // The returned item and quantity (not every order line, as Medusa lists them).
+          expect(row.parcel).toMatchObject({
+            items: [{ line_item_id: order.items[0].id, quantity: 1 }],
+          })
+          const { data: ret } = await api.get(
+            `/admin/returns/${returnId}?fields=id,status,${kind}_id,*fulfillments,*fulfillments.labels`,
+            admin
+          )
+          expect(ret.return[`${kind}_id`]).toBe(change.id)
+          const [fulfillment] = ret.return.fulfillments
+          expect(ret.return.fulfillments).toHaveLength(1)
+          expect(row.fulfillment_id).toBe(fulfillment.id)
+          expect(fulfillment.labels).toEqual([
+            expect.objectContaining({
+              tracking_number: row.tracking_number,
+            }),
+          ])
+          expect(fulfillment.data.shipping_services).toMatchObject({
+            shipment_ids: [row.id],
+            is_return: true,
+          })
+          // At the service: one RETURN shipment, from the customer to the warehouse.
+          const atService = await returnLabelsAtService()
+          expect(atService).toHaveLength(atServiceBefore + 1)
+          const sent = atService.find(
+            (s: any) => s.parcelTrackingNumber === row.tracking_number
+          ).response
+          expect(sent.shipmentType).toBe("RETURN")
+          expect(sent.fromAddress).toMatchObject({
+            addressLines: ["1 MAIN ST"],
+            postalCode: "10001",
+          })
+          expect(sent.toAddress).toMatchObject({
+            addressLines: [WAREHOUSE_ADDRESS.address_1.toUpperCase()],
+            postalCode: WAREHOUSE_ADDRESS.postal_code,
+          })
+
+          // The customer's return routes list it, and serve its label to the owner only.
+          const listed = await get(
+            `/store/shipping-services/orders/${order.id}/returns`,
+            ada.headers
+          )
+          expect(listed.status).toBe(200)
+          const mine = listed.data.returns.find((r: any) => r.id === returnId)
+          expect(mine).toMatchObject({
+            id: returnId,
+            status: "requested",
+            [`${kind}_id`]: change.id,
+            // Part of the merchant's change: withdrawn with it, not by the customer alone.
+            cancelable: false,
+            labels: [
+              expect.objectContaining({
+                kind: "label",
+                tracking_number: row.tracking_number,
+              }),
+            ],
+          })
+          const url = mine.labels[0].url as string
+          const pdf = await get(url, ada.headers, true)
+          expect(pdf.status).toBe(200)
+          expect(
+            Buffer.from(pdf.data).subarray(0, 5).toString("latin1")
+          ).toBe("%PDF-")
+          expect((await get(url, bob.headers)).status).toBe(404)
+          expect(
+            (
+              await get(
+                `/store/shipping-services/orders/${order.id}/returns`,
+                bob.headers
+              )
+            ).status
+          ).toBe(404)
+          const cancel = await answer(
+            api.post(
+              `/store/shipping-services/orders/${order.id}/returns/${returnId}/cancel`,
+              {},
+              { headers: ada.headers }
+            )
+          )
+          expect(cancel.status).toBe(400)
+          expect(cancel.data.message).toMatch(
+            new RegExp(`part of (an exchange|a claim)`)
+          )
+
+          // The admin's order widget shows it as the change's return label.
+          const { data: shown } = await api.get(
+            `/admin/shipping-services/orders/${order.id}/shipments`,
+            admin
+          )
+          expect(
+            shown.shipments.find((s: any) => s.id === row.id)
+          ).toMatchObject({
+            is_return: true,
+            status: "created",
+            return_of: { kind, id: change.id, return_id: returnId },
+          })
+
+          // The return label notification, once.
+          const notice = await waitFor(
+            async () =>
+              mail.sent().find((n) => n.template === "return-label"),
+            "the return label notification"
+          )
+          expect(notice).toMatchObject({
+            to: ada.email,
+            resource_id: returnId,
+            data: { order_id: order.id, return_id: returnId },
+          })
+          expect(notice.attachments).toHaveLength(1)
+
+          // Medusa's event delivered again, twice at once (a redelivery, two workers): nothing more.
+          const bus = getContainer().resolve(Modules.EVENT_BUS)
+          const event = {
+            name: `order.${kind}_created`,
+            data: { order_id: order.id, [`${kind}_id`]: change.id },
+          }
+          await Promise.all([bus.emit(event), bus.emit(event)])
+          await new Promise((r) => setTimeout(r, 1000))
+          await waitFor(
+            async () =>
+              (await returnRows(order.id)).every(
+                (r) => r.status !== "pending"
+              ),
+            "settled rows"
+          )
+          expect(await returnRows(order.id)).toHaveLength(1)
+          expect(await returnLabelsAtService()).toHaveLength(
+            atServiceBefore + 1
+          )
+          const stored = await getContainer()
+            .resolve(Modules.NOTIFICATION)
+            .listNotifications({ resource_id: returnId })
+          expect(stored).toHaveLength(1)
+        } finally {
+          mail.restore()
+        }
+      })
+    }
+  },
+})
