@@ -23,6 +23,37 @@ export type ShipmentDataRef = {
   is_return: boolean
 }
 
+/**
+ * What the provider keeps on the return fulfillment of an exchange or a claim while its label
+ * waits: Medusa confirms those with no way to tell the provider which return, order or items
+ * they are, so the label is bought after the confirmation (src/orchestration/change-return-labels.ts).
+ * Ids only, as all of `fulfillment.data`.
+ */
+export type AwaitingReturnLabel = {
+  awaiting_return_label: true
+  option_id: string
+}
+
+/** The data of a return fulfillment whose label is bought later (see AwaitingReturnLabel). */
+export function awaitingReturnLabelData(
+  data: Record<string, unknown> | undefined | null,
+  optionId: string
+): Record<string, unknown> {
+  const marker: AwaitingReturnLabel = {
+    awaiting_return_label: true,
+    option_id: optionId,
+  }
+  return { ...(data ?? {}), [DATA_KEY]: marker }
+}
+
+/** Whether a fulfillment's data still waits for its return label (and names no label yet). */
+export function isAwaitingReturnLabel(
+  data: Record<string, unknown> | undefined | null
+): boolean {
+  const value = data?.[DATA_KEY] as Partial<AwaitingReturnLabel> | undefined
+  return value?.awaiting_return_label === true && !shipmentRefOf(data)
+}
+
 /** The fields of a shipment row this module reads. */
 export type LabelRow = {
   id: string
