@@ -245,9 +245,9 @@ httpTestRunner({
           const url = mine.labels[0].url as string
           const pdf = await get(url, ada.headers, true)
           expect(pdf.status).toBe(200)
-          expect(
-            Buffer.from(pdf.data).subarray(0, 5).toString("latin1")
-          ).toBe("%PDF-")
+          expect(Buffer.from(pdf.data).subarray(0, 5).toString("latin1")).toBe(
+            "%PDF-"
+          )
           expect((await get(url, bob.headers)).status).toBe(404)
           expect(
             (
@@ -284,8 +284,7 @@ httpTestRunner({
 
           // The return label notification, once.
           const notice = await waitFor(
-            async () =>
-              mail.sent().find((n) => n.template === "return-label"),
+            async () => mail.sent().find((n) => n.template === "return-label"),
             "the return label notification"
           )
           expect(notice).toMatchObject({
@@ -305,9 +304,7 @@ httpTestRunner({
           await new Promise((r) => setTimeout(r, 1000))
           await waitFor(
             async () =>
-              (await returnRows(order.id)).every(
-                (r) => r.status !== "pending"
-              ),
+              (await returnRows(order.id)).every((r) => r.status !== "pending"),
             "settled rows"
           )
           expect(await returnRows(order.id)).toHaveLength(1)

@@ -4,6 +4,7 @@ import {
   MedusaError,
 } from "@medusajs/framework/utils"
 import { returnCancelRefusal } from "../lib/returns/cancel"
+import { changeReturnCancelRefusal } from "../lib/returns/order-change"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import { returnLabelScans } from "../providers/shipping-services/void-shipment"
@@ -17,6 +18,8 @@ type MedusaReturn = {
   order_id: string
   status?: string | null
   canceled_at?: Date | string | null
+  exchange_id?: string | null
+  claim_id?: string | null
   items?: { received_quantity?: number | string | null }[] | null
   fulfillments?:
     | {
@@ -46,6 +49,8 @@ async function loadReturn(
       "order_id",
       "status",
       "canceled_at",
+      "exchange_id",
+      "claim_id",
       "items.received_quantity",
       "fulfillments.id",
       "fulfillments.provider_id",
@@ -156,6 +161,9 @@ export async function cancelCustomerReturn(
   if (!ret || ret.order_id !== input.orderId) throw notFound
   if (ret.canceled_at) return { return: viewOf(ret) }
   if (!hasFulfillmentOfOurs(ret)) throw notFound
+  const partOfChange = changeReturnCancelRefusal(ret)
+  if (partOfChange)
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, partOfChange)
   await cancelUnderLock(container, ret, {
     cancelReturn: true,
     canceledBy: input.customerId,

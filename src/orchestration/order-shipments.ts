@@ -11,7 +11,9 @@ import {
   type AutoFulfillmentView,
 } from "../lib/views/auto-fulfillment-view"
 import {
+  returnOfReturn,
   shipmentView,
+  type ReturnOf,
   type ShipmentRow,
   type ShipmentView,
 } from "../lib/views/shipment-view"
@@ -81,6 +83,41 @@ export async function loadOrderShipments(
   }
 }
 
+/** The Medusa return (and its exchange or claim) of each return label's fulfillment. */
+async function returnsOfLabels(
+  container: MedusaContainer,
+  shipping: ShippingServicesModuleService,
+  rows: readonly ShipmentRow[]
+): Promise<Map<string, ReturnOf>> {
+  const ids = rows
+    .filter((r) => r.is_return && r.fulfillment_id)
+    .map((r) => r.fulfillment_id as string)
+  const returnIds = await shipping.returnsOfFulfillments([...new Set(ids)])
+  if (!returnIds.size) return new Map()
+  const { data } = await container
+    .resolve(ContainerRegistrationKeys.QUERY)
+    .graph({
+      entity: "return",
+      fields: ["id", "exchange_id", "claim_id"],
+      filters: { id: [...new Set(returnIds.values())] },
+    })
+  const byId = new Map(
+    (
+      data as {
+        id: string
+        exchange_id?: string | null
+        claim_id?: string | null
+      }[]
+    ).map((r) => [r.id, returnOfReturn(r)])
+  )
+  const byFulfillment = new Map<string, ReturnOf>()
+  for (const [fulfillmentId, returnId] of returnIds) {
+    const of = byId.get(returnId)
+    if (of) byFulfillment.set(fulfillmentId, of)
+  }
+  return byFulfillment
+}
+
 /** Throws Medusa's 404 unless the order exists; returns its customer. */
 export async function findOrder(
   container: MedusaContainer,
@@ -133,6 +170,7 @@ export async function adminOrderShipments(
       shippingMethodsOf(container, orderId),
     ]
   )
+  const returns = await returnsOfLabels(container, shipping, rows)
   return {
     order_id: orderId,
     shipments: rows.map((row) =>
@@ -144,6 +182,8 @@ export async function adminOrderShipments(
         options,
         now,
         sandboxNow,
+        returnOf:
+          (row.fulfillment_id && returns.get(row.fulfillment_id)) || null,
       })
     ),
     auto_fulfillment: autoFulfillmentView(

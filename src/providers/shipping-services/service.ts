@@ -18,7 +18,11 @@ import {
   type ServiceOption,
 } from "../../options"
 import type { ShipmentRecord } from "../../modules/shipping-services/models"
-import { findService, listFulfillmentOptions } from "./fulfillment-options"
+import {
+  findService,
+  listFulfillmentOptions,
+  unknownServiceMessage,
+} from "./fulfillment-options"
 import {
   fromMedusaAddress,
   type MedusaAddressLike,
@@ -583,9 +587,7 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
   ): ServiceOption {
     const service = findService(this.options_, optionData ?? undefined)
     if (!service) {
-      throw invalid(
-        `Unknown shipping-services option "${String(optionData?.id)}": enable it under the plugin's services option`
-      )
+      throw invalid(unknownServiceMessage(optionData))
     }
     return service
   }
