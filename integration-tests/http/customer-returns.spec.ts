@@ -248,6 +248,8 @@ httpTestRunner({
             id: returnId,
             status: "requested",
             requested_at: expect.any(String),
+            exchange_id: null,
+            claim_id: null,
             cancelable: true,
             labels: [
               {

@@ -18,6 +18,7 @@ import {
 import { explainHttpErrors } from "../helpers/errors"
 import { labelOf } from "../helpers/labels"
 import { sandbox } from "../helpers/sandbox"
+import { whenIdle } from "../../src/lib/in-flight"
 
 jest.setTimeout(240_000)
 
@@ -164,6 +165,10 @@ httpTestRunner({
         const order = await labelledOrder(ada)
         const mail = captureNotifications()
         const atServiceBefore = (await returnLabelsAtService()).length
+        const bus = getContainer().resolve(Modules.EVENT_BUS)
+        // The service takes its time, so the event delivered again while the label is being
+        // bought (a redelivery, a second worker) overlaps the first purchase for sure.
+        await sandbox.put("/latency", { operation: "createShipment", ms: 1500 })
         try {
           const { change, confirmed } = await confirmChange(kind, order)
           // Medusa confirms the change: the provider buys nothing inside the confirmation.
@@ -172,6 +177,12 @@ httpTestRunner({
             undefined,
           ])
           const returnId = confirmed.data[kind].return_id as string
+          const event = {
+            name: `order.${kind}_created`,
+            data: { order_id: order.id, [`${kind}_id`]: change.id },
+          }
+          await Promise.all([bus.emit(event), bus.emit(event)])
+          await sandbox.put("/latency", { operation: "createShipment", ms: 0 })
           expect(returnId).toBeTruthy()
           expect(confirmed.data.return?.id).toBe(returnId)
 
@@ -294,12 +305,7 @@ httpTestRunner({
           })
           expect(notice.attachments).toHaveLength(1)
 
-          // Medusa's event delivered again, twice at once (a redelivery, two workers): nothing more.
-          const bus = getContainer().resolve(Modules.EVENT_BUS)
-          const event = {
-            name: `order.${kind}_created`,
-            data: { order_id: order.id, [`${kind}_id`]: change.id },
-          }
+          // Medusa's event delivered again later, twice at once: nothing more.
           await Promise.all([bus.emit(event), bus.emit(event)])
           await new Promise((r) => setTimeout(r, 1000))
           await waitFor(
@@ -315,10 +321,201 @@ httpTestRunner({
             .resolve(Modules.NOTIFICATION)
             .listNotifications({ resource_id: returnId })
           expect(stored).toHaveLength(1)
+
+          // Medusa's own cancel of the change (its dashboard's), which Medusa alone refuses
+          // while the return has a live fulfillment: the label is withdrawn, never voided.
+          const voids = async () =>
+            ((await sandbox.get("/stats")).requests.voidShipment ?? 0) as number
+          const voidsBefore = await voids()
+          const base =
+            kind === "exchange" ? "/admin/exchanges" : "/admin/claims"
+          const canceled = await answer(
+            api.post(`${base}/${change.id}/cancel`, {}, admin)
+          )
+          expect([canceled.status, canceled.data.message]).toEqual([
+            200,
+            undefined,
+          ])
+          const { data: after } = await api.get(
+            `/admin/returns/${returnId}?fields=id,status,*fulfillments`,
+            admin
+          )
+          expect(after.return.status).toBe("canceled")
+          expect(after.return.fulfillments[0].canceled_at).toBeTruthy()
+          expect(await voids()).toBe(voidsBefore)
+          expect((await returnRows(order.id))[0].status).toBe("created")
+          const gone = await get(
+            `/store/shipping-services/orders/${order.id}/returns`,
+            ada.headers
+          )
+          expect(gone.data.returns.map((r: any) => r.id)).not.toContain(
+            returnId
+          )
         } finally {
+          await sandbox.put("/latency", { operation: "createShipment", ms: 0 })
           mail.restore()
         }
       })
     }
+
+    it("takes over the label bought by a run that failed before storing it: one label, on the fulfillment", async () => {
+      const order = await labelledOrder(ada)
+      const atServiceBefore = (await returnLabelsAtService()).length
+      const fulfillments = getContainer().resolve(Modules.FULFILLMENT)
+      const update = fulfillments.updateFulfillment.bind(fulfillments)
+      let failed = 0
+      // The first storing of the label fails (the database went away between the purchase and
+      // the write), as a crash there would leave it: bought, in the journal, on no fulfillment.
+      const spy = jest
+        .spyOn(fulfillments, "updateFulfillment")
+        .mockImplementation(async (id: string, data: any, ...rest: any[]) => {
+          if (!failed && data?.data?.shipping_services?.shipment_ids) {
+            failed++
+            throw new Error("the database went away")
+          }
+          return (update as any)(id, data, ...rest)
+        })
+      try {
+        const { confirmed } = await confirmChange("exchange", order)
+        expect(confirmed.status).toBe(200)
+        const returnId = confirmed.data.exchange.return_id as string
+        const held = await waitFor(async () => {
+          const { data } = await api.get(
+            `/admin/returns/${returnId}?fields=id,*fulfillments,*fulfillments.labels`,
+            admin
+          )
+          const [f] = data.return.fulfillments
+          return f?.data?.shipping_services?.shipment_ids ? f : undefined
+        }, "the label on the fulfillment after the retry")
+        expect(failed).toBe(1)
+        const rows = await returnRows(order.id)
+        expect(rows).toHaveLength(1)
+        expect(rows[0]).toMatchObject({
+          status: "created",
+          fulfillment_id: held.id,
+        })
+        expect(held.data.shipping_services.shipment_ids).toEqual([rows[0].id])
+        expect(held.labels).toHaveLength(1)
+        expect(await returnLabelsAtService()).toHaveLength(atServiceBefore + 1)
+      } finally {
+        spy.mockRestore()
+      }
+    })
+
+    it("records a refused purchase with the service's words for the admin, buys it when the sweep finds it due, and from the admin's button", async () => {
+      const { retryWaitingReturnLabels } =
+        await import("../../src/orchestration/change-return-labels")
+      const order = await labelledOrder(ada)
+      const atServiceBefore = (await returnLabelsAtService()).length
+      await sandbox.post("/faults", {
+        operation: "createShipment",
+        fault: "400",
+        count: 100,
+      })
+      let returnId: string
+      let changeId: string
+      try {
+        const { change, confirmed } = await confirmChange("claim", order)
+        expect(confirmed.status).toBe(200)
+        returnId = confirmed.data.claim.return_id
+        changeId = change.id
+        // Medusa's event and the plugin's retry of it have run (each failed, each recorded).
+        await new Promise((r) => setTimeout(r, 300))
+        expect(await whenIdle({ timeoutMs: 60_000, quietMs: 300 })).toBe(true)
+        const [waiting] = await waitFor(async () => {
+          const { data } = await api.get(
+            `/admin/shipping-services/orders/${order.id}/shipments`,
+            admin
+          )
+          const w = data.waiting_return_labels
+          return w.length && w[0].last_error ? w : undefined
+        }, "the failed purchase on the order widget")
+        expect(waiting).toMatchObject({
+          return_id: returnId,
+          kind: "claim",
+          id: changeId,
+          attempts: expect.any(Number),
+          last_error: { message: expect.any(String) },
+          next_attempt_at: expect.any(String),
+        })
+        // The event's own run, and its retry (the local event bus of tests runs it once).
+        expect(waiting.attempts).toBe(2)
+        expect(waiting.last_error.message).toMatch(/refused the request/)
+        // Nothing due yet: the sweep leaves it to its backoff.
+        expect(await retryWaitingReturnLabels(getContainer())).toBe(0)
+        // The admin's "Buy now" while the service still refuses: its words, one more attempt.
+        const now = await answer(
+          api.post(
+            `/admin/shipping-services/returns/${returnId}/label`,
+            {},
+            admin
+          )
+        )
+        expect(now.status).toBe(400)
+        expect(now.data.message).toMatch(/^The return label was not bought: /)
+        const { data: after } = await api.get(
+          `/admin/shipping-services/orders/${order.id}/shipments`,
+          admin
+        )
+        expect(after.waiting_return_labels[0].attempts).toBe(
+          waiting.attempts + 1
+        )
+      } finally {
+        await sandbox.delete("/faults")
+      }
+      // Due (its backoff passed): the sweep buys it.
+      const later = new Date(Date.now() + 60 * 60_000)
+      expect(await retryWaitingReturnLabels(getContainer(), later)).toBe(1)
+      // The refused attempts stay in the journal as failed; one label was bought.
+      const rows = (await returnRows(order.id)).filter(
+        (r) => r.status !== "failed"
+      )
+      expect(rows).toHaveLength(1)
+      expect(rows[0].status).toBe("created")
+      expect(await returnLabelsAtService()).toHaveLength(atServiceBefore + 1)
+      const { data: shown } = await api.get(
+        `/admin/shipping-services/orders/${order.id}/shipments`,
+        admin
+      )
+      expect(shown.waiting_return_labels).toEqual([])
+      expect(
+        shown.shipments.find((s: any) => s.id === rows[0].id).return_of
+      ).toEqual({ kind: "claim", id: changeId, return_id: returnId })
+
+      // The admin's "Buy now": nothing waits any more; an unknown return; a body with fields.
+      const again = await answer(
+        api.post(
+          `/admin/shipping-services/returns/${returnId}/label`,
+          {},
+          admin
+        )
+      )
+      expect(again.status).toBe(409)
+      expect(again.data.message).toBe(
+        `Return ${returnId} has no return label waiting to be bought`
+      )
+      expect(
+        (
+          await answer(
+            api.post(
+              "/admin/shipping-services/returns/return_01UNKNOWN/label",
+              {},
+              admin
+            )
+          )
+        ).status
+      ).toBe(404)
+      expect(
+        (
+          await answer(
+            api.post(
+              `/admin/shipping-services/returns/${returnId}/label`,
+              { force: true },
+              admin
+            )
+          )
+        ).status
+      ).toBe(400)
+    })
   },
 })

@@ -4,7 +4,11 @@ import {
   MedusaError,
 } from "@medusajs/framework/utils"
 import { returnCancelRefusal } from "../lib/returns/cancel"
-import { changeReturnCancelRefusal } from "../lib/returns/order-change"
+import {
+  changeReturnCancelRefusal,
+  type OrderChangeRef,
+} from "../lib/returns/order-change"
+import { changeOf } from "./change-return-labels"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import { returnLabelScans } from "../providers/shipping-services/void-shipment"
@@ -186,4 +190,21 @@ export async function cancelReturnFulfillmentsForAdmin(
   const ret = await loadReturn(container, returnId)
   if (!ret || ret.canceled_at || !liveFulfillmentsOfOurs(ret).length) return
   await cancelUnderLock(container, ret, { cancelReturn: false })
+}
+
+/**
+ * Before Medusa's own POST /admin/exchanges/:id/cancel and /admin/claims/:id/cancel: Medusa
+ * refuses to cancel an exchange or a claim whose return has live fulfillments ("All fulfillments
+ * must be canceled…") and has no route to cancel them. The return's fulfillments of the plugin
+ * are canceled first (their labels withdrawn, never voided; refused in words once a parcel is
+ * with the carrier), as for Medusa's "Cancel return"; Medusa's route then cancels the change and
+ * its return.
+ */
+export async function cancelChangeReturnFulfillmentsForAdmin(
+  container: MedusaContainer,
+  change: OrderChangeRef
+): Promise<void> {
+  const found = await changeOf(container, change)
+  if (found?.return_id)
+    await cancelReturnFulfillmentsForAdmin(container, found.return_id)
 }

@@ -3,7 +3,28 @@ import {
   ContainerRegistrationKeys,
   MedusaError,
 } from "@medusajs/framework/utils"
-import type { OrderChangeRef } from "../lib/returns/order-change"
+import { updateFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
+import { actionErrorOf, ShippingActionError } from "../lib/action-error"
+import { messageOf, saysServiceAway } from "../lib/errors"
+import {
+  changeOfReturn,
+  type OrderChangeRef,
+} from "../lib/returns/order-change"
+import {
+  afterFailedPurchase,
+  nextReturnLabelAttempt,
+  waitingReturnLabelView,
+  type RetryPolicy,
+  type WaitingReturnLabelView,
+} from "../lib/returns/waiting-label"
+import {
+  awaitingReturnLabelOf,
+  DATA_KEY,
+  type AwaitingReturnLabel,
+} from "../lib/shipments/fulfillment-data"
+import type ShippingServicesModuleService from "../modules/shipping-services/service"
+import type { PluginOptions } from "../options/schema"
+import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import {
   awaitingFulfillmentIds,
   loadReturn,
@@ -26,7 +47,7 @@ const ENTITY: Record<OrderChangeRef["kind"], string> = {
 }
 
 /** The exchange's or claim's order and return, or undefined when gone or canceled. */
-async function changeOf(
+export async function changeOf(
   container: MedusaContainer,
   change: OrderChangeRef
 ): Promise<{ order_id: string; return_id: string | null } | undefined> {
@@ -71,16 +92,21 @@ export async function changeReturnLabels(
     return { status: "skipped", reason: "no return label to buy" }
   let result: { fulfillment_ids: string[] } | undefined
   const outcome = await underReturnLock(container, found.order_id, async () => {
-    const run = await buyReturnLabelsWorkflow(container).run({
-      input: {
-        return_id: returnId,
-        event_options: {
-          ...PLUGIN_EVENT_OPTIONS,
-          backoff: { ...PLUGIN_EVENT_OPTIONS.backoff },
+    try {
+      const run = await buyReturnLabelsWorkflow(container).run({
+        input: {
+          return_id: returnId,
+          event_options: {
+            ...PLUGIN_EVENT_OPTIONS,
+            backoff: { ...PLUGIN_EVENT_OPTIONS.backoff },
+          },
         },
-      },
-    })
-    result = run.result
+      })
+      result = run.result
+    } catch (error) {
+      await recordFailedPurchase(container, returnId, error)
+      throw error
+    }
   })
   if (outcome === "busy")
     throw new MedusaError(
@@ -112,4 +138,202 @@ export function changeReturnLabelsWithRetry(
     `the return label of ${change.kind} ${change.id}`,
     () => changeReturnLabels(container, change)
   )
+}
+
+/**
+ * A failed purchase, on each waiting fulfillment of the return (its marker: attempts spent, the
+ * words, when), for the order widget and the sweep's backoff. Under the order's return lock, as
+ * the purchase. A failure to record is logged: the purchase's own error is the one thrown.
+ */
+async function recordFailedPurchase(
+  container: MedusaContainer,
+  returnId: string,
+  error: unknown,
+  now = new Date()
+): Promise<void> {
+  try {
+    const ret = await loadReturn(container, returnId)
+    for (const f of ret?.fulfillments ?? []) {
+      if (!awaitingFulfillmentIds({ ...ret!, fulfillments: [f] }).length)
+        continue
+      const marker = awaitingReturnLabelOf(f.data)
+      if (!marker) continue
+      await updateFulfillmentWorkflow(container).run({
+        input: {
+          id: f.id,
+          data: {
+            ...(f.data ?? {}),
+            [DATA_KEY]: afterFailedPurchase(
+              marker,
+              { message: messageOf(error), away: saysServiceAway(error) },
+              now
+            ),
+          },
+        },
+      })
+    }
+  } catch (recordError) {
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .warn(
+        `shipping-services: the failed purchase of return ${returnId}'s label was not recorded: ${messageOf(recordError)}`
+      )
+  }
+}
+
+/** Returns looked at per sweep, and how far back (older ones are the merchant's to handle). */
+const SWEEP_PAGE = 50
+const SWEEP_DAYS = 14
+
+/** The waiting return labels' retry policy: the automatic fulfilment's attempts and backoff. */
+export function returnLabelRetryPolicy(
+  options: Pick<PluginOptions, "autoFulfill">
+): RetryPolicy {
+  return {
+    maxAttempts: options.autoFulfill.maxAttempts,
+    backoffMs: options.autoFulfill.backoffMs,
+    quietMs: 2 * 60_000,
+  }
+}
+
+type ChangeReturn = NonNullable<Awaited<ReturnType<typeof loadReturn>>> & {
+  created_at?: Date | string | null
+}
+
+/** Recent returns of exchanges and claims with a fulfillment of the plugin still waiting for its label. */
+export async function waitingChangeReturns(
+  container: MedusaContainer,
+  filters: Record<string, unknown>,
+  take = SWEEP_PAGE
+): Promise<
+  { ret: ChangeReturn; fulfillmentId: string; marker: AwaitingReturnLabel }[]
+> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "return",
+    fields: [
+      "id",
+      "order_id",
+      "exchange_id",
+      "claim_id",
+      "created_at",
+      "canceled_at",
+      "fulfillments.id",
+      "fulfillments.provider_id",
+      "fulfillments.canceled_at",
+      "fulfillments.data",
+    ],
+    filters: {
+      canceled_at: null,
+      $or: [{ exchange_id: { $ne: null } }, { claim_id: { $ne: null } }],
+      ...filters,
+    },
+    pagination: { take, order: { created_at: "ASC" } },
+  })
+  return (data as ChangeReturn[]).flatMap((ret) =>
+    (ret.fulfillments ?? []).flatMap((f) => {
+      const marker = awaitingReturnLabelOf(f.data)
+      return marker &&
+        !f.canceled_at &&
+        awaitingFulfillmentIds({ ...ret, fulfillments: [f] }).length
+        ? [{ ret, fulfillmentId: f.id, marker }]
+        : []
+    })
+  )
+}
+
+/**
+ * The plugin's sweep (on recovery.schedule, src/orchestration/recovery.ts): return labels of
+ * exchanges and claims still waiting whose retry is due, i.e. the change's event was lost, its
+ * retries were used up while the service was away, or a refusal's backoff has passed (at most
+ * autoFulfill.maxAttempts failed purchases; then the order widget says so and the merchant
+ * decides). Nothing while the service is not answering. Returns how many labels were bought.
+ */
+export async function retryWaitingReturnLabels(
+  container: MedusaContainer,
+  now = new Date()
+): Promise<number> {
+  const shipping: ShippingServicesModuleService = container.resolve(
+    SHIPPING_SERVICES_MODULE
+  )
+  if (await shipping.availability().read()) return 0
+  const policy = returnLabelRetryPolicy(shipping.getOptions())
+  const waiting = await waitingChangeReturns(container, {
+    created_at: { $gte: new Date(now.getTime() - SWEEP_DAYS * 86_400_000) },
+  })
+  const due = new Map<string, OrderChangeRef>()
+  for (const { ret, marker } of waiting) {
+    const at = nextReturnLabelAttempt(marker, ret.created_at ?? now, policy)
+    const change = changeOfReturn(ret)
+    if (change && at && at <= now) due.set(ret.id, change)
+  }
+  let bought = 0
+  for (const change of due.values()) {
+    try {
+      const outcome = await changeReturnLabels(container, change)
+      if (outcome.status === "bought") bought += outcome.fulfillment_ids.length
+    } catch (error) {
+      container
+        .resolve(ContainerRegistrationKeys.LOGGER)
+        .warn(
+          `shipping-services: the return label of ${change.kind} ${change.id} was not bought yet: ${messageOf(error)}`
+        )
+    }
+  }
+  return bought
+}
+
+/** The order's return labels of exchanges and claims still waiting, for the order widget. */
+export async function waitingReturnLabelsOf(
+  container: MedusaContainer,
+  orderId: string,
+  options: Pick<PluginOptions, "autoFulfill">
+): Promise<WaitingReturnLabelView[]> {
+  const policy = returnLabelRetryPolicy(options)
+  return (
+    await waitingChangeReturns(container, { order_id: orderId }, 100)
+  ).map(({ ret, fulfillmentId, marker }) =>
+    waitingReturnLabelView({
+      ret,
+      fulfillmentId,
+      marker,
+      returnCreatedAt: ret.created_at ?? new Date(),
+      policy,
+    })
+  )
+}
+
+/**
+ * An admin's "try again now" for a waiting return label of an exchange or a claim (POST
+ * /admin/shipping-services/returns/:id/label): one more purchase through the same path, also when
+ * the plugin's own attempts are spent. 404 for an unknown return; 409 when nothing waits.
+ */
+export async function buyWaitingReturnLabelNow(
+  container: MedusaContainer,
+  returnId: string
+): Promise<{ return_id: string; fulfillment_ids: string[] }> {
+  const ret = await loadReturn(container, returnId)
+  if (!ret)
+    throw new ShippingActionError(
+      `Return with id: ${returnId} was not found`,
+      404,
+      "not_found"
+    )
+  const change = changeOfReturn(ret)
+  if (!change || !awaitingFulfillmentIds(ret).length)
+    throw new ShippingActionError(
+      `Return ${returnId} has no return label waiting to be bought`,
+      409,
+      "conflict"
+    )
+  try {
+    const outcome = await changeReturnLabels(container, change)
+    return {
+      return_id: returnId,
+      fulfillment_ids:
+        outcome.status === "bought" ? outcome.fulfillment_ids : [],
+    }
+  } catch (error) {
+    throw actionErrorOf(error, "The return label was not bought")
+  }
 }

@@ -21,6 +21,8 @@ import type { StoredEvent } from "../lib/views/timeline"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import { pluginClient } from "../lib/plugin-client"
+import type { WaitingReturnLabelView } from "../lib/returns/waiting-label"
+import { waitingReturnLabelsOf } from "./change-return-labels"
 
 /** Enough for any real parcel's timeline; a runaway sender cannot make the page unbounded. */
 const MAX_EVENTS = 2_000
@@ -145,6 +147,8 @@ export type AdminOrderShipments = {
   auto_fulfillment: AutoFulfillmentView | null
   /** What checkout kept on the order: a fallback price, the delivery promised. */
   checkout: CheckoutView | null
+  /** Return labels of the order's exchanges and claims not bought yet, and why. */
+  waiting_return_labels: WaitingReturnLabelView[]
 }
 
 /** GET /admin/shipping-services/orders/:id/shipments. */
@@ -170,7 +174,10 @@ export async function adminOrderShipments(
       shippingMethodsOf(container, orderId),
     ]
   )
-  const returns = await returnsOfLabels(container, shipping, rows)
+  const [returns, waiting] = await Promise.all([
+    returnsOfLabels(container, shipping, rows),
+    waitingReturnLabelsOf(container, orderId, options),
+  ])
   return {
     order_id: orderId,
     shipments: rows.map((row) =>
@@ -191,6 +198,7 @@ export async function adminOrderShipments(
       options.autoFulfill.maxAttempts
     ),
     checkout: checkoutView(methods),
+    waiting_return_labels: waiting,
   }
 }
 

@@ -32,6 +32,10 @@ export type ShipmentDataRef = {
 export type AwaitingReturnLabel = {
   awaiting_return_label: true
   option_id: string
+  /** Failed purchases so far (a service that was not answering spends none). */
+  attempts?: number
+  /** The last failure, in the service's or Medusa's words. */
+  last_error?: { message: string; at: string; away?: boolean } | null
 }
 
 /** The data of a return fulfillment whose label is bought later (see AwaitingReturnLabel). */
@@ -46,12 +50,16 @@ export function awaitingReturnLabelData(
   return { ...(data ?? {}), [DATA_KEY]: marker }
 }
 
-/** Whether a fulfillment's data still waits for its return label (and names no label yet). */
-export function isAwaitingReturnLabel(
+/** The waiting marker of a fulfillment's data, or undefined when it waits for no return label. */
+export function awaitingReturnLabelOf(
   data: Record<string, unknown> | undefined | null
-): boolean {
+): AwaitingReturnLabel | undefined {
   const value = data?.[DATA_KEY] as Partial<AwaitingReturnLabel> | undefined
-  return value?.awaiting_return_label === true && !shipmentRefOf(data)
+  return value?.awaiting_return_label === true &&
+    typeof value.option_id === "string" &&
+    !shipmentRefOf(data)
+    ? (value as AwaitingReturnLabel)
+    : undefined
 }
 
 /** The fields of a shipment row this module reads. */
