@@ -187,10 +187,22 @@ httpTestRunner({
           expect(confirmed.data.return?.id).toBe(returnId)
 
           // After Medusa's order.<kind>_created: one return label, on the return's fulfillment.
-          const [row] = await waitFor(async () => {
-            const rows = await returnRows(order.id)
-            return rows.some((r) => r.status === "created") ? rows : undefined
-          }, `the ${kind}'s return label`)
+          const returnOf = async () =>
+            (
+              await api.get(
+                `/admin/returns/${returnId}?fields=id,status,${kind}_id,*fulfillments,*fulfillments.labels`,
+                admin
+              )
+            ).data
+          const ret = await waitFor(async () => {
+            const data = await returnOf()
+            return data.return.fulfillments[0]?.data?.shipping_services
+              ?.shipment_ids
+              ? data
+              : undefined
+          }, `the ${kind}'s return label on its fulfillment`)
+          const [row] = await returnRows(order.id)
+          expect(await returnRows(order.id)).toHaveLength(1)
           expect(row).toMatchObject({
             status: "created",
             is_return: true,
@@ -200,10 +212,6 @@ httpTestRunner({
           expect(row.parcel).toMatchObject({
             items: [{ line_item_id: order.items[0].id, quantity: 1 }],
           })
-          const { data: ret } = await api.get(
-            `/admin/returns/${returnId}?fields=id,status,${kind}_id,*fulfillments,*fulfillments.labels`,
-            admin
-          )
           expect(ret.return[`${kind}_id`]).toBe(change.id)
           const [fulfillment] = ret.return.fulfillments
           expect(ret.return.fulfillments).toHaveLength(1)

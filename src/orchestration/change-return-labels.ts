@@ -24,7 +24,10 @@ import {
 } from "../lib/shipments/fulfillment-data"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import type { PluginOptions } from "../options/schema"
-import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
+import {
+  PROVIDER_IDENTIFIER,
+  SHIPPING_SERVICES_MODULE,
+} from "../options/resolve"
 import {
   awaitingFulfillmentIds,
   loadReturn,
@@ -200,13 +203,19 @@ type ChangeReturn = NonNullable<Awaited<ReturnType<typeof loadReturn>>> & {
   created_at?: Date | string | null
 }
 
-/** Recent returns of exchanges and claims with a fulfillment of the plugin still waiting for its label. */
+/** Returns of exchanges and claims (of these filters) with a fulfillment of the plugin still waiting for its label. */
 export async function waitingChangeReturns(
   container: MedusaContainer,
   filters: Record<string, unknown>,
   take = SWEEP_PAGE
 ): Promise<
-  { ret: ChangeReturn; fulfillmentId: string; marker: AwaitingReturnLabel }[]
+  {
+    ret: ChangeReturn
+    fulfillmentId: string
+    marker: AwaitingReturnLabel
+    /** When Medusa confirmed the change (and created the return's fulfillment). */
+    waitingSince: Date | string
+  }[]
 > {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
@@ -222,6 +231,7 @@ export async function waitingChangeReturns(
       "fulfillments.provider_id",
       "fulfillments.canceled_at",
       "fulfillments.data",
+      "fulfillments.created_at",
     ],
     filters: {
       canceled_at: null,
@@ -236,7 +246,17 @@ export async function waitingChangeReturns(
       return marker &&
         !f.canceled_at &&
         awaitingFulfillmentIds({ ...ret, fulfillments: [f] }).length
-        ? [{ ret, fulfillmentId: f.id, marker }]
+        ? [
+            {
+              ret,
+              fulfillmentId: f.id,
+              marker,
+              waitingSince:
+                (f as { created_at?: Date | string }).created_at ??
+                ret.created_at ??
+                new Date(),
+            },
+          ]
         : []
     })
   )
@@ -258,12 +278,19 @@ export async function retryWaitingReturnLabels(
   )
   if (await shipping.availability().read()) return 0
   const policy = returnLabelRetryPolicy(shipping.getOptions())
+  const found = await shipping.waitingReturnFulfillments({
+    providerPrefix: `${PROVIDER_IDENTIFIER}_`,
+    since: new Date(now.getTime() - SWEEP_DAYS * 86_400_000),
+    maxAttempts: policy.maxAttempts,
+    limit: SWEEP_PAGE,
+  })
+  if (!found.length) return 0
   const waiting = await waitingChangeReturns(container, {
-    created_at: { $gte: new Date(now.getTime() - SWEEP_DAYS * 86_400_000) },
+    id: [...new Set(found.map((f) => f.return_id))],
   })
   const due = new Map<string, OrderChangeRef>()
-  for (const { ret, marker } of waiting) {
-    const at = nextReturnLabelAttempt(marker, ret.created_at ?? now, policy)
+  for (const { ret, marker, waitingSince } of waiting) {
+    const at = nextReturnLabelAttempt(marker, waitingSince, policy)
     const change = changeOfReturn(ret)
     if (change && at && at <= now) due.set(ret.id, change)
   }
@@ -292,12 +319,12 @@ export async function waitingReturnLabelsOf(
   const policy = returnLabelRetryPolicy(options)
   return (
     await waitingChangeReturns(container, { order_id: orderId }, 100)
-  ).map(({ ret, fulfillmentId, marker }) =>
+  ).map(({ ret, fulfillmentId, marker, waitingSince }) =>
     waitingReturnLabelView({
       ret,
       fulfillmentId,
       marker,
-      returnCreatedAt: ret.created_at ?? new Date(),
+      waitingSince: waitingSince,
       policy,
     })
   )

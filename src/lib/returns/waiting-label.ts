@@ -41,14 +41,14 @@ export function afterFailedPurchase(
  */
 export function nextReturnLabelAttempt(
   marker: AwaitingReturnLabel,
-  returnCreatedAt: Date | string,
+  waitingSince: Date | string,
   policy: RetryPolicy
 ): Date | null {
   const attempts = marker.attempts ?? 0
   if (attempts >= policy.maxAttempts) return null
   const failed = marker.last_error
   if (!failed)
-    return new Date(new Date(returnCreatedAt).getTime() + policy.quietMs)
+    return new Date(new Date(waitingSince).getTime() + policy.quietMs)
   if (failed.away) return new Date(failed.at)
   return nextAttemptAt(new Date(failed.at), attempts, policy.backoffMs)
 }
@@ -70,15 +70,11 @@ export function waitingReturnLabelView(input: {
   ret: { id: string; exchange_id?: string | null; claim_id?: string | null }
   fulfillmentId: string
   marker: AwaitingReturnLabel
-  returnCreatedAt: Date | string
+  waitingSince: Date | string
   policy: RetryPolicy
 }): WaitingReturnLabelView {
   const { ret, marker } = input
-  const next = nextReturnLabelAttempt(
-    marker,
-    input.returnCreatedAt,
-    input.policy
-  )
+  const next = nextReturnLabelAttempt(marker, input.waitingSince, input.policy)
   return {
     return_id: ret.id,
     kind: ret.exchange_id ? "exchange" : ret.claim_id ? "claim" : "return",

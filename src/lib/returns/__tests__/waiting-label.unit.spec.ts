@@ -109,7 +109,7 @@ describe("the return label of an exchange or a claim while it waits", () => {
         { message: "refused", away: false },
         at
       ),
-      returnCreatedAt: at,
+      waitingSince: at,
       policy,
     })
     expect(view).toEqual({
@@ -126,7 +126,7 @@ describe("the return label of an exchange or a claim while it waits", () => {
         ret: { id: "return_2", exchange_id: "exchange_1" },
         fulfillmentId: "ful_2",
         marker,
-        returnCreatedAt: at,
+        waitingSince: at,
         policy,
       })
     ).toMatchObject({
