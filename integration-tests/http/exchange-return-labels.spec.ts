@@ -15,14 +15,13 @@ import {
   registerCustomer,
   type CustomerSession,
 } from "../helpers/customer"
+import { answer, captureNotifications, type Answer } from "../helpers/answers"
 import { explainHttpErrors } from "../helpers/errors"
 import { labelOf } from "../helpers/labels"
 import { sandbox } from "../helpers/sandbox"
 import { whenIdle } from "../../src/lib/in-flight"
 
 jest.setTimeout(240_000)
-
-type Answer = { status: number; data: any; headers: Record<string, any> }
 
 /**
  * The inbound (return) part of an exchange or a claim that a merchant confirms in Medusa's admin
@@ -49,21 +48,6 @@ httpTestRunner({
       getContainer().resolve<ShippingServicesModuleService>(
         SHIPPING_SERVICES_MODULE
       )
-    const answer = (p: Promise<any>): Promise<Answer> =>
-      p
-        .then((r: any) => ({
-          status: r.status,
-          data: r.data,
-          headers: r.headers,
-        }))
-        .catch((e: any) => {
-          if (!e.response) throw e
-          return {
-            status: e.response.status,
-            data: e.response.data,
-            headers: e.response.headers,
-          }
-        })
     const get = (
       path: string,
       headers: Record<string, string>,
@@ -98,19 +82,6 @@ httpTestRunner({
         admin
       )
       return data.order as { id: string; items: { id: string }[] }
-    }
-
-    /** What the plugin sent to the Notification Module (Medusa stores no attachments). */
-    function captureNotifications() {
-      const notifications = getContainer().resolve(Modules.NOTIFICATION)
-      const spy = jest.spyOn(notifications, "createNotifications")
-      return {
-        sent: () =>
-          spy.mock.calls.flatMap(([n]) =>
-            Array.isArray(n) ? n : [n]
-          ) as any[],
-        restore: () => spy.mockRestore(),
-      }
     }
 
     /**
@@ -163,7 +134,7 @@ httpTestRunner({
     for (const kind of ["exchange", "claim"] as const) {
       it(`gives the customer one return label for the inbound part of ${kind === "exchange" ? "an exchange" : "a claim"} with the plugin's return option`, async () => {
         const order = await labelledOrder(ada)
-        const mail = captureNotifications()
+        const mail = captureNotifications(getContainer())
         const atServiceBefore = (await returnLabelsAtService()).length
         const bus = getContainer().resolve(Modules.EVENT_BUS)
         // The service takes its time, so the event delivered again while the label is being

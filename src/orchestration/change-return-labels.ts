@@ -31,6 +31,8 @@ import {
 import {
   awaitingFulfillmentIds,
   loadReturn,
+  queryReturns,
+  type MedusaReturn,
 } from "../workflows/buy-return-labels/steps/load-awaiting-return"
 import { buyReturnLabelsWorkflow } from "../workflows/buy-return-labels"
 import { PLUGIN_EVENT_OPTIONS, withPluginRetry } from "./plugin-events"
@@ -199,10 +201,6 @@ export function returnLabelRetryPolicy(
   }
 }
 
-type ChangeReturn = NonNullable<Awaited<ReturnType<typeof loadReturn>>> & {
-  created_at?: Date | string | null
-}
-
 /** Returns of exchanges and claims (of these filters) with a fulfillment of the plugin still waiting for its label. */
 export async function waitingChangeReturns(
   container: MedusaContainer,
@@ -210,51 +208,33 @@ export async function waitingChangeReturns(
   take = SWEEP_PAGE
 ): Promise<
   {
-    ret: ChangeReturn
+    ret: MedusaReturn
     fulfillmentId: string
     marker: AwaitingReturnLabel
     /** When Medusa confirmed the change (and created the return's fulfillment). */
     waitingSince: Date | string
   }[]
 > {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "return",
-    fields: [
-      "id",
-      "order_id",
-      "exchange_id",
-      "claim_id",
-      "created_at",
-      "canceled_at",
-      "fulfillments.id",
-      "fulfillments.provider_id",
-      "fulfillments.canceled_at",
-      "fulfillments.data",
-      "fulfillments.created_at",
-    ],
-    filters: {
+  const returns = await queryReturns(
+    container,
+    {
       canceled_at: null,
       $or: [{ exchange_id: { $ne: null } }, { claim_id: { $ne: null } }],
       ...filters,
     },
-    pagination: { take, order: { created_at: "ASC" } },
-  })
-  return (data as ChangeReturn[]).flatMap((ret) =>
+    take
+  )
+  return returns.flatMap((ret) =>
     (ret.fulfillments ?? []).flatMap((f) => {
       const marker = awaitingReturnLabelOf(f.data)
       return marker &&
-        !f.canceled_at &&
         awaitingFulfillmentIds({ ...ret, fulfillments: [f] }).length
         ? [
             {
               ret,
               fulfillmentId: f.id,
               marker,
-              waitingSince:
-                (f as { created_at?: Date | string }).created_at ??
-                ret.created_at ??
-                new Date(),
+              waitingSince: f.created_at ?? ret.created_at ?? new Date(),
             },
           ]
         : []

@@ -46,13 +46,15 @@ export function eventBusOf(container: MedusaContainer): EventBusLike {
  * plugin's own retries: `retry` (a plugin event whose subscriber does the same work again, and
  * throws to be run again) is emitted with PLUGIN_EVENT_OPTIONS. Medusa emits its events once,
  * without retries. The failure is thrown on, so Medusa logs it as before; when even the copy
- * cannot be emitted (Redis away too), that is logged, and a sweep of the plugin's is left.
+ * cannot be emitted (Redis away too), that is logged, and `lastResort` is left.
  */
 export async function withPluginRetry<T>(
   container: MedusaContainer,
   retry: PluginEvent,
   what: string,
-  run: () => Promise<T>
+  run: () => Promise<T>,
+  /** What takes the work up when even the copy cannot be emitted (for the log). */
+  lastResort = "a sweep of the plugin's takes it up"
 ): Promise<T> {
   try {
     return await run()
@@ -65,7 +67,7 @@ export async function withPluginRetry<T>(
       )
     } catch (emitError) {
       logger.warn(
-        `shipping-services: ${what} failed (${messageOf(error)}), and its retry could not be queued (${messageOf(emitError)})`
+        `shipping-services: ${what} failed (${messageOf(error)}), and its retry could not be queued (${messageOf(emitError)}): ${lastResort}`
       )
     }
     throw error

@@ -24,11 +24,12 @@ export type AwaitingReturn = {
   fulfillments: AwaitingFulfillment[]
 }
 
-type MedusaReturn = {
+export type MedusaReturn = {
   id: string
   order_id: string
   exchange_id?: string | null
   claim_id?: string | null
+  created_at?: Date | string | null
   canceled_at?: Date | string | null
   items?: { item_id?: string | null; quantity?: unknown }[] | null
   fulfillments?:
@@ -37,6 +38,7 @@ type MedusaReturn = {
         provider_id?: string | null
         canceled_at?: Date | string | null
         data?: Record<string, unknown> | null
+        created_at?: Date | string | null
       }[]
     | null
 }
@@ -69,32 +71,49 @@ export function returnedLines(
   }))
 }
 
+type QueryLike = {
+  graph: (q: Record<string, unknown>) => Promise<{ data: unknown[] }>
+}
+
+/** What the plugin reads of a Medusa return to buy (or show) its waiting labels. */
+const RETURN_FIELDS = [
+  "id",
+  "order_id",
+  "exchange_id",
+  "claim_id",
+  "created_at",
+  "canceled_at",
+  "items.item_id",
+  "items.quantity",
+  "fulfillments.id",
+  "fulfillments.provider_id",
+  "fulfillments.canceled_at",
+  "fulfillments.data",
+  "fulfillments.created_at",
+]
+
+/** Medusa returns (these filters), with their items and fulfillments. */
+export async function queryReturns(
+  container: { resolve: (key: string) => unknown },
+  filters: Record<string, unknown>,
+  take?: number
+): Promise<MedusaReturn[]> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY) as QueryLike
+  const { data } = await query.graph({
+    entity: "return",
+    fields: RETURN_FIELDS,
+    filters,
+    ...(take ? { pagination: { take, order: { created_at: "ASC" } } } : {}),
+  })
+  return data as MedusaReturn[]
+}
+
 /** Reads a return, read again under its order's lock: undefined when gone or canceled. */
 export async function loadReturn(
   container: { resolve: (key: string) => unknown },
   returnId: string
 ): Promise<MedusaReturn | undefined> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY) as {
-    graph: (q: Record<string, unknown>) => Promise<{ data: unknown[] }>
-  }
-  const { data } = await query.graph({
-    entity: "return",
-    fields: [
-      "id",
-      "order_id",
-      "exchange_id",
-      "claim_id",
-      "canceled_at",
-      "items.item_id",
-      "items.quantity",
-      "fulfillments.id",
-      "fulfillments.provider_id",
-      "fulfillments.canceled_at",
-      "fulfillments.data",
-    ],
-    filters: { id: returnId },
-  })
-  const ret = data[0] as MedusaReturn | undefined
+  const [ret] = await queryReturns(container, { id: returnId })
   return ret && !ret.canceled_at ? ret : undefined
 }
 
