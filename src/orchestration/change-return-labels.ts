@@ -146,6 +146,18 @@ export function changeReturnLabelsWithRetry(
 }
 
 /**
+ * A failure that spends no attempt: the service not answering, or the label held by another
+ * process (a purchase in flight, or one whose process stopped: its lease runs out within
+ * recovery.leaseSeconds). Workflow errors arrive as copies: the type is read, not the class.
+ */
+function notTheLabelsFault(error: unknown): boolean {
+  return (
+    saysServiceAway(error) ||
+    (error as { type?: unknown } | null)?.type === MedusaError.Types.CONFLICT
+  )
+}
+
+/**
  * A failed purchase, on each waiting fulfillment of the return (its marker: attempts spent, the
  * words, when), for the order widget and the sweep's backoff. Under the order's return lock, as
  * the purchase. A failure to record is logged: the purchase's own error is the one thrown.
@@ -170,7 +182,7 @@ async function recordFailedPurchase(
             ...(f.data ?? {}),
             [DATA_KEY]: afterFailedPurchase(
               marker,
-              { message: messageOf(error), away: saysServiceAway(error) },
+              { message: messageOf(error), away: notTheLabelsFault(error) },
               now
             ),
           },

@@ -16,7 +16,10 @@ export type RetryPolicy = {
   quietMs: number
 }
 
-/** The marker after a failed purchase: one attempt spent, unless the service was not answering. */
+/**
+ * The marker after a failed purchase: one attempt spent, unless the failure was not the label's
+ * (`away`: the service not answering, or another process holding the label).
+ */
 export function afterFailedPurchase(
   marker: AwaitingReturnLabel,
   failure: { message: string; away: boolean },
