@@ -22,7 +22,7 @@ import type ShippingServicesModuleService from "../modules/shipping-services/ser
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import { pluginClient } from "../lib/plugin-client"
 import type { WaitingReturnLabelView } from "../lib/returns/waiting-label"
-import { waitingReturnLabelsOf } from "./change-return-labels"
+import { waitingReturnLabelsOf } from "./waiting-return-labels"
 
 /** Enough for any real parcel's timeline; a runaway sender cannot make the page unbounded. */
 const MAX_EVENTS = 2_000

@@ -16,7 +16,7 @@ import { serviceOfRow } from "../lib/shipments/service-of-row"
 import { settleInterrupted } from "../providers/shipping-services/purchase"
 import { voidLabel } from "./void-label"
 import { autoFulfillOrder, ourShippingOptionOf } from "./auto-fulfill"
-import { retryWaitingReturnLabels } from "./change-return-labels"
+import { retryWaitingReturnLabels } from "./waiting-return-labels"
 import { pluginClient } from "../lib/plugin-client"
 
 const SHIPMENTS = "shipping_services_shipment"
@@ -59,7 +59,7 @@ export type RecoveryReport = {
  *    canceled and deleted through Medusa's fulfillment module, once steps 1–4 moved the labels
  *    bought for them elsewhere.
  * 6. Return labels of exchanges and claims still waiting (their event lost, or their retries
- *    spent while the service was away) are bought when due (src/orchestration/change-return-labels.ts).
+ *    spent while the service was away) are bought when due (src/orchestration/waiting-return-labels.ts).
  */
 export async function recoverInterruptedWork(
   container: MedusaContainer,

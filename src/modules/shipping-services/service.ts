@@ -1276,7 +1276,7 @@ export default class ShippingServicesModuleService extends MedusaService({
 
   /**
    * Return fulfillments of this provider still waiting for their label (the return part of an
-   * exchange or a claim: src/orchestration/change-return-labels.ts), live and linked to their
+   * exchange or a claim: src/orchestration/waiting-return-labels.ts), live and linked to their
    * Medusa return, created since `since`; with that return's id. Oldest first. Read from the
    * tables, as halfMadeFulfillments: Medusa's query cannot filter on `fulfillment.data`.
    */
