@@ -140,6 +140,7 @@ httpTestRunner({
         // The service takes its time, so the event delivered again while the label is being
         // bought (a redelivery, a second worker) overlaps the first purchase for sure.
         await sandbox.put("/latency", { operation: "createShipment", ms: 1500 })
+        const warn = jest.spyOn(getContainer().resolve("logger"), "warn")
         try {
           const { change, confirmed } = await confirmChange(kind, order)
           // Medusa confirms the change: the provider buys nothing inside the confirmation.
@@ -300,6 +301,13 @@ httpTestRunner({
             .resolve(Modules.NOTIFICATION)
             .listNotifications({ resource_id: returnId })
           expect(stored).toHaveLength(1)
+          // The copies waited for the first under the order's lock and found the label: none
+          // failed (against a label still held by the first run) or needed a retry.
+          expect(
+            warn.mock.calls
+              .map(([m]) => String(m))
+              .filter((m) => m.includes(`${kind} ${change.id}`))
+          ).toEqual([])
 
           // Medusa's own cancel of the change (its dashboard's), which Medusa alone refuses
           // while the return has a live fulfillment: the label is withdrawn, never voided.
@@ -332,6 +340,7 @@ httpTestRunner({
           )
         } finally {
           await sandbox.put("/latency", { operation: "createShipment", ms: 0 })
+          warn.mockRestore()
           mail.restore()
         }
       })
