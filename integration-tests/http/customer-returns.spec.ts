@@ -17,14 +17,13 @@ import {
   registerCustomer,
   type CustomerSession,
 } from "../helpers/customer"
+import { answer, captureNotifications, type Answer } from "../helpers/answers"
 import { explainHttpErrors } from "../helpers/errors"
 import { labelOf } from "../helpers/labels"
 import { atSandbox, sandbox } from "../helpers/sandbox"
 import { registerTrackingWebhook } from "../helpers/webhooks"
 
 jest.setTimeout(240_000)
-
-type Answer = { status: number; data: any; headers: Record<string, any> }
 
 /**
  * Returns a customer starts in the storefront: Medusa's own POST /store/returns with
@@ -71,21 +70,6 @@ httpTestRunner({
       getContainer().resolve<ShippingServicesModuleService>(
         SHIPPING_SERVICES_MODULE
       )
-    const answer = (p: Promise<any>): Promise<Answer> =>
-      p
-        .then((r: any) => ({
-          status: r.status,
-          data: r.data,
-          headers: r.headers,
-        }))
-        .catch((e: any) => {
-          if (!e.response) throw e
-          return {
-            status: e.response.status,
-            data: e.response.data,
-            headers: e.response.headers,
-          }
-        })
     const labelsCreated = async () =>
       (await sandbox.get("/stats")).labelsCreated as number
     const advance = async (body: Record<string, unknown>) => {
@@ -164,22 +148,9 @@ httpTestRunner({
       return data.order
     }
 
-    /** What the plugin sent to the Notification Module, attachments included (Medusa stores no attachments). */
-    function captureNotifications() {
-      const notifications = getContainer().resolve(Modules.NOTIFICATION)
-      const spy = jest.spyOn(notifications, "createNotifications")
-      return {
-        sent: () =>
-          spy.mock.calls.flatMap(([n]) =>
-            Array.isArray(n) ? n : [n]
-          ) as any[],
-        restore: () => spy.mockRestore(),
-      }
-    }
-
     it("buys one return label from the customer to the return location, serves it to that customer only and emails its link", async () => {
       const order = await deliveredOrder(ada)
-      const mail = captureNotifications()
+      const mail = captureNotifications(getContainer())
       const before = await labelsCreated()
       try {
         const res = await requestReturn(
@@ -248,6 +219,8 @@ httpTestRunner({
             id: returnId,
             status: "requested",
             requested_at: expect.any(String),
+            exchange_id: null,
+            claim_id: null,
             cancelable: true,
             labels: [
               {
@@ -358,7 +331,7 @@ httpTestRunner({
 
     it("gives the QR code (GIF) of a QR-code return service, to show at the counter", async () => {
       const order = await deliveredOrder(ada)
-      const mail = captureNotifications()
+      const mail = captureNotifications(getContainer())
       try {
         const res = await requestReturn(
           order.id,
@@ -689,7 +662,7 @@ httpTestRunner({
       ).toBe(404)
       const returns = shipping().getOptions().returns
       returns.requireCustomer = false
-      const mail = captureNotifications()
+      const mail = captureNotifications(getContainer())
       try {
         const before = await labelsCreated()
         const res = await requestReturn(guest.id, items, option, pk.headers)
@@ -714,7 +687,7 @@ httpTestRunner({
 
     it("buys the label of a return an admin creates with the plugin's option, and sends it to the customer", async () => {
       const order = await deliveredOrder(ada, 2)
-      const mail = captureNotifications()
+      const mail = captureNotifications(getContainer())
       try {
         const { data: begun } = await api.post(
           "/admin/returns",

@@ -14,6 +14,7 @@ import {
   AdminPrintBatch,
   AdminReRegisterWebhooks,
   AdminReprintLabel,
+  AdminBuyReturnLabel,
   AdminRetryAutoFulfillment,
   AdminRetryBatch,
   AdminRotateWebhookKey,
@@ -25,7 +26,10 @@ import { refusalDetails } from "./store/shipping-services/refusal-details"
 import { refuseUnshippable } from "./admin/shipping-services/refuse-unshippable"
 import { registerStartUp } from "../lib/start-up"
 import { restrictReturnCreation } from "./middlewares/restrict-return-creation"
-import { cancelReturnLabels } from "./middlewares/cancel-return-labels"
+import {
+  cancelChangeReturnLabels,
+  cancelReturnLabels,
+} from "./middlewares/cancel-return-labels"
 import { explainFulfilledRemoval } from "./middlewares/explain-fulfilled-removal"
 import { onShippingServicesStart } from "../orchestration/boot"
 
@@ -76,6 +80,18 @@ export default defineMiddlewares({
       methods: ["POST"],
       middlewares: [cancelReturnLabels],
     },
+    {
+      // The same for Medusa's cancel of an exchange or a claim whose return part has the
+      // plugin's label (Medusa wants the return's fulfillments canceled first).
+      matcher: "/admin/exchanges/:id/cancel",
+      methods: ["POST"],
+      middlewares: [cancelChangeReturnLabels("exchange")],
+    },
+    {
+      matcher: "/admin/claims/:id/cancel",
+      methods: ["POST"],
+      middlewares: [cancelChangeReturnLabels("claim")],
+    },
     // Print batches and Ready to ship.
     {
       matcher: "/admin/shipping-services/batches",
@@ -111,6 +127,11 @@ export default defineMiddlewares({
       matcher: "/admin/shipping-services/manifests",
       methods: ["POST"],
       middlewares: [validateAndTransformBody(AdminCreateManifests)],
+    },
+    {
+      matcher: "/admin/shipping-services/returns/:id/label",
+      methods: ["POST"],
+      middlewares: [validateAndTransformBody(AdminBuyReturnLabel)],
     },
     {
       matcher: "/admin/shipping-services/orders/:id/auto-fulfill",

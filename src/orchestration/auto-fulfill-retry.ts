@@ -1,7 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { messageOf } from "../lib/errors"
-import { emitPluginEvents, eventBusOf } from "./plugin-events"
+import { withPluginRetry } from "./plugin-events"
 
 /**
  * The plugin's own copy of a Medusa event whose subscriber failed, run again with the plugin's
@@ -25,27 +23,16 @@ export type AutoFulfillRetryData = { source: AutoFulfillSource; id: string }
  * cannot be emitted either (Redis away too), the sweep is still there. The failure is thrown on,
  * so Medusa logs it as before.
  */
-export async function withAutoFulfillRetry<T>(
+export function withAutoFulfillRetry<T>(
   container: MedusaContainer,
   data: AutoFulfillRetryData,
   run: () => Promise<T>
 ): Promise<T> {
-  try {
-    return await run()
-  } catch (error) {
-    const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-    try {
-      await emitPluginEvents(eventBusOf(container), [
-        { name: AUTO_FULFILL_RETRY_EVENT, data },
-      ])
-      logger.warn(
-        `shipping-services: ${data.source} of ${data.id} failed (${messageOf(error)}); tried again with retries (${AUTO_FULFILL_RETRY_EVENT})`
-      )
-    } catch (emitError) {
-      logger.warn(
-        `shipping-services: ${data.source} of ${data.id} failed (${messageOf(error)}), and its retry could not be queued (${messageOf(emitError)}): the sweep for lost orders takes it up`
-      )
-    }
-    throw error
-  }
+  return withPluginRetry(
+    container,
+    { name: AUTO_FULFILL_RETRY_EVENT, data },
+    `${data.source} of ${data.id}`,
+    run,
+    "the sweep for lost orders takes it up"
+  )
 }

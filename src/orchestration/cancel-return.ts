@@ -4,6 +4,11 @@ import {
   MedusaError,
 } from "@medusajs/framework/utils"
 import { returnCancelRefusal } from "../lib/returns/cancel"
+import {
+  changeReturnCancelRefusal,
+  type OrderChangeRef,
+} from "../lib/returns/order-change"
+import { changeOf } from "./change-return-labels"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import { returnLabelScans } from "../providers/shipping-services/void-shipment"
@@ -17,6 +22,8 @@ type MedusaReturn = {
   order_id: string
   status?: string | null
   canceled_at?: Date | string | null
+  exchange_id?: string | null
+  claim_id?: string | null
   items?: { received_quantity?: number | string | null }[] | null
   fulfillments?:
     | {
@@ -46,6 +53,8 @@ async function loadReturn(
       "order_id",
       "status",
       "canceled_at",
+      "exchange_id",
+      "claim_id",
       "items.received_quantity",
       "fulfillments.id",
       "fulfillments.provider_id",
@@ -156,6 +165,9 @@ export async function cancelCustomerReturn(
   if (!ret || ret.order_id !== input.orderId) throw notFound
   if (ret.canceled_at) return { return: viewOf(ret) }
   if (!hasFulfillmentOfOurs(ret)) throw notFound
+  const partOfChange = changeReturnCancelRefusal(ret)
+  if (partOfChange)
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, partOfChange)
   await cancelUnderLock(container, ret, {
     cancelReturn: true,
     canceledBy: input.customerId,
@@ -178,4 +190,21 @@ export async function cancelReturnFulfillmentsForAdmin(
   const ret = await loadReturn(container, returnId)
   if (!ret || ret.canceled_at || !liveFulfillmentsOfOurs(ret).length) return
   await cancelUnderLock(container, ret, { cancelReturn: false })
+}
+
+/**
+ * Before Medusa's own POST /admin/exchanges/:id/cancel and /admin/claims/:id/cancel: Medusa
+ * refuses to cancel an exchange or a claim whose return has live fulfillments ("All fulfillments
+ * must be canceled…") and has no route to cancel them. The return's fulfillments of the plugin
+ * are canceled first (their labels withdrawn, never voided; refused in words once a parcel is
+ * with the carrier), as for Medusa's "Cancel return"; Medusa's route then cancels the change and
+ * its return.
+ */
+export async function cancelChangeReturnFulfillmentsForAdmin(
+  container: MedusaContainer,
+  change: OrderChangeRef
+): Promise<void> {
+  const found = await changeOf(container, change)
+  if (found?.return_id)
+    await cancelReturnFulfillmentsForAdmin(container, found.return_id)
 }

@@ -11,7 +11,9 @@ import {
   type AutoFulfillmentView,
 } from "../lib/views/auto-fulfillment-view"
 import {
+  returnOfReturn,
   shipmentView,
+  type ReturnOf,
   type ShipmentRow,
   type ShipmentView,
 } from "../lib/views/shipment-view"
@@ -19,6 +21,8 @@ import type { StoredEvent } from "../lib/views/timeline"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import { pluginClient } from "../lib/plugin-client"
+import type { WaitingReturnLabelView } from "../lib/returns/waiting-label"
+import { waitingReturnLabelsOf } from "./waiting-return-labels"
 
 /** Enough for any real parcel's timeline; a runaway sender cannot make the page unbounded. */
 const MAX_EVENTS = 2_000
@@ -81,6 +85,41 @@ export async function loadOrderShipments(
   }
 }
 
+/** The Medusa return (and its exchange or claim) of each return label's fulfillment. */
+async function returnsOfLabels(
+  container: MedusaContainer,
+  shipping: ShippingServicesModuleService,
+  rows: readonly ShipmentRow[]
+): Promise<Map<string, ReturnOf>> {
+  const ids = rows
+    .filter((r) => r.is_return && r.fulfillment_id)
+    .map((r) => r.fulfillment_id as string)
+  const returnIds = await shipping.returnsOfFulfillments([...new Set(ids)])
+  if (!returnIds.size) return new Map()
+  const { data } = await container
+    .resolve(ContainerRegistrationKeys.QUERY)
+    .graph({
+      entity: "return",
+      fields: ["id", "exchange_id", "claim_id"],
+      filters: { id: [...new Set(returnIds.values())] },
+    })
+  const byId = new Map(
+    (
+      data as {
+        id: string
+        exchange_id?: string | null
+        claim_id?: string | null
+      }[]
+    ).map((r) => [r.id, returnOfReturn(r)])
+  )
+  const byFulfillment = new Map<string, ReturnOf>()
+  for (const [fulfillmentId, returnId] of returnIds) {
+    const of = byId.get(returnId)
+    if (of) byFulfillment.set(fulfillmentId, of)
+  }
+  return byFulfillment
+}
+
 /** Throws Medusa's 404 unless the order exists; returns its customer. */
 export async function findOrder(
   container: MedusaContainer,
@@ -108,6 +147,8 @@ export type AdminOrderShipments = {
   auto_fulfillment: AutoFulfillmentView | null
   /** What checkout kept on the order: a fallback price, the delivery promised. */
   checkout: CheckoutView | null
+  /** Return labels of the order's exchanges and claims not bought yet, and why. */
+  waiting_return_labels: WaitingReturnLabelView[]
 }
 
 /** GET /admin/shipping-services/orders/:id/shipments. */
@@ -133,6 +174,10 @@ export async function adminOrderShipments(
       shippingMethodsOf(container, orderId),
     ]
   )
+  const [returns, waiting] = await Promise.all([
+    returnsOfLabels(container, shipping, rows),
+    waitingReturnLabelsOf(container, orderId, options),
+  ])
   return {
     order_id: orderId,
     shipments: rows.map((row) =>
@@ -144,6 +189,8 @@ export async function adminOrderShipments(
         options,
         now,
         sandboxNow,
+        returnOf:
+          (row.fulfillment_id && returns.get(row.fulfillment_id)) || null,
       })
     ),
     auto_fulfillment: autoFulfillmentView(
@@ -151,6 +198,7 @@ export async function adminOrderShipments(
       options.autoFulfill.maxAttempts
     ),
     checkout: checkoutView(methods),
+    waiting_return_labels: waiting,
   }
 }
 

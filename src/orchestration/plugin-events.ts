@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { messageOf } from "../lib/errors"
 
 /**
  * How the plugin's own events are emitted. Medusa's Redis event bus runs each event once by
@@ -38,4 +39,37 @@ export async function emitPluginEvents(
 
 export function eventBusOf(container: MedusaContainer): EventBusLike {
   return container.resolve(Modules.EVENT_BUS) as unknown as EventBusLike
+}
+
+/**
+ * Runs the plugin's subscriber of a Medusa event once, and when it fails, hands the work to the
+ * plugin's own retries: `retry` (a plugin event whose subscriber does the same work again, and
+ * throws to be run again) is emitted with PLUGIN_EVENT_OPTIONS. Medusa emits its events once,
+ * without retries. The failure is thrown on, so Medusa logs it as before; when even the copy
+ * cannot be emitted (Redis away too), that is logged, and `lastResort` is left.
+ */
+export async function withPluginRetry<T>(
+  container: MedusaContainer,
+  retry: PluginEvent,
+  what: string,
+  run: () => Promise<T>,
+  /** What takes the work up when even the copy cannot be emitted (for the log). */
+  lastResort = "a sweep of the plugin's takes it up"
+): Promise<T> {
+  try {
+    return await run()
+  } catch (error) {
+    const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+    try {
+      await emitPluginEvents(eventBusOf(container), [retry])
+      logger.warn(
+        `shipping-services: ${what} failed (${messageOf(error)}); tried again with retries (${retry.name})`
+      )
+    } catch (emitError) {
+      logger.warn(
+        `shipping-services: ${what} failed (${messageOf(error)}), and its retry could not be queued (${messageOf(emitError)}): ${lastResort}`
+      )
+    }
+    throw error
+  }
 }

@@ -16,6 +16,7 @@ import { serviceOfRow } from "../lib/shipments/service-of-row"
 import { settleInterrupted } from "../providers/shipping-services/purchase"
 import { voidLabel } from "./void-label"
 import { autoFulfillOrder, ourShippingOptionOf } from "./auto-fulfill"
+import { retryWaitingReturnLabels } from "./waiting-return-labels"
 import { pluginClient } from "../lib/plugin-client"
 
 const SHIPMENTS = "shipping_services_shipment"
@@ -33,6 +34,8 @@ export type RecoveryReport = {
   orphans: { voided: number; kept: number }
   /** Fulfillments left half-made (no order, no label) canceled and deleted. */
   halfMade: number
+  /** Return labels of exchanges and claims bought after their own run failed or never came. */
+  changeReturnLabels: number
 }
 
 /**
@@ -55,6 +58,8 @@ export type RecoveryReport = {
  *    never linked to an order, no label: the process died while the label was bought) are
  *    canceled and deleted through Medusa's fulfillment module, once steps 1–4 moved the labels
  *    bought for them elsewhere.
+ * 6. Return labels of exchanges and claims still waiting (their event lost, or their retries
+ *    spent while the service was away) are bought when due (src/orchestration/waiting-return-labels.ts).
  */
 export async function recoverInterruptedWork(
   container: MedusaContainer,
@@ -69,12 +74,22 @@ export async function recoverInterruptedWork(
     resumed: 0,
     orphans: { voided: 0, kept: 0 },
     halfMade: 0,
+    changeReturnLabels: 0,
   }
   await settlePending(container, shipping, report, now)
   await rehomeLabels(container, shipping, report, now)
   await resumeAutoFulfillments(container, shipping, report, now)
   await sweepOrphans(container, shipping, report, now)
   await discardHalfMade(container, shipping, report)
+  report.changeReturnLabels = await retryWaitingReturnLabels(
+    container,
+    now
+  ).catch((error: unknown) => {
+    logger(container).warn(
+      `shipping-services: waiting return labels were not looked at (retried on recovery.schedule): ${messageOf(error)}`
+    )
+    return 0
+  })
   const moved =
     report.settled.created +
     report.settled.failed +
@@ -82,7 +97,8 @@ export async function recoverInterruptedWork(
     report.resumed +
     report.orphans.voided +
     report.orphans.kept +
-    report.halfMade
+    report.halfMade +
+    report.changeReturnLabels
   if (moved)
     container
       .resolve(ContainerRegistrationKeys.LOGGER)

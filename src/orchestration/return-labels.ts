@@ -11,8 +11,12 @@ import { isOurProvider } from "./auto-fulfill"
 import { readLabelPage } from "./label-file"
 import { emitPluginEvents, eventBusOf } from "./plugin-events"
 import { labelRowsOf } from "./store-returns"
+import {
+  RETURN_LABEL_READY_EVENT,
+  type ReturnLabelReadyData,
+} from "../lib/returns/label-ready"
 
-export const RETURN_LABEL_READY_EVENT = "shipping-services.return.label_ready"
+export { RETURN_LABEL_READY_EVENT }
 
 type ReturnWithOrder = {
   id: string
@@ -90,7 +94,7 @@ export async function announceReturnLabels(
         order_id: ret.order_id,
         fulfillment_ids: ours.map((f) => f.id),
         tracking_numbers: rows.map((r) => r.tracking_number),
-      },
+      } satisfies ReturnLabelReadyData,
     },
   ])
   return true

@@ -22,6 +22,8 @@ type MedusaReturn = {
   requested_at?: Date | string | null
   created_at?: Date | string | null
   canceled_at?: Date | string | null
+  exchange_id?: string | null
+  claim_id?: string | null
   fulfillments?: { id: string; canceled_at?: Date | string | null }[] | null
 }
 
@@ -40,6 +42,8 @@ async function returnsOf(
       "requested_at",
       "created_at",
       "canceled_at",
+      "exchange_id",
+      "claim_id",
       "fulfillments.id",
       "fulfillments.canceled_at",
     ],

@@ -32,3 +32,4 @@ export {
 } from "./documents"
 export { discardHalfMadeFulfillmentWorkflow } from "./discard-half-made-fulfillment"
 export { cancelReturnWithLabelsWorkflow } from "./cancel-return"
+export { buyReturnLabelsWorkflow } from "./buy-return-labels"

@@ -46,7 +46,9 @@ const post = <T>(path: string, body: Record<string, unknown> = {}) =>
 
 const busy = (d: AdminOrderShipments | undefined) =>
   d?.auto_fulfillment?.status === "running" ||
-  d?.auto_fulfillment?.status === "pending"
+  d?.auto_fulfillment?.status === "pending" ||
+  // An exchange's or claim's return label being bought (nothing failed yet).
+  !!d?.waiting_return_labels?.some((w) => !w.last_error)
 
 /** Refreshed every few seconds while a label is being bought, so it shows up by itself. */
 export const useOrderShipments = (orderId: string) =>
@@ -96,6 +98,18 @@ export function useRetryAutoFulfillment(orderId: string) {
     mutationFn: () =>
       post<{ auto_fulfillment: AutoFulfillmentView | null }>(
         `/orders/${orderId}/auto-fulfill`
+      ),
+    onSettled: refresh,
+  })
+}
+
+/** "Buy now" for a waiting return label of an exchange or a claim. */
+export function useBuyReturnLabel(orderId: string) {
+  const refresh = useRefreshOrder(orderId)
+  return useMutation({
+    mutationFn: (returnId: string) =>
+      post<{ return_id: string; fulfillment_ids: string[] }>(
+        `/returns/${returnId}/label`
       ),
     onSettled: refresh,
   })

@@ -19,6 +19,7 @@ export type { WebhookStatus } from "../../orchestration/webhook-registration"
 export type { SenderContact } from "../../lib/contact/changes"
 export type { OrphanView } from "../../lib/views/orphan-view"
 export type { ReturnsGuardView } from "../../lib/returns/refusal"
+export type { WaitingReturnLabelView } from "../../lib/returns/waiting-label"
 export type {
   HealthView,
   HealthItem,

@@ -10,6 +10,7 @@ import {
 } from "../components/order/fulfill-in-parcels"
 import { ShipmentCard } from "../components/order/shipment-card"
 import { CheckoutNote } from "../components/order/checkout-note"
+import { WaitingReturnLabels } from "../components/order/waiting-return-labels"
 
 /** The order's labels from the shipping service: status, tracking, files and actions. */
 const OrderShipmentsWidget = ({
@@ -53,6 +54,12 @@ const OrderShipmentsWidget = ({
           )}
           {data && (
             <CheckoutNote checkout={data.checkout} shipments={data.shipments} />
+          )}
+          {data && (
+            <WaitingReturnLabels
+              orderId={order.id}
+              waiting={data.waiting_return_labels ?? []}
+            />
           )}
           {data?.shipments.length ? (
             data.shipments.map((s) => (

@@ -3,7 +3,11 @@ import type {
   MedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { cancelReturnFulfillmentsForAdmin } from "../../orchestration/cancel-return"
+import type { OrderChangeKind } from "../../lib/returns/order-change"
+import {
+  cancelChangeReturnFulfillmentsForAdmin,
+  cancelReturnFulfillmentsForAdmin,
+} from "../../orchestration/cancel-return"
 
 /**
  * POST /admin/returns/:id/cancel (Medusa's route, the dashboard's "Cancel return"): Medusa's
@@ -22,5 +26,29 @@ export async function cancelReturnLabels(
     next()
   } catch (error) {
     next(error)
+  }
+}
+
+/**
+ * POST /admin/exchanges/:id/cancel and /admin/claims/:id/cancel (Medusa's routes): the change's
+ * return fulfillments with the plugin's labels are canceled first (labels withdrawn), which
+ * Medusa's cancel workflows require and cannot do themselves; a refusal answers before anything
+ * changed.
+ */
+export function cancelChangeReturnLabels(kind: OrderChangeKind) {
+  return async function (
+    req: MedusaRequest,
+    _res: MedusaResponse,
+    next: MedusaNextFunction
+  ) {
+    try {
+      await cancelChangeReturnFulfillmentsForAdmin(req.scope, {
+        kind,
+        id: req.params.id,
+      })
+      next()
+    } catch (error) {
+      next(error)
+    }
   }
 }

@@ -23,6 +23,45 @@ export type ShipmentDataRef = {
   is_return: boolean
 }
 
+/**
+ * What the provider keeps on the return fulfillment of an exchange or a claim while its label
+ * waits: Medusa confirms those with no way to tell the provider which return, order or items
+ * they are, so the label is bought after the confirmation (src/orchestration/change-return-labels.ts).
+ * Ids only, as all of `fulfillment.data`.
+ */
+export type AwaitingReturnLabel = {
+  awaiting_return_label: true
+  option_id: string
+  /** Failed purchases so far (a service that was not answering spends none). */
+  attempts?: number
+  /** The last failure, in the service's or Medusa's words. */
+  last_error?: { message: string; at: string; away?: boolean } | null
+}
+
+/** The data of a return fulfillment whose label is bought later (see AwaitingReturnLabel). */
+export function awaitingReturnLabelData(
+  data: Record<string, unknown> | undefined | null,
+  optionId: string
+): Record<string, unknown> {
+  const marker: AwaitingReturnLabel = {
+    awaiting_return_label: true,
+    option_id: optionId,
+  }
+  return { ...(data ?? {}), [DATA_KEY]: marker }
+}
+
+/** The waiting marker of a fulfillment's data, or undefined when it waits for no return label. */
+export function awaitingReturnLabelOf(
+  data: Record<string, unknown> | undefined | null
+): AwaitingReturnLabel | undefined {
+  const value = data?.[DATA_KEY] as Partial<AwaitingReturnLabel> | undefined
+  return value?.awaiting_return_label === true &&
+    typeof value.option_id === "string" &&
+    !shipmentRefOf(data)
+    ? (value as AwaitingReturnLabel)
+    : undefined
+}
+
 /** The fields of a shipment row this module reads. */
 export type LabelRow = {
   id: string

@@ -2,6 +2,7 @@ import type { PluginOptions } from "../../options/schema"
 import { labelFileName, labelFileType } from "../labels/files"
 import { trackingUrlFor } from "./shipment-view"
 import { returnLabelRefusal } from "../returns/cancel"
+import { changeOfReturn } from "../returns/order-change"
 
 /** The shipment row fields a customer's return label view reads. */
 export type ReturnLabelRow = {
@@ -48,11 +49,15 @@ export type CustomerReturnView = {
   id: string
   status: string | null
   requested_at: string | null
+  /** The exchange or claim whose return (inbound) part this is; null for a return of its own. */
+  exchange_id: string | null
+  claim_id: string | null
   labels: ReturnLabelView[]
   /**
    * Whether the customer may still cancel it (POST …/returns/:return_id/cancel): nothing received
    * and no parcel scanned by the carrier yet, as last recorded (the route decides on every stored
-   * scan: src/lib/returns/cancel.ts).
+   * scan: src/lib/returns/cancel.ts); never for the return of an exchange or a claim, which the
+   * store cancels with the change (src/lib/returns/order-change.ts).
    */
   cancelable: boolean
 }
@@ -109,6 +114,8 @@ export function customerReturnView(input: {
     status?: string | null
     requested_at?: Date | string | null
     created_at?: Date | string | null
+    exchange_id?: string | null
+    claim_id?: string | null
   }
   rows: readonly ReturnLabelRow[]
   options: Pick<PluginOptions, "trackingUrlTemplate">
@@ -118,7 +125,10 @@ export function customerReturnView(input: {
     id: input.ret.id,
     status: input.ret.status ?? null,
     requested_at: iso(input.ret.requested_at ?? input.ret.created_at),
+    exchange_id: input.ret.exchange_id ?? null,
+    claim_id: input.ret.claim_id ?? null,
     cancelable:
+      !changeOfReturn(input.ret) &&
       !SETTLED_RETURN.has(input.ret.status ?? "") &&
       usable.every(
         (row) =>

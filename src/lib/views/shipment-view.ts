@@ -125,11 +125,38 @@ export type ShipmentView = {
   parcel: ParcelInfo
   /** Set when no fulfillment holds this label (a purchase a stopped process left behind). */
   orphaned_at: string | null
+  /**
+   * A return label's Medusa return, and the exchange or claim it is the inbound part of
+   * (`kind: "return"` for a return of its own); null for an outbound label, or a return label
+   * no return holds.
+   */
+  return_of: ReturnOf | null
   /** "orphan" when the plugin voided it on its own. */
   void_reason: string | null
   error: { message: string } | null
   timeline: AdminTimelineEntry[]
   created_at: string
+}
+
+/** The Medusa return a return label belongs to, and the change it is part of. */
+export type ReturnOf = {
+  kind: "return" | "exchange" | "claim"
+  /** The exchange's or claim's id; the return's own for a return of its own. */
+  id: string
+  return_id: string
+}
+
+/** What a Medusa return is part of, for the order widget. Pure. */
+export function returnOfReturn(ret: {
+  id: string
+  exchange_id?: string | null
+  claim_id?: string | null
+}): ReturnOf {
+  if (ret.exchange_id)
+    return { kind: "exchange", id: ret.exchange_id, return_id: ret.id }
+  if (ret.claim_id)
+    return { kind: "claim", id: ret.claim_id, return_id: ret.id }
+  return { kind: "return", id: ret.id, return_id: ret.id }
 }
 
 export type ParcelInfo = {
@@ -257,6 +284,8 @@ export function shipmentView(input: {
   now: Date
   /** The sandbox's clock, when the sandbox answers the plugin's calls. */
   sandboxNow?: Date | null
+  /** A return label's Medusa return (see ShipmentView.return_of). */
+  returnOf?: ReturnOf | null
 }): ShipmentView {
   const { row, fulfillment, options, now } = input
   const label = labelView(row)
@@ -309,6 +338,7 @@ export function shipmentView(input: {
       : null,
     parcel: parcelInfo(row),
     orphaned_at: iso(row.orphaned_at),
+    return_of: row.is_return ? (input.returnOf ?? null) : null,
     void_reason: row.void_reason ?? null,
     error: errorView(row.error),
     timeline: adminTimeline(events, status.ignored),

@@ -1318,6 +1318,39 @@ export default class ShippingServicesModuleService extends MedusaService({
   }
 
   /**
+   * Return fulfillments of this provider still waiting for their label (the return part of an
+   * exchange or a claim: src/orchestration/waiting-return-labels.ts), live and linked to their
+   * Medusa return, created since `since`; with that return's id. Oldest first. Read from the
+   * tables, as halfMadeFulfillments: Medusa's query cannot filter on `fulfillment.data`.
+   */
+  async waitingReturnFulfillments(options: {
+    providerPrefix: string
+    since: Date
+    /** Those with fewer failed purchases than this (the others wait for an admin). */
+    maxAttempts: number
+    limit?: number
+  }): Promise<{ id: string; return_id: string }[]> {
+    const { rows } = await this.pg_().raw(
+      `select f.id, r.return_id from fulfillment f
+         join return_fulfillment r on r.fulfillment_id = f.id and r.deleted_at is null
+        where left(f.provider_id, ?) = ? and f.deleted_at is null and f.canceled_at is null
+          and f.created_at >= ?
+          and f.data -> 'shipping_services' ->> 'awaiting_return_label' = 'true'
+          and coalesce((f.data -> 'shipping_services' ->> 'attempts')::int, 0) < ?
+        order by f.created_at asc
+        limit ?`,
+      [
+        options.providerPrefix.length,
+        options.providerPrefix,
+        options.since,
+        options.maxAttempts,
+        options.limit ?? 100,
+      ]
+    )
+    return rows as { id: string; return_id: string }[]
+  }
+
+  /**
    * Fulfillments of this provider that a stopped process left half-made: created by Medusa's
    * fulfillment module (its row, items and delivery address, committed before the provider is
    * called), then never linked to an order or a return, because the process died while the label

@@ -89,3 +89,45 @@ describe("the plugin's events are emitted with retries (Medusa's Redis bus runs 
     ])
   })
 })
+
+describe("withPluginRetry: a Medusa event's work handed to the plugin's retries when it fails", () => {
+  it("runs the work once; on failure emits the retry with the plugin's options and throws the failure on", async () => {
+    const { container, emitted } = fakeContainer()
+    const { withPluginRetry } = await import("../plugin-events")
+    const retry = { name: "shipping-services.x.requested", data: { id: "x_1" } }
+    expect(
+      await withPluginRetry(container, retry, "the work", async () => "done")
+    ).toBe("done")
+    expect(emitted).toEqual([])
+    await expect(
+      withPluginRetry(container, retry, "the work", async () => {
+        throw new Error("database away")
+      })
+    ).rejects.toThrow("database away")
+    expect(emitted).toEqual([
+      {
+        events: retry,
+        options: { attempts: 6, backoff: { type: "exponential", delay: 2000 } },
+      },
+    ])
+  })
+
+  it("still throws the work's failure when the retry cannot be emitted either", async () => {
+    const { container } = fakeContainer()
+    const bus = container.resolve(Modules.EVENT_BUS)
+    bus.emit = async () => {
+      throw new Error("redis away")
+    }
+    const { withPluginRetry } = await import("../plugin-events")
+    await expect(
+      withPluginRetry(
+        container,
+        { name: "r", data: {} },
+        "the work",
+        async () => {
+          throw new Error("database away")
+        }
+      )
+    ).rejects.toThrow("database away")
+  })
+})

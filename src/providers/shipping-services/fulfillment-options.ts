@@ -37,3 +37,10 @@ export function findService(
     ? options.services.find((s) => s.id === id)
     : undefined
 }
+
+/** Why a shipping option's `data` names no configured service, in the admin's words. */
+export function unknownServiceMessage(
+  optionData: Record<string, unknown> | undefined | null
+): string {
+  return `Unknown shipping-services option "${String(optionData?.id)}": enable it under the plugin's services option`
+}

@@ -18,21 +18,19 @@ import {
   type ServiceOption,
 } from "../../options"
 import type { ShipmentRecord } from "../../modules/shipping-services/models"
-import { findService, listFulfillmentOptions } from "./fulfillment-options"
+import {
+  findService,
+  listFulfillmentOptions,
+  unknownServiceMessage,
+} from "./fulfillment-options"
 import {
   fromMedusaAddress,
   type MedusaAddressLike,
   type ServiceAddress,
 } from "./mapping/address"
 import type { BuildShipmentInput } from "./mapping/build-shipment"
-import { parcelRequestKeyOf, shippedLines } from "./mapping/fulfillment-input"
+import { shippedLines } from "./mapping/fulfillment-input"
 import type { ChosenParcel } from "./mapping/packing"
-import {
-  checkPlan,
-  createOptionsOf,
-  planShipment,
-  type ShipmentPlan,
-} from "./mapping/plan"
 import { originAddressOf } from "./mapping/origin"
 import { checkoutRefusalMessage } from "./mapping/checkout-problems"
 import { withCatalog } from "./catalog"
@@ -47,7 +45,17 @@ import {
 import type { OrderLike } from "./mapping/types"
 import { toMedusaError } from "./medusa-error"
 import { registryPorts, type ProviderPorts } from "./ports"
-import { purchaseLabel, type LabelClient } from "./purchase"
+import type { LabelClient } from "./purchase"
+import {
+  buyParcels,
+  reusableLabel,
+  type ParcelPurchaseDeps,
+} from "./parcel-purchase"
+import {
+  returnDestination,
+  returnLabel,
+  type ReturnedLine,
+} from "./return-label"
 import {
   priceOption,
   shownAtCheckout,
@@ -59,16 +67,15 @@ import { rmaCartOf, type RmaContext } from "./rma-cart"
 import { returnLabelScans, voidShipmentRow } from "./void-shipment"
 import { returnLabelRefusal } from "../../lib/returns/cancel"
 import {
+  awaitingReturnLabelData,
   DATA_KEY,
   dataRefOf,
-  holdsShipment,
   medusaLabelsOf,
   shipmentRefOf,
 } from "../../lib/shipments/fulfillment-data"
 import { chosenParcelsOf } from "../../lib/shipments/additional-data"
 import { pluginClient } from "../../lib/plugin-client"
 import type { ShippingClient } from "../../shipping-api/client"
-import { ShippingValidationError } from "../../shipping-api/errors"
 import {
   FULFILLMENT_DOCUMENT_TYPES,
   fulfillmentDocumentsOf,
@@ -365,7 +372,12 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
 
   /**
    * A return label: from the customer to the return location (Medusa passes that location's
-   * address as delivery_address, and no order: it is found from the returned lines).
+   * address as delivery_address, and no order: it is found from the returned lines). The return
+   * part of an exchange or a claim comes without returned lines (Medusa lists every order item,
+   * with no line item id, and no return, order or customer): nothing is bought here, where
+   * Medusa may still refuse the change and a return label cannot be voided. The fulfillment is
+   * marked as waiting, and its label is bought once Medusa confirmed the change
+   * (src/orchestration/change-return-labels.ts).
    */
   override async createReturnFulfillment(
     fulfillment: Record<string, unknown>
@@ -373,10 +385,7 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
     const f = fulfillment as {
       id?: string
       location_id?: string
-      items?: {
-        line_item_id?: string | null
-        quantity?: number | string | null
-      }[]
+      items?: ReturnedLine[]
       delivery_address?: MedusaAddressLike | null
       shipping_option?: { data?: Record<string, unknown> | null } | null
       data?: Record<string, unknown> | null
@@ -385,13 +394,20 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
       f.shipping_option?.data ?? f.data ?? undefined
     )
     // Medusa hands over the fulfillment entity: its items may be an ORM collection.
-    const items = asArray<{
-      line_item_id?: string | null
-      quantity?: number | string | null
-    }>(f.items)
-    const order = await this.ports_.orderOfLineItems(
-      items.map((i) => i.line_item_id).filter((id): id is string => !!id)
-    )
+    const items = asArray<ReturnedLine>(f.items)
+    const lineItemIds = items
+      .map((i) => i.line_item_id)
+      .filter((id): id is string => !!id)
+    const destination = await returnDestination(this.ports_, f)
+    if (!lineItemIds.length) {
+      // What would stop the later purchase in any case is refused now, in the admin's words.
+      this.originOf(destination)
+      return {
+        data: awaitingReturnLabelData(f.data, service.id),
+        labels: [],
+      }
+    }
+    const order = await this.ports_.orderOfLineItems(lineItemIds)
     if (!order) throw invalid("The order of this return was not found")
     // Medusa applies this rule only after the label is bought, and a return label cannot be
     // voided: asked first, a return Medusa refuses buys nothing (src/lib/returns/returnable.ts).
@@ -400,28 +416,17 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
       items
     )
     if (refused.length) throw invalid(refused.join(" "))
-    const orderLike = await this.withCatalog(order as unknown as OrderLike)
-    const location = f.delivery_address?.country_code
-      ? f.delivery_address
-      : f.location_id
-        ? await this.ports_.stockLocationAddress(f.location_id)
-        : undefined
-    const rows = await this.buy({
-      build: {
-        order: orderLike,
-        lines: shippedLines(orderLike, items),
+    const { result } = await returnLabel(
+      { ...this.purchaseDeps(), ports: this.ports_ },
+      {
         service,
-        options: this.options_,
-        origin: this.originOf(location ?? undefined),
-        direction: "return",
-      },
-      fulfillmentId: f.id ?? null,
-      orderId: orderLike.id,
-    })
-    return {
-      data: { ...(f.data ?? {}), [DATA_KEY]: dataRefOf(rows, f.id ?? null) },
-      labels: medusaLabelsOf(rows, this.options_),
-    }
+        order,
+        lines: items,
+        destination,
+        fulfillment: { id: f.id ?? null, data: f.data },
+      }
+    )
+    return result
   }
 
   /**
@@ -589,9 +594,7 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
   ): ServiceOption {
     const service = findService(this.options_, optionData ?? undefined)
     if (!service) {
-      throw invalid(
-        `Unknown shipping-services option "${String(optionData?.id)}": enable it under the plugin's services option`
-      )
+      throw invalid(unknownServiceMessage(optionData))
     }
     return service
   }
@@ -632,110 +635,45 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
     return withCatalog(this.ports_, order)
   }
 
-  /**
-   * The parcels of one fulfillment (packed by `boxes`/limits, or as an admin chose them), a label
-   * each, one after the other: a failure stops before more labels are bought, and the labels
-   * bought so far are found again by their keys when the fulfilment is repeated.
-   */
-  protected async buy(input: {
+  /** The parcels of one fulfillment, each its label (parcel-purchase.ts). */
+  protected buy(input: {
     build: BuildShipmentInput
     fulfillmentId: string | null
     orderId: string
     chosen?: ChosenParcel[]
   }): Promise<ShipmentRecord[]> {
-    const { service } = input.build
-    const plan = planShipment(input.build, input.chosen)
-    if (!plan.ok) throw invalid(planFailure(plan))
-    // Every parcel is checked before the first is bought: a rule broken by the third parcel must
-    // not leave the first two bought (the client checks each again before sending it).
-    const broken = checkPlan(plan.parcels, (built) =>
-      this.client().checkShipment(
-        built.request,
-        createOptionsOf(built, service)
-      )
-    )
-    if (broken.length)
-      throw toMedusaError(
-        new ShippingValidationError({
-          operation: "createShipment",
-          violations: broken,
-        })
-      )
-    const rows: ShipmentRecord[] = []
-    const count = plan.parcels.length
-    for (const [index, parcel] of plan.parcels.entries()) {
-      const items = parcel.lines.map((l) => ({
-        line_item_id: l.line.id,
-        quantity: l.quantity,
-      }))
-      rows.push(
-        await purchaseLabel(this.ports_.shipments(), this.client(), {
-          requestKey: parcelRequestKeyOf(
-            input.orderId,
-            input.build.direction,
-            items,
-            index,
-            count
-          ),
-          reusable: (r) => this.reusable(r, input.fulfillmentId),
-          fulfillmentId: input.fulfillmentId,
-          orderId: input.orderId,
-          service,
-          built: parcel.built,
-          isReturn: input.build.direction === "return",
-          parcel: {
-            index,
-            count,
-            contents: {
-              items,
-              weight_oz: parcel.parcel.weightOz,
-              ...(parcel.box ? { box: parcel.box } : {}),
-              ...(parcel.built.insured
-                ? { insured: parcel.built.insured }
-                : {}),
-              ...(parcel.built.hazmat ? { hazmat: parcel.built.hazmat } : {}),
-            },
-          },
-        })
-      )
-    }
-    return rows
+    return buyParcels(this.purchaseDeps(), input)
   }
 
-  /**
-   * See PurchaseInput.reusable: a label recorded for another fulfillment may be taken unless that
-   * fulfillment holds it, i.e. exists, is not canceled, carries the label in its data (Medusa
-   * writes it after createFulfillment returns) and belongs to an order or return (Medusa links it
-   * last). A fulfillment left half-made by a stopped process fails one of these.
-   */
-  protected async reusable(
+  /** What the label purchase needs, from this provider's options, client and container. */
+  protected purchaseDeps(): ParcelPurchaseDeps {
+    return {
+      options: this.options_,
+      journal: () => this.ports_.shipments(),
+      client: () => this.client(),
+      reusable: (row, fulfillmentId) => this.reusable(row, fulfillmentId),
+    }
+  }
+
+  /** See reusableLabel (parcel-purchase.ts), with the fulfillment module's own service. */
+  protected reusable(
     row: ShipmentRecord,
     fulfillmentId: string | null
   ): Promise<boolean> {
-    if (!row.fulfillment_id || row.fulfillment_id === fulfillmentId) return true
     const fulfillments = this.container_.fulfillmentService
-    if (!fulfillments) return false
-    const [holder] = await fulfillments.list(
-      { id: row.fulfillment_id },
-      { select: ["id", "canceled_at", "data"] }
-    )
-    if (!holder || holder.canceled_at || !holdsShipment(holder.data, row.id))
-      return true
-    const linked = await this.ports_.linkedFulfillments([holder.id])
-    return !linked.has(holder.id)
+    return reusableLabel(row, fulfillmentId, {
+      fulfillment: fulfillments
+        ? async (id) =>
+            (
+              await fulfillments.list(
+                { id },
+                { select: ["id", "canceled_at", "data"] }
+              )
+            )[0]
+        : undefined,
+      linked: (ids) => this.ports_.linkedFulfillments(ids),
+    })
   }
-}
-
-/** A plan that cannot be bought, in the words the purchase has always used. */
-function planFailure(plan: Extract<ShipmentPlan, { ok: false }>): string {
-  if (plan.stage === "packing")
-    return `The parcels cannot be packed: ${plan.problems.map((v) => `${v.path}: ${v.message}`).join("; ")}`
-  const several = (plan.parcelCount ?? 1) > 1
-  return `The shipment cannot be created: ${plan.problems
-    .map(
-      (v) => `${several ? `parcel ${(v.parcel ?? 0) + 1}: ` : ""}${v.message}`
-    )
-    .join("; ")}`
 }
 
 /** The admin's parcels from the fulfilment's additional data, refused in words when malformed. */

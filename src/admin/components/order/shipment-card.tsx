@@ -109,6 +109,14 @@ function Contents({
   )
 }
 
+/** "Return", or which change's return (the inbound part of an exchange or a claim) it is. */
+function returnHeading(shipment: ShipmentView): string {
+  const of = shipment.return_of
+  if (of?.kind === "exchange") return "Exchange return"
+  if (of?.kind === "claim") return "Claim return"
+  return "Return"
+}
+
 /** One label of the order: what, where it is, its scans, and what can be done with it. */
 export function ShipmentCard({
   orderId,
@@ -134,7 +142,7 @@ export function ShipmentCard({
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex items-center gap-x-2">
           <Heading level="h3">
-            {shipment.is_return ? "Return · " : ""}
+            {shipment.is_return ? `${returnHeading(shipment)} · ` : ""}
             {shipment.parcel.count > 1
               ? `Parcel ${shipment.parcel.index + 1} of ${shipment.parcel.count} · `
               : ""}
@@ -152,6 +160,20 @@ export function ShipmentCard({
           {shipment.carrier} · {shipment.service_id}
         </Text>
       </div>
+
+      {(shipment.return_of?.kind === "exchange" ||
+        shipment.return_of?.kind === "claim") && (
+        <Text
+          size="small"
+          className="text-ui-fg-subtle"
+          data-testid="change-return-notice"
+        >
+          The return part of {shipment.return_of.kind} {shipment.return_of.id}{" "}
+          (return {shipment.return_of.return_id}), bought once the{" "}
+          {shipment.return_of.kind} was confirmed: the customer finds it with
+          the order&apos;s returns.
+        </Text>
+      )}
 
       {withdrawn && (
         <Text

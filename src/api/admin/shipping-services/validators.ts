@@ -66,6 +66,10 @@ export type AdminRetryAutoFulfillmentType = z.infer<
   typeof AdminRetryAutoFulfillment
 >
 
+/** POST /admin/shipping-services/returns/:id/label: no fields. */
+export const AdminBuyReturnLabel = z.strictObject({})
+export type AdminBuyReturnLabelType = z.infer<typeof AdminBuyReturnLabel>
+
 /** POST /admin/shipping-services/manifests: every carrier with labels waiting, or one. */
 export const AdminCreateManifests = z.strictObject({
   carrier: z.enum(CARRIERS).optional(),

@@ -56,6 +56,8 @@ describe("customerReturnView", () => {
       id: "return_1",
       status: "requested",
       requested_at: "2026-01-02T03:04:05.000Z",
+      exchange_id: null,
+      claim_id: null,
       cancelable: true,
       labels: [
         {
@@ -108,6 +110,28 @@ describe("customerReturnView", () => {
     expect(cancelable("partially_received", null)).toBe(false)
     expect(cancelable("received", null)).toBe(false)
     expect(cancelable("canceled", null)).toBe(false)
+  })
+
+  it("names the exchange or claim a return is part of, which the customer cannot cancel alone", () => {
+    const view = (ret: Record<string, string>) =>
+      customerReturnView({
+        orderId: "order_1",
+        ret: { id: "return_1", status: "requested", ...ret },
+        rows: [row()],
+        options,
+      })
+    expect(view({ exchange_id: "exchange_1" })).toMatchObject({
+      exchange_id: "exchange_1",
+      claim_id: null,
+      cancelable: false,
+      labels: [expect.objectContaining({ tracking_number: "9400" })],
+    })
+    expect(view({ claim_id: "claim_1" })).toMatchObject({
+      exchange_id: null,
+      claim_id: "claim_1",
+      cancelable: false,
+    })
+    expect(view({}).cancelable).toBe(true)
   })
 
   it("escapes ids in the route", () => {

@@ -1,6 +1,10 @@
 import { IMPLAUSIBLE_OUTCOME } from "../../tracking/plausibility"
 import { parcelView } from "../parcel-view"
-import { shipmentView, type ShipmentRow } from "../shipment-view"
+import {
+  returnOfReturn,
+  shipmentView,
+  type ShipmentRow,
+} from "../shipment-view"
 import type { StoredEvent } from "../timeline"
 
 const row = (over: Partial<ShipmentRow> = {}): ShipmentRow =>
@@ -168,5 +172,38 @@ describe("the admin's and the shopper's views of a parcel", () => {
     })
     expect(view({ sandbox_clock_at: null })).toBeNull()
     expect(view({})).toBeNull()
+  })
+})
+
+describe("which return a return label belongs to, on the order widget", () => {
+  it("names the exchange or claim a return is part of, or the return itself", () => {
+    expect(
+      returnOfReturn({ id: "return_1", exchange_id: "exchange_1" })
+    ).toEqual({ kind: "exchange", id: "exchange_1", return_id: "return_1" })
+    expect(returnOfReturn({ id: "return_2", claim_id: "claim_1" })).toEqual({
+      kind: "claim",
+      id: "claim_1",
+      return_id: "return_2",
+    })
+    expect(returnOfReturn({ id: "return_3" })).toEqual({
+      kind: "return",
+      id: "return_3",
+      return_id: "return_3",
+    })
+  })
+
+  it("shows it on return labels only", () => {
+    const returnOf = returnOfReturn({ id: "return_1", claim_id: "claim_1" })
+    const view = (isReturn: boolean) =>
+      shipmentView({
+        row: row({ is_return: isReturn }),
+        events: [],
+        fulfillment: null,
+        options,
+        now: new Date("2026-03-02T11:00:00Z"),
+        returnOf,
+      }).return_of
+    expect(view(true)).toEqual(returnOf)
+    expect(view(false)).toBeNull()
   })
 })

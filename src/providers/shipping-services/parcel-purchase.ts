@@ -1,0 +1,151 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import type { PluginOptions } from "../../options"
+import type ShippingServicesModuleService from "../../modules/shipping-services/service"
+import type { ShipmentRecord } from "../../modules/shipping-services/models"
+import type { ShippingClient } from "../../shipping-api/client"
+import { ShippingValidationError } from "../../shipping-api/errors"
+import { holdsShipment } from "../../lib/shipments/fulfillment-data"
+import type { BuildShipmentInput } from "./mapping/build-shipment"
+import { parcelRequestKeyOf } from "./mapping/fulfillment-input"
+import type { ChosenParcel } from "./mapping/packing"
+import {
+  checkPlan,
+  createOptionsOf,
+  planShipment,
+  type ShipmentPlan,
+} from "./mapping/plan"
+import { toMedusaError } from "./medusa-error"
+import { purchaseLabel, type LabelClient } from "./purchase"
+
+/**
+ * What buying a fulfillment's parcels needs: the provider passes its own (Medusa calls it inside
+ * a fulfilment), the plugin's workflows theirs (a return label bought after Medusa confirmed an
+ * exchange or a claim).
+ */
+export type ParcelPurchaseDeps = {
+  options: PluginOptions
+  journal: () => ShippingServicesModuleService
+  client: () => LabelClient & Pick<ShippingClient, "checkShipment">
+  /** See PurchaseInput.reusable (purchase.ts) and `reusableLabel`. */
+  reusable: (
+    row: ShipmentRecord,
+    fulfillmentId: string | null
+  ) => Promise<boolean>
+}
+
+/**
+ * The parcels of one fulfillment (packed by `boxes`/limits, or as an admin chose them), a label
+ * each, one after the other: a failure stops before more labels are bought, and the labels
+ * bought so far are found again by their keys when the fulfilment is repeated.
+ */
+export async function buyParcels(
+  deps: ParcelPurchaseDeps,
+  input: {
+    build: BuildShipmentInput
+    fulfillmentId: string | null
+    orderId: string
+    chosen?: ChosenParcel[]
+  }
+): Promise<ShipmentRecord[]> {
+  const { service } = input.build
+  const plan = planShipment(input.build, input.chosen)
+  if (!plan.ok) throw invalid(planFailure(plan))
+  // Every parcel is checked before the first is bought: a rule broken by the third parcel must
+  // not leave the first two bought (the client checks each again before sending it).
+  const broken = checkPlan(plan.parcels, (built) =>
+    deps.client().checkShipment(built.request, createOptionsOf(built, service))
+  )
+  if (broken.length)
+    throw toMedusaError(
+      new ShippingValidationError({
+        operation: "createShipment",
+        violations: broken,
+      })
+    )
+  const rows: ShipmentRecord[] = []
+  const count = plan.parcels.length
+  for (const [index, parcel] of plan.parcels.entries()) {
+    const items = parcel.lines.map((l) => ({
+      line_item_id: l.line.id,
+      quantity: l.quantity,
+    }))
+    rows.push(
+      await purchaseLabel(deps.journal(), deps.client(), {
+        requestKey: parcelRequestKeyOf(
+          input.orderId,
+          input.build.direction,
+          items,
+          index,
+          count
+        ),
+        reusable: (r) => deps.reusable(r, input.fulfillmentId),
+        fulfillmentId: input.fulfillmentId,
+        orderId: input.orderId,
+        service,
+        built: parcel.built,
+        isReturn: input.build.direction === "return",
+        parcel: {
+          index,
+          count,
+          contents: {
+            items,
+            weight_oz: parcel.parcel.weightOz,
+            ...(parcel.box ? { box: parcel.box } : {}),
+            ...(parcel.built.insured ? { insured: parcel.built.insured } : {}),
+            ...(parcel.built.hazmat ? { hazmat: parcel.built.hazmat } : {}),
+          },
+        },
+      })
+    )
+  }
+  return rows
+}
+
+/** A fulfillment as the reuse rule reads it. */
+export type HolderFulfillment = {
+  id: string
+  canceled_at?: Date | string | null
+  data?: Record<string, unknown> | null
+}
+
+/**
+ * See PurchaseInput.reusable: a label recorded for another fulfillment may be taken unless that
+ * fulfillment holds it, i.e. exists, is not canceled, carries the label in its data (Medusa
+ * writes it after createFulfillment returns) and belongs to an order or return (Medusa links it
+ * last). A fulfillment left half-made by a stopped process fails one of these.
+ */
+export async function reusableLabel(
+  row: Pick<ShipmentRecord, "id" | "fulfillment_id">,
+  fulfillmentId: string | null,
+  lookups: {
+    /** Undefined when fulfillments cannot be read here (then nothing of another is taken). */
+    fulfillment?: (id: string) => Promise<HolderFulfillment | undefined>
+    linked: (ids: string[]) => Promise<Set<string>>
+  }
+): Promise<boolean> {
+  if (!row.fulfillment_id || row.fulfillment_id === fulfillmentId) return true
+  if (!lookups.fulfillment) return false
+  const holder = await lookups.fulfillment(row.fulfillment_id)
+  if (!holder || holder.canceled_at || !holdsShipment(holder.data, row.id))
+    return true
+  const linked = await lookups.linked([holder.id])
+  return !linked.has(holder.id)
+}
+
+/** A plan that cannot be bought, in the words the purchase has always used. */
+export function planFailure(
+  plan: Extract<ShipmentPlan, { ok: false }>
+): string {
+  if (plan.stage === "packing")
+    return `The parcels cannot be packed: ${plan.problems.map((v) => `${v.path}: ${v.message}`).join("; ")}`
+  const several = (plan.parcelCount ?? 1) > 1
+  return `The shipment cannot be created: ${plan.problems
+    .map(
+      (v) => `${several ? `parcel ${(v.parcel ?? 0) + 1}: ` : ""}${v.message}`
+    )
+    .join("; ")}`
+}
+
+function invalid(message: string): MedusaError {
+  return new MedusaError(MedusaError.Types.INVALID_DATA, message)
+}

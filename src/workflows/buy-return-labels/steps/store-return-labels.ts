@@ -1,0 +1,49 @@
+import { Modules } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
+import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
+import type { BoughtReturnLabel } from "./buy-return-labels"
+
+const SHIPMENTS = "shipping_services_shipment"
+
+/**
+ * The labels onto their Medusa fulfillments, as Medusa stores a provider's result after a store
+ * return's createReturnFulfillment: the data's reference to the labels (what the plugin reads,
+ * and what makes the fulfillment hold them) and Medusa's labels (tracking number and links, what
+ * Medusa's admin and other code read). Then the labels' leases are let go: the fulfillment holds
+ * them now.
+ *
+ * Compensation restores each fulfillment's data, so it no longer holds the labels and the next
+ * run stores them again (taken over, not bought). Medusa's fulfillment module has no way to
+ * remove a fulfillment's labels (an empty list leaves them as they are): they stay until the
+ * next run replaces them with the same ones.
+ */
+export const storeReturnLabelsStep = createStep(
+  "shipping-services-store-return-labels",
+  async (input: { bought: BoughtReturnLabel[] }, { container }) => {
+    const fulfillments = container.resolve(Modules.FULFILLMENT)
+    const stored: { id: string; data: Record<string, unknown> | null }[] = []
+    for (const b of input.bought) {
+      await fulfillments.updateFulfillment(b.fulfillment_id, {
+        data: b.data,
+        labels: b.labels,
+      })
+      stored.push({ id: b.fulfillment_id, data: b.previous_data })
+    }
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
+    for (const id of input.bought.flatMap((b) => b.shipment_ids))
+      await shipping.leases().release(SHIPMENTS, id)
+    return new StepResponse(
+      input.bought.map((b) => b.fulfillment_id),
+      stored
+    )
+  },
+  async (stored, { container }) => {
+    if (!stored?.length) return
+    const fulfillments = container.resolve(Modules.FULFILLMENT)
+    for (const s of stored)
+      await fulfillments.updateFulfillment(s.id, { data: s.data })
+  }
+)
