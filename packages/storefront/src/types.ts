@@ -95,8 +95,14 @@ export type CustomerReturn = {
   /** Medusa's return status (requested, received, …). */
   status: string | null
   requested_at: string | null
+  /** The exchange or claim this return is part of (the store cancels it with that), or null. */
+  exchange_id: string | null
+  claim_id: string | null
   labels: ReturnLabel[]
-  /** Whether the customer may still cancel it: no parcel scanned, nothing received. */
+  /**
+   * Whether the customer may still cancel it: no parcel scanned, nothing received, and not part
+   * of an exchange or a claim.
+   */
   cancelable: boolean
 }
 
