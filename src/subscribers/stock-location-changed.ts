@@ -6,10 +6,11 @@ import {
 import { forgetStockLocations } from "../providers/shipping-services/ports"
 
 /**
- * A stock location or its address was updated or deleted (the Stock Location Module's entity
- * events, named by Medusa's own builder: 2.21 exports no constant for them): this process reads
- * the warehouse addresses afresh, so the next label ships from the address the admin just saved.
- * Other processes within a minute (src/providers/shipping-services/ports.ts).
+ * A stock location or its address was created, updated or deleted (the Stock Location Module's
+ * entity events, named by Medusa's own builder: 2.21 exports no constant for them): this process
+ * reads the warehouses afresh, so the next label ships from the address the admin just saved and
+ * checkout knows a new warehouse. Other processes within a minute
+ * (src/providers/shipping-services/ports.ts).
  */
 export default async function stockLocationChanged() {
   forgetStockLocations()
@@ -22,6 +23,7 @@ const events = buildEventNamesFromEntityName(
 
 export const config: SubscriberConfig = {
   event: [
+    events.STOCK_LOCATION_CREATED,
     events.STOCK_LOCATION_UPDATED,
     events.STOCK_LOCATION_DELETED,
     events.STOCK_LOCATION_ADDRESS_UPDATED,

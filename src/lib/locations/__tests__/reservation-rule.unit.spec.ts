@@ -1,4 +1,5 @@
 import fc from "fast-check"
+import { createRequire } from "node:module"
 import path from "node:path"
 import {
   predictReservations,
@@ -10,7 +11,7 @@ import {
  * Medusa's own rule (2.21 `prepareConfirmInventoryInput`, what completeCartWorkflow reserves
  * with): not exported by @medusajs/core-flows, so read from its file for this comparison only.
  */
-const medusa = require(
+const medusa = createRequire(__filename)(
   path.join(
     path.dirname(require.resolve("@medusajs/core-flows")),
     "cart/utils/prepare-confirm-inventory-input.js"

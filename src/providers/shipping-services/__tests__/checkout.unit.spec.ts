@@ -33,6 +33,13 @@ const ports = {
   async products() {
     return []
   },
+  // A shop of one location: parcels leave from the option's, no stock is read.
+  async shopLocations() {
+    return []
+  },
+  async variantStock(): Promise<never[]> {
+    throw new Error("a shop of one location reads no stock")
+  },
 }
 
 export function cartOf(c: CorpusCart): CartForCheckout {
@@ -66,7 +73,7 @@ async function dryRun(c: CorpusCart) {
     { options, ports, client: () => client },
     serviceOf(c.service),
     cartOf(c),
-    WAREHOUSE_ADDRESS
+    { id: "sloc_shelton", address: WAREHOUSE_ADDRESS }
   )
 }
 
