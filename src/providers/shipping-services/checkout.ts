@@ -321,7 +321,7 @@ export function logMerchantProblems(
     if (logged.size > 1000) logged.clear()
     logged.set(key, now + LOGGED_FOR_MS)
     logger.warn(
-      `shipping-services: ${service.name} cannot ship ${what} (cart ${cart.id ?? "?"}): ${p.detail} [${p.rule}]. Fix it in the catalog or the plugin's options; Settings → Shipping services lists what cannot ship.`
+      `shipping-services: ${service.name} cannot ship ${what} (cart ${cart.id ?? "?"}): ${p.detail} [${p.rule}]. ${p.rule === LOCATION_ADDRESS_RULE ? "Fix it under Settings → Locations." : "Fix it in the catalog or the plugin's options; Settings → Shipping services lists what cannot ship."}`
     )
   }
 }

@@ -11,6 +11,7 @@ import {
 import {
   checkCart,
   LOCATION_ADDRESS_RULE,
+  logMerchantProblems,
   type CartForCheckout,
 } from "../checkout"
 import type { ShopLocation } from "../ports"
@@ -209,13 +210,14 @@ describe("checkout's dry run across several warehouses", () => {
         stocked("candle", { sloc_austin: 5 }),
       ]
     )
+    const cart = cartOf([
+      { product: "shirt", quantity: 1 },
+      { product: "candle", quantity: 1 },
+    ])
     const check = await checkCart(
       { options, ports, client: () => client },
       service("postal-ground"),
-      cartOf([
-        { product: "shirt", quantity: 1 },
-        { product: "candle", quantity: 1 },
-      ]),
+      cart,
       fromShelton
     )
     expect(check.parcels).toBeUndefined()
@@ -236,6 +238,13 @@ describe("checkout's dry run across several warehouses", () => {
       location_id: "sloc_shelton",
       problems: [],
     })
+    // The merchant reads which location, in the log.
+    const warn = jest.fn()
+    logMerchantProblems({ warn }, service("postal-ground"), cart, check)
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(warn.mock.calls[0]![0]).toMatch(
+      /cannot ship "Handmade Candle" .*“Austin warehouse” \(sloc_austin\) that holds it has no address.*\[checkout\.location\.address-missing\]\. Fix it under Settings → Locations\.$/
+    )
   })
 
   it("refuses what one warehouse's lane cannot ship, naming its items, and says the shopper's own problems once", async () => {
