@@ -124,7 +124,8 @@ export async function checkCart(
     deps.ports,
     cart,
     shipped.map((l) => l.line.id),
-    fromLocation
+    fromLocation,
+    deps.options.quotes.ttlSeconds * 1000
   )
   const locations = warehouses.groups.map((group) =>
     checkWarehouse(

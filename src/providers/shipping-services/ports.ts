@@ -29,8 +29,15 @@ export type ProviderPorts = {
    * Query lists them (checkout's warehouses: src/providers/shipping-services/locations.ts).
    */
   shopLocations(): Promise<ShopLocation[]>
-  /** Variants' inventory: managed or not, inventory items and their levels per location. */
-  variantStock(variantIds: string[]): Promise<VariantStock[]>
+  /**
+   * Variants' inventory: managed or not, inventory items and their levels per location. Read
+   * once per cart state: `cart` (the cart's id) and `keepMs` (as long as its quotes are kept)
+   * let the dry runs of one checkout share the read.
+   */
+  variantStock(
+    variantIds: string[],
+    opts?: { cart?: string | null; keepMs?: number }
+  ): Promise<VariantStock[]>
   /** Variants with their product: the catalog's weights, sizes and customs data. */
   variants(variantIds: string[]): Promise<VariantLike[]>
   /** A cart's email and metadata (Medusa leaves them out of a price calculation's context). */
@@ -147,15 +154,18 @@ const shopLocationList = new ExpiringMap<"all", ShopLocation[]>({
 })
 
 /**
- * A cart's variants' stock, for checkout's prediction of where Medusa will reserve it: read
- * once per set of variants for a few seconds (a checkout prices several options and then adds
- * one, each running the dry run), and shared while the read is in flight.
+ * A cart's variants' stock, for checkout's prediction of where Medusa will reserve it: read once
+ * per cart state (the cart and its variants; a checkout lists and prices its options, adds one
+ * and completes, each running the dry run) and kept as long as that cart state's quotes, so the
+ * warehouses priced are the ones checked at completion; shared while the read is in flight.
+ * Another cart reads afresh.
  */
-const VARIANT_STOCK_TTL_MS = 15_000
-const variantStocks = new ExpiringMap<string, Promise<VariantStock[]>>({
-  ttlMs: VARIANT_STOCK_TTL_MS,
-  maxEntries: 1_000,
-})
+const variantStocks = new ExpiringMap<
+  string,
+  { read: Promise<VariantStock[]>; until: number }
+>({ ttlMs: 3_600_000, maxEntries: 5_000 })
+/** Without a cart (or a keep time): the dry runs of one moment share the read, no longer. */
+const VARIANT_STOCK_MIN_KEEP_MS = 5_000
 
 /**
  * A stock location or its address changed or went: read every location afresh. All of them,
@@ -290,12 +300,12 @@ export const registryPorts: ProviderPorts = {
     return locations
   },
 
-  async variantStock(variantIds) {
+  async variantStock(variantIds, opts = {}) {
     const ids = [...new Set(variantIds)].sort()
     if (!ids.length) return []
-    const key = ids.join(",")
+    const key = `${opts.cart ?? ""}|${ids.join(",")}`
     const known = variantStocks.get(key)
-    if (known) return known
+    if (known && known.until > Date.now()) return known.read
     const read = query()
       .graph({
         entity: "product_variant",
@@ -314,7 +324,10 @@ export const registryPorts: ProviderPorts = {
           })),
         }))
       )
-    variantStocks.set(key, read)
+    const keepMs = opts.cart
+      ? Math.max(opts.keepMs ?? 0, VARIANT_STOCK_MIN_KEEP_MS)
+      : VARIANT_STOCK_MIN_KEEP_MS
+    variantStocks.set(key, { read, until: Date.now() + keepMs })
     // A failed read is not remembered: the next dry run asks again.
     read.catch(() => variantStocks.delete(key))
     return read

@@ -125,18 +125,21 @@ export function warehousesOfCart(input: {
 
 /**
  * The warehouses of a cart, read through the ports: the shop's locations (remembered a minute)
- * and, only where they decide, the cart's variants' stock (one read per set of variants, kept a
- * few seconds: src/providers/shipping-services/ports.ts).
+ * and, only where they decide, the cart's variants' stock (one read per cart state, kept as long
+ * as its quotes: src/providers/shipping-services/ports.ts).
  */
 export async function readCartWarehouses(
   ports: Pick<ProviderPorts, "shopLocations" | "variantStock">,
   cart: {
+    id?: string | null
     sales_channel_id?: string | null
     items?:
       { id: string; variant_id?: string | null; quantity?: unknown }[] | null
   },
   shipped: readonly string[],
-  option: OptionLocation
+  option: OptionLocation,
+  /** How long the cart state's quotes are kept: its stock read is kept as long. */
+  keepMs?: number
 ): Promise<CartWarehouses> {
   const locations = shipped.length ? await ports.shopLocations() : []
   const lines = (cart.items ?? []).map((i) => ({
@@ -146,7 +149,8 @@ export async function readCartWarehouses(
   }))
   const stock = stockDecides(locations, cart.sales_channel_id, option?.id)
     ? await ports.variantStock(
-        lines.map((l) => l.variant_id).filter((id): id is string => !!id)
+        lines.map((l) => l.variant_id).filter((id): id is string => !!id),
+        { cart: cart.id, keepMs }
       )
     : null
   return warehousesOfCart({

@@ -109,7 +109,7 @@ describe("what checkout reads of the shop's warehouses", () => {
     expect(graph).toHaveBeenCalledTimes(2)
   })
 
-  it("reads a cart's stock once for a checkout's dry runs (concurrent ones share it), with Medusa's own fields, and not a failed read", async () => {
+  it("reads a cart's stock once per cart state for a checkout's dry runs (concurrent ones share it), with Medusa's own fields, and not a failed read", async () => {
     const row = {
       id: "variant_1",
       manage_inventory: true,
@@ -135,15 +135,27 @@ describe("what checkout reads of the shop's warehouses", () => {
       .mockRejectedValueOnce(new Error("Connection terminated"))
       .mockResolvedValue({ data: [row] })
     withQuery(graph)
-    await expect(registryPorts.variantStock(["variant_1"])).rejects.toThrow(
-      "Connection terminated"
-    )
+    const cart = { cart: "cart_1", keepMs: 300_000 }
+    await expect(
+      registryPorts.variantStock(["variant_1"], cart)
+    ).rejects.toThrow("Connection terminated")
     const answers = await Promise.all([
-      registryPorts.variantStock(["variant_1"]),
-      registryPorts.variantStock(["variant_1", "variant_1"]),
-      registryPorts.variantStock(["variant_1"]),
+      registryPorts.variantStock(["variant_1"], cart),
+      registryPorts.variantStock(["variant_1", "variant_1"], cart),
+      registryPorts.variantStock(["variant_1"], cart),
     ])
     expect(graph).toHaveBeenCalledTimes(2)
+    // Minutes later, the same cart state: still the read its quotes were priced with.
+    const now = Date.now()
+    jest.spyOn(Date, "now").mockReturnValue(now + 240_000)
+    await registryPorts.variantStock(["variant_1"], cart)
+    expect(graph).toHaveBeenCalledTimes(2)
+    // Another cart reads afresh; so does this one once its quotes are gone.
+    await registryPorts.variantStock(["variant_1"], { ...cart, cart: "cart_2" })
+    expect(graph).toHaveBeenCalledTimes(3)
+    jest.spyOn(Date, "now").mockReturnValue(now + 301_000)
+    await registryPorts.variantStock(["variant_1"], cart)
+    expect(graph).toHaveBeenCalledTimes(4)
     expect(answers[1]).toEqual([
       {
         id: "variant_1",
@@ -168,6 +180,6 @@ describe("what checkout reads of the shop's warehouses", () => {
       ]),
     })
     expect(await registryPorts.variantStock([])).toEqual([])
-    expect(graph).toHaveBeenCalledTimes(2)
+    expect(graph).toHaveBeenCalledTimes(4)
   })
 })
