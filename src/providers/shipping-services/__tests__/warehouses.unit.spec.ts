@@ -1,11 +1,15 @@
 import fc from "fast-check"
-import { WAREHOUSE_ADDRESS } from "../../../../dev/seed/store"
+import {
+  AUSTIN_WAREHOUSE_ADDRESS,
+  WAREHOUSE_ADDRESS,
+} from "../../../../dev/seed/store"
 import { sharedShippingClient } from "../../../options/shipping-client"
 import type { VariantStock } from "../../../lib/locations/reservation-rule"
 import {
   CORPUS_ADDRESSES,
-  CORPUS_PRODUCTS,
+  corpusCheckoutCart,
   corpusOptions,
+  corpusVariants,
   type ProductKey,
 } from "../__fixtures__/checkout-corpus"
 import {
@@ -23,15 +27,7 @@ const options = corpusOptions()
 const client = sharedShippingClient(options)
 const service = (id: string) => options.services.find((s) => s.id === id)!
 
-const AUSTIN = {
-  company: "Demo Store",
-  address_1: "600 Congress Ave",
-  city: "Austin",
-  province: "us-tx",
-  postal_code: "78701",
-  country_code: "us",
-  phone: "5125550100",
-}
+const AUSTIN = AUSTIN_WAREHOUSE_ADDRESS
 const BERLIN = {
   company: "Demo Store",
   address_1: "Alexanderplatz 1",
@@ -80,22 +76,7 @@ function portsOf(locations: ShopLocation[], stock: VariantStock[]) {
   return {
     reads,
     ports: {
-      async variants(ids: string[]) {
-        return ids.map((id) => {
-          const {
-            title,
-            price: _price,
-            ...fields
-          } = CORPUS_PRODUCTS[id as ProductKey] as Record<string, any>
-          return {
-            id,
-            sku: id.toUpperCase(),
-            title: "Default",
-            ...fields,
-            product: { id: `prod_${id}`, title, handle: id },
-          }
-        })
-      },
+      variants: corpusVariants,
       async products() {
         return []
       },
@@ -115,25 +96,9 @@ function cartOf(
   address = CORPUS_ADDRESSES.newYork
 ): CartForCheckout {
   return {
+    ...corpusCheckoutCart({ items, address }),
     id: "cart_01TESTWAREHOUSES000000000",
-    email: "shopper@example.com",
-    currency_code: "usd",
     sales_channel_id: SC,
-    shipping_address: address,
-    items: items.map((item, i) => {
-      const p = CORPUS_PRODUCTS[item.product]
-      return {
-        id: `cali_${i}`,
-        title: p.title,
-        product_title: p.title,
-        variant_title: "Default",
-        variant_id: item.product,
-        product_id: `prod_${item.product}`,
-        unit_price: p.price,
-        quantity: item.quantity,
-        variant: { id: item.product },
-      }
-    }),
   }
 }
 
