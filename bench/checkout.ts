@@ -16,13 +16,23 @@
  *
  * Automatic fulfilment is off, so the orders buy no labels while the timings run: what is measured
  * is checkout only. BENCH_CARTS changes the count (BENCH_CALCULATED_CARTS the calculated runs').
+ *
+ *   BENCH_WAREHOUSES=2 npm run bench:checkout   the same with two stock locations in the sales
+ *   channel (Shelton CT, Austin TX) and products with managed inventory, one stocked in each:
+ *   checkout predicts each cart's warehouse from the stock (one read per cart state,
+ *   docs/fulfillment.md "Several warehouses: checkout"); the manual provider's carts hold the same
+ *   managed products.
  */
 import { appInThisProcess } from "./lib"
 import type { SandboxControl } from "../dev/sandbox-control"
 import { addManualOption } from "./baseline"
 import type { Api } from "../dev/seed/api"
 import {
+  addLocation,
+  addProduct,
   ADDRESSES,
+  AUSTIN_WAREHOUSE_ADDRESS,
+  CATALOG,
   payAndComplete,
   paymentSession,
   setupStore,
@@ -34,6 +44,7 @@ const CARTS = Number(process.env.BENCH_CARTS ?? 200)
 const CALCULATED_CARTS = Number(process.env.BENCH_CALCULATED_CARTS ?? 40)
 const RATES_LATENCIES_MS = [300, 800]
 const PORT = Number(process.env.BENCH_PORT ?? 9125)
+const WAREHOUSES = Number(process.env.BENCH_WAREHOUSES ?? 1)
 
 type Timing = { addShippingMethod: number; complete: number }
 
@@ -199,6 +210,38 @@ async function calculatedRuns(
   await sandbox.control("PUT", "/latency", { operation: "rates", ms: 0 })
 }
 
+/**
+ * A second stock location in the store's sales channel, and the carts' two products replaced by
+ * ones with managed inventory: the first stocked in Shelton only, the second in Austin only.
+ */
+async function secondWarehouse(
+  api: Api,
+  admin: { headers: Record<string, string> },
+  store: StoreSetup
+) {
+  const austin = await addLocation(api, admin, store, {
+    name: "Austin warehouse",
+    address: AUSTIN_WAREHOUSE_ADDRESS,
+  })
+  const plenty = 1_000_000
+  store.products = [
+    await addProduct(
+      api,
+      admin,
+      store,
+      { ...CATALOG[0]!, handle: "shirt-shelton", sku: "SHIRT-SHELTON" },
+      { [store.locationId]: plenty }
+    ),
+    await addProduct(
+      api,
+      admin,
+      store,
+      { ...CATALOG[1]!, handle: "mug-austin", sku: "MUG-AUSTIN" },
+      { [austin]: plenty }
+    ),
+  ]
+}
+
 async function main() {
   const { api, admin, close, sandbox } = await appInThisProcess({
     db: DB,
@@ -214,6 +257,7 @@ async function main() {
     const store = await setupStore(api, admin, {
       priceTypes: { "postal-priority": "calculated" },
     })
+    if (WAREHOUSES > 1) await secondWarehouse(api, admin, store)
     const manual = await addManualOption(api, admin, store)
     const ours = store.shippingOptions["postal-ground"]
     // Warm-up: the first calls load code and fill caches on both paths.
@@ -241,7 +285,7 @@ async function main() {
     }
     console.log("")
     console.log(
-      `checkout: ${CARTS} carts per provider, flat option, 1–3 units, one process; goal ratio ≤ 1.10`
+      `checkout: ${CARTS} carts per provider, flat option, 1–3 units, one process, ${WAREHOUSES > 1 ? "two warehouses (managed inventory)" : "one warehouse"}; goal ratio ≤ 1.10`
     )
     line(
       "add shipping method",

@@ -111,50 +111,20 @@ export async function setupBasics(
     ]),
   }
 
-  const { data: loc } = await api.post(
-    "/admin/stock-locations",
-    { name: "Shelton warehouse", address: WAREHOUSE_ADDRESS },
-    admin
-  )
-  const locationId = loc.stock_location.id
-  await api.post(
-    `/admin/stock-locations/${locationId}/sales-channels`,
-    { add: [salesChannelId] },
-    admin
+  const locationId = await addLocation(
+    api,
+    admin,
+    { salesChannelId },
+    { name: "Shelton warehouse", address: WAREHOUSE_ADDRESS }
   )
 
   const shippingProfileId = await defaultShippingProfile(api, admin)
 
   const products = []
-  for (const p of CATALOG) {
-    const { data } = await api.post(
-      "/admin/products",
-      {
-        title: p.title,
-        handle: p.handle,
-        status: "published",
-        shipping_profile_id: shippingProfileId,
-        sales_channels: [{ id: salesChannelId }],
-        options: [{ title: "Style", values: ["Default"] }],
-        variants: [
-          {
-            title: "Default",
-            sku: p.sku,
-            manage_inventory: false,
-            options: { Style: "Default" },
-            prices: [{ currency_code: "usd", amount: p.price }],
-            ...p.variant,
-          },
-        ],
-      },
-      admin
+  for (const p of CATALOG)
+    products.push(
+      await addProduct(api, admin, { salesChannelId, shippingProfileId }, p)
     )
-    products.push({
-      id: data.product.id,
-      title: p.title,
-      variantId: data.product.variants[0].id,
-    })
-  }
   return {
     salesChannelId,
     publishableKey,
@@ -163,6 +133,99 @@ export async function setupBasics(
     shippingProfileId,
     products,
   }
+}
+
+/** A second warehouse's address (several warehouses: checkout and the setup). */
+export const AUSTIN_WAREHOUSE_ADDRESS = {
+  company: "Demo Store",
+  address_1: "600 Congress Ave",
+  city: "Austin",
+  province: "us-tx",
+  postal_code: "78701",
+  country_code: "us",
+  phone: "5125550100",
+}
+
+/**
+ * A stock location in the store's sales channel (Settings → Locations → Create, then its sales
+ * channels), with an address or none.
+ */
+export async function addLocation(
+  api: Api,
+  admin: RequestConfig,
+  store: Pick<StoreBasics, "salesChannelId">,
+  location: { name: string; address?: Record<string, string> }
+): Promise<string> {
+  const { data: loc } = await api.post(
+    "/admin/stock-locations",
+    {
+      name: location.name,
+      ...(location.address ? { address: location.address } : {}),
+    },
+    admin
+  )
+  const locationId = loc.stock_location.id as string
+  await api.post(
+    `/admin/stock-locations/${locationId}/sales-channels`,
+    { add: [store.salesChannelId] },
+    admin
+  )
+  return locationId
+}
+
+type CatalogProduct = (typeof CATALOG)[number]
+
+/**
+ * A published product of the catalog's shape in the store's channel and default profile. With
+ * `stock` its variant manages inventory, stocked that many units at each location named
+ * (Medusa makes the inventory item; the admin's Inventory → Locations sets the levels).
+ */
+export async function addProduct(
+  api: Api,
+  admin: RequestConfig,
+  store: Pick<StoreBasics, "salesChannelId" | "shippingProfileId">,
+  p: Omit<CatalogProduct, "variant"> & {
+    variant: Partial<CatalogProduct["variant"]>
+  },
+  stock?: Record<string, number>
+): Promise<StoreBasics["products"][number]> {
+  const { data } = await api.post(
+    "/admin/products",
+    {
+      title: p.title,
+      handle: p.handle,
+      status: "published",
+      shipping_profile_id: store.shippingProfileId,
+      sales_channels: [{ id: store.salesChannelId }],
+      options: [{ title: "Style", values: ["Default"] }],
+      variants: [
+        {
+          title: "Default",
+          sku: p.sku,
+          manage_inventory: !!stock,
+          options: { Style: "Default" },
+          prices: [{ currency_code: "usd", amount: p.price }],
+          ...p.variant,
+        },
+      ],
+    },
+    admin
+  )
+  const variantId = data.product.variants[0].id as string
+  if (stock) {
+    const { data: v } = await api.get(
+      `/admin/products/${data.product.id}/variants/${variantId}?fields=inventory_items.inventory_item_id`,
+      admin
+    )
+    const itemId = v.variant.inventory_items[0].inventory_item_id as string
+    for (const [location_id, stocked_quantity] of Object.entries(stock))
+      await api.post(
+        `/admin/inventory-items/${itemId}/location-levels`,
+        { location_id, stocked_quantity },
+        admin
+      )
+  }
+  return { id: data.product.id, title: p.title, variantId }
 }
 
 /**

@@ -527,7 +527,7 @@ httpTestRunner({
       ).toEqual(["de", "fr", "gb"])
     })
 
-    it("refuses in words when a stock location has no address, and creates nothing for any location", async () => {
+    it("refuses in words a stock location without an address set up alone; beside the warehouse, names it and sets up the warehouse", async () => {
       const { data: bare } = await api.post(
         "/admin/stock-locations",
         { name: "Returns room" },
@@ -539,16 +539,20 @@ httpTestRunner({
       expect(one.data.message).toMatch(
         /Stock location “Returns room” has no address with a country: give it its address/
       )
-      // Every location (the default): the warehouse is not set up half-way either.
-      const all = await refused()
-      expect(all.data.message).toMatch(/“Returns room” has no address/)
       const unknown = await refused({ location_ids: ["sloc_nope"] })
       expect(unknown.data.message).toMatch(
         /Stock location sloc_nope does not exist/
       )
       expect(await counts()).toEqual(before)
-      // The warehouse alone can be set up.
-      expect((await apply({ location_ids: [locationId] })).status).toBe(201)
+      // Every location (the default): the warehouse is set up, the room named in the notes.
+      const all = await apply()
+      expect(all.status).toBe(201)
+      expect(all.data.plan.notes.join(" ")).toMatch(
+        /Stock location “Returns room” has no address with a country: nothing is set up from it/
+      )
+      expect((all.data.plan as SetupPlan).locations.map((l) => l.id)).toEqual([
+        locationId,
+      ])
     })
 
     it("refuses a malformed body naming the field, and changes nothing", async () => {

@@ -20,10 +20,10 @@ import {
   checkoutRefusalMessage,
   type CheckoutProblem,
 } from "../providers/shipping-services/mapping/checkout-problems"
-import type { MedusaAddressLike } from "../providers/shipping-services/mapping/address"
 import { registryPorts } from "../providers/shipping-services/ports"
 import {
   cartForCheckout,
+  optionLocationOf,
   ourShippingOptions,
   type OurShippingOption,
 } from "../workflows/hooks/checkout-context"
@@ -35,6 +35,17 @@ export type CartCheck = {
   service_name: string
   shippable: boolean
   problems: CheckoutProblem[]
+  /**
+   * Per warehouse the cart ships from with this option (one in a shop of one location): the
+   * stock location, the cart's lines it ships and what stops them.
+   */
+  locations: {
+    location_id: string | null
+    name: string | null
+    item_ids: string[]
+    shippable: boolean
+    problems: CheckoutProblem[]
+  }[]
 }
 
 /**
@@ -126,6 +137,7 @@ async function checkOption(
           detail: `the option's service "${String(option.data?.id)}" is not in the plugin's services option`,
         },
       ],
+      locations: [],
     }
   const check = await checkCart(
     {
@@ -135,8 +147,7 @@ async function checkOption(
     },
     service,
     cart,
-    option.service_zone?.fulfillment_set?.location?.address as
-      MedusaAddressLike | undefined
+    optionLocationOf(option)
   )
   return {
     option_id: option.id,
@@ -144,6 +155,13 @@ async function checkOption(
     service_name: service.name,
     shippable: !check.problems.length,
     problems: check.problems,
+    locations: check.locations.map((l) => ({
+      location_id: l.location_id,
+      name: l.name,
+      item_ids: l.item_ids,
+      shippable: !l.problems.length,
+      problems: l.problems,
+    })),
   }
 }
 

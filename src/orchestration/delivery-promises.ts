@@ -12,7 +12,6 @@ import {
 } from "../lib/quotes/delivery-promise"
 import { checkCart } from "../providers/shipping-services/checkout"
 import { findService } from "../providers/shipping-services/fulfillment-options"
-import type { MedusaAddressLike } from "../providers/shipping-services/mapping/address"
 import { registryPorts } from "../providers/shipping-services/ports"
 import {
   quoteParcel,
@@ -22,6 +21,7 @@ import { processQuotes } from "../providers/shipping-services/quotes"
 import {
   cartForCheckout,
   isOurProvider,
+  optionLocationOf,
   ourShippingOptions,
   type OurShippingOption,
 } from "../workflows/hooks/checkout-context"
@@ -88,8 +88,7 @@ async function promiseOf(
     { options, ports: registryPorts, client },
     service,
     cart,
-    option.service_zone?.fulfillment_set?.location?.address as
-      MedusaAddressLike | undefined
+    optionLocationOf(option)
   )
   if (check.problems.length || !check.parcels?.length) return null
   const shipments = registryPorts.shipments()

@@ -241,6 +241,13 @@ export async function readSetupSnapshot(container: MedusaContainer): Promise<{
                 r.attribute === "is_return" &&
                 (r.value === "true" || r.value === true)
             ),
+            // Medusa lists an option to shoppers unless a rule keeps it for the admin.
+            in_store: !(o.rules ?? []).some(
+              (r) =>
+                r.attribute === "enabled_in_store" &&
+                r.value !== "true" &&
+                r.value !== true
+            ),
             metadata: o.metadata ?? null,
           })),
         })),

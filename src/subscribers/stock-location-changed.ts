@@ -9,8 +9,8 @@ import { forgetShopLocations } from "../orchestration/fulfilment-plan"
 /**
  * A stock location or its address was created, updated or deleted (the Stock Location Module's
  * entity events, named by Medusa's own builder: 2.21 exports no constant for them): this process
- * reads the warehouse addresses afresh, so the next label ships from the address the admin just
- * saved, and the automatic fulfilment knows every warehouse. Other processes within a minute
+ * reads the warehouses afresh, so the next label ships from the address the admin just saved, and
+ * checkout and the automatic fulfilment know a new warehouse. Other processes within a minute
  * (src/providers/shipping-services/ports.ts, src/orchestration/fulfilment-plan.ts).
  */
 export default async function stockLocationChanged() {

@@ -52,7 +52,7 @@ export function describePlan(plan: SetupPlan): string[] {
       const head = `  ${STATUS[o.status]}: “${o.name}”${o.is_return ? " (return)" : ""}, ${LANE_LABEL[o.lane].toLowerCase()}`
       if (o.status === "create")
         lines.push(
-          `${head} to ${o.countries.map(upper).join(", ")}, ${priceOf(o)}${o.reason ? ` — flat because ${o.reason}` : ""}`
+          `${head} to ${o.countries.map(upper).join(", ")}, ${priceOf(o)}${o.in_store === false ? ", admin only" : ""}${o.reason ? ` — flat because ${o.reason}` : ""}`
         )
       else if (o.status === "not_offered") lines.push(`${head} — ${o.reason}`)
       else lines.push(`${head}${o.id ? ` (${o.id})` : ""}`)

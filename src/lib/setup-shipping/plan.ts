@@ -55,6 +55,7 @@ type Draft = {
     | "prices"
     | "amounts_needed"
     | "rate_currency"
+    | "in_store"
   >
   question?: ProbeQuestion
 }
@@ -240,12 +241,25 @@ function drafts(
   laneCheck: LaneCheck
 ) {
   const { locations, missing } = selectedLocations(snapshot, input)
+  // Beside a warehouse that has its address, one without is named and left out; alone, it
+  // blocks (nothing could be set up).
+  const addressed = locations.filter((l) => l.country_code)
+  const bare = addressed.length ? locations.filter((l) => !l.country_code) : []
   return {
     missing,
-    locations: locations.map((l) =>
-      draftLocation(snapshot, options, l, laneCheck)
-    ),
+    notes: bare.map(bareLocationNote),
+    locations: locations
+      .filter((l) => !bare.includes(l))
+      .map((l) => draftLocation(snapshot, options, l, laneCheck)),
   }
+}
+
+/** A stock location without an address, beside others that have theirs, in words. */
+function bareLocationNote(location: SnapshotLocation): string {
+  const reserved = location.sales_channel_ids.length
+    ? "Checkout refuses, in words, the items Medusa reserves there rather than ship them from another warehouse's address"
+    : "It is in no sales channel, so Medusa reserves no stock there"
+  return `Stock location “${location.name}” has no address with a country: nothing is set up from it (give it its address: Settings → Locations → ${location.name} → Edit, then set up shipping again). ${reserved}.`
 }
 
 /** The rates questions a plan needs (none for what exists or cannot ship). Pure. */
@@ -267,11 +281,13 @@ function decide(
   currencies: Map<string, string>
 ): OptionPlan {
   const { service, lane } = draft
+  // Whether shoppers see it is decided over every location at once (storeVisibility).
   const base = {
     service: service.id,
     name: service.name,
     is_return: service.isReturn,
     lane,
+    in_store: null,
   }
   if (draft.decided)
     return {
@@ -563,6 +579,86 @@ function unservedNotes(
   return notes
 }
 
+type Offer = {
+  service: string
+  is_return: boolean
+  countries: Set<string>
+  channels: Set<string>
+  where: string
+}
+
+/**
+ * Whether shoppers see each option (`in_store`), over every location at once. Shoppers are
+ * offered the options of every stock location of their sales channel whose zone holds their
+ * country: a second warehouse's option of a service the shop already offers there would list it
+ * twice. Such an option is made for the admin only (`enabled_in_store: "false"`): checkout prices
+ * every item from the warehouse Medusa reserves it at whichever option was chosen, and the admin
+ * fulfils from the second warehouse with its option. Options that exist keep what they have.
+ * The first location (in the store's order) with the service keeps it in the store. Returns the
+ * notes saying so. Mutates the plans' options.
+ */
+function storeVisibility(
+  snapshot: SetupSnapshot,
+  locations: LocationPlan[]
+): string[] {
+  const channelsOf = (id: string, link: LocationPlan["sales_channel_link"]) =>
+    new Set([
+      ...(snapshot.locations.find((l) => l.id === id)?.sales_channel_ids ?? []),
+      ...(link ? [link.sales_channel_id] : []),
+    ])
+  const existing = new Map(
+    snapshot.locations.flatMap((l) =>
+      optionsOfLocation(l).map(({ option }) => [option.id, option] as const)
+    )
+  )
+  const offers: Offer[] = snapshot.locations.flatMap((l) =>
+    optionsOfLocation(l)
+      .filter(
+        ({ option }) =>
+          option.in_store &&
+          option.service &&
+          option.provider_id === snapshot.provider_id
+      )
+      .map(({ zone, option }) => ({
+        service: option.service!,
+        is_return: option.is_return,
+        countries: new Set(zone.countries),
+        channels: channelsOf(l.id, null),
+        where: `“${option.name}” from “${l.name}”`,
+      }))
+  )
+  const notes: string[] = []
+  for (const location of locations) {
+    const channels = channelsOf(location.id, location.sales_channel_link)
+    for (const o of location.options) {
+      if (o.status === "exists" || o.status === "foreign")
+        o.in_store = (o.id ? existing.get(o.id)?.in_store : undefined) ?? true
+      if (o.status !== "create") continue
+      const offered = offers.find(
+        (offer) =>
+          offer.service === o.service &&
+          offer.is_return === o.is_return &&
+          o.countries.some((c) => offer.countries.has(c)) &&
+          [...channels].some((c) => offer.channels.has(c))
+      )
+      o.in_store = !offered
+      if (offered)
+        notes.push(
+          `“${o.name}”${o.is_return ? " (return)" : ""} from “${location.name}” (${LANE_LABEL[o.lane].toLowerCase()}) is made for the admin only: ${offered.where} already offers it to shoppers of the same sales channel and countries. Checkout prices each item from the warehouse Medusa reserves it at; fulfil from “${location.name}” with this option.`
+        )
+      else
+        offers.push({
+          service: o.service,
+          is_return: o.is_return,
+          countries: new Set(o.countries),
+          channels,
+          where: `“${o.name}” from “${location.name}”`,
+        })
+    }
+  }
+  return notes
+}
+
 function catalogNotes(snapshot: SetupSnapshot): string[] {
   const p = snapshot.products
   const profile =
@@ -600,6 +696,7 @@ export function planShippingSetup(
     )
   const drafted = drafts(snapshot, options, input, laneCheck)
   blocking.push(...drafted.missing)
+  notes.push(...drafted.notes)
   const taken = {
     sets: new Set(snapshot.taken_names.fulfillment_sets),
     zones: new Set(snapshot.taken_names.service_zones),
@@ -613,6 +710,7 @@ export function planShippingSetup(
     amounts.push(...planned.amounts)
     notes.push(...planned.notes)
   }
+  notes.push(...storeVisibility(snapshot, locations))
   const creates = locations.flatMap((l) =>
     l.options.filter((o) => o.status === "create")
   )

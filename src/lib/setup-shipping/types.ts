@@ -39,6 +39,8 @@ export type SnapshotOption = {
   /** The configured service the option's data names (data.id), when the provider is this plugin's. */
   service: string | null
   is_return: boolean
+  /** Shown to shoppers: no `enabled_in_store` rule, or one saying "true". */
+  in_store: boolean
   metadata: Record<string, unknown> | null
 }
 
@@ -147,6 +149,12 @@ export type OptionPlan = {
   rate_currency: string | null
   /** Why the option is flat, foreign or not offered, in words. */
   reason: string | null
+  /**
+   * Shown to shoppers (Medusa's `enabled_in_store` rule). False for an option made at a second
+   * warehouse beside one that already offers the service to the same sales channel and
+   * countries: shoppers see the service once, admins fulfil from either. Null: not offered.
+   */
+  in_store: boolean | null
 }
 
 export type ZonePlan = {

@@ -4,9 +4,12 @@ import { withCatalog } from "./catalog"
 import type { MedusaAddressLike } from "./mapping/address"
 import {
   checkoutProblemsOf,
+  dedupeProblems,
+  linesCannotShipWords,
   type CheckoutLine,
   type CheckoutProblem,
 } from "./mapping/checkout-problems"
+import { LANE_RULE_IDS } from "./mapping/lane"
 import { originAddressOf } from "./mapping/origin"
 import {
   checkPlan,
@@ -16,6 +19,11 @@ import {
 } from "./mapping/plan"
 import type { OrderLike, OrderLineLike, ShippedLine } from "./mapping/types"
 import type { ProviderPorts } from "./ports"
+import {
+  readCartWarehouses,
+  type OptionLocation,
+  type Warehouse,
+} from "./warehouses"
 
 /** A cart (or an order) as checkout sees it: Medusa's cart fields the dry run reads. */
 export type CartForCheckout = {
@@ -23,20 +31,39 @@ export type CartForCheckout = {
   email?: string | null
   currency_code?: string | null
   metadata?: Record<string, unknown> | null
+  /** Medusa reserves the cart's stock at this channel's locations (the warehouses). */
+  sales_channel_id?: string | null
   shipping_address?: MedusaAddressLike | null
   items?: (OrderLineLike & { requires_shipping?: boolean | null })[] | null
 }
 
 export type CheckoutDeps = {
   options: PluginOptions
-  ports: Pick<ProviderPorts, "variants" | "products">
+  ports: Pick<
+    ProviderPorts,
+    "variants" | "products" | "shopLocations" | "variantStock"
+  >
   client: () => Pick<ShippingClient, "checkShipment">
+}
+
+/** What one warehouse of the cart ships, and what stops it. */
+export type LocationCheck = {
+  /** The stock location (null: the shipping option has none). */
+  location_id: string | null
+  name: string | null
+  /** The cart's lines it ships. */
+  item_ids: string[]
+  problems: CheckoutProblem[]
+  /** Its parcels, each built from its address, when nothing is wrong. */
+  parcels?: PlannedParcel[]
 }
 
 export type CheckoutCheck = {
   problems: CheckoutProblem[]
-  /** The parcels the purchase would buy, when nothing is wrong. */
+  /** The parcels the purchase would buy (every warehouse's), when nothing is wrong. */
   parcels?: PlannedParcel[]
+  /** Per warehouse the cart ships from (one in a shop of one location). */
+  locations: LocationCheck[]
   /** The lines checked: what the shipment would hold (items requiring shipping). */
   lines: CheckoutLine[]
   /** The cart's lines with the catalog's data (for the merchant's log). */
@@ -49,6 +76,9 @@ export const CHECKOUT_REFUSED_CODE = "shipping_services_cart_refused"
 export const NO_ORIGIN =
   "No origin address: give the stock location an address, or set the plugin's origin option"
 
+/** The rule of a warehouse without an address in a shop of several (its lines cannot ship). */
+export const LOCATION_ADDRESS_RULE = "checkout.location.address-missing"
+
 /**
  * Checkout's dry run: the shipment the label purchase would buy for this cart, built
  * by the same code (catalog data, packing, builder) and checked against every rule of the
@@ -60,7 +90,7 @@ export async function checkCart(
   deps: CheckoutDeps,
   service: ServiceOption,
   cart: CartForCheckout,
-  fromLocation: MedusaAddressLike | null | undefined
+  fromLocation: OptionLocation
 ): Promise<CheckoutCheck> {
   const order = await withCatalog(deps.ports, orderOfCart(cart))
   const shipped: ShippedLine[] = (order.items ?? [])
@@ -75,35 +105,110 @@ export async function checkCart(
     id: l.line.id,
     title: l.line.product_title ?? l.line.title ?? l.line.id,
   }))
-  const problem = (
-    p: Omit<CheckoutProblem, "rule" | "detail">,
-    rule: string
-  ): CheckoutCheck => ({
-    problems: [{ ...p, rule, detail: p.message }],
-    lines,
-    order,
-  })
   const to = cart.shipping_address
-  if (!to?.country_code)
-    return problem(
+  if (!to?.country_code) {
+    const problems = [
       {
         field: "shipping_address",
         message: "Add a shipping address",
-        fix: "customer",
+        fix: "customer" as const,
+        rule: "checkout.shipping-address.missing",
+        detail: "Add a shipping address",
       },
-      "checkout.shipping-address.missing"
+    ]
+    return { problems, lines, order, locations: [] }
+  }
+  if (!shipped.length)
+    return { problems: [], parcels: [], lines, order, locations: [] }
+  const warehouses = await readCartWarehouses(
+    deps.ports,
+    cart,
+    shipped.map((l) => l.line.id),
+    fromLocation,
+    deps.options.quotes.ttlSeconds * 1000
+  )
+  const locations = warehouses.groups.map((group) =>
+    checkWarehouse(
+      deps,
+      service,
+      order,
+      shipped.filter((l) => group.line_ids.includes(l.line.id)),
+      lines,
+      group.warehouse,
+      warehouses.several
     )
-  if (!shipped.length) return { problems: [], parcels: [], lines, order }
-  const origin = originAddressOf(deps.options, fromLocation)
-  if (!origin)
-    return problem(
-      {
-        field: "shipping_method",
-        message: `${service.name} is not available for this order: choose another shipping option`,
-        fix: "merchant",
-      },
-      "checkout.origin.missing"
+  )
+  const problems = dedupeProblems(
+    locations.length > 1
+      ? itemsOfWarehouseProblems(locations, lines, service.name)
+      : locations.flatMap((l) => l.problems)
+  )
+  return {
+    problems,
+    ...(problems.length
+      ? {}
+      : { parcels: locations.flatMap((l) => l.parcels ?? []) }),
+    locations,
+    lines,
+    order,
+  }
+}
+
+/**
+ * One warehouse's dry run: its lines packed and built from its address. In a shop of several
+ * locations a location without an address refuses its lines (its labels would otherwise leave
+ * from another warehouse's address, or the configured origin's); a shop of one may leave it
+ * without and set the plugin's `origin` option, as always.
+ */
+function checkWarehouse(
+  deps: CheckoutDeps,
+  service: ServiceOption,
+  order: OrderLike,
+  shipped: ShippedLine[],
+  lines: readonly CheckoutLine[],
+  warehouse: Warehouse,
+  several: boolean
+): LocationCheck {
+  const base = {
+    location_id: warehouse.id,
+    name: warehouse.name,
+    item_ids: shipped.map((l) => l.line.id),
+  }
+  if (several && !warehouse.address?.country_code) {
+    const titles = shipped.map(
+      (l) => lines.find((x) => x.id === l.line.id)?.title ?? l.line.id
     )
+    const detail = `the stock location ${warehouse.name ? `“${warehouse.name}” ` : ""}(${warehouse.id ?? "the shipping option's"}) that holds it has no address: give it its address (Settings → Locations); its parcels never leave from another warehouse's`
+    return {
+      ...base,
+      problems: [
+        {
+          field: "items",
+          item_ids: base.item_ids,
+          message: linesCannotShipWords(titles, service.name),
+          fix: "merchant",
+          rule: LOCATION_ADDRESS_RULE,
+          detail,
+        },
+      ],
+    }
+  }
+  const origin = originAddressOf(deps.options, warehouse.address)
+  if (!origin) {
+    const message = `${service.name} is not available for this order: choose another shipping option`
+    return {
+      ...base,
+      problems: [
+        {
+          field: "shipping_method",
+          message,
+          fix: "merchant",
+          rule: "checkout.origin.missing",
+          detail: message,
+        },
+      ],
+    }
+  }
   const plan = planShipment({
     order,
     lines: shipped,
@@ -120,11 +225,48 @@ export async function checkCart(
       )
     : plan.problems
   return {
+    ...base,
     problems: checkoutProblemsOf(found, { lines, serviceName: service.name }),
     ...(plan.ok && !found.length ? { parcels: plan.parcels } : {}),
-    lines,
-    order,
   }
+}
+
+/**
+ * The problems of a cart shipped from several warehouses, in the shopper's words. What one
+ * warehouse cannot do and another can (a lane from its country, a setting of its own) is about
+ * that warehouse's items: the shopper is told which items cannot ship with the option, as for an
+ * item only the merchant can fix. What every warehouse finds (the shopper's own address) is said
+ * as it is, once.
+ */
+function itemsOfWarehouseProblems(
+  locations: readonly LocationCheck[],
+  lines: readonly CheckoutLine[],
+  serviceName: string
+): CheckoutProblem[] {
+  const key = (p: CheckoutProblem) => `${p.rule}|${p.field}|${p.message}`
+  const everywhere = (p: CheckoutProblem) =>
+    locations.every((l) => l.problems.some((q) => key(q) === key(p)))
+  const titles = new Map(lines.map((l) => [l.id, l.title]))
+  return locations.flatMap((location) =>
+    location.problems.map((p) => {
+      const ofWarehouse =
+        !p.item_ids?.length &&
+        (p.field === "shipping_method" || LANE_RULE_IDS.includes(p.rule)) &&
+        !everywhere(p)
+      if (!ofWarehouse) return p
+      return {
+        field: "items",
+        item_ids: location.item_ids,
+        message: linesCannotShipWords(
+          location.item_ids.map((id) => titles.get(id) ?? id),
+          serviceName
+        ),
+        fix: "merchant" as const,
+        rule: p.rule,
+        detail: `from ${location.name ? `“${location.name}”` : `stock location ${location.location_id}`}: ${p.detail}`,
+      }
+    })
+  )
 }
 
 /**
@@ -180,7 +322,7 @@ export function logMerchantProblems(
     if (logged.size > 1000) logged.clear()
     logged.set(key, now + LOGGED_FOR_MS)
     logger.warn(
-      `shipping-services: ${service.name} cannot ship ${what} (cart ${cart.id ?? "?"}): ${p.detail} [${p.rule}]. Fix it in the catalog or the plugin's options; Settings → Shipping services lists what cannot ship.`
+      `shipping-services: ${service.name} cannot ship ${what} (cart ${cart.id ?? "?"}): ${p.detail} [${p.rule}]. ${p.rule === LOCATION_ADDRESS_RULE ? "Fix it under Settings → Locations." : "Fix it in the catalog or the plugin's options; Settings → Shipping services lists what cannot ship."}`
     )
   }
 }

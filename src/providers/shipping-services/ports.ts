@@ -1,8 +1,14 @@
+import { container } from "@medusajs/framework"
 import { MedusaModule } from "@medusajs/framework/modules-sdk"
-import { MedusaError, Modules } from "@medusajs/framework/utils"
+import {
+  ContainerRegistrationKeys,
+  MedusaError,
+  Modules,
+} from "@medusajs/framework/utils"
 import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 import type ShippingServicesModuleService from "../../modules/shipping-services/service"
 import { ExpiringMap } from "../../lib/cache/expiring-map"
+import type { VariantStock } from "../../lib/locations/reservation-rule"
 import type { MedusaAddressLike } from "./mapping/address"
 import type { ProductLike, VariantLike } from "./mapping/types"
 
@@ -18,13 +24,29 @@ export type ProviderPorts = {
     locationId: string
   ): Promise<MedusaAddressLike | undefined>
   products(productIds: string[]): Promise<ProductLike[]>
+  /**
+   * The shop's stock locations, with their address and sales channels, in the order Medusa's
+   * Query lists them (checkout's warehouses: src/providers/shipping-services/locations.ts).
+   */
+  shopLocations(): Promise<ShopLocation[]>
+  /**
+   * Variants' inventory: managed or not, inventory items and their levels per location. Read
+   * once per cart state: `cart` (the cart's id) and `keepMs` (as long as its quotes are kept)
+   * let the dry runs of one checkout share the read.
+   */
+  variantStock(
+    variantIds: string[],
+    opts?: { cart?: string | null; keepMs?: number }
+  ): Promise<VariantStock[]>
   /** Variants with their product: the catalog's weights, sizes and customs data. */
   variants(variantIds: string[]): Promise<VariantLike[]>
   /** A cart's email and metadata (Medusa leaves them out of a price calculation's context). */
-  cartDetails(
-    cartId: string
-  ): Promise<
-    | { email?: string | null; metadata?: Record<string, unknown> | null }
+  cartDetails(cartId: string): Promise<
+    | {
+        email?: string | null
+        metadata?: Record<string, unknown> | null
+        sales_channel_id?: string | null
+      }
     | undefined
   >
   /** The order a return belongs to, found from its items' order line ids. */
@@ -40,6 +62,14 @@ export type ProviderPorts = {
    * order's items): what an order change's shipping method is priced for.
    */
   lineItems(ids: string[]): Promise<Record<string, unknown>[]>
+}
+
+/** A stock location of the shop, as checkout plans from it. */
+export type ShopLocation = {
+  id: string
+  name: string | null
+  address: MedusaAddressLike | null
+  sales_channel_ids: string[]
 }
 
 function moduleService<T>(key: string): T | undefined {
@@ -84,6 +114,7 @@ type CartService = {
   ): Promise<{
     email?: string | null
     metadata?: Record<string, unknown> | null
+    sales_channel_id?: string | null
   }>
 }
 type OrderService = {
@@ -125,12 +156,95 @@ const locationAddresses = new ExpiringMap<
   { address: MedusaAddressLike | undefined }
 >({ ttlMs: 60_000, maxEntries: 1_000 })
 
+/** The shop's locations (a store has few), remembered like their addresses. */
+const shopLocationList = new ExpiringMap<"all", ShopLocation[]>({
+  ttlMs: 60_000,
+  maxEntries: 1,
+})
+
+/**
+ * A cart's variants' stock, for checkout's prediction of where Medusa will reserve it: read once
+ * per cart state (the cart and its variants; a checkout lists and prices its options, adds one
+ * and completes, each running the dry run) and kept as long as that cart state's quotes, so the
+ * warehouses priced are the ones checked at completion; shared while the read is in flight.
+ * Another cart reads afresh.
+ */
+const variantStocks = new ExpiringMap<
+  string,
+  { read: Promise<VariantStock[]>; until: number }
+>({ ttlMs: 3_600_000, maxEntries: 5_000 })
+/** Without a cart (or a keep time): the dry runs of one moment share the read, no longer. */
+const VARIANT_STOCK_MIN_KEEP_MS = 5_000
+
 /**
  * A stock location or its address changed or went: read every location afresh. All of them,
  * since an address's event names the address, not its location, and a store has few.
  */
 export function forgetStockLocations(): void {
   locationAddresses.clear()
+  shopLocationList.clear()
+}
+
+/** Forget the stock read for checkout (tests; inventory changes are seen within seconds). */
+export function forgetVariantStock(): void {
+  variantStocks.clear()
+}
+
+type Query = {
+  graph(input: {
+    entity: string
+    fields: string[]
+    filters?: Record<string, unknown>
+  }): Promise<{ data: unknown[] }>
+}
+
+/**
+ * Medusa's Query, from the application's container: the provider's own container holds only
+ * the fulfillment module, and links (a location's sales channels, a variant's inventory items)
+ * are read through Query alone.
+ */
+function query(): Query {
+  try {
+    return container.resolve(ContainerRegistrationKeys.QUERY) as Query
+  } catch {
+    throw new MedusaError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      "Medusa's Query is not loaded: checkout cannot read the stock locations"
+    )
+  }
+}
+
+/** The fields of Medusa's own reservation rule (core-flows requiredVariantFieldsForInventoryConfirmation). */
+const VARIANT_STOCK_FIELDS = [
+  "id",
+  "manage_inventory",
+  "allow_backorder",
+  "inventory_items.inventory_item_id",
+  "inventory_items.required_quantity",
+  "inventory_items.inventory.location_levels.location_id",
+  "inventory_items.inventory.location_levels.stocked_quantity",
+  "inventory_items.inventory.location_levels.reserved_quantity",
+]
+
+type VariantStockRow = {
+  id: string
+  manage_inventory?: boolean | null
+  allow_backorder?: boolean | null
+  inventory_items?:
+    | {
+        inventory_item_id: string
+        required_quantity?: number | null
+        inventory?: {
+          location_levels?:
+            | {
+                location_id: string
+                stocked_quantity?: number | null
+                reserved_quantity?: number | null
+              }[]
+            | null
+        } | null
+      }[]
+    | null
 }
 
 export const registryPorts: ProviderPorts = {
@@ -171,6 +285,63 @@ export const registryPorts: ProviderPorts = {
     )
   },
 
+  async shopLocations() {
+    const known = shopLocationList.get("all")
+    if (known) return known
+    const { data } = await query().graph({
+      entity: "stock_location",
+      fields: ["id", "name", "address.*", "sales_channels.id"],
+    })
+    const locations = (
+      data as {
+        id: string
+        name?: string | null
+        address?: MedusaAddressLike | null
+        sales_channels?: { id: string }[] | null
+      }[]
+    ).map((l) => ({
+      id: l.id,
+      name: l.name ?? null,
+      address: l.address ?? null,
+      sales_channel_ids: (l.sales_channels ?? []).map((c) => c.id),
+    }))
+    shopLocationList.set("all", locations)
+    return locations
+  },
+
+  async variantStock(variantIds, opts = {}) {
+    const ids = [...new Set(variantIds)].sort()
+    if (!ids.length) return []
+    const key = `${opts.cart ?? ""}|${ids.join(",")}`
+    const known = variantStocks.get(key)
+    if (known && known.until > Date.now()) return known.read
+    const read = query()
+      .graph({
+        entity: "product_variant",
+        fields: VARIANT_STOCK_FIELDS,
+        filters: { id: ids },
+      })
+      .then(({ data }) =>
+        (data as VariantStockRow[]).map((v): VariantStock => ({
+          id: v.id,
+          manage_inventory: v.manage_inventory ?? false,
+          allow_backorder: v.allow_backorder ?? false,
+          inventory_items: (v.inventory_items ?? []).map((i) => ({
+            inventory_item_id: i.inventory_item_id,
+            required_quantity: i.required_quantity ?? 1,
+            location_levels: i.inventory?.location_levels ?? [],
+          })),
+        }))
+      )
+    const keepMs = opts.cart
+      ? Math.max(opts.keepMs ?? 0, VARIANT_STOCK_MIN_KEEP_MS)
+      : VARIANT_STOCK_MIN_KEEP_MS
+    variantStocks.set(key, { read, until: Date.now() + keepMs })
+    // A failed read is not remembered: the next dry run asks again.
+    read.catch(() => variantStocks.delete(key))
+    return read
+  },
+
   async variants(variantIds) {
     const products = moduleService<VariantService>(Modules.PRODUCT)
     if (!products || !variantIds.length) return []
@@ -198,7 +369,9 @@ export const registryPorts: ProviderPorts = {
     const carts = moduleService<CartService>(Modules.CART)
     if (!carts || !cartId) return undefined
     return carts
-      .retrieveCart(cartId, { select: ["id", "email", "metadata"] })
+      .retrieveCart(cartId, {
+        select: ["id", "email", "metadata", "sales_channel_id"],
+      })
       .catch(() => undefined)
   },
 

@@ -146,16 +146,19 @@ export async function catalogReadiness(
           const check = await checkCart(
             {
               options: deps.options,
-              // The variant comes with its catalog data already.
+              // The variant comes with its catalog data already; it is judged from one
+              // warehouse (`from`), read no stock.
               ports: {
                 variants: async () => [variant],
                 products: async () => [],
+                shopLocations: async () => [],
+                variantStock: async () => [],
               },
               client: deps.client,
             },
             service,
             cartOf(variant, destination),
-            from
+            { address: from }
           )
           for (const p of check.problems) {
             if (p.fix !== "merchant") continue

@@ -64,6 +64,7 @@ import {
 } from "./pricing"
 import { processQuotes } from "./quotes"
 import { rmaCartOf, type RmaContext } from "./rma-cart"
+import type { OptionLocation } from "./warehouses"
 import { returnLabelScans, voidShipmentRow } from "./void-shipment"
 import { returnLabelRefusal } from "../../lib/returns/cancel"
 import {
@@ -182,7 +183,7 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
     const check = await this.checkCart(
       service,
       await this.withCartDetails(context as unknown as CartForCheckout),
-      context?.from_location?.address as MedusaAddressLike | undefined
+      context?.from_location as OptionLocation
     )
     if (check.problems.length) throw this.refusal(service, check)
     // What the shopper was shown (no call: what checkout's pricing and promises kept): how the
@@ -220,7 +221,7 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
   ): Promise<CalculatedShippingOptionPrice> {
     const service = this.serviceOf(optionData)
     const given = context as unknown as CartForCheckout & {
-      from_location?: { address?: MedusaAddressLike | null } | null
+      from_location?: OptionLocation
     }
     // An exchange's or a claim's outbound method: priced for what it sends, to the order's address.
     const rma = await rmaCartOf(
@@ -233,7 +234,7 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
     const check = await this.checkCart(
       service,
       await this.withCartDetails(cart),
-      cart.from_location?.address
+      cart.from_location
     )
     if (check.problems.length || !check.parcels) {
       // A chosen method priced again after the cart changed (Medusa's refresh, on an address or
@@ -289,7 +290,7 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
   protected async checkCart(
     service: ServiceOption,
     cart: CartForCheckout,
-    fromLocation: MedusaAddressLike | null | undefined
+    fromLocation: OptionLocation
   ): Promise<CheckoutCheck> {
     const check = await checkCart(
       {
@@ -305,18 +306,25 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
     return check
   }
 
-  /** Medusa's price context has no email or metadata (the importer's customs reference). */
+  /**
+   * Medusa's price context has no email or metadata (the importer's customs reference), and
+   * its `calculate` route's no sales channel (whose locations Medusa reserves at): one read.
+   */
   protected async withCartDetails(
     cart: CartForCheckout
   ): Promise<CartForCheckout> {
-    if (cart.metadata !== undefined || !cart.id?.startsWith("cart_"))
+    if (
+      (cart.metadata !== undefined && cart.sales_channel_id !== undefined) ||
+      !cart.id?.startsWith("cart_")
+    )
       return cart
     const details = await this.ports_.cartDetails(cart.id)
     return details
       ? {
           ...cart,
           email: cart.email ?? details.email,
-          metadata: details.metadata,
+          metadata: cart.metadata ?? details.metadata,
+          sales_channel_id: cart.sales_channel_id ?? details.sales_channel_id,
         }
       : cart
   }

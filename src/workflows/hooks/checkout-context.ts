@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { PROVIDER_IDENTIFIER } from "../../options"
+import type { MedusaAddressLike } from "../../providers/shipping-services/mapping/address"
 
 /** The cart fields the provider's dry run reads (as Medusa gives them to validateFulfillmentData). */
 export const CART_FIELDS_FOR_CHECKOUT = [
@@ -9,6 +10,7 @@ export const CART_FIELDS_FOR_CHECKOUT = [
   "currency_code",
   "metadata",
   "completed_at",
+  "sales_channel_id",
   "items.*",
   "items.variant.id",
   "items.variant.weight",
@@ -31,7 +33,11 @@ export type OurShippingOption = {
   data: Record<string, unknown> | null
   service_zone?: {
     fulfillment_set?: {
-      location?: { id?: string; address?: Record<string, unknown> | null }
+      location?: {
+        id?: string
+        name?: string | null
+        address?: Record<string, unknown> | null
+      }
     }
   }
 }
@@ -80,6 +86,7 @@ export async function ourShippingOptions(
       "provider_id",
       "data",
       "service_zone.fulfillment_set.location.id",
+      "service_zone.fulfillment_set.location.name",
       "service_zone.fulfillment_set.location.address.*",
     ],
     filters: { id: optionIds },
@@ -87,6 +94,20 @@ export async function ourShippingOptions(
   return (data as OurShippingOption[]).filter((o) =>
     isOurProvider(o.provider_id)
   )
+}
+
+/** An option's stock location as checkout's dry run takes it (Medusa's `from_location`). */
+export function optionLocationOf(option: OurShippingOption): {
+  id?: string
+  name?: string | null
+  address?: MedusaAddressLike | null
+} {
+  const location = option.service_zone?.fulfillment_set?.location
+  return {
+    id: location?.id,
+    name: location?.name,
+    address: location?.address as MedusaAddressLike | null | undefined,
+  }
 }
 
 /** The context Medusa's addShippingMethodToCartWorkflow gives validateFulfillmentData. */

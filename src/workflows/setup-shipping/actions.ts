@@ -126,7 +126,11 @@ export function setupActionsOf(
           code: service.id,
         },
         rules: [
-          { attribute: "enabled_in_store", operator: "eq", value: "true" },
+          {
+            attribute: "enabled_in_store",
+            operator: "eq",
+            value: option.in_store === false ? "false" : "true",
+          },
           {
             attribute: "is_return",
             operator: "eq",

@@ -170,6 +170,15 @@ export function LocationPlanView({
                   <Badge size="2xsmall" color={STATUS[o.status].color}>
                     {STATUS[o.status].label}
                   </Badge>
+                  {o.status === "create" && o.in_store === false && (
+                    <div
+                      className="text-ui-fg-subtle txt-compact-xsmall max-w-xs whitespace-normal"
+                      data-testid="setup-option-admin-only"
+                    >
+                      Admin only: shoppers see this service from another
+                      warehouse
+                    </div>
+                  )}
                   {o.status !== "create" && o.reason && (
                     <div className="text-ui-fg-subtle txt-compact-xsmall max-w-xs whitespace-normal">
                       {o.reason}

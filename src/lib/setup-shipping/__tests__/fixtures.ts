@@ -114,6 +114,7 @@ export function setUpLocation(
     provider_id: PROVIDER,
     service,
     is_return: service.startsWith("postal-return"),
+    in_store: true,
     metadata: markerMetadata({ location_id: "sloc_1", lane, service }),
   })
   return location({

@@ -4,6 +4,7 @@ import { markerMetadata } from "../marker"
 import { describePlan } from "../describe"
 import { createsAnything, planShippingSetup, probeQuestions } from "../plan"
 import type { LaneCheck, SetupInput, SetupSnapshot } from "../types"
+import { setupActionsOf } from "../../../workflows/setup-shipping/actions"
 import {
   DEFAULT_SETUP,
   PROVIDER,
@@ -258,6 +259,7 @@ describe("the one-action setup's plan", () => {
                       provider_id: "manual_manual",
                       service: null,
                       is_return: false,
+                      in_store: true,
                       metadata: null,
                     },
                     {
@@ -475,19 +477,32 @@ describe("the one-action setup's plan", () => {
   })
 
   it("refuses in words: no address, no region, no location, unknown location, provider not loaded, no sales channel", () => {
-    const noAddress = plan(
-      snapshot({
-        locations: [
-          location(),
-          location({ id: "sloc_2", name: "Returns room", country_code: null }),
-        ],
-      })
-    ).plan
+    const bare = location({
+      id: "sloc_2",
+      name: "Returns room",
+      country_code: null,
+    })
+    const noAddress = plan(snapshot({ locations: [bare] })).plan
     expect(noAddress.ready).toBe(false)
     expect(noAddress.blocking).toEqual(noAddress.missing)
     expect(noAddress.missing).toEqual([
       "Stock location “Returns room” has no address with a country: give it its address (Settings → Locations → Returns room → Edit); the service ships from it.",
     ])
+    // Beside a warehouse with its address, it is named in the notes and left out.
+    const beside = plan(snapshot({ locations: [location(), bare] })).plan
+    expect(beside.ready).toBe(true)
+    expect(beside.locations.map((l) => l.id)).toEqual(["sloc_1"])
+    expect(beside.notes).toContain(
+      "Stock location “Returns room” has no address with a country: nothing is set up from it (give it its address: Settings → Locations → Returns room → Edit, then set up shipping again). It is in no sales channel, so Medusa reserves no stock there."
+    )
+    const inChannel = plan(
+      snapshot({
+        locations: [location(), { ...bare, sales_channel_ids: ["sc_web"] }],
+      })
+    ).plan
+    expect(inChannel.notes.join(" ")).toMatch(
+      /“Returns room” has no address with a country: nothing is set up from it .*Checkout refuses, in words, the items Medusa reserves there rather than ship them from another warehouse's address\./
+    )
     expect(plan(snapshot({ regions: [] })).plan.missing).toEqual([
       "No region has a country: create a region with the countries you sell to and its currency (Settings → Regions).",
     ])
@@ -611,5 +626,99 @@ describe("the one-action setup's plan", () => {
     expect(markerMetadata({ lane: "domestic" })).toEqual({
       shipping_services_setup: { lane: "domestic", version: 1 },
     })
+  })
+})
+
+describe("the one-action setup over several warehouses", () => {
+  const austin = location({ id: "sloc_2", name: "Austin warehouse" })
+
+  it("links each warehouse to the provider with its own set and zones; shoppers see each service once, from the first", () => {
+    const { plan: p, questions } = plan(
+      snapshot({ locations: [location(), austin] })
+    )
+    expect(p.ready).toBe(true)
+    expect(p.locations.map((l) => [l.id, l.provider_link])).toEqual([
+      ["sloc_1", "create"],
+      ["sloc_2", "create"],
+    ])
+    expect(p.locations.map((l) => l.fulfillment_set?.name)).toEqual([
+      "Shelton warehouse shipping",
+      "Austin warehouse shipping",
+    ])
+    expect(p.locations[1]!.zones.map((z) => z.name)).toEqual([
+      "Austin warehouse – Domestic",
+      "Austin warehouse – Cross-border",
+    ])
+    // Both warehouses are asked their rates (from their own address).
+    expect(new Set(questions.map((q) => q.location_id))).toEqual(
+      new Set(["sloc_1", "sloc_2"])
+    )
+    const made = (id: string) =>
+      p.locations
+        .find((l) => l.id === id)!
+        .options.filter((o) => o.status === "create")
+    expect(made("sloc_1").every((o) => o.in_store === true)).toBe(true)
+    expect(made("sloc_2").length).toBe(made("sloc_1").length)
+    expect(made("sloc_2").every((o) => o.in_store === false)).toBe(true)
+    expect(p.notes).toContain(
+      "“Postal Ground Advantage” from “Austin warehouse” (domestic) is made for the admin only: “Postal Ground Advantage” from “Shelton warehouse” already offers it to shoppers of the same sales channel and countries. Checkout prices each item from the warehouse Medusa reserves it at; fulfil from “Austin warehouse” with this option."
+    )
+    // What is applied is what the preview showed: Medusa's enabled_in_store rule says it.
+    const actions = setupActionsOf(p, options)
+    const rule = (o: (typeof actions.shipping_options)[number]) =>
+      o.rules.find((r) => r.attribute === "enabled_in_store")!.value
+    const byLocation = (id: string) =>
+      actions.shipping_options.filter(
+        (o) =>
+          (o.metadata.shipping_services_setup as { location_id: string })
+            .location_id === id
+      )
+    expect(byLocation("sloc_1").map(rule)).toEqual(
+      made("sloc_1").map(() => "true")
+    )
+    expect(byLocation("sloc_2").map(rule)).toEqual(
+      made("sloc_2").map(() => "false")
+    )
+    expect(describePlan(p).join("\n")).toMatch(/admin only/)
+  })
+
+  it("keeps both in the store when the warehouses serve different sales channels", () => {
+    const { plan: p } = plan(
+      snapshot({
+        locations: [
+          location({ sales_channel_ids: ["sc_us"] }),
+          { ...austin, sales_channel_ids: ["sc_outlet"] },
+        ],
+      })
+    )
+    const flags = p.locations.flatMap((l) =>
+      l.options.filter((o) => o.status === "create").map((o) => o.in_store)
+    )
+    expect(flags.length).toBeGreaterThan(0)
+    expect(flags.every((f) => f === true)).toBe(true)
+  })
+
+  it("adds a second warehouse to a shop set up before: its options for the admin, nothing made twice", () => {
+    const { plan: p } = plan(
+      snapshot({
+        locations: [setUpLocation([...DEFAULT_SETUP]), austin],
+        default_shipping_profile: {
+          id: "sp_1",
+          name: "Default Shipping Profile",
+        },
+      })
+    )
+    expect(p.ready).toBe(true)
+    const [shelton, second] = p.locations
+    expect(shelton!.options.filter((o) => o.status === "create")).toEqual([])
+    expect(
+      shelton!.options
+        .filter((o) => o.status === "exists")
+        .every((o) => o.in_store === true)
+    ).toBe(true)
+    expect(second!.provider_link).toBe("create")
+    const made = second!.options.filter((o) => o.status === "create")
+    expect(made.length).toBeGreaterThan(0)
+    expect(made.every((o) => o.in_store === false)).toBe(true)
   })
 })

@@ -7,6 +7,8 @@ import {
   type ShipmentDraft,
 } from "../../../shipping-api/rules"
 import type { Address } from "../../../shipping-api/schemas/address"
+import type { CartForCheckout } from "../checkout"
+import type { VariantLike } from "../mapping/types"
 
 /**
  * Carts the service would refuse, each breaking one rule the shopper or the catalog controls,
@@ -784,6 +786,48 @@ export function fixedCart(cart: CorpusCart): CorpusCart {
     ...cart,
     ...cart.fixed,
     metadata: { ...cart.metadata, ...cart.fixed.metadata },
+  }
+}
+
+/** The catalog as the product module answers: variant id = the corpus product key. */
+export async function corpusVariants(ids: string[]): Promise<VariantLike[]> {
+  return ids.map((id) => {
+    const p = CORPUS_PRODUCTS[id as ProductKey]
+    const { title, price: _price, ...fields } = p as Record<string, unknown>
+    return {
+      id,
+      sku: id.toUpperCase(),
+      title: "Default",
+      ...fields,
+      product: { id: `prod_${id}`, title: title as string, handle: id },
+    }
+  })
+}
+
+/** A corpus cart as Medusa hands it to the provider (one line per item, in order). */
+export function corpusCheckoutCart(
+  c: Pick<CorpusCart, "address" | "items" | "metadata">
+): CartForCheckout {
+  return {
+    id: "cart_01TESTCORPUS0000000000000",
+    email: "shopper@example.com",
+    currency_code: "usd",
+    metadata: c.metadata ?? null,
+    shipping_address: c.address,
+    items: c.items.map((item, i) => {
+      const p = CORPUS_PRODUCTS[item.product]
+      return {
+        id: `cali_${i}`,
+        title: p.title,
+        product_title: p.title,
+        variant_title: "Default",
+        variant_id: item.product,
+        product_id: `prod_${item.product}`,
+        unit_price: p.price,
+        quantity: item.quantity,
+        variant: { id: item.product },
+      }
+    }),
   }
 }
 

@@ -2,61 +2,30 @@ import { WAREHOUSE_ADDRESS } from "../../../../dev/seed/store"
 import { sharedShippingClient } from "../../../options/shipping-client"
 import {
   checkoutCorpus,
+  corpusCheckoutCart,
   corpusOptions,
+  corpusVariants,
   cartsFromRuleExamples,
-  CORPUS_PRODUCTS,
   fixedCart,
   type CorpusCart,
-  type ProductKey,
 } from "../__fixtures__/checkout-corpus"
-import { checkCart, type CartForCheckout } from "../checkout"
-import type { VariantLike } from "../mapping/types"
+import { checkCart } from "../checkout"
 
 const options = corpusOptions()
 const client = sharedShippingClient(options)
 
-/** The catalog as the product module answers: variant id = the corpus product key. */
 const ports = {
-  async variants(ids: string[]): Promise<VariantLike[]> {
-    return ids.map((id) => {
-      const p = CORPUS_PRODUCTS[id as ProductKey]
-      const { title, price: _price, ...fields } = p as Record<string, any>
-      return {
-        id,
-        sku: id.toUpperCase(),
-        title: "Default",
-        ...fields,
-        product: { id: `prod_${id}`, title, handle: id },
-      }
-    })
-  },
+  variants: corpusVariants,
   async products() {
     return []
   },
-}
-
-export function cartOf(c: CorpusCart): CartForCheckout {
-  return {
-    id: "cart_01TESTCORPUS0000000000000",
-    email: "shopper@example.com",
-    currency_code: "usd",
-    metadata: c.metadata ?? null,
-    shipping_address: c.address,
-    items: c.items.map((item, i) => {
-      const p = CORPUS_PRODUCTS[item.product]
-      return {
-        id: `cali_${i}`,
-        title: p.title,
-        product_title: p.title,
-        variant_title: "Default",
-        variant_id: item.product,
-        product_id: `prod_${item.product}`,
-        unit_price: p.price,
-        quantity: item.quantity,
-        variant: { id: item.product },
-      }
-    }),
-  }
+  // A shop of one location: parcels leave from the option's, no stock is read.
+  async shopLocations() {
+    return []
+  },
+  async variantStock(): Promise<never[]> {
+    throw new Error("a shop of one location reads no stock")
+  },
 }
 
 const serviceOf = (id: string) => options.services.find((s) => s.id === id)!
@@ -65,8 +34,8 @@ async function dryRun(c: CorpusCart) {
   return checkCart(
     { options, ports, client: () => client },
     serviceOf(c.service),
-    cartOf(c),
-    WAREHOUSE_ADDRESS
+    corpusCheckoutCart(c),
+    { id: "sloc_shelton", address: WAREHOUSE_ADDRESS }
   )
 }
 

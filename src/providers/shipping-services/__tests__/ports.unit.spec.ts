@@ -1,6 +1,11 @@
+import { container } from "@medusajs/framework"
 import { MedusaModule } from "@medusajs/framework/modules-sdk"
 import { Modules } from "@medusajs/framework/utils"
-import { forgetStockLocations, registryPorts } from "../ports"
+import {
+  forgetStockLocations,
+  forgetVariantStock,
+  registryPorts,
+} from "../ports"
 
 /** Medusa's module registry holding only a stock location module whose reads are `list`. */
 function withStockLocations(list: jest.Mock) {
@@ -59,5 +64,122 @@ describe("the warehouse address a label ships from", () => {
     expect(await registryPorts.stockLocationAddress("bare")).toBeUndefined()
     expect(await registryPorts.stockLocationAddress("bare")).toBeUndefined()
     expect(list).toHaveBeenCalledTimes(2)
+  })
+})
+
+describe("what checkout reads of the shop's warehouses", () => {
+  /** Medusa's Query answering `graph` with `answer`. */
+  function withQuery(graph: jest.Mock) {
+    return jest
+      .spyOn(container, "resolve")
+      .mockImplementation((() => ({ graph })) as never)
+  }
+  beforeEach(() => {
+    forgetStockLocations()
+    forgetVariantStock()
+  })
+  afterEach(() => jest.restoreAllMocks())
+
+  it("reads the shop's locations once a minute per process, afresh once a location changed", async () => {
+    const graph = jest.fn().mockResolvedValue({
+      data: [
+        {
+          id: "sloc_1",
+          name: "Shelton",
+          address: ADDRESS,
+          sales_channels: [{ id: "sc_1" }],
+        },
+        { id: "sloc_2", name: "Austin", address: null, sales_channels: [] },
+      ],
+    })
+    withQuery(graph)
+    for (let i = 0; i < 3; i++)
+      expect(await registryPorts.shopLocations()).toEqual([
+        {
+          id: "sloc_1",
+          name: "Shelton",
+          address: ADDRESS,
+          sales_channel_ids: ["sc_1"],
+        },
+        { id: "sloc_2", name: "Austin", address: null, sales_channel_ids: [] },
+      ])
+    expect(graph).toHaveBeenCalledTimes(1)
+    forgetStockLocations()
+    await registryPorts.shopLocations()
+    expect(graph).toHaveBeenCalledTimes(2)
+  })
+
+  it("reads a cart's stock once per cart state for a checkout's dry runs (concurrent ones share it), with Medusa's own fields, and not a failed read", async () => {
+    const row = {
+      id: "variant_1",
+      manage_inventory: true,
+      allow_backorder: false,
+      inventory_items: [
+        {
+          inventory_item_id: "iitem_1",
+          required_quantity: 2,
+          inventory: {
+            location_levels: [
+              {
+                location_id: "sloc_1",
+                stocked_quantity: 4,
+                reserved_quantity: 1,
+              },
+            ],
+          },
+        },
+      ],
+    }
+    const graph = jest
+      .fn()
+      .mockRejectedValueOnce(new Error("Connection terminated"))
+      .mockResolvedValue({ data: [row] })
+    withQuery(graph)
+    const cart = { cart: "cart_1", keepMs: 300_000 }
+    await expect(
+      registryPorts.variantStock(["variant_1"], cart)
+    ).rejects.toThrow("Connection terminated")
+    const answers = await Promise.all([
+      registryPorts.variantStock(["variant_1"], cart),
+      registryPorts.variantStock(["variant_1", "variant_1"], cart),
+      registryPorts.variantStock(["variant_1"], cart),
+    ])
+    expect(graph).toHaveBeenCalledTimes(2)
+    // Minutes later, the same cart state: still the read its quotes were priced with.
+    const now = Date.now()
+    jest.spyOn(Date, "now").mockReturnValue(now + 240_000)
+    await registryPorts.variantStock(["variant_1"], cart)
+    expect(graph).toHaveBeenCalledTimes(2)
+    // Another cart reads afresh; so does this one once its quotes are gone.
+    await registryPorts.variantStock(["variant_1"], { ...cart, cart: "cart_2" })
+    expect(graph).toHaveBeenCalledTimes(3)
+    jest.spyOn(Date, "now").mockReturnValue(now + 301_000)
+    await registryPorts.variantStock(["variant_1"], cart)
+    expect(graph).toHaveBeenCalledTimes(4)
+    expect(answers[1]).toEqual([
+      {
+        id: "variant_1",
+        manage_inventory: true,
+        allow_backorder: false,
+        inventory_items: [
+          {
+            inventory_item_id: "iitem_1",
+            required_quantity: 2,
+            location_levels: row.inventory_items[0]!.inventory.location_levels,
+          },
+        ],
+      },
+    ])
+    expect(graph.mock.calls[1]![0]).toMatchObject({
+      entity: "product_variant",
+      filters: { id: ["variant_1"] },
+      fields: expect.arrayContaining([
+        "manage_inventory",
+        "inventory_items.inventory.location_levels.stocked_quantity",
+        "inventory_items.inventory.location_levels.reserved_quantity",
+      ]),
+    })
+    expect(await registryPorts.variantStock([])).toEqual([])
+    expect(graph).toHaveBeenCalledTimes(4)
   })
 })

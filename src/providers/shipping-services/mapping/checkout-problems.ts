@@ -190,10 +190,12 @@ export function checkoutProblemsOf(
       continue
     }
     if (p.line_ids.length) {
-      const names = p.line_ids.map((id) => `"${titles.get(id) ?? id}"`)
       out.push({
         field: "items",
-        message: `${names.join(", ")} cannot be shipped with ${ctx.serviceName}: choose another shipping option, or remove ${names.length > 1 ? "them" : "it"}`,
+        message: linesCannotShipWords(
+          p.line_ids.map((id) => titles.get(id) ?? id),
+          ctx.serviceName
+        ),
         fix: "merchant",
         ...items,
         ...base,
@@ -208,11 +210,20 @@ export function checkoutProblemsOf(
       ...base,
     })
   }
-  return dedupe(out)
+  return dedupeProblems(out)
+}
+
+/** The shopper's words for items that cannot ship with an option (the merchant's to fix). */
+export function linesCannotShipWords(
+  titles: readonly string[],
+  serviceName: string
+): string {
+  const names = titles.map((t) => `"${t}"`)
+  return `${names.join(", ")} cannot be shipped with ${serviceName}: choose another shipping option, or remove ${names.length > 1 ? "them" : "it"}`
 }
 
 /** One message per field and items: several rules about one phone number say it once. */
-function dedupe(problems: CheckoutProblem[]): CheckoutProblem[] {
+export function dedupeProblems(problems: CheckoutProblem[]): CheckoutProblem[] {
   const seen = new Set<string>()
   return problems.filter((p) => {
     const key = `${p.field}|${(p.item_ids ?? []).join(",")}|${p.message}`
