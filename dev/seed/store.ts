@@ -490,21 +490,10 @@ function storeOptionRules(isReturn: boolean) {
   ]
 }
 
-/** A second warehouse's address (the checks of several warehouses ship from Austin TX). */
-export const AUSTIN_WAREHOUSE_ADDRESS = {
-  address_1: "500 W 2nd St",
-  city: "Austin",
-  province: "TX",
-  postal_code: "78701",
-  country_code: "us",
-  phone: "5125550100",
-  company: "Demo Store Austin",
-}
-
 /**
- * Another warehouse of the store, as a merchant adds one in the admin: the stock location with
- * its address, in the store's sales channel (Medusa reserves stock there) and linked to the
- * plugin's provider (its labels may ship from there). Its id.
+ * Another warehouse of the store, as a merchant adds one in the admin: addLocation's stock
+ * location with its address in the store's sales channel, and linked to the plugin's provider
+ * (its labels may ship from there). Its id.
  */
 export async function addWarehouse(
   api: Api,
@@ -515,20 +504,7 @@ export async function addWarehouse(
     address: AUSTIN_WAREHOUSE_ADDRESS,
   }
 ): Promise<string> {
-  const { data } = await api.post(
-    "/admin/stock-locations",
-    {
-      name: warehouse.name,
-      ...(warehouse.address ? { address: warehouse.address } : {}),
-    },
-    admin
-  )
-  const id = data.stock_location.id as string
-  await api.post(
-    `/admin/stock-locations/${id}/sales-channels`,
-    { add: [store.salesChannelId] },
-    admin
-  )
+  const id = await addLocation(api, admin, store, warehouse)
   await api.post(
     `/admin/stock-locations/${id}/fulfillment-providers`,
     { add: [PROVIDER_ID] },
@@ -538,57 +514,28 @@ export async function addWarehouse(
 }
 
 /**
- * A product whose variant manages its inventory, stocked where `stock` says (location id →
- * quantity) and nowhere else: Medusa reserves it at checkout where it is stocked. Its variant id.
+ * A product of the mug's shape whose variant manages its inventory, stocked where `stock` says
+ * (location id → quantity) and nowhere else (addProduct): Medusa reserves it at checkout where it
+ * is stocked. Its variant id.
  */
 export async function addStockedProduct(
   api: Api,
   admin: RequestConfig,
   store: Pick<StoreBasics, "salesChannelId" | "shippingProfileId">,
-  product: {
-    title: string
-    sku: string
-    stock: Record<string, number>
-    weight?: number
-  }
+  product: { title: string; sku: string; stock: Record<string, number> }
 ): Promise<string> {
-  const { data } = await api.post(
-    "/admin/products",
+  const mug = CATALOG.find((p) => p.handle === "ceramic-mug")!
+  const added = await addProduct(
+    api,
+    admin,
+    store,
     {
+      ...mug,
       title: product.title,
-      status: "published",
-      shipping_profile_id: store.shippingProfileId,
-      sales_channels: [{ id: store.salesChannelId }],
-      options: [{ title: "Style", values: ["Default"] }],
-      variants: [
-        {
-          title: "Default",
-          sku: product.sku,
-          manage_inventory: true,
-          options: { Style: "Default" },
-          prices: [{ currency_code: "usd", amount: 20 }],
-          weight: product.weight ?? 400,
-          length: 20,
-          width: 15,
-          height: 10,
-          hs_code: "6912.00",
-          origin_country: "us",
-        },
-      ],
+      handle: product.sku.toLowerCase(),
+      sku: product.sku,
     },
-    admin
+    product.stock
   )
-  const variantId = data.product.variants[0].id as string
-  const { data: v } = await api.get(
-    `/admin/products/${data.product.id}/variants/${variantId}?fields=id,inventory_items.inventory_item_id`,
-    admin
-  )
-  const inventoryItemId = v.variant.inventory_items[0].inventory_item_id
-  for (const [location_id, stocked_quantity] of Object.entries(product.stock))
-    await api.post(
-      `/admin/inventory-items/${inventoryItemId}/location-levels`,
-      { location_id, stocked_quantity },
-      admin
-    )
-  return variantId
+  return added.variantId
 }

@@ -1,3 +1,7 @@
+import { locationOfLine } from "../locations/group-lines"
+
+export { locationOfLine }
+
 /**
  * How an order's lines become Medusa fulfillments: one per shipping option of the plugin and
  * stock location the lines ship from. The lines of the order as placed, and those an order edit
@@ -66,25 +70,6 @@ export function methodOfLine(
   if (change?.claim_id)
     return outbound.find((m) => m.claim_id === change.claim_id)
   return outbound.find((m) => !m.exchange_id && !m.claim_id)
-}
-
-/** The location a line ships from: its reservations' (most of it), else its option's. Pure. */
-export function locationOfLine(
-  reservations:
-    readonly { location_id: string; quantity: number }[] | undefined,
-  optionLocation: string | null
-): string | null {
-  if (!reservations?.length) return optionLocation
-  const byLocation = new Map<string, number>()
-  for (const r of reservations)
-    byLocation.set(
-      r.location_id,
-      (byLocation.get(r.location_id) ?? 0) + Number(r.quantity)
-    )
-  // The most reserved; on a tie the first reserved (Medusa's own preference order).
-  let best: [string, number] | undefined
-  for (const entry of byLocation) if (!best || entry[1] > best[1]) best = entry
-  return best![0]
 }
 
 export function groupLines(input: GroupInput): GroupResult {
