@@ -139,6 +139,17 @@ export type CartCheck = {
   service_name: string
   shippable: boolean
   problems: CheckoutProblem[]
+  /**
+   * Per warehouse the cart ships from with this option (one in a shop of one location): the
+   * stock location, the cart's lines it ships and what stops them.
+   */
+  locations: {
+    location_id: string | null
+    name: string | null
+    item_ids: string[]
+    shippable: boolean
+    problems: CheckoutProblem[]
+  }[]
 }
 
 /** The service's delivery commitment for one shipping option: a date or a range. */
