@@ -13,6 +13,7 @@ export default tseslint.config(
       "coverage/**",
       "packages/*/dist/**",
       ".storefront-test/**",
+      ".node-lines/**",
       "integration-tests/storefront-app/.next/**",
       "integration-tests/storefront-app/next-env.d.ts",
       "**/*.js",

@@ -53,8 +53,14 @@ module.exports = {
   setupFiles: ["<rootDir>/integration-tests/setup.js"],
   // The unit group is pure CPU: jest's default (one worker fewer than cores) leaves a 2-core
   // machine with one worker, where two finish it in 56 s instead of 102 s.
+  // Its first test in a file may start a sandbox and render its first label: in CI the group runs
+  // beside others (the other Node.js lines), and at a load of 12 on 2 cores that took over
+  // jest's default 5 s. A hang still fails, at 20 s.
   ...(type === "unit"
-    ? { maxWorkers: Math.max(2, os.availableParallelism() - 1) }
+    ? {
+        maxWorkers: Math.max(2, os.availableParallelism() - 1),
+        testTimeout: 20_000,
+      }
     : {}),
   // Without a TEST_TYPE, every group but the browser's and the cluster's (they start their own
   // processes: Chromium, Medusa servers and workers).

@@ -18,6 +18,18 @@ cd "$(dirname "$0")/.."
 t0=$(date +%s)
 stamp() { echo "[test +$(($(date +%s) - t0))s] $*"; }
 
+# Every group runs on the Node.js first on PATH when its line is supported (package.json's
+# "engines"); on another (20 reached its end of life) on the newest LTS, fetched from the npm
+# registry into .node-lines/ (scripts/node-line.sh). NODE_LINES_BESIDE (CI sets it: the other
+# supported lines) adds the unit group and test:install on each of those lines.
+# shellcheck source=node-line.sh
+source scripts/node-line.sh
+if ! node_is_supported; then
+  stamp "Node.js $(node -v 2>/dev/null || echo '(none)') is not a supported line ($SUPPORTED_NODE_LINES): using $MAIN_NODE_LINE"
+  use_node_line "$MAIN_NODE_LINE" || exit 1
+fi
+stamp "Node.js $(node -v) ($(command -v node))"
+
 # One PostgreSQL of the tests' own for every group (scripts/with-test-db.sh), removed at the end.
 # shellcheck source=with-test-db.sh
 source scripts/with-test-db.sh
@@ -30,19 +42,33 @@ for group in unit modules http; do
   npm run "test:$group" || exit $?
 done
 
-# line NAME STEP...: runs the steps in turn (a step is a group, or group:file,file to run only
-# those files of it: jest alone would order a group's files by size), stops at the first failure.
+# line NAME STEP...: runs the steps in turn, stops at the first failure. A step is a group, or
+# group:file,file to run only those files of it (jest alone would order a group's files by size),
+# or group@MAJOR to run it on that Node.js line (fetched when the machine lacks it).
 line() {
   local name=$1
   shift
   (
     status=0
     for step in "$@"; do
-      local group=${step%%:*} files=()
-      [ "$step" != "$group" ] && IFS=, read -ra files <<<"${step#*:}"
-      echo "[test] test:$group ${files[*]}"
-      npm run "test:$group" -- "${files[@]}" || {
+      local head=${step%%:*} files=() group major bin path=$PATH
+      [ "$step" != "$head" ] && IFS=, read -ra files <<<"${step#*:}"
+      group=${head%@*}
+      major=$([ "$head" != "$group" ] && echo "${head#*@}")
+      if [ -n "$major" ]; then
+        bin=$(node_line_bin "$major") || {
+          echo "[test] Node.js $major: not available"
+          status=1
+          break
+        }
+        path="$bin:$PATH"
+      fi
+      local version
+      version=$(PATH=$path node -v)
+      echo "[test] test:$group ${files[*]} on Node.js $version"
+      PATH=$path npm run "test:$group" -- "${files[@]}" || {
         status=$?
+        echo "[test] test:$group failed on Node.js $version"
         break
       }
     done
@@ -66,14 +92,24 @@ line cluster "cluster:$(join "${faults[@]}")" ${others[0]+"cluster:$(join "${oth
 first=$!
 line merchant install browser &
 second=$!
+pids=("$first" "$second")
+names=(cluster merchant)
+# The other Node.js lines (CI): each one's unit group and README's merchant path, a third line.
+steps=()
+for major in ${NODE_LINES_BESIDE:-}; do steps+=("unit@$major" "install@$major"); done
+if [ ${#steps[@]} -gt 0 ]; then
+  stamp "and a third: ${steps[*]}"
+  line node-lines "${steps[@]}" &
+  pids+=("$!")
+  names+=(node-lines)
+fi
 
 status=0
-for pid in $first $second; do
-  wait "$pid"
+for i in "${!pids[@]}"; do
+  wait "${pids[$i]}"
   rc=$?
-  name=$([ "$pid" = "$first" ] && echo cluster || echo merchant)
-  stamp "line $name ended ($rc):"
-  cat "$logs/$name.log"
+  stamp "line ${names[$i]} ended ($rc):"
+  cat "$logs/${names[$i]}.log"
   [ "$status" -eq 0 ] && status=$rc
 done
 stamp "done ($status)"

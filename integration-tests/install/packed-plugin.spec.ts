@@ -15,7 +15,8 @@
  *  4. then, over HTTP only: the provider and its fulfillment options, the plugin's admin routes
  *     behind a session, the admin bundle carrying the plugin's widgets, and a shopper's order that
  *     gets its label, then `shipped` and `delivered` as README's sandbox command advances its clock.
- * Logs: .test-results/install/ (the app lives in the OS's temporary directory while it runs).
+ * Logs: .test-results/install/node-<major>/ (the app lives in the OS's temporary directory while it
+ * runs): CI runs this file on several Node.js lines at once, each in its own folder.
  */
 import { spawn } from "node:child_process"
 import {
@@ -49,7 +50,11 @@ import { sandboxControl } from "../../dev/sandbox-control"
 jest.setTimeout(15 * 60_000)
 
 const root = path.resolve(__dirname, "../..")
-const work = path.join(root, ".test-results/install")
+const work = path.join(
+  root,
+  ".test-results/install",
+  `node-${process.versions.node.split(".")[0]}`
+)
 // Outside the repository: inside it, a package missing from the app would still resolve from
 // this repository's node_modules, and the test would pass where a merchant's install fails.
 const app = path.join(tmpdir(), `ss-fresh-app-${process.pid}`)

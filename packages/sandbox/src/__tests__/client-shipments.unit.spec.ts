@@ -217,7 +217,9 @@ describe("doc 2 rule 4 recovery against injected faults", () => {
   })
 
   it("never more than the client's concurrency of creates in flight", async () => {
-    sb.control.setLatency("createShipment", 100)
+    // Long enough that the eighth create is sent before the first answers even when the machine
+    // is loaded (at 100 ms a loaded event loop once let the first answer before the eighth left).
+    sb.control.setLatency("createShipment", 400)
     const results = await Promise.all(
       Array.from({ length: 24 }, () => createOf("expedited"))
     )

@@ -136,7 +136,9 @@ describe("fault injection", () => {
 
   it("counts creates per client (access token): answered labels and the peak in flight of each", async () => {
     const other = await tokenFor(sb)
-    sb.control.setLatency("createShipment", 100)
+    // Long enough that all six are in flight together even on a loaded machine (at 100 ms one
+    // was answered before the last was sent, at a load of 12 on 2 cores).
+    sb.control.setLatency("createShipment", 400)
     sb.control.resetStats()
     const results = await Promise.all([
       ...Array.from({ length: 3 }, () => create(sb, token, "expedited")),

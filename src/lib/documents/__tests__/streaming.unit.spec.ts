@@ -19,7 +19,7 @@ async function collect(): Promise<void> {
 const FORMATS = ["PDF", "PNG", "GIF"] as const
 
 // A full collection per order takes a few hundred ms in a loaded jest worker.
-jest.setTimeout(30_000)
+jest.setTimeout(60_000)
 
 describe("streaming batch", () => {
   it("pulls orders one at a time and keeps no order's label files once the next is asked for", async () => {
