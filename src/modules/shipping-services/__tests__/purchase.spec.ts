@@ -13,6 +13,7 @@ import {
   ShippingOutcomeUnknownError,
 } from "../../../shipping-api/errors"
 import type { ShipmentResponse } from "../../../shipping-api/schemas/shipment"
+import { afterProbe } from "../../../lib/outage/outage"
 import { Leases } from "../leases"
 import ShippingServicesModuleService from "../service"
 
@@ -426,6 +427,15 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
           request_key: "k-outcome",
         })
         expect(pending).toMatchObject({ status: "pending", lease_owner: null })
+        // Not answering is the service's fault, not the order's: the outage opened, and no
+        // new create leaves while it lasts.
+        const outage = await journal.availability().read()
+        expect(outage).toMatchObject({ state: "down" })
+        // The probe finds it back (what the probe job writes), and creates go again.
+        await journal.availability().settle(
+          outage!.since,
+          afterProbe(outage!, { answering: true }, new Date()).record
+        )
 
         const refused = fakeService({
           create: async () => {
