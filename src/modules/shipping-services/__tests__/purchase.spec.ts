@@ -432,10 +432,12 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
         const outage = await journal.availability().read()
         expect(outage).toMatchObject({ state: "down" })
         // The probe finds it back (what the probe job writes), and creates go again.
-        await journal.availability().settle(
-          outage!.since,
-          afterProbe(outage!, { answering: true }, new Date()).record
-        )
+        await journal
+          .availability()
+          .settle(
+            outage!.since,
+            afterProbe(outage!, { answering: true }, new Date()).record
+          )
 
         const refused = fakeService({
           create: async () => {
