@@ -12,7 +12,7 @@ import type {
 } from "../../shipping-api/schemas/shipment"
 import { crashPoint } from "../../lib/crash-points"
 import { errorRecord } from "../../lib/errors"
-import { labelFileType } from "../../lib/labels/files"
+import { labelPageDocuments } from "../../lib/labels/pages"
 import type { ServiceOption } from "../../options"
 import type ShippingServicesModuleService from "../../modules/shipping-services/service"
 import type { ShipmentRecord } from "../../modules/shipping-services/models"
@@ -397,15 +397,7 @@ async function complete(
   const format = fields.label?.label_format ?? null
   const pages = fields.label?.pages ?? []
   const updated = await journal.storeDocuments(
-    pages.map((content, page) => ({
-      kind: "label" as const,
-      owner_id: row.id,
-      page,
-      version: row.reprint_count ?? 0,
-      mime_type: labelFileType(format).mimeType,
-      format,
-      content,
-    })),
+    labelPageDocuments(row.id, row.reprint_count ?? 0, format, pages),
     {
       id: row.id,
       status: "created",
