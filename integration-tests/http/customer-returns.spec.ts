@@ -1,24 +1,22 @@
 import { httpTestRunner } from "../helpers/runner"
+import { openStore } from "../helpers/store"
 import { Modules } from "@medusajs/framework/utils"
 import {
   addFlatOption,
   ADDRESSES,
   placeOrder,
-  setupStore,
   WAREHOUSE_ADDRESS,
   type StoreSetup,
 } from "../../dev/seed/store"
 import { waitFor } from "../../dev/wait"
 import { SHIPPING_SERVICES_MODULE } from "../../src/options/resolve"
 import type ShippingServicesModuleService from "../../src/modules/shipping-services/service"
-import { adminHeaders } from "../helpers/admin"
 import {
   placeCustomerOrder,
   registerCustomer,
   type CustomerSession,
 } from "../helpers/customer"
 import { answer, captureNotifications, type Answer } from "../helpers/answers"
-import { explainHttpErrors } from "../helpers/errors"
 import { labelOf } from "../helpers/labels"
 import { atSandbox, sandbox } from "../helpers/sandbox"
 import { registerTrackingWebhook } from "../helpers/webhooks"
@@ -42,9 +40,7 @@ httpTestRunner({
     let manualReturnOption: string
 
     beforeAll(async () => {
-      explainHttpErrors(api)
-      admin = await adminHeaders(getContainer())
-      store = await setupStore(api, admin)
+      ;({ admin, store } = await openStore(api, getContainer()))
       pk = { headers: { "x-publishable-api-key": store.publishableKey } }
       await registerTrackingWebhook(getContainer())
       ada = await registerCustomer(api, store, "ada.returns@example.com")
