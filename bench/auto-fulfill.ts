@@ -65,12 +65,7 @@ import {
 import { sql } from "../dev/database"
 import { appInThisProcess, root } from "./lib"
 import { fetchApi, type Api } from "../dev/seed/api"
-import {
-  ADDRESSES,
-  placeOrder,
-  setupStore,
-  type StoreSetup,
-} from "../dev/seed/store"
+import { setupStore, type StoreSetup } from "../dev/seed/store"
 import { inTransitNotification } from "../dev/notifications"
 import { SHIPPING_SERVICES_MODULE } from "../src/options/resolve"
 import type ShippingServicesModuleService from "../src/modules/shipping-services/service"
@@ -80,6 +75,8 @@ import { appPluginOptions } from "../dev/app-options"
 import {
   addManualOption,
   countRows,
+  MANUAL_FULFIL_EVENT,
+  placeBothSides,
   eventGap,
   header,
   privateRedis,
@@ -103,7 +100,6 @@ const WARMUP = 8
 const LATENCY_MS = 300
 const PORT = Number(process.env.BENCH_PORT ?? 9124)
 const ADMIN = { email: "bench@example.com", password: "bench-password" }
-const MANUAL_EVENT = "dev.manual-fulfil.requested"
 const WEBHOOKS = process.env.BENCH_WEBHOOKS === "on"
 /**
  * Customer notifications on shipped and delivered are opt-in (a template in
@@ -155,26 +151,7 @@ async function startProfile(name: string): Promise<() => Promise<string>> {
 async function placeOrders(api: Api, store: StoreSetup): Promise<PlacedOrders> {
   const total = PAIRS * (WARMUP + ORDERS)
   console.log(`placing ${total} orders of each side through the store API`)
-  const placed: Record<Side, string[]> = { manual: [], plugin: [] }
-  for (let i = 0; i < total; i += 4) {
-    const n = Math.min(4, total - i)
-    const batch = await Promise.all(
-      (["plugin", "manual"] as const).flatMap((side) =>
-        Array.from({ length: n }, (_, j) =>
-          placeOrder(api, store, {
-            region: "us",
-            address: ADDRESSES.newYork,
-            optionId: side === "plugin" ? "postal-ground" : "manual",
-            email: `${side}${i + j}@example.com`,
-            items: [
-              { variantId: store.products[(i + j) % 2].variantId, quantity: 1 },
-            ],
-          }).then((o) => ({ side, id: o.id }))
-        )
-      )
-    )
-    for (const o of batch) placed[o.side].push(o.id)
-  }
+  const placed = await placeBothSides(api, store, total)
   const chunk = (ids: string[], size: number) =>
     Array.from({ length: PAIRS }, (_, i) => ids.slice(i * size, (i + 1) * size))
   const split = (ids: string[]) => ({
@@ -234,7 +211,7 @@ async function waitForBurst(
 
 const eventsOf = (side: Side, ids: string[]) =>
   ids.map((id) => ({
-    name: side === "plugin" ? "order.placed" : MANUAL_EVENT,
+    name: side === "plugin" ? "order.placed" : MANUAL_FULFIL_EVENT,
     data: { id },
   }))
 

@@ -23,7 +23,12 @@ import Redis from "ioredis"
 import { sql } from "../dev/database"
 import { freePort } from "../dev/net"
 import type { Api } from "../dev/seed/api"
-import { addFlatOption, type StoreSetup } from "../dev/seed/store"
+import {
+  addFlatOption,
+  ADDRESSES,
+  placeOrder,
+  type StoreSetup,
+} from "../dev/seed/store"
 import type { SqlCounts } from "../dev/cluster"
 
 /** A manual-provider flat option in the same zone, profile and price as the plugin's postal-ground option. */
@@ -39,6 +44,40 @@ export async function addManualOption(
     provider_id: "manual_manual",
     data: { id: "manual-fulfillment" },
   })
+}
+
+/** The event dev/manual-fulfil answers with Medusa's own fulfilment of the order (the manual side). */
+export const MANUAL_FULFIL_EVENT = "dev.manual-fulfil.requested"
+
+/**
+ * `n` orders of each side (the plugin's postal-ground option, the manual one of addManualOption),
+ * placed 8 at a time (4 of each) through the store API, the same cart on both sides.
+ */
+export async function placeBothSides(
+  api: Api,
+  store: StoreSetup,
+  n: number
+): Promise<{ plugin: string[]; manual: string[] }> {
+  const placed = { plugin: [] as string[], manual: [] as string[] }
+  for (let i = 0; i < n; i += 4) {
+    const batch = await Promise.all(
+      (["plugin", "manual"] as const).flatMap((side) =>
+        Array.from({ length: Math.min(4, n - i) }, (_, j) =>
+          placeOrder(api, store, {
+            region: "us",
+            address: ADDRESSES.newYork,
+            optionId: side === "plugin" ? "postal-ground" : "manual",
+            email: `${side}${i + j}@example.com`,
+            items: [
+              { variantId: store.products[(i + j) % 2].variantId, quantity: 1 },
+            ],
+          }).then((o) => ({ side, id: o.id }))
+        )
+      )
+    )
+    for (const o of batch) placed[o.side].push(o.id)
+  }
+  return placed
 }
 
 /** CPU ms so far of a process (Linux /proc: utime + stime, 100 ticks a second); 0 once gone. */

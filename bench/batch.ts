@@ -22,16 +22,12 @@ import { sqlCounts } from "../dev/sql-counter"
 import { Modules } from "@medusajs/framework/utils"
 import { sql } from "../dev/database"
 import { appInThisProcess } from "./lib"
-import {
-  ADDRESSES,
-  placeOrder,
-  setupStore,
-  type StoreSetup,
-} from "../dev/seed/store"
-import type { Api } from "../dev/seed/api"
+import { setupStore } from "../dev/seed/store"
 import {
   addManualOption,
   countRows,
+  MANUAL_FULFIL_EVENT,
+  placeBothSides,
   header,
   row,
   startWindow,
@@ -49,39 +45,13 @@ const LATENCY_MS = 300
 const PORT = Number(process.env.BENCH_PORT ?? 9126)
 const WARMUP = 8
 
-/** `n` orders of each side, placed 8 at a time (4 of each). */
-async function placeBoth(api: Api, store: StoreSetup, n: number) {
-  const placed = { plugin: [] as string[], manual: [] as string[] }
-  for (let i = 0; i < n; i += 4) {
-    const batch = await Promise.all(
-      (["plugin", "manual"] as const).flatMap((side) =>
-        Array.from({ length: Math.min(4, n - i) }, (_, j) =>
-          placeOrder(api, store, {
-            region: "us",
-            address: ADDRESSES.newYork,
-            optionId: side === "plugin" ? "postal-ground" : "manual",
-            email: `${side}${i + j}@example.com`,
-            items: [
-              { variantId: store.products[(i + j) % 2].variantId, quantity: 1 },
-            ],
-          }).then((o) => ({ side, id: o.id }))
-        )
-      )
-    )
-    for (const o of batch) placed[o.side].push(o.id)
-  }
-  return placed
-}
-
 /** The manual side: Medusa's fulfilment of each order, 8 at a time (dev/manual-fulfil). */
 async function manualFulfilments(
   bus: { emit(events: { name: string; data: unknown }[]): Promise<unknown> },
   ids: string[]
 ): Promise<number> {
   const t0 = Date.now()
-  await bus.emit(
-    ids.map((id) => ({ name: "dev.manual-fulfil.requested", data: { id } }))
-  )
+  await bus.emit(ids.map((id) => ({ name: MANUAL_FULFIL_EVENT, data: { id } })))
   for (;;) {
     const [{ done }] = await sql(
       DB,
@@ -114,7 +84,7 @@ async function main() {
     console.log(
       `placing ${WARMUP + ORDERS} orders of each side through the store API`
     )
-    const placed = await placeBoth(api, store, WARMUP + ORDERS)
+    const placed = await placeBothSides(api, store, WARMUP + ORDERS)
     const orders = placed.plugin.slice(WARMUP)
     const manualOrders = placed.manual.slice(WARMUP)
     for (;;) {

@@ -1,15 +1,9 @@
 import { httpTestRunner } from "../helpers/runner"
-import {
-  ADDRESSES,
-  placeOrder,
-  setupStore,
-  type StoreSetup,
-} from "../../dev/seed/store"
+import { openStore } from "../helpers/store"
+import { ADDRESSES, placeOrder, type StoreSetup } from "../../dev/seed/store"
 import { rowOfScan } from "../../src/lib/tracking/rows"
 import { SHIPPING_SERVICES_MODULE } from "../../src/options/resolve"
 import type ShippingServicesModuleService from "../../src/modules/shipping-services/service"
-import { adminHeaders } from "../helpers/admin"
-import { explainHttpErrors } from "../helpers/errors"
 import { sandbox } from "../helpers/sandbox"
 import { labelOf } from "../helpers/labels"
 import { waitFor } from "../../dev/wait"
@@ -27,9 +21,7 @@ httpTestRunner({
     let admin: { headers: Record<string, string> }
 
     beforeAll(async () => {
-      explainHttpErrors(api)
-      admin = await adminHeaders(getContainer())
-      store = await setupStore(api, admin)
+      ;({ admin, store } = await openStore(api, getContainer()))
     })
 
     beforeEach(async () => {

@@ -1,18 +1,12 @@
 import { httpTestRunner } from "../helpers/runner"
+import { openStore, setAppOptions } from "../helpers/store"
 import { Modules, PaymentEvents } from "@medusajs/framework/utils"
 import { appPluginOptions } from "../../dev/app-options"
-import {
-  ADDRESSES,
-  placeOrder,
-  setupStore,
-  type StoreSetup,
-} from "../../dev/seed/store"
+import { ADDRESSES, placeOrder, type StoreSetup } from "../../dev/seed/store"
 import { waitFor } from "../../dev/wait"
 import { whenIdle } from "../../src/lib/in-flight"
 import { SHIPPING_SERVICES_MODULE } from "../../src/options/resolve"
 import type ShippingServicesModuleService from "../../src/modules/shipping-services/service"
-import { adminHeaders } from "../helpers/admin"
-import { explainHttpErrors } from "../helpers/errors"
 import { sandbox } from "../helpers/sandbox"
 
 jest.setTimeout(240_000)
@@ -23,8 +17,7 @@ jest.setTimeout(240_000)
  * full, once however often the event comes; an order whose payment was captured at placement is
  * bought at order.placed. This file's app sets the option before the runner loads medusa-config.
  */
-const previousOptions = process.env.SHIPPING_SERVICES_OPTIONS
-process.env.SHIPPING_SERVICES_OPTIONS = JSON.stringify({
+const restoreOptions = setAppOptions({
   ...appPluginOptions(process.env),
   autoFulfill: { on: "captured" },
 })
@@ -35,15 +28,11 @@ httpTestRunner({
     let admin: { headers: Record<string, string> }
 
     beforeAll(async () => {
-      explainHttpErrors(api)
-      admin = await adminHeaders(getContainer())
-      store = await setupStore(api, admin)
+      ;({ admin, store } = await openStore(api, getContainer()))
     })
 
     afterAll(() => {
-      if (previousOptions === undefined)
-        delete process.env.SHIPPING_SERVICES_OPTIONS
-      else process.env.SHIPPING_SERVICES_OPTIONS = previousOptions
+      restoreOptions()
     })
 
     const shipping = () =>

@@ -1,20 +1,14 @@
 import { httpTestRunner } from "../helpers/runner"
+import { openStore, setAppOptions } from "../helpers/store"
 import { PDFDocument } from "pdf-lib"
 import { appPluginOptions } from "../../dev/app-options"
-import {
-  ADDRESSES,
-  placeOrder,
-  setupStore,
-  type StoreSetup,
-} from "../../dev/seed/store"
+import { ADDRESSES, placeOrder, type StoreSetup } from "../../dev/seed/store"
 import { waitFor } from "../../dev/wait"
 import { SHIPPING_SERVICES_MODULE } from "../../src/options/resolve"
 import type ShippingServicesModuleService from "../../src/modules/shipping-services/service"
 import { createPrintBatchWorkflow } from "../../src/workflows/print-batch"
 import { resumeBatches } from "../../src/orchestration/batches/run-batch"
 import { Modules } from "@medusajs/framework/utils"
-import { adminHeaders } from "../helpers/admin"
-import { explainHttpErrors } from "../helpers/errors"
 import { sandbox } from "../helpers/sandbox"
 import probeShippingService from "../../src/jobs/probe-shipping-service"
 
@@ -25,8 +19,7 @@ jest.setTimeout(240_000)
  * off, so placed orders wait on Ready to ship, and a short lease so a stopped batch is taken up
  * within seconds. Set before the runner loads medusa-config, restored after.
  */
-const previousOptions = process.env.SHIPPING_SERVICES_OPTIONS
-process.env.SHIPPING_SERVICES_OPTIONS = JSON.stringify({
+const restoreOptions = setAppOptions({
   ...appPluginOptions(process.env),
   autoFulfill: { enabled: false },
   recovery: { leaseSeconds: 5 },
@@ -45,15 +38,11 @@ httpTestRunner({
       )
 
     beforeAll(async () => {
-      explainHttpErrors(api)
-      admin = await adminHeaders(getContainer())
-      store = await setupStore(api, admin)
+      ;({ admin, store } = await openStore(api, getContainer()))
     })
 
     afterAll(() => {
-      if (previousOptions === undefined)
-        delete process.env.SHIPPING_SERVICES_OPTIONS
-      else process.env.SHIPPING_SERVICES_OPTIONS = previousOptions
+      restoreOptions()
     })
 
     beforeEach(async () => {

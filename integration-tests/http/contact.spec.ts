@@ -1,4 +1,5 @@
 import { httpTestRunner } from "../helpers/runner"
+import { setAppOptions } from "../helpers/store"
 import { appPluginOptions } from "../../dev/app-options"
 import { adminHeaders } from "../helpers/admin"
 import { explainHttpErrors } from "../helpers/errors"
@@ -13,8 +14,7 @@ jest.setTimeout(180_000)
  * runner loads medusa-config, restored after.
  */
 const CONTACT_ID = "store-contact"
-const previousOptions = process.env.SHIPPING_SERVICES_OPTIONS
-process.env.SHIPPING_SERVICES_OPTIONS = JSON.stringify({
+const restoreOptions = setAppOptions({
   ...appPluginOptions(process.env),
   contact: { contactId: CONTACT_ID, idType: "DESK", name: "Shipping Desk" },
 })
@@ -52,9 +52,7 @@ httpTestRunner({
     })
 
     afterAll(() => {
-      if (previousOptions === undefined)
-        delete process.env.SHIPPING_SERVICES_OPTIONS
-      else process.env.SHIPPING_SERVICES_OPTIONS = previousOptions
+      restoreOptions()
     })
 
     beforeEach(async () => {

@@ -1,18 +1,12 @@
 import { httpTestRunner } from "../helpers/runner"
+import { openStore } from "../helpers/store"
 import { PDFDocument } from "pdf-lib"
-import {
-  ADDRESSES,
-  placeOrder,
-  setupStore,
-  type StoreSetup,
-} from "../../dev/seed/store"
+import { ADDRESSES, placeOrder, type StoreSetup } from "../../dev/seed/store"
 import { waitFor } from "../../dev/wait"
 import { SHIPPING_SERVICES_MODULE } from "../../src/options/resolve"
 import type ShippingServicesModuleService from "../../src/modules/shipping-services/service"
 import { removeExpiredDocuments } from "../../src/orchestration/document-retention"
 import removeExpiredDocumentsJob from "../../src/jobs/remove-expired-documents"
-import { adminHeaders } from "../helpers/admin"
-import { explainHttpErrors } from "../helpers/errors"
 import { labelOf } from "../helpers/labels"
 import { sandbox } from "../helpers/sandbox"
 import { registerTrackingWebhook } from "../helpers/webhooks"
@@ -34,9 +28,7 @@ httpTestRunner({
     let admin: { headers: Record<string, string> }
 
     beforeAll(async () => {
-      explainHttpErrors(api)
-      admin = await adminHeaders(getContainer())
-      store = await setupStore(api, admin)
+      ;({ admin, store } = await openStore(api, getContainer()))
       await registerTrackingWebhook(getContainer())
     })
 

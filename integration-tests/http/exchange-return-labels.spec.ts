@@ -1,22 +1,26 @@
 import { httpTestRunner } from "../helpers/runner"
+import { openStore } from "../helpers/store"
+import {
+  addOutbound,
+  beginChange,
+  changeRoute,
+  requestChange,
+} from "../helpers/order-changes"
 import { Modules } from "@medusajs/framework/utils"
 import {
   ADDRESSES,
-  setupStore,
   WAREHOUSE_ADDRESS,
   type StoreSetup,
 } from "../../dev/seed/store"
 import { waitFor } from "../../dev/wait"
 import { SHIPPING_SERVICES_MODULE } from "../../src/options/resolve"
 import type ShippingServicesModuleService from "../../src/modules/shipping-services/service"
-import { adminHeaders } from "../helpers/admin"
 import {
   placeCustomerOrder,
   registerCustomer,
   type CustomerSession,
 } from "../helpers/customer"
 import { answer, captureNotifications, type Answer } from "../helpers/answers"
-import { explainHttpErrors } from "../helpers/errors"
 import { labelOf } from "../helpers/labels"
 import { sandbox } from "../helpers/sandbox"
 import { whenIdle } from "../../src/lib/in-flight"
@@ -37,9 +41,7 @@ httpTestRunner({
     let bob: CustomerSession
 
     beforeAll(async () => {
-      explainHttpErrors(api)
-      admin = await adminHeaders(getContainer())
-      store = await setupStore(api, admin)
+      ;({ admin, store } = await openStore(api, getContainer()))
       ada = await registerCustomer(api, store, "ada.exchanges@example.com")
       bob = await registerCustomer(api, store, "bob.exchanges@example.com")
     })
@@ -93,17 +95,10 @@ httpTestRunner({
       kind: "exchange" | "claim",
       order: { id: string; items: { id: string }[] }
     ): Promise<{ change: any; confirmed: Answer }> {
-      const base = kind === "exchange" ? "/admin/exchanges" : "/admin/claims"
-      const { data: begun } = await api.post(
-        base,
-        kind === "exchange"
-          ? { order_id: order.id }
-          : { order_id: order.id, type: "replace" },
-        admin
-      )
-      const change = begun[kind]
+      const change = await beginChange(api, admin, kind, order.id)
+      const base = `${changeRoute(kind)}/${change.id}`
       await api.post(
-        `${base}/${change.id}/inbound/items`,
+        `${base}/inbound/items`,
         {
           location_id: store.locationId,
           items: [{ id: order.items[0].id, quantity: 1 }],
@@ -111,23 +106,19 @@ httpTestRunner({
         admin
       )
       await api.post(
-        `${base}/${change.id}/inbound/shipping-method`,
+        `${base}/inbound/shipping-method`,
         { shipping_option_id: store.shippingOptions["postal-return"] },
         admin
       )
-      await api.post(
-        `${base}/${change.id}/outbound/items`,
-        { items: [{ variant_id: store.products[1].variantId, quantity: 1 }] },
-        admin
+      await addOutbound(
+        api,
+        admin,
+        kind,
+        change.id,
+        [{ variant_id: store.products[1].variantId, quantity: 1 }],
+        store.shippingOptions["postal-ground"]
       )
-      await api.post(
-        `${base}/${change.id}/outbound/shipping-method`,
-        { shipping_option_id: store.shippingOptions["postal-ground"] },
-        admin
-      )
-      const confirmed = await answer(
-        api.post(`${base}/${change.id}/request`, {}, admin)
-      )
+      const confirmed = await answer(requestChange(api, admin, kind, change.id))
       return { change, confirmed }
     }
 
@@ -314,10 +305,8 @@ httpTestRunner({
           const voids = async () =>
             ((await sandbox.get("/stats")).requests.voidShipment ?? 0) as number
           const voidsBefore = await voids()
-          const base =
-            kind === "exchange" ? "/admin/exchanges" : "/admin/claims"
           const canceled = await answer(
-            api.post(`${base}/${change.id}/cancel`, {}, admin)
+            api.post(`${changeRoute(kind)}/${change.id}/cancel`, {}, admin)
           )
           expect([canceled.status, canceled.data.message]).toEqual([
             200,

@@ -1,18 +1,16 @@
 import { httpTestRunner } from "../helpers/runner"
+import { openStore } from "../helpers/store"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import {
   addFlatOption,
   ADDRESSES,
   placeOrder,
-  setupStore,
   type StoreSetup,
   WAREHOUSE_ADDRESS,
 } from "../../dev/seed/store"
 import { SHIPPING_SERVICES_MODULE } from "../../src/options/resolve"
 import type ShippingServicesModuleService from "../../src/modules/shipping-services/service"
-import { adminHeaders } from "../helpers/admin"
 import { registerCustomer } from "../helpers/customer"
-import { explainHttpErrors } from "../helpers/errors"
 import { atSandbox, sandbox } from "../helpers/sandbox"
 import { waitFor } from "../../dev/wait"
 import { autoFulfillOrder } from "../../src/orchestration/auto-fulfill"
@@ -25,9 +23,7 @@ httpTestRunner({
     let admin: { headers: Record<string, string> }
 
     beforeAll(async () => {
-      explainHttpErrors(api)
-      admin = await adminHeaders(getContainer())
-      store = await setupStore(api, admin)
+      ;({ admin, store } = await openStore(api, getContainer()))
     })
 
     const shipping = () =>

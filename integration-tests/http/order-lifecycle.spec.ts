@@ -1,19 +1,22 @@
 import { httpTestRunner } from "../helpers/runner"
+import { openStore } from "../helpers/store"
+import {
+  addOutbound,
+  beginChange,
+  requestChange,
+} from "../helpers/order-changes"
 import { Modules } from "@medusajs/framework/utils"
 import {
   ADDRESSES,
   addStockedProduct,
   addWarehouse,
   placeOrder,
-  setupStore,
   type StoreSetup,
 } from "../../dev/seed/store"
 import { waitFor } from "../../dev/wait"
 import { whenIdle } from "../../src/lib/in-flight"
 import { SHIPPING_SERVICES_MODULE } from "../../src/options/resolve"
 import type ShippingServicesModuleService from "../../src/modules/shipping-services/service"
-import { adminHeaders } from "../helpers/admin"
-import { explainHttpErrors } from "../helpers/errors"
 import { atSandbox, sandbox } from "../helpers/sandbox"
 
 jest.setTimeout(300_000)
@@ -36,9 +39,7 @@ httpTestRunner({
     let alsoAtShelton: string
 
     beforeAll(async () => {
-      explainHttpErrors(api)
-      admin = await adminHeaders(getContainer())
-      store = await setupStore(api, admin)
+      ;({ admin, store } = await openStore(api, getContainer()))
       austin = await addWarehouse(api, admin, store)
       atShelton = await addStockedProduct(api, admin, store, {
         title: "Shelton kettle",
@@ -185,28 +186,22 @@ httpTestRunner({
       const placed = await order([atShelton])
       await labelled(placed.id, 1)
       const [line] = await lineOf(placed.id, atShelton)
-      const { data: begun } = await api.post(
-        "/admin/exchanges",
-        { order_id: placed.id },
-        admin
-      )
-      const exchangeId = begun.exchange.id as string
+      const exchangeId = (await beginChange(api, admin, "exchange", placed.id))
+        .id as string
       await api.post(
         `/admin/exchanges/${exchangeId}/inbound/items`,
         { items: [{ id: line!.id, quantity: 1 }] },
         admin
       )
-      await api.post(
-        `/admin/exchanges/${exchangeId}/outbound/items`,
-        { items: [{ variant_id: alsoAtShelton, quantity: 1 }] },
-        admin
+      await addOutbound(
+        api,
+        admin,
+        "exchange",
+        exchangeId,
+        [{ variant_id: alsoAtShelton, quantity: 1 }],
+        store.shippingOptions["postal-ground"]
       )
-      await api.post(
-        `/admin/exchanges/${exchangeId}/outbound/shipping-method`,
-        { shipping_option_id: store.shippingOptions["postal-ground"] },
-        admin
-      )
-      await api.post(`/admin/exchanges/${exchangeId}/request`, {}, admin)
+      await requestChange(api, admin, "exchange", exchangeId)
       const fs = await labelled(placed.id, 2)
       const [mug] = await lineOf(placed.id, alsoAtShelton)
       const exchangeParcel = fs.find((f) =>
@@ -239,12 +234,8 @@ httpTestRunner({
       const placed = await order([atShelton])
       await labelled(placed.id, 1)
       const [line] = await lineOf(placed.id, atShelton)
-      const { data: begun } = await api.post(
-        "/admin/claims",
-        { order_id: placed.id, type: "replace" },
-        admin
-      )
-      const claimId = begun.claim.id as string
+      const claimId = (await beginChange(api, admin, "claim", placed.id))
+        .id as string
       await api.post(
         `/admin/claims/${claimId}/claim-items`,
         {
@@ -252,17 +243,15 @@ httpTestRunner({
         },
         admin
       )
-      await api.post(
-        `/admin/claims/${claimId}/outbound/items`,
-        { items: [{ variant_id: atShelton, quantity: 1 }] },
-        admin
+      await addOutbound(
+        api,
+        admin,
+        "claim",
+        claimId,
+        [{ variant_id: atShelton, quantity: 1 }],
+        store.shippingOptions["postal-ground"]
       )
-      await api.post(
-        `/admin/claims/${claimId}/outbound/shipping-method`,
-        { shipping_option_id: store.shippingOptions["postal-ground"] },
-        admin
-      )
-      await api.post(`/admin/claims/${claimId}/request`, {}, admin)
+      await requestChange(api, admin, "claim", claimId)
       const fs = await labelled(placed.id, 2)
       const lines = await lineOf(placed.id, atShelton)
       const replacement = lines.find((l) => l.id !== line!.id)!

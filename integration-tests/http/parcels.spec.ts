@@ -1,16 +1,10 @@
 import { httpTestRunner } from "../helpers/runner"
+import { openStore } from "../helpers/store"
 import { Modules } from "@medusajs/framework/utils"
-import {
-  ADDRESSES,
-  placeOrder,
-  setupStore,
-  type StoreSetup,
-} from "../../dev/seed/store"
+import { ADDRESSES, placeOrder, type StoreSetup } from "../../dev/seed/store"
 import { waitFor } from "../../dev/wait"
 import { SHIPPING_SERVICES_MODULE } from "../../src/options/resolve"
 import type ShippingServicesModuleService from "../../src/modules/shipping-services/service"
-import { adminHeaders } from "../helpers/admin"
-import { explainHttpErrors } from "../helpers/errors"
 import { sandbox } from "../helpers/sandbox"
 import { registerTrackingWebhook } from "../helpers/webhooks"
 
@@ -41,9 +35,7 @@ httpTestRunner({
     let admin: { headers: Record<string, string> }
 
     beforeAll(async () => {
-      explainHttpErrors(api)
-      admin = await adminHeaders(getContainer())
-      store = await setupStore(api, admin)
+      ;({ admin, store } = await openStore(api, getContainer()))
       await registerTrackingWebhook(getContainer())
     })
 

@@ -1,11 +1,7 @@
 import { httpTestRunner } from "../helpers/runner"
+import { openStore } from "../helpers/store"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import {
-  ADDRESSES,
-  placeOrder,
-  setupStore,
-  type StoreSetup,
-} from "../../dev/seed/store"
+import { ADDRESSES, placeOrder, type StoreSetup } from "../../dev/seed/store"
 import pollTrackingJob, {
   config as pollJobConfig,
 } from "../../src/jobs/poll-tracking"
@@ -16,8 +12,6 @@ import { sharedShippingClient } from "../../src/options/shipping-client"
 import type ShippingServicesModuleService from "../../src/modules/shipping-services/service"
 import { TRACKING_STORED_EVENT } from "../../src/orchestration/tracking-announcer"
 import { pollTrackingSweep } from "../../src/orchestration/tracking-poll"
-import { adminHeaders } from "../helpers/admin"
-import { explainHttpErrors } from "../helpers/errors"
 import { sandbox } from "../helpers/sandbox"
 import { labelOf } from "../helpers/labels"
 import { waitFor } from "../../dev/wait"
@@ -61,9 +55,7 @@ httpTestRunner({
       ((await sandbox.get("/stats")).requests?.tracking ?? 0) as number
 
     beforeAll(async () => {
-      explainHttpErrors(api)
-      admin = await adminHeaders(getContainer())
-      store = await setupStore(api, admin)
+      ;({ admin, store } = await openStore(api, getContainer()))
     })
 
     beforeEach(async () => {

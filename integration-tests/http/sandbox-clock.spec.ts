@@ -1,17 +1,16 @@
 import { httpTestRunner } from "../helpers/runner"
+import { openStore, setAppOptions } from "../helpers/store"
 import { randomUUID } from "node:crypto"
 import { appPluginOptions } from "../../dev/app-options"
-import { ADDRESSES, setupStore, type StoreSetup } from "../../dev/seed/store"
+import { ADDRESSES, type StoreSetup } from "../../dev/seed/store"
 import { waitFor } from "../../dev/wait"
 import { SHIPPING_SERVICES_MODULE } from "../../src/options/resolve"
 import type ShippingServicesModuleService from "../../src/modules/shipping-services/service"
-import { adminHeaders } from "../helpers/admin"
 import {
   placeCustomerOrder,
   registerCustomer,
   type CustomerSession,
 } from "../helpers/customer"
-import { explainHttpErrors } from "../helpers/errors"
 import { labelOf } from "../helpers/labels"
 import { eventsProcessed, trackingViews } from "../helpers/tracking"
 import { sandbox } from "../helpers/sandbox"
@@ -30,11 +29,10 @@ jest.setTimeout(300_000)
  * sandbox header, a field) relaxes nothing. The options are the development app's with the
  * `tracking` section left out, set before the runner loads medusa-config.
  */
-const previousOptions = process.env.SHIPPING_SERVICES_OPTIONS
 const { tracking: _defaults, ...withDefaultTracking } = appPluginOptions(
   process.env
 )
-process.env.SHIPPING_SERVICES_OPTIONS = JSON.stringify(withDefaultTracking)
+const restoreOptions = setAppOptions(withDefaultTracking)
 
 httpTestRunner({
   testSuite: ({ api, getContainer }) => {
@@ -44,9 +42,7 @@ httpTestRunner({
     let shopper: CustomerSession
 
     beforeAll(async () => {
-      explainHttpErrors(api)
-      admin = await adminHeaders(getContainer())
-      store = await setupStore(api, admin)
+      ;({ admin, store } = await openStore(api, getContainer()))
       hook = await registerTrackingWebhook(getContainer())
       shopper = await registerCustomer(
         api,
@@ -62,9 +58,7 @@ httpTestRunner({
 
     afterAll(async () => {
       await sandbox.put("/clock/speed", { speed: 0 })
-      if (previousOptions === undefined)
-        delete process.env.SHIPPING_SERVICES_OPTIONS
-      else process.env.SHIPPING_SERVICES_OPTIONS = previousOptions
+      restoreOptions()
     })
 
     const shipping = () =>

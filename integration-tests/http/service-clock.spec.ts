@@ -1,18 +1,17 @@
 import { httpTestRunner } from "../helpers/runner"
+import { openStore } from "../helpers/store"
 import { randomUUID } from "node:crypto"
 import { startSandbox, type SandboxHandle } from "../../packages/sandbox/src"
 import { appPluginOptions } from "../../dev/app-options"
-import { ADDRESSES, setupStore, type StoreSetup } from "../../dev/seed/store"
+import { ADDRESSES, type StoreSetup } from "../../dev/seed/store"
 import { waitFor } from "../../dev/wait"
 import { SHIPPING_SERVICES_MODULE } from "../../src/options/resolve"
 import type ShippingServicesModuleService from "../../src/modules/shipping-services/service"
-import { adminHeaders } from "../helpers/admin"
 import {
   placeCustomerOrder,
   registerCustomer,
   type CustomerSession,
 } from "../helpers/customer"
-import { explainHttpErrors } from "../helpers/errors"
 import { labelOf } from "../helpers/labels"
 import { eventsProcessed, trackingViews } from "../helpers/tracking"
 import { serviceWithoutSandboxHeader } from "../helpers/service-proxy"
@@ -62,9 +61,7 @@ httpTestRunner({
     let shopper: CustomerSession
 
     beforeAll(async () => {
-      explainHttpErrors(api)
-      admin = await adminHeaders(getContainer())
-      store = await setupStore(api, admin)
+      ;({ admin, store } = await openStore(api, getContainer()))
       hook = await registerTrackingWebhook(
         getContainer(),
         undefined,

@@ -1,14 +1,10 @@
 import { httpTestRunner } from "../helpers/runner"
+import { openStore } from "../helpers/store"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { metrics, tracing } from "@medusajs/framework/opentelemetry/sdk-node"
 import { registerOtel } from "@medusajs/medusa"
 import { inTransitNotification } from "../../dev/notifications"
-import {
-  ADDRESSES,
-  placeOrder,
-  setupStore,
-  type StoreSetup,
-} from "../../dev/seed/store"
+import { ADDRESSES, placeOrder, type StoreSetup } from "../../dev/seed/store"
 import { waitFor } from "../../dev/wait"
 import { SHIPPING_SERVICES_MODULE } from "../../src/options/resolve"
 import type ShippingServicesModuleService from "../../src/modules/shipping-services/service"
@@ -18,8 +14,6 @@ import {
   SILENCE_SETTING,
   watchWebhookSilence,
 } from "../../src/orchestration/alerts"
-import { adminHeaders } from "../helpers/admin"
-import { explainHttpErrors } from "../helpers/errors"
 import { labelOf } from "../helpers/labels"
 import { sandbox } from "../helpers/sandbox"
 import { registerTrackingWebhook } from "../helpers/webhooks"
@@ -113,9 +107,7 @@ httpTestRunner({
     const notifications = () => getContainer().resolve(Modules.NOTIFICATION)
 
     beforeAll(async () => {
-      explainHttpErrors(api)
-      admin = await adminHeaders(getContainer())
-      store = await setupStore(api, admin)
+      ;({ admin, store } = await openStore(api, getContainer()))
       hook = await registerTrackingWebhook(getContainer())
     })
 

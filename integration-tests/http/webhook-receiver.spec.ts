@@ -1,14 +1,10 @@
 import { inTransitNotification } from "../../dev/notifications"
 import { httpTestRunner } from "../helpers/runner"
+import { openStore } from "../helpers/store"
 import fc from "fast-check"
 import { randomUUID } from "node:crypto"
 import { appPluginOptions } from "../../dev/app-options"
-import {
-  ADDRESSES,
-  placeOrder,
-  setupStore,
-  type StoreSetup,
-} from "../../dev/seed/store"
+import { ADDRESSES, placeOrder, type StoreSetup } from "../../dev/seed/store"
 import { pgClient } from "../../dev/database"
 import { waitFor } from "../../dev/wait"
 import { sendAgainOnReset } from "../../dev/fetch-again"
@@ -16,8 +12,6 @@ import { SHIPPING_SERVICES_MODULE } from "../../src/options/resolve"
 import type ShippingServicesModuleService from "../../src/modules/shipping-services/service"
 import { PACKAGE_STATUSES } from "../../src/shipping-api/constants"
 import { WEBHOOK_BODY_LIMIT } from "../../src/lib/ingest/json-body"
-import { adminHeaders } from "../helpers/admin"
-import { explainHttpErrors } from "../helpers/errors"
 import { labelOf } from "../helpers/labels"
 import { sandbox } from "../helpers/sandbox"
 import { registerTrackingWebhook } from "../helpers/webhooks"
@@ -53,9 +47,7 @@ httpTestRunner({
     let admin: { headers: Record<string, string> }
 
     beforeAll(async () => {
-      explainHttpErrors(api)
-      admin = await adminHeaders(getContainer())
-      store = await setupStore(api, admin)
+      ;({ admin, store } = await openStore(api, getContainer()))
       // The app registers its webhook in the background at start; ours replaces it once that is done.
       hook = await waitFor(
         () => registerTrackingWebhook(getContainer()).catch(() => undefined),

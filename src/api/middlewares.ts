@@ -20,8 +20,16 @@ import {
   AdminRotateWebhookKey,
   AdminUpdateContact,
   AdminVoidLabel,
+  AdminListBatchesQuery,
+  AdminReadinessQuery,
+  AdminReadyToShipQuery,
+  AdminSetupShippingQuery,
 } from "./admin/shipping-services/validators"
-import { StoreCheckCart } from "./store/shipping-services/validators"
+import {
+  StoreCheckCart,
+  StoreReturnLabelQuery,
+} from "./store/shipping-services/validators"
+import { validateQuery } from "./validate-query"
 import { refusalDetails } from "./store/shipping-services/refusal-details"
 import { refuseUnshippable } from "./admin/shipping-services/refuse-unshippable"
 import { registerStartUp } from "../lib/start-up"
@@ -95,6 +103,11 @@ export default defineMiddlewares({
     // Print batches and Ready to ship.
     {
       matcher: "/admin/shipping-services/batches",
+      methods: ["GET"],
+      middlewares: [validateQuery(AdminListBatchesQuery)],
+    },
+    {
+      matcher: "/admin/shipping-services/batches",
       methods: ["POST"],
       middlewares: [validateAndTransformBody(AdminCreateBatch)],
     },
@@ -117,6 +130,22 @@ export default defineMiddlewares({
       matcher: "/admin/shipping-services/orders/:id/release",
       methods: ["POST"],
       middlewares: [validateAndTransformBody(AdminHoldOrder)],
+    },
+    {
+      matcher: "/admin/shipping-services/ready-to-ship",
+      methods: ["GET"],
+      middlewares: [validateQuery(AdminReadyToShipQuery)],
+    },
+    // Products that cannot ship, and the one-action setup (its body is parsed by the route).
+    {
+      matcher: "/admin/shipping-services/readiness",
+      methods: ["GET"],
+      middlewares: [validateQuery(AdminReadinessQuery)],
+    },
+    {
+      matcher: "/admin/shipping-services/setup",
+      methods: ["GET"],
+      middlewares: [validateQuery(AdminSetupShippingQuery)],
     },
     {
       matcher: "/admin/shipping-services/contact",
@@ -220,6 +249,11 @@ export default defineMiddlewares({
         }),
       ],
     })),
+    {
+      matcher: "/store/shipping-services/orders/:id/returns/:return_id/label",
+      methods: ["GET"],
+      middlewares: [validateQuery(StoreReturnLabelQuery)],
+    },
     {
       // The customer withdraws a return (docs/storefront.md "Cancel a return"): 404 to anyone else.
       matcher: "/store/shipping-services/orders/:id/returns/:return_id/cancel",

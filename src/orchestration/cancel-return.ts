@@ -1,8 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import {
-  ContainerRegistrationKeys,
-  MedusaError,
-} from "@medusajs/framework/utils"
+import { MedusaError } from "@medusajs/framework/utils"
 import { returnCancelRefusal } from "../lib/returns/cancel"
 import {
   changeReturnCancelRefusal,
@@ -14,25 +11,9 @@ import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import { returnLabelScans } from "../providers/shipping-services/void-shipment"
 import { cancelReturnWithLabelsWorkflow } from "../workflows/cancel-return"
 import { isOurProvider } from "./auto-fulfill"
+import { readReturn, type ReturnRecord } from "./read-return"
 import { underReturnLock } from "./return-creation"
 import { assertCustomerOrder } from "./store-tracking"
-
-type MedusaReturn = {
-  id: string
-  order_id: string
-  status?: string | null
-  canceled_at?: Date | string | null
-  exchange_id?: string | null
-  claim_id?: string | null
-  items?: { received_quantity?: number | string | null }[] | null
-  fulfillments?:
-    | {
-        id: string
-        provider_id?: string | null
-        canceled_at?: Date | string | null
-      }[]
-    | null
-}
 
 /** What a cancel route answers: the return as it is now. */
 export type CanceledReturnView = {
@@ -41,32 +22,8 @@ export type CanceledReturnView = {
   canceled_at: string | null
 }
 
-async function loadReturn(
-  container: MedusaContainer,
-  returnId: string
-): Promise<MedusaReturn | undefined> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "return",
-    fields: [
-      "id",
-      "order_id",
-      "status",
-      "canceled_at",
-      "exchange_id",
-      "claim_id",
-      "items.received_quantity",
-      "fulfillments.id",
-      "fulfillments.provider_id",
-      "fulfillments.canceled_at",
-    ],
-    filters: { id: returnId },
-  })
-  return data[0] as MedusaReturn | undefined
-}
-
 /** The return's fulfillments of this plugin that are not canceled. */
-function liveFulfillmentsOfOurs(ret: MedusaReturn): string[] {
+function liveFulfillmentsOfOurs(ret: ReturnRecord): string[] {
   return (ret.fulfillments ?? [])
     .filter((f) => !f.canceled_at && isOurProvider(f.provider_id))
     .map((f) => f.id)
@@ -76,11 +33,11 @@ function liveFulfillmentsOfOurs(ret: MedusaReturn): string[] {
  * Whether the return has any fulfillment of this plugin, canceled ones included: a cancel
  * interrupted after its fulfillments (a stopped process) is finished by the next request.
  */
-function hasFulfillmentOfOurs(ret: MedusaReturn): boolean {
+function hasFulfillmentOfOurs(ret: ReturnRecord): boolean {
   return (ret.fulfillments ?? []).some((f) => isOurProvider(f.provider_id))
 }
 
-function viewOf(ret: MedusaReturn): CanceledReturnView {
+function viewOf(ret: ReturnRecord): CanceledReturnView {
   const at = ret.canceled_at
   return {
     id: ret.id,
@@ -96,7 +53,7 @@ function viewOf(ret: MedusaReturn): CanceledReturnView {
  */
 async function assertCancelable(
   container: MedusaContainer,
-  ret: MedusaReturn,
+  ret: ReturnRecord,
   fulfillmentIds: string[]
 ): Promise<void> {
   const shipping: ShippingServicesModuleService = container.resolve(
@@ -121,11 +78,11 @@ async function assertCancelable(
  */
 async function cancelUnderLock(
   container: MedusaContainer,
-  ret: Pick<MedusaReturn, "id" | "order_id">,
+  ret: Pick<ReturnRecord, "id" | "order_id">,
   options: { cancelReturn: boolean; canceledBy?: string }
 ): Promise<void> {
   const outcome = await underReturnLock(container, ret.order_id, async () => {
-    const current = await loadReturn(container, ret.id)
+    const current = await readReturn(container, ret.id)
     if (!current || current.canceled_at) return
     const ours = liveFulfillmentsOfOurs(current)
     if (!ours.length && !options.cancelReturn) return
@@ -161,7 +118,7 @@ export async function cancelCustomerReturn(
     MedusaError.Types.NOT_FOUND,
     `Return with id: ${input.returnId} was not found`
   )
-  let ret = await loadReturn(container, input.returnId)
+  let ret = await readReturn(container, input.returnId)
   if (!ret || ret.order_id !== input.orderId) throw notFound
   if (ret.canceled_at) return { return: viewOf(ret) }
   if (!hasFulfillmentOfOurs(ret)) throw notFound
@@ -172,7 +129,7 @@ export async function cancelCustomerReturn(
     cancelReturn: true,
     canceledBy: input.customerId,
   })
-  ret = (await loadReturn(container, input.returnId)) ?? ret
+  ret = (await readReturn(container, input.returnId)) ?? ret
   return { return: viewOf(ret) }
 }
 
@@ -187,7 +144,7 @@ export async function cancelReturnFulfillmentsForAdmin(
   container: MedusaContainer,
   returnId: string
 ): Promise<void> {
-  const ret = await loadReturn(container, returnId)
+  const ret = await readReturn(container, returnId)
   if (!ret || ret.canceled_at || !liveFulfillmentsOfOurs(ret).length) return
   await cancelUnderLock(container, ret, { cancelReturn: false })
 }

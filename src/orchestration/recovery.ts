@@ -210,6 +210,21 @@ async function splitByHolder(
   return orphaned
 }
 
+/**
+ * The labels nothing has held for `graceMs`, grouped by the fulfilment they were bought for
+ * (those a fulfilment does hold are marked attached on the way).
+ */
+async function unattachedGroups(
+  container: MedusaContainer,
+  shipping: ShippingServicesModuleService,
+  now: Date,
+  graceMs: number
+): Promise<ShipmentRecord[][]> {
+  const rows = await unattached(shipping, now, graceMs)
+  if (!rows.length) return []
+  return [...(await splitByHolder(container, shipping, rows)).values()]
+}
+
 async function rehomeLabels(
   container: MedusaContainer,
   shipping: ShippingServicesModuleService,
@@ -218,14 +233,12 @@ async function rehomeLabels(
 ) {
   const options = shipping.getOptions()
   const leases = shipping.leases()
-  const rows = await unattached(
+  for (const group of await unattachedGroups(
+    container,
     shipping,
     now,
     options.recovery.leaseSeconds * 1000
-  )
-  if (!rows.length) return
-  const groups = await splitByHolder(container, shipping, rows)
-  for (const group of groups.values()) {
+  )) {
     const first = group[0]
     // Returns go back through Medusa's return flow, and a partial group (some parcels were never
     // bought) through the automatic fulfilment, which packs the same parcels again.
@@ -373,14 +386,12 @@ async function sweepOrphans(
 ) {
   const options = shipping.getOptions()
   const leases = shipping.leases()
-  const rows = await unattached(
+  for (const group of await unattachedGroups(
+    container,
     shipping,
     now,
     options.recovery.orphanGraceMinutes * 60_000
-  )
-  if (!rows.length) return
-  const groups = await splitByHolder(container, shipping, rows)
-  for (const group of groups.values()) {
+  )) {
     for (const row of group) {
       if (
         row.order_id &&

@@ -1,5 +1,4 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import {
   returnNotificationData,
   type ReturnNotificationData,
@@ -10,6 +9,7 @@ import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import { isOurProvider } from "./auto-fulfill"
 import { readLabelPage } from "./label-file"
 import { emitPluginEvents, eventBusOf } from "./plugin-events"
+import { readReturn } from "./read-return"
 import { labelRowsOf } from "./store-returns"
 import {
   RETURN_LABEL_READY_EVENT,
@@ -17,53 +17,6 @@ import {
 } from "../lib/returns/label-ready"
 
 export { RETURN_LABEL_READY_EVENT }
-
-type ReturnWithOrder = {
-  id: string
-  order_id: string
-  no_notification?: boolean | null
-  canceled_at?: Date | string | null
-  created_at?: Date | string | null
-  fulfillments?:
-    | {
-        id: string
-        provider_id?: string | null
-        canceled_at?: Date | string | null
-      }[]
-    | null
-  order?: {
-    id: string
-    display_id?: number | string | null
-    email?: string | null
-    no_notification?: boolean | null
-  } | null
-}
-
-async function returnWithOrder(
-  container: MedusaContainer,
-  returnId: string
-): Promise<ReturnWithOrder | undefined> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "return",
-    fields: [
-      "id",
-      "order_id",
-      "no_notification",
-      "canceled_at",
-      "created_at",
-      "fulfillments.id",
-      "fulfillments.provider_id",
-      "fulfillments.canceled_at",
-      "order.id",
-      "order.display_id",
-      "order.email",
-      "order.no_notification",
-    ],
-    filters: { id: returnId },
-  })
-  return data[0] as ReturnWithOrder | undefined
-}
 
 /**
  * After Medusa requested a return (`order.return_requested`, the store's POST /store/returns or
@@ -75,7 +28,7 @@ export async function announceReturnLabels(
   container: MedusaContainer,
   returnId: string
 ): Promise<boolean> {
-  const ret = await returnWithOrder(container, returnId)
+  const ret = await readReturn(container, returnId)
   if (!ret || ret.canceled_at) return false
   const ours = (ret.fulfillments ?? []).filter(
     (f) => isOurProvider(f.provider_id) && !f.canceled_at
@@ -123,7 +76,7 @@ export async function returnLabelNotification(
   container: MedusaContainer,
   returnId: string
 ): Promise<ReturnLabelNotification | null> {
-  const ret = await returnWithOrder(container, returnId)
+  const ret = await readReturn(container, returnId)
   if (!ret?.order?.email || ret.canceled_at) return null
   if (ret.order.no_notification || ret.no_notification) return null
   const shipping: ShippingServicesModuleService = container.resolve(

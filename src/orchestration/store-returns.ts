@@ -1,8 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import {
-  ContainerRegistrationKeys,
-  MedusaError,
-} from "@medusajs/framework/utils"
+import { MedusaError } from "@medusajs/framework/utils"
 import { labelFileName, labelFileType } from "../lib/labels/files"
 import {
   customerReturnView,
@@ -13,49 +10,21 @@ import {
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import { readLabelPage } from "./label-file"
+import { readReturns, type ReturnRecord } from "./read-return"
 import { assertCustomerOrder } from "./store-tracking"
-
-type MedusaReturn = {
-  id: string
-  order_id: string
-  status?: string | null
-  requested_at?: Date | string | null
-  created_at?: Date | string | null
-  canceled_at?: Date | string | null
-  exchange_id?: string | null
-  claim_id?: string | null
-  fulfillments?: { id: string; canceled_at?: Date | string | null }[] | null
-}
 
 /** The order's returns that are not canceled, with their live fulfillments. */
 async function returnsOf(
   container: MedusaContainer,
   filters: { order_id: string; id?: string }
-): Promise<MedusaReturn[]> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "return",
-    fields: [
-      "id",
-      "order_id",
-      "status",
-      "requested_at",
-      "created_at",
-      "canceled_at",
-      "exchange_id",
-      "claim_id",
-      "fulfillments.id",
-      "fulfillments.canceled_at",
-    ],
-    filters,
-  })
-  return (data as MedusaReturn[]).filter((r) => !r.canceled_at)
+): Promise<ReturnRecord[]> {
+  return (await readReturns(container, filters)).filter((r) => !r.canceled_at)
 }
 
 /** The return labels of these returns' fulfillments, with their stored page counts. */
 export async function labelRowsOf(
   shipping: ShippingServicesModuleService,
-  returns: readonly Pick<MedusaReturn, "id" | "fulfillments">[]
+  returns: readonly Pick<ReturnRecord, "id" | "fulfillments">[]
 ): Promise<Map<string, ReturnLabelRow[]>> {
   const returnOf = new Map<string, string>()
   for (const r of returns)

@@ -12,73 +12,23 @@ import type {
 } from "../../shipping-api/schemas/shipment"
 import { crashPoint } from "../../lib/crash-points"
 import { errorRecord } from "../../lib/errors"
-import { labelFileType } from "../../lib/labels/files"
+import { labelPageDocuments } from "../../lib/labels/pages"
 import type { ServiceOption } from "../../options"
 import type ShippingServicesModuleService from "../../modules/shipping-services/service"
 import type { ShipmentRecord } from "../../modules/shipping-services/models"
-import type { BuiltShipment } from "./mapping/build-shipment"
 import { createOptionsOf } from "./mapping/plan"
+import type { LabelClient, PurchaseInput } from "./purchase-input"
 import { recordFieldsOf } from "./mapping/response"
 import { serviceAwayError, toMedusaError } from "./medusa-error"
 import { add, METRICS, observe, SPANS, withSpan } from "../../lib/telemetry"
 
 const SHIPMENTS = "shipping_services_shipment"
 
-/** The two client operations a purchase needs (ShippingClient has them; tests fake them). */
-export type LabelClient = {
-  createShipment(
-    request: ShipmentRequest,
-    options: {
-      transactionId: string
-      onNewTransactionId: (transactionId: string) => Promise<void>
-      includeDeliveryCommitment?: boolean
-      apac?: boolean
-    }
-  ): Promise<{
-    shipment: ShipmentResponse
-    transactionId: string
-    recovered: boolean
-  }>
-  /** The shipment created with this transaction id, or undefined (the retry operation's 404). */
-  findShipment(
-    originalTransactionId: string,
-    carrier: Carrier
-  ): Promise<ShipmentResponse | undefined>
-  /**
-   * The sandbox's clock, when the sandbox gave the last answer (just now: the label's); undefined
-   * for the real service (src/shipping-api/sandbox-identity.ts).
-   */
-  sandboxNow?(): Date | undefined
-}
-
-/** What a parcel holds, kept on its row (packing slips, the admin, re-creating a lost fulfillment). */
-export type ParcelContents = {
-  items: { line_item_id: string; quantity: number }[]
-  weight_oz?: number
-  box?: string
-  /** Insured for the declared value of its contents (services[].insurance). */
-  insured?: { amount: number; currency: string }
-  /** hazmat / hazmat-electronics, from the catalog. */
-  hazmat?: string[]
-}
-
-export type PurchaseInput = {
-  /** Identifies the parcel across repeated calls: order, direction, the parcel's lines, its place. */
-  requestKey: string
-  /**
-   * Whether an earlier row with the same key may stand for this call: true when its fulfillment
-   * is this one or never got it (Medusa deletes the fulfillment when a provider throws, and a
-   * stopped process leaves one behind that holds nothing). False when it belongs to another live
-   * fulfillment, e.g. a second parcel of the same lines.
-   */
-  reusable: (row: ShipmentRecord) => Promise<boolean>
-  fulfillmentId?: string | null
-  orderId?: string | null
-  service: ServiceOption
-  built: BuiltShipment
-  isReturn: boolean
-  parcel?: { index: number; count: number; contents: ParcelContents }
-}
+export type {
+  LabelClient,
+  ParcelContents,
+  PurchaseInput,
+} from "./purchase-input"
 
 /**
  * Buys one label, never two (doc 2 rule 4, shared/spec/4), also when processes die:
@@ -397,15 +347,7 @@ async function complete(
   const format = fields.label?.label_format ?? null
   const pages = fields.label?.pages ?? []
   const updated = await journal.storeDocuments(
-    pages.map((content, page) => ({
-      kind: "label" as const,
-      owner_id: row.id,
-      page,
-      version: row.reprint_count ?? 0,
-      mime_type: labelFileType(format).mimeType,
-      format,
-      content,
-    })),
+    labelPageDocuments(row.id, row.reprint_count ?? 0, format, pages),
     {
       id: row.id,
       status: "created",

@@ -1,16 +1,12 @@
 import { inspect } from "node:util"
 import type { Carrier } from "../constants"
-import {
-  ShippingBadRequestError,
-  ShippingAuthenticationError,
-  ShippingApiError,
-  ShippingUnexpectedResponseError,
-} from "../errors"
+import { ShippingUnexpectedResponseError } from "../errors"
 import { buildUpdateContact } from "../operations/contact"
 import {
   basicCredentials,
   buildTokenRequest,
   parseTokenResponse,
+  tokenRefusal,
 } from "../operations/token"
 import { buildGetTracking, type TrackingQuery } from "../operations/tracking"
 import {
@@ -20,7 +16,6 @@ import {
   buildListApplicableEvents,
   buildListWebhookConfigs,
   buildUpdateWebhookConfig,
-  nextWebhookPage,
   webhookSecrets,
 } from "../operations/webhooks"
 import {
@@ -37,7 +32,6 @@ import {
   webhookConfigListResponseSchema,
   webhookConfigResponseSchema,
   webhookEventsResponseSchema,
-  type WebhookConfigListResponse,
   type WebhookConfigRequestInput,
   type WebhookConfigResponse,
   type WebhookEventEntry,
@@ -72,9 +66,7 @@ import { IdentityTracker, type ServiceIdentity } from "./service-identity"
 import { TokenSource, tokenCacheKey } from "./token-cache"
 import type { WireResponse } from "./transport"
 import type { Violation } from "../violation"
-
-/** Hard stop for the webhook list, far above doc 4's 20 configurations per account. */
-const MAX_WEBHOOK_PAGES = 100
+import { readWebhookPages } from "./webhook-pages"
 
 /**
  * The service's operations (docs 1–4) as methods. Every call goes through one Caller (token,
@@ -123,19 +115,7 @@ export class ShippingClient {
         limited: false,
       })
     } catch (error) {
-      // The token operation refusing the credentials is an authentication failure, whatever the status.
-      if (
-        error instanceof ShippingBadRequestError ||
-        (error instanceof ShippingApiError && error.status === 403)
-      ) {
-        throw new ShippingAuthenticationError({
-          operation,
-          status: error.status,
-          codes: error.codes,
-          messages: error.messages,
-        })
-      }
-      throw error
+      throw tokenRefusal(error, operation)
     }
     const parsed = parseTokenResponse(response.body)
     if (!parsed.ok) {
@@ -223,38 +203,20 @@ export class ShippingClient {
   }
 
   /** Every configuration: reads `?page=&size=` from page 0 until pageInfo says the last page was read. */
-  async listWebhookConfigs(): Promise<WebhookConfigResponse[]> {
+  listWebhookConfigs(): Promise<WebhookConfigResponse[]> {
     const operation = "listWebhookConfigs"
-    const all: WebhookConfigResponse[] = []
-    const seen = new Set<string>()
-    let page: number | undefined = 0
-    while (page !== undefined) {
-      if (page >= MAX_WEBHOOK_PAGES) {
-        throw new ShippingUnexpectedResponseError({
-          operation,
-          status: 200,
-          messages: [`more than ${MAX_WEBHOOK_PAGES} pages`],
-        })
-      }
-      const response = await this.send(
-        buildListWebhookConfigs(page, this.config.webhookPageSize),
-        { operation, retry: "idempotent" }
-      )
-      const body: WebhookConfigListResponse = this.answer(
-        webhookConfigListResponseSchema,
-        response,
-        operation
-      )
-      const next = nextWebhookPage(page, body, seen)
-      for (const config of body.data ?? []) {
-        if (!seen.has(config.webHookConfigID)) {
-          seen.add(config.webHookConfigID)
-          all.push(config)
-        }
-      }
-      page = next
-    }
-    return all
+    return readWebhookPages(
+      async (page) =>
+        this.answer(
+          webhookConfigListResponseSchema,
+          await this.send(
+            buildListWebhookConfigs(page, this.config.webhookPageSize),
+            { operation, retry: "idempotent" }
+          ),
+          operation
+        ),
+      operation
+    )
   }
 
   async getWebhookConfig(

@@ -1,47 +1,25 @@
 import type { OperationRequest } from "../client/request"
+import { HEADER, type Variant } from "../constants"
+import { type RatesRequest, type ShipmentRequest } from "../schemas/shipment"
 import {
-  CANCEL_INITIATOR,
-  HEADER,
-  type Carrier,
-  type Variant,
-} from "../constants"
-import { SOURCE } from "../schemas/common"
-import {
-  manifestResponseSchema,
-  type ManifestRequest,
-  type ManifestResponse,
-} from "../schemas/manifest"
-import { reprintRequestSchema, retryQuerySchema } from "../schemas/retry"
-import {
-  createdShipmentResponseSchema,
-  ratesResponseSchema,
-  type CreatedShipmentResponse,
-  type RatesRequest,
-  type RatesResponse,
-  type ShipmentRequest,
-} from "../schemas/shipment"
-import {
-  voidRequestSchema,
-  voidResponseSchema,
-  type VoidResponse,
-} from "../schemas/void"
-import {
-  RETRY_RESOURCES,
-  VOID_RESOURCES,
   detectVariant,
-  neutralCarrier,
-  validateManifestRequest,
   validateRatesRequest,
   validateShipmentRequest,
-  validateTransactionId,
-  violationsFromZod,
   type CarrierCodes,
   type ShipmentDraft,
   type ValidationContext,
   type Validated,
 } from "../rules"
 import type { Violation } from "../violation"
-import type { z } from "../zod"
+import {
+  SHIPMENT_PATHS,
+  asNeutral,
+  failIf,
+  headers,
+  JSON_BODY,
+  transactionIdViolations,
+  UNIFIED_ERRORS,
+} from "./builder-parts"
 
 /**
  * Doc 2 and doc 4 shipment operations as pure builders and parsers (no I/O). A builder
@@ -50,11 +28,7 @@ import type { z } from "../zod"
  * root, the token, the common headers and the wire carrier codes.
  */
 
-export const SHIPMENT_PATHS = {
-  shipments: "/v1/shipments",
-  rates: "/v1/rates",
-  manifests: "/v1/manifests",
-} as const
+export { SHIPMENT_PATHS } from "./builder-parts"
 
 /**
  * `warnings` (create and rates): rules of severity "warning" the request meets. It is valid and
@@ -84,26 +58,6 @@ export function requireBuilt(
   return request
 }
 
-const JSON_BODY = { "Content-Type": "application/json" }
-const UNIFIED_ERRORS = { [HEADER.unifiedErrorStructure]: "true" }
-
-/** Headers without the undefined ones. */
-function headers(
-  all: Record<string, string | undefined>
-): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(all).filter(
-      (e): e is [string, string] => e[1] !== undefined && e[1] !== ""
-    )
-  )
-}
-
-/** Neutral carrier id of a carrier given either way (neutral id or mapped wire code). */
-function asNeutral(value: unknown, codes?: CarrierCodes): unknown {
-  if (typeof value !== "string") return value
-  return neutralCarrier(value, codes) ?? value
-}
-
 /** A copy of a shipment body with rates[].carrier as neutral ids, so rules and client agree. */
 function withNeutralCarriers(shipment: unknown, codes?: CarrierCodes): unknown {
   if (!shipment || typeof shipment !== "object" || Array.isArray(shipment))
@@ -121,17 +75,6 @@ function withNeutralCarriers(shipment: unknown, codes?: CarrierCodes): unknown {
         : r
     ),
   }
-}
-
-function transactionIdViolations(id: unknown): Violation[] {
-  const checked = validateTransactionId(id)
-  return checked.ok ? [] : checked.violations
-}
-
-function failIf(
-  violations: Violation[]
-): { ok: false; violations: Violation[] } | undefined {
-  return violations.length > 0 ? { ok: false, violations } : undefined
 }
 
 export type ShipperHeaders = {
@@ -326,192 +269,5 @@ export function buildRates(input: RatesInput): Built {
   )
 }
 
-function checkWith<S extends z.ZodType>(
-  schema: S,
-  value: unknown,
-  table: typeof RETRY_RESOURCES
-): Parsed<z.output<S>> {
-  const parsed = schema.safeParse(value, { reportInput: true })
-  return parsed.success
-    ? { ok: true, value: parsed.data }
-    : { ok: false, violations: violationsFromZod(parsed.error, table) }
-}
-
-/** GET {base_url}/v1/shipments?originalTransactionId=&carrier= (doc 4, after an ambiguous create). */
-export function buildRetryShipment(input: {
-  originalTransactionId: string
-  carrier: Carrier
-  acceptLanguage?: string
-}): Built {
-  const checked = checkWith(
-    retryQuerySchema,
-    {
-      originalTransactionId: input.originalTransactionId,
-      carrier: input.carrier,
-    },
-    RETRY_RESOURCES
-  )
-  if (!checked.ok) return checked
-  return {
-    ok: true,
-    method: "GET",
-    root: "base",
-    path: SHIPMENT_PATHS.shipments,
-    query: {
-      originalTransactionId: checked.value.originalTransactionId,
-      carrier: checked.value.carrier,
-    },
-    headers: headers({
-      ...UNIFIED_ERRORS,
-      [HEADER.acceptLanguage]: input.acceptLanguage,
-    }),
-  }
-}
-
-/** GET {base_url}/v1/shipments/{shipmentId}?carrier= (doc 4 reprint; at most LIMITS.reprints). */
-export function buildReprintShipment(input: {
-  shipmentId: string
-  carrier: Carrier
-  acceptLanguage?: string
-}): Built {
-  const checked = checkWith(
-    reprintRequestSchema,
-    { shipmentId: input.shipmentId, carrier: input.carrier },
-    RETRY_RESOURCES
-  )
-  if (!checked.ok) return checked
-  return {
-    ok: true,
-    method: "GET",
-    root: "base",
-    path: `${SHIPMENT_PATHS.shipments}/${encodeURIComponent(checked.value.shipmentId)}`,
-    query: { carrier: checked.value.carrier },
-    headers: headers({
-      ...UNIFIED_ERRORS,
-      [HEADER.acceptLanguage]: input.acceptLanguage,
-    }),
-  }
-}
-
-/** DELETE {base_url}/v1/shipments/{shipmentId}?carrier=&cancelInitiator=SHIPPER with a new transaction id (doc 4). */
-export function buildVoidShipment(input: {
-  shipmentId: string
-  carrier: Carrier
-  /** A new id, not the one of the create. */
-  transactionId: string
-  carrierAccountId?: string
-  acceptLanguage?: string
-}): Built {
-  const checked = checkWith(
-    voidRequestSchema,
-    {
-      shipmentId: input.shipmentId,
-      carrier: input.carrier,
-      cancelInitiator: CANCEL_INITIATOR,
-      transactionId: input.transactionId,
-    },
-    VOID_RESOURCES
-  )
-  if (!checked.ok) {
-    // The transaction id is a header: report it where the other builders do.
-    return {
-      ok: false,
-      violations: checked.violations.map((v) =>
-        v.path === "transactionId"
-          ? { ...v, path: `headers.${HEADER.transactionId}` }
-          : v
-      ),
-    }
-  }
-  return {
-    ok: true,
-    method: "DELETE",
-    root: "base",
-    path: `${SHIPMENT_PATHS.shipments}/${encodeURIComponent(checked.value.shipmentId)}`,
-    query: {
-      carrier: checked.value.carrier,
-      cancelInitiator: CANCEL_INITIATOR,
-    },
-    headers: headers({
-      ...UNIFIED_ERRORS,
-      [HEADER.transactionId]: checked.value.transactionId,
-      [HEADER.acceptLanguage]: input.acceptLanguage,
-      [HEADER.carrierAccountId]:
-        input.carrier === "CARRIER_A" ? input.carrierAccountId : undefined,
-    }),
-  }
-}
-
-/** POST {base_url}/v1/manifests with X-Vendor-TransactionId (doc 4). */
-export function buildManifest(input: {
-  manifest: unknown
-  transactionId: string
-  acceptLanguage?: string
-  carrierCodes?: CarrierCodes
-}): Built {
-  const manifest = input.manifest as { carrier?: unknown } | undefined
-  const neutral =
-    manifest && typeof manifest === "object"
-      ? {
-          ...manifest,
-          carrier: asNeutral(manifest.carrier, input.carrierCodes),
-        }
-      : manifest
-  const checked = validateManifestRequest(neutral)
-  const failed = failIf([
-    ...transactionIdViolations(input.transactionId),
-    ...(checked.ok ? [] : checked.violations),
-  ])
-  if (failed || !checked.ok) return failed ?? { ok: false, violations: [] }
-  return {
-    ok: true,
-    method: "POST",
-    root: "base",
-    path: SHIPMENT_PATHS.manifests,
-    query: {},
-    headers: headers({
-      ...JSON_BODY,
-      ...UNIFIED_ERRORS,
-      [HEADER.transactionId]: input.transactionId,
-      [HEADER.acceptLanguage]: input.acceptLanguage,
-    }),
-    body: checked.value satisfies ManifestRequest,
-  }
-}
-
-// Parsers: tolerant of unknown fields, nulls and numbers sent as strings.
-
-function parseWith<S extends z.ZodType>(
-  schema: S,
-  body: unknown,
-  source: string
-): Parsed<z.output<S>> {
-  const parsed = schema.safeParse(body, { reportInput: true })
-  return parsed.success
-    ? { ok: true, value: parsed.data }
-    : {
-        ok: false,
-        violations: violationsFromZod(parsed.error, {
-          "": { id: "response", source },
-        }),
-      }
-}
-
-/** 200/201 of create, retry and reprint: the Shipment object with at least shipmentId. */
-export function parseShipmentResponse(
-  body: unknown
-): Parsed<CreatedShipmentResponse> {
-  return parseWith(createdShipmentResponseSchema, body, SOURCE.shipment)
-}
-
-export function parseRatesResponse(body: unknown): Parsed<RatesResponse> {
-  return parseWith(ratesResponseSchema, body, SOURCE.rates4)
-}
-
-export function parseVoidResponse(body: unknown): Parsed<VoidResponse> {
-  return parseWith(voidResponseSchema, body, SOURCE.void)
-}
-
-export function parseManifestResponse(body: unknown): Parsed<ManifestResponse> {
-  return parseWith(manifestResponseSchema, body, SOURCE.manifest)
-}
+export * from "./shipment-followups"
+export * from "./shipment-responses"

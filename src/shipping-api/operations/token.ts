@@ -1,5 +1,10 @@
 import type { OperationRequest } from "../client/request"
 import {
+  ShippingApiError,
+  ShippingAuthenticationError,
+  ShippingBadRequestError,
+} from "../errors"
+import {
   tokenResponseSchema,
   toAccessToken,
   type AccessToken,
@@ -47,4 +52,22 @@ export function parseTokenResponse(
       ...new Set(parsed.error.issues.map((i) => i.path.join(".") || "(body)")),
     ],
   }
+}
+
+/**
+ * What a failed token call is: the token operation refusing the credentials is an
+ * authentication failure, whatever the status (400 or 403); any other error stays as it is.
+ */
+export function tokenRefusal(error: unknown, operation: string): unknown {
+  if (
+    error instanceof ShippingBadRequestError ||
+    (error instanceof ShippingApiError && error.status === 403)
+  )
+    return new ShippingAuthenticationError({
+      operation,
+      status: error.status,
+      codes: error.codes,
+      messages: error.messages,
+    })
+  return error
 }

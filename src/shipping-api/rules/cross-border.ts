@@ -1,3 +1,4 @@
+// One table of data: the documents' cross-border rules, one defineRule each with its examples (kept whole).
 import {
   BULK_PICKUP_SOLUTION,
   CANADA,

@@ -1,3 +1,4 @@
+// One table of data: the documents' customs rules, one defineRule each with its examples (kept whole).
 import {
   BRAZIL,
   CROSS_BORDER_CURRENCY_BY_ORIGIN,

@@ -1,3 +1,4 @@
+// One table of data: the documents' label and document rules, one defineRule each with its examples (kept whole).
 import {
   BASE64_ONLY_FILE_FORMATS,
   BRAZIL,

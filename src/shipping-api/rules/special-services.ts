@@ -1,3 +1,4 @@
+// One table of data: the documents' special-service rules, one defineRule each with its examples (kept whole).
 import {
   HAZMAT_SPECIAL_SERVICES,
   INSURANCE_SPECIAL_SERVICES,

@@ -1,12 +1,21 @@
-import {
-  APPLICABLE_ONLY_EVENTS,
-  PACKAGE_STATUSES,
-  WEBHOOK_EVENTS,
-} from "../constants"
 import { z } from "../zod"
 import type { Violation } from "../violation"
 import { respString, type FieldRule } from "./common"
 import { trackingEventShape } from "./tracking"
+import {
+  NOTIFICATION_SOURCE,
+  LOCKER_NOTIFICATION_EVENTS,
+  NOTIFICATION_LIMITS,
+  storableString,
+  extraDepth,
+  extraSize,
+  maxLength,
+  knownStatus,
+  eventDateFormat,
+  eventTimeFormat,
+  eventTimeOffsetFormat,
+  referenceIdFormat,
+} from "./notification-rules"
 
 /**
  * Doc 4 "Webhook notifications": what the service POSTs to a configuration's url. The body is an
@@ -25,212 +34,21 @@ import { trackingEventShape } from "./tracking"
  * characters, its descriptions a line of text).
  */
 
-export const NOTIFICATION_SOURCE = "doc 4, Webhook notifications"
-const STATUS_SOURCE = "doc 1, Events rule 1; doc 3, States"
-const HEADER_SOURCE = "doc 4, Webhook notifications (X-Vendor-ReferenceId)"
-
-/** The applicable-events answer lists `updatereservation` too (doc 1), so a receiver takes it. */
-export const LOCKER_NOTIFICATION_EVENTS: readonly string[] = [
-  ...WEBHOOK_EVENTS.locker,
-  ...APPLICABLE_ONLY_EVENTS,
-]
-
-/** Bounds of the receiver (ours). */
-export const NOTIFICATION_LIMITS = {
-  trackingNumber: 64,
-  eventId: 100,
-  code: 50,
-  text: 500,
-  place: 100,
-  coordinate: 32,
-  url: 2048,
-  referenceId: 200,
-  /** Levels a value of an unknown field may nest (`{"a":{"b":1}}` is 2). */
-  extraDepth: 4,
-  /** Characters of all unknown fields of one notification, as JSON. */
-  extraChars: 4096,
-} as const
-
-// ---------------------------------------------------------------------------------------------
-// Rules as data
-
-const registry: FieldRule<never>[] = []
-
-/** Every rule of the receiver (field bounds are listed once per field). */
-export const NOTIFICATION_RULES: readonly FieldRule<never>[] = registry
-
-function rule<T>(r: FieldRule<T>): FieldRule<T> {
-  registry.push(r as unknown as FieldRule<never>)
-  return r
-}
-
-const LONE_SURROGATE =
-  /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
-
-export const storableString = rule<string>({
-  id: "notification.string.storable",
-  source: NOTIFICATION_SOURCE,
-  description:
-    "must not contain U+0000 or a lone surrogate (\\ud800–\\udfff without its pair): PostgreSQL cannot store them",
-  test: (v) => !v.includes("\u0000") && !LONE_SURROGATE.test(v),
-  examples: {
-    pass: ["", "Newark, NJ", "Zürich 😀"],
-    fail: ["a\u0000b", "\ud800", "x\udc00y", "\ude00\ud83d"],
-  },
-})
-
-/** Levels of nesting of a JSON value, counted without recursion; stops counting past `limit`. */
-export function nestingDepth(
-  value: unknown,
-  limit = Number.POSITIVE_INFINITY
-): number {
-  let max = 0
-  const stack: [unknown, number][] = [[value, 0]]
-  while (stack.length) {
-    const [v, depth] = stack.pop()!
-    if (!v || typeof v !== "object") continue
-    const level = depth + 1
-    if (level > max) max = level
-    if (max > limit) return max
-    for (const child of Array.isArray(v) ? v : Object.values(v))
-      stack.push([child, level])
-  }
-  return max
-}
-
-const nest = (levels: number): unknown => {
-  let v: unknown = 1
-  for (let i = 0; i < levels; i++) v = i % 2 ? [v] : { a: v }
-  return v
-}
-
-export const extraDepth = rule<unknown>({
-  id: "notification.extra.depth",
-  source: NOTIFICATION_SOURCE,
-  description: `a field the documents do not name nests at most ${NOTIFICATION_LIMITS.extraDepth} levels deep`,
-  test: (v) =>
-    nestingDepth(v, NOTIFICATION_LIMITS.extraDepth) <=
-    NOTIFICATION_LIMITS.extraDepth,
-  examples: {
-    pass: [
-      "text",
-      1,
-      null,
-      { a: { b: [1, 2] } },
-      nest(NOTIFICATION_LIMITS.extraDepth),
-    ],
-    fail: [nest(NOTIFICATION_LIMITS.extraDepth + 1), nest(3000)],
-  },
-})
-
-export const extraSize = rule<Record<string, unknown>>({
-  id: "notification.extra.size",
-  source: NOTIFICATION_SOURCE,
-  description: `the fields the documents do not name take at most ${NOTIFICATION_LIMITS.extraChars} characters as JSON`,
-  test: (v) => JSON.stringify(v).length <= NOTIFICATION_LIMITS.extraChars,
-  examples: {
-    pass: [{}, { note: "x".repeat(100) }],
-    fail: [{ note: "x".repeat(NOTIFICATION_LIMITS.extraChars) }],
-  },
-})
-
-function maxLength(field: string, max: number): FieldRule<string> {
-  return rule<string>({
-    id: `notification.${field}.max-length`,
-    source: NOTIFICATION_SOURCE,
-    description: `has at most ${max} characters`,
-    test: (v) => v.length <= max,
-    examples: { pass: ["", "x".repeat(max)], fail: ["x".repeat(max + 1)] },
-  })
-}
-
-export const knownStatus = rule<string>({
-  id: "notification.status.known",
-  source: STATUS_SOURCE,
-  description: `must be one of the package statuses a tracking configuration subscribes to: ${PACKAGE_STATUSES.join(", ")}`,
-  test: (v) => (PACKAGE_STATUSES as readonly string[]).includes(v),
-  examples: {
-    pass: ["Delivered", "InTransit", "PickupMissed"],
-    fail: ["", "delivered", "false", "💥💥💥", "Delivered "],
-  },
-})
-
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
-
-/** A real calendar day from 1900 on: PostgreSQL and JavaScript agree on every one of them. */
-function isCalendarDate(v: string): boolean {
-  const m = DATE.exec(v)
-  if (!m) return false
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])]
-  if (year < 1900) return false
-  const d = new Date(Date.UTC(year, month - 1, day))
-  return (
-    d.getUTCFullYear() === year &&
-    d.getUTCMonth() === month - 1 &&
-    d.getUTCDate() === day
-  )
-}
-
-export const eventDateFormat = rule<string>({
-  id: "notification.eventDate.format",
-  source: NOTIFICATION_SOURCE,
-  description: "must be a calendar date YYYY-MM-DD from 1900 on (doc 3 Event)",
-  test: (v) => isCalendarDate(v.trim()),
-  examples: {
-    pass: ["2026-01-15", "1970-01-01", "2024-02-29", "9999-12-31"],
-    fail: [
-      "",
-      "2026-02-30",
-      "2025-02-29",
-      "0000-01-01",
-      "1899-12-31",
-      "2026-1-5",
-      "20260115",
-      "2026-13-01",
-    ],
-  },
-})
-
-export const eventTimeFormat = rule<string>({
-  id: "notification.eventTime.format",
-  source: NOTIFICATION_SOURCE,
-  description: "must be a time HH:MM:SS (doc 3 Event)",
-  test: (v) => /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(v.trim()),
-  examples: {
-    pass: ["14:03:00", "00:00:00", "23:59:59", "08:15"],
-    fail: ["", "24:00:00", "12:60:00", "1:02:03", "noon"],
-  },
-})
-
-export const eventTimeOffsetFormat = rule<string>({
-  id: "notification.eventTimeOffset.format",
-  source: NOTIFICATION_SOURCE,
-  description: "must be a UTC offset ±hh:mm, at most 14 hours (doc 3 Event)",
-  test: (v) => /^[+-](0\d|1[0-4]):?[0-5]\d$/.test(v.trim()),
-  examples: {
-    pass: ["-05:00", "+14:00", "+0530", "+00:00"],
-    fail: ["", "Z", "-15:00", "+05:60", "05:00"],
-  },
-})
-
-export const referenceIdFormat = rule<string>({
-  id: "notification.header.X-Vendor-ReferenceId",
-  source: HEADER_SOURCE,
-  description: `must be 1 to ${NOTIFICATION_LIMITS.referenceId} visible ASCII characters`,
-  test: (v) =>
-    v.length >= 1 &&
-    v.length <= NOTIFICATION_LIMITS.referenceId &&
-    /^[\x21-\x7e]+$/.test(v),
-  examples: {
-    pass: ["ref-42", "0c7e6a1e-5a8b-4f4e-9a7f-2f1d1c3b9e10"],
-    fail: [
-      "",
-      "x".repeat(NOTIFICATION_LIMITS.referenceId + 1),
-      "has space",
-      "ümlaut",
-    ],
-  },
-})
+export {
+  NOTIFICATION_SOURCE,
+  LOCKER_NOTIFICATION_EVENTS,
+  NOTIFICATION_LIMITS,
+  NOTIFICATION_RULES,
+  storableString,
+  nestingDepth,
+  extraDepth,
+  extraSize,
+  knownStatus,
+  eventDateFormat,
+  eventTimeFormat,
+  eventTimeOffsetFormat,
+  referenceIdFormat,
+} from "./notification-rules"
 
 // ---------------------------------------------------------------------------------------------
 // Fields

@@ -2,7 +2,7 @@ import { Button, Input, Label, Text, toast } from "@medusajs/ui"
 import { useEffect, useState } from "react"
 import { useContact, useSaveContact } from "../../lib/api"
 import { errorMessage, formatDateTime } from "../../lib/format"
-import { KeyValue, Loading, Section } from "./section"
+import { KeyValue, QueryBody, Section } from "./section"
 
 /** The sender contact at the service (doc 3 partial update): only changed fields are sent. */
 export function ContactSection() {
@@ -44,69 +44,67 @@ export function ContactSection() {
       description="The name and company the service keeps for this store's shipments."
       testId="contact-section"
     >
-      {isError ? (
-        <Text size="small" className="text-ui-fg-error">
-          {errorMessage(error)}
-        </Text>
-      ) : !data ? (
-        <Loading />
-      ) : !contact ? (
-        <Text size="small">
-          No contact is configured (plugin option contact.contactId).
-        </Text>
-      ) : (
-        <form onSubmit={onSubmit} className="flex flex-col gap-y-4">
-          <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-            <div className="flex flex-col gap-y-2">
-              <Label htmlFor="ss-contact-name" size="small">
-                Name
-              </Label>
-              <Input
-                id="ss-contact-name"
-                size="small"
-                value={name}
-                maxLength={100}
-                onChange={(e) => setName(e.target.value)}
-              />
-            </div>
-            <div className="flex flex-col gap-y-2">
-              <Label htmlFor="ss-contact-company" size="small">
-                Company
-              </Label>
-              <Input
-                id="ss-contact-company"
-                size="small"
-                value={company}
-                maxLength={100}
-                onChange={(e) => setCompany(e.target.value)}
-              />
-              {contact.company_follows_store && (
-                <Text size="xsmall" className="text-ui-fg-subtle">
-                  Follows the store's name until set here or in the options.
-                </Text>
-              )}
-            </div>
-          </div>
-          <KeyValue label="Contact">
-            {contact.contact_id}
-            {contact.id_type ? ` (${contact.id_type})` : ""} ·{" "}
-            {contact.source === "saved"
-              ? `saved ${formatDateTime(contact.synced_at)}`
-              : "from the options"}
-          </KeyValue>
-          <div>
-            <Button
-              size="small"
-              type="submit"
-              disabled={!dirty}
-              isLoading={save.isPending}
-              data-testid="save-contact"
-            >
-              Save
-            </Button>
-          </div>
-        </form>
-      )}
+      <QueryBody query={{ data, isError, error }}>
+        {() =>
+          !contact ? (
+            <Text size="small">
+              No contact is configured (plugin option contact.contactId).
+            </Text>
+          ) : (
+            <form onSubmit={onSubmit} className="flex flex-col gap-y-4">
+              <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+                <div className="flex flex-col gap-y-2">
+                  <Label htmlFor="ss-contact-name" size="small">
+                    Name
+                  </Label>
+                  <Input
+                    id="ss-contact-name"
+                    size="small"
+                    value={name}
+                    maxLength={100}
+                    onChange={(e) => setName(e.target.value)}
+                  />
+                </div>
+                <div className="flex flex-col gap-y-2">
+                  <Label htmlFor="ss-contact-company" size="small">
+                    Company
+                  </Label>
+                  <Input
+                    id="ss-contact-company"
+                    size="small"
+                    value={company}
+                    maxLength={100}
+                    onChange={(e) => setCompany(e.target.value)}
+                  />
+                  {contact.company_follows_store && (
+                    <Text size="xsmall" className="text-ui-fg-subtle">
+                      Follows the store's name until set here or in the options.
+                    </Text>
+                  )}
+                </div>
+              </div>
+              <KeyValue label="Contact">
+                {contact.contact_id}
+                {contact.id_type ? ` (${contact.id_type})` : ""} ·{" "}
+                {contact.source === "saved"
+                  ? `saved ${formatDateTime(contact.synced_at)}`
+                  : "from the options"}
+              </KeyValue>
+              <div>
+                <Button
+                  size="small"
+                  type="submit"
+                  disabled={!dirty}
+                  isLoading={save.isPending}
+                  data-testid="save-contact"
+                >
+                  Save
+                </Button>
+              </div>
+            </form>
+          )
+        }
+      </QueryBody>
     </Section>
   )
 }

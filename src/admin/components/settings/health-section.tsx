@@ -1,8 +1,8 @@
 import { Badge, Text } from "@medusajs/ui"
 import { useHealth } from "../../lib/api"
-import { errorMessage, formatDateTime } from "../../lib/format"
+import { formatDateTime } from "../../lib/format"
 import type { HealthItem, HealthStatus } from "../../lib/types"
-import { KeyValue, Loading, Section } from "./section"
+import { KeyValue, QueryBody, Section } from "./section"
 
 const BADGE: Record<
   HealthStatus,
@@ -89,21 +89,18 @@ export function HealthSection() {
         )
       }
     >
-      {!health ? (
-        isError ? (
-          <Text size="small" className="text-ui-fg-error">
-            {errorMessage(error)}
-          </Text>
-        ) : (
-          <Loading />
-        )
-      ) : (
-        <div className="divide-y">
-          {health.items.map((item) => (
-            <Item key={item.key} item={item} />
-          ))}
-        </div>
-      )}
+      <QueryBody
+        keepOnError
+        query={{ data: health, isError: isError, error: error }}
+      >
+        {(health) => (
+          <div className="divide-y">
+            {health.items.map((item) => (
+              <Item key={item.key} item={item} />
+            ))}
+          </div>
+        )}
+      </QueryBody>
     </Section>
   )
 }

@@ -1,45 +1,42 @@
 import { Text } from "@medusajs/ui"
 import { useReadiness } from "../../lib/api"
-import { errorMessage } from "../../lib/format"
 import { ReadinessTable } from "../readiness/readiness-table"
-import { Loading, Section } from "./section"
+import { QueryBody, Section } from "./section"
 
 /**
  * Every variant of the catalog that a configured service cannot ship, and why, before a shopper
  * finds out: checkout refuses these items with that service (README "At checkout and in the storefront").
  */
 export function ReadinessSection() {
-  const { data, isLoading, isError, error } = useReadiness()
+  const { data, isError, error } = useReadiness()
   return (
     <Section
       title="Products that cannot ship"
       description="Each variant checked against every configured service, as checkout checks a cart. Checkout refuses these items with the services named; fill in what is missing on the product or variant (or set defaultParcel, boxes)."
       testId="readiness-section"
     >
-      {isLoading ? (
-        <Loading />
-      ) : isError ? (
-        <Text size="small" className="text-ui-fg-error">
-          {errorMessage(error)}
-        </Text>
-      ) : !data?.variants.length ? (
-        <Text size="small" className="text-ui-fg-subtle">
-          All {data?.checked ?? 0} variants can ship with every configured
-          service.
-        </Text>
-      ) : (
-        <div className="flex flex-col gap-y-3">
-          <Text size="small" data-testid="readiness-summary">
-            {data.cannot_ship} of {data.checked} variants cannot ship with some
-            service
-            {data.variants.length > data.cannot_ship
-              ? `; ${data.variants.length - data.cannot_ship} more have advice`
-              : ""}
-            .
-          </Text>
-          <ReadinessTable variants={data.variants} />
-        </div>
-      )}
+      <QueryBody query={{ data, isError, error }}>
+        {(data) =>
+          !data.variants.length ? (
+            <Text size="small" className="text-ui-fg-subtle">
+              All {data.checked} variants can ship with every configured
+              service.
+            </Text>
+          ) : (
+            <div className="flex flex-col gap-y-3">
+              <Text size="small" data-testid="readiness-summary">
+                {data.cannot_ship} of {data.checked} variants cannot ship with
+                some service
+                {data.variants.length > data.cannot_ship
+                  ? `; ${data.variants.length - data.cannot_ship} more have advice`
+                  : ""}
+                .
+              </Text>
+              <ReadinessTable variants={data.variants} />
+            </div>
+          )
+        }
+      </QueryBody>
     </Section>
   )
 }

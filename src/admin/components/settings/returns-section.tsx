@@ -1,7 +1,7 @@
-import { Badge, Text } from "@medusajs/ui"
+import { Badge } from "@medusajs/ui"
 import { useReturnsGuard } from "../../lib/api"
-import { errorMessage, formatDateTime } from "../../lib/format"
-import { KeyValue, Loading, Section } from "./section"
+import { formatDateTime } from "../../lib/format"
+import { KeyValue, QueryBody, Section } from "./section"
 
 /**
  * Store returns with the plugin's options (options.returns): who may create them, and how many
@@ -15,44 +15,40 @@ export function ReturnsSection() {
       description="POST /store/returns with this plugin's return options buys a label at your cost."
       testId="returns-section"
     >
-      {isError ? (
-        <Text size="small" className="text-ui-fg-error">
-          {errorMessage(error)}
-        </Text>
-      ) : !data ? (
-        <Loading />
-      ) : (
-        <div>
-          <KeyValue label="Who may create one">
-            {data.require_customer ? (
-              <Badge size="2xsmall" color="green">
-                the order's logged-in customer
-              </Badge>
-            ) : (
-              <Badge size="2xsmall" color="orange">
-                anyone with the order id (returns.requireCustomer: false)
-              </Badge>
-            )}
-          </KeyValue>
-          <KeyValue label="Refused attempts">
-            <span data-testid="returns-refused-total">
-              {data.refused.total}
-            </span>
-            {data.refused.total > 0 && (
-              <span className="text-ui-fg-subtle">
-                {" "}
-                (no login {data.refused.no_session}, another customer{" "}
-                {data.refused.other_customer}, unknown order{" "}
-                {data.refused.unknown_order}; last{" "}
-                {formatDateTime(data.refused.last_at)})
+      <QueryBody query={{ data, isError, error }}>
+        {(data) => (
+          <div>
+            <KeyValue label="Who may create one">
+              {data.require_customer ? (
+                <Badge size="2xsmall" color="green">
+                  the order's logged-in customer
+                </Badge>
+              ) : (
+                <Badge size="2xsmall" color="orange">
+                  anyone with the order id (returns.requireCustomer: false)
+                </Badge>
+              )}
+            </KeyValue>
+            <KeyValue label="Refused attempts">
+              <span data-testid="returns-refused-total">
+                {data.refused.total}
               </span>
-            )}
-          </KeyValue>
-          <KeyValue label="Label page in emails">
-            {data.label_page_url ?? "–"}
-          </KeyValue>
-        </div>
-      )}
+              {data.refused.total > 0 && (
+                <span className="text-ui-fg-subtle">
+                  {" "}
+                  (no login {data.refused.no_session}, another customer{" "}
+                  {data.refused.other_customer}, unknown order{" "}
+                  {data.refused.unknown_order}; last{" "}
+                  {formatDateTime(data.refused.last_at)})
+                </span>
+              )}
+            </KeyValue>
+            <KeyValue label="Label page in emails">
+              {data.label_page_url ?? "–"}
+            </KeyValue>
+          </div>
+        )}
+      </QueryBody>
     </Section>
   )
 }

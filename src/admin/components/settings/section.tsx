@@ -1,4 +1,5 @@
 import { Container, Heading, Text } from "@medusajs/ui"
+import { errorMessage } from "../../lib/format"
 
 /** One titled block of the settings page, in the dashboard's style. */
 export function Section({
@@ -55,4 +56,28 @@ export function Loading() {
       Loading…
     </Text>
   )
+}
+
+/**
+ * A section's body from one query: its error in words, "Loading…" until the data is there, then
+ * the content made of the data. `keepOnError`: a failed refresh leaves the last data on screen
+ * (the sections that refresh by themselves); without it the error replaces the data.
+ */
+export function QueryBody<T>({
+  query: { data, isError, error },
+  keepOnError = false,
+  children,
+}: {
+  query: { data: T | null | undefined; isError: boolean; error: unknown }
+  keepOnError?: boolean
+  children: (data: T) => React.ReactNode
+}) {
+  if (isError && (!data || !keepOnError))
+    return (
+      <Text size="small" className="text-ui-fg-error">
+        {errorMessage(error)}
+      </Text>
+    )
+  if (!data) return <Loading />
+  return <>{children(data)}</>
 }

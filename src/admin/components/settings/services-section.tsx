@@ -1,7 +1,6 @@
-import { Badge, Table, Text } from "@medusajs/ui"
+import { Badge, Table } from "@medusajs/ui"
 import { useServices } from "../../lib/api"
-import { errorMessage } from "../../lib/format"
-import { Loading, Section } from "./section"
+import { QueryBody, Section } from "./section"
 
 /** The services configured in the plugin's options (each is a fulfillment option in Medusa). */
 export function ServicesSection() {
@@ -12,50 +11,47 @@ export function ServicesSection() {
       description="From the plugin's services option; “Set up shipping” below makes the shipping options of them."
       testId="services-section"
     >
-      {isError ? (
-        <Text size="small" className="text-ui-fg-error">
-          {errorMessage(error)}
-        </Text>
-      ) : !data ? (
-        <Loading />
-      ) : (
-        <Table>
-          <Table.Header>
-            <Table.Row>
-              <Table.HeaderCell>Name</Table.HeaderCell>
-              <Table.HeaderCell>Carrier · service</Table.HeaderCell>
-              <Table.HeaderCell>Label</Table.HeaderCell>
-              <Table.HeaderCell>Close-out</Table.HeaderCell>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {data.services.map((s) => (
-              <Table.Row key={s.id}>
-                <Table.Cell>
-                  {s.name} {s.is_return && <Badge size="2xsmall">return</Badge>}
-                  <div className="text-ui-fg-subtle txt-compact-xsmall">
-                    {s.id}
-                  </div>
-                </Table.Cell>
-                <Table.Cell>
-                  {s.carrier} · {s.service_id}
-                  {s.special_services.length ? (
-                    <div className="text-ui-fg-subtle txt-compact-xsmall">
-                      {s.special_services.join(", ")}
-                    </div>
-                  ) : null}
-                </Table.Cell>
-                <Table.Cell>
-                  {s.label.file_format} · {s.label.size ?? "–"}
-                </Table.Cell>
-                <Table.Cell>
-                  {s.add_to_manifest ? "Manifested" : "–"}
-                </Table.Cell>
+      <QueryBody query={{ data, isError, error }}>
+        {(data) => (
+          <Table>
+            <Table.Header>
+              <Table.Row>
+                <Table.HeaderCell>Name</Table.HeaderCell>
+                <Table.HeaderCell>Carrier · service</Table.HeaderCell>
+                <Table.HeaderCell>Label</Table.HeaderCell>
+                <Table.HeaderCell>Close-out</Table.HeaderCell>
               </Table.Row>
-            ))}
-          </Table.Body>
-        </Table>
-      )}
+            </Table.Header>
+            <Table.Body>
+              {data.services.map((s) => (
+                <Table.Row key={s.id}>
+                  <Table.Cell>
+                    {s.name}{" "}
+                    {s.is_return && <Badge size="2xsmall">return</Badge>}
+                    <div className="text-ui-fg-subtle txt-compact-xsmall">
+                      {s.id}
+                    </div>
+                  </Table.Cell>
+                  <Table.Cell>
+                    {s.carrier} · {s.service_id}
+                    {s.special_services.length ? (
+                      <div className="text-ui-fg-subtle txt-compact-xsmall">
+                        {s.special_services.join(", ")}
+                      </div>
+                    ) : null}
+                  </Table.Cell>
+                  <Table.Cell>
+                    {s.label.file_format} · {s.label.size ?? "–"}
+                  </Table.Cell>
+                  <Table.Cell>
+                    {s.add_to_manifest ? "Manifested" : "–"}
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table>
+        )}
+      </QueryBody>
     </Section>
   )
 }

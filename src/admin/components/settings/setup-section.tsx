@@ -3,7 +3,7 @@ import { useState } from "react"
 import { useApplySetup, useSetupPreview } from "../../lib/api"
 import { errorMessage } from "../../lib/format"
 import type { FlatAmount, SetupApplyResult, SetupPlan } from "../../lib/types"
-import { Loading, Section } from "./section"
+import { QueryBody, Section } from "./section"
 import { amountKey, LocationPlanView, parseAmount } from "./setup-plan"
 
 const ALL = "all"
@@ -127,63 +127,64 @@ export function SetupSection() {
             </div>
           </div>
         )}
-        {preview.isError ? (
-          <Text size="small" className="text-ui-fg-error">
-            {errorMessage(preview.error)}
-          </Text>
-        ) : !plan ? (
-          <Loading />
-        ) : (
-          <>
-            {plan.blocking.length > 0 && (
-              <div
-                data-testid="setup-missing"
-                className="flex flex-col gap-y-1"
+        <QueryBody
+          query={{ data: plan, isError: preview.isError, error: preview.error }}
+        >
+          {(plan) => (
+            <>
+              {plan.blocking.length > 0 && (
+                <div
+                  data-testid="setup-missing"
+                  className="flex flex-col gap-y-1"
+                >
+                  <Text size="small" weight="plus" className="text-ui-fg-error">
+                    Missing before anything can be set up
+                  </Text>
+                  {plan.blocking.map((m) => (
+                    <Text key={m} size="small" className="text-ui-fg-error">
+                      {m}
+                    </Text>
+                  ))}
+                </div>
+              )}
+              {plan.locations.map((l) => (
+                <LocationPlanView
+                  key={l.id}
+                  location={l}
+                  providerId={plan.provider_id}
+                  amounts={amounts}
+                  onAmount={(key, value) =>
+                    setAmounts((a) => ({ ...a, [key]: value }))
+                  }
+                />
+              ))}
+              {plan.notes.length > 0 && (
+                <div
+                  data-testid="setup-notes"
+                  className="flex flex-col gap-y-1"
+                >
+                  {plan.notes.map((n) => (
+                    <Text key={n} size="xsmall" className="text-ui-fg-subtle">
+                      {n}
+                    </Text>
+                  ))}
+                </div>
+              )}
+              <Text
+                size="small"
+                className="text-ui-fg-subtle"
+                data-testid="setup-summary"
               >
-                <Text size="small" weight="plus" className="text-ui-fg-error">
-                  Missing before anything can be set up
-                </Text>
-                {plan.blocking.map((m) => (
-                  <Text key={m} size="small" className="text-ui-fg-error">
-                    {m}
-                  </Text>
-                ))}
-              </div>
-            )}
-            {plan.locations.map((l) => (
-              <LocationPlanView
-                key={l.id}
-                location={l}
-                providerId={plan.provider_id}
-                amounts={amounts}
-                onAmount={(key, value) =>
-                  setAmounts((a) => ({ ...a, [key]: value }))
-                }
-              />
-            ))}
-            {plan.notes.length > 0 && (
-              <div data-testid="setup-notes" className="flex flex-col gap-y-1">
-                {plan.notes.map((n) => (
-                  <Text key={n} size="xsmall" className="text-ui-fg-subtle">
-                    {n}
-                  </Text>
-                ))}
-              </div>
-            )}
-            <Text
-              size="small"
-              className="text-ui-fg-subtle"
-              data-testid="setup-summary"
-            >
-              {total === 0
-                ? "Everything is set up: nothing to create."
-                : `Will create ${plan.to_create.shipping_options} shipping option(s), ${plan.to_create.service_zones} zone(s), ${plan.to_create.fulfillment_sets} fulfillment set(s), ${plan.to_create.provider_links + plan.to_create.sales_channel_links} link(s)${plan.to_create.shipping_profile ? " and the default shipping profile" : ""}.`}
-              {typed && !typed.complete && plan.blocking.length === 0
-                ? " Type the flat amounts asked for above first."
-                : ""}
-            </Text>
-          </>
-        )}
+                {total === 0
+                  ? "Everything is set up: nothing to create."
+                  : `Will create ${plan.to_create.shipping_options} shipping option(s), ${plan.to_create.service_zones} zone(s), ${plan.to_create.fulfillment_sets} fulfillment set(s), ${plan.to_create.provider_links + plan.to_create.sales_channel_links} link(s)${plan.to_create.shipping_profile ? " and the default shipping profile" : ""}.`}
+                {typed && !typed.complete && plan.blocking.length === 0
+                  ? " Type the flat amounts asked for above first."
+                  : ""}
+              </Text>
+            </>
+          )}
+        </QueryBody>
         {result && (
           <Text
             size="small"

@@ -20,7 +20,6 @@ import {
   type PrintChoice,
 } from "../../components/batches/print-options"
 import {
-  useBatches,
   useCreateBatch,
   useHoldOrder,
   useReadyToShip,
@@ -28,6 +27,7 @@ import {
 } from "../../lib/api"
 import { errorMessage, formatDateTime } from "../../lib/format"
 import type { ReadyOrder } from "../../lib/types"
+import { RecentBatches } from "../../components/batches/recent-batches"
 
 const PAGE = 50
 const ALL = "all"
@@ -366,42 +366,6 @@ const ReadyToShipPage = () => {
       </Container>
       <RecentBatches />
     </div>
-  )
-}
-
-function RecentBatches() {
-  const { data } = useBatches()
-  if (!data?.batches.length) return null
-  return (
-    <Container className="divide-y p-0" data-testid="recent-batches">
-      <div className="px-6 py-4">
-        <Heading level="h2">Recent batches</Heading>
-      </div>
-      <Table>
-        <Table.Body>
-          {data.batches.map((b) => (
-            <Table.Row key={b.id}>
-              <Table.Cell>
-                <Link
-                  to={`/ready-to-ship/batches/${b.id}`}
-                  className="text-ui-fg-interactive"
-                >
-                  {formatDateTime(b.created_at)}
-                </Link>
-              </Table.Cell>
-              <Table.Cell>
-                {b.mode === "buy" ? "Labels bought" : "Printed"}
-              </Table.Cell>
-              <Table.Cell>
-                {b.counts.done} done · {b.counts.failed} failed ·{" "}
-                {b.counts.waiting + b.counts.running} waiting
-              </Table.Cell>
-              <Table.Cell>{b.status}</Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table>
-    </Container>
   )
 }
 

@@ -5,9 +5,10 @@ import { MAX_BATCH_ORDERS } from "../../../lib/batches/selection"
 import { SETUP_LANES } from "../../../lib/setup-shipping/types"
 import { PRINT_LAYOUTS } from "../../../lib/documents/layouts"
 import { CARRIERS } from "../../../shipping-api/constants"
+import { wordIssues } from "../../validate-query"
 
 /**
- * Bodies and queries of the plugin's admin routes (bodies validated in src/api/middlewares.ts),
+ * Bodies and queries of the plugin's admin routes (validated in src/api/middlewares.ts),
  * in three groups: webhooks and the sender contact; label, order and close-out actions; Ready to
  * ship and print batches.
  */
@@ -135,12 +136,14 @@ export const AdminReadyToShipQuery = z.strictObject({
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 })
+export type AdminReadyToShipQueryType = z.infer<typeof AdminReadyToShipQuery>
 
 /** GET /admin/shipping-services/batches: page. */
 export const AdminListBatchesQuery = z.strictObject({
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 })
+export type AdminListBatchesQueryType = z.infer<typeof AdminListBatchesQuery>
 
 // Set up shipping
 
@@ -158,6 +161,9 @@ export const AdminSetupShippingQuery = z.strictObject({
     .optional()
     .transform((v) => (v === undefined ? undefined : [v].flat())),
 })
+export type AdminSetupShippingQueryType = z.infer<
+  typeof AdminSetupShippingQuery
+>
 
 /**
  * POST /admin/shipping-services/setup: the stock locations (none: every one) and flat amounts
@@ -196,37 +202,19 @@ export const AdminSetupShipping = z.strictObject({
 export type AdminSetupShippingType = z.infer<typeof AdminSetupShipping>
 
 /**
- * A query string checked against a schema: the parsed value, or a 400 `{ type, message }` that
- * names each field and rule.
- */
-export function parseQuery<T extends z.ZodTypeAny>(
-  schema: T,
-  query: unknown
-): { ok: true; value: z.output<T> } | { ok: false; message: string } {
-  return parseWith(schema, query, "query")
-}
-
-/**
  * A request body checked against a schema, with every issue's path (Medusa's own body
  * validation leaves the path out of messages it does not word itself, e.g. inside arrays).
+ * Queries: src/api/validate-query.ts.
  */
 export function parseBody<T extends z.ZodTypeAny>(
   schema: T,
   body: unknown
 ): { ok: true; value: z.output<T> } | { ok: false; message: string } {
-  return parseWith(schema, body, "body")
-}
-
-function parseWith<T extends z.ZodTypeAny>(
-  schema: T,
-  input: unknown,
-  what: "query" | "body"
-): { ok: true; value: z.output<T> } | { ok: false; message: string } {
-  const parsed = schema.safeParse(input ?? {})
+  const parsed = schema.safeParse(body ?? {})
   if (parsed.success) return { ok: true, value: parsed.data }
   return {
     ok: false,
-    message: `Invalid ${what}: ${parsed.error.issues.map((i) => `${i.path.join(".") || what}: ${i.message}`).join("; ")}`,
+    message: `Invalid body: ${wordIssues(parsed.error, "body")}`,
   }
 }
 

@@ -6,24 +6,18 @@ import {
   createBatch,
   listBatchViews,
 } from "../../../../orchestration/batches/batches"
-import {
-  AdminListBatchesQuery,
-  parseQuery,
-  type AdminCreateBatchType,
+import type {
+  AdminCreateBatchType,
+  AdminListBatchesQueryType,
 } from "../validators"
 import { answer } from "../respond"
 
 /** GET /admin/shipping-services/batches?offset=&limit=: the latest print batches with their progress. */
 export async function GET(
-  req: AuthenticatedMedusaRequest,
+  req: AuthenticatedMedusaRequest<unknown, AdminListBatchesQueryType>,
   res: MedusaResponse
 ) {
-  const parsed = parseQuery(AdminListBatchesQuery, req.query)
-  if (!parsed.ok) {
-    res.status(400).json({ type: "invalid_data", message: parsed.message })
-    return
-  }
-  res.json(await listBatchViews(req.scope, parsed.value))
+  res.json(await listBatchViews(req.scope, req.validatedQuery))
 }
 
 /**

@@ -6,24 +6,19 @@ import {
   catalogReadinessReport,
   catalogSourcesOf,
 } from "../../../../orchestration/readiness"
-import { AdminReadinessQuery, parseQuery } from "../validators"
+import type { AdminReadinessQueryType } from "../validators"
 
 /**
  * GET /admin/shipping-services/readiness[?product_id=…][&fresh=true]: the catalog's variants
  * that cannot ship with the configured services, and why (checkout's own dry run, per service
  * and destination); `product_id` narrows to one product (the product page's widget). Read at
- * most once a minute per process unless `fresh`. 400 names a bad parameter.
+ * most once a minute per process unless `fresh`. 400 names a bad parameter (src/api/middlewares.ts).
  */
 export async function GET(
-  req: AuthenticatedMedusaRequest,
+  req: AuthenticatedMedusaRequest<unknown, AdminReadinessQueryType>,
   res: MedusaResponse
 ) {
-  const parsed = parseQuery(AdminReadinessQuery, req.query)
-  if (!parsed.ok) {
-    res.status(400).json({ type: "invalid_data", message: parsed.message })
-    return
-  }
-  const { product_id, fresh } = parsed.value
+  const { product_id, fresh } = req.validatedQuery
   const report = await catalogReadinessReport(catalogSourcesOf(req.scope), {
     fresh: fresh === "true",
   })

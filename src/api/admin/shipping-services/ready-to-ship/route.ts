@@ -3,23 +3,18 @@ import type {
   MedusaResponse,
 } from "@medusajs/framework/http"
 import { readyToShip } from "../../../../orchestration/batches/ready-to-ship"
-import { AdminReadyToShipQuery, parseQuery } from "../validators"
+import type { AdminReadyToShipQueryType } from "../validators"
 
 /**
  * GET /admin/shipping-services/ready-to-ship?view=awaiting|labelled&service=&lane=&from=&to=&offset=&limit=
  * One page of orders waiting for a label (automatic fulfilment off, failed with the service's
- * words, held) or labelled but not printed. 400 names a bad filter.
+ * words, held) or labelled but not printed. 400 names a bad filter (src/api/middlewares.ts).
  */
 export async function GET(
-  req: AuthenticatedMedusaRequest,
+  req: AuthenticatedMedusaRequest<unknown, AdminReadyToShipQueryType>,
   res: MedusaResponse
 ) {
-  const parsed = parseQuery(AdminReadyToShipQuery, req.query)
-  if (!parsed.ok) {
-    res.status(400).json({ type: "invalid_data", message: parsed.message })
-    return
-  }
-  const { from, to, ...rest } = parsed.value
+  const { from, to, ...rest } = req.validatedQuery
   res.json(
     await readyToShip(req.scope, {
       ...rest,

@@ -10,28 +10,23 @@ import {
 import { answer } from "../respond"
 import {
   AdminSetupShipping,
-  AdminSetupShippingQuery,
   parseBody,
-  parseQuery,
+  type AdminSetupShippingQueryType,
 } from "../validators"
 
 /**
  * GET /admin/shipping-services/setup?location_id=…
  * The preview: per stock location, what the one-action setup would create and what exists
- * (`{ plan }`, src/lib/setup-shipping/types.ts), with what is missing in words.
+ * (`{ plan }`, src/lib/setup-shipping/types.ts), with what is missing in words. 400 names a bad
+ * parameter (src/api/middlewares.ts).
  */
 export async function GET(
-  req: AuthenticatedMedusaRequest,
+  req: AuthenticatedMedusaRequest<unknown, AdminSetupShippingQueryType>,
   res: MedusaResponse
 ) {
-  const parsed = parseQuery(AdminSetupShippingQuery, req.query)
-  if (!parsed.ok) {
-    res.status(400).json({ type: "invalid_data", message: parsed.message })
-    return
-  }
   await answer(res, async () => ({
     plan: await previewShippingSetup(req.scope, {
-      location_ids: parsed.value.location_id,
+      location_ids: req.validatedQuery.location_id,
     }),
   }))
 }

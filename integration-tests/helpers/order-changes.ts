@@ -1,0 +1,54 @@
+/**
+ * Exchanges and claims through Medusa's admin API, as the dashboard makes them: begun on an
+ * order, their outbound part (items sent with a shipping option), then requested.
+ */
+export type ChangeKind = "exchange" | "claim"
+
+type Admin = { headers: Record<string, string> }
+
+/** The admin routes of the kind of change. */
+export const changeRoute = (kind: ChangeKind) =>
+  kind === "exchange" ? "/admin/exchanges" : "/admin/claims"
+
+/** Begins an exchange, or a claim of type replace, on the order: Medusa's change as created. */
+export async function beginChange(
+  api: any,
+  admin: Admin,
+  kind: ChangeKind,
+  orderId: string
+): Promise<any> {
+  const { data } = await api.post(
+    changeRoute(kind),
+    kind === "exchange"
+      ? { order_id: orderId }
+      : { order_id: orderId, type: "replace" },
+    admin
+  )
+  return data[kind]
+}
+
+/** The outbound part: the variants sent, with the shipping option that sends them. */
+export async function addOutbound(
+  api: any,
+  admin: Admin,
+  kind: ChangeKind,
+  changeId: string,
+  items: { variant_id: string; quantity: number }[],
+  shippingOptionId: string
+): Promise<void> {
+  const base = `${changeRoute(kind)}/${changeId}`
+  await api.post(`${base}/outbound/items`, { items }, admin)
+  await api.post(
+    `${base}/outbound/shipping-method`,
+    { shipping_option_id: shippingOptionId },
+    admin
+  )
+}
+
+/** The merchant requests (confirms) the change: Medusa's answer. */
+export const requestChange = (
+  api: any,
+  admin: Admin,
+  kind: ChangeKind,
+  changeId: string
+) => api.post(`${changeRoute(kind)}/${changeId}/request`, {}, admin)

@@ -1,0 +1,61 @@
+import { HEADER } from "../constants"
+import {
+  neutralCarrier,
+  validateTransactionId,
+  violationsFromZod,
+  type CarrierCodes,
+  type RETRY_RESOURCES,
+} from "../rules"
+import type { Violation } from "../violation"
+import type { z } from "../zod"
+import type { Parsed } from "./shipments"
+
+/** What the shipment operations' builders share: paths, headers, carriers, the transaction id, checks. */
+
+export const SHIPMENT_PATHS = {
+  shipments: "/v1/shipments",
+  rates: "/v1/rates",
+  manifests: "/v1/manifests",
+} as const
+
+export const JSON_BODY = { "Content-Type": "application/json" }
+export const UNIFIED_ERRORS = { [HEADER.unifiedErrorStructure]: "true" }
+
+/** Headers without the undefined ones. */
+export function headers(
+  all: Record<string, string | undefined>
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(all).filter(
+      (e): e is [string, string] => e[1] !== undefined && e[1] !== ""
+    )
+  )
+}
+
+/** Neutral carrier id of a carrier given either way (neutral id or mapped wire code). */
+export function asNeutral(value: unknown, codes?: CarrierCodes): unknown {
+  if (typeof value !== "string") return value
+  return neutralCarrier(value, codes) ?? value
+}
+
+export function transactionIdViolations(id: unknown): Violation[] {
+  const checked = validateTransactionId(id)
+  return checked.ok ? [] : checked.violations
+}
+
+export function failIf(
+  violations: Violation[]
+): { ok: false; violations: Violation[] } | undefined {
+  return violations.length > 0 ? { ok: false, violations } : undefined
+}
+
+export function checkWith<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  table: typeof RETRY_RESOURCES
+): Parsed<z.output<S>> {
+  const parsed = schema.safeParse(value, { reportInput: true })
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, violations: violationsFromZod(parsed.error, table) }
+}
