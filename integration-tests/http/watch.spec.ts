@@ -17,7 +17,7 @@ import { inPostalMaintenance } from "../../src/lib/tracking/maintenance"
 import {
   SILENCE_SETTING,
   watchWebhookSilence,
-} from "../../src/orchestration/alerts"
+} from "../../src/orchestration/raise-alerts"
 import { adminHeaders } from "../helpers/admin"
 import { explainHttpErrors } from "../helpers/errors"
 import { labelOf } from "../helpers/labels"

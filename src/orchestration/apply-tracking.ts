@@ -13,7 +13,7 @@ import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import { messageOf } from "../lib/errors"
 import { medusaLabelsOf } from "../lib/shipments/fulfillment-data"
-import { withLock } from "./lock"
+import { withLock } from "../lib/locking"
 import { PendingRuns } from "../lib/pending-runs"
 import {
   emitPluginEvents,

@@ -13,7 +13,7 @@ import {
 import type { FulfilMode } from "../workflows/fulfil-order/steps/claim-order-fulfilment"
 import { settleCanceledOrderWorkflow } from "../workflows/settle-canceled-order"
 import { awaitAdminFulfilmentWorkflow } from "../workflows/await-admin-fulfilment"
-import { alertAutoFulfillmentGaveUp } from "./alerts"
+import { alertAutoFulfillmentGaveUp } from "./raise-alerts"
 import { add, METRICS, SPANS, withSpan } from "../lib/telemetry"
 import {
   ourShippingOptionWithService,

@@ -3,7 +3,7 @@ import { Modules } from "@medusajs/framework/utils"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import { removeExpiredDocumentsWorkflow } from "../workflows/documents"
-import { withLockOrBusy, type LockingLike } from "../lib/locking"
+import { withLock, type LockingLike } from "../lib/locking"
 
 /** Parcels (and batches) per batch: each batch's deleting transaction holds only their rows. */
 export const RETENTION_BATCH = 200
@@ -56,7 +56,7 @@ export async function removeExpiredDocuments(
     ms: 0,
   }
   if (!cutoff) return report
-  const outcome = await withLockOrBusy(
+  const outcome = await withLock(
     container.resolve(Modules.LOCKING) as LockingLike,
     "shipping-services:retention",
     async () => {
@@ -93,7 +93,7 @@ export async function removeExpiredDocuments(
       }
     },
     // A run of a large backlog takes minutes: a second caller returns at once ("busy").
-    { timeout: 1, expire: 900 }
+    { timeout: 1, expire: 900, whenHeld: "busy" }
   )
   if (outcome === "busy") return null
   report.ms = Date.now() - started

@@ -5,7 +5,6 @@ import {
   Modules,
 } from "@medusajs/framework/utils"
 import { messageOf } from "../lib/errors"
-import { isLockTimeout } from "../lib/locking"
 import {
   refusalCountsOf,
   returnRefusal,
@@ -17,7 +16,7 @@ import { RETURN_REFUSALS_SETTING } from "../modules/shipping-services/service"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import { isOurProvider } from "./auto-fulfill"
-import { withLock } from "./lock"
+import { withLock } from "../lib/locking"
 
 /** What POST /store/returns asks for, as far as the plugin's guard reads it. */
 export type ReturnCreationRequest = {
@@ -158,20 +157,16 @@ export async function underReturnLock(
   orderId: string,
   job: () => Promise<void>
 ): Promise<"done" | "busy"> {
-  let started = false
-  try {
-    await withLock(
-      container.resolve(Modules.LOCKING),
-      `shipping-services:return:${orderId}`,
-      async () => {
-        started = true
-        await job()
-      },
-      { family: "return-creation", capacity: 4, timeout: RETURN_LOCK_TIMEOUT_S }
-    )
-    return "done"
-  } catch (error) {
-    if (!started && isLockTimeout(error)) return "busy"
-    throw error
-  }
+  const outcome = await withLock(
+    container.resolve(Modules.LOCKING),
+    `shipping-services:return:${orderId}`,
+    job,
+    {
+      family: "return-creation",
+      capacity: 4,
+      timeout: RETURN_LOCK_TIMEOUT_S,
+      whenHeld: "busy",
+    }
+  )
+  return outcome === "busy" ? "busy" : "done"
 }

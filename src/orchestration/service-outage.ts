@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { serviceBackAlert, serviceDownAlert } from "../lib/alerts"
 import { messageOf } from "../lib/errors"
-import { withLockOrBusy, type LockingLike } from "../lib/locking"
+import { withLock, type LockingLike } from "../lib/locking"
 import {
   afterProbe,
   durationWords,
@@ -14,7 +14,7 @@ import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import { randomTransactionId } from "../shipping-api/client/create-flow"
 import { CARRIER_OF_VARIANT } from "../shipping-api/constants"
 import { isServiceAway } from "../shipping-api/errors"
-import { raiseAlert } from "./alerts"
+import { raiseAlert } from "./raise-alerts"
 import { autoFulfillOrder } from "./auto-fulfill"
 import { resumeBatches } from "./batches/run-batch"
 
@@ -116,7 +116,7 @@ export async function resumeAfterOutage(
   const locking = container.resolve<LockingLike>(Modules.LOCKING, {
     allowUnregistered: true,
   })
-  const result = await withLockOrBusy(
+  const result = await withLock(
     locking,
     RESUME_LOCK_KEY,
     async () => {
@@ -127,7 +127,7 @@ export async function resumeAfterOutage(
         await resumeBatches(container)
       return resumed
     },
-    { timeout: 1, expire: 30 * 60 }
+    { timeout: 1, expire: 30 * 60, whenHeld: "busy" }
   )
   return result === "busy" ? 0 : result
 }

@@ -2,7 +2,7 @@ import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { ShippingActionError, actionErrorOf } from "../lib/action-error"
 import { messageOf } from "../lib/errors"
-import { withLockOrBusy, type LockingLike } from "../lib/locking"
+import { withLock, type LockingLike } from "../lib/locking"
 import { pluginClient } from "../lib/plugin-client"
 import { unknownFlatServices } from "../lib/setup-shipping/flat-amounts"
 import { laneProblemWords } from "../lib/setup-shipping/lane-words"
@@ -385,7 +385,7 @@ export async function applyShippingSetup(
   const options = shipping.getOptions()
   checkInput(options, input)
   const locking = container.resolve<LockingLike>(Modules.LOCKING)
-  const outcome = await withLockOrBusy(
+  const outcome = await withLock(
     locking,
     LOCK_KEY,
     async (): Promise<SetupApplyResult> => {
@@ -401,7 +401,7 @@ export async function applyShippingSetup(
         throw actionErrorOf(error, "Nothing was set up")
       }
     },
-    { timeout: 60, expire: 120 }
+    { timeout: 60, expire: 120, whenHeld: "busy" }
   )
   if (outcome === "busy")
     throw new ShippingActionError(

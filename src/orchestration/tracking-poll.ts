@@ -19,7 +19,7 @@ import type { Carrier } from "../shipping-api/constants"
 import { ShippingApiError } from "../shipping-api/errors"
 import { TRACKING_STORED_EVENT } from "./tracking-announcer"
 import { emitPluginEvents, eventBusOf } from "./plugin-events"
-import { withLockOrBusy } from "../lib/locking"
+import { withLock } from "../lib/locking"
 import { add, METRICS, SPANS, withSpan } from "../lib/telemetry"
 
 /**
@@ -154,11 +154,11 @@ async function sweepOnce(
   }
   if (!deps.shipping.getOptions().polling.enabled)
     return { ...empty, skipped: "disabled" }
-  const result = await withLockOrBusy(
+  const result = await withLock(
     deps.locking,
     POLL_LOCK_KEY,
     () => sweep(deps, now, empty, started),
-    { timeout: 1, expire: 30 * 60 }
+    { timeout: 1, expire: 30 * 60, whenHeld: "busy" }
   )
   if (result !== "busy") return result
   deps.logger.info(

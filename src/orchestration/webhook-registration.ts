@@ -1,4 +1,4 @@
-import { withLockOrBusy, type LockingLike } from "../lib/locking"
+import { withLock, type LockingLike } from "../lib/locking"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import {
@@ -85,9 +85,10 @@ const withRegistrationLock = <T>(
   timeoutSeconds: number,
   job: () => Promise<T>
 ): Promise<T | "busy"> =>
-  withLockOrBusy(deps.locking, WEBHOOK_LOCK_KEY, job, {
+  withLock(deps.locking, WEBHOOK_LOCK_KEY, job, {
     timeout: timeoutSeconds,
     expire: 300,
+    whenHeld: "busy",
   })
 
 /** Reconciles the registrations with the service (see the file comment). Never throws for a service failure: see `ok`. */

@@ -1,5 +1,5 @@
 import path from "node:path"
-import { circles, importGraph, importsOf, layerViolations } from "../check"
+import { circles, importGraph, importsOf, layerViolations } from "./check"
 
 describe("layers", () => {
   it("finds upward imports, imports of the sandbox and circles", () => {

@@ -1,4 +1,4 @@
-import { queuedKeys, withLock, type LockingLike } from "../lock"
+import { queuedKeys, withLock, type LockingLike } from "../locking"
 
 const tick = () => new Promise((r) => setTimeout(r, 1))
 

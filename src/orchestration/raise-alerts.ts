@@ -1,3 +1,5 @@
+// Raising the merchant's alerts: the event, the log line, the metric, and the webhook watch that
+// decides when silence is one. What an alert says is pure and lives in src/lib/alerts.ts.
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import {
