@@ -11,11 +11,11 @@ import { displayUrl } from "../lib/connection/roots"
 import { sandboxInProductionWarning } from "../lib/connection/sandbox-warning"
 import { pluginClient } from "../lib/plugin-client"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
-import {
-  reconcileWebhooks,
-  type ReconcileOutcome,
-  type RegistrationDeps,
-} from "./webhook-registration"
+import { reconcileWebhooks } from "./webhook-registration"
+import type {
+  ReconcileOutcome,
+  RegistrationDeps,
+} from "../workflows/register-webhooks/engine/records"
 
 /**
  * What the plugin does when the application starts, on every instance: warn about the public

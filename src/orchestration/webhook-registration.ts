@@ -22,9 +22,11 @@ import {
   deleteLocalRegistrations,
   deleteOurWebhookConfigs,
   markWebhooksRemoved,
-  reconcileLocked,
+  type RemovalReport,
+} from "../workflows/register-webhooks/engine/removal"
+import { reconcileLocked } from "../workflows/register-webhooks/engine/reconcile"
+import {
   recordRun,
-  rotateKeysLocked,
   WEBHOOKS_LAST_RUN_SETTING,
   WEBHOOKS_REMOVED_SETTING,
   WebhookRegistrationError,
@@ -32,24 +34,12 @@ import {
   type LastRun,
   type ReconcileOutcome,
   type RegistrationDeps,
-  type RemovalReport,
-} from "../workflows/register-webhooks/reconcile"
+} from "../workflows/register-webhooks/engine/records"
+import { rotateKeysLocked } from "../workflows/register-webhooks/engine/keys"
 import type {
   PublicRegistration,
   RegistrationBlocker,
 } from "../lib/webhooks/desired"
-
-export {
-  WEBHOOKS_LAST_RUN_SETTING,
-  WEBHOOKS_REMOVED_SETTING,
-  WebhookRegistrationError,
-  type EnsureOptions,
-  type ErrorRecord,
-  type LastRun,
-  type ReconcileOutcome,
-  type RegistrationDeps,
-  type TypeResult,
-} from "../workflows/register-webhooks/reconcile"
 
 /**
  * Webhook registration (doc 1) for this store: exactly one configuration per wanted type at the

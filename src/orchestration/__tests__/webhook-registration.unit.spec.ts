@@ -4,8 +4,8 @@ import {
   reconcileWebhooks,
   removeWebhookRegistrationsWith,
   rotateWebhookKeysWith,
-  WEBHOOKS_REMOVED_SETTING,
 } from "../webhook-registration"
+import { WEBHOOKS_REMOVED_SETTING } from "../../workflows/register-webhooks/engine/records"
 import { fakeLocking, fakeShipping, silentLogger } from "./fakes"
 
 /**

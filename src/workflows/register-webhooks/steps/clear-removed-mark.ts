@@ -1,7 +1,8 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { writeSetting } from "../../../modules/shipping-services/settings"
 import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
-import { clearRemovedMark, WEBHOOKS_REMOVED_SETTING } from "../reconcile"
+import { clearRemovedMark } from "../engine/removal"
+import { WEBHOOKS_REMOVED_SETTING } from "../engine/records"
 
 export const clearRemovedMarkStepId =
   "shipping-services-clear-webhooks-removed-mark"

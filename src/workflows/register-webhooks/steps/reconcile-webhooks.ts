@@ -1,5 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { reconcileLocked, type EnsureOptions } from "../reconcile"
+import { reconcileLocked } from "../engine/reconcile"
+import { type EnsureOptions } from "../engine/records"
 import { stepDeps } from "./deps"
 
 export const reconcileWebhooksStepId = "shipping-services-reconcile-webhooks"

@@ -8,7 +8,7 @@ import {
   recordRun,
   WEBHOOKS_LAST_RUN_SETTING,
   type ReconcileOutcome,
-} from "../reconcile"
+} from "../engine/records"
 import { stepDeps } from "./deps"
 
 export const recordWebhookRunStepId = "shipping-services-record-webhook-run"

@@ -5,7 +5,7 @@ import {
   deleteLocalRegistrations,
   deleteOurWebhookConfigs,
   markWebhooksRemoved,
-} from "../reconcile"
+} from "../engine/removal"
 import { stepDeps } from "./deps"
 
 export const markWebhooksRemovedStepId =
