@@ -9,7 +9,7 @@ import {
 import { waitFor } from "../../dev/wait"
 import { SHIPPING_SERVICES_MODULE } from "../../src/options/resolve"
 import type ShippingServicesModuleService from "../../src/modules/shipping-services/service"
-import { removeExpiredDocuments } from "../../src/orchestration/document-retention"
+import { removeExpiredDocuments } from "../../src/orchestration/documents/document-retention"
 import moveDocuments from "../../src/scripts/move-documents"
 import { adminHeaders } from "../helpers/admin"
 import { explainHttpErrors } from "../helpers/errors"

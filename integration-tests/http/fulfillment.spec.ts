@@ -15,7 +15,7 @@ import { registerCustomer } from "../helpers/customer"
 import { explainHttpErrors } from "../helpers/errors"
 import { atSandbox, sandbox } from "../helpers/sandbox"
 import { waitFor } from "../../dev/wait"
-import { autoFulfillOrder } from "../../src/orchestration/auto-fulfill"
+import { autoFulfillOrder } from "../../src/orchestration/auto-fulfil/auto-fulfill"
 
 jest.setTimeout(180_000)
 

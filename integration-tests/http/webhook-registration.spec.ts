@@ -5,8 +5,8 @@ import registerAtInstall from "../../src/migration-scripts/shipping-services-reg
 import removeWebhooks from "../../src/scripts/remove-webhooks"
 import { SHIPPING_SERVICES_MODULE } from "../../src/options/resolve"
 import type ShippingServicesModuleService from "../../src/modules/shipping-services/service"
-import { lastBootReconcile } from "../../src/orchestration/boot"
-import { ensureWebhookRegistrations } from "../../src/orchestration/webhook-registration"
+import { lastBootReconcile } from "../../src/orchestration/start-up/boot"
+import { ensureWebhookRegistrations } from "../../src/orchestration/webhooks/webhook-registration"
 import {
   WEBHOOKS_LAST_RUN_SETTING,
   WEBHOOKS_REMOVED_SETTING,

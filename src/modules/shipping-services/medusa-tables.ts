@@ -50,7 +50,7 @@ export class MedusaTables {
 
   /**
    * Return fulfillments of this provider still waiting for their label (the return part of an
-   * exchange or a claim: src/orchestration/waiting-return-labels.ts), live and linked to their
+   * exchange or a claim: src/orchestration/returns/waiting-return-labels.ts), live and linked to their
    * Medusa return, created since `since`; with that return's id. Oldest first. Medusa's query
    * cannot filter on `fulfillment.data`.
    */

@@ -1,6 +1,6 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 
-/** What applying a timeline writes on the shipment (src/orchestration/apply-tracking.ts). */
+/** What applying a timeline writes on the shipment (src/orchestration/tracking/apply-tracking.ts). */
 export type ShipmentTrackingFields = {
   tracking_status: string | null
   tracking_status_at: Date | null

@@ -12,7 +12,7 @@ export type RegisterWebhooksInput = { reason: string; force?: boolean }
 /**
  * Reconciles the webhook registration with the service (doc 1): an admin's re-register (`force`:
  * also after the remove-webhooks script) and the heal job. Run under the registration lock
- * (orchestration/webhook-registration.ts).
+ * (orchestration/webhooks/webhook-registration.ts).
  */
 export const registerWebhooksWorkflow = createWorkflow(
   "shipping-services-register-webhooks",

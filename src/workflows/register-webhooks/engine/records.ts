@@ -10,7 +10,7 @@ import { ShippingApiError } from "../../../shipping-api/errors"
 
 /**
  * The webhook registration's pieces (doc 1), run by the steps of src/workflows/register-webhooks
- * and, with their own stand-ins (tests, boot), by orchestration/webhook-registration.ts, which
+ * and, with their own stand-ins (tests, boot), by orchestration/webhooks/webhook-registration.ts, which
  * holds the registration lock around them. See that file for the whole story.
  */
 

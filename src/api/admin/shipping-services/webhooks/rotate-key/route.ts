@@ -6,7 +6,7 @@ import { PREVIOUS_KEY_GRACE_MS } from "../../../../../modules/shipping-services/
 import {
   rotateWebhookKeys,
   webhookRegistrationStatus,
-} from "../../../../../orchestration/webhook-registration"
+} from "../../../../../orchestration/webhooks/webhook-registration"
 import { WebhookRegistrationError } from "../../../../../workflows/register-webhooks/engine/records"
 import type { AdminRotateWebhookKeyType } from "../../validators"
 

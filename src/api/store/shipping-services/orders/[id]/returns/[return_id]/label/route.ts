@@ -5,7 +5,7 @@ import type {
 import { customerIdOf } from "../../../../../customer"
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "@medusajs/framework/zod"
-import { customerReturnLabel } from "../../../../../../../../orchestration/store-returns"
+import { customerReturnLabel } from "../../../../../../../../orchestration/returns/store-returns"
 
 const whole = (field: string, min: number, max: number, fallback: number) => {
   const rule = `${field}: must be a whole number from ${min} to ${max}`
