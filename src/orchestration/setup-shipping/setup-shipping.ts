@@ -41,7 +41,7 @@ import {
   setupShippingWorkflow,
   type SetupShippingResult,
 } from "../../workflows/setup-shipping"
-import { setupActionsOf } from "../../workflows/setup-shipping/actions"
+import { setupActionsOf } from "./actions"
 
 /** The provider id Medusa gives this plugin's provider (`<identifier>_<id>`, README's config). */
 export const SETUP_PROVIDER_ID = `${PROVIDER_IDENTIFIER}_${PROVIDER_IDENTIFIER}`
