@@ -41,11 +41,7 @@ export type HealthView = {
   items: HealthItem[]
 }
 
-/**
- * The figures the module reads from its own tables in one go
- * (src/modules/shipping-services/health-figures.ts): declared once, here, as the pure view is the
- * lower layer; HealthInput adds the figures read on their own.
- */
+/** The module's figures (src/modules/shipping-services/health-figures.ts), declared once here. */
 export type HealthFigures = {
   purchases: { bought: number; refused: number; last_bought_at: Date | null }
   auto_fulfillments: {
@@ -75,7 +71,7 @@ export type HealthFigures = {
   jobs: (JobRunRecord & { name: string })[]
 }
 
-/** What healthView reads: the module's figures, plus the counts read apart from them. */
+/** What healthView reads: the module's figures and the counts read apart. */
 export type HealthInput = HealthFigures & {
   /** Fulfillments of this provider left without an order (recovery removes them). */
   half_made: number
