@@ -625,7 +625,7 @@ async function waitForPlacedRows(db: string, n: number) {
 }
 
 /**
- * Tells the plugin's sweep for lost `order.placed` (src/orchestration/missed-orders.ts) that
+ * Tells the plugin's sweep for lost `order.placed` (src/orchestration/auto-fulfil/missed-orders.ts) that
  * every order placed so far was looked at, as in a store whose events arrived. On a slow machine
  * placing the orders takes over its two minutes, and the sweep (the retry job, every minute)
  * bought labels of the plugin's orders before its burst and during the manual one: 17 of 100 on
@@ -636,7 +636,7 @@ async function markOrdersSwept(db: string) {
   // LOG_LEVEL once, before appInThisProcess sets it (the app then logged every request).
   const { MISSED_ORDERS_SETTING } =
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    require("../src/orchestration/missed-orders") as typeof import("../src/orchestration/missed-orders")
+    require("../src/orchestration/auto-fulfil/missed-orders") as typeof import("../src/orchestration/auto-fulfil/missed-orders")
   await sql(
     db,
     `insert into shipping_services_setting (id, key, value) values ('ssset_bench_missed_orders', $1, $2)

@@ -10,7 +10,7 @@ import { inPostalMaintenance } from "../src/lib/tracking/maintenance"
 import {
   pollTrackingSweepWith,
   sweepDeps,
-} from "../src/orchestration/tracking-poll"
+} from "../src/orchestration/tracking/tracking-poll"
 
 const mb = (n: number) => Math.round(n / 1024 / 1024)
 

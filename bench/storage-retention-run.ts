@@ -5,7 +5,7 @@
  * line: STORAGE-RETENTION {json}.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { removeExpiredDocuments } from "../src/orchestration/document-retention"
+import { removeExpiredDocuments } from "../src/orchestration/documents/document-retention"
 
 export default async function run({
   container,

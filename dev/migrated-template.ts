@@ -6,7 +6,7 @@ import { runMedusa } from "./medusa-cli"
  * (`databaseFromTemplate`: a file copy in well under a second, where migrating takes ~12 s):
  * every module's migrations and the safe links, no migration scripts (the plugin's would
  * register a webhook with whatever service `env` names, and each copy's app registers with its
- * own at start: src/orchestration/boot.ts).
+ * own at start: src/orchestration/start-up/boot.ts).
  */
 export async function migratedTemplate(
   name: string,

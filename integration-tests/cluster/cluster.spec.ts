@@ -56,7 +56,7 @@ beforeAll(async () => {
   cluster = await prepareCluster({
     name: "cluster-test",
     admin: ADMIN,
-    // Debug: the plugin's job-run lines (src/orchestration/job-runs.ts) are at debug level.
+    // Debug: the plugin's job-run lines (src/orchestration/jobs/job-runs.ts) are at debug level.
     env: {
       LOG_LEVEL: "debug",
       SHIPPING_SERVICES_POLL_SCHEDULE: `*/${POLL_EVERY_S} * * * * *`,

@@ -218,7 +218,7 @@ describe("PostgreSQL, Redis and a worker taken away during a burst", () => {
     await cluster.sandbox.control("POST", "/stats/reset", {})
     // The burst: every order placed while the workers take no event, then all released at once
     // (orders older than two minutes are taken up meanwhile by the sweep for lost order.placed:
-    // src/orchestration/missed-orders.ts).
+    // src/orchestration/auto-fulfil/missed-orders.ts).
     await cluster.pauseEvents()
     const orderIds: string[] = []
     for (let i = 0; i < ORDERS; i += 10) {
@@ -393,7 +393,7 @@ describe("PostgreSQL, Redis and a worker taken away during a burst", () => {
       [orderIds]
     )
     // Fulfillments the faults left without an order: recovery removes them once they are
-    // old enough not to belong to a live workflow (src/orchestration/recovery.ts).
+    // old enough not to belong to a live workflow (src/orchestration/recovery/recovery.ts).
     const halfMadeSql = `select count(*)::int as n from fulfillment f
         where f.provider_id like 'shipping-services\\_%' and f.deleted_at is null and f.canceled_at is null
           and not exists (select 1 from order_fulfillment o where o.fulfillment_id = f.id and o.deleted_at is null)`

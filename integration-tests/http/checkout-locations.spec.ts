@@ -17,7 +17,7 @@ import {
   LOCATION_ADDRESS_RULE,
 } from "../../src/providers/shipping-services/checkout"
 import type { SetupPlan } from "../../src/lib/setup-shipping/types"
-import type { CartCheck } from "../../src/orchestration/checkout-check"
+import type { CartCheck } from "../../src/orchestration/checkout/checkout-check"
 import { adminHeaders } from "../helpers/admin"
 import { explainHttpErrors } from "../helpers/errors"
 import { serviceProxy, type ProxiedCall } from "../helpers/service-proxy"

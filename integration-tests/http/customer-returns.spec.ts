@@ -447,7 +447,7 @@ httpTestRunner({
 
         // Applying the parcel again (a poll, a redelivered webhook) announces nothing more.
         const { applyShipmentTracking } =
-          await import("../../src/orchestration/apply-tracking")
+          await import("../../src/orchestration/tracking/apply-tracking")
         await applyShipmentTracking(getContainer(), row.id)
         await new Promise((r) => setTimeout(r, 500))
         expect(delivered).toHaveLength(1)

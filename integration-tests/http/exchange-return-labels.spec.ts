@@ -381,7 +381,7 @@ httpTestRunner({
 
     it("records a refused purchase with the service's words for the admin, buys it when the sweep finds it due, and from the admin's button", async () => {
       const { retryWaitingReturnLabels } =
-        await import("../../src/orchestration/waiting-return-labels")
+        await import("../../src/orchestration/returns/waiting-return-labels")
       const order = await labelledOrder(ada)
       const atServiceBefore = (await returnLabelsAtService()).length
       await sandbox.post("/faults", {

@@ -13,7 +13,7 @@ import type ShippingServicesModuleService from "../../src/modules/shipping-servi
 import { registerCustomer } from "../helpers/customer"
 import { atSandbox, sandbox } from "../helpers/sandbox"
 import { waitFor } from "../../dev/wait"
-import { autoFulfillOrder } from "../../src/orchestration/auto-fulfill"
+import { autoFulfillOrder } from "../../src/orchestration/auto-fulfil/auto-fulfill"
 
 jest.setTimeout(180_000)
 

@@ -41,7 +41,9 @@ httpTestRunner({
   testSuite: ({ dbConfig }) => {
     it("two server processes starting at once register one tracking webhook (locks shared through PostgreSQL)", async () => {
       // Let this test app's own start-up registration finish first.
-      await (await import("../../src/orchestration/boot")).lastBootReconcile()
+      await (
+        await import("../../src/orchestration/start-up/boot")
+      ).lastBootReconcile()
       const client = sandboxClient()
       const url = `${process.env.SHIPPING_SERVICES_PUBLIC_URL}/hooks/shipping-services/tracking`
       for (const c of await client.listWebhookConfigs()) {

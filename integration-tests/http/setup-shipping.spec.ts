@@ -620,7 +620,7 @@ httpTestRunner({
     it("a failed run leaves nothing behind: each step undoes its own work", async () => {
       const plan = await preview()
       const { setupActionsOf } =
-        await import("../../src/workflows/setup-shipping/actions")
+        await import("../../src/orchestration/setup-shipping/actions")
       const shipping = container().resolve<ShippingServicesModuleService>(
         SHIPPING_SERVICES_MODULE
       )

@@ -11,7 +11,7 @@ import { registerTrackingWebhook } from "../helpers/webhooks"
 import {
   applyShipmentTracking,
   applyTrackingNumbers,
-} from "../../src/orchestration/apply-tracking"
+} from "../../src/orchestration/tracking/apply-tracking"
 import { Modules } from "@medusajs/framework/utils"
 
 jest.setTimeout(180_000)

@@ -8,18 +8,18 @@ import { ADDRESSES, placeOrder, type StoreSetup } from "../../dev/seed/store"
 import { waitFor } from "../../dev/wait"
 import { SHIPPING_SERVICES_MODULE } from "../../src/options/resolve"
 import type ShippingServicesModuleService from "../../src/modules/shipping-services/service"
-import { pollTrackingSweep } from "../../src/orchestration/tracking-poll"
+import { pollTrackingSweep } from "../../src/orchestration/tracking/tracking-poll"
 import { inPostalMaintenance } from "../../src/lib/tracking/maintenance"
 import {
   SILENCE_SETTING,
   watchWebhookSilence,
-} from "../../src/orchestration/alerts"
+} from "../../src/orchestration/alerts/raise-alerts"
 import { labelOf } from "../helpers/labels"
 import { sandbox } from "../helpers/sandbox"
 import { registerTrackingWebhook } from "../helpers/webhooks"
 import { JOB_RUN_SETTING_PREFIX, PLUGIN_JOBS } from "../../src/lib/jobs"
 import { writeSetting } from "../../src/modules/shipping-services/settings"
-import { keepJobSchedules } from "../../src/orchestration/job-schedule-keeper"
+import { keepJobSchedules } from "../../src/orchestration/jobs/job-schedule-keeper"
 
 jest.setTimeout(240_000)
 

@@ -5,12 +5,12 @@ import registerAtInstall from "../../src/migration-scripts/shipping-services-reg
 import removeWebhooks from "../../src/scripts/remove-webhooks"
 import { SHIPPING_SERVICES_MODULE } from "../../src/options/resolve"
 import type ShippingServicesModuleService from "../../src/modules/shipping-services/service"
-import { lastBootReconcile } from "../../src/orchestration/boot"
+import { lastBootReconcile } from "../../src/orchestration/start-up/boot"
+import { ensureWebhookRegistrations } from "../../src/orchestration/webhooks/webhook-registration"
 import {
-  ensureWebhookRegistrations,
   WEBHOOKS_LAST_RUN_SETTING,
   WEBHOOKS_REMOVED_SETTING,
-} from "../../src/orchestration/webhook-registration"
+} from "../../src/workflows/register-webhooks/engine/records"
 import { WEBHOOK_EVENTS } from "../../src/shipping-api/constants"
 import { adminHeaders } from "../helpers/admin"
 import { explainHttpErrors } from "../helpers/errors"

@@ -23,8 +23,8 @@ import type {
   CustomerReturnView,
   ReturnLabelView,
 } from "../../src/lib/views/return-view.js"
-import type { CanceledReturnView } from "../../src/orchestration/cancel-return.js"
-import type { CartCheck as PluginCartCheck } from "../../src/orchestration/checkout-check.js"
+import type { CanceledReturnView } from "../../src/orchestration/returns/cancel-return.js"
+import type { CartCheck as PluginCartCheck } from "../../src/orchestration/checkout/checkout-check.js"
 import type { CheckoutProblem as PluginProblem } from "../../src/providers/shipping-services/mapping/checkout-problems.js"
 import type { Carrier as PluginCarrier } from "../../src/shipping-api/constants.js"
 

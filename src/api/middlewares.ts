@@ -39,7 +39,7 @@ import {
   cancelReturnLabels,
 } from "./middlewares/cancel-return-labels"
 import { explainFulfilledRemoval } from "./middlewares/explain-fulfilled-removal"
-import { onShippingServicesStart } from "../orchestration/boot"
+import { onShippingServicesStart } from "../orchestration/start-up/boot"
 
 // Servers and shared instances load this file before Medusa runs the modules' start hooks: the
 // plugin's start-up work goes to its module here (workers: src/jobs/recover-interrupted-work.ts).

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ensureWebhookRegistrations } from "../orchestration/webhook-registration"
-import { runJob } from "../orchestration/job-runs"
+import { ensureWebhookRegistrations } from "../orchestration/webhooks/webhook-registration"
+import { runJob } from "../orchestration/jobs/job-runs"
 import { PLUGIN_JOBS } from "../lib/jobs"
 
 /**

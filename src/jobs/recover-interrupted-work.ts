@@ -1,22 +1,22 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { runJob } from "../orchestration/job-runs"
-import { scheduleFromOptions } from "../orchestration/job-schedule"
+import { runJob } from "../orchestration/jobs/job-runs"
+import { scheduleFromOptions } from "../orchestration/jobs/job-schedule"
 import { PLUGIN_JOBS } from "../lib/jobs"
-import { recoverInterruptedWork } from "../orchestration/recovery"
+import { recoverInterruptedWork } from "../orchestration/recovery/recovery"
 import { registerStartUp } from "../lib/start-up"
-import { onShippingServicesStart } from "../orchestration/boot"
-import { startJobScheduleKeeper } from "../orchestration/job-schedule-keeper"
+import { onShippingServicesStart } from "../orchestration/start-up/boot"
+import { startJobScheduleKeeper } from "../orchestration/jobs/job-schedule-keeper"
 
 // Workers and shared instances load the jobs before Medusa runs the modules' start hooks: the
 // plugin's start-up work goes to its module here (servers: src/api/middlewares.ts). Only these
-// processes hold the job schedules, so only they keep them (src/orchestration/job-schedule-keeper.ts).
+// processes hold the job schedules, so only they keep them (src/orchestration/jobs/job-schedule-keeper.ts).
 registerStartUp(onShippingServicesStart)
 registerStartUp(startJobScheduleKeeper)
 
 /**
  * On options.recovery.schedule (every minute by default): purchases and automatic fulfilments
  * that a stopped process left behind are settled and finished, and labels no fulfillment took are
- * voided or shown (src/orchestration/recovery.ts). With `recovery.leaseSeconds` 30 and the
+ * voided or shown (src/orchestration/recovery/recovery.ts). With `recovery.leaseSeconds` 30 and the
  * default schedule, work of a process killed on another worker is taken over within about a
  * minute and a half.
  */

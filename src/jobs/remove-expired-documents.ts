@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { runJob } from "../orchestration/job-runs"
-import { removeExpiredDocuments } from "../orchestration/document-retention"
+import { runJob } from "../orchestration/jobs/job-runs"
+import { removeExpiredDocuments } from "../orchestration/documents/document-retention"
 import { PLUGIN_JOBS } from "../lib/jobs"
 
 /**

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { resumeBatches } from "../orchestration/batches/run-batch"
-import { runJob } from "../orchestration/job-runs"
-import { scheduleFromOptions } from "../orchestration/job-schedule"
+import { runJob } from "../orchestration/jobs/job-runs"
+import { scheduleFromOptions } from "../orchestration/jobs/job-schedule"
 import { PLUGIN_JOBS } from "../lib/jobs"
 
 /**

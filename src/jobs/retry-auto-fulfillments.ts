@@ -1,17 +1,17 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { autoFulfillOrder } from "../orchestration/auto-fulfill"
-import { fulfilMissedOrders } from "../orchestration/missed-orders"
+import { autoFulfillOrder } from "../orchestration/auto-fulfil/auto-fulfill"
+import { fulfilMissedOrders } from "../orchestration/auto-fulfil/missed-orders"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
-import { runJob } from "../orchestration/job-runs"
-import { scheduleFromOptions } from "../orchestration/job-schedule"
+import { runJob } from "../orchestration/jobs/job-runs"
+import { scheduleFromOptions } from "../orchestration/jobs/job-schedule"
 import { PLUGIN_JOBS } from "../lib/jobs"
-import { resumeAfterOutage } from "../orchestration/service-outage"
+import { resumeAfterOutage } from "../orchestration/outage/service-outage"
 
 /**
  * On options.recovery.schedule (every minute by default): failed automatic fulfilments whose
  * backoff has passed are retried (bounded by maxAttempts), released ones run, and orders whose
- * order.placed never reached the plugin are taken up (src/orchestration/missed-orders.ts). While
+ * order.placed never reached the plugin are taken up (src/orchestration/auto-fulfil/missed-orders.ts). While
  * the service is not answering nothing is retried (the orders wait for it); once it answers,
  * orders still waiting for it (a resume that stopped with its process) are bought.
  */
@@ -30,7 +30,7 @@ async function retryDue(container: MedusaContainer) {
   if (await shipping.availability().read()) return
   await resumeAfterOutage(container)
   // Attempts left "running" by a process that stopped are the recovery job's (recover-interrupted-work).
-  // `pending` and due: an order an admin released from a hold (src/orchestration/hold-order.ts).
+  // `pending` and due: an order an admin released from a hold (src/orchestration/auto-fulfil/hold-order.ts).
   const due = await shipping.listAutoFulfillments(
     { status: ["failed", "pending"], next_attempt_at: { $lte: now } },
     { take: 50, order: { updated_at: "ASC" } }

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { storeShipmentLabelWorkflow } from "../workflows/store-shipment-label"
 import { moveDocumentsWorkflow } from "../workflows/documents"
-import { runJob } from "../orchestration/job-runs"
+import { runJob } from "../orchestration/jobs/job-runs"
 import { PLUGIN_JOBS } from "../lib/jobs"
 
 /** Documents moved to the File Module per run (documents.storage "file"): a few megabytes. */

@@ -152,7 +152,7 @@ export function jobLateAfterMs(intervalMs: number): number {
  * The plugin's jobs whose last run started longer ago than their lateness (`jobLateAfterMs` of
  * the interval their schedule gives), with that lateness. A job that never ran, or whose
  * schedule has no regular interval, is never late. Pure: the Health section and the schedule
- * keeper (src/orchestration/job-schedule-keeper.ts) ask it.
+ * keeper (src/orchestration/jobs/job-schedule-keeper.ts) ask it.
  */
 export function lateJobs(
   runs: readonly { name: string; started_at: string }[],

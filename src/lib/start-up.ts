@@ -2,7 +2,7 @@ import type { Logger } from "@medusajs/framework/types"
 
 /**
  * The plugin's start-up work (webhook registration, boot recovery, warnings:
- * src/orchestration/boot.ts), handed to the module, which runs it from Medusa's
+ * src/orchestration/start-up/boot.ts), handed to the module, which runs it from Medusa's
  * onApplicationStart hook. The module sits below the orchestration and must not import it, so
  * the glue registers the work: Medusa loads the API (servers and shared instances) and the jobs
  * (workers and shared instances) before it runs the modules' start hooks, and each registers it

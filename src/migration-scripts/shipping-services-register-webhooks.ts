@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { ensureWebhookRegistrations } from "../orchestration/webhook-registration"
+import { ensureWebhookRegistrations } from "../orchestration/webhooks/webhook-registration"
 
 /**
  * Install-time webhook registration. `medusa db:migrate` runs the migration scripts of the app

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { removeWebhookRegistrations } from "../orchestration/webhook-registration"
+import { removeWebhookRegistrations } from "../orchestration/webhooks/webhook-registration"
 
 /**
  * Uninstall step: deletes this store's webhook configurations at the service and the local

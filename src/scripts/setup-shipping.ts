@@ -10,7 +10,7 @@ import {
   applyShippingSetup,
   previewShippingSetup,
   SetupNotReadyError,
-} from "../orchestration/setup-shipping"
+} from "../orchestration/setup-shipping/setup-shipping"
 
 /**
  * Set up shipping in one action, for scripted installs (the admin's Settings → Shipping services

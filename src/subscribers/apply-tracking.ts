@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { applyTrackingNumbers } from "../orchestration/apply-tracking"
-import { TRACKING_STORED_EVENT } from "../orchestration/tracking-announcer"
+import { applyTrackingNumbers } from "../orchestration/tracking/apply-tracking"
+import { TRACKING_STORED_EVENT } from "../orchestration/tracking/tracking-announcer"
 import { inFlight } from "../lib/in-flight"
 
 /** Newly stored tracking events (webhook or polling) → shipments → Medusa's order status. */

@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { orderPlaced } from "../orchestration/auto-fulfill"
-import { withAutoFulfillRetry } from "../orchestration/auto-fulfill-retry"
+import { orderPlaced } from "../orchestration/auto-fulfil/auto-fulfill"
+import { withAutoFulfillRetry } from "../orchestration/auto-fulfil/auto-fulfill-retry"
 import { inFlight } from "../lib/in-flight"
 
 /**
@@ -8,7 +8,7 @@ import { inFlight } from "../lib/in-flight"
  * `autoFulfill.on: "captured"` only for an order whose payment is captured already; the others
  * wait for payment.captured: auto-fulfill-payment-captured.ts); else the order is recorded as
  * waiting for an admin (Ready to ship). A failure is run again with the plugin's retries
- * (src/orchestration/auto-fulfill-retry.ts): Medusa emits order.placed once.
+ * (src/orchestration/auto-fulfil/auto-fulfill-retry.ts): Medusa emits order.placed once.
  */
 export default async function autoFulfillOnOrderPlaced({
   event,

@@ -3,11 +3,11 @@ import {
   orderChanged,
   orderPlaced,
   paymentCaptured,
-} from "../orchestration/auto-fulfill"
+} from "../orchestration/auto-fulfil/auto-fulfill"
 import {
   AUTO_FULFILL_RETRY_EVENT,
   type AutoFulfillRetryData,
-} from "../orchestration/auto-fulfill-retry"
+} from "../orchestration/auto-fulfil/auto-fulfill-retry"
 import { inFlight } from "../lib/in-flight"
 
 /**

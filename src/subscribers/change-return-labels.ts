@@ -8,12 +8,12 @@ import {
   CHANGE_RETURN_LABEL_RETRY_EVENT,
   changeReturnLabels,
   changeReturnLabelsWithRetry,
-} from "../orchestration/change-return-labels"
+} from "../orchestration/returns/change-return-labels"
 
 /**
  * A confirmed exchange or claim (Medusa's `order.exchange_created`, `order.claim_created`) → the
  * return label of its inbound part, when that part uses one of the plugin's return options
- * (src/orchestration/change-return-labels.ts). A failure is run again with the plugin's retries:
+ * (src/orchestration/returns/change-return-labels.ts). A failure is run again with the plugin's retries:
  * Medusa emits these events once. The plugin's retry event throws on failure, so the event bus
  * runs it again.
  */

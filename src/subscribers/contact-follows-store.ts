@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { followStoreName } from "../orchestration/contact"
+import { followStoreName } from "../orchestration/contact/contact"
 import { inFlight } from "../lib/in-flight"
 
 /**

@@ -6,7 +6,7 @@ import type ShippingServicesModuleService from "../modules/shipping-services/ser
 import {
   RETURN_LABEL_READY_EVENT,
   returnLabelNotification,
-} from "../orchestration/return-labels"
+} from "../orchestration/returns/return-labels"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 
 /**

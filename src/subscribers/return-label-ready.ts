@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { inFlight } from "../lib/in-flight"
-import { announceReturnLabels } from "../orchestration/return-labels"
+import { announceReturnLabels } from "../orchestration/returns/return-labels"
 
 /**
  * Medusa's `order.return_requested` (a customer's POST /store/returns, or an admin's return) →

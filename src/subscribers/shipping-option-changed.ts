@@ -1,11 +1,11 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { FulfillmentEvents } from "@medusajs/framework/utils"
-import { forgetShippingOption } from "../orchestration/auto-fulfill"
+import { forgetShippingOption } from "../orchestration/auto-fulfil/auto-fulfill"
 
 /**
  * A shipping option was updated or deleted (the Fulfillment Module's entity events, `{ id }`):
  * this process forgets what it remembered of it (its provider and service), so the next order
- * reads it afresh. Other processes forget within a minute (src/orchestration/auto-fulfill.ts).
+ * reads it afresh. Other processes forget within a minute (src/orchestration/auto-fulfil/auto-fulfill.ts).
  */
 export default async function shippingOptionChanged({
   event,

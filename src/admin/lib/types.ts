@@ -2,7 +2,7 @@
  * Shapes of the plugin's admin API, from the backend's own pure view builders (type-only: no
  * backend code reaches the admin bundle).
  */
-export type { AdminOrderShipments } from "../../orchestration/order-shipments"
+export type { AdminOrderShipments } from "../../orchestration/labels/order-shipments"
 export type { ShipmentView, LabelView } from "../../lib/views/shipment-view"
 export type { AdminTimelineEntry } from "../../lib/views/timeline"
 export type { AutoFulfillmentView } from "../../lib/views/auto-fulfillment-view"
@@ -10,12 +10,12 @@ export type { ServiceView } from "../../lib/views/service-view"
 export type {
   ConnectionCheck,
   RootCheck,
-} from "../../orchestration/connection-check"
-export type { CloseOutResult } from "../../orchestration/close-out"
+} from "../../orchestration/connection/connection-check"
+export type { CloseOutResult } from "../../orchestration/manifests/close-out"
 export type { ManifestView } from "../../lib/manifests/record"
 
 /** The registration helper's routes: GET /admin/shipping-services/webhooks and …/contact. */
-export type { WebhookStatus } from "../../orchestration/webhook-registration"
+export type { WebhookStatus } from "../../orchestration/webhooks/webhook-registration"
 export type { SenderContact } from "../../lib/contact/changes"
 export type { OrphanView } from "../../lib/views/orphan-view"
 export type { ReturnsGuardView } from "../../lib/returns/refusal"
@@ -33,7 +33,7 @@ export type {
   BatchItemView,
   BatchFile,
 } from "../../lib/batches/views"
-export type { ReadinessReport } from "../../orchestration/readiness"
+export type { ReadinessReport } from "../../orchestration/setup-shipping/readiness"
 export type {
   VariantReadiness,
   ReadinessProblem,
@@ -45,4 +45,4 @@ export type {
   ZonePlan,
   FlatAmount,
 } from "../../lib/setup-shipping/types"
-export type { SetupApplyResult } from "../../orchestration/setup-shipping"
+export type { SetupApplyResult } from "../../orchestration/setup-shipping/setup-shipping"

@@ -7,7 +7,7 @@ import type { OrderChangeKind } from "../../lib/returns/order-change"
 import {
   cancelChangeReturnFulfillmentsForAdmin,
   cancelReturnFulfillmentsForAdmin,
-} from "../../orchestration/cancel-return"
+} from "../../orchestration/returns/cancel-return"
 
 /**
  * POST /admin/returns/:id/cancel (Medusa's route, the dashboard's "Cancel return"): Medusa's

@@ -10,7 +10,7 @@ import {
   recordReturnRefusal,
   refusedReturnError,
   underReturnLock,
-} from "../../orchestration/return-creation"
+} from "../../orchestration/returns/return-creation"
 
 /**
  * What the guard reads of Medusa's body, exactly as loose as Medusa's own validator

@@ -5,7 +5,7 @@
  * create leaves, orders wait for the service without spending their attempts, and checkout
  * prices calculated options by their fallback. Pure: the record and its transitions; the module
  * keeps it (src/modules/shipping-services/availability.ts), the probe job moves it
- * (src/orchestration/service-outage.ts).
+ * (src/orchestration/outage/service-outage.ts).
  */
 export type OutageRecord = {
   state: "down" | "up"

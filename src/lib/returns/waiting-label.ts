@@ -3,7 +3,7 @@ import { nextAttemptAt } from "../auto-fulfil/attempts"
 
 /**
  * The return label of an exchange or a claim while it waits (bought after Medusa confirmed the
- * change: src/orchestration/change-return-labels.ts): what a failed purchase records on the
+ * change: src/orchestration/returns/change-return-labels.ts): what a failed purchase records on the
  * fulfillment, when the plugin's sweep tries it again, and what the admin is told. Pure.
  */
 

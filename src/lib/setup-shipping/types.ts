@@ -80,7 +80,7 @@ export type SnapshotRegion = {
 
 export type NamedProduct = { id: string; title: string }
 
-/** What exists, read once before planning (orchestration/setup-shipping.ts). */
+/** What exists, read once before planning (orchestration/setup-shipping/setup-shipping.ts). */
 export type SetupSnapshot = {
   provider_id: string
   /** The provider is registered and enabled in the fulfillment module (medusa-config). */

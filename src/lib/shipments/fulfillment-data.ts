@@ -26,7 +26,7 @@ export type ShipmentDataRef = {
 /**
  * What the provider keeps on the return fulfillment of an exchange or a claim while its label
  * waits: Medusa confirms those with no way to tell the provider which return, order or items
- * they are, so the label is bought after the confirmation (src/orchestration/change-return-labels.ts).
+ * they are, so the label is bought after the confirmation (src/orchestration/returns/change-return-labels.ts).
  * Ids only, as all of `fulfillment.data`.
  */
 export type AwaitingReturnLabel = {

@@ -10,7 +10,7 @@ import {
 
 /**
  * Which shipments the polling fallback asks GET /v1/tracking about (doc 3), and when it asks
- * again. Pure: the job (src/orchestration/tracking-poll.ts) reads pages with `pollDueFilter`
+ * again. Pure: the job (src/orchestration/tracking/tracking-poll.ts) reads pages with `pollDueFilter`
  * and writes back what `afterPollSuccess` / `afterPollFailure` decide.
  *
  * A shipment is due when all hold:

@@ -41,8 +41,8 @@ export type HealthView = {
   items: HealthItem[]
 }
 
-/** What healthView reads (ShippingServicesModuleService.healthFigures, plus two counts). */
-export type HealthInput = {
+/** The module's figures (src/modules/shipping-services/health-figures.ts), declared once here. */
+export type HealthFigures = {
   purchases: { bought: number; refused: number; last_bought_at: Date | null }
   auto_fulfillments: {
     waiting_retry: number
@@ -69,6 +69,10 @@ export type HealthInput = {
   }
   orphans: { kept: number; voided_in_day: number }
   jobs: (JobRunRecord & { name: string })[]
+}
+
+/** What healthView reads: the module's figures and the counts read apart. */
+export type HealthInput = HealthFigures & {
   /** Fulfillments of this provider left without an order (recovery removes them). */
   half_made: number
   /** Labels on their way bought before the webhook silence threshold (capped). */

@@ -7,7 +7,7 @@ import type { DesiredWebhookConfig } from "./reconcile"
 
 /**
  * What this store wants registered at the service (doc 1), from the merchant's options, and what
- * of a registration may be shown. Pure: the orchestration (src/orchestration/webhook-registration)
+ * of a registration may be shown. Pure: the orchestration (src/orchestration/webhooks/webhook-registration)
  * reads the options and the stored key and carries the plan out.
  */
 

@@ -6,7 +6,10 @@ import type ShippingServicesModuleService from "../../modules/shipping-services/
 import type { BatchItemRecord } from "../../modules/shipping-services/models"
 import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 import { Limiter } from "../../shipping-api/client/limiter"
-import { fulfilOrderNow, type AdminFulfilOutcome } from "../auto-fulfill"
+import {
+  fulfilOrderNow,
+  type AdminFulfilOutcome,
+} from "../auto-fulfil/auto-fulfill"
 import { inFlight } from "../../lib/in-flight"
 import { labelsToPrint } from "./selection"
 import {
@@ -92,7 +95,7 @@ async function buyItems(
       items.map((item) => limiter.run(() => runItem(container, shipping, item)))
     )
     // The service is not answering: the batch waits for it, as the orders do, and is taken up
-    // again when the probe finds it back (src/orchestration/service-outage.ts).
+    // again when the probe finds it back (src/orchestration/outage/service-outage.ts).
     if (outcomes.includes("waiting")) return "waiting"
     if (outcomes.every((o) => o === "busy"))
       await new Promise((resolve) => setTimeout(resolve, BUSY_WAIT_MS))

@@ -385,7 +385,7 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
    * with no line item id, and no return, order or customer): nothing is bought here, where
    * Medusa may still refuse the change and a return label cannot be voided. The fulfillment is
    * marked as waiting, and its label is bought once Medusa confirmed the change
-   * (src/orchestration/change-return-labels.ts).
+   * (src/orchestration/returns/change-return-labels.ts).
    */
   override async createReturnFulfillment(
     fulfillment: Record<string, unknown>

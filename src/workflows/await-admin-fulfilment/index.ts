@@ -10,6 +10,8 @@ import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 
 export type AwaitAdminFulfilmentInput = { order_id: string; facts: OrderFacts }
 
+export const awaitAdminFulfilmentStepId =
+  "shipping-services-await-admin-fulfilment"
 /**
  * With automatic fulfilment off, a placed order of this provider is recorded as waiting for an
  * admin (`manual`), so Ready to ship lists it from the plugin's own rows. A redelivered
@@ -17,7 +19,7 @@ export type AwaitAdminFulfilmentInput = { order_id: string; facts: OrderFacts }
  * unless an admin moved it on meanwhile.
  */
 export const awaitAdminFulfilmentStep = createStep(
-  "shipping-services-await-admin-fulfilment",
+  awaitAdminFulfilmentStepId,
   async (input: AwaitAdminFulfilmentInput, { container }) => {
     const shipping: ShippingServicesModuleService = container.resolve(
       SHIPPING_SERVICES_MODULE

@@ -30,7 +30,7 @@ export type BuyReturnLabelsResult = {
  * The return labels of a Medusa return whose fulfillments of the plugin have none yet: the
  * return part of an exchange or a claim, which Medusa confirms without telling the provider which
  * return it is (the provider marks the fulfillment as waiting). Run after Medusa confirmed the
- * change, under the order's return lock (src/orchestration/change-return-labels.ts):
+ * change, under the order's return lock (src/orchestration/returns/change-return-labels.ts):
  *
  * 1. the return, its items and its waiting fulfillments (reads);
  * 2. each fulfillment's label bought as a store return's (never twice; no compensation: a return

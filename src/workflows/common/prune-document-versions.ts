@@ -14,13 +14,15 @@ export type PruneDocumentVersionsInput = {
   stored: boolean
 }
 
+export const pruneDocumentVersionsStepId =
+  "shipping-services-prune-document-versions"
 /**
  * A new version of a private file (a reprinted label, a batch's print file made again) replaces
  * the older ones behind the same route: their pages go (hard delete, they carry addresses),
  * last, once nothing after it can fail. No compensation: nothing after it can fail.
  */
 export const pruneDocumentVersionsStep = createStep(
-  "shipping-services-prune-document-versions",
+  pruneDocumentVersionsStepId,
   async (input: PruneDocumentVersionsInput, { container }) => {
     if (input.stored) {
       const shipping: ShippingServicesModuleService = container.resolve(

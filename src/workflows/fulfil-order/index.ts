@@ -23,7 +23,7 @@ export type FulfilOrderInput = {
   mode: FulfilMode
   /**
    * The unfulfilled shippable lines as fulfillments to make, one per shipping option and stock
-   * location (src/orchestration/fulfilment-plan.ts); empty when everything is fulfilled already.
+   * location (src/orchestration/auto-fulfil/fulfilment-plan.ts); empty when everything is fulfilled already.
    */
   groups: PlannedGroup[]
   facts: OrderFacts

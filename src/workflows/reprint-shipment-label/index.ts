@@ -15,7 +15,7 @@ export { isReprintLimitError } from "./steps/reprint-at-service"
  * stored as the next version with the row's update (compensation deletes them and restores the
  * label fields), then the older versions pruned, then the new one moved to the File Module when
  * `documents.storage` is "file". Run under the label's lock (one reprint of a
- * label at a time: two clicks must not both pass the count), see orchestration/reprint-label.ts.
+ * label at a time: two clicks must not both pass the count), see orchestration/labels/reprint-label.ts.
  */
 export const reprintShipmentLabelWorkflow = createWorkflow(
   "shipping-services-reprint-shipment-label",

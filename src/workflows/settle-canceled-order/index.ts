@@ -8,13 +8,15 @@ import type ShippingServicesModuleService from "../../modules/shipping-services/
 import type { SettledAutoFulfillment } from "../../modules/shipping-services/service"
 import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 
+export const settleCanceledOrderStepId =
+  "shipping-services-settle-canceled-order"
 /**
  * A canceled order stops waiting for a label: its row is `skipped` unless a live process is
  * buying (that purchase fails on the canceled order by itself). Compensation gives the settled
  * rows their status, retry time, hold and words back, if nothing changed them since.
  */
 export const settleCanceledOrderStep = createStep(
-  "shipping-services-settle-canceled-order",
+  settleCanceledOrderStepId,
   async (input: { order_id: string }, { container }) => {
     const shipping: ShippingServicesModuleService = container.resolve(
       SHIPPING_SERVICES_MODULE

@@ -13,10 +13,10 @@ import {
   when,
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
-import type { SetupShippingWorkflowInput } from "./actions"
+import type { SetupShippingWorkflowInput } from "./input"
 import { addGeoZonesStep } from "./steps/add-geo-zones"
 
-export type { SetupShippingWorkflowInput } from "./actions"
+export type { SetupShippingWorkflowInput } from "./input"
 
 export type SetupShippingResult = {
   shipping_profile_id: string

@@ -15,7 +15,7 @@ export type UpdateSenderContactInput = {
 /**
  * Updates the sender contact at the service (doc 3) with only the fields that differ from what
  * was last saved (the Setting row `contact`, or options.contact before the first update), then
- * saves the answer. Run under the contact lock (orchestration/contact.ts), so that two admins
+ * saves the answer. Run under the contact lock (orchestration/contact/contact.ts), so that two admins
  * (or an admin and a store rename) never compute their differences from the same old state.
  */
 export const updateSenderContactWorkflow = createWorkflow(

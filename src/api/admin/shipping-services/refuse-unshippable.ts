@@ -3,7 +3,7 @@ import type {
   MedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { refuseUnshippableOrder } from "../../../orchestration/checkout-check"
+import { refuseUnshippableOrder } from "../../../orchestration/checkout/checkout-check"
 
 /**
  * Before Medusa's own admin routes that make an order without a cart: converting a draft order,

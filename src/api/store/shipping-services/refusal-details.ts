@@ -7,7 +7,7 @@ import { CHECKOUT_REFUSED_CODE } from "../../../providers/shipping-services/chec
 import {
   checkCartForOptions,
   checkCartShippingMethods,
-} from "../../../orchestration/checkout-check"
+} from "../../../orchestration/checkout/checkout-check"
 
 /**
  * On Medusa's own store routes that run checkout's dry run (add a shipping method, complete the

@@ -1,11 +1,11 @@
 import path from "node:path"
-import { circles, importGraph, importsOf, layerViolations } from "../check"
+import { circles, importGraph, importsOf, layerViolations } from "./check"
 
 describe("layers", () => {
   it("finds upward imports, imports of the sandbox and circles", () => {
     const graph = new Map<string, string[]>([
-      ["src/modules/a/service.ts", ["src/orchestration/boot.ts"]],
-      ["src/orchestration/boot.ts", ["src/modules/a/service.ts"]],
+      ["src/modules/a/service.ts", ["src/orchestration/start-up/boot.ts"]],
+      ["src/orchestration/start-up/boot.ts", ["src/modules/a/service.ts"]],
       [
         "src/lib/x.ts",
         ["packages/sandbox/src/server.ts", "src/shipping-api/y.ts"],
@@ -23,7 +23,7 @@ describe("layers", () => {
         .sort()
     ).toEqual(["cycle", "sandbox", "upward", "upward"])
     expect(circles(graph)).toEqual([
-      ["src/modules/a/service.ts", "src/orchestration/boot.ts"],
+      ["src/modules/a/service.ts", "src/orchestration/start-up/boot.ts"],
     ])
   })
 

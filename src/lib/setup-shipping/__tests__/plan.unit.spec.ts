@@ -4,7 +4,7 @@ import { markerMetadata } from "../marker"
 import { describePlan } from "../describe"
 import { createsAnything, planShippingSetup, probeQuestions } from "../plan"
 import type { LaneCheck, SetupInput, SetupSnapshot } from "../types"
-import { setupActionsOf } from "../../../workflows/setup-shipping/actions"
+import { setupActionsOf } from "../../../orchestration/setup-shipping/actions"
 import {
   DEFAULT_SETUP,
   PROVIDER,

@@ -5,7 +5,7 @@ import { model } from "@medusajs/framework/utils"
  * per order of this provider, claimed atomically by whoever buys its labels (the automatic path,
  * an admin's retry, a print batch), so no two of them ever buy at once. `manual`: automatic
  * fulfilment was off when the order was placed (an admin ships it); `held`: an admin put it aside
- * (nothing buys it until released, src/orchestration/hold-order.ts); `waiting`: the service was
+ * (nothing buys it until released, src/orchestration/auto-fulfil/hold-order.ts); `waiting`: the service was
  * not answering (src/lib/outage/outage.ts): no attempt was spent, and it is bought as soon as the
  * service answers again.
  */

@@ -4,13 +4,14 @@ import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
 
 export type TrackingEventLink = { id: string; shipment_id: string }
 
+export const linkTrackingEventsStepId = "shipping-services-link-tracking-events"
 /**
  * Stored events that arrived before their shipment was known (unmatched, shown to admins as
  * such) are linked to it once it is, so its timeline holds them. Compensation unlinks them
  * again: they stay stored and are matched by the next delivery or the polling job.
  */
 export const linkTrackingEventsStep = createStep(
-  "shipping-services-link-tracking-events",
+  linkTrackingEventsStepId,
   async (input: { links: TrackingEventLink[] }, { container }) => {
     if (!input.links.length) return new StepResponse(0, [] as string[])
     const shipping: ShippingServicesModuleService = container.resolve(

@@ -4,13 +4,15 @@ import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
 
 export type ProcessedEvents = { outcome: string; ids: string[] }[]
 
+export const markEventsProcessedStepId =
+  "shipping-services-mark-tracking-events-processed"
 /**
  * Marks the stored events applied, each with what it did (shipped, recorded, ignored as
  * implausible…): an event is applied once. Compensation marks them unprocessed again, so the
  * next delivery, the polling job or a retry applies them. The workflow's last step.
  */
 export const markEventsProcessedStep = createStep(
-  "shipping-services-mark-tracking-events-processed",
+  markEventsProcessedStepId,
   async (
     input: { processed: ProcessedEvents; processed_at: Date },
     { container }

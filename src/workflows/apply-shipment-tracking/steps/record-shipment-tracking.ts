@@ -58,9 +58,11 @@ export async function restoreTracking(
   )
 }
 
+export const recordShipmentTrackingStepId =
+  "shipping-services-record-shipment-tracking"
 /** The shipment's tracking status, its time and the last event's (what the admin and shopper see). */
 export const recordShipmentTrackingStep = createStep(
-  "shipping-services-record-shipment-tracking",
+  recordShipmentTrackingStepId,
   async (
     input: { shipment_id: string; fields: ShipmentTrackingFields },
     { container }

@@ -46,13 +46,15 @@ export async function restoreTransitionApplied(
   })
 }
 
+export const recordTransitionAppliedStepId =
+  "shipping-services-record-transition-applied"
 /**
  * Records on the shipment that Medusa's fulfillment was marked shipped or delivered. It runs
  * before Medusa's workflow in the same workflow, so a failure there gives the column back and
  * the shipment never claims a transition Medusa does not have.
  */
 export const recordTransitionAppliedStep = createStep(
-  "shipping-services-record-transition-applied",
+  recordTransitionAppliedStepId,
   async (
     input: { shipment_id: string; transition: Transition; applied_at: Date },
     { container }

@@ -73,6 +73,7 @@ function purchaseDeps(
   }
 }
 
+export const buyReturnLabelsStepId = "shipping-services-buy-return-labels"
 /**
  * The return label of each waiting return fulfillment, as a store return's is bought (the
  * provider's own build, src/providers/shipping-services/return-label.ts): from the order's
@@ -85,7 +86,7 @@ function purchaseDeps(
  * leases, so that the next run takes them over at once instead of after the lease time.
  */
 export const buyReturnLabelsStep = createStep(
-  "shipping-services-buy-return-labels",
+  buyReturnLabelsStepId,
   async (input: { awaiting: AwaitingReturn | null }, { container }) => {
     const awaiting = input.awaiting
     if (!awaiting?.fulfillments.length)

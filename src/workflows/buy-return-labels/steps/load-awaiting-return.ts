@@ -117,12 +117,13 @@ export async function loadReturn(
   return ret && !ret.canceled_at ? ret : undefined
 }
 
+export const loadAwaitingReturnStepId = "shipping-services-load-awaiting-return"
 /**
  * The return, its returned lines and its fulfillments of the plugin still without a label, with
  * what their label needs (the return location, the option). Reads only.
  */
 export const loadAwaitingReturnStep = createStep(
-  "shipping-services-load-awaiting-return",
+  loadAwaitingReturnStepId,
   async (input: { return_id: string }, { container }) => {
     const ret = await loadReturn(container, input.return_id)
     const ids = ret ? awaitingFulfillmentIds(ret) : []

@@ -6,6 +6,7 @@ import type { BoughtReturnLabel } from "./buy-return-labels"
 
 const SHIPMENTS = "shipping_services_shipment"
 
+export const storeReturnLabelsStepId = "shipping-services-store-return-labels"
 /**
  * The labels onto their Medusa fulfillments, as Medusa stores a provider's result after a store
  * return's createReturnFulfillment: the data's reference to the labels (what the plugin reads,
@@ -19,7 +20,7 @@ const SHIPMENTS = "shipping_services_shipment"
  * next run replaces them with the same ones.
  */
 export const storeReturnLabelsStep = createStep(
-  "shipping-services-store-return-labels",
+  storeReturnLabelsStepId,
   async (input: { bought: BoughtReturnLabel[] }, { container }) => {
     const fulfillments = container.resolve(Modules.FULFILLMENT)
     const stored: { id: string; data: Record<string, unknown> | null }[] = []

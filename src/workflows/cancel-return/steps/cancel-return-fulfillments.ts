@@ -1,6 +1,8 @@
 import { cancelFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 
+export const cancelReturnFulfillmentsStepId =
+  "shipping-services-cancel-return-fulfillments"
 /**
  * Medusa's cancelFulfillmentWorkflow for each live fulfillment of a return: the provider withdraws
  * its return labels (they cannot be voided at the service, doc 4), or refuses when a parcel is
@@ -9,7 +11,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
  * earlier, interrupted run are skipped by Medusa (its cancel is idempotent), so a retry finishes.
  */
 export const cancelReturnFulfillmentsStep = createStep(
-  "shipping-services-cancel-return-fulfillments",
+  cancelReturnFulfillmentsStepId,
   async (input: { fulfillment_ids: string[] }, { container }) => {
     for (const id of input.fulfillment_ids) {
       await cancelFulfillmentWorkflow(container).run({ input: { id } })

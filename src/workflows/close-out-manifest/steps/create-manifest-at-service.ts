@@ -29,13 +29,15 @@ export function documentOf(
     : { url: doc.contents }
 }
 
+export const createManifestAtServiceStepId =
+  "shipping-services-create-manifest-at-service"
 /**
  * Asks the service for one carrier's manifest (doc 4, Manifest). No compensation: doc 4 has no
  * way to withdraw a manifest; once the service answered, those labels are manifested there
  * whatever happens next (the next step records it on the shipments).
  */
 export const createManifestAtServiceStep = createStep(
-  "shipping-services-create-manifest-at-service",
+  createManifestAtServiceStepId,
   async (input: { request: ManifestRequest }, { container }) => {
     const shipping: ShippingServicesModuleService = container.resolve(
       SHIPPING_SERVICES_MODULE

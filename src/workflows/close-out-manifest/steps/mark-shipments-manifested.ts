@@ -2,13 +2,15 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
 import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
 
+export const markShipmentsManifestedStepId =
+  "shipping-services-mark-shipments-manifested"
 /**
  * Puts the manifest id on the shipments, first after the service's answer. No compensation, on
  * purpose: the service has manifested these labels (see create-manifest-at-service.ts); taking
  * the id off would offer them to the next close-out, which would manifest them twice.
  */
 export const markShipmentsManifestedStep = createStep(
-  "shipping-services-mark-shipments-manifested",
+  markShipmentsManifestedStepId,
   async (
     input: { shipment_ids: string[]; manifest_id: string },
     { container }

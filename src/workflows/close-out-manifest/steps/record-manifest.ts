@@ -10,9 +10,10 @@ import {
   writeSettingKeepingPrevious,
 } from "../../../modules/shipping-services/settings"
 
+export const recordManifestStepId = "shipping-services-record-manifest"
 /** Keeps the close-out (a Setting row `manifests.<id>`), enough to serve its document again; compensation restores the previous setting. */
 export const recordManifestStep = createStep(
-  "shipping-services-record-manifest",
+  recordManifestStepId,
   async (record: ManifestRecord, { container }) => {
     const shipping: ShippingServicesModuleService = container.resolve(
       SHIPPING_SERVICES_MODULE

@@ -25,6 +25,8 @@ export async function deleteManifestDocument(
     await documents.deleteDocuments(stored.map((d: { id: string }) => d.id))
 }
 
+export const storeManifestDocumentStepId =
+  "shipping-services-store-manifest-document"
 /**
  * Copies the scan form into the plugin's documents (privately: the local file provider serves
  * "private" files publicly), because the service's URL lives 24 hours and the form is handed to
@@ -32,7 +34,7 @@ export async function deleteManifestDocument(
  * Compensation deletes the stored document.
  */
 export const storeManifestDocumentStep = createStep(
-  "shipping-services-store-manifest-document",
+  storeManifestDocumentStepId,
   async (input: { manifest: ManifestAtService }, { container }) => {
     const shipping: ShippingServicesModuleService = container.resolve(
       SHIPPING_SERVICES_MODULE

@@ -6,13 +6,15 @@ import {
   SHIPPING_SERVICES_MODULE,
 } from "../../../options/resolve"
 
+export const checkHalfMadeFulfillmentStepId =
+  "shipping-services-check-half-made-fulfillment"
 /**
  * The fulfillment is still half-made (read again inside the workflow: between the recovery's
  * list and this run a live process may have linked it, or another recovery discarded it).
  * Reads only: nothing to compensate.
  */
 export const checkHalfMadeFulfillmentStep = createStep(
-  "shipping-services-check-half-made-fulfillment",
+  checkHalfMadeFulfillmentStepId,
   async (
     input: { fulfillment_id: string; older_than_seconds: number },
     { container }

@@ -18,6 +18,7 @@ export type MoveDocumentsInput = {
   limit?: number
 }
 
+export const moveDocumentsStepId = "shipping-services-move-documents"
 /**
  * Puts stored documents where `documents.storage` says (or `target`): every document is first
  * written to the database with the row that owns it (one transaction, crash-safe), and moved to
@@ -30,7 +31,7 @@ export type MoveDocumentsInput = {
  * the same bytes are, not what the store holds.
  */
 export const moveDocumentsStep = createStep(
-  "shipping-services-move-documents",
+  moveDocumentsStepId,
   async (input: MoveDocumentsInput, { container }) => {
     const shipping: ShippingServicesModuleService = container.resolve(
       SHIPPING_SERVICES_MODULE

@@ -23,6 +23,8 @@ export type RemoveExpiredOutput = {
   lock_ms: number
 }
 
+export const removeExpiredDocumentsStepId =
+  "shipping-services-remove-expired-documents"
 /**
  * One bounded batch of retention (option `documents.keepDays`): the label pages of at most
  * `limit` parcels that ended before the cutoff, then the print files of at most `limit` batches
@@ -33,7 +35,7 @@ export type RemoveExpiredOutput = {
  * the same transaction as the deletes, so a failure leaves the batch as it was or done.
  */
 export const removeExpiredDocumentsStep = createStep(
-  "shipping-services-remove-expired-documents",
+  removeExpiredDocumentsStepId,
   async (input: RemoveExpiredInput, { container }) => {
     const shipping: ShippingServicesModuleService = container.resolve(
       SHIPPING_SERVICES_MODULE

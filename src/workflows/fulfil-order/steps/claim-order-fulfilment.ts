@@ -175,8 +175,10 @@ export async function giveBackOrderFulfilment(
   })
 }
 
+export const claimOrderFulfilmentStepId =
+  "shipping-services-claim-order-fulfilment"
 export const claimOrderFulfilmentStep = createStep(
-  "shipping-services-claim-order-fulfilment",
+  claimOrderFulfilmentStepId,
   async (input: ClaimInput, { container }) => {
     const shipping: ShippingServicesModuleService = container.resolve(
       SHIPPING_SERVICES_MODULE

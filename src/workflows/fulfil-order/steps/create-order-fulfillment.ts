@@ -40,6 +40,8 @@ export async function createNotingError<T>(
   }
 }
 
+export const createOrderFulfillmentStepId =
+  "shipping-services-create-order-fulfillment"
 /**
  * Medusa's createOrderFulfillmentWorkflow once per group, in turn (one fulfillment per shipping
  * option and stock location, its labels bought from that location), run by this step (not
@@ -51,7 +53,7 @@ export async function createNotingError<T>(
  * Medusa's cancelOrderFulfillmentWorkflow (the provider voids the labels).
  */
 export const createOrderFulfillmentStep = createStep(
-  "shipping-services-create-order-fulfillment",
+  createOrderFulfillmentStepId,
   async (input: CreateInput, { container, eventGroupId }) => {
     const shipping: ShippingServicesModuleService = container.resolve(
       SHIPPING_SERVICES_MODULE

@@ -13,6 +13,8 @@ export type FinishInput = {
   fulfillment_ids: string[]
 }
 
+export const finishOrderFulfilmentStepId =
+  "shipping-services-finish-order-fulfilment"
 /**
  * The attempt succeeded: its row says so, with the fulfillment, and its lease is given up in
  * the same UPDATE. An admin's fulfilment also ends a hold (the admin chose the order). The
@@ -21,7 +23,7 @@ export type FinishInput = {
  * shows a failed attempt without them.
  */
 export const finishOrderFulfilmentStep = createStep(
-  "shipping-services-finish-order-fulfilment",
+  finishOrderFulfilmentStepId,
   async (input: FinishInput, { container }) => {
     const shipping: ShippingServicesModuleService = container.resolve(
       SHIPPING_SERVICES_MODULE

@@ -127,6 +127,8 @@ export type RegisterInput = {
   first: boolean
 }
 
+export const registerUnregisteredFulfillmentsStepId =
+  "shipping-services-register-unregistered-fulfillments"
 /**
  * Runs after the claim (this attempt holds the order's lease, so no other attempt of the plugin
  * works on the order): a fulfillment of this provider that Medusa linked to the order but never
@@ -145,7 +147,7 @@ export type RegisterInput = {
  * made, or made on a row of its own (`first`: no earlier attempt can have left a fulfillment).
  */
 export const registerUnregisteredFulfillmentsStep = createStep(
-  "shipping-services-register-unregistered-fulfillments",
+  registerUnregisteredFulfillmentsStepId,
   async (input: RegisterInput, { container }) => {
     if (!input.record_id || input.first)
       return new StepResponse(NONE, { order_id: null, n: 0 } as Made)

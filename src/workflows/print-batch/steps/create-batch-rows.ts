@@ -18,13 +18,14 @@ export type CreateBatchRowsInput = {
   refused: { order_id: string; display_id: number | null; reason: string }[]
 }
 
+export const createBatchRowsStepId = "shipping-services-create-batch-rows"
 /**
  * The batch row and one item per order. A buying batch's items wait; a print-only batch's items
  * are done already (their labels exist) and the batch starts at printing. Compensation deletes
  * them, so a failed creation leaves nothing for the resume job.
  */
 export const createBatchRowsStep = createStep(
-  "shipping-services-create-batch-rows",
+  createBatchRowsStepId,
   async (input: CreateBatchRowsInput, { container }) => {
     const shipping: ShippingServicesModuleService = container.resolve(
       SHIPPING_SERVICES_MODULE

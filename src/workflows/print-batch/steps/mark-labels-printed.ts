@@ -2,12 +2,13 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
 import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
 
+export const markLabelsPrintedStepId = "shipping-services-mark-labels-printed"
 /**
  * Labels whose print file was downloaded are printed: Ready to ship stops listing them. Labels
  * printed before keep their date. Compensation unmarks the ones this step marked.
  */
 export const markLabelsPrintedStep = createStep(
-  "shipping-services-mark-labels-printed",
+  markLabelsPrintedStepId,
   async (input: { shipment_ids: string[] }, { container }) => {
     const shipping: ShippingServicesModuleService = container.resolve(
       SHIPPING_SERVICES_MODULE

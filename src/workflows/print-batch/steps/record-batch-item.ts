@@ -36,12 +36,13 @@ export async function recordBatchItem(
   return before
 }
 
+export const recordBatchItemStepId = "shipping-services-record-batch-item"
 /**
  * Records what an item's order came to in the batch (its labels, or the failure in the
  * service's words). Compensation puts the item's fields back as they were.
  */
 export const recordBatchItemStep = createStep(
-  "shipping-services-record-batch-item",
+  recordBatchItemStepId,
   async (outcome: BatchItemOutcome, { container }) => {
     const shipping: ShippingServicesModuleService = container.resolve(
       SHIPPING_SERVICES_MODULE

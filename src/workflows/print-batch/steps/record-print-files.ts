@@ -72,8 +72,9 @@ export async function restorePrintFiles(
   if (before.notes.length) await journal.updateBatchItems(before.notes)
 }
 
+export const recordPrintFilesStepId = "shipping-services-record-print-files"
 export const recordPrintFilesStep = createStep(
-  "shipping-services-record-print-files",
+  recordPrintFilesStepId,
   async (stored: StoredPrintFiles, { container }) => {
     const shipping: ShippingServicesModuleService = container.resolve(
       SHIPPING_SERVICES_MODULE

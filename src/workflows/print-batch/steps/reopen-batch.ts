@@ -22,13 +22,14 @@ type Before = {
   items: { id: string; status: string; error: unknown }[]
 }
 
+export const reopenBatchStepId = "shipping-services-reopen-batch"
 /**
  * Puts a batch back to work: failed items to waiting (status buying), or new print settings
  * (status printing; the files are made again from the stored labels, nothing is bought).
  * Compensation restores the rows as they were.
  */
 export const reopenBatchStep = createStep(
-  "shipping-services-reopen-batch",
+  reopenBatchStepId,
   async (input: ReopenBatchInput, { container }) => {
     const shipping: ShippingServicesModuleService = container.resolve(
       SHIPPING_SERVICES_MODULE

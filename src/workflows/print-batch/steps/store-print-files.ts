@@ -19,6 +19,7 @@ export type StoredPrintFiles = {
   notes: Record<string, string | null>
 }
 
+export const storePrintFilesStepId = "shipping-services-store-print-files"
 /**
  * Makes the batch's print files from its done items (composePrintFiles) and stores them as the
  * next version of its private documents (kind "print", owner = the batch), in one transaction.
@@ -27,7 +28,7 @@ export type StoredPrintFiles = {
  * run killed between this step and the next leaves pages nobody names; the next run replaces them.
  */
 export const storePrintFilesStep = createStep(
-  "shipping-services-store-print-files",
+  storePrintFilesStepId,
   async (input: { batch_id: string }, { container }) => {
     const shipping: ShippingServicesModuleService = container.resolve(
       SHIPPING_SERVICES_MODULE

@@ -1,11 +1,10 @@
 import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
 import { runThenFail } from "../../__tests__/run-then-fail"
+import { restoreKeys, rotateKeysLocked } from "../engine/keys"
 import {
-  restoreKeys,
-  rotateKeysLocked,
   WEBHOOKS_REMOVED_SETTING,
   WebhookRegistrationError,
-} from "../reconcile"
+} from "../engine/records"
 import { markWebhooksRemovedStep } from "../steps/remove-webhooks"
 
 function shipping(rows: Record<string, unknown>[]) {

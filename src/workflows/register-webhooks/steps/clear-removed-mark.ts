@@ -1,14 +1,17 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { writeSetting } from "../../../modules/shipping-services/settings"
 import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
-import { clearRemovedMark, WEBHOOKS_REMOVED_SETTING } from "../reconcile"
+import { clearRemovedMark } from "../engine/removal"
+import { WEBHOOKS_REMOVED_SETTING } from "../engine/records"
 
+export const clearRemovedMarkStepId =
+  "shipping-services-clear-webhooks-removed-mark"
 /**
  * An admin's re-register clears the remove-webhooks script's mark (nothing registered again until
  * then); compensation puts the mark back, so a failed re-register leaves boots and jobs as they were.
  */
 export const clearRemovedMarkStep = createStep(
-  "shipping-services-clear-webhooks-removed-mark",
+  clearRemovedMarkStepId,
   async (input: { force: boolean }, { container }) => {
     if (!input.force)
       return new StepResponse(null, null as Record<string, unknown> | null)

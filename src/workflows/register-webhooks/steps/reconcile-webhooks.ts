@@ -1,7 +1,9 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { reconcileLocked, type EnsureOptions } from "../reconcile"
+import { reconcileLocked } from "../engine/reconcile"
+import { type EnsureOptions } from "../engine/records"
 import { stepDeps } from "./deps"
 
+export const reconcileWebhooksStepId = "shipping-services-reconcile-webhooks"
 /**
  * Makes the service's configurations match the options and the stored keys (doc 1). Never throws
  * for a service failure (the outcome says `ok: false`, the row keeps the error). No compensation:
@@ -9,7 +11,7 @@ import { stepDeps } from "./deps"
  * (the job, every 15 minutes) converges again anyway.
  */
 export const reconcileWebhooksStep = createStep(
-  "shipping-services-reconcile-webhooks",
+  reconcileWebhooksStepId,
   async (input: EnsureOptions, { container }) => {
     return new StepResponse(
       await reconcileLocked(stepDeps(container), { ...input, force: false })

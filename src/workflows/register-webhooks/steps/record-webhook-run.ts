@@ -8,12 +8,13 @@ import {
   recordRun,
   WEBHOOKS_LAST_RUN_SETTING,
   type ReconcileOutcome,
-} from "../reconcile"
+} from "../engine/records"
 import { stepDeps } from "./deps"
 
+export const recordWebhookRunStepId = "shipping-services-record-webhook-run"
 /** Records the run's outcome (shown in the admin); compensation restores the previous record. */
 export const recordWebhookRunStep = createStep(
-  "shipping-services-record-webhook-run",
+  recordWebhookRunStepId,
   async (outcome: ReconcileOutcome, { container }) => {
     const deps = stepDeps(container)
     const previous = await readSetting<Record<string, unknown>>(

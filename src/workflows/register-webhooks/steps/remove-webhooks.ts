@@ -5,16 +5,18 @@ import {
   deleteLocalRegistrations,
   deleteOurWebhookConfigs,
   markWebhooksRemoved,
-} from "../reconcile"
+} from "../engine/removal"
 import { stepDeps } from "./deps"
 
+export const markWebhooksRemovedStepId =
+  "shipping-services-mark-webhooks-removed"
 /**
  * Marks the webhooks removed, first, so that no boot or job registers them again while the
  * removal runs. Compensation restores the mark as it was (a failed removal leaves boots and jobs
  * registering as before).
  */
 export const markWebhooksRemovedStep = createStep(
-  "shipping-services-mark-webhooks-removed",
+  markWebhooksRemovedStepId,
   async (input: { at: Date }, { container }) => {
     const previous = await markWebhooksRemoved(
       container.resolve(SHIPPING_SERVICES_MODULE),
@@ -27,20 +29,24 @@ export const markWebhooksRemovedStep = createStep(
   }
 )
 
+export const deleteWebhookConfigsStepId =
+  "shipping-services-delete-webhook-configs"
 /**
  * Deletes our configurations at the service (doc 1). No compensation: a deleted configuration
  * cannot be brought back as it was (its id and key are gone); an admin's re-register makes new ones.
  */
 export const deleteWebhookConfigsStep = createStep(
-  "shipping-services-delete-webhook-configs",
+  deleteWebhookConfigsStepId,
   async (_: undefined, { container }) => {
     return new StepResponse(await deleteOurWebhookConfigs(stepDeps(container)))
   }
 )
 
+export const deleteWebhookRegistrationsStepId =
+  "shipping-services-delete-webhook-registrations"
 /** Deletes the local registrations, last: nothing after it can fail. */
 export const deleteWebhookRegistrationsStep = createStep(
-  "shipping-services-delete-webhook-registrations",
+  deleteWebhookRegistrationsStepId,
   async (_: undefined, { container }) => {
     return new StepResponse(
       await deleteLocalRegistrations(

@@ -1,9 +1,10 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
 import type { WebhookType } from "../../../shipping-api/constants"
-import { restoreKeys, rotateKeysLocked } from "../reconcile"
+import { restoreKeys, rotateKeysLocked } from "../engine/keys"
 import { stepDeps } from "./deps"
 
+export const rotateWebhookKeysStepId = "shipping-services-rotate-webhook-keys"
 /**
  * Stores a new key per registration (the current one becomes the previous, still accepted for a
  * grace period). Compensation restores the keys as they were, should the run fail before the
@@ -11,7 +12,7 @@ import { stepDeps } from "./deps"
  * key, which the next run sends, while the old one keeps working).
  */
 export const rotateWebhookKeysStep = createStep(
-  "shipping-services-rotate-webhook-keys",
+  rotateWebhookKeysStepId,
   async (input: { types?: WebhookType[] }, { container }) => {
     const { rotated, before } = await rotateKeysLocked(
       stepDeps(container),

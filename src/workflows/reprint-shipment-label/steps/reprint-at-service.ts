@@ -32,6 +32,7 @@ export type ReprintedLabel = {
   pages: string[]
 }
 
+export const reprintAtServiceStepId = "shipping-services-reprint-at-service"
 /**
  * Reprints a label at the service (doc 4: GET /v1/shipments/{shipmentId}; at most 3 per
  * shipment): the fourth is refused here, before anything is sent. The new label's pages are
@@ -40,7 +41,7 @@ export type ReprintedLabel = {
  * If our count ever lags (an answer lost on the way), the service's refusal brings it up to the limit.
  */
 export const reprintAtServiceStep = createStep(
-  "shipping-services-reprint-at-service",
+  reprintAtServiceStepId,
   async (input: { shipment_id: string }, { container }) => {
     const shipping: ShippingServicesModuleService = container.resolve(
       SHIPPING_SERVICES_MODULE

@@ -103,8 +103,10 @@ export async function removeReprintedLabel(
     } as never)
 }
 
+export const storeReprintedLabelStepId =
+  "shipping-services-store-reprinted-label"
 export const storeReprintedLabelStep = createStep(
-  "shipping-services-store-reprinted-label",
+  storeReprintedLabelStepId,
   async (reprint: ReprintedLabel, { container }) => {
     const shipping: ShippingServicesModuleService = container.resolve(
       SHIPPING_SERVICES_MODULE

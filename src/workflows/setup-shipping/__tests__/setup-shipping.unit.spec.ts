@@ -13,7 +13,7 @@ import {
 } from "../../../lib/setup-shipping/__tests__/fixtures"
 import type { SetupSnapshot } from "../../../lib/setup-shipping/types"
 import { runThenFail } from "../../__tests__/run-then-fail"
-import { setupActionsOf } from "../actions"
+import { setupActionsOf } from "../../../orchestration/setup-shipping/actions"
 import { addGeoZonesStep } from "../steps/add-geo-zones"
 
 function planOf(snap: SetupSnapshot) {

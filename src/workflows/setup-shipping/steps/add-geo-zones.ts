@@ -14,13 +14,14 @@ type GeoZones = {
   deleteGeoZones(ids: string[]): Promise<void>
 }
 
+export const addGeoZonesStepId = "shipping-services-setup-add-geo-zones"
 /**
  * Countries a region gained, added to a service zone the setup made before (Medusa has no step
  * that adds geo zones to a zone; updateServiceZones replaces the whole list). Compensation
  * deletes exactly the geo zones this step created.
  */
 export const addGeoZonesStep = createStep(
-  "shipping-services-setup-add-geo-zones",
+  addGeoZonesStepId,
   async (input: AddGeoZonesInput, { container }) => {
     if (!input.length) return new StepResponse([], [])
     const fulfillment = container.resolve<GeoZones>(Modules.FULFILLMENT)

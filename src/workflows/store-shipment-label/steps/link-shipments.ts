@@ -5,13 +5,14 @@ import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
 import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
 import type { StoredLabel } from "./store-label-files"
 
+export const linkShipmentsStepId = "shipping-services-link-shipments"
 /**
  * Links each shipment to its fulfillment and order (src/links), once, in one call; and marks
  * the labels of fulfillments Medusa finished (`attach`: the event that ran this workflow comes
  * at the end of Medusa's fulfilment workflow) as attached, so crash recovery leaves them alone.
  */
 export const linkShipmentsStep = createStep(
-  "shipping-services-link-shipments",
+  linkShipmentsStepId,
   async (
     { stored, attach }: { stored: StoredLabel[]; attach: string[] },
     { container }

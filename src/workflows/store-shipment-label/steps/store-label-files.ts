@@ -27,6 +27,7 @@ export function fileIdsOf(labelFiles: unknown): string[] {
     : []
 }
 
+export const storeLabelFilesStepId = "shipping-services-store-label-files"
 /**
  * Makes sure every label's pages are in the plugin's own documents (served only to admins):
  * a label bought as a URL is downloaded now, while the service still serves it (24 hours,
@@ -35,7 +36,7 @@ export function fileIdsOf(labelFiles: unknown): string[] {
  * Labels bought as Base64 are stored with the purchase already: nothing to do for them.
  */
 export const storeLabelFilesStep = createStep(
-  "shipping-services-store-label-files",
+  storeLabelFilesStepId,
   async (input: StoreLabelFilesInput, { container }) => {
     const shipping: ShippingServicesModuleService = container.resolve(
       SHIPPING_SERVICES_MODULE

@@ -14,9 +14,10 @@ import {
 import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
 import type { ContactAtService } from "./update-contact-at-service"
 
+export const saveContactSettingStepId = "shipping-services-save-contact-setting"
 /** Saves what the service answered as the contact setting; compensation restores the previous setting. */
 export const saveContactSettingStep = createStep(
-  "shipping-services-save-contact-setting",
+  saveContactSettingStepId,
   async (
     input: { update: ContactAtService; reason: string },
     { container }

@@ -33,6 +33,8 @@ export function contactRevert(
   return out
 }
 
+export const updateContactAtServiceStepId =
+  "shipping-services-update-contact-at-service"
 /**
  * Sends the fields that differ from the saved contact (doc 3, PATCH {contact_url}/api/v1/contact/
  * {contactId}; a partial update). Compensation sends the previous values back (another partial
@@ -40,7 +42,7 @@ export function contactRevert(
  * a failure to revert is logged, since the saved setting (the next step) stays as it was anyway.
  */
 export const updateContactAtServiceStep = createStep(
-  "shipping-services-update-contact-at-service",
+  updateContactAtServiceStepId,
   async (input: { requested: ContactFields }, { container }) => {
     const shipping: ShippingServicesModuleService = container.resolve(
       SHIPPING_SERVICES_MODULE

@@ -14,12 +14,14 @@ export type VoidableShipment = {
   fulfillment_id: string | null
 }
 
+export const loadVoidableShipmentStepId =
+  "shipping-services-load-voidable-shipment"
 /**
  * Loads the shipment and refuses, in words, what Medusa or the service would refuse (shipped,
  * canceled, outside the void window, return label…). Reads only: nothing to compensate.
  */
 export const loadVoidableShipmentStep = createStep(
-  "shipping-services-load-voidable-shipment",
+  loadVoidableShipmentStepId,
   async (input: { shipment_id: string }, { container }) => {
     const shipping: ShippingServicesModuleService = container.resolve(
       SHIPPING_SERVICES_MODULE

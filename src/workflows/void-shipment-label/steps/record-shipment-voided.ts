@@ -60,6 +60,8 @@ export async function restoreShipmentVoided(
   })
 }
 
+export const recordShipmentVoidedStepId =
+  "shipping-services-record-shipment-voided"
 /**
  * Records the void on the shipment row. Compensation restores the previous status (and void
  * fields) should a step after it fail in a workflow that runs this one; note that the label
@@ -67,7 +69,7 @@ export async function restoreShipmentVoided(
  * service no longer honours until it is voided again.
  */
 export const recordShipmentVoidedStep = createStep(
-  "shipping-services-record-shipment-voided",
+  recordShipmentVoidedStepId,
   async (
     input: {
       shipment_id: string

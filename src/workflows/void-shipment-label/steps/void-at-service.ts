@@ -6,6 +6,7 @@ import { voidAtService } from "../../../lib/shipments/void-at-service"
 import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
 import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
 
+export const voidAtServiceStepId = "shipping-services-void-at-service"
 /**
  * Voids an orphaned label at the service (doc 4). No compensation: the service has no way to
  * undo a void (a voided label cannot be made valid again, its postage is refunded), so a later
@@ -13,7 +14,7 @@ import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
  * comes after every check, and recording it (the next step) is all that follows.
  */
 export const voidAtServiceStep = createStep(
-  "shipping-services-void-at-service",
+  voidAtServiceStepId,
   async (input: { shipment_id: string; label: string }, { container }) => {
     const shipping: ShippingServicesModuleService = container.resolve(
       SHIPPING_SERVICES_MODULE

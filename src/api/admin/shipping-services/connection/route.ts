@@ -2,7 +2,7 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { checkConnection } from "../../../../orchestration/connection-check"
+import { checkConnection } from "../../../../orchestration/connection/connection-check"
 
 /**
  * GET /admin/shipping-services/connection

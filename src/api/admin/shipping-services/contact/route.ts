@@ -6,7 +6,7 @@ import {
   ContactUpdateError,
   getSenderContact,
   updateSenderContact,
-} from "../../../../orchestration/contact"
+} from "../../../../orchestration/contact/contact"
 import type { AdminUpdateContactType } from "../validators"
 
 /**

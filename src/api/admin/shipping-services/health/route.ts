@@ -2,7 +2,7 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { shippingServicesHealth } from "../../../../orchestration/health"
+import { shippingServicesHealth } from "../../../../orchestration/health/health"
 
 /**
  * GET /admin/shipping-services/health: the Health section of Settings → Shipping services —

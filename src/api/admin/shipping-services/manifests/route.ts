@@ -2,7 +2,10 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { closeOut, recentManifests } from "../../../../orchestration/close-out"
+import {
+  closeOut,
+  recentManifests,
+} from "../../../../orchestration/manifests/close-out"
 import type { AdminCreateManifestsType } from "../validators"
 
 /**

@@ -5,7 +5,7 @@ import type {
 import {
   catalogReadinessReport,
   catalogSourcesOf,
-} from "../../../../orchestration/readiness"
+} from "../../../../orchestration/setup-shipping/readiness"
 import type { AdminReadinessQueryType } from "../validators"
 
 /**

@@ -4,7 +4,7 @@ import type {
 } from "@medusajs/framework/http"
 import type { ReturnsGuardView } from "../../../../lib/returns/refusal"
 import type ShippingServicesModuleService from "../../../../modules/shipping-services/service"
-import { returnRefusalCounts } from "../../../../orchestration/return-creation"
+import { returnRefusalCounts } from "../../../../orchestration/returns/return-creation"
 import { SHIPPING_SERVICES_MODULE } from "../../../../options/resolve"
 
 /**

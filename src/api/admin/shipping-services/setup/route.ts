@@ -6,7 +6,7 @@ import {
   applyShippingSetup,
   previewShippingSetup,
   SetupNotReadyError,
-} from "../../../../orchestration/setup-shipping"
+} from "../../../../orchestration/setup-shipping/setup-shipping"
 import { answer } from "../respond"
 import {
   AdminSetupShipping,

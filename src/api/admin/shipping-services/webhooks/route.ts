@@ -2,7 +2,7 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { webhookRegistrationStatus } from "../../../../orchestration/webhook-registration"
+import { webhookRegistrationStatus } from "../../../../orchestration/webhooks/webhook-registration"
 
 /**
  * GET /admin/shipping-services/webhooks

@@ -15,7 +15,7 @@ import type { Violation } from "../../../../shipping-api/violation"
 import { SHIPPING_SERVICES_MODULE } from "../../../../options/resolve"
 import type ShippingServicesModuleService from "../../../../modules/shipping-services/service"
 import { EventsRefusedError } from "../../../../modules/shipping-services/event-writer"
-import { announceStoredTracking } from "../../../../orchestration/tracking-announcer"
+import { announceStoredTracking } from "../../../../orchestration/tracking/tracking-announcer"
 import { readBody } from "../read-body"
 import {
   recordWebhookDelivery,

@@ -5,7 +5,7 @@ import type {
 import {
   ensureWebhookRegistrations,
   webhookRegistrationStatus,
-} from "../../../../../orchestration/webhook-registration"
+} from "../../../../../orchestration/webhooks/webhook-registration"
 import type { AdminReRegisterWebhooksType } from "../../validators"
 
 /**

@@ -6,8 +6,8 @@ import { PREVIOUS_KEY_GRACE_MS } from "../../../../../modules/shipping-services/
 import {
   rotateWebhookKeys,
   webhookRegistrationStatus,
-  WebhookRegistrationError,
-} from "../../../../../orchestration/webhook-registration"
+} from "../../../../../orchestration/webhooks/webhook-registration"
+import { WebhookRegistrationError } from "../../../../../workflows/register-webhooks/engine/records"
 import type { AdminRotateWebhookKeyType } from "../../validators"
 
 /**

@@ -7,7 +7,7 @@ import { manifestFileName } from "../../../../../../lib/manifests/record"
 import {
   findManifest,
   manifestDocument,
-} from "../../../../../../orchestration/close-out"
+} from "../../../../../../orchestration/manifests/close-out"
 import { sendDocument } from "../../../send-document"
 
 /**

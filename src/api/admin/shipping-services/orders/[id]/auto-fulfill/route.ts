@@ -2,7 +2,7 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { retryAutoFulfillment } from "../../../../../../orchestration/retry-auto-fulfillment"
+import { retryAutoFulfillment } from "../../../../../../orchestration/auto-fulfil/retry-auto-fulfillment"
 import type { AdminRetryAutoFulfillmentType } from "../../../validators"
 import { answer } from "../../../respond"
 

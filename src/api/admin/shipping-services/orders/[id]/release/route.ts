@@ -2,7 +2,7 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { releaseOrder } from "../../../../../../orchestration/hold-order"
+import { releaseOrder } from "../../../../../../orchestration/auto-fulfil/hold-order"
 import { answer } from "../../../respond"
 
 /**

@@ -2,7 +2,7 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { adminOrderShipments } from "../../../../../../orchestration/order-shipments"
+import { adminOrderShipments } from "../../../../../../orchestration/labels/order-shipments"
 
 /**
  * GET /admin/shipping-services/orders/:id/shipments

@@ -2,7 +2,7 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { buyWaitingReturnLabelNow } from "../../../../../../orchestration/change-return-labels"
+import { buyWaitingReturnLabelNow } from "../../../../../../orchestration/returns/change-return-labels"
 import type { AdminBuyReturnLabelType } from "../../../validators"
 import { answer } from "../../../respond"
 

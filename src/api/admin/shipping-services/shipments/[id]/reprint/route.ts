@@ -2,8 +2,8 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { adminShipmentView } from "../../../../../../orchestration/order-shipments"
-import { reprintLabel } from "../../../../../../orchestration/reprint-label"
+import { adminShipmentView } from "../../../../../../orchestration/labels/order-shipments"
+import { reprintLabel } from "../../../../../../orchestration/labels/reprint-label"
 import type { AdminReprintLabelType } from "../../../validators"
 import { answer } from "../../../respond"
 

@@ -2,8 +2,8 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { adminShipmentView } from "../../../../../../orchestration/order-shipments"
-import { voidLabel } from "../../../../../../orchestration/void-label"
+import { adminShipmentView } from "../../../../../../orchestration/labels/order-shipments"
+import { voidLabel } from "../../../../../../orchestration/labels/void-label"
 import type { AdminVoidLabelType } from "../../../validators"
 import { answer } from "../../../respond"
 

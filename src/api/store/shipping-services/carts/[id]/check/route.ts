@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { checkCartForOptions } from "../../../../../../orchestration/checkout-check"
+import { checkCartForOptions } from "../../../../../../orchestration/checkout/checkout-check"
 import type { StoreCheckCartType } from "../../../validators"
 
 /**

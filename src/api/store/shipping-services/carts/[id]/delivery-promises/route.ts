@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { deliveryPromisesOfCart } from "../../../../../../orchestration/delivery-promises"
+import { deliveryPromisesOfCart } from "../../../../../../orchestration/checkout/delivery-promises"
 
 /**
  * GET /store/shipping-services/carts/:id/delivery-promises  (publishable key)

@@ -3,7 +3,7 @@ import type {
   MedusaResponse,
 } from "@medusajs/framework/http"
 import { customerIdOf } from "../../../customer"
-import { customerOrderReturns } from "../../../../../../orchestration/store-returns"
+import { customerOrderReturns } from "../../../../../../orchestration/returns/store-returns"
 
 /**
  * GET /store/shipping-services/orders/:id/returns  (publishable key; customer session or bearer)

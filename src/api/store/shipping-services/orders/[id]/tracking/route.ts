@@ -3,7 +3,7 @@ import type {
   MedusaResponse,
 } from "@medusajs/framework/http"
 import { customerIdOf } from "../../../customer"
-import { customerOrderParcels } from "../../../../../../orchestration/store-tracking"
+import { customerOrderParcels } from "../../../../../../orchestration/tracking/store-tracking"
 
 /**
  * GET /store/shipping-services/orders/:id/tracking  (publishable key; customer session or bearer)

@@ -3,7 +3,7 @@ import type {
   MedusaResponse,
 } from "@medusajs/framework/http"
 import { customerIdOf } from "../../../../../customer"
-import { cancelCustomerReturn } from "../../../../../../../../orchestration/cancel-return"
+import { cancelCustomerReturn } from "../../../../../../../../orchestration/returns/cancel-return"
 
 /**
  * POST /store/shipping-services/orders/:id/returns/:return_id/cancel  (publishable key; customer

@@ -3,7 +3,7 @@ import type {
   MedusaResponse,
 } from "@medusajs/framework/http"
 import { customerIdOf } from "../../../../../customer"
-import { customerReturnLabel } from "../../../../../../../../orchestration/store-returns"
+import { customerReturnLabel } from "../../../../../../../../orchestration/returns/store-returns"
 import type { StoreReturnLabelQueryType } from "../../../../../validators"
 
 /**

@@ -1,0 +1,101 @@
+import type { DocumentStore, NewDocument } from "./documents"
+import type { DocumentStorage } from "../../options/schema"
+
+/** A page of a stored file, without its bytes. */
+export type DocumentPage = {
+  id: string
+  page: number
+  version: number
+  mime_type: string
+  format: string | null
+  size: number
+  storage: DocumentStorage
+}
+
+/** What the versions read through the module's generated listDocuments. */
+export type DocumentList = (
+  filters: Record<string, unknown>,
+  config: { select: string[]; order?: Record<string, "ASC" | "DESC"> }
+) => Promise<(DocumentPage & { owner_id: string })[]>
+
+/**
+ * Versions of the plugin's files (a reprint stores a new version of a label's pages): which is
+ * the newest, how many pages it has, deleting the older ones. Read through the ORM; the bytes are
+ * DocumentStore's.
+ */
+export class DocumentVersions {
+  constructor(
+    private readonly listDocuments: DocumentList,
+    private readonly documents: DocumentStore
+  ) {}
+
+  /**
+   * The newest version of a file's pages (metadata only, no content), page order. `version`
+   * picks an older one.
+   */
+  async documentPages(
+    kind: NewDocument["kind"],
+    ownerId: string
+  ): Promise<DocumentPage[]> {
+    const rows = await this.listDocuments(
+      { kind, owner_id: ownerId },
+      {
+        select: [
+          "id",
+          "page",
+          "version",
+          "mime_type",
+          "format",
+          "size",
+          "storage",
+        ],
+        order: { version: "DESC", page: "ASC" },
+      }
+    )
+    const newest = rows[0]?.version
+    return rows.filter((r) => r.version === newest)
+  }
+
+  /** Deletes a file's older versions (a reprint replaced them). Rows and files are deleted. */
+  async pruneDocuments(
+    kind: NewDocument["kind"],
+    ownerId: string,
+    keepVersion: number
+  ): Promise<void> {
+    const old = await this.listDocuments(
+      { kind, owner_id: ownerId, version: { $lt: keepVersion } },
+      { select: ["id"] }
+    )
+    await this.documents.remove(old.map((d) => d.id))
+  }
+
+  /** Deletes one version of a file (a workflow's compensation of storing it). Rows and files. */
+  async deleteDocumentVersion(
+    kind: NewDocument["kind"],
+    ownerId: string,
+    version: number
+  ): Promise<void> {
+    const pages = await this.listDocuments(
+      { kind, owner_id: ownerId, version },
+      { select: ["id"] }
+    )
+    await this.documents.remove(pages.map((d) => d.id))
+  }
+
+  /** Pages of the newest stored version of each shipment's label. */
+  async labelPageCounts(shipmentIds: string[]): Promise<Map<string, number>> {
+    const counts = new Map<string, number>()
+    if (!shipmentIds.length) return counts
+    const rows = await this.listDocuments(
+      { kind: "label", owner_id: shipmentIds },
+      { select: ["owner_id", "version"], order: { version: "DESC" } }
+    )
+    const newest = new Map<string, number>()
+    for (const r of rows) {
+      if (!newest.has(r.owner_id)) newest.set(r.owner_id, r.version)
+      if (newest.get(r.owner_id) === r.version)
+        counts.set(r.owner_id, (counts.get(r.owner_id) ?? 0) + 1)
+    }
+    return counts
+  }
+}

@@ -1,0 +1,133 @@
+// Raising the merchant's alerts: the event, the log line, the metric, and the webhook watch that
+// decides when silence is one. What an alert says is pure and lives in src/lib/alerts.ts.
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import {
+  ALERT_EVENT,
+  autoFulfillmentFailedAlert,
+  silenceDecision,
+  SHIPMENTS_WAITING_CAP,
+  webhookSilenceAlert,
+  type Alert,
+  type SilenceDecision,
+} from "../../lib/alerts"
+import { add, METRICS } from "../../lib/telemetry"
+import type ShippingServicesModuleService from "../../modules/shipping-services/service"
+import {
+  readSetting,
+  writeSetting,
+} from "../../modules/shipping-services/settings"
+import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
+import { emitPluginEvents, eventBusOf } from "../events/plugin-events"
+
+/** Where the last webhook-silence alert is remembered (one alert per silence). */
+export const SILENCE_SETTING = "alert:webhook-silence"
+/** Labels older than this are not counted as on their way any more (lost, or never handed over). */
+const IN_TRANSIT_DAYS = 30
+
+/**
+ * Raises an alert: the `shipping-services.alert` event (a merchant's subscriber, and the plugin's
+ * own notification subscriber when alerts.template is set, receive it), a warning in the log
+ * and the alerts metric.
+ */
+export async function raiseAlert(
+  container: MedusaContainer,
+  alert: Alert
+): Promise<void> {
+  container
+    .resolve(ContainerRegistrationKeys.LOGGER)
+    .warn(`shipping-services: alert ${alert.kind}: ${alert.message}`)
+  add(METRICS.alerts, 1, { "shipping_services.alert": alert.kind })
+  await emitPluginEvents(eventBusOf(container), [
+    { name: ALERT_EVENT, data: alert as unknown as Record<string, unknown> },
+  ])
+}
+
+/** An automatic fulfilment used its last attempt: the merchant is told (once per attempt count). */
+export async function alertAutoFulfillmentGaveUp(
+  container: MedusaContainer,
+  failure: {
+    order_id: string
+    display_id?: number | null
+    attempts: number
+    last_error?: string | null
+  },
+  now = new Date()
+): Promise<void> {
+  await raiseAlert(container, autoFulfillmentFailedAlert({ ...failure, now }))
+}
+
+/**
+ * The webhook watch (every minute, src/jobs/watch-webhooks.ts): tracking webhooks silent for
+ * longer than alerts.webhookSilenceMinutes while labels bought before the silence are on their
+ * way raise one alert per silence (a delivery ends it). Reads the registration row the receive
+ * route stamps (`last_delivery_at`, every 30 s at most per server) and one bounded count.
+ */
+export async function watchWebhookSilence(
+  container: MedusaContainer,
+  now = new Date()
+): Promise<SilenceDecision> {
+  const shipping: ShippingServicesModuleService = container.resolve(
+    SHIPPING_SERVICES_MODULE
+  )
+  const options = shipping.getOptions()
+  const silenceMinutes = options.alerts.webhookSilenceMinutes
+  const registered =
+    options.webhook.enabled && !!options.webhook.publicUrl && silenceMinutes > 0
+  if (!registered) return { state: "off" }
+  const [registration] = await shipping.listWebhookRegistrations({
+    type: "tracking",
+  })
+  const lastDeliveryAt = registration?.last_delivery_at
+    ? new Date(registration.last_delivery_at)
+    : null
+  const registeredAt = registration?.synced_at
+    ? new Date(registration.synced_at)
+    : registration?.created_at
+      ? new Date(registration.created_at)
+      : null
+  const since = lastDeliveryAt ?? registeredAt
+  const silentFrom = new Date(now.getTime() - silenceMinutes * 60_000)
+  // Counted only when silent: most minutes cost the one read above.
+  const shipmentsWaiting =
+    since && since < silentFrom
+      ? await shipping.countShipmentsInTransit({
+          boughtAfter: new Date(
+            now.getTime() - IN_TRANSIT_DAYS * 24 * 60 * 60_000
+          ),
+          boughtBefore: silentFrom,
+          cap: SHIPMENTS_WAITING_CAP,
+        })
+      : 0
+  const alerted = await readSetting<{ since?: string }>(
+    shipping,
+    SILENCE_SETTING
+  )
+  const decision = silenceDecision({
+    now,
+    silenceMinutes,
+    registered: !!registration && registration.status === "active",
+    lastDeliveryAt,
+    registeredAt,
+    shipmentsWaiting,
+    alertedFor: alerted?.since ?? null,
+  })
+  if (decision.state !== "alert") return decision
+  // Remembered first: two workers never both alert the same silence (the job runs once per tick
+  // anyway), and a failed emit is not repeated every minute (the log says it).
+  await writeSetting(shipping, SILENCE_SETTING, {
+    since: decision.since.toISOString(),
+    alerted_at: now.toISOString(),
+  })
+  await raiseAlert(
+    container,
+    webhookSilenceAlert({
+      since: decision.since,
+      minutes: decision.minutes,
+      lastDeliveryAt,
+      shipmentsWaiting,
+      now,
+    })
+  )
+  return decision
+}

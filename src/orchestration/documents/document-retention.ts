@@ -1,0 +1,101 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import type ShippingServicesModuleService from "../../modules/shipping-services/service"
+import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
+import { removeExpiredDocumentsWorkflow } from "../../workflows/documents"
+import { withLock, type LockingLike } from "../../lib/locking"
+
+/** Parcels (and batches) per batch: each batch's deleting transaction holds only their rows. */
+export const RETENTION_BATCH = 200
+const DAY_MS = 86_400_000
+
+export type RetentionReport = {
+  /** Null when documents.keepDays is null (documents are kept). */
+  cutoff: string | null
+  labels: number
+  batches: number
+  documents: number
+  /** Workflow runs (bounded batches) it took. */
+  runs: number
+  /** The longest a deleting transaction held its row locks, ms. */
+  longest_lock_ms: number
+  ms: number
+}
+
+/** The date before which a parcel's end makes its documents due. Pure. */
+export function retentionCutoff(
+  keepDays: number | null,
+  now: Date
+): Date | null {
+  return keepDays === null ? null : new Date(now.getTime() - keepDays * DAY_MS)
+}
+
+/**
+ * Removes every document due (`documents.keepDays` after its parcel was delivered, voided or
+ * returned), one bounded batch per workflow run, until none is left: each run reads a page of
+ * owners after the last one seen, so the loop ends even when some stay (a reprint meanwhile).
+ * One run at a time in the whole store (a lock of the Locking Module); a second caller finds it
+ * busy and returns.
+ */
+export async function removeExpiredDocuments(
+  container: MedusaContainer,
+  { now = new Date(), batchSize = RETENTION_BATCH } = {}
+): Promise<RetentionReport | null> {
+  const shipping: ShippingServicesModuleService = container.resolve(
+    SHIPPING_SERVICES_MODULE
+  )
+  const started = Date.now()
+  const cutoff = retentionCutoff(shipping.getOptions().documents.keepDays, now)
+  const report: RetentionReport = {
+    cutoff: cutoff?.toISOString() ?? null,
+    labels: 0,
+    batches: 0,
+    documents: 0,
+    runs: 0,
+    longest_lock_ms: 0,
+    ms: 0,
+  }
+  if (!cutoff) return report
+  const outcome = await withLock(
+    container.resolve(Modules.LOCKING) as LockingLike,
+    "shipping-services:retention",
+    async () => {
+      let afterLabel = ""
+      let afterBatch = ""
+      let labels = true
+      let batches = true
+      while (labels || batches) {
+        const { result } = await removeExpiredDocumentsWorkflow(container).run({
+          input: {
+            cutoff: cutoff.toISOString(),
+            limit: batchSize,
+            labels,
+            // Print files after every label due is gone: they wait for their labels.
+            batches: !labels && batches,
+            after_label: afterLabel,
+            after_batch: afterBatch,
+          },
+        })
+        report.runs++
+        report.labels += result.labels.length
+        report.batches += result.batches.length
+        report.documents += result.documents
+        report.longest_lock_ms = Math.max(
+          report.longest_lock_ms,
+          result.lock_ms
+        )
+        // A kind is done when a page comes back short; the cursor moves past every owner seen.
+        const batchesRead = !labels
+        labels = labels && result.labels.length === batchSize
+        if (batchesRead) batches = result.batches.length === batchSize
+        afterLabel = result.labels.at(-1) ?? afterLabel
+        afterBatch = result.batches.at(-1) ?? afterBatch
+      }
+    },
+    // A run of a large backlog takes minutes: a second caller returns at once ("busy").
+    { timeout: 1, expire: 900, whenHeld: "busy" }
+  )
+  if (outcome === "busy") return null
+  report.ms = Date.now() - started
+  return report
+}

@@ -1,0 +1,68 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { SHIPMENTS_WAITING_CAP } from "../../lib/alerts"
+import { pollScheduleOf } from "../../lib/tracking/schedule"
+import { recoveryScheduleOf } from "../../lib/jobs"
+import { healthView, type HealthView } from "../../lib/views/health-view"
+import type ShippingServicesModuleService from "../../modules/shipping-services/service"
+import {
+  PROVIDER_IDENTIFIER,
+  SHIPPING_SERVICES_MODULE,
+} from "../../options/resolve"
+import { halfMadeAfterSeconds } from "../recovery/recovery"
+
+const HOUR = 60 * 60_000
+/** Labels older than this are not counted as on their way (as the webhook watch does). */
+const IN_TRANSIT_MS = 30 * 24 * HOUR
+
+/**
+ * GET /admin/shipping-services/health: the plugin's figures of the last hour, judged, with what
+ * to do (src/lib/views/health-view.ts). Every query is an aggregate over a time window or an
+ * index of the plugin's tables (and the bounded half-made fulfillment lookup of recovery).
+ */
+export async function shippingServicesHealth(
+  container: MedusaContainer,
+  now = new Date()
+): Promise<HealthView> {
+  const shipping: ShippingServicesModuleService = container.resolve(
+    SHIPPING_SERVICES_MODULE
+  )
+  const options = shipping.getOptions()
+  const silenceMs = options.alerts.webhookSilenceMinutes * 60_000
+  const [figures, halfMade, shipmentsWaiting, outage, ordersWaiting] =
+    await Promise.all([
+      shipping.healthFigures({
+        since: new Date(now.getTime() - HOUR),
+        day: new Date(now.getTime() - 24 * HOUR),
+      }),
+      shipping.halfMadeFulfillments({
+        providerPrefix: `${PROVIDER_IDENTIFIER}_`,
+        olderThanSeconds: halfMadeAfterSeconds(options.recovery.leaseSeconds),
+        limit: 100,
+      }),
+      silenceMs > 0
+        ? shipping.countShipmentsInTransit({
+            boughtAfter: new Date(now.getTime() - IN_TRANSIT_MS),
+            boughtBefore: new Date(now.getTime() - silenceMs),
+            cap: SHIPMENTS_WAITING_CAP,
+          })
+        : Promise.resolve(0),
+      shipping.availability().readRecord(),
+      shipping.countWaitingForService(),
+    ])
+  return healthView(
+    {
+      ...figures,
+      half_made: halfMade.length,
+      shipments_waiting: shipmentsWaiting,
+      service: { record: outage, orders_waiting: ordersWaiting },
+    },
+    {
+      webhookSilenceMinutes: options.alerts.webhookSilenceMinutes,
+      webhooksExpected: options.webhook.enabled && !!options.webhook.publicUrl,
+      pollSchedule: pollScheduleOf(options.polling).schedule,
+      recoverySchedule: recoveryScheduleOf(options.recovery).schedule,
+      autoFulfillMaxAttempts: options.autoFulfill.maxAttempts,
+    },
+    now
+  )
+}

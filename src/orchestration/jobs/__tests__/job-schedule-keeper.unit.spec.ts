@@ -1,0 +1,89 @@
+import { PLUGIN_JOBS } from "../../../lib/jobs"
+import { keepJobSchedules, type KeeperDeps } from "../job-schedule-keeper"
+
+const NOW = new Date("2026-11-27T12:00:00Z")
+const minutesAgo = (m: number) => new Date(NOW.getTime() - m * 60_000)
+
+function fixture(runs: Record<string, Date>, loaded = true) {
+  const shipping = {
+    jobRuns: jest.fn(async () =>
+      Object.entries(runs).map(([name, at]) => ({
+        name,
+        started_at: at.toISOString(),
+        finished_at: at.toISOString(),
+        ok: true,
+        where: "w:1",
+      }))
+    ),
+    getOptions: () => ({ polling: {}, recovery: {} }),
+  }
+  const logger = { warn: jest.fn() }
+  const scheduled: string[] = []
+  const deps = (over: Partial<KeeperDeps> = {}): KeeperDeps => ({
+    now: NOW,
+    processStartedAt: minutesAgo(60),
+    lastRestoredAt: null,
+    workflowOf: (id) =>
+      loaded ? { id, options: { schedule: { cron: "* * * * *" } } } : undefined,
+    schedule: async (w) => {
+      scheduled.push(w.id)
+    },
+    ...over,
+  })
+  const keep = (over?: Partial<KeeperDeps>) =>
+    keepJobSchedules(shipping as never, logger as never, deps(over))
+  return { keep, scheduled, logger }
+}
+
+const recover = PLUGIN_JOBS.recover.name
+const everyJob = Object.values(PLUGIN_JOBS).map((j) => j.name)
+
+describe("keepJobSchedules (the schedules a Redis restarted empty forgot)", () => {
+  it("does nothing while the jobs run on time", async () => {
+    const { keep, scheduled, logger } = fixture({ [recover]: minutesAgo(1) })
+    expect(await keep()).toEqual([])
+    expect(scheduled).toEqual([])
+    expect(logger.warn).not.toHaveBeenCalled()
+  })
+
+  it("registers every one of the plugin's schedules again when one is late, and says so", async () => {
+    // The recovery job runs every minute: late after 2 × 1 + 2 minutes.
+    const { keep, scheduled, logger } = fixture({ [recover]: minutesAgo(5) })
+    expect(await keep()).toEqual(everyJob)
+    expect(scheduled).toEqual(everyJob.map((n) => `job-${n}`))
+    expect(logger.warn).toHaveBeenCalledTimes(1)
+    expect(logger.warn.mock.calls[0][0]).toMatch(
+      new RegExp(
+        `shipping-services-recover-interrupted-work did not run .* registered the plugin's ${everyJob.length} job schedules .* append-only file`
+      )
+    )
+  })
+
+  it("waits until this process has been up longer than the lateness (its own start registered them)", async () => {
+    const { keep, scheduled } = fixture({ [recover]: minutesAgo(30) })
+    expect(await keep({ processStartedAt: minutesAgo(3) })).toEqual([])
+    expect(scheduled).toEqual([])
+    expect(await keep({ processStartedAt: minutesAgo(5) })).toHaveLength(
+      everyJob.length
+    )
+  })
+
+  it("registers at most once in ten minutes per process", async () => {
+    const { keep } = fixture({ [recover]: minutesAgo(30) })
+    expect(await keep({ lastRestoredAt: minutesAgo(9) })).toEqual([])
+    expect(await keep({ lastRestoredAt: minutesAgo(11) })).toHaveLength(
+      everyJob.length
+    )
+  })
+
+  it("registers nothing in a process that loaded no jobs (a server)", async () => {
+    const { keep, logger } = fixture({ [recover]: minutesAgo(30) }, false)
+    expect(await keep()).toEqual([])
+    expect(logger.warn).not.toHaveBeenCalled()
+  })
+
+  it("never counts a job that has not run yet as late", async () => {
+    const { keep } = fixture({})
+    expect(await keep()).toEqual([])
+  })
+})

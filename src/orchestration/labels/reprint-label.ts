@@ -1,0 +1,38 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { reprintState, type ReprintState } from "../../lib/shipments/reprints"
+import type ShippingServicesModuleService from "../../modules/shipping-services/service"
+import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
+import { reprintShipmentLabelWorkflow } from "../../workflows/reprint-shipment-label"
+import { actionErrorOf } from "../../lib/action-error"
+
+export { isReprintLimitError } from "../../workflows/reprint-shipment-label"
+
+/**
+ * Reprints a label through reprintShipmentLabelWorkflow (src/workflows/reprint-shipment-label),
+ * under the label's lock: two clicks must not both pass the count (at most 3, doc 4). The new
+ * label replaces the stored one behind the same label route.
+ */
+export async function reprintLabel(
+  container: MedusaContainer,
+  shipmentId: string
+): Promise<{ reprints: ReprintState }> {
+  const shipping: ShippingServicesModuleService = container.resolve(
+    SHIPPING_SERVICES_MODULE
+  )
+  return container.resolve(Modules.LOCKING).execute(
+    `shipping-services:label:${shipmentId}`,
+    async () => {
+      try {
+        await reprintShipmentLabelWorkflow(container).run({
+          input: { shipment_id: shipmentId },
+        })
+      } catch (error) {
+        throw actionErrorOf(error, `Label ${shipmentId} was not reprinted`)
+      }
+      const [after] = await shipping.listShipments({ id: shipmentId })
+      return { reprints: reprintState(after) }
+    },
+    { timeout: 30 }
+  )
+}

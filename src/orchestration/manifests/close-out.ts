@@ -1,0 +1,179 @@
+import type { DocumentSource } from "../../modules/shipping-services/service"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
+import {
+  manifestGroups,
+  manifestRequestOf,
+  manifestWindowStart,
+  submissionDate,
+  type ManifestGroup,
+} from "../../lib/manifests/plan"
+import {
+  MANIFEST_ID_PATTERN,
+  MANIFEST_SETTING_PREFIX,
+  manifestSettingKey,
+  manifestView,
+  type ManifestRecord,
+  type ManifestView,
+} from "../../lib/manifests/record"
+import type { ShipmentRecord } from "../../modules/shipping-services/models"
+import type ShippingServicesModuleService from "../../modules/shipping-services/service"
+import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
+import type { Carrier } from "../../shipping-api/constants"
+import { downloadBase64 } from "../../lib/labels/download"
+import { closeOutManifestWorkflow } from "../../workflows/close-out-manifest"
+import { actionErrorOf, ShippingActionError } from "../../lib/action-error"
+import { readSetting } from "../../modules/shipping-services/settings"
+
+export type CloseOutResult = {
+  submission_date: string
+  manifests: ManifestView[]
+  /** Carriers whose manifest the service refused or could not make, in words. */
+  failures: { carrier: Carrier; tracking_numbers: string[]; message: string }[]
+}
+
+/**
+ * The day's close-out (doc 4, Manifest): one scan form per carrier for the labels that still
+ * wait for one (created with ADD_TO_MANIFEST, not voided, not manifested, not postal letters or
+ * flats, not returns, not yet manifested automatically by the service). The manifest id goes on
+ * the shipments first (the service has them now, whatever happens next); the document is then
+ * copied into the File module, because the service's URL lives 24 hours and the scan form is
+ * handed to the carrier's driver, maybe later. Serialised: two admins never manifest one label twice.
+ */
+export async function closeOut(
+  container: MedusaContainer,
+  input: { carrier?: Carrier } = {},
+  now = new Date()
+): Promise<CloseOutResult> {
+  const shipping: ShippingServicesModuleService = container.resolve(
+    SHIPPING_SERVICES_MODULE
+  )
+  return container.resolve(Modules.LOCKING).execute(
+    "shipping-services:close-out",
+    async () => {
+      const candidates = await shipping.listShipments(
+        {
+          status: "created",
+          add_to_manifest: true,
+          manifest_id: null,
+          is_return: false,
+          created_at: { $gte: manifestWindowStart(now) },
+        },
+        { take: 10_000, order: { created_at: "ASC" } }
+      )
+      const result: CloseOutResult = {
+        submission_date: submissionDate(now),
+        manifests: [],
+        failures: [],
+      }
+      for (const group of manifestGroups(candidates, now, input.carrier)) {
+        try {
+          result.manifests.push(
+            manifestView(await manifestGroup(container, group, now))
+          )
+        } catch (error) {
+          const e = actionErrorOf(
+            error,
+            `The ${group.carrier} manifest was not made`
+          )
+          if (!(e instanceof ShippingActionError)) throw e
+          result.failures.push({
+            carrier: group.carrier,
+            tracking_numbers: group.shipments.map(
+              (s) => s.tracking_number as string
+            ),
+            message: e.message,
+          })
+        }
+      }
+      return result
+    },
+    { timeout: 60 }
+  )
+}
+
+/** One carrier's manifest: closeOutManifestWorkflow (src/workflows/close-out-manifest). */
+async function manifestGroup(
+  container: MedusaContainer,
+  group: ManifestGroup<ShipmentRecord>,
+  now: Date
+): Promise<ManifestRecord> {
+  const shipping: ShippingServicesModuleService = container.resolve(
+    SHIPPING_SERVICES_MODULE
+  )
+  const request = manifestRequestOf(
+    group,
+    now,
+    shipping.getOptions().shipper.shipperId
+  )
+  const { result } = await closeOutManifestWorkflow(container).run({
+    input: {
+      request,
+      shipment_ids: group.shipments.map((s) => s.id),
+      created_at: now.toISOString(),
+    },
+  })
+  return result
+}
+
+/** The stored manifest, or null. */
+export async function findManifest(
+  container: MedusaContainer,
+  manifestId: string
+): Promise<ManifestRecord | null> {
+  if (!MANIFEST_ID_PATTERN.test(manifestId)) return null
+  const shipping: ShippingServicesModuleService = container.resolve(
+    SHIPPING_SERVICES_MODULE
+  )
+  return (
+    (await readSetting<ManifestRecord>(
+      shipping,
+      manifestSettingKey(manifestId)
+    )) ?? null
+  )
+}
+
+/** The PDF of a stored manifest: from the plugin's documents (the File module for earlier versions), else from the service's URL while it lives. */
+export async function manifestDocument(
+  container: MedusaContainer,
+  record: ManifestRecord
+): Promise<DocumentSource | null> {
+  const shipping: ShippingServicesModuleService = container.resolve(
+    SHIPPING_SERVICES_MODULE
+  )
+  const [stored] = await shipping.documentPages("manifest", record.manifest_id)
+  if (stored) return shipping.documentSource(stored.id)
+  if (record.file_id)
+    return {
+      storage: "database",
+      bytes: await container.resolve(Modules.FILE).getAsBuffer(record.file_id),
+    }
+  if (!record.source_url) return null
+  try {
+    return {
+      storage: "database",
+      bytes: Buffer.from(await downloadBase64(record.source_url), "base64"),
+    }
+  } catch (error) {
+    // Past the service's 24 hours the URL is gone: say so in words rather than a bare 500.
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `Manifest ${record.manifest_id} was not stored and the service's document URL did not answer (${(error as Error).message})`
+    )
+  }
+}
+
+/** The latest close-outs, newest first. */
+export async function recentManifests(
+  container: MedusaContainer,
+  take = 20
+): Promise<ManifestView[]> {
+  const shipping: ShippingServicesModuleService = container.resolve(
+    SHIPPING_SERVICES_MODULE
+  )
+  const rows = await shipping.listSettings(
+    { key: { $like: `${MANIFEST_SETTING_PREFIX}%` } },
+    { take, order: { created_at: "DESC" } }
+  )
+  return rows.map((r) => manifestView(r.value as unknown as ManifestRecord))
+}

@@ -1,0 +1,123 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import {
+  returnNotificationData,
+  type ReturnNotificationData,
+} from "../../lib/views/return-notification"
+import { customerReturnView } from "../../lib/views/return-view"
+import type ShippingServicesModuleService from "../../modules/shipping-services/service"
+import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
+import { isOurProvider } from "../auto-fulfil/auto-fulfill"
+import { readLabelPage } from "../labels/label-file"
+import { emitPluginEvents, eventBusOf } from "../events/plugin-events"
+import { readReturn } from "./read-return"
+import { labelRowsOf } from "./store-returns"
+import {
+  RETURN_LABEL_READY_EVENT,
+  type ReturnLabelReadyData,
+} from "../../lib/returns/label-ready"
+
+export { RETURN_LABEL_READY_EVENT }
+
+/**
+ * After Medusa requested a return (`order.return_requested`, the store's POST /store/returns or
+ * an admin's return): when it carries labels of the plugin, `shipping-services.return.label_ready`
+ * with the order, the return and the labels' tracking numbers, for the notification subscriber
+ * and any code of the merchant's. Returns whether it announced.
+ */
+export async function announceReturnLabels(
+  container: MedusaContainer,
+  returnId: string
+): Promise<boolean> {
+  const ret = await readReturn(container, returnId)
+  if (!ret || ret.canceled_at) return false
+  const ours = (ret.fulfillments ?? []).filter(
+    (f) => isOurProvider(f.provider_id) && !f.canceled_at
+  )
+  if (!ours.length) return false
+  const shipping: ShippingServicesModuleService = container.resolve(
+    SHIPPING_SERVICES_MODULE
+  )
+  const rows = (await labelRowsOf(shipping, [ret])).get(ret.id) ?? []
+  if (!rows.length) return false
+  await emitPluginEvents(eventBusOf(container), [
+    {
+      name: RETURN_LABEL_READY_EVENT,
+      data: {
+        return_id: ret.id,
+        order_id: ret.order_id,
+        fulfillment_ids: ours.map((f) => f.id),
+        tracking_numbers: rows.map((r) => r.tracking_number),
+      } satisfies ReturnLabelReadyData,
+    },
+  ])
+  return true
+}
+
+export type ReturnLabelNotification = {
+  to: string
+  data: ReturnNotificationData
+  attachments: {
+    content: string
+    filename: string
+    content_type: string
+    disposition: "attachment" | "inline"
+    id?: string
+  }[]
+}
+
+/**
+ * The return label notification of a return, or null when there is none to send (no labels of
+ * the plugin, no email, `no_notification` on the order or the return). The labels go as
+ * attachments (to the order's own email: the customer, guests included, gets the file without a
+ * login), QR codes inline; the data carries only links and tracking numbers, never the files
+ * (Medusa stores a notification's data).
+ */
+export async function returnLabelNotification(
+  container: MedusaContainer,
+  returnId: string
+): Promise<ReturnLabelNotification | null> {
+  const ret = await readReturn(container, returnId)
+  if (!ret?.order?.email || ret.canceled_at) return null
+  if (ret.order.no_notification || ret.no_notification) return null
+  const shipping: ShippingServicesModuleService = container.resolve(
+    SHIPPING_SERVICES_MODULE
+  )
+  const options = shipping.getOptions()
+  const rows = (await labelRowsOf(shipping, [ret])).get(ret.id) ?? []
+  if (!rows.length) return null
+  const view = customerReturnView({
+    orderId: ret.order_id,
+    ret,
+    rows,
+    options,
+  })
+  const data = returnNotificationData({
+    order: ret.order,
+    returnId: ret.id,
+    labels: view.labels,
+    options,
+  })
+  const attachments: ReturnLabelNotification["attachments"] = []
+  for (const [i, label] of view.labels.entries()) {
+    const row = rows.find(
+      (r) => (r.parcel_index ?? 0) + 1 === label.parcel_number
+    )!
+    const [full] = await shipping.listShipments({ id: row.id })
+    for (let page = 0; page < label.pages; page++) {
+      const { bytes } = await readLabelPage(container, full, page)
+      if (!bytes) continue
+      const contentId = data.labels[i]!.content_id
+      attachments.push({
+        content: bytes.toString("base64"),
+        filename:
+          label.pages > 1
+            ? label.file_name.replace(/(\.[a-z0-9]+)$/, `-${page + 1}$1`)
+            : label.file_name,
+        content_type: label.mime_type,
+        disposition: contentId ? "inline" : "attachment",
+        ...(contentId && page === 0 ? { id: contentId } : {}),
+      })
+    }
+  }
+  return { to: ret.order.email, data, attachments }
+}

@@ -1,0 +1,158 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { messageOf } from "../../lib/errors"
+import {
+  changeOfReturn,
+  type OrderChangeRef,
+} from "../../lib/returns/order-change"
+import {
+  nextReturnLabelAttempt,
+  waitingReturnLabelView,
+  type RetryPolicy,
+  type WaitingReturnLabelView,
+} from "../../lib/returns/waiting-label"
+import {
+  awaitingReturnLabelOf,
+  type AwaitingReturnLabel,
+} from "../../lib/shipments/fulfillment-data"
+import type ShippingServicesModuleService from "../../modules/shipping-services/service"
+import type { PluginOptions } from "../../options/schema"
+import {
+  PROVIDER_IDENTIFIER,
+  SHIPPING_SERVICES_MODULE,
+} from "../../options/resolve"
+import {
+  awaitingFulfillmentIds,
+  queryReturns,
+  type MedusaReturn,
+} from "../../workflows/buy-return-labels/steps/load-awaiting-return"
+import { changeReturnLabels } from "./change-return-labels"
+
+/**
+ * Return labels of exchanges and claims still waiting after their own run (the purchase failed,
+ * or its event was lost): the plugin's sweep, and what the order widget shows of them.
+ */
+
+/** Returns looked at per sweep, and how far back (older ones are the merchant's to handle). */
+const SWEEP_PAGE = 50
+const SWEEP_DAYS = 14
+
+/** The waiting return labels' retry policy: the automatic fulfilment's attempts and backoff. */
+export function returnLabelRetryPolicy(
+  options: Pick<PluginOptions, "autoFulfill">
+): RetryPolicy {
+  return {
+    maxAttempts: options.autoFulfill.maxAttempts,
+    backoffMs: options.autoFulfill.backoffMs,
+    quietMs: 2 * 60_000,
+  }
+}
+
+/** Returns of exchanges and claims (of these filters) with a fulfillment of the plugin still waiting for its label. */
+export async function waitingChangeReturns(
+  container: MedusaContainer,
+  filters: Record<string, unknown>,
+  take = SWEEP_PAGE
+): Promise<
+  {
+    ret: MedusaReturn
+    fulfillmentId: string
+    marker: AwaitingReturnLabel
+    /** When Medusa confirmed the change (and created the return's fulfillment). */
+    waitingSince: Date | string
+  }[]
+> {
+  const returns = await queryReturns(
+    container,
+    {
+      canceled_at: null,
+      $or: [{ exchange_id: { $ne: null } }, { claim_id: { $ne: null } }],
+      ...filters,
+    },
+    take
+  )
+  return returns.flatMap((ret) =>
+    (ret.fulfillments ?? []).flatMap((f) => {
+      const marker = awaitingReturnLabelOf(f.data)
+      return marker &&
+        awaitingFulfillmentIds({ ...ret, fulfillments: [f] }).length
+        ? [
+            {
+              ret,
+              fulfillmentId: f.id,
+              marker,
+              waitingSince: f.created_at ?? ret.created_at ?? new Date(),
+            },
+          ]
+        : []
+    })
+  )
+}
+
+/**
+ * The plugin's sweep (on recovery.schedule, src/orchestration/recovery/recovery.ts): return labels of
+ * exchanges and claims still waiting whose retry is due, i.e. the change's event was lost, its
+ * retries were used up while the service was away, or a refusal's backoff has passed (at most
+ * autoFulfill.maxAttempts failed purchases; then the order widget says so and the merchant
+ * decides). Nothing while the service is not answering. Returns how many labels were bought.
+ */
+export async function retryWaitingReturnLabels(
+  container: MedusaContainer,
+  now = new Date()
+): Promise<number> {
+  const shipping: ShippingServicesModuleService = container.resolve(
+    SHIPPING_SERVICES_MODULE
+  )
+  if (await shipping.availability().read()) return 0
+  const policy = returnLabelRetryPolicy(shipping.getOptions())
+  const found = await shipping.waitingReturnFulfillments({
+    providerPrefix: `${PROVIDER_IDENTIFIER}_`,
+    since: new Date(now.getTime() - SWEEP_DAYS * 86_400_000),
+    maxAttempts: policy.maxAttempts,
+    limit: SWEEP_PAGE,
+  })
+  if (!found.length) return 0
+  const waiting = await waitingChangeReturns(container, {
+    id: [...new Set(found.map((f) => f.return_id))],
+  })
+  const due = new Map<string, OrderChangeRef>()
+  for (const { ret, marker, waitingSince } of waiting) {
+    const at = nextReturnLabelAttempt(marker, waitingSince, policy)
+    const change = changeOfReturn(ret)
+    if (change && at && at <= now) due.set(ret.id, change)
+  }
+  let bought = 0
+  for (const change of due.values()) {
+    try {
+      const outcome = await changeReturnLabels(container, change)
+      if (outcome.status === "bought") bought += outcome.fulfillment_ids.length
+    } catch (error) {
+      container
+        .resolve(ContainerRegistrationKeys.LOGGER)
+        .warn(
+          `shipping-services: the return label of ${change.kind} ${change.id} was not bought yet: ${messageOf(error)}`
+        )
+    }
+  }
+  return bought
+}
+
+/** The order's return labels of exchanges and claims still waiting, for the order widget. */
+export async function waitingReturnLabelsOf(
+  container: MedusaContainer,
+  orderId: string,
+  options: Pick<PluginOptions, "autoFulfill">
+): Promise<WaitingReturnLabelView[]> {
+  const policy = returnLabelRetryPolicy(options)
+  return (
+    await waitingChangeReturns(container, { order_id: orderId }, 100)
+  ).map(({ ret, fulfillmentId, marker, waitingSince }) =>
+    waitingReturnLabelView({
+      ret,
+      fulfillmentId,
+      marker,
+      waitingSince: waitingSince,
+      policy,
+    })
+  )
+}

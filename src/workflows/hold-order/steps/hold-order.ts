@@ -1,0 +1,47 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
+import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
+
+export type HoldInput = { order_id: string; facts: Record<string, unknown> }
+
+const resumable = (
+  previous: string
+): "pending" | "manual" | "failed" | "skipped" =>
+  previous === "failed" || previous === "skipped" || previous === "manual"
+    ? previous
+    : previous === "none"
+      ? "manual"
+      : "pending"
+
+export const holdOrderStepId = "shipping-services-hold-order"
+/** Holds an order (nothing buys its labels until released); compensation gives the row its status back. */
+export const holdOrderStep = createStep(
+  holdOrderStepId,
+  async (input: HoldInput, { container }) => {
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
+    const held = await shipping.holdAutoFulfillment(input.order_id, input.facts)
+    if (!held)
+      throw new MedusaError(
+        MedusaError.Types.CONFLICT,
+        "Its labels are being bought right now: it cannot be held"
+      )
+    return new StepResponse(
+      { previous: held.previous },
+      { order_id: input.order_id, previous: held.previous }
+    )
+  },
+  async (before, { container }) => {
+    if (!before) return
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
+    await shipping.releaseAutoFulfillment(
+      before.order_id,
+      resumable(before.previous),
+      null
+    )
+  }
+)

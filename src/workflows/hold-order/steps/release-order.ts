@@ -1,0 +1,44 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
+import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
+
+export type ReleaseInput = {
+  order_id: string
+  status: "pending" | "manual"
+  next_attempt_at: Date | null
+}
+
+export const releaseOrderStepId = "shipping-services-release-order"
+/** Ends a hold; compensation holds it again. */
+export const releaseOrderStep = createStep(
+  releaseOrderStepId,
+  async (input: ReleaseInput, { container }) => {
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
+    if (
+      !(await shipping.releaseAutoFulfillment(
+        input.order_id,
+        input.status,
+        input.next_attempt_at
+      ))
+    ) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        "The order is not held"
+      )
+    }
+    return new StepResponse(
+      { status: input.status },
+      { order_id: input.order_id }
+    )
+  },
+  async (before, { container }) => {
+    if (!before) return
+    const shipping: ShippingServicesModuleService = container.resolve(
+      SHIPPING_SERVICES_MODULE
+    )
+    await shipping.holdAutoFulfillment(before.order_id, {})
+  }
+)
