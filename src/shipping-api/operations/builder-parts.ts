@@ -8,7 +8,8 @@ import {
 } from "../rules"
 import type { Violation } from "../violation"
 import type { z } from "../zod"
-import type { Parsed } from "./shipments"
+import type { OperationRequest } from "../client/request"
+import type { Variant } from "../constants"
 
 /** What the shipment operations' builders share: paths, headers, carriers, the transaction id, checks. */
 
@@ -59,3 +60,13 @@ export function checkWith<S extends z.ZodType>(
     ? { ok: true, value: parsed.data }
     : { ok: false, violations: violationsFromZod(parsed.error, table) }
 }
+
+/**
+ * `warnings` (create and rates): rules of severity "warning" the request meets. It is valid and
+ * sent; the service will not do what those parts seem to ask (docs/shipment-rules.md).
+ */
+export type Built =
+  | ({ ok: true; variant?: Variant; warnings?: Violation[] } & OperationRequest)
+  | { ok: false; violations: Violation[] }
+export type Parsed<T> =
+  { ok: true; value: T } | { ok: false; violations: Violation[] }

@@ -18,7 +18,7 @@ import {
   transactionIdViolations,
   UNIFIED_ERRORS,
 } from "./builder-parts"
-import type { Built } from "./shipments"
+import type { Built } from "./builder-parts"
 
 /**
  * Doc 4 operations on a shipment once created, and the close-out: retry (after an ambiguous

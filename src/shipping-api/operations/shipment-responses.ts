@@ -12,7 +12,7 @@ import {
 import { voidResponseSchema, type VoidResponse } from "../schemas/void"
 import { violationsFromZod } from "../rules"
 import type { z } from "../zod"
-import type { Parsed } from "./shipments"
+import type { Parsed } from "./builder-parts"
 
 // Parsers: tolerant of unknown fields, nulls and numbers sent as strings.
 

@@ -30,15 +30,8 @@ import {
 
 export { SHIPMENT_PATHS } from "./builder-parts"
 
-/**
- * `warnings` (create and rates): rules of severity "warning" the request meets. It is valid and
- * sent; the service will not do what those parts seem to ask (docs/shipment-rules.md).
- */
-export type Built =
-  | ({ ok: true; variant?: Variant; warnings?: Violation[] } & OperationRequest)
-  | { ok: false; violations: Violation[] }
-export type Parsed<T> =
-  { ok: true; value: T } | { ok: false; violations: Violation[] }
+export type { Built, Parsed } from "./builder-parts"
+import type { Built } from "./builder-parts"
 
 /** For callers that prefer an exception; the client raises its own error class from `violations`. */
 export class ShipmentRequestInvalid extends Error {

@@ -12,8 +12,6 @@ import type { ShippedLine } from "./types"
 import { toInches, toOunces } from "../../../shipping-api/units"
 import { boxesOf, PACKING_SOURCE as SOURCE, sorted3, type Box } from "./boxes"
 
-export { chosenParcels } from "./chosen-parcels"
-
 /**
  * The heaviest parcel the plugin packs, per variant, in OZ. The documents give no weight limit;
  * these are the carriers' published ones (postal, standard and cross-border 70 lb, the

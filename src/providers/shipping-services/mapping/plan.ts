@@ -5,12 +5,8 @@ import {
   type BuildShipmentInput,
   type BuiltShipment,
 } from "./build-shipment"
-import {
-  chosenParcels,
-  packParcels,
-  type ChosenParcel,
-  type PackedParcel,
-} from "./packing"
+import { chosenParcels } from "./chosen-parcels"
+import { packParcels, type ChosenParcel, type PackedParcel } from "./packing"
 import type { ShippedLine } from "./types"
 
 /**

@@ -1,6 +1,7 @@
 import { parsePluginOptions, type PluginOptions } from "../../../../options"
 import { appPluginOptions } from "../../../../../dev/app-options"
-import { chosenParcels, MAX_PARCEL_WEIGHT_OZ, packParcels } from "../packing"
+import { chosenParcels } from "../chosen-parcels"
+import { MAX_PARCEL_WEIGHT_OZ, packParcels } from "../packing"
 import type { OrderLineLike, ShippedLine } from "../types"
 import { buildParcel } from "../parcel"
 
