@@ -10,7 +10,7 @@ import { ensureWebhookRegistrations } from "../../src/orchestration/webhooks/web
 import {
   WEBHOOKS_LAST_RUN_SETTING,
   WEBHOOKS_REMOVED_SETTING,
-} from "../../src/workflows/register-webhooks/engine/records"
+} from "../../src/modules/shipping-services/webhook-registration/records"
 import { WEBHOOK_EVENTS } from "../../src/shipping-api/constants"
 import { adminHeaders } from "../helpers/admin"
 import { explainHttpErrors } from "../helpers/errors"

@@ -6,6 +6,10 @@ export const SHIPPING_SERVICES_MODULE = "shippingServices"
 /** `static identifier` of the fulfillment provider; its provider id is `<identifier>_<id>`. */
 export const PROVIDER_IDENTIFIER = "shipping-services"
 
+/** Whether a provider id (`<identifier>_<id>`, the id given in medusa-config) is this plugin's. */
+export const isOurProvider = (providerId: string | null | undefined) =>
+  !!providerId?.startsWith(`${PROVIDER_IDENTIFIER}_`)
+
 type ConfigModuleLike = {
   modules?: Record<string, unknown>
   plugins?: unknown[]

@@ -6,7 +6,7 @@ import {
   type FulfillmentForNotice,
 } from "../lib/views/shipment-notification"
 import type ShippingServicesModuleService from "../modules/shipping-services/service"
-import { isOurProvider } from "../orchestration/auto-fulfil/auto-fulfill"
+import { isOurProvider } from "../options/resolve"
 import { inFlight } from "../lib/in-flight"
 import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
 

@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { FulfillmentEvents } from "@medusajs/framework/utils"
-import { forgetShippingOption } from "../orchestration/auto-fulfil/auto-fulfill"
+import { forgetShippingOption } from "../orchestration/auto-fulfil/shipping-option-facts"
 
 /**
  * A shipping option was updated or deleted (the Fulfillment Module's entity events, `{ id }`):

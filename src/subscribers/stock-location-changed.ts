@@ -4,7 +4,7 @@ import {
   Modules,
 } from "@medusajs/framework/utils"
 import { forgetStockLocations } from "../providers/shipping-services/ports"
-import { forgetShopLocations } from "../orchestration/auto-fulfil/fulfilment-plan"
+import { forgetShopLocations } from "../orchestration/auto-fulfil/shop-locations"
 
 /**
  * A stock location or its address was created, updated or deleted (the Stock Location Module's

@@ -2,30 +2,19 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 import type ShippingServicesModuleService from "../../modules/shipping-services/service"
-import { errorRecord } from "../../lib/errors"
-import { Limiter } from "../../shipping-api/client/limiter"
 import { nextAttemptAt, type OrderFacts } from "../../lib/auto-fulfil/attempts"
-import { isCapturedInFull } from "../../lib/auto-fulfil/capture"
-import {
-  fulfilOrderWorkflow,
-  type FulfilOrderResult,
-} from "../../workflows/fulfil-order"
-import type { FulfilMode } from "../../workflows/fulfil-order/steps/claim-order-fulfilment"
 import { settleCanceledOrderWorkflow } from "../../workflows/settle-canceled-order"
 import { awaitAdminFulfilmentWorkflow } from "../../workflows/await-admin-fulfilment"
 import { alertAutoFulfillmentGaveUp } from "../alerts/raise-alerts"
 import { add, METRICS, SPANS, withSpan } from "../../lib/telemetry"
+import { planFulfillment } from "./fulfilment-plan"
+import { orderCapturedInFull, orderOfPayment } from "./payments"
 import {
-  ourShippingOptionWithService,
-  planFulfillment,
-  type Plan,
-} from "./fulfilment-plan"
-
-export {
-  forgetShippingOption,
-  isOurProvider,
-  ourShippingOptionWithService,
-} from "./fulfilment-plan"
+  burstLimiter,
+  EMPTY_FACTS,
+  runFulfilOrder,
+  waitingWords,
+} from "./run-fulfil-order"
 
 export type AutoFulfillOutcome =
   | { status: "succeeded"; fulfillment_ids: string[] }
@@ -199,50 +188,6 @@ export async function orderChanged(
   return autoFulfillOrder(container, orderId, { reopen: true })
 }
 
-/** The order a payment was made for (order ↔ payment collection link), if any. */
-async function orderOfPayment(
-  container: MedusaContainer,
-  paymentId: string
-): Promise<string | undefined> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: payments } = await query.graph({
-    entity: "payment",
-    fields: ["id", "payment_collection_id"],
-    filters: { id: paymentId },
-  })
-  const collectionId = (
-    payments[0] as { payment_collection_id?: string | null } | undefined
-  )?.payment_collection_id
-  if (!collectionId) return undefined
-  const { data: links } = await query.graph({
-    entity: "order_payment_collection",
-    fields: ["order_id"],
-    filters: { payment_collection_id: collectionId },
-  })
-  return (links[0] as { order_id?: string } | undefined)?.order_id
-}
-
-async function orderCapturedInFull(
-  container: MedusaContainer,
-  orderId: string
-): Promise<boolean> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "order",
-    fields: ["id", "payment_collections.id", "payment_collections.status"],
-    filters: { id: orderId },
-  })
-  const order = data[0] as
-    { payment_collections?: { status?: string | null }[] | null } | undefined
-  return isCapturedInFull(order?.payment_collections)
-}
-
-let burst: Limiter | undefined
-function burstLimiter(capacity: number): Limiter {
-  if (!burst || burst.capacity !== capacity) burst = new Limiter(capacity)
-  return burst
-}
-
 async function fulfil(
   container: MedusaContainer,
   shipping: ShippingServicesModuleService,
@@ -342,156 +287,4 @@ async function fulfil(
       reason: "reason" in plan ? plan.reason : "nothing left to fulfil",
     }
   return { status: "succeeded", fulfillment_ids }
-}
-
-/**
- * Runs fulfilOrderWorkflow (src/workflows/fulfil-order): claim the order's row, Medusa's
- * createOrderFulfillmentWorkflow, record the success. A failure comes back in the service's
- * words; the workflow put them on the attempt before giving it back as failed, and they are
- * added here only for an error raised outside that step (words already there are kept).
- */
-async function runFulfilOrder(
-  container: MedusaContainer,
-  orderId: string,
-  mode: FulfilMode,
-  plan: Plan,
-  attempt: { now: Date; extra_attempt?: boolean; reopen?: boolean }
-): Promise<
-  | { result: FulfilOrderResult }
-  | {
-      error: Record<string, unknown>
-      recorded: {
-        status: "failed" | "waiting"
-        attempts: number
-        next_attempt_at: Date | null
-      } | null
-    }
-> {
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
-  try {
-    const { result } = await fulfilOrderWorkflow(container).run({
-      input: {
-        order_id: orderId,
-        mode,
-        groups: "groups" in plan ? plan.groups : [],
-        facts: plan.facts ?? EMPTY_FACTS,
-        started_at: attempt.now,
-        extra_attempt: attempt.extra_attempt,
-        reopen: attempt.reopen,
-      },
-    })
-    return { result }
-  } catch (error) {
-    const last_error = errorRecord(error)
-    const recorded = await shipping
-      .recordAutoFulfillmentError(orderId, last_error)
-      .catch(() => null)
-    return { error: last_error, recorded }
-  }
-}
-
-/** What Ready to ship and the logs say of an order waiting for the service. */
-export function waitingWords(outage: {
-  since: string
-  reason?: string | null
-}): string {
-  return `Waiting for the shipping service: not answering since ${outage.since}${outage.reason ? ` (${outage.reason})` : ""}; the label is bought as soon as it answers again`
-}
-
-const EMPTY_FACTS: OrderFacts = {
-  option_id: null,
-  lane: null,
-  display_id: null,
-  placed_at: null,
-}
-
-export type AdminFulfilOutcome =
-  | { status: "succeeded"; fulfillment_ids: string[] }
-  /** Nothing left to fulfil: the order's labels were bought already (by this batch's stopped run, the automatic path or by hand). */
-  | { status: "fulfilled"; reason: string }
-  /** The plugin cannot ship it: another provider, canceled, unknown. Nothing was bought. */
-  | { status: "refused"; reason: string }
-  /** Another live process is buying its labels right now: look again later. */
-  | { status: "busy"; reason: string }
-  | { status: "failed"; error: Record<string, unknown> }
-  /** The service is not answering: nothing was sent; look again once it answers. */
-  | { status: "waiting"; reason: string }
-
-/**
- * An admin's fulfilment of an order now (a print batch): the same claim on the order's
- * row as the automatic path, so the two never both buy, and the same purchase (Medusa's
- * createOrderFulfillmentWorkflow → the provider's never-twice purchase), whatever automatic
- * fulfilment says: it may be off, out of attempts, or the order held (the admin chose it). A
- * failure is left to the admin (no automatic retry is scheduled), in the service's words. Runs
- * `http.concurrency` at a time together with automatic fulfilments.
- */
-export async function fulfilOrderNow(
-  container: MedusaContainer,
-  orderId: string
-): Promise<AdminFulfilOutcome> {
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
-  return burstLimiter(shipping.getOptions().http.concurrency).run(async () => {
-    const plan = await planFulfillment(container, orderId)
-    if ("reason" in plan && (!plan.ours || plan.canceled))
-      return { status: "refused", reason: plan.reason }
-    if ("reason" in plan) {
-      const [existing] = await shipping.listAutoFulfillments({
-        order_id: orderId,
-      })
-      if (
-        existing?.status === "running" &&
-        existing.lease_until &&
-        new Date(existing.lease_until).getTime() > Date.now()
-      ) {
-        return {
-          status: "busy",
-          reason: "its labels are being stored by another process",
-        }
-      }
-      return { status: "fulfilled", reason: plan.reason }
-    }
-    const outage = await shipping.availability().outage()
-    if (outage) return { status: "waiting", reason: waitingWords(outage) }
-    const run = await runFulfilOrder(container, orderId, "admin", plan, {
-      now: new Date(),
-    })
-    if ("error" in run)
-      return run.recorded?.status === "waiting" || run.error.away === true
-        ? { status: "waiting", reason: String(run.error.message) }
-        : { status: "failed", error: run.error }
-    const { claim, fulfillment_ids } = run.result
-    if (!claim.claimed) return { status: "busy", reason: claim.reason }
-    return { status: "succeeded", fulfillment_ids }
-  })
-}
-
-/** Whether an order can be fulfilled by the plugin now, and the facts of its row (Ready to ship, holds). */
-export async function fulfilmentPlanOf(
-  container: MedusaContainer,
-  orderId: string
-): Promise<
-  | { shippable: true; facts: OrderFacts }
-  | { shippable: false; reason: string; ours: boolean; facts?: OrderFacts }
-> {
-  const plan = await planFulfillment(container, orderId)
-  if ("reason" in plan)
-    return {
-      shippable: false,
-      reason: plan.reason,
-      ours: plan.ours && !plan.canceled,
-      facts: plan.facts,
-    }
-  return { shippable: true, facts: plan.facts }
-}
-
-/** The order's shipping option of this provider, if any. */
-export async function ourShippingOptionOf(
-  container: MedusaContainer,
-  order: { shipping_methods?: { shipping_option_id?: string | null }[] }
-): Promise<string | undefined> {
-  return (await ourShippingOptionWithService(container, order))?.id
 }

@@ -6,7 +6,8 @@ import {
   releaseOrderWorkflow,
 } from "../../workflows/hold-order"
 import { actionErrorOf, ShippingActionError } from "../../lib/action-error"
-import { autoFulfillOrder, fulfilmentPlanOf } from "./auto-fulfill"
+import { autoFulfillOrder } from "./auto-fulfill"
+import { fulfilmentPlanOf } from "./fulfil-now"
 import { inFlight } from "../../lib/in-flight"
 import { findOrder } from "../labels/order-shipments"
 

@@ -9,7 +9,7 @@ import { Limiter } from "../../shipping-api/client/limiter"
 import {
   fulfilOrderNow,
   type AdminFulfilOutcome,
-} from "../auto-fulfil/auto-fulfill"
+} from "../auto-fulfil/fulfil-now"
 import { inFlight } from "../../lib/in-flight"
 import { labelsToPrint } from "./selection"
 import {

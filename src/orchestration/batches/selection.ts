@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { SelectedOrder } from "../../lib/batches/selection"
 import type ShippingServicesModuleService from "../../modules/shipping-services/service"
 import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
-import { isOurProvider } from "../auto-fulfil/auto-fulfill"
+import { isOurProvider } from "../../options/resolve"
 
 type OrderRow = {
   id: string

@@ -20,11 +20,11 @@ import {
 import { processQuotes } from "../../providers/shipping-services/quotes"
 import {
   cartForCheckout,
-  isOurProvider,
   optionLocationOf,
   ourShippingOptions,
   type OurShippingOption,
 } from "../../workflows/hooks/checkout-context"
+import { isOurProvider } from "../../options/resolve"
 import { providerOptions } from "./checkout-check"
 
 export type DeliveryPromiseView = {

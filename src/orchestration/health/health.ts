@@ -8,7 +8,7 @@ import {
   PROVIDER_IDENTIFIER,
   SHIPPING_SERVICES_MODULE,
 } from "../../options/resolve"
-import { halfMadeAfterSeconds } from "../recovery/recovery"
+import { halfMadeAfterSeconds } from "../recovery/orphans"
 
 const HOUR = 60 * 60_000
 /** Labels older than this are not counted as on their way (as the webhook watch does). */

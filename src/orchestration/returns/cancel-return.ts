@@ -10,7 +10,7 @@ import type ShippingServicesModuleService from "../../modules/shipping-services/
 import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 import { returnLabelScans } from "../../providers/shipping-services/void-shipment"
 import { cancelReturnWithLabelsWorkflow } from "../../workflows/cancel-return"
-import { isOurProvider } from "../auto-fulfil/auto-fulfill"
+import { isOurProvider } from "../../options/resolve"
 import { readReturn, type ReturnRecord } from "./read-return"
 import { underReturnLock } from "./return-creation"
 import { assertCustomerOrder } from "../tracking/store-tracking"

@@ -15,7 +15,7 @@ import { readSetting } from "../../modules/shipping-services/settings"
 import { RETURN_REFUSALS_SETTING } from "../../modules/shipping-services/service"
 import type ShippingServicesModuleService from "../../modules/shipping-services/service"
 import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
-import { isOurProvider } from "../auto-fulfil/auto-fulfill"
+import { isOurProvider } from "../../options/resolve"
 import { withLock } from "../../lib/locking"
 
 /** What POST /store/returns asks for, as far as the plugin's guard reads it. */

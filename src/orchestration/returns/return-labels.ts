@@ -6,7 +6,7 @@ import {
 import { customerReturnView } from "../../lib/views/return-view"
 import type ShippingServicesModuleService from "../../modules/shipping-services/service"
 import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
-import { isOurProvider } from "../auto-fulfil/auto-fulfill"
+import { isOurProvider } from "../../options/resolve"
 import { readLabelPage } from "../labels/label-file"
 import { emitPluginEvents, eventBusOf } from "../events/plugin-events"
 import { readReturn } from "./read-return"

@@ -18,7 +18,7 @@ import { reconcileWebhooks } from "../webhooks/webhook-registration"
 import type {
   ReconcileOutcome,
   RegistrationDeps,
-} from "../../workflows/register-webhooks/engine/records"
+} from "../../modules/shipping-services/webhook-registration/records"
 
 /**
  * What the plugin does when the application starts, on every instance: warn about the public

@@ -1,12 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import {
-  fulfillmentMatters,
-  planTrackingApply,
-  type TrackingPlan,
-} from "../../lib/tracking/plan"
-import { IMPLAUSIBLE_OUTCOME } from "../../lib/tracking/plausibility"
+import { planTrackingApply, type TrackingPlan } from "../../lib/tracking/plan"
 import { summaryUnchanged } from "../../lib/tracking/summary-change"
+import { processedOutcomes } from "../../lib/tracking/processed-outcomes"
+import { readTimeline } from "./timeline"
 import { pluginClient } from "../../lib/plugin-client"
 import { planOnServiceClock } from "../connection/sandbox-clock"
 import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
@@ -35,48 +32,6 @@ export const NOTICE_EVENTS: Record<string, string> = {
   ReturnToSender: "shipping-services.shipment.return_to_sender",
   ReadyForPickup: "shipping-services.shipment.ready_for_pickup",
   PickupMissed: "shipping-services.shipment.pickup_missed",
-}
-
-// Not the label columns: only what the apply path reads.
-const SHIPMENT_FIELDS = [
-  "id",
-  "status",
-  "tracking_status",
-  "tracking_number",
-  "fulfillment_id",
-  "order_id",
-  "is_return",
-  "shipped_applied_at",
-  "delivered_applied_at",
-  "created_at",
-  "sandbox_clock_at",
-  "parcel_index",
-  "parcel_count",
-  "carrier",
-  "service_id",
-  "option_id",
-  // The summary as it is, so that an apply changing nothing writes nothing.
-  "tracking_status_at",
-  "last_event_at",
-  "next_poll_at",
-]
-const EVENT_FIELDS = [
-  "id",
-  "kind",
-  "package_status",
-  "occurred_at",
-  "created_at",
-  "processed_at",
-  "outcome",
-]
-
-type FulfillmentState = {
-  id: string
-  shipped_at?: string | null
-  delivered_at?: string | null
-  canceled_at?: string | null
-  items?: { line_item_id?: string | null; quantity?: number }[]
-  order?: { id: string; no_notification?: boolean | null } | null
 }
 
 /**
@@ -214,43 +169,12 @@ async function applyLocked(
     SHIPPING_SERVICES_MODULE
   )
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  const [shipment] = await shipping.listShipments(
-    { id: shipmentId },
-    { select: SHIPMENT_FIELDS }
-  )
-  if (!shipment) return undefined
-  const events = await shipping.listTrackingEvents(
-    { shipment_id: shipmentId },
-    { select: EVENT_FIELDS }
-  )
+  const timeline = await readTimeline(container, shipping, shipmentId)
+  if (!timeline) return undefined
+  const { shipment, events, fulfillment, parcels, others, othersEvents } =
+    timeline
   const now = new Date()
   const options = shipping.getOptions()
-  const several = !!shipment.fulfillment_id && (shipment.parcel_count ?? 1) > 1
-  // Most deliveries change nothing in Medusa (a scan in transit after "shipped"): the fulfillment
-  // is read only when it can change the plan, and always for a parcel among several.
-  const fulfillment =
-    shipment.is_return || !shipment.fulfillment_id
-      ? null
-      : several || fulfillmentMatters(shipment, events)
-        ? await fulfillmentState(container, shipment.fulfillment_id)
-        : ("not-needed" as const)
-  const parcels = several
-    ? await shipping.listShipments(
-        { fulfillment_id: shipment.fulfillment_id },
-        { select: SHIPMENT_FIELDS, order: { parcel_index: "ASC" } }
-      )
-    : [shipment]
-  const others = parcels.filter(
-    (p) => p.id !== shipment.id && p.status !== "voided"
-  )
-  const othersEvents = await Promise.all(
-    others.map((p) =>
-      shipping.listTrackingEvents(
-        { shipment_id: p.id },
-        { select: EVENT_FIELDS }
-      )
-    )
-  )
   // Dates are judged on the sandbox's clock when the sandbox answers our calls (sandbox-clock.ts).
   const plan = await planOnServiceClock(
     pluginClient(options, logger),
@@ -321,34 +245,7 @@ async function applyLocked(
       break
     }
   }
-  const processed: { outcome: string; ids: string[] }[] = []
-  if (!failure && plan.processed_event_ids.length) {
-    const outcome =
-      plan.skipped ??
-      (plan.transitions.length ? plan.transitions.join("+") : "recorded")
-    // Why nothing moved: the shipment's state first (a voided label moves nothing whatever the date).
-    const ignored = new Map(
-      plan.implausible.map((i) => [i.event_id, IMPLAUSIBLE_OUTCOME[i.reason]])
-    )
-    const byOutcome = new Map<string, string[]>()
-    for (const id of plan.processed_event_ids) {
-      const o = plan.skipped ?? ignored.get(id) ?? outcome
-      byOutcome.set(o, [...(byOutcome.get(o) ?? []), id])
-    }
-    for (const [o, ids] of byOutcome) processed.push({ outcome: o, ids })
-  }
-  if (!failure && plan.rejudged.length) {
-    // Applied before under another verdict (a staler sandbox clock): the outcome says today's.
-    const counted = plan.transitions.length
-      ? plan.transitions.join("+")
-      : "recorded"
-    const byOutcome = new Map<string, string[]>()
-    for (const r of plan.rejudged) {
-      const o = r.reason ? IMPLAUSIBLE_OUTCOME[r.reason] : counted
-      byOutcome.set(o, [...(byOutcome.get(o) ?? []), r.event_id])
-    }
-    for (const [o, ids] of byOutcome) processed.push({ outcome: o, ids })
-  }
+  const processed = failure ? [] : processedOutcomes(plan)
   const fields = {
     tracking_status: plan.tracking_status,
     tracking_status_at: plan.tracking_status_at,
@@ -435,26 +332,4 @@ async function announceReturnDelivered(
       },
     },
   })
-}
-
-async function fulfillmentState(
-  container: MedusaContainer,
-  fulfillmentId: string
-): Promise<FulfillmentState | null> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "fulfillment",
-    fields: [
-      "id",
-      "shipped_at",
-      "delivered_at",
-      "canceled_at",
-      "items.line_item_id",
-      "items.quantity",
-      "order.id",
-      "order.no_notification",
-    ],
-    filters: { id: fulfillmentId },
-  })
-  return (data[0] as FulfillmentState | undefined) ?? null
 }

@@ -23,8 +23,8 @@ import {
   deleteOurWebhookConfigs,
   markWebhooksRemoved,
   type RemovalReport,
-} from "../../workflows/register-webhooks/engine/removal"
-import { reconcileLocked } from "../../workflows/register-webhooks/engine/reconcile"
+} from "../../modules/shipping-services/webhook-registration/removal"
+import { reconcileLocked } from "../../modules/shipping-services/webhook-registration/reconcile"
 import {
   recordRun,
   WEBHOOKS_LAST_RUN_SETTING,
@@ -34,8 +34,8 @@ import {
   type LastRun,
   type ReconcileOutcome,
   type RegistrationDeps,
-} from "../../workflows/register-webhooks/engine/records"
-import { rotateKeysLocked } from "../../workflows/register-webhooks/engine/keys"
+} from "../../modules/shipping-services/webhook-registration/records"
+import { rotateKeysLocked } from "../../modules/shipping-services/webhook-registration/keys"
 import type {
   PublicRegistration,
   RegistrationBlocker,

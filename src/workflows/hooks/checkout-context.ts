@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { PROVIDER_IDENTIFIER } from "../../options"
+import { isOurProvider } from "../../options/resolve"
 import type { MedusaAddressLike } from "../../providers/shipping-services/mapping/address"
 
 /** The cart fields the provider's dry run reads (as Medusa gives them to validateFulfillmentData). */
@@ -52,10 +52,6 @@ export type CheckoutCart = {
   }[]
   [key: string]: unknown
 }
-
-/** Whether a provider id (`<identifier>_<id>`) is this plugin's. */
-export const isOurProvider = (providerId: string | null | undefined) =>
-  !!providerId?.startsWith(`${PROVIDER_IDENTIFIER}_`)
 
 export async function cartForCheckout(
   container: MedusaContainer,

@@ -8,7 +8,7 @@ import {
   removeWebhookRegistrationsWith,
   rotateWebhookKeysWith,
 } from "../webhook-registration"
-import { WEBHOOKS_REMOVED_SETTING } from "../../../workflows/register-webhooks/engine/records"
+import { WEBHOOKS_REMOVED_SETTING } from "../../../modules/shipping-services/webhook-registration/records"
 import { fakeLocking, fakeShipping, silentLogger } from "../../__tests__/fakes"
 
 /**

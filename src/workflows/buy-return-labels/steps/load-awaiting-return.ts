@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { shipmentRefOf } from "../../../lib/shipments/fulfillment-data"
-import { isOurProvider } from "../../hooks/checkout-context"
+import { isOurProvider } from "../../../options/resolve"
 import type { MedusaAddressLike } from "../../../providers/shipping-services/mapping/address"
 
 /** A return fulfillment of the plugin's provider that names no label yet. */

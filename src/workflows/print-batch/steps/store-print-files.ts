@@ -8,7 +8,7 @@ import {
 } from "../../../lib/batches/views"
 import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
 import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
-import { composePrintFiles } from "../print-files"
+import { composePrintFiles } from "./print-files"
 
 /** A batch's print files stored as a new version; small, so it can pass between steps. */
 export type StoredPrintFiles = {

@@ -1,10 +1,13 @@
 import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
 import { runThenFail } from "../../__tests__/run-then-fail"
-import { restoreKeys, rotateKeysLocked } from "../engine/keys"
+import {
+  restoreKeys,
+  rotateKeysLocked,
+} from "../../../modules/shipping-services/webhook-registration/keys"
 import {
   WEBHOOKS_REMOVED_SETTING,
   WebhookRegistrationError,
-} from "../engine/records"
+} from "../../../modules/shipping-services/webhook-registration/records"
 import { markWebhooksRemovedStep } from "../steps/remove-webhooks"
 
 function shipping(rows: Record<string, unknown>[]) {

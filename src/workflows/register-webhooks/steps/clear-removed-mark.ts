@@ -1,8 +1,8 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { writeSetting } from "../../../modules/shipping-services/settings"
 import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
-import { clearRemovedMark } from "../engine/removal"
-import { WEBHOOKS_REMOVED_SETTING } from "../engine/records"
+import { clearRemovedMark } from "../../../modules/shipping-services/webhook-registration/removal"
+import { WEBHOOKS_REMOVED_SETTING } from "../../../modules/shipping-services/webhook-registration/records"
 
 export const clearRemovedMarkStepId =
   "shipping-services-clear-webhooks-removed-mark"

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
-import type { RegistrationDeps } from "../engine/records"
+import type { RegistrationDeps } from "../../../modules/shipping-services/webhook-registration/records"
 
 /** The registration's dependencies from a step's container (the lock is held around the run, not here). */
 export function stepDeps(container: MedusaContainer): RegistrationDeps {

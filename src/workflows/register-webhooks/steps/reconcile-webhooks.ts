@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { reconcileLocked } from "../engine/reconcile"
-import { type EnsureOptions } from "../engine/records"
+import { reconcileLocked } from "../../../modules/shipping-services/webhook-registration/reconcile"
+import { type EnsureOptions } from "../../../modules/shipping-services/webhook-registration/records"
 import { stepDeps } from "./deps"
 
 export const reconcileWebhooksStepId = "shipping-services-reconcile-webhooks"

@@ -8,7 +8,7 @@ import {
   recordRun,
   WEBHOOKS_LAST_RUN_SETTING,
   type ReconcileOutcome,
-} from "../engine/records"
+} from "../../../modules/shipping-services/webhook-registration/records"
 import { stepDeps } from "./deps"
 
 export const recordWebhookRunStepId = "shipping-services-record-webhook-run"

@@ -5,7 +5,7 @@ import {
   deleteLocalRegistrations,
   deleteOurWebhookConfigs,
   markWebhooksRemoved,
-} from "../engine/removal"
+} from "../../../modules/shipping-services/webhook-registration/removal"
 import { stepDeps } from "./deps"
 
 export const markWebhooksRemovedStepId =

@@ -1,7 +1,10 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
 import type { WebhookType } from "../../../shipping-api/constants"
-import { restoreKeys, rotateKeysLocked } from "../engine/keys"
+import {
+  restoreKeys,
+  rotateKeysLocked,
+} from "../../../modules/shipping-services/webhook-registration/keys"
 import { stepDeps } from "./deps"
 
 export const rotateWebhookKeysStepId = "shipping-services-rotate-webhook-keys"

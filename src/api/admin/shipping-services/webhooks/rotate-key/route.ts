@@ -7,7 +7,7 @@ import {
   rotateWebhookKeys,
   webhookRegistrationStatus,
 } from "../../../../../orchestration/webhooks/webhook-registration"
-import { WebhookRegistrationError } from "../../../../../workflows/register-webhooks/engine/records"
+import { WebhookRegistrationError } from "../../../../../modules/shipping-services/webhook-registration/records"
 import type { AdminRotateWebhookKeyType } from "../../validators"
 
 /**

@@ -7,13 +7,13 @@ import {
   type DesiredWebhookConfig,
 } from "../../../lib/webhooks/reconcile"
 import { pluginClient } from "../../../lib/plugin-client"
-import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
+import type ShippingServicesModuleService from "../service"
 import {
   deleteSetting,
   readSetting,
   writeSettingKeepingPrevious,
   type PreviousSetting,
-} from "../../../modules/shipping-services/settings"
+} from "../settings"
 import { RegistrationDeps, WEBHOOKS_REMOVED_SETTING } from "./records"
 import { deleteQuietly } from "./reconcile"
 

@@ -10,12 +10,9 @@ import {
   type ExistingWebhookConfig,
 } from "../../../lib/webhooks/reconcile"
 import { pluginClient } from "../../../lib/plugin-client"
-import type { WebhookRegistrationRecord } from "../../../modules/shipping-services/models"
-import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
-import {
-  deleteSetting,
-  readSetting,
-} from "../../../modules/shipping-services/settings"
+import type { WebhookRegistrationRecord } from "../models"
+import type ShippingServicesModuleService from "../service"
+import { deleteSetting, readSetting } from "../settings"
 import type { ShippingClient } from "../../../shipping-api/client"
 import type { WebhookType } from "../../../shipping-api/constants"
 import { ShippingNotFoundError } from "../../../shipping-api/errors"

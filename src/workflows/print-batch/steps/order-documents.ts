@@ -4,14 +4,14 @@ import type {
   LabelOfOrder,
   OrderLine,
   PrintOrderInput,
-} from "../../lib/batches/print-order"
-import type ShippingServicesModuleService from "../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
+} from "../../../lib/batches/print-order"
+import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
+import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
 import {
   fromMedusaAddress,
   type MedusaAddressLike,
-} from "../../providers/shipping-services/mapping/address"
-import type { Address } from "../../shipping-api/schemas/address"
+} from "../../../providers/shipping-services/mapping/address"
+import type { Address } from "../../../shipping-api/schemas/address"
 
 /** Orders read from Medusa per query while a print file is made: bounded memory, few round trips. */
 const ORDER_PAGE = 25

@@ -4,8 +4,8 @@ import {
   type BatchFile,
   type BatchItemRow,
   type BatchRow,
-} from "../../lib/batches/views"
-import { printOrderOf } from "../../lib/batches/print-order"
+} from "../../../lib/batches/views"
+import { printOrderOf } from "../../../lib/batches/print-order"
 import {
   createPrintBatch,
   isPrintLayout,
@@ -13,8 +13,8 @@ import {
   zplFilesOf,
   type PrintFile,
   type PrintLayout,
-} from "../../lib/documents"
-import { messageOf } from "../../lib/errors"
+} from "../../../lib/documents"
+import { messageOf } from "../../../lib/errors"
 import { printInputsOf } from "./order-documents"
 
 /** One print file, made and not stored yet. */

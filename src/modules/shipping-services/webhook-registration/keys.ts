@@ -1,8 +1,8 @@
 import { newWebhookKey } from "../../../lib/webhooks/auth"
 import { registrationBlocker } from "../../../lib/webhooks/desired"
-import { PREVIOUS_KEY_GRACE_MS } from "../../../modules/shipping-services/service"
-import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
-import { readSetting } from "../../../modules/shipping-services/settings"
+import { PREVIOUS_KEY_GRACE_MS } from "../service"
+import type ShippingServicesModuleService from "../service"
+import { readSetting } from "../settings"
 import type { WebhookType } from "../../../shipping-api/constants"
 import {
   RegistrationDeps,

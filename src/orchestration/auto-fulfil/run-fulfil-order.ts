@@ -1,0 +1,86 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
+import type ShippingServicesModuleService from "../../modules/shipping-services/service"
+import { errorRecord } from "../../lib/errors"
+import type { OrderFacts } from "../../lib/auto-fulfil/attempts"
+import { Limiter } from "../../shipping-api/client/limiter"
+import {
+  fulfilOrderWorkflow,
+  type FulfilOrderResult,
+} from "../../workflows/fulfil-order"
+import type { FulfilMode } from "../../workflows/fulfil-order/steps/claim-order-fulfilment"
+import type { Plan } from "./fulfilment-plan"
+
+/** The facts of an order the plan could not read (recorded with its attempt). */
+export const EMPTY_FACTS: OrderFacts = {
+  option_id: null,
+  lane: null,
+  display_id: null,
+  placed_at: null,
+}
+
+/**
+ * Automatic and admin fulfilments together, at most `http.concurrency` at a time in this process:
+ * a burst of placed orders queues here rather than in the service's client.
+ */
+let burst: Limiter | undefined
+export function burstLimiter(capacity: number): Limiter {
+  if (!burst || burst.capacity !== capacity) burst = new Limiter(capacity)
+  return burst
+}
+
+/** What Ready to ship and the logs say of an order waiting for the service. */
+export function waitingWords(outage: {
+  since: string
+  reason?: string | null
+}): string {
+  return `Waiting for the shipping service: not answering since ${outage.since}${outage.reason ? ` (${outage.reason})` : ""}; the label is bought as soon as it answers again`
+}
+
+/**
+ * Runs fulfilOrderWorkflow (src/workflows/fulfil-order): claim the order's row, Medusa's
+ * createOrderFulfillmentWorkflow, record the success. A failure comes back in the service's
+ * words; the workflow put them on the attempt before giving it back as failed, and they are
+ * added here only for an error raised outside that step (words already there are kept).
+ */
+export async function runFulfilOrder(
+  container: MedusaContainer,
+  orderId: string,
+  mode: FulfilMode,
+  plan: Plan,
+  attempt: { now: Date; extra_attempt?: boolean; reopen?: boolean }
+): Promise<
+  | { result: FulfilOrderResult }
+  | {
+      error: Record<string, unknown>
+      recorded: {
+        status: "failed" | "waiting"
+        attempts: number
+        next_attempt_at: Date | null
+      } | null
+    }
+> {
+  const shipping: ShippingServicesModuleService = container.resolve(
+    SHIPPING_SERVICES_MODULE
+  )
+  try {
+    const { result } = await fulfilOrderWorkflow(container).run({
+      input: {
+        order_id: orderId,
+        mode,
+        groups: "groups" in plan ? plan.groups : [],
+        facts: plan.facts ?? EMPTY_FACTS,
+        started_at: attempt.now,
+        extra_attempt: attempt.extra_attempt,
+        reopen: attempt.reopen,
+      },
+    })
+    return { result }
+  } catch (error) {
+    const last_error = errorRecord(error)
+    const recorded = await shipping
+      .recordAutoFulfillmentError(orderId, last_error)
+      .catch(() => null)
+    return { error: last_error, recorded }
+  }
+}
