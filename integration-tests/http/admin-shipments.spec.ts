@@ -263,6 +263,23 @@ httpTestRunner({
         })
       })
 
+      it("refuses a bad label query in words, naming the field", async () => {
+        const { row } = await labelledOrder()
+        const url = `/admin/shipping-services/shipments/${row.id}/label`
+        for (const [query, words] of [
+          ["page=x", /page: .*number/i],
+          ["page=-1", /page: /],
+          ["download=yes", /download: /],
+          ["pages=1", /pages/],
+        ] as const) {
+          const bad = await fail(api.get(`${url}?${query}`, admin))
+          expect(bad.status).toBe(400)
+          expect(bad.data.message).toMatch(words)
+        }
+        const file = await download(`${url}?page=0&download=1`)
+        expect(file.type).toBe("application/pdf")
+      })
+
       it("rejects unknown body fields and unknown shipments", async () => {
         const { row } = await labelledOrder()
         expect(

@@ -20,6 +20,7 @@ import {
   AdminRotateWebhookKey,
   AdminUpdateContact,
   AdminVoidLabel,
+  AdminLabelQuery,
   AdminListBatchesQuery,
   AdminReadinessQuery,
   AdminReadyToShipQuery,
@@ -130,6 +131,11 @@ export default defineMiddlewares({
       matcher: "/admin/shipping-services/orders/:id/release",
       methods: ["POST"],
       middlewares: [validateAndTransformBody(AdminHoldOrder)],
+    },
+    {
+      matcher: "/admin/shipping-services/shipments/:id/label",
+      methods: ["GET"],
+      middlewares: [validateQuery(AdminLabelQuery)],
     },
     {
       matcher: "/admin/shipping-services/ready-to-ship",

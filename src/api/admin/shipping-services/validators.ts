@@ -138,6 +138,18 @@ export const AdminReadyToShipQuery = z.strictObject({
 })
 export type AdminReadyToShipQueryType = z.infer<typeof AdminReadyToShipQuery>
 
+/**
+ * GET /admin/shipping-services/shipments/:id/label: which page (0-based), whether as a download
+ * or as a presigned link (documents.storage "file"), or the label on a print sheet (`layout`).
+ */
+export const AdminLabelQuery = z.strictObject({
+  page: z.coerce.number().int().min(0).max(999).default(0),
+  download: z.enum(["0", "1"]).optional(),
+  link: z.enum(["0", "1"]).optional(),
+  layout: z.enum(PRINT_LAYOUTS).optional(),
+})
+export type AdminLabelQueryType = z.infer<typeof AdminLabelQuery>
+
 /** GET /admin/shipping-services/batches: page. */
 export const AdminListBatchesQuery = z.strictObject({
   offset: z.coerce.number().int().min(0).default(0),

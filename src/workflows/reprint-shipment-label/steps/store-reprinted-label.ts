@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { labelFileType } from "../../../lib/labels/files"
+import { labelPageDocuments } from "../../../lib/labels/pages"
 import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
 import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
 import type { ReprintedLabel } from "./reprint-at-service"
@@ -51,15 +51,7 @@ export async function storeReprintedLabel(
         ) as StoredReprint["label"])
       : null
   await journal.storeDocuments(
-    pages.map((content, page) => ({
-      kind: "label" as const,
-      owner_id: shipment_id,
-      page,
-      version,
-      mime_type: labelFileType(fields?.label_format).mimeType,
-      format: fields?.label_format ?? null,
-      content,
-    })),
+    labelPageDocuments(shipment_id, version, fields?.label_format, pages),
     {
       id: shipment_id,
       reprint_count: version,

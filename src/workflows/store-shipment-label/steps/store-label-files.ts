@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { downloadBase64 } from "../../../lib/labels/download"
-import { labelFileType } from "../../../lib/labels/files"
+import { labelPageDocuments } from "../../../lib/labels/pages"
 import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
 import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
 import type { ShipmentRecord } from "../../../modules/shipping-services/models"
@@ -64,17 +64,13 @@ export const storeLabelFilesStep = createStep(
       const existing = pageCounts.get(shipment.id) ?? 0
       const pages = existing ? [] : await pagesOf(container, shipment)
       if (pages.length) {
-        const format = shipment.label_format
         await shipping.storeDocuments(
-          pages.map((content, page) => ({
-            kind: "label" as const,
-            owner_id: shipment.id,
-            page,
-            version: shipment.reprint_count ?? 0,
-            mime_type: labelFileType(format).mimeType,
-            format,
-            content,
-          })),
+          labelPageDocuments(
+            shipment.id,
+            shipment.reprint_count ?? 0,
+            shipment.label_format,
+            pages
+          ),
           {
             id: shipment.id,
             label_pending: null,

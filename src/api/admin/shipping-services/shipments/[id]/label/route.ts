@@ -11,10 +11,8 @@ import {
 import { SHIPPING_SERVICES_MODULE } from "../../../../../../options/resolve"
 import type ShippingServicesModuleService from "../../../../../../modules/shipping-services/service"
 import { fileIdsOf } from "../../../../../../workflows/store-shipment-label/steps/store-label-files"
-import {
-  isPrintLayout,
-  PRINT_LAYOUTS,
-} from "../../../../../../lib/documents/layouts"
+import type { PrintLayout } from "../../../../../../lib/documents/layouts"
+import type { AdminLabelQueryType } from "../../../validators"
 import { labelInLayout } from "../../../../../../lib/batches/relayout"
 import { labelRemovedView } from "../../../../../../lib/labels/removed"
 import { reprintState } from "../../../../../../lib/shipments/reprints"
@@ -29,9 +27,10 @@ import { sendDocument } from "../../../send-document"
  * (24 hours). 410 with the reason when retention removed the label (documents.keepDays).
  */
 export async function GET(
-  req: AuthenticatedMedusaRequest,
+  req: AuthenticatedMedusaRequest<unknown, AdminLabelQueryType>,
   res: MedusaResponse
 ) {
+  const query = req.validatedQuery as AdminLabelQueryType
   const shipping: ShippingServicesModuleService = req.scope.resolve(
     SHIPPING_SERVICES_MODULE
   )
@@ -42,9 +41,8 @@ export async function GET(
       `Shipment ${req.params.id} was not found`
     )
   }
-  if (req.query.layout !== undefined)
-    return servePrintLayout(req, res, shipping, row)
-  const page = Math.max(0, Math.min(1000, Number(req.query.page ?? 0) || 0))
+  if (query.layout) return servePrintLayout(res, shipping, row, query.layout)
+  const { page } = query
   const documents = await shipping.documentPages("label", row.id)
   const type = labelFileType(row.label_format)
   if (documents.length) {
@@ -62,7 +60,7 @@ export async function GET(
         page,
         documents.length
       ),
-      download: req.query.download === "1" || !type.inline,
+      download: query.download === "1" || !type.inline,
     })
   }
   if (row.documents_removed_at) return labelRemoved(res, shipping, row)
@@ -109,7 +107,7 @@ export async function GET(
         page,
         pages
       ),
-      download: req.query.download === "1" || !type.inline,
+      download: query.download === "1" || !type.inline,
     }
   )
 }
@@ -139,11 +137,10 @@ function labelRemoved(
 
 /**
  * `?layout=`: the label (every page) placed on a print sheet by the print library, as a PDF
- * (the service's reprint has no size parameter: docs/admin.md). 400 for an
- * unknown layout or a ZPL2 label (a printer program has no other size).
+ * (the service's reprint has no size parameter: docs/admin.md). 400 for a ZPL2 label (a
+ * printer program has no other size); an unknown layout is refused by the query's validation.
  */
 async function servePrintLayout(
-  req: AuthenticatedMedusaRequest,
   res: MedusaResponse,
   shipping: ShippingServicesModuleService,
   row: {
@@ -153,16 +150,9 @@ async function servePrintLayout(
     label_format: string | null
     label_size: string | null
     documents_removed_at?: Date | string | null
-  }
+  },
+  layout: PrintLayout
 ) {
-  const layout = req.query.layout
-  if (!isPrintLayout(layout)) {
-    res.status(400).json({
-      type: "invalid_data",
-      message: `layout: must be one of ${PRINT_LAYOUTS.join(", ")}`,
-    })
-    return
-  }
   const stored = await shipping.documentPages("label", row.id)
   const pages: Uint8Array[] = []
   for (const doc of stored)
