@@ -10,6 +10,16 @@ export const SHIPMENTS = "shipping_services_shipment"
 /** Rows looked at per run: a backlog is worked off over several runs, one minute apart. */
 export const PAGE = 100
 
+/** One recovery run: what every step reads and the report they fill. */
+export type RecoveryRun = {
+  container: MedusaContainer
+  shipping: ShippingServicesModuleService
+  options: ReturnType<ShippingServicesModuleService["getOptions"]>
+  leases: ReturnType<ShippingServicesModuleService["leases"]>
+  report: RecoveryReport
+  now: Date
+}
+
 export type RecoveryReport = {
   /** Interrupted purchases settled with the retry operation. */
   settled: { created: number; failed: number; unknown: number }
@@ -95,9 +105,7 @@ async function splitByHolder(
  * (those a fulfilment does hold are marked attached on the way).
  */
 export async function unattachedGroups(
-  container: MedusaContainer,
-  shipping: ShippingServicesModuleService,
-  now: Date,
+  { container, shipping, now }: RecoveryRun,
   graceMs: number
 ): Promise<ShipmentRecord[][]> {
   const rows = await unattached(shipping, now, graceMs)

@@ -1,7 +1,5 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
 import { messageOf } from "../../lib/errors"
 import { add, METRICS } from "../../lib/telemetry"
-import type ShippingServicesModuleService from "../../modules/shipping-services/service"
 import { PROVIDER_IDENTIFIER } from "../../options/resolve"
 import { discardHalfMadeFulfillmentWorkflow } from "../../workflows/discard-half-made-fulfillment"
 import { voidLabel } from "../labels/void-label"
@@ -11,25 +9,17 @@ import {
   PAGE,
   SHIPMENTS,
   unattachedGroups,
-  type RecoveryReport,
+  type RecoveryRun,
 } from "./common"
 
 /**
  * Recovery's step 4 (recovery.ts): labels no fulfillment took after the grace are orphans,
  * voided while the service allows it, else marked and shown to admins.
  */
-export async function sweepOrphans(
-  container: MedusaContainer,
-  shipping: ShippingServicesModuleService,
-  report: RecoveryReport,
-  now: Date
-) {
-  const options = shipping.getOptions()
-  const leases = shipping.leases()
+export async function sweepOrphans(run: RecoveryRun) {
+  const { container, shipping, options, leases, report, now } = run
   for (const group of await unattachedGroups(
-    container,
-    shipping,
-    now,
+    run,
     options.recovery.orphanGraceMinutes * 60_000
   )) {
     for (const row of group) {
@@ -78,14 +68,9 @@ export function halfMadeAfterSeconds(leaseSeconds: number): number {
  * Recovery's step 5: fulfillments a stopped process left half-made (no order, no label),
  * canceled and deleted through Medusa's fulfillment module.
  */
-export async function discardHalfMade(
-  container: MedusaContainer,
-  shipping: ShippingServicesModuleService,
-  report: RecoveryReport
-) {
-  const olderThanSeconds = halfMadeAfterSeconds(
-    shipping.getOptions().recovery.leaseSeconds
-  )
+export async function discardHalfMade(run: RecoveryRun) {
+  const { container, shipping, options, report } = run
+  const olderThanSeconds = halfMadeAfterSeconds(options.recovery.leaseSeconds)
   const found = await shipping.halfMadeFulfillments({
     providerPrefix: `${PROVIDER_IDENTIFIER}_`,
     olderThanSeconds,

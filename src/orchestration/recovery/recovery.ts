@@ -2,7 +2,13 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { messageOf } from "../../lib/errors"
 import type ShippingServicesModuleService from "../../modules/shipping-services/service"
-import { logger, PAGE, SHIPMENTS, type RecoveryReport } from "./common"
+import {
+  logger,
+  PAGE,
+  SHIPMENTS,
+  type RecoveryReport,
+  type RecoveryRun,
+} from "./common"
 import { discardHalfMade, sweepOrphans } from "./orphans"
 import { rehomeLabels } from "./rehome-labels"
 import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
@@ -50,11 +56,19 @@ export async function recoverInterruptedWork(
     halfMade: 0,
     changeReturnLabels: 0,
   }
-  await settlePending(container, shipping, report, now)
-  await rehomeLabels(container, shipping, report, now)
-  await resumeAutoFulfillments(container, shipping, report, now)
-  await sweepOrphans(container, shipping, report, now)
-  await discardHalfMade(container, shipping, report)
+  const run: RecoveryRun = {
+    container,
+    shipping,
+    options: shipping.getOptions(),
+    leases: shipping.leases(),
+    report,
+    now,
+  }
+  await settlePending(run)
+  await rehomeLabels(run)
+  await resumeAutoFulfillments(run)
+  await sweepOrphans(run)
+  await discardHalfMade(run)
   report.changeReturnLabels = await retryWaitingReturnLabels(
     container,
     now
@@ -83,14 +97,8 @@ export async function recoverInterruptedWork(
 }
 
 /** Recovery's step 1: purchases left pending, settled with the retry operation. */
-async function settlePending(
-  container: MedusaContainer,
-  shipping: ShippingServicesModuleService,
-  report: RecoveryReport,
-  now: Date
-) {
-  const options = shipping.getOptions()
-  const leases = shipping.leases()
+async function settlePending(run: RecoveryRun) {
+  const { container, shipping, options, leases, report, now } = run
   const rows = await shipping.listShipments(
     {
       status: "pending",
@@ -121,12 +129,8 @@ async function settlePending(
 }
 
 /** Recovery's step 3: automatic fulfilments whose process stopped, run again. */
-async function resumeAutoFulfillments(
-  container: MedusaContainer,
-  shipping: ShippingServicesModuleService,
-  report: RecoveryReport,
-  now: Date
-) {
+async function resumeAutoFulfillments(run: RecoveryRun) {
+  const { container, shipping, report, now } = run
   const stopped = await shipping.listAutoFulfillments(
     {
       status: "running",

@@ -3,7 +3,6 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
 import { messageOf } from "../../lib/errors"
 import { ADDITIONAL_DATA_KEY } from "../../lib/shipments/additional-data"
-import type ShippingServicesModuleService from "../../modules/shipping-services/service"
 import type { ShipmentRecord } from "../../modules/shipping-services/models"
 import { ourShippingOptionOf } from "../auto-fulfil/fulfil-now"
 import {
@@ -11,7 +10,7 @@ import {
   logger,
   SHIPMENTS,
   unattachedGroups,
-  type RecoveryReport,
+  type RecoveryRun,
 } from "./common"
 
 /**
@@ -19,18 +18,10 @@ import {
  * fulfillment again, Medusa's own workflow for the same items and parcels; the provider takes
  * the existing labels (same keys) instead of buying.
  */
-export async function rehomeLabels(
-  container: MedusaContainer,
-  shipping: ShippingServicesModuleService,
-  report: RecoveryReport,
-  now: Date
-) {
-  const options = shipping.getOptions()
-  const leases = shipping.leases()
+export async function rehomeLabels(run: RecoveryRun) {
+  const { container, shipping, options, leases, report } = run
   for (const group of await unattachedGroups(
-    container,
-    shipping,
-    now,
+    run,
     options.recovery.leaseSeconds * 1000
   )) {
     const first = group[0]
