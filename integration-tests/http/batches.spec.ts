@@ -394,6 +394,13 @@ httpTestRunner({
       await sandbox.delete("/faults")
       await probeShippingService(getContainer())
       const done = await finished(created.id)
+      // Each item with its words, so a failure says why.
+      expect(
+        done.items.map((i: any) => ({ status: i.status, error: i.error }))
+      ).toEqual([
+        { status: "done", error: null },
+        { status: "done", error: null },
+      ])
       expect(done.counts).toMatchObject({ done: 2, failed: 0 })
       expect((await sandbox.get("/stats")).labelsCreated - before).toBe(2)
       expect(done.files.map((f: any) => f.kind)).toEqual(["combined"])

@@ -34,6 +34,8 @@ export class Leases {
   private readonly held = new Map<string, Set<string>>()
   /** Rows let go with `letExpire`: not this process's to take again until their lease ran out. */
   private readonly expiring = new Map<string, number>()
+  /** Rows a run of this process is taking exclusively right now (`table:id`). */
+  private readonly claiming = new Set<string>()
   private timer: NodeJS.Timeout | null = null
 
   constructor(
@@ -46,17 +48,41 @@ export class Leases {
    * Takes the lease of a row if it is free, ran out, or is already ours, optionally only while
    * the row is in one of `statuses`; renews it from then on. False when another live process
    * holds it (or the row is gone or in another status).
+   *
+   * The database knows the owner as the process, so a task of this process may take a row
+   * another task of it holds (the re-home holds created rows while the purchase it starts takes
+   * them again). `exclusive` refuses that: false while a run of this process holds the row, for
+   * work that two runs of one process must never do at once (a print batch: the route that
+   * started it and the resume job would both buy and print it).
    */
   async take(
     table: LeasedTable,
     id: string,
-    statuses?: readonly string[]
+    statuses?: readonly string[],
+    opts: { exclusive?: boolean } = {}
   ): Promise<boolean> {
     const until = this.expiring.get(id)
     if (until !== undefined) {
       if (until > Date.now()) return false
       this.expiring.delete(id)
     }
+    if (!opts.exclusive) return this.takeRow(table, id, statuses)
+    const key = `${table}:${id}`
+    if (this.held.get(table)?.has(id) || this.claiming.has(key)) return false
+    // Marked before the first await: two runs asking at once both see it.
+    this.claiming.add(key)
+    try {
+      return await this.takeRow(table, id, statuses)
+    } finally {
+      this.claiming.delete(key)
+    }
+  }
+
+  private async takeRow(
+    table: LeasedTable,
+    id: string,
+    statuses?: readonly string[]
+  ): Promise<boolean> {
     const bindings: unknown[] = [this.owner, this.leaseMs, id, this.owner]
     let statusClause = ""
     if (statuses?.length) {

@@ -54,16 +54,27 @@ export async function runBatch(
     SHIPPING_SERVICES_MODULE
   )
   const leases = shipping.leases()
-  if (!(await leases.take(BATCHES, batchId, ["buying", "printing"])))
+  // Exclusive: one run per batch in this process too (the route, the resume job, the probe).
+  if (
+    !(await leases.take(BATCHES, batchId, ["buying", "printing"], {
+      exclusive: true,
+    }))
+  )
     return "busy"
   try {
-    for (;;) {
+    for (let looks = 0; ;) {
       const [batch] = await shipping.listBatches({ id: batchId })
       if (!batch) return "gone"
       if (batch.status === "done") return "done"
       if (batch.status === "buying") {
-        if ((await buyItems(container, shipping, batchId)) === "waiting")
-          return "waiting"
+        if ((await buyItems(container, shipping, batchId)) === "waiting") {
+          // The service may have come back while this pass ran: the probe's resume then found
+          // the batch leased by this run and left it. Looked at again (a few times at most, were
+          // the service to come and go) rather than left for the resume job's next minute.
+          if (++looks > 3 || (await shipping.availability().outage()))
+            return "waiting"
+          continue
+        }
         await shipping.transitionBatch(batchId, "buying", "printing")
         continue
       }

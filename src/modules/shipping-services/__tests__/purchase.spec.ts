@@ -126,11 +126,19 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
         const b = new Leases(knex, 60_000, "process-b")
         expect(await a.take("shipping_services_shipment", row.id)).toBe(true)
         expect(await b.take("shipping_services_shipment", row.id)).toBe(false)
+        // The owner is the process: another task of a may take it (the re-home's purchase),
+        // unless it asks for the row exclusively.
         expect(await a.take("shipping_services_shipment", row.id)).toBe(true)
+        expect(
+          await a.take("shipping_services_shipment", row.id, undefined, {
+            exclusive: true,
+          })
+        ).toBe(false)
         await expire(row.id)
         expect(await b.take("shipping_services_shipment", row.id)).toBe(true)
-        // a's renewals no longer touch it: the lease is b's.
+        // a's renewals no longer touch it: the lease is b's; a's run ending leaves b's alone.
         await a.renew()
+        await a.release("shipping_services_shipment", row.id)
         const [after] = await journal.listShipments({ id: row.id })
         expect(after.lease_owner).toBe("process-b")
         await b.release("shipping_services_shipment", row.id)
@@ -162,6 +170,31 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
         )
         expect(won.filter(Boolean)).toHaveLength(1)
         takers.forEach((t) => t.stop())
+      })
+
+      it("hands a row taken exclusively to one run of a process at a time, and to the next once the first gave it back", async () => {
+        const row = await journal.createShipments({
+          transaction_id: "L-3",
+          request_key: "k3",
+          option_id: "x",
+          variant: "expedited",
+          carrier: "POSTAL",
+          service_id: "UGA",
+        })
+        const leases = new Leases(knex, 60_000, "process-c")
+        const exclusively = () =>
+          leases.take("shipping_services_shipment", row.id, undefined, {
+            exclusive: true,
+          })
+        const runs = await Promise.all(Array.from({ length: 8 }, exclusively))
+        expect(runs.filter(Boolean)).toHaveLength(1)
+        expect(leases.heldCount()).toBe(1)
+        await leases.release("shipping_services_shipment", row.id)
+        expect(await exclusively()).toBe(true)
+        // Let expire: not this process's to take again until the lease ran out.
+        leases.letExpire("shipping_services_shipment", row.id)
+        expect(await exclusively()).toBe(false)
+        leases.stop()
       })
     })
 
