@@ -350,6 +350,14 @@ httpTestRunner({
           )
         ).status
       ).toBe(404)
+      const badQuery = await expectError(
+        api.get(
+          `${BASE}/batches/${data.batch.id}/files/combined?link=yes`,
+          admin
+        )
+      )
+      expect(badQuery.status).toBe(400)
+      expect(badQuery.data.message).toMatch(/link: /)
       expect(
         (await expectError(api.get(`${BASE}/batches/${data.batch.id}`))).status
       ).toBe(401)

@@ -20,6 +20,7 @@ import {
   AdminRotateWebhookKey,
   AdminUpdateContact,
   AdminVoidLabel,
+  AdminDocumentQuery,
   AdminLabelQuery,
   AdminListBatchesQuery,
   AdminReadinessQuery,
@@ -136,6 +137,16 @@ export default defineMiddlewares({
       matcher: "/admin/shipping-services/shipments/:id/label",
       methods: ["GET"],
       middlewares: [validateQuery(AdminLabelQuery)],
+    },
+    {
+      matcher: "/admin/shipping-services/manifests/:id/document",
+      methods: ["GET"],
+      middlewares: [validateQuery(AdminDocumentQuery)],
+    },
+    {
+      matcher: "/admin/shipping-services/batches/:id/files/:kind",
+      methods: ["GET"],
+      middlewares: [validateQuery(AdminDocumentQuery)],
     },
     {
       matcher: "/admin/shipping-services/ready-to-ship",

@@ -19,9 +19,10 @@ export function sendDocument(
   source: DocumentSource,
   file: { mimeType: string; fileName: string; download: boolean }
 ): void {
+  const { link } = (req.validatedQuery ?? {}) as { link?: "0" | "1" }
   res.setHeader("Cache-Control", "private, no-store")
   if (source.storage === "file" && source.delivery === "presigned") {
-    if (req.query.link === "1") {
+    if (link === "1") {
       res.status(200).json({ url: source.url, file_name: file.fileName })
       return
     }

@@ -148,6 +148,15 @@ export const AdminLabelQuery = z.strictObject({
   link: z.enum(["0", "1"]).optional(),
   layout: z.enum(PRINT_LAYOUTS).optional(),
 })
+
+/**
+ * GET a stored document (a manifest's scan form, a print batch's file): `link=1` asks for a
+ * presigned link as JSON rather than a redirect (documents.storage "file").
+ */
+export const AdminDocumentQuery = z.strictObject({
+  link: z.enum(["0", "1"]).optional(),
+})
+export type AdminDocumentQueryType = z.infer<typeof AdminDocumentQuery>
 export type AdminLabelQueryType = z.infer<typeof AdminLabelQuery>
 
 /** GET /admin/shipping-services/batches: page. */
