@@ -77,6 +77,14 @@ node_is_supported() {
   [[ " $SUPPORTED_NODE_LINES " == *" $have "* ]]
 }
 
+# ensure_supported_node: the node on PATH when its line is supported, else MAIN_NODE_LINE's (the
+# tests, the demo and the benches run on a supported line whatever the machine has).
+ensure_supported_node() {
+  node_is_supported && return 0
+  _node_line_log "Node.js $(node -v 2>/dev/null || echo '(none)') is not a supported line ($SUPPORTED_NODE_LINES): using $MAIN_NODE_LINE"
+  use_node_line "$MAIN_NODE_LINE"
+}
+
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then
   set -euo pipefail
   node_line_bin "${1:?usage: scripts/node-line.sh MAJOR}"

@@ -24,10 +24,7 @@ stamp() { echo "[test +$(($(date +%s) - t0))s] $*"; }
 # supported lines) adds the unit group and test:install on each of those lines.
 # shellcheck source=node-line.sh
 source scripts/node-line.sh
-if ! node_is_supported; then
-  stamp "Node.js $(node -v 2>/dev/null || echo '(none)') is not a supported line ($SUPPORTED_NODE_LINES): using $MAIN_NODE_LINE"
-  use_node_line "$MAIN_NODE_LINE" || exit 1
-fi
+ensure_supported_node || exit 1
 stamp "Node.js $(node -v) ($(command -v node))"
 
 # One PostgreSQL of the tests' own for every group (scripts/with-test-db.sh), removed at the end.
