@@ -22,7 +22,7 @@ import {
   crossBorderOrderOf,
   labelOf,
   orderOf,
-} from "../src/lib/documents/__fixtures__/orders"
+} from "../dev/fixtures/print-orders"
 import type { FileFormat } from "../src/shipping-api/constants"
 
 const N = Number(process.env.N ?? 100)

@@ -34,7 +34,7 @@ import {
   labelFile,
   orderOf,
   trackingNumberOf,
-} from "../src/lib/documents/__fixtures__/orders"
+} from "../dev/fixtures/print-orders"
 import { buildPrintFiles } from "../src/lib/documents"
 import { rowOfScan } from "../src/lib/tracking/rows"
 import {

@@ -2,7 +2,7 @@ import zlib from "node:zlib"
 import { GifWriter } from "omggif"
 import { PNG } from "pngjs"
 import { decodeQr } from "../../../../packages/sandbox/src/labels/__tests__/helpers"
-import { labelFile, trackingNumberOf } from "../__fixtures__/orders"
+import { labelFile, trackingNumberOf } from "../../../../dev/fixtures/print-orders"
 import { prepareGif } from "../gif"
 import { preparePng } from "../png"
 

@@ -14,7 +14,7 @@ import {
   labelOf,
   orderOf,
   trackingNumberOf,
-} from "../__fixtures__/orders"
+} from "../../../../dev/fixtures/print-orders"
 import { encodeCode128 } from "../code128"
 import { PrintInputError } from "../errors"
 import { buildPrintFiles, createPrintBatch } from "../print-batch"

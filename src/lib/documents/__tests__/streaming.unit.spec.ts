@@ -1,6 +1,6 @@
 import v8 from "node:v8"
 import vm from "node:vm"
-import { labelOf, orderOf } from "../__fixtures__/orders"
+import { labelOf, orderOf } from "../../../../dev/fixtures/print-orders"
 import { buildPrintFiles, createPrintBatch } from "../print-batch"
 import type { PrintOrder } from "../types"
 import { loadPdf, xobjectsOf } from "./pdf-inspect"

@@ -1,4 +1,4 @@
-import { labelOf, orderOf } from "../__fixtures__/orders"
+import { labelOf, orderOf } from "../../../../dev/fixtures/print-orders"
 import { PrintInputError } from "../errors"
 import type { PrintOrder } from "../types"
 import { buildZplFile, zplChunks, zplProblem } from "../zpl"
