@@ -119,6 +119,17 @@ async function warnWhenSandboxInProduction(
   )
 }
 
+/** This instance's `projectConfig.workerMode` (Medusa's default: "shared"). */
+function workerModeOf(app: NonNullable<ReturnType<typeof appContainer>>) {
+  return (
+    (
+      app.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as {
+        projectConfig?: { workerMode?: string }
+      }
+    ).projectConfig?.workerMode ?? "shared"
+  )
+}
+
 /**
  * Settles what this process (before a restart) or another one left interrupted: right away, and
  * once more when the leases of a process killed just before this start have run out
@@ -131,12 +142,7 @@ function scheduleBootRecovery(
 ) {
   const app = appContainer()
   if (!app) return
-  const mode =
-    (
-      app.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as {
-        projectConfig?: { workerMode?: string }
-      }
-    ).projectConfig?.workerMode ?? "shared"
+  const mode = workerModeOf(app)
   if (mode === "server") return
   const run = () =>
     inFlight(() => recoverInterruptedWork(app)).catch((error: unknown) =>
@@ -157,12 +163,7 @@ function scheduleBootRecovery(
 function scheduleReadinessLog(logger: Logger) {
   const app = appContainer()
   if (!app) return
-  const mode =
-    (
-      app.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as {
-        projectConfig?: { workerMode?: string }
-      }
-    ).projectConfig?.workerMode ?? "shared"
+  const mode = workerModeOf(app)
   if (mode === "worker") return
   void inFlight(() => logCatalogReadiness(catalogSourcesOf(app))).catch(
     (error: unknown) =>
