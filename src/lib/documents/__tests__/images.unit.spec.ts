@@ -2,7 +2,10 @@ import zlib from "node:zlib"
 import { GifWriter } from "omggif"
 import { PNG } from "pngjs"
 import { decodeQr } from "../../../../packages/sandbox/src/labels/__tests__/helpers"
-import { labelFile, trackingNumberOf } from "../../../../dev/fixtures/print-orders"
+import {
+  labelFile,
+  trackingNumberOf,
+} from "../../../../dev/fixtures/print-orders"
 import { prepareGif } from "../gif"
 import { preparePng } from "../png"
 
