@@ -16,6 +16,7 @@ import { labelPageDocuments } from "../../lib/labels/pages"
 import type { ServiceOption } from "../../options"
 import type ShippingServicesModuleService from "../../modules/shipping-services/service"
 import type { ShipmentRecord } from "../../modules/shipping-services/models"
+import { busy, takeAsItIs } from "./standing-rows"
 import { createOptionsOf } from "./mapping/plan"
 import type { LabelClient, PurchaseInput } from "./purchase-input"
 import { recordFieldsOf } from "./mapping/response"
@@ -121,9 +122,11 @@ async function purchaseOnce(
     ...previous.filter((r) => r.status === "created"),
     ...previous.filter((r) => r.status === "pending"),
   ]
-  for (const row of ordered) {
-    if (!(await input.reusable(row))) continue
-    if (!(await leases.take(SHIPMENTS, row.id, [row.status]))) throw busy(row)
+  for (const seen of ordered) {
+    if (!(await input.reusable(seen))) continue
+    const row = await takeAsItIs(journal, seen)
+    if (row === "gone") continue
+    if (row === "busy") throw busy(seen)
     const settled =
       row.status === "pending"
         ? await settleInterrupted(journal, client, row, input.service)
@@ -378,11 +381,4 @@ export function customsOf(
     fromAddress: request.fromAddress,
     toAddress: request.toAddress,
   }
-}
-
-function busy(row: ShipmentRecord): MedusaError {
-  return new MedusaError(
-    MedusaError.Types.CONFLICT,
-    `The label of this parcel (${row.tracking_number ?? row.id}) is being bought or stored by another process right now; it is taken over once that process finishes or stops`
-  )
 }

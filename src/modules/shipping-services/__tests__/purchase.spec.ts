@@ -417,6 +417,54 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
         expect(svc.calls).toEqual({ creates: 1, finds: 1 })
       })
 
+      it("looks again at a row settled between its look-up and its lease (the recovery job meanwhile), instead of calling it busy", async () => {
+        for (const [settledAs, key] of [
+          ["failed", "k-race-failed"],
+          ["created", "k-race-created"],
+        ] as const) {
+          const svc = fakeService()
+          const row = await journal.createShipments({
+            transaction_id: `T-${key}`,
+            request_key: key,
+            option_id: service.id,
+            variant: "expedited",
+            carrier: "POSTAL",
+            service_id: "UGA",
+            order_id: "order_1",
+          })
+          // The look-up sees it pending; the recovery job settles it before the purchase's take.
+          const racing = new Proxy(journal, {
+            get: (target, name) => {
+              const value = (target as any)[name]
+              if (name !== "insertShipmentUnlessRequested")
+                return typeof value === "function" ? value.bind(target) : value
+              return async (...args: unknown[]) => {
+                const found = await value.apply(target, args)
+                await journal.updateShipments({
+                  id: row.id,
+                  status: settledAs,
+                  ...(settledAs === "created"
+                    ? { shipment_id: "SHP-RACE", tracking_number: "TRK-RACE" }
+                    : {}),
+                })
+                return found
+              }
+            },
+          })
+          const bought = await purchaseLabel(racing, svc.client, input(key))
+          if (settledAs === "failed") {
+            // No longer standing: a label is bought.
+            expect(bought.id).not.toBe(row.id)
+            expect(svc.calls.creates).toBe(1)
+          } else {
+            // The label the settle found is taken; nothing is bought.
+            expect(bought.id).toBe(row.id)
+            expect(svc.calls.creates).toBe(0)
+          }
+          expect(svc.calls.finds).toBe(0)
+        }
+      })
+
       it("keeps a purchase pending, and buys nothing, while the retry operation cannot answer", async () => {
         const svc = fakeService({
           find: async () => {
