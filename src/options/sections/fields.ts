@@ -51,12 +51,3 @@ export const addressOptionSchema = z.strictObject({
   countryCode: country.describe("Two-letter country code."),
   residential: z.boolean().optional().describe("Residential address."),
 })
-
-/** A stable id a merchant gives (a box, a service): what URLs, keys and metadata carry. */
-export const stableId = z
-  .string()
-  .trim()
-  .regex(
-    /^[a-z0-9][a-z0-9-]{0,48}$/,
-    "must be lower-case letters, digits and hyphens (max 49)"
-  )

@@ -8,7 +8,7 @@ import {
   CATALOG_LENGTH_UNITS,
   CATALOG_WEIGHT_UNITS,
 } from "../../shipping-api/units"
-import { text, positive, optionalText, stableId } from "./fields"
+import { text, positive, optionalText } from "./fields"
 import { serviceOptionSchema } from "./service-option"
 
 /** What is shipped: catalog units, boxes, the services offered, customs. */
@@ -40,7 +40,14 @@ export const parcelOptions = {
   boxes: z
     .array(
       z.strictObject({
-        id: stableId.describe("Stable id of the box."),
+        id: z
+          .string()
+          .trim()
+          .regex(
+            /^[a-z0-9][a-z0-9-]{0,48}$/,
+            "must be lower-case letters, digits and hyphens (max 49)"
+          )
+          .describe("Stable id of the box."),
         name: optionalText.describe("Name shown in the admin."),
         length: positive.describe("Inside length (catalog unit)."),
         width: positive.describe("Inside width (catalog unit)."),

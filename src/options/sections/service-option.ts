@@ -9,7 +9,7 @@ import {
   SERVICE_IDS,
   VARIANTS,
 } from "../../shipping-api/constants"
-import { text, optionalText, stableId } from "./fields"
+import { text, optionalText } from "./fields"
 
 const labelSchema = z.strictObject({
   type: z
@@ -51,9 +51,16 @@ const specialServiceSchema = z.strictObject({
 
 /** One fulfillment option a merchant offers: a (variant, service) pair and how to print it. */
 export const serviceOptionSchema = z.strictObject({
-  id: stableId.describe(
-    "Stable id of the fulfillment option (stored on shipping options)."
-  ),
+  id: z
+    .string()
+    .trim()
+    .regex(
+      /^[a-z0-9][a-z0-9-]{0,48}$/,
+      "must be lower-case letters, digits and hyphens (max 49)"
+    )
+    .describe(
+      "Stable id of the fulfillment option (stored on shipping options)."
+    ),
   name: text.describe("Name shown in the admin."),
   variant: z
     .enum(VARIANTS)
