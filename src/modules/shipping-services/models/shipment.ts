@@ -59,6 +59,8 @@ export const Shipment = model
       /** Charges from the response: base, total, tax, duty, currency, surcharges, special services. */
       charges: model.json().nullable(),
       delivery_commitment: model.json().nullable(),
+      /** How a rate-shopping option chose this parcel's service: RateChoice, null when the option does not rate-shop. */
+      rate_choice: model.json().nullable(),
       reprint_count: model.number().default(0),
       add_to_manifest: model.boolean().default(false),
       manifest_id: model.text().nullable(),
