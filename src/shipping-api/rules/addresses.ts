@@ -9,11 +9,6 @@ import {
 import type { Address } from "../schemas/address"
 import { SOURCE } from "../schemas/common"
 import { VARIANT_TRAITS } from "../variant-traits"
-import {
-  carrierAccountToPuertoRico,
-  expeditedAbroad,
-  SAMPLE_ADDRESSES,
-} from "./examples"
 import { filled, fromCountry, list, serviceId, str, toCountry } from "./read"
 import { defineRule, type ShipmentDraft } from "./types"
 
@@ -83,51 +78,6 @@ export const requiredAddressFieldsRule = defineRule({
       }
     }
   },
-  examples: {
-    pass: [
-      { note: "carrier-account complete", base: "carrier-account" },
-      {
-        note: "expedited without name or city",
-        base: "expedited",
-        edit: (s) => {
-          delete s.toAddress!.name
-          delete s.toAddress!.cityTown
-        },
-      },
-      { note: "standard complete", base: "standard" },
-      { note: "cross-border complete", base: "cross-border" },
-    ],
-    fail: [
-      {
-        note: "carrier-account without company",
-        base: "carrier-account",
-        edit: (s) => delete s.fromAddress!.company,
-      },
-      {
-        note: "carrier-account soldToAddress without phone",
-        base: "carrier-account",
-        edit: (s) => {
-          carrierAccountToPuertoRico(s)
-          delete s.soldToAddress!.phone
-        },
-      },
-      {
-        note: "expedited with empty address lines",
-        base: "expedited",
-        edit: (s) => (s.toAddress!.addressLines = []),
-      },
-      {
-        note: "standard without name",
-        base: "standard",
-        edit: (s) => delete s.toAddress!.name,
-      },
-      {
-        note: "cross-border without phone",
-        base: "cross-border",
-        edit: (s) => delete s.toAddress!.phone,
-      },
-    ],
-  },
 })
 
 export const expressMailPhoneRule = defineRule({
@@ -142,29 +92,6 @@ export const expressMailPhoneRule = defineRule({
       if (!filled(s[role]?.phone))
         report(`${role}.phone`, `phone is required for service ${serviceId(s)}`)
     }
-  },
-  examples: {
-    pass: [
-      { note: "EM with phones", edit: (s) => (s.rates![0].serviceId = "EM") },
-      { note: "EMI with phones", edit: (s) => expeditedAbroad(s, "JP", "EMI") },
-      { note: "PM without phone", edit: (s) => delete s.toAddress!.phone },
-    ],
-    fail: [
-      {
-        note: "EM without sender phone",
-        edit: (s) => {
-          s.rates![0].serviceId = "EM"
-          delete s.fromAddress!.phone
-        },
-      },
-      {
-        note: "EMI without recipient phone",
-        edit: (s) => {
-          expeditedAbroad(s, "JP", "EMI")
-          delete s.toAddress!.phone
-        },
-      },
-    ],
   },
 })
 
@@ -186,10 +113,6 @@ export const crossBorderNameRule = defineRule({
       }
     }
   },
-  examples: {
-    pass: [{ note: "two words" }],
-    fail: [{ note: "one word", edit: (s) => (s.toAddress!.name = "Emma") }],
-  },
 })
 
 export const canadaStateRule = defineRule({
@@ -210,23 +133,6 @@ export const canadaStateRule = defineRule({
       }
     }
   },
-  examples: {
-    pass: [
-      {
-        note: "to Canada with province",
-        edit: (s) => (s.toAddress = structuredClone(SAMPLE_ADDRESSES.CA)),
-      },
-    ],
-    fail: [
-      {
-        note: "to Canada without province",
-        edit: (s) => {
-          s.toAddress = structuredClone(SAMPLE_ADDRESSES.CA)
-          s.toAddress.stateProvince = ""
-        },
-      },
-    ],
-  },
 })
 
 export const apacResidentialRule = defineRule({
@@ -244,17 +150,6 @@ export const apacResidentialRule = defineRule({
           "residential is required for Asia-Pacific standard delivery"
         )
     }
-  },
-  examples: {
-    pass: [
-      { note: "not APAC", edit: (s) => delete s.toAddress!.residential },
-      {
-        note: "APAC with residential",
-        edit: (s) => (s.fromAddress!.residential = false),
-        ctx: { apac: true },
-      },
-    ],
-    fail: [{ note: "APAC without sender residential", ctx: { apac: true } }],
   },
 })
 
@@ -274,19 +169,6 @@ export const standardDomesticRule = defineRule({
         `standard delivery is domestic only (from ${from} to ${to})`
       )
   },
-  examples: {
-    pass: [{ note: "US to US" }],
-    fail: [
-      {
-        note: "US to Canada",
-        edit: (s) =>
-          (s.toAddress = {
-            ...structuredClone(SAMPLE_ADDRESSES.CA),
-            residential: true,
-          }),
-      },
-    ],
-  },
 })
 
 export const carrierAccountOriginRule = defineRule({
@@ -303,19 +185,6 @@ export const carrierAccountOriginRule = defineRule({
         `origin must be one of ${CARRIER_ACCOUNT_ORIGINS.join(", ")}`
       )
     }
-  },
-  examples: {
-    pass: [{ note: "from the U.S." }],
-    fail: [
-      {
-        note: "from Great Britain",
-        edit: (s) =>
-          (s.fromAddress = {
-            ...structuredClone(SAMPLE_ADDRESSES.GB),
-            company: "Acme UK",
-          }),
-      },
-    ],
   },
 })
 
@@ -334,15 +203,6 @@ export const crossBorderOriginRule = defineRule({
         `origin must be one of ${origins.join(", ")}`
       )
   },
-  examples: {
-    pass: [{ note: "from the U.S." }],
-    fail: [
-      {
-        note: "from Japan",
-        edit: (s) => (s.fromAddress = structuredClone(SAMPLE_ADDRESSES.JP)),
-      },
-    ],
-  },
 })
 
 export const crossBorderDestinationRule = defineRule({
@@ -359,19 +219,6 @@ export const crossBorderDestinationRule = defineRule({
         "toAddress.countryCode",
         "destination must be abroad: cross-border is outbound only"
       )
-  },
-  examples: {
-    pass: [{ note: "U.S. to Germany (the base request)" }],
-    fail: [
-      {
-        note: "U.S. to U.S.",
-        edit: (s) =>
-          (s.toAddress = {
-            ...structuredClone(s.fromAddress!),
-            name: "Jane Doe",
-          }),
-      },
-    ],
   },
 })
 

@@ -1,6 +1,5 @@
 import { CARRIER_A_US_DOMESTIC_SERVICE_IDS, PUERTO_RICO } from "../constants"
 import { SOURCE } from "../schemas/common"
-import { carrierAccountToPuertoRico, SAMPLE_ADDRESSES } from "./examples"
 import { isInternational, isUsToPuertoRico, serviceId, str } from "./read"
 import { defineRule } from "./types"
 
@@ -24,18 +23,6 @@ export const puertoRicoServiceRule = defineRule({
       )
     }
   },
-  examples: {
-    pass: [{ note: "NDA", edit: carrierAccountToPuertoRico }],
-    fail: [
-      {
-        note: "XPP",
-        edit: (s) => {
-          carrierAccountToPuertoRico(s)
-          s.rates![0].serviceId = "XPP"
-        },
-      },
-    ],
-  },
 })
 
 export const puertoRicoAddressRule = defineRule({
@@ -50,18 +37,6 @@ export const puertoRicoAddressRule = defineRule({
       if (str(s.toAddress?.[field]) !== PUERTO_RICO)
         report(`toAddress.${field}`, `must be ${PUERTO_RICO} for Puerto Rico`)
     }
-  },
-  examples: {
-    pass: [{ note: "PR / PR", edit: carrierAccountToPuertoRico }],
-    fail: [
-      {
-        note: "state PR in country US",
-        edit: (s) => {
-          carrierAccountToPuertoRico(s)
-          s.toAddress!.countryCode = "US"
-        },
-      },
-    ],
   },
 })
 
@@ -81,33 +56,6 @@ export const soldToRequiredRule = defineRule({
         "soldToAddress is required for Puerto Rico and international shipments"
       )
     }
-  },
-  examples: {
-    pass: [
-      { note: "domestic without it" },
-      { note: "Puerto Rico with it", edit: carrierAccountToPuertoRico },
-    ],
-    fail: [
-      {
-        note: "Puerto Rico without it",
-        edit: (s) => {
-          carrierAccountToPuertoRico(s)
-          delete s.soldToAddress
-        },
-      },
-      {
-        note: "Canada without it",
-        edit: (s) => {
-          carrierAccountToPuertoRico(s)
-          s.toAddress = {
-            ...structuredClone(SAMPLE_ADDRESSES.CA),
-            company: "Maple Inc",
-          }
-          s.rates![0].serviceId = "XPP"
-          delete s.soldToAddress
-        },
-      },
-    ],
   },
 })
 

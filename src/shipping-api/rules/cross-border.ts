@@ -13,7 +13,6 @@ import {
   STANDARD_LABEL_SOLUTIONS,
 } from "../constants"
 import { SOURCE } from "../schemas/common"
-import { removeOption, SAMPLE_ADDRESSES, setOption } from "./examples"
 import {
   customsItems,
   deliverySolution,
@@ -26,7 +25,7 @@ import {
   str,
   toCountry,
 } from "./read"
-import { defineRule, type ShipmentDraft } from "./types"
+import { defineRule } from "./types"
 
 const {
   deliverySolution: DELIVERY_SOLUTION,
@@ -35,16 +34,6 @@ const {
 } = SHIPMENT_OPTION
 const { carrierFacilityId: CARRIER_FACILITY_ID, sellerId: SELLER_ID } =
   SHIPMENT_OPTION
-
-/** A drop-off to hub, complete: no label, first-mile tracking number, no CLIENT_ID. */
-const dropOffToHub = (s: ShipmentDraft) => {
-  setOption(s, DELIVERY_SOLUTION, HUB_DROP_OFF_SOLUTION)
-  delete s.documents
-  s.domesticShipmentDetails = {
-    shipperTrackingNumber: "9400111899223197428490",
-    carrier: "USPS",
-  }
-}
 
 /**
  * Doc 2: address line 1 carries the cross-border attention text for the solutions printing a
@@ -70,17 +59,6 @@ function hasAttentionText(addressLines: unknown): boolean {
   )
 }
 
-/** A pickup printing a standard delivery label, complete. */
-const standardLabelPickup = (s: ShipmentDraft) => {
-  setOption(s, DELIVERY_SOLUTION, BULK_PICKUP_SOLUTION)
-  setOption(s, CLIENT_ID, "ACME")
-  setOption(s, CLIENT_FACILITY_ID, "0093")
-  s.fromAddress!.addressLines = withCrossBorderAttention(
-    s.fromAddress!.addressLines ?? []
-  )
-  s.references = [{ name: "ORDER_NUMBER", value: "1042" }]
-}
-
 export const deliverySolutionRequiredRule = defineRule({
   id: "shipment-options.DELIVERY_SOLUTION.required",
   source: SOURCE.solutions,
@@ -90,22 +68,6 @@ export const deliverySolutionRequiredRule = defineRule({
   test(s, ctx, report) {
     if (!ctx.legacySingleSolutionAccount && !hasOption(s, DELIVERY_SOLUTION))
       report(optionPath(s, DELIVERY_SOLUTION), "DELIVERY_SOLUTION is required")
-  },
-  examples: {
-    pass: [
-      { note: "given" },
-      {
-        note: "legacy single-solution account",
-        edit: (s) => {
-          removeOption(s, DELIVERY_SOLUTION)
-          removeOption(s, CARRIER_FACILITY_ID)
-        },
-        ctx: { legacySingleSolutionAccount: true },
-      },
-    ],
-    fail: [
-      { note: "missing", edit: (s) => removeOption(s, DELIVERY_SOLUTION) },
-    ],
   },
 })
 
@@ -132,29 +94,6 @@ export const deliverySolutionOriginRule = defineRule({
         `${solution} is offered from ${origins.join(", ")} only`
       )
   },
-  examples: {
-    pass: [
-      {
-        note: "final-mile label from Canada",
-        edit: (s) => {
-          s.fromAddress = structuredClone(SAMPLE_ADDRESSES.CA)
-          s.rates![0].serviceId = "XBXPS"
-          s.customs!.customsInfo!.currencyCode = "CAD"
-          setOption(s, DELIVERY_SOLUTION, "PICKUP_FINALMILELABEL")
-        },
-      },
-    ],
-    fail: [
-      {
-        note: "unknown solution",
-        edit: (s) => setOption(s, DELIVERY_SOLUTION, "TELEPORT"),
-      },
-      {
-        note: "Canadian solution from the U.S.",
-        edit: (s) => setOption(s, DELIVERY_SOLUTION, "DROPOFF_FINALMILELABEL"),
-      },
-    ],
-  },
 })
 
 export const classByOriginRule = defineRule({
@@ -173,24 +112,6 @@ export const classByOriginRule = defineRule({
         `from ${fromCountry(s)} the classes are ${allowed.join(", ")}`
       )
   },
-  examples: {
-    pass: [
-      {
-        note: "XBXUS from the U.S.",
-        edit: (s) => (s.rates![0].serviceId = "XBXUS"),
-      },
-    ],
-    fail: [
-      {
-        note: "XBXPE from the UK",
-        edit: (s) => {
-          s.fromAddress = structuredClone(SAMPLE_ADDRESSES.GB)
-          s.toAddress = structuredClone(SAMPLE_ADDRESSES.JP)
-          s.customs!.customsInfo!.currencyCode = "GBP"
-        },
-      },
-    ],
-  },
 })
 
 export const standardLabelClientIdsRule = defineRule({
@@ -208,19 +129,6 @@ export const standardLabelClientIdsRule = defineRule({
           `${name} is required with ${deliverySolution(s)}`
         )
     }
-  },
-  examples: {
-    pass: [{ note: "pickup with both ids", edit: standardLabelPickup }],
-    fail: [
-      {
-        note: "drop-off without CLIENT_ID",
-        edit: (s) => {
-          standardLabelPickup(s)
-          setOption(s, DELIVERY_SOLUTION, "DROPOFF_STANDARDLABEL")
-          removeOption(s, CLIENT_ID)
-        },
-      },
-    ],
   },
 })
 
@@ -241,41 +149,6 @@ export const attentionTextRule = defineRule({
       )
     }
   },
-  examples: {
-    pass: [
-      { note: "pickup with the text as line 1", edit: standardLabelPickup },
-      {
-        note: "drop-off with the text inside line 1",
-        edit: (s) => {
-          standardLabelPickup(s)
-          setOption(s, DELIVERY_SOLUTION, "DROPOFF_STANDARDLABEL")
-          s.fromAddress!.addressLines = [
-            "ATTN: CROSS-BORDER, 27 Waterview Drive",
-          ]
-        },
-      },
-      { note: "generic label without it" },
-    ],
-    fail: [
-      {
-        note: "pickup without it",
-        edit: (s) => {
-          standardLabelPickup(s)
-          s.fromAddress!.addressLines = ["27 Waterview Drive"]
-        },
-      },
-      {
-        note: "the text on line 2",
-        edit: (s) => {
-          standardLabelPickup(s)
-          s.fromAddress!.addressLines = [
-            "27 Waterview Drive",
-            CROSS_BORDER_ATTENTION_TEXT,
-          ]
-        },
-      },
-    ],
-  },
 })
 
 export const bulkPickupReferencesRule = defineRule({
@@ -293,28 +166,6 @@ export const bulkPickupReferencesRule = defineRule({
         `references are required for bulk pickup (${BULK_PICKUP_SOLUTION}): send ORDER_NUMBER or ReferenceNumber`
       )
     }
-  },
-  examples: {
-    pass: [
-      { note: "bulk pickup with ORDER_NUMBER", edit: standardLabelPickup },
-      { note: "generic-label drop-off without references" },
-    ],
-    fail: [
-      {
-        note: "bulk pickup without references",
-        edit: (s) => {
-          standardLabelPickup(s)
-          delete s.references
-        },
-      },
-      {
-        note: "bulk pickup with an empty list",
-        edit: (s) => {
-          standardLabelPickup(s)
-          s.references = []
-        },
-      },
-    ],
   },
 })
 
@@ -337,31 +188,6 @@ export const carrierFacilityRule = defineRule({
       )
     }
   },
-  examples: {
-    pass: [
-      { note: "drop-off with hub id" },
-      {
-        note: "first-mile without hub id",
-        edit: (s) => {
-          setOption(s, DELIVERY_SOLUTION, "FIRSTMILE")
-          removeOption(s, CARRIER_FACILITY_ID)
-        },
-      },
-    ],
-    fail: [
-      {
-        note: "drop-off without hub id",
-        edit: (s) => removeOption(s, CARRIER_FACILITY_ID),
-      },
-      {
-        note: "bulk pickup without hub id",
-        edit: (s) => {
-          standardLabelPickup(s)
-          removeOption(s, CARRIER_FACILITY_ID)
-        },
-      },
-    ],
-  },
 })
 
 export const hubDropOffDetailsRule = defineRule({
@@ -380,18 +206,6 @@ export const hubDropOffDetailsRule = defineRule({
         "the first-mile tracking number is required for a drop-off to hub"
       )
     }
-  },
-  examples: {
-    pass: [{ note: "with tracking number", edit: dropOffToHub }],
-    fail: [
-      {
-        note: "without details",
-        edit: (s) => {
-          dropOffToHub(s)
-          delete s.domesticShipmentDetails
-        },
-      },
-    ],
   },
 })
 
@@ -414,27 +228,6 @@ export const barCodeLabelNumberRule = defineRule({
       )
     }
   },
-  examples: {
-    pass: [
-      {
-        note: "same",
-        edit: (s) => {
-          dropOffToHub(s)
-          s.domesticShipmentDetails!.barCodeLabelNumber =
-            "9400111899223197428490"
-        },
-      },
-    ],
-    fail: [
-      {
-        note: "different",
-        edit: (s) => {
-          dropOffToHub(s)
-          s.domesticShipmentDetails!.barCodeLabelNumber = "1"
-        },
-      },
-    ],
-  },
 })
 
 export const clientIdWithClientLabelRule = defineRule({
@@ -453,25 +246,7 @@ export const clientIdWithClientLabelRule = defineRule({
       )
     }
   },
-  examples: {
-    pass: [{ note: "drop-off to hub without CLIENT_ID", edit: dropOffToHub }],
-    fail: [
-      {
-        note: "with CLIENT_ID",
-        edit: (s) => {
-          dropOffToHub(s)
-          setOption(s, CLIENT_ID, "ACME")
-        },
-      },
-    ],
-  },
 })
-
-const withSeller = (s: ShipmentDraft) => {
-  s.additionalAddresses = [
-    { addressType: "SELLER", address: structuredClone(SAMPLE_ADDRESSES.GB) },
-  ]
-}
 
 export const sellerIdRule = defineRule({
   id: "shipment-options.SELLER_ID.with-additional-addresses",
@@ -485,18 +260,6 @@ export const sellerIdRule = defineRule({
         optionPath(s, SELLER_ID),
         "SELLER_ID is required with additionalAddresses"
       )
-  },
-  examples: {
-    pass: [
-      {
-        note: "seller with id",
-        edit: (s) => {
-          withSeller(s)
-          setOption(s, SELLER_ID, "SELLER-77")
-        },
-      },
-    ],
-    fail: [{ note: "seller without id", edit: withSeller }],
   },
 })
 
@@ -513,15 +276,6 @@ export const itemIdRequiredRule = defineRule({
           "itemId is required for cross-border"
         )
     })
-  },
-  examples: {
-    pass: [{ note: "given" }],
-    fail: [
-      {
-        note: "missing",
-        edit: (s) => delete s.customs!.customsItems![0].itemId,
-      },
-    ],
   },
 })
 
@@ -544,27 +298,6 @@ export const itemIdUniqueRule = defineRule({
       seen.add(id)
     })
   },
-  examples: {
-    pass: [
-      {
-        note: "two variants",
-        edit: (s) =>
-          s.customs!.customsItems!.push({
-            ...structuredClone(s.customs!.customsItems![0]),
-            itemId: "TSHIRT-BLUE-L",
-          }),
-      },
-    ],
-    fail: [
-      {
-        note: "same id twice",
-        edit: (s) =>
-          s.customs!.customsItems!.push(
-            structuredClone(s.customs!.customsItems![0])
-          ),
-      },
-    ],
-  },
 })
 
 export const urlRequiredRule = defineRule({
@@ -581,17 +314,6 @@ export const urlRequiredRule = defineRule({
           "url is required for cross-border (may be empty)"
         )
     })
-  },
-  examples: {
-    pass: [
-      {
-        note: "empty url",
-        edit: (s) => (s.customs!.customsItems![0].url = ""),
-      },
-    ],
-    fail: [
-      { note: "missing", edit: (s) => delete s.customs!.customsItems![0].url },
-    ],
   },
 })
 
@@ -610,23 +332,6 @@ export const hsCountryRule = defineRule({
         )
       }
     })
-  },
-  examples: {
-    pass: [
-      {
-        note: "no HS code",
-        edit: (s) => {
-          delete s.customs!.customsItems![0].hSTariffCode
-          delete s.customs!.customsItems![0].hSTariffCodeCountry
-        },
-      },
-    ],
-    fail: [
-      {
-        note: "HS code alone",
-        edit: (s) => delete s.customs!.customsItems![0].hSTariffCodeCountry,
-      },
-    ],
   },
 })
 
@@ -665,71 +370,6 @@ export const crossBorderReferencesRule = defineRule({
         )
       }
     })
-  },
-  examples: {
-    pass: [
-      {
-        note: "both names at their limits",
-        edit: (s) =>
-          (s.references = [
-            {
-              name: "ORDER_NUMBER",
-              value: "O".repeat(LIMITS.crossBorderOrderNumber),
-            },
-            {
-              name: "ReferenceNumber",
-              value: "R R".padEnd(LIMITS.crossBorderReferenceNumber, "x"),
-            },
-          ]),
-      },
-    ],
-    fail: [
-      {
-        note: "ORDER_NUMBER with a space",
-        edit: (s) =>
-          (s.references = [{ name: "ORDER_NUMBER", value: "ORD 1" }]),
-      },
-      {
-        note: "ORDER_NUMBER too long",
-        edit: (s) =>
-          (s.references = [
-            {
-              name: "ORDER_NUMBER",
-              value: "O".repeat(LIMITS.crossBorderOrderNumber + 1),
-            },
-          ]),
-      },
-      {
-        note: "ReferenceNumber too long",
-        edit: (s) =>
-          (s.references = [
-            {
-              name: "ReferenceNumber",
-              value: "R".repeat(LIMITS.crossBorderReferenceNumber + 1),
-            },
-          ]),
-      },
-      {
-        note: "other name",
-        edit: (s) => (s.references = [{ name: "AddlRef1", value: "x" }]),
-      },
-      {
-        note: "ReferenceNumber within Canada",
-        edit: (s) => {
-          s.fromAddress = structuredClone(SAMPLE_ADDRESSES.CA)
-          s.toAddress = {
-            ...structuredClone(SAMPLE_ADDRESSES.CA),
-            postalCode: "M5V 2T6",
-            cityTown: "Toronto",
-            stateProvince: "ON",
-          }
-          s.rates![0].serviceId = "XBXPS"
-          s.customs!.customsInfo!.currencyCode = "CAD"
-          setOption(s, DELIVERY_SOLUTION, "PICKUP_FINALMILELABEL")
-          s.references = [{ name: "ReferenceNumber", value: "R1" }]
-        },
-      },
-    ],
   },
 })
 

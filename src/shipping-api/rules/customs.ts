@@ -16,12 +16,6 @@ import {
 import { SOURCE } from "../schemas/common"
 import { customsRequired, VARIANT_TRAITS } from "../variant-traits"
 import {
-  addSpecialService,
-  carrierAccountToPuertoRico,
-  expeditedAbroad,
-  SAMPLE_ADDRESSES,
-} from "./examples"
-import {
   customsItems,
   filled,
   fromCountry,
@@ -72,44 +66,6 @@ export const customsRequiredRule = defineRule({
     if (needed && s.customs === undefined)
       report("customs", `customs is required for this ${ctx.variant} shipment`)
   },
-  examples: {
-    pass: [
-      { note: "expedited domestic without customs", base: "expedited" },
-      {
-        note: "expedited abroad with customs",
-        base: "expedited",
-        edit: (s) => expeditedAbroad(s),
-      },
-      {
-        note: "carrier-account to Puerto Rico",
-        base: "carrier-account",
-        edit: carrierAccountToPuertoRico,
-      },
-    ],
-    fail: [
-      {
-        note: "expedited abroad",
-        base: "expedited",
-        edit: (s) => {
-          expeditedAbroad(s)
-          delete s.customs
-        },
-      },
-      {
-        note: "carrier-account to Puerto Rico",
-        base: "carrier-account",
-        edit: (s) => {
-          carrierAccountToPuertoRico(s)
-          delete s.customs
-        },
-      },
-      {
-        note: "cross-border",
-        base: "cross-border",
-        edit: (s) => delete s.customs,
-      },
-    ],
-  },
 })
 
 export const customsItemsRequiredRule = defineRule({
@@ -120,24 +76,6 @@ export const customsItemsRequiredRule = defineRule({
   test(s, _ctx, report) {
     if (s.customs !== undefined && customsItems(s).length === 0)
       report("customs.customsItems", "at least one customs item is required")
-  },
-  examples: {
-    pass: [{ note: "one item", base: "cross-border" }],
-    fail: [
-      {
-        note: "no items",
-        base: "cross-border",
-        edit: (s) => delete s.customs!.customsItems,
-      },
-      {
-        note: "empty list",
-        base: "expedited",
-        edit: (s) => {
-          expeditedAbroad(s)
-          s.customs!.customsItems = []
-        },
-      },
-    ],
   },
 })
 
@@ -153,18 +91,6 @@ export const expeditedReasonRule = defineRule({
         "customs.customsInfo.reasonForExport",
         "reasonForExport is required for expedited shipments"
       )
-  },
-  examples: {
-    pass: [{ note: "MERCHANDISE", edit: (s) => expeditedAbroad(s) }],
-    fail: [
-      {
-        note: "missing",
-        edit: (s) => {
-          expeditedAbroad(s)
-          delete s.customs!.customsInfo!.reasonForExport
-        },
-      },
-    ],
   },
 })
 
@@ -185,26 +111,6 @@ export const otherExplanationRule = defineRule({
       )
     }
   },
-  examples: {
-    pass: [
-      {
-        note: "OTHER explained",
-        base: "cross-border",
-        edit: (s) =>
-          Object.assign(s.customs!.customsInfo!, {
-            reasonForExport: "OTHER",
-            reasonForExportExplanation: "Repair and return",
-          }),
-      },
-    ],
-    fail: [
-      {
-        note: "OTHER alone",
-        base: "cross-border",
-        edit: (s) => (s.customs!.customsInfo!.reasonForExport = "OTHER"),
-      },
-    ],
-  },
 })
 
 export const fcmiDocumentsRule = defineRule({
@@ -217,51 +123,7 @@ export const fcmiDocumentsRule = defineRule({
     if (id && DOCUMENTS_ONLY_SERVICE_IDS.includes(id))
       requireReason(s, "DOCUMENTS", `for service ${id}`, report)
   },
-  examples: {
-    pass: [
-      {
-        note: "FCMI flat of documents",
-        edit: (s) => {
-          expeditedAbroad(s, "JP", "FCMI")
-          s.rates![0].parcelType = "FLAT"
-          s.customs!.customsInfo!.reasonForExport = "DOCUMENTS"
-        },
-      },
-    ],
-    fail: [
-      {
-        note: "FCMI merchandise",
-        edit: (s) => {
-          expeditedAbroad(s, "JP", "FCMI")
-          s.rates![0].parcelType = "FLAT"
-        },
-      },
-    ],
-  },
 })
-
-const toMilitaryPostOffice = (s: ShipmentDraft) => {
-  s.toAddress = {
-    name: "Sgt Lee Park",
-    addressLines: ["Unit 2050 Box 4190"],
-    cityTown: "APO",
-    stateProvince: "AP",
-    postalCode: "96278",
-    countryCode: "US",
-  }
-  s.rates![0].parcelType = "FLAT"
-  s.customs = {
-    customsInfo: { currencyCode: "USD", reasonForExport: "DOCUMENTS" },
-    customsItems: [
-      {
-        description: "Letters",
-        quantity: 1,
-        unitPrice: 0,
-        unitWeight: { weight: 4, unitOfMeasurement: "OZ" },
-      },
-    ],
-  }
-}
 
 export const militaryFlatDocumentsRule = defineRule({
   id: "customs-info.reasonForExport.military-flat-documents",
@@ -276,18 +138,6 @@ export const militaryFlatDocumentsRule = defineRule({
       requireReason(s, "DOCUMENTS", "for flats to APO/FPO/DPO", report)
     }
   },
-  examples: {
-    pass: [{ note: "flat of documents to APO", edit: toMilitaryPostOffice }],
-    fail: [
-      {
-        note: "flat of merchandise to APO",
-        edit: (s) => {
-          toMilitaryPostOffice(s)
-          s.customs!.customsInfo!.reasonForExport = "MERCHANDISE"
-        },
-      },
-    ],
-  },
 })
 
 function toUsTerritory(s: ShipmentDraft): boolean {
@@ -297,29 +147,6 @@ function toUsTerritory(s: ShipmentDraft): boolean {
     (to === UNITED_STATES &&
       US_TERRITORY_CODES.includes(str(s.toAddress?.stateProvince) ?? ""))
   )
-}
-
-const hazmatToGuam = (s: ShipmentDraft) => {
-  s.toAddress = {
-    name: "Rita Cruz",
-    addressLines: ["120 Marine Corps Dr"],
-    cityTown: "Hagatna",
-    stateProvince: "GU",
-    postalCode: "96910",
-    countryCode: "US",
-  }
-  addSpecialService(s, "hazmat", { HAZMAT_TYPE: "LIMITED_QUANTITY" })
-  s.customs = {
-    customsInfo: { currencyCode: "USD", reasonForExport: "DANGEROUS_GOODS" },
-    customsItems: [
-      {
-        description: "Paint, flammable",
-        quantity: 1,
-        unitPrice: 20,
-        unitWeight: { weight: 16, unitOfMeasurement: "OZ" },
-      },
-    ],
-  }
 }
 
 export const territoryDangerousGoodsRule = defineRule({
@@ -337,18 +164,6 @@ export const territoryDangerousGoodsRule = defineRule({
         report
       )
     }
-  },
-  examples: {
-    pass: [{ note: "hazmat to Guam as dangerous goods", edit: hazmatToGuam }],
-    fail: [
-      {
-        note: "hazmat to Guam as merchandise",
-        edit: (s) => {
-          hazmatToGuam(s)
-          s.customs!.customsInfo!.reasonForExport = "MERCHANDISE"
-        },
-      },
-    ],
   },
 })
 
@@ -387,55 +202,6 @@ export const eelpfcRule = defineRule({
         `EELPFC is required: customs item ${i} is valued ${itemValue(items[i])} USD`
       )
     }
-  },
-  examples: {
-    pass: [
-      {
-        note: "exactly the threshold",
-        base: "cross-border",
-        edit: (s) =>
-          Object.assign(s.customs!.customsItems![0], {
-            quantity: 1,
-            unitPrice: LIMITS.eelpfcThresholdUsd,
-          }),
-      },
-      {
-        note: "above with EELPFC",
-        base: "cross-border",
-        edit: (s) => {
-          Object.assign(s.customs!.customsItems![0], {
-            quantity: 2,
-            unitPrice: LIMITS.eelpfcThresholdUsd * 0.6,
-          })
-          s.customs!.customsInfo!.EELPFC = "NOEEI 30.37(a)"
-        },
-      },
-      {
-        note: "GBP is not converted",
-        base: "cross-border",
-        edit: (s) => {
-          s.fromAddress = structuredClone(SAMPLE_ADDRESSES.GB)
-          s.toAddress = structuredClone(SAMPLE_ADDRESSES.JP)
-          s.rates![0].serviceId = "XBXPS"
-          s.customs!.customsInfo!.currencyCode = "GBP"
-          Object.assign(s.customs!.customsItems![0], {
-            quantity: 2,
-            unitPrice: LIMITS.eelpfcThresholdUsd * 0.6,
-          })
-        },
-      },
-    ],
-    fail: [
-      {
-        note: "2 x 60 % of the threshold in USD",
-        base: "cross-border",
-        edit: (s) =>
-          Object.assign(s.customs!.customsItems![0], {
-            quantity: 2,
-            unitPrice: LIMITS.eelpfcThresholdUsd * 0.6,
-          }),
-      },
-    ],
   },
 })
 
@@ -476,36 +242,6 @@ export const euHsCodeRule = defineRule({
       }
     })
   },
-  examples: {
-    pass: [
-      {
-        note: "6109.10 to Germany",
-        base: "expedited",
-        edit: (s) => {
-          expeditedAbroad(s, "DE")
-          s.customs!.customsItems![0].hSTariffCode = "6109.10"
-        },
-      },
-    ],
-    fail: [
-      {
-        note: "missing",
-        base: "expedited",
-        edit: (s) => {
-          expeditedAbroad(s, "DE")
-          delete s.customs!.customsItems![0].hSTariffCode
-        },
-      },
-      {
-        note: "4 digits",
-        base: "expedited",
-        edit: (s) => {
-          expeditedAbroad(s, "DE")
-          s.customs!.customsItems![0].hSTariffCode = "6109"
-        },
-      },
-    ],
-  },
 })
 
 export const euImporterRule = defineRule({
@@ -526,25 +262,6 @@ export const euImporterRule = defineRule({
         "customs.customsInfo.importerCustomsReference",
         "a VAT or IOSS number is required for EU destinations"
       )
-  },
-  examples: {
-    pass: [
-      {
-        note: "IOSS to Germany",
-        base: "expedited",
-        edit: (s) => expeditedAbroad(s, "DE"),
-      },
-    ],
-    fail: [
-      {
-        note: "no reference",
-        base: "expedited",
-        edit: (s) => {
-          expeditedAbroad(s, "DE")
-          delete s.customs!.customsInfo!.importerCustomsReference
-        },
-      },
-    ],
   },
 })
 
@@ -568,49 +285,6 @@ export const importerReferenceTypeRule = defineRule({
       )
     }
   },
-  examples: {
-    pass: [
-      {
-        note: "IOSS to Germany",
-        base: "expedited",
-        edit: (s) => expeditedAbroad(s, "DE"),
-      },
-      {
-        note: "Brazil's tax id without a type",
-        base: "expedited",
-        edit: (s) => expeditedAbroad(s, "BR"),
-      },
-      {
-        note: "VAT number to Canada with its type",
-        base: "cross-border",
-        edit: (s) => {
-          s.toAddress = structuredClone(SAMPLE_ADDRESSES.CA)
-          Object.assign(s.customs!.customsInfo!, {
-            importerCustomsReference: "123456789RT0001",
-            importerCustomsReferenceType: "VAT_NUMBER",
-          })
-        },
-      },
-    ],
-    fail: [
-      {
-        note: "IOSS to Germany without a type",
-        base: "expedited",
-        edit: (s) => {
-          expeditedAbroad(s, "DE")
-          delete s.customs!.customsInfo!.importerCustomsReferenceType
-        },
-      },
-      {
-        note: "VAT number to Canada without a type",
-        base: "cross-border",
-        edit: (s) => {
-          s.toAddress = structuredClone(SAMPLE_ADDRESSES.CA)
-          s.customs!.customsInfo!.importerCustomsReference = "123456789RT0001"
-        },
-      },
-    ],
-  },
 })
 
 export const brazilImporterRule = defineRule({
@@ -632,25 +306,6 @@ export const brazilImporterRule = defineRule({
       )
     }
   },
-  examples: {
-    pass: [
-      {
-        note: "tax id",
-        base: "expedited",
-        edit: (s) => expeditedAbroad(s, "BR"),
-      },
-    ],
-    fail: [
-      {
-        note: "none",
-        base: "expedited",
-        edit: (s) => {
-          expeditedAbroad(s, "BR")
-          delete s.customs!.customsInfo!.importerCustomsReference
-        },
-      },
-    ],
-  },
 })
 
 export const swissVatPlacementRule = defineRule({
@@ -666,28 +321,6 @@ export const swissVatPlacementRule = defineRule({
         "put the Swiss VAT id in fromCustomsReference"
       )
     }
-  },
-  examples: {
-    pass: [
-      {
-        note: "Swiss VAT as fromCustomsReference",
-        base: "expedited",
-        edit: (s) => {
-          expeditedAbroad(s, "CH")
-          s.customs!.customsInfo!.fromCustomsReference = "CHE123456789"
-        },
-      },
-    ],
-    fail: [
-      {
-        note: "Swiss VAT as importer reference",
-        base: "expedited",
-        edit: (s) => {
-          expeditedAbroad(s, "CH")
-          s.customs!.customsInfo!.importerCustomsReference = "CHE123456789"
-        },
-      },
-    ],
   },
 })
 
@@ -706,32 +339,6 @@ export const expeditedQuantityRule = defineRule({
         )
     })
   },
-  examples: {
-    pass: [
-      {
-        note: "at the limit",
-        edit: (s) => {
-          expeditedAbroad(s)
-          Object.assign(s.customs!.customsItems![0], {
-            quantity: LIMITS.expeditedQuantity,
-            unitPrice: 0.1,
-          })
-        },
-      },
-    ],
-    fail: [
-      {
-        note: "one above",
-        edit: (s) => {
-          expeditedAbroad(s)
-          Object.assign(s.customs!.customsItems![0], {
-            quantity: LIMITS.expeditedQuantity + 1,
-            unitPrice: 0.1,
-          })
-        },
-      },
-    ],
-  },
 })
 
 export const expeditedUnitWeightRule = defineRule({
@@ -748,18 +355,6 @@ export const expeditedUnitWeightRule = defineRule({
           "must be OZ"
         )
     })
-  },
-  examples: {
-    pass: [{ note: "OZ", edit: (s) => expeditedAbroad(s) }],
-    fail: [
-      {
-        note: "KG",
-        edit: (s) => {
-          expeditedAbroad(s)
-          s.customs!.customsItems![0].unitWeight!.unitOfMeasurement = "KG"
-        },
-      },
-    ],
   },
 })
 
@@ -779,15 +374,6 @@ export const crossBorderCurrencyRule = defineRule({
         `must be ${expected} for shipments from ${fromCountry(s)}`
       )
     }
-  },
-  examples: {
-    pass: [{ note: "USD from the U.S." }],
-    fail: [
-      {
-        note: "EUR from the U.S.",
-        edit: (s) => (s.customs!.customsInfo!.currencyCode = "EUR"),
-      },
-    ],
   },
 })
 

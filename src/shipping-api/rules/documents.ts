@@ -13,7 +13,6 @@ import {
 } from "../constants"
 import { printsNoLabel } from "../variant-traits"
 import { SOURCE } from "../schemas/common"
-import { expeditedAbroad, setOption } from "./examples"
 import {
   deliverySolution,
   documents,
@@ -56,21 +55,6 @@ export const documentsRequiredRule = defineRule({
     if (documents(s).length === 0)
       report("documents", "documents is required: this shipment prints a label")
   },
-  examples: {
-    pass: [{ note: "label requested", base: "standard" }],
-    fail: [
-      {
-        note: "carrier-account without documents",
-        base: "carrier-account",
-        edit: (s) => delete s.documents,
-      },
-      {
-        note: "empty list",
-        base: "cross-border",
-        edit: (s) => (s.documents = []),
-      },
-    ],
-  },
 })
 
 export const documentsOmittedRule = defineRule({
@@ -86,23 +70,6 @@ export const documentsOmittedRule = defineRule({
         `${deliverySolution(s)} prints no label: omit documents`
       )
   },
-  examples: {
-    pass: [
-      {
-        note: "pickup to hub without documents",
-        edit: (s) => {
-          setOption(s, "DELIVERY_SOLUTION", "PICKUP_CLIENTLABEL")
-          delete s.documents
-        },
-      },
-    ],
-    fail: [
-      {
-        note: "pickup to hub with a label",
-        edit: (s) => setOption(s, "DELIVERY_SOLUTION", "PICKUP_CLIENTLABEL"),
-      },
-    ],
-  },
 })
 
 export const expeditedOneDocumentRule = defineRule({
@@ -113,15 +80,6 @@ export const expeditedOneDocumentRule = defineRule({
   test(s, _ctx, report) {
     if (documents(s).length > 1)
       report("documents", "expedited shipments take exactly one document")
-  },
-  examples: {
-    pass: [{ note: "one label" }],
-    fail: [
-      {
-        note: "two labels",
-        edit: (s) => s.documents!.push(structuredClone(s.documents![0])),
-      },
-    ],
   },
 })
 
@@ -136,16 +94,6 @@ export const labelSizeRequiredRule = defineRule({
       if (str(d.type) === "SHIPPING_LABEL" && d.size === undefined)
         report(`documents[${i}].size`, "a shipping label needs a size")
     })
-  },
-  examples: {
-    pass: [{ note: "DOC_4X6", base: "standard" }],
-    fail: [
-      {
-        note: "no size",
-        base: "carrier-account",
-        edit: (s) => delete s.documents![0].size,
-      },
-    ],
   },
 })
 
@@ -167,38 +115,6 @@ export const qrCodeShapeRule = defineRule({
         report(`documents[${i}].size`, "a QR code has no size")
     })
   },
-  examples: {
-    pass: [
-      {
-        note: "GIF by URL",
-        edit: (s) =>
-          (s.documents = [
-            { type: "QR_CODE", fileFormat: "GIF", contentType: "URL" },
-          ]),
-      },
-    ],
-    fail: [
-      {
-        note: "PNG QR code",
-        edit: (s) =>
-          (s.documents = [
-            { type: "QR_CODE", fileFormat: "PNG", contentType: "BASE64" },
-          ]),
-      },
-      {
-        note: "QR code with a size",
-        edit: (s) =>
-          (s.documents = [
-            {
-              type: "QR_CODE",
-              fileFormat: "GIF",
-              contentType: "BASE64",
-              size: "DOC_4X6",
-            },
-          ]),
-      },
-    ],
-  },
 })
 
 export const qrCodeExpeditedOnlyRule = defineRule({
@@ -214,19 +130,6 @@ export const qrCodeExpeditedOnlyRule = defineRule({
           `${ctx.variant} shipments print a SHIPPING_LABEL, not a QR code`
         )
     })
-  },
-  examples: {
-    pass: [{ note: "label", base: "standard" }],
-    fail: [
-      {
-        note: "QR code on standard",
-        base: "standard",
-        edit: (s) =>
-          (s.documents = [
-            { type: "QR_CODE", fileFormat: "GIF", contentType: "URL" },
-          ]),
-      },
-    ],
   },
 })
 
@@ -248,16 +151,6 @@ export const gifForQrCodeRule = defineRule({
         )
       }
     })
-  },
-  examples: {
-    pass: [{ note: "PDF label", base: "carrier-account" }],
-    fail: [
-      {
-        note: "GIF label",
-        base: "expedited",
-        edit: (s) => (s.documents![0].fileFormat = "GIF"),
-      },
-    ],
   },
 })
 
@@ -281,29 +174,6 @@ export const base64FormatsRule = defineRule({
       }
     })
   },
-  examples: {
-    pass: [
-      { note: "PNG Base64" },
-      {
-        note: "PDF URL",
-        edit: (s) =>
-          Object.assign(s.documents![0], {
-            fileFormat: "PDF",
-            contentType: "URL",
-          }),
-      },
-    ],
-    fail: [
-      {
-        note: "ZPL2 URL",
-        edit: (s) =>
-          Object.assign(s.documents![0], {
-            fileFormat: "ZPL2",
-            contentType: "URL",
-          }),
-      },
-    ],
-  },
 })
 
 export const customsLabelSizeRule = defineRule({
@@ -314,26 +184,6 @@ export const customsLabelSizeRule = defineRule({
   test(s, _ctx, report) {
     if (s.customs !== undefined)
       labelSizes(s, CUSTOMS_LABEL_SIZES, report, "when customs is used")
-  },
-  examples: {
-    pass: [
-      {
-        note: "8x11 abroad",
-        edit: (s) => {
-          expeditedAbroad(s)
-          s.documents![0].size = "DOC_8X11"
-        },
-      },
-    ],
-    fail: [
-      {
-        note: "4x5 abroad",
-        edit: (s) => {
-          expeditedAbroad(s)
-          s.documents![0].size = "DOC_4X5"
-        },
-      },
-    ],
   },
 })
 
@@ -351,27 +201,6 @@ export const letterFlatLabelSizeRule = defineRule({
         report,
         `for ${parcelType(s)} parcels`
       )
-  },
-  examples: {
-    pass: [
-      { note: "flat on 4x6", edit: (s) => (s.rates![0].parcelType = "FLAT") },
-    ],
-    fail: [
-      {
-        note: "flat on 8x11",
-        edit: (s) => {
-          s.rates![0].parcelType = "FLAT"
-          s.documents![0].size = "DOC_8X11"
-        },
-      },
-      {
-        note: "letter on 4x5",
-        edit: (s) => {
-          s.rates![0].parcelType = "LETTER"
-          s.documents![0].size = "DOC_4X5"
-        },
-      },
-    ],
   },
 })
 
@@ -392,18 +221,6 @@ export const brazilLabelSizeRule = defineRule({
         `to Brazil with ${serviceId(s)}`
       )
     }
-  },
-  examples: {
-    pass: [{ note: "8x11", edit: (s) => expeditedAbroad(s, "BR") }],
-    fail: [
-      {
-        note: "4x6",
-        edit: (s) => {
-          expeditedAbroad(s, "BR")
-          s.documents![0].size = "DOC_4X6"
-        },
-      },
-    ],
   },
 })
 

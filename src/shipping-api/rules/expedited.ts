@@ -4,7 +4,6 @@ import {
   SHIPMENT_OPTION,
 } from "../constants"
 import { SOURCE } from "../schemas/common"
-import { expeditedAbroad, setOption } from "./examples"
 import { isInternational, isTrue, option, optionPath, parcelType } from "./read"
 import { defineRule } from "./types"
 
@@ -27,37 +26,6 @@ export const manifestLettersFlatsRule = defineRule({
       )
     }
   },
-  examples: {
-    pass: [
-      {
-        note: "package on the manifest",
-        edit: (s) => setOption(s, "ADD_TO_MANIFEST", "true"),
-      },
-      {
-        note: "flat off the manifest",
-        edit: (s) => {
-          s.rates![0].parcelType = "FLAT"
-          setOption(s, "ADD_TO_MANIFEST", "false")
-        },
-      },
-    ],
-    fail: [
-      {
-        note: "flat on the manifest",
-        edit: (s) => {
-          s.rates![0].parcelType = "FLAT"
-          setOption(s, "ADD_TO_MANIFEST", "true")
-        },
-      },
-      {
-        note: "letter on the manifest",
-        edit: (s) => {
-          s.rates![0].parcelType = "LETTER"
-          setOption(s, "ADD_TO_MANIFEST", "TRUE")
-        },
-      },
-    ],
-  },
 })
 
 export const redirectReturnAddressRule = defineRule({
@@ -78,34 +46,6 @@ export const redirectReturnAddressRule = defineRule({
         "altReturnAddress is required when NON_DELIVERY_OPTION is redirect"
       )
     }
-  },
-  examples: {
-    pass: [
-      {
-        note: "redirect with an address",
-        edit: (s) => {
-          expeditedAbroad(s)
-          setOption(s, "NON_DELIVERY_OPTION", "redirect")
-          s.altReturnAddress = structuredClone(s.fromAddress)
-        },
-      },
-      {
-        note: "return without an address",
-        edit: (s) => {
-          expeditedAbroad(s)
-          setOption(s, "NON_DELIVERY_OPTION", "return")
-        },
-      },
-    ],
-    fail: [
-      {
-        note: "redirect without an address",
-        edit: (s) => {
-          expeditedAbroad(s)
-          setOption(s, "NON_DELIVERY_OPTION", "redirect")
-        },
-      },
-    ],
   },
 })
 

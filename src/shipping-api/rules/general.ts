@@ -5,7 +5,6 @@ import {
   type Variant,
 } from "../constants"
 import { SOURCE } from "../schemas/common"
-import { carrierAccountToPuertoRico, removeOption, setOption } from "./examples"
 import { hasOption, list, optionPath, serviceId } from "./read"
 import { defineRule, type ShipmentDraft } from "./types"
 
@@ -25,29 +24,6 @@ export const serviceKnownRule = defineRule({
       )
     }
   },
-  examples: {
-    pass: [
-      { note: "PM is postal", base: "expedited" },
-      {
-        note: "EM is postal (named in Required content per variant)",
-        base: "expedited",
-        edit: (s) => (s.rates![0].serviceId = "EM"),
-      },
-      { note: "PRCLSEL is standard", base: "standard" },
-    ],
-    fail: [
-      {
-        note: "standard service on the postal carrier",
-        base: "expedited",
-        edit: (s) => (s.rates![0].serviceId = "PRCLSEL"),
-      },
-      {
-        note: "unknown service",
-        base: "carrier-account",
-        edit: (s) => (s.rates![0].serviceId = "GROUND"),
-      },
-    ],
-  },
 })
 
 export const shipperIdRule = defineRule({
@@ -60,21 +36,6 @@ export const shipperIdRule = defineRule({
   test(s, _ctx, report) {
     if (!hasOption(s, SHIPMENT_OPTION.shipperId))
       report(optionPath(s, SHIPMENT_OPTION.shipperId), "SHIPPER_ID is required")
-  },
-  examples: {
-    pass: [{ note: "present", base: "standard" }],
-    fail: [
-      {
-        note: "missing",
-        base: "carrier-account",
-        edit: (s) => removeOption(s, "SHIPPER_ID"),
-      },
-      {
-        note: "empty",
-        base: "cross-border",
-        edit: (s) => setOption(s, "SHIPPER_ID", " "),
-      },
-    ],
   },
 })
 
@@ -95,17 +56,6 @@ export const optionOncePerNameRule = defineRule({
         )
       seen.add(o.name)
     })
-  },
-  examples: {
-    pass: [{ note: "distinct names", base: "standard" }],
-    fail: [
-      {
-        note: "SHIPPER_ID twice",
-        base: "expedited",
-        edit: (s) =>
-          s.shipmentOptions!.push({ name: "SHIPPER_ID", value: "1" }),
-      },
-    ],
   },
 })
 
@@ -138,37 +88,6 @@ export const fieldsByVariantRule = defineRule({
         )
       }
     }
-  },
-  examples: {
-    pass: [
-      {
-        note: "soldToAddress on carrier-account",
-        base: "carrier-account",
-        edit: carrierAccountToPuertoRico,
-      },
-      {
-        note: "altReturnAddress on expedited",
-        base: "expedited",
-        edit: (s) => (s.altReturnAddress = structuredClone(s.fromAddress)),
-      },
-    ],
-    fail: [
-      {
-        note: "soldToAddress on expedited",
-        base: "expedited",
-        edit: (s) => (s.soldToAddress = structuredClone(s.toAddress)),
-      },
-      {
-        note: "hazmatDetails on cross-border",
-        base: "cross-border",
-        edit: (s) => (s.hazmatDetails = { containerDetails: [] }),
-      },
-      {
-        note: "references on expedited",
-        base: "expedited",
-        edit: (s) => (s.references = [{ name: "ReferenceNumber", value: "1" }]),
-      },
-    ],
   },
 })
 

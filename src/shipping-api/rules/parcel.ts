@@ -8,7 +8,6 @@ import {
   VARIANTS,
 } from "../constants"
 import { SOURCE } from "../schemas/common"
-import { setOption } from "./examples"
 import {
   num,
   option,
@@ -32,21 +31,6 @@ export const postalWeightUnitRule = defineRule({
     if (unit !== undefined && unit !== POSTAL_WEIGHT_UNIT)
       report("parcel.weight.unitOfMeasurement", `must be ${POSTAL_WEIGHT_UNIT}`)
   },
-  examples: {
-    pass: [{ note: "OZ", base: "expedited" }],
-    fail: [
-      {
-        note: "LB on postal",
-        base: "expedited",
-        edit: (s) => (s.parcel!.weight!.unitOfMeasurement = "LB"),
-      },
-      {
-        note: "lower-case oz on carrier-account",
-        base: "carrier-account",
-        edit: (s) => (s.parcel!.weight!.unitOfMeasurement = "oz"),
-      },
-    ],
-  },
 })
 
 export const inchesRule = defineRule({
@@ -61,16 +45,6 @@ export const inchesRule = defineRule({
     if (unit !== undefined && unit !== DIMENSION_UNIT)
       report("parcel.dimension.unitOfMeasurement", `must be ${DIMENSION_UNIT}`)
   },
-  examples: {
-    pass: [{ note: "IN", base: "standard" }],
-    fail: [
-      {
-        note: "in",
-        base: "expedited",
-        edit: (s) => (s.parcel!.dimension!.unitOfMeasurement = "in"),
-      },
-    ],
-  },
 })
 
 export const standardDimensionRule = defineRule({
@@ -82,12 +56,6 @@ export const standardDimensionRule = defineRule({
   test(s, _ctx, report) {
     if (s.parcel !== undefined && s.parcel.dimension === undefined)
       report("parcel.dimension", "dimension is required for standard delivery")
-  },
-  examples: {
-    pass: [{ note: "with dimension" }],
-    fail: [
-      { note: "without dimension", edit: (s) => delete s.parcel!.dimension },
-    ],
   },
 })
 
@@ -101,24 +69,6 @@ export const packageTypeRule = defineRule({
     const type = parcelType(s)
     if (type !== undefined && type !== "PKG")
       report("rates[0].parcelType", "must be PKG")
-  },
-  examples: {
-    pass: [
-      { note: "PKG", base: "standard" },
-      { note: "PKG", base: "cross-border" },
-    ],
-    fail: [
-      {
-        note: "FLAT on standard",
-        base: "standard",
-        edit: (s) => (s.rates![0].parcelType = "FLAT"),
-      },
-      {
-        note: "FRE on cross-border",
-        base: "cross-border",
-        edit: (s) => (s.rates![0].parcelType = "FRE"),
-      },
-    ],
   },
 })
 
@@ -166,62 +116,6 @@ export const lengthPlusGirthRule = defineRule({
         `length plus girth is ${total} in; at most ${max}`
       )
   },
-  examples: {
-    pass: [
-      {
-        note: "108 exactly (40 + 2*(17+17))",
-        base: "expedited",
-        edit: (s) =>
-          Object.assign(s.parcel!.dimension!, {
-            length: 17,
-            width: 40,
-            height: 17,
-          }),
-      },
-      {
-        note: "Parcel Select up to 130",
-        base: "expedited",
-        edit: (s) => {
-          s.rates![0].serviceId = "PS"
-          Object.assign(s.parcel!.dimension!, {
-            length: 50,
-            width: 20,
-            height: 20,
-          })
-        },
-      },
-    ],
-    fail: [
-      {
-        note: "longest side given as height",
-        base: "expedited",
-        edit: (s) =>
-          Object.assign(s.parcel!.dimension!, {
-            length: 10,
-            width: 10,
-            height: 90,
-          }),
-      },
-      {
-        note: "irregular girth too big",
-        base: "carrier-account",
-        edit: (s) =>
-          Object.assign(s.parcel!.dimension!, { irregularParcelGirth: 100 }),
-      },
-      {
-        note: "Parcel Select above 130",
-        base: "expedited",
-        edit: (s) => {
-          s.rates![0].serviceId = "PS"
-          Object.assign(s.parcel!.dimension!, {
-            length: 51,
-            width: 20,
-            height: 20,
-          })
-        },
-      },
-    ],
-  },
 })
 
 export const softPackRule = defineRule({
@@ -255,44 +149,6 @@ export const softPackRule = defineRule({
         `smallest side is ${smallest} in; at most ${smallestIn}`
       )
   },
-  examples: {
-    pass: [
-      {
-        note: "18 x 18 x 2",
-        base: "expedited",
-        edit: (s) => {
-          s.rates![0].parcelType = "SOFTPACK"
-          Object.assign(s.parcel!.dimension!, {
-            length: 18,
-            width: 18,
-            height: 2,
-          })
-        },
-      },
-    ],
-    fail: [
-      {
-        note: "too thick",
-        base: "expedited",
-        edit: (s) => {
-          s.rates![0].parcelType = "SOFTPACK"
-          Object.assign(s.parcel!.dimension!, {
-            length: 12,
-            width: 9,
-            height: 3,
-          })
-        },
-      },
-      {
-        note: "no dimensions",
-        base: "expedited",
-        edit: (s) => {
-          s.rates![0].parcelType = "SOFTPACK"
-          delete s.parcel!.dimension
-        },
-      },
-    ],
-  },
 })
 
 export const isRectangularRule = defineRule({
@@ -314,31 +170,6 @@ export const isRectangularRule = defineRule({
         "IS_RECTANGULAR must be false when irregularParcelGirth is given"
       )
     }
-  },
-  examples: {
-    pass: [
-      { note: "no irregular girth" },
-      {
-        note: "irregular girth and IS_RECTANGULAR=false",
-        edit: (s) => {
-          s.parcel!.dimension!.irregularParcelGirth = 30
-          setOption(s, "IS_RECTANGULAR", "false")
-        },
-      },
-    ],
-    fail: [
-      {
-        note: "irregular girth without the option",
-        edit: (s) => (s.parcel!.dimension!.irregularParcelGirth = 30),
-      },
-      {
-        note: "irregular girth with IS_RECTANGULAR=true",
-        edit: (s) => {
-          s.parcel!.dimension!.irregularParcelGirth = 30
-          setOption(s, "IS_RECTANGULAR", "true")
-        },
-      },
-    ],
   },
 })
 

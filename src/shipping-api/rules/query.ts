@@ -4,8 +4,6 @@ import { VARIANT_TRAITS } from "../variant-traits"
 import { wireCarrier } from "./variant"
 import { defineRule } from "./types"
 
-const XBORDER_QUERY = { carrier: "XBORDER", includeDeliveryCommitment: "true" }
-
 export const includeDeliveryCommitmentRule = defineRule({
   id: "query.includeDeliveryCommitment",
   source: SOURCE.query,
@@ -29,41 +27,6 @@ export const includeDeliveryCommitmentRule = defineRule({
       report("query.includeDeliveryCommitment", "must be true or false")
     }
   },
-  examples: {
-    pass: [
-      {
-        note: "cross-border with it",
-        base: "cross-border",
-        ctx: { query: XBORDER_QUERY },
-      },
-      { note: "expedited without it", base: "expedited", ctx: { query: {} } },
-      {
-        note: "rates with it",
-        base: "standard",
-        ctx: {
-          operation: "rates",
-          query: { includeDeliveryCommitment: "false" },
-        },
-      },
-    ],
-    fail: [
-      {
-        note: "cross-border without it",
-        base: "cross-border",
-        ctx: { query: { carrier: "XBORDER" } },
-      },
-      {
-        note: "rates without it",
-        base: "expedited",
-        ctx: { operation: "rates", query: {} },
-      },
-      {
-        note: "not a boolean",
-        base: "expedited",
-        ctx: { query: { includeDeliveryCommitment: "yes" } },
-      },
-    ],
-  },
 })
 
 export const crossBorderCarrierQueryRule = defineRule({
@@ -78,25 +41,6 @@ export const crossBorderCarrierQueryRule = defineRule({
     const expected = wireCarrier("XBORDER", ctx.carrierCodes)
     if (ctx.query.carrier !== expected)
       report("query.carrier", `must be ${expected}`)
-  },
-  examples: {
-    pass: [
-      { note: "XBORDER", ctx: { query: XBORDER_QUERY } },
-      {
-        note: "mapped code",
-        edit: (s) => (s.rates![0].carrier = "PBI"),
-        ctx: {
-          query: { ...XBORDER_QUERY, carrier: "PBI" },
-          carrierCodes: { XBORDER: "PBI" },
-        },
-      },
-    ],
-    fail: [
-      {
-        note: "missing",
-        ctx: { query: { includeDeliveryCommitment: "true" } },
-      },
-    ],
   },
 })
 
@@ -119,36 +63,6 @@ export const apacCarrierQueryRule = defineRule({
         `the regional carrier${ctx.regionalCarrier ? ` ${ctx.regionalCarrier}` : ""} is required for Asia-Pacific standard delivery`
       )
     }
-  },
-  examples: {
-    pass: [
-      { note: "not APAC", ctx: { query: {} } },
-      {
-        note: "APAC with carrier",
-        edit: (s) => (s.fromAddress!.residential = false),
-        ctx: {
-          apac: true,
-          regionalCarrier: "APAC_STD",
-          query: { carrier: "APAC_STD" },
-        },
-      },
-    ],
-    fail: [
-      {
-        note: "APAC without carrier",
-        edit: (s) => (s.fromAddress!.residential = false),
-        ctx: { apac: true, query: {} },
-      },
-      {
-        note: "APAC with another carrier",
-        edit: (s) => (s.fromAddress!.residential = false),
-        ctx: {
-          apac: true,
-          regionalCarrier: "APAC_STD",
-          query: { carrier: "OTHER" },
-        },
-      },
-    ],
   },
 })
 

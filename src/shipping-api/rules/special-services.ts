@@ -10,7 +10,6 @@ import {
   type Variant,
 } from "../constants"
 import { SOURCE } from "../schemas/common"
-import { addSpecialService } from "./examples"
 import {
   filled,
   hasSpecialService,
@@ -62,15 +61,6 @@ export const nonTrackableServiceRule = defineRule({
       )
     }
   },
-  examples: {
-    pass: [{ note: "PM with DelCon" }],
-    fail: [
-      {
-        note: "PM without special services",
-        edit: (s) => delete s.rates![0].specialServices,
-      },
-    ],
-  },
 })
 
 export const hazmatExclusiveRule = defineRule({
@@ -88,23 +78,6 @@ export const hazmatExclusiveRule = defineRule({
         "rates[0].specialServices",
         `use one of ${HAZMAT_SPECIAL_SERVICES.join(", ")}, not both`
       )
-  },
-  examples: {
-    pass: [
-      {
-        note: "hazmat-electronics only",
-        edit: (s) => addSpecialService(s, "hazmat-electronics"),
-      },
-    ],
-    fail: [
-      {
-        note: "both",
-        edit: (s) => {
-          addSpecialService(s, "hazmat", { HAZMAT_TYPE: "LITHIUM" })
-          addSpecialService(s, "hazmat-electronics")
-        },
-      },
-    ],
   },
 })
 
@@ -126,23 +99,6 @@ export const hazmatTypeRule = defineRule({
       }
     })
   },
-  examples: {
-    pass: [
-      {
-        note: "with HAZMAT_TYPE",
-        base: "expedited",
-        edit: (s) =>
-          addSpecialService(s, "hazmat", { HAZMAT_TYPE: "LIMITED_QUANTITY" }),
-      },
-    ],
-    fail: [
-      {
-        note: "without parameters",
-        base: "expedited",
-        edit: (s) => addSpecialService(s, "hazmat"),
-      },
-    ],
-  },
 })
 
 export const standardHazmatRule = defineRule({
@@ -158,29 +114,6 @@ export const standardHazmatRule = defineRule({
         "standard delivery uses hazmatDetails for hazmat"
       )
     )
-  },
-  examples: {
-    pass: [
-      {
-        note: "hazmatDetails",
-        edit: (s) =>
-          (s.hazmatDetails = {
-            containerDetails: [
-              {
-                commodityInfo: [
-                  { hazardClass: "9", quantity: 1, quantityUOM: "EA" },
-                ],
-              },
-            ],
-          }),
-      },
-    ],
-    fail: [
-      {
-        note: "hazmat-electronics special service",
-        edit: (s) => addSpecialService(s, "hazmat-electronics"),
-      },
-    ],
   },
 })
 
@@ -204,35 +137,7 @@ export const insuranceValueRule = defineRule({
       }
     })
   },
-  examples: {
-    pass: [
-      {
-        note: "INS 100.00",
-        base: "expedited",
-        edit: (s) => addSpecialService(s, "Ins", { INPUT_VALUE: "100.00" }),
-      },
-    ],
-    fail: [
-      {
-        note: "no amount",
-        base: "expedited",
-        edit: (s) => addSpecialService(s, "INS"),
-      },
-      {
-        note: "not an amount",
-        base: "carrier-account",
-        edit: (s) => addSpecialService(s, "INS", { INPUT_VALUE: "a lot" }),
-      },
-    ],
-  },
 })
-
-const notify = (params: Record<string, string>) => (s: ShipmentDraft) =>
-  addSpecialService(s, NOTIFICATIONS_SPECIAL_SERVICE, params)
-const GOOD_NOTIFICATION = {
-  RECIPIENT_NOTIFICATION_TYPE: "ON_DELIVER",
-  RECIPIENT_NOTIFICATION_EMAIL: "dana@example.com",
-}
 
 export const notificationsStandardOnlyRule = defineRule({
   id: "special-services.NOTIFICATIONS.standard-only",
@@ -247,17 +152,6 @@ export const notificationsStandardOnlyRule = defineRule({
         `NOTIFICATIONS is a standard delivery special service, not one of ${ctx.variant} shipments`
       )
     )
-  },
-  examples: {
-    pass: [{ note: "DelCon on postal", base: "expedited" }],
-    fail: [
-      { note: "on postal", base: "expedited", edit: notify(GOOD_NOTIFICATION) },
-      {
-        note: "on carrier-account",
-        base: "carrier-account",
-        edit: notify(GOOD_NOTIFICATION),
-      },
-    ],
   },
 })
 
@@ -282,26 +176,6 @@ export const notificationTypeRule = defineRule({
         )
       }
     })
-  },
-  examples: {
-    pass: [
-      { note: "ON_DELIVER", base: "standard", edit: notify(GOOD_NOTIFICATION) },
-    ],
-    fail: [
-      {
-        note: "missing",
-        base: "standard",
-        edit: notify({ RECIPIENT_NOTIFICATION_EMAIL: "dana@example.com" }),
-      },
-      {
-        note: "unknown",
-        base: "standard",
-        edit: notify({
-          ...GOOD_NOTIFICATION,
-          RECIPIENT_NOTIFICATION_TYPE: "ON_EXCEPTION",
-        }),
-      },
-    ],
   },
 })
 
@@ -329,30 +203,6 @@ export const notificationEmailRule = defineRule({
       }
     })
   },
-  examples: {
-    pass: [
-      {
-        note: "one address",
-        base: "standard",
-        edit: notify(GOOD_NOTIFICATION),
-      },
-    ],
-    fail: [
-      {
-        note: "missing",
-        base: "standard",
-        edit: notify({ RECIPIENT_NOTIFICATION_TYPE: "ON_INTRANSIT" }),
-      },
-      {
-        note: "two addresses",
-        base: "standard",
-        edit: notify({
-          ...GOOD_NOTIFICATION,
-          RECIPIENT_NOTIFICATION_EMAIL: "a@example.com, b@example.com",
-        }),
-      },
-    ],
-  },
 })
 
 export const notificationPhoneRule = defineRule({
@@ -373,29 +223,6 @@ export const notificationPhoneRule = defineRule({
         )
       }
     })
-  },
-  examples: {
-    pass: [
-      { note: "no phone", base: "standard", edit: notify(GOOD_NOTIFICATION) },
-      {
-        note: "digits",
-        base: "standard",
-        edit: notify({
-          ...GOOD_NOTIFICATION,
-          RECIPIENT_NOTIFICATION_PHONE: "5125550100",
-        }),
-      },
-    ],
-    fail: [
-      {
-        note: "punctuation",
-        base: "standard",
-        edit: notify({
-          ...GOOD_NOTIFICATION,
-          RECIPIENT_NOTIFICATION_PHONE: "(512) 555-0100",
-        }),
-      },
-    ],
   },
 })
 

@@ -1,6 +1,5 @@
 import { LIMITS, SHIPMENT_OPTION, STANDARD_REFERENCE_NAMES } from "../constants"
 import { SOURCE } from "../schemas/common"
-import { removeOption, setOption } from "./examples"
 import { hasOption, isReturn, list, optionIndex, optionPath, str } from "./read"
 import { defineRule } from "./types"
 
@@ -19,19 +18,6 @@ export const facilitiesRule = defineRule({
         report(optionPath(s, name), `${name} is required for standard delivery`)
     }
   },
-  examples: {
-    pass: [{ note: "both" }],
-    fail: [
-      {
-        note: "no client facility",
-        edit: (s) => removeOption(s, "CLIENT_FACILITY_ID"),
-      },
-      {
-        note: "no carrier facility",
-        edit: (s) => removeOption(s, "CARRIER_FACILITY_ID"),
-      },
-    ],
-  },
 })
 
 export const returnClientIdRule = defineRule({
@@ -45,23 +31,6 @@ export const returnClientIdRule = defineRule({
         optionPath(s, SHIPMENT_OPTION.clientId),
         "CLIENT_ID is required for standard returns"
       )
-  },
-  examples: {
-    pass: [
-      {
-        note: "return with CLIENT_ID",
-        edit: (s) => {
-          s.shipmentType = "RETURN"
-          setOption(s, "CLIENT_ID", "ACME")
-        },
-      },
-    ],
-    fail: [
-      {
-        note: "return without CLIENT_ID",
-        edit: (s) => (s.shipmentType = "RETURN"),
-      },
-    ],
   },
 })
 
@@ -79,20 +48,6 @@ export const customMessage1Rule = defineRule({
         "standard delivery does not print PRINT_CUSTOM_MESSAGE_1; use PRINT_CUSTOM_MESSAGE_2 for text on the label"
       )
     }
-  },
-  examples: {
-    pass: [
-      {
-        note: "message 2",
-        edit: (s) => setOption(s, "PRINT_CUSTOM_MESSAGE_2", "Thank you!"),
-      },
-    ],
-    fail: [
-      {
-        note: "message 1 (sent, not printed)",
-        edit: (s) => setOption(s, "PRINT_CUSTOM_MESSAGE_1", "Thank you!"),
-      },
-    ],
   },
 })
 
@@ -113,48 +68,6 @@ export const standardReferencesRule = defineRule({
         )
       }
     })
-  },
-  examples: {
-    pass: [
-      {
-        note: "three, value at the limit",
-        edit: (s) =>
-          (s.references = [
-            {
-              name: "ReferenceNumber",
-              value: "X".repeat(LIMITS.standardReferenceValue),
-            },
-            { name: "AddlRef1", value: "B" },
-            { name: "AddlRef2", value: "C" },
-          ]),
-      },
-      {
-        note: "another name (rewritten)",
-        edit: (s) => (s.references = [{ name: "OrderId", value: "A" }]),
-      },
-    ],
-    fail: [
-      {
-        note: "four",
-        edit: (s) =>
-          (s.references = [
-            { name: "ReferenceNumber", value: "A" },
-            { name: "AddlRef1", value: "B" },
-            { name: "AddlRef2", value: "C" },
-            { name: "AddlRef3", value: "D" },
-          ]),
-      },
-      {
-        note: "value too long",
-        edit: (s) =>
-          (s.references = [
-            {
-              name: "ReferenceNumber",
-              value: "X".repeat(LIMITS.standardReferenceValue + 1),
-            },
-          ]),
-      },
-    ],
   },
 })
 
@@ -186,28 +99,6 @@ export const referenceRenamedRule = defineRule({
           `"${String(ref.name)}" is sent as ${name} (standard references are named by position)`
         )
     })
-  },
-  examples: {
-    pass: [
-      {
-        note: "in order",
-        edit: (s) =>
-          (s.references = [
-            { name: "ReferenceNumber", value: "A" },
-            { name: "AddlRef1", value: "B" },
-          ]),
-      },
-    ],
-    fail: [
-      {
-        note: "another name",
-        edit: (s) => (s.references = [{ name: "OrderId", value: "A" }]),
-      },
-      {
-        note: "out of order",
-        edit: (s) => (s.references = [{ name: "AddlRef1", value: "A" }]),
-      },
-    ],
   },
 })
 
