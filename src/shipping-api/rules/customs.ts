@@ -1,4 +1,3 @@
-// One table of data: the documents' customs rules, one defineRule each with its examples (kept whole).
 import {
   BRAZIL,
   CROSS_BORDER_CURRENCY_BY_ORIGIN,
@@ -29,116 +28,51 @@ import {
   toCountry,
   upper,
 } from "./read"
-import { defineRule, type Report, type ShipmentDraft } from "./types"
+import { eachItem, mustBeOneOf, reportWhen } from "./shapes"
+import type { RuleDefinition, ShipmentDraft } from "./types"
 
 /** The variants whose requests can carry customs (VARIANT_TRAITS). */
 const WITH_CUSTOMS = VARIANTS.filter(
   (v) => VARIANT_TRAITS[v].customs !== "never"
 )
 
-function customsInfo(s: ShipmentDraft) {
-  return s.customs?.customsInfo
-}
+const info = (s: ShipmentDraft) => s.customs?.customsInfo
+const INFO = "customs.customsInfo"
 
-function requireReason(
-  s: ShipmentDraft,
+/** reasonForExport is `reason` whenever `when` holds and customsInfo is sent (expedited rules). */
+const reasonMustBe = (
+  def: Omit<RuleDefinition, "test" | "variants">,
   reason: ReasonForExport,
-  why: string,
-  report: Report
-): void {
-  const info = customsInfo(s)
-  if (info !== undefined && str(info.reasonForExport) !== reason) {
-    report("customs.customsInfo.reasonForExport", `must be ${reason} ${why}`)
-  }
-}
+  when: (s: ShipmentDraft) => boolean,
+  why: (s: ShipmentDraft) => string
+) =>
+  reportWhen({
+    ...def,
+    variants: ["expedited"],
+    when: (s) =>
+      when(s) &&
+      info(s) !== undefined &&
+      str(info(s)!.reasonForExport) !== reason,
+    path: `${INFO}.reasonForExport`,
+    message: (s) => `must be ${reason} ${why(s)}`,
+  })
 
-export const customsRequiredRule = defineRule({
-  id: "customs.required",
-  source: SOURCE.perVariant,
-  description:
-    "customs is included for expedited shipments abroad, carrier-account shipments to Puerto Rico or abroad, and every cross-border shipment",
-  variants: WITH_CUSTOMS,
-  test(s, ctx, report) {
-    const needed = customsRequired(ctx.variant, {
-      international: isInternational(s),
-      usToPuertoRico: isUsToPuertoRico(s),
-    })
-    if (needed && s.customs === undefined)
-      report("customs", `customs is required for this ${ctx.variant} shipment`)
-  },
-})
-
-export const customsItemsRequiredRule = defineRule({
-  id: "customs.customsItems.required",
-  source: SOURCE.perVariant,
-  description: "customs, when sent, lists at least one customs item",
-  variants: VARIANTS,
-  test(s, _ctx, report) {
-    if (s.customs !== undefined && customsItems(s).length === 0)
-      report("customs.customsItems", "at least one customs item is required")
-  },
-})
-
-export const expeditedReasonRule = defineRule({
-  id: "customs-info.reasonForExport.expedited-required",
-  source: SOURCE.customsInfo,
-  description: "expedited customs carry reasonForExport",
-  variants: ["expedited"],
-  test(s, _ctx, report) {
-    const info = customsInfo(s)
-    if (info !== undefined && info.reasonForExport === undefined)
-      report(
-        "customs.customsInfo.reasonForExport",
-        "reasonForExport is required for expedited shipments"
-      )
-  },
-})
-
-export const otherExplanationRule = defineRule({
-  id: "customs-info.reasonForExportExplanation.required-for-other",
-  source: SOURCE.customsInfo,
-  description: "reasonForExport OTHER needs reasonForExportExplanation",
-  variants: WITH_CUSTOMS,
-  test(s, _ctx, report) {
-    const info = customsInfo(s)
-    if (
-      str(info?.reasonForExport) === "OTHER" &&
-      !filled(info?.reasonForExportExplanation)
-    ) {
-      report(
-        "customs.customsInfo.reasonForExportExplanation",
-        "explain the reason for export OTHER"
-      )
-    }
-  },
-})
-
-export const fcmiDocumentsRule = defineRule({
-  id: "customs-info.reasonForExport.documents-for-service",
-  source: SOURCE.customsInfo,
-  description: "service FCMI ships reasonForExport DOCUMENTS",
-  variants: ["expedited"],
-  test(s, _ctx, report) {
-    const id = serviceId(s)
-    if (id && DOCUMENTS_ONLY_SERVICE_IDS.includes(id))
-      requireReason(s, "DOCUMENTS", `for service ${id}`, report)
-  },
-})
-
-export const militaryFlatDocumentsRule = defineRule({
-  id: "customs-info.reasonForExport.military-flat-documents",
-  source: SOURCE.customsInfo,
-  description: "FLAT parcels to APO/FPO/DPO ship reasonForExport DOCUMENTS",
-  variants: ["expedited"],
-  test(s, _ctx, report) {
-    if (
-      parcelType(s) === "FLAT" &&
-      MILITARY_CITIES.includes(upper(s.toAddress?.cityTown) ?? "")
-    ) {
-      requireReason(s, "DOCUMENTS", "for flats to APO/FPO/DPO", report)
-    }
-  },
-})
+/** Each customs item that `broken` finds, reported at its `field`. */
+const eachCustomsItem = (
+  def: Omit<RuleDefinition, "test">,
+  field: string,
+  broken: (item: ReturnType<typeof customsItems>[number]) => boolean,
+  message: string,
+  when?: (s: ShipmentDraft) => boolean
+) =>
+  eachItem({
+    ...def,
+    items: customsItems,
+    when,
+    broken,
+    path: (_item, i) => `customs.customsItems[${i}].${field}`,
+    message,
+  })
 
 function toUsTerritory(s: ShipmentDraft): boolean {
   const to = toCountry(s)
@@ -148,24 +82,6 @@ function toUsTerritory(s: ShipmentDraft): boolean {
       US_TERRITORY_CODES.includes(str(s.toAddress?.stateProvince) ?? ""))
   )
 }
-
-export const territoryDangerousGoodsRule = defineRule({
-  id: "customs-info.reasonForExport.territory-dangerous-goods",
-  source: SOURCE.customsInfo,
-  description:
-    "hazardous material (hazmat special service) to a U.S. territory ships reasonForExport DANGEROUS_GOODS",
-  variants: ["expedited"],
-  test(s, _ctx, report) {
-    if (toUsTerritory(s) && hasSpecialService(s, HAZMAT_SPECIAL_SERVICES)) {
-      requireReason(
-        s,
-        "DANGEROUS_GOODS",
-        "for hazardous material to U.S. territories",
-        report
-      )
-    }
-  },
-})
 
 /** unitPrice * quantity of an item, when both are numbers. */
 function itemValue(item: { unitPrice?: unknown; quantity?: unknown }): number {
@@ -187,28 +103,6 @@ export function itemsAboveEelpfcThreshold(
   )
 }
 
-export const eelpfcRule = defineRule({
-  id: "customs-info.EELPFC.required-above-threshold",
-  source: SOURCE.customsInfo,
-  description: `EELPFC is given when an item (unitPrice * quantity) is valued above ${LIMITS.eelpfcThresholdUsd} USD; other currencies are not converted, so not checked`,
-  variants: WITH_CUSTOMS,
-  test(s, _ctx, report) {
-    const info = customsInfo(s)
-    if (filled(info?.EELPFC)) return
-    const items = customsItems(s)
-    for (const i of itemsAboveEelpfcThreshold(info?.currencyCode, items)) {
-      report(
-        "customs.customsInfo.EELPFC",
-        `EELPFC is required: customs item ${i} is valued ${itemValue(items[i])} USD`
-      )
-    }
-  },
-})
-
-function toEu(s: ShipmentDraft): boolean {
-  return EU_COUNTRY_CODES.includes(toCountry(s) ?? "")
-}
-
 /**
  * Doc 2: importerCustomsReference is "Required for EU (VAT or IOSS number) and Brazil (importer
  * tax id)". The kind of reference a destination needs, if any; used by the rules and by the
@@ -223,175 +117,200 @@ export function importerReferenceRequired(
   return undefined
 }
 
-export const euHsCodeRule = defineRule({
-  id: "customs-item.hSTariffCode.eu-required",
-  source: SOURCE.customsItem,
-  description: `to the EU every customs item carries hSTariffCode with at least ${LIMITS.euHsCodeDigits} digits`,
-  variants: WITH_CUSTOMS,
-  test(s, _ctx, report) {
-    if (!toEu(s)) return
-    customsItems(s).forEach((item, i) => {
-      if (
-        (str(item.hSTariffCode) ?? "").replace(/\D/g, "").length <
-        LIMITS.euHsCodeDigits
-      ) {
-        report(
-          `customs.customsItems[${i}].hSTariffCode`,
-          `an HS code of at least ${LIMITS.euHsCodeDigits} digits is required for EU destinations`
-        )
-      }
-    })
-  },
-})
-
-export const euImporterRule = defineRule({
-  id: "customs-info.importerCustomsReference.eu-required",
-  source: SOURCE.customsInfo,
-  description:
-    "to the EU customsInfo carries importerCustomsReference (a VAT or IOSS number)",
-  variants: WITH_CUSTOMS,
-  test(s, _ctx, report) {
-    const info = customsInfo(s)
-    if (
-      importerReferenceRequired(toCountry(s)) !== "vat-or-ioss" ||
-      info === undefined
-    )
-      return
-    if (!filled(info.importerCustomsReference))
-      report(
-        "customs.customsInfo.importerCustomsReference",
-        "a VAT or IOSS number is required for EU destinations"
-      )
-  },
-})
-
-export const importerReferenceTypeRule = defineRule({
-  id: "customs-info.importerCustomsReferenceType.with-vat-or-ioss",
-  source: SOURCE.customsInfo,
-  description:
-    "an importerCustomsReference carries importerCustomsReferenceType (IOSS_NUMBER or VAT_NUMBER) wherever it goes: it is a VAT or IOSS number, except Brazil's importer tax id",
-  variants: WITH_CUSTOMS,
-  test(s, _ctx, report) {
-    const info = customsInfo(s)
-    if (
-      !filled(info?.importerCustomsReference) ||
-      importerReferenceRequired(toCountry(s)) === "brazil-tax-id"
-    )
-      return
-    if (info?.importerCustomsReferenceType === undefined) {
-      report(
-        "customs.customsInfo.importerCustomsReferenceType",
-        "IOSS_NUMBER or VAT_NUMBER is required with a VAT or IOSS number"
-      )
-    }
-  },
-})
-
-export const brazilImporterRule = defineRule({
-  id: "customs-info.importerCustomsReference.brazil-required",
-  source: SOURCE.customsInfo,
-  description:
-    "to Brazil customsInfo carries importerCustomsReference (the importer's tax id; without it the parcel may be returned)",
-  variants: WITH_CUSTOMS,
-  test(s, _ctx, report) {
-    const info = customsInfo(s)
-    if (
-      importerReferenceRequired(toCountry(s)) === "brazil-tax-id" &&
-      info !== undefined &&
-      !filled(info.importerCustomsReference)
-    ) {
-      report(
-        "customs.customsInfo.importerCustomsReference",
-        "the importer's tax id is required for Brazil"
-      )
-    }
-  },
-})
-
-export const swissVatPlacementRule = defineRule({
-  id: "customs-info.importerCustomsReference.not-swiss-vat",
-  source: SOURCE.customsInfo,
-  description:
-    "a Swiss VAT id (CHE…) goes in fromCustomsReference, not importerCustomsReference",
-  variants: WITH_CUSTOMS,
-  test(s, _ctx, report) {
-    if (/^CHE/i.test(str(customsInfo(s)?.importerCustomsReference) ?? "")) {
-      report(
-        "customs.customsInfo.importerCustomsReference",
-        "put the Swiss VAT id in fromCustomsReference"
-      )
-    }
-  },
-})
-
-export const expeditedQuantityRule = defineRule({
-  id: "customs-item.quantity.expedited-max",
-  source: SOURCE.limits,
-  description: `the quantity of one expedited commodity is at most ${LIMITS.expeditedQuantity}`,
-  variants: ["expedited"],
-  test(s, _ctx, report) {
-    customsItems(s).forEach((item, i) => {
-      const quantity = num(item.quantity)
-      if (quantity !== undefined && quantity > LIMITS.expeditedQuantity)
-        report(
-          `customs.customsItems[${i}].quantity`,
-          `at most ${LIMITS.expeditedQuantity}`
-        )
-    })
-  },
-})
-
-export const expeditedUnitWeightRule = defineRule({
-  id: "customs-item.unitWeight.expedited-oz",
-  source: SOURCE.customsItem,
-  description: `expedited customs items are weighed in OZ (cross-border also accepts ${CUSTOMS_WEIGHT_UNITS.join(", ")})`,
-  variants: ["expedited"],
-  test(s, _ctx, report) {
-    customsItems(s).forEach((item, i) => {
-      const unit = str(item.unitWeight?.unitOfMeasurement)
-      if (unit !== undefined && unit !== "OZ")
-        report(
-          `customs.customsItems[${i}].unitWeight.unitOfMeasurement`,
-          "must be OZ"
-        )
-    })
-  },
-})
-
-export const crossBorderCurrencyRule = defineRule({
-  id: "customs-info.currencyCode.cross-border-origin",
-  source: SOURCE.customsInfo,
-  description:
-    "cross-border customs currency follows the origin: USD (U.S.), GBP (UK), CAD (Canada)",
-  variants: ["cross-border"],
-  operations: ["create", "rates"],
-  test(s, _ctx, report) {
-    const expected = CROSS_BORDER_CURRENCY_BY_ORIGIN[fromCountry(s) ?? ""]
-    const actual = str(customsInfo(s)?.currencyCode)
-    if (expected && actual !== undefined && actual !== expected) {
-      report(
-        "customs.customsInfo.currencyCode",
-        `must be ${expected} for shipments from ${fromCountry(s)}`
-      )
-    }
-  },
-})
+const toEu = (s: ShipmentDraft) => EU_COUNTRY_CODES.includes(toCountry(s) ?? "")
 
 export const CUSTOMS_RULES = [
-  customsRequiredRule,
-  customsItemsRequiredRule,
-  expeditedReasonRule,
-  otherExplanationRule,
-  fcmiDocumentsRule,
-  militaryFlatDocumentsRule,
-  territoryDangerousGoodsRule,
-  eelpfcRule,
-  euHsCodeRule,
-  euImporterRule,
-  importerReferenceTypeRule,
-  brazilImporterRule,
-  swissVatPlacementRule,
-  expeditedQuantityRule,
-  expeditedUnitWeightRule,
-  crossBorderCurrencyRule,
+  reportWhen({
+    id: "customs.required",
+    source: SOURCE.perVariant,
+    description:
+      "customs is included for expedited shipments abroad, carrier-account shipments to Puerto Rico or abroad, and every cross-border shipment",
+    variants: WITH_CUSTOMS,
+    when: (s, ctx) =>
+      customsRequired(ctx.variant, {
+        international: isInternational(s),
+        usToPuertoRico: isUsToPuertoRico(s),
+      }) && s.customs === undefined,
+    path: "customs",
+    message: (_s, ctx) =>
+      `customs is required for this ${ctx.variant} shipment`,
+  }),
+  reportWhen({
+    id: "customs.customsItems.required",
+    source: SOURCE.perVariant,
+    description: "customs, when sent, lists at least one customs item",
+    variants: VARIANTS,
+    when: (s) => s.customs !== undefined && customsItems(s).length === 0,
+    path: "customs.customsItems",
+    message: "at least one customs item is required",
+  }),
+  reportWhen({
+    id: "customs-info.reasonForExport.expedited-required",
+    source: SOURCE.customsInfo,
+    description: "expedited customs carry reasonForExport",
+    variants: ["expedited"],
+    when: (s) =>
+      info(s) !== undefined && info(s)!.reasonForExport === undefined,
+    path: `${INFO}.reasonForExport`,
+    message: "reasonForExport is required for expedited shipments",
+  }),
+  reportWhen({
+    id: "customs-info.reasonForExportExplanation.required-for-other",
+    source: SOURCE.customsInfo,
+    description: "reasonForExport OTHER needs reasonForExportExplanation",
+    variants: WITH_CUSTOMS,
+    when: (s) =>
+      str(info(s)?.reasonForExport) === "OTHER" &&
+      !filled(info(s)?.reasonForExportExplanation),
+    path: `${INFO}.reasonForExportExplanation`,
+    message: "explain the reason for export OTHER",
+  }),
+  reasonMustBe(
+    {
+      id: "customs-info.reasonForExport.documents-for-service",
+      source: SOURCE.customsInfo,
+      description: "service FCMI ships reasonForExport DOCUMENTS",
+    },
+    "DOCUMENTS",
+    (s) => DOCUMENTS_ONLY_SERVICE_IDS.includes(serviceId(s) ?? ""),
+    (s) => `for service ${serviceId(s)}`
+  ),
+  reasonMustBe(
+    {
+      id: "customs-info.reasonForExport.military-flat-documents",
+      source: SOURCE.customsInfo,
+      description: "FLAT parcels to APO/FPO/DPO ship reasonForExport DOCUMENTS",
+    },
+    "DOCUMENTS",
+    (s) =>
+      parcelType(s) === "FLAT" &&
+      MILITARY_CITIES.includes(upper(s.toAddress?.cityTown) ?? ""),
+    () => "for flats to APO/FPO/DPO"
+  ),
+  reasonMustBe(
+    {
+      id: "customs-info.reasonForExport.territory-dangerous-goods",
+      source: SOURCE.customsInfo,
+      description:
+        "hazardous material (hazmat special service) to a U.S. territory ships reasonForExport DANGEROUS_GOODS",
+    },
+    "DANGEROUS_GOODS",
+    (s) => toUsTerritory(s) && hasSpecialService(s, HAZMAT_SPECIAL_SERVICES),
+    () => "for hazardous material to U.S. territories"
+  ),
+  eachItem({
+    id: "customs-info.EELPFC.required-above-threshold",
+    source: SOURCE.customsInfo,
+    description: `EELPFC is given when an item (unitPrice * quantity) is valued above ${LIMITS.eelpfcThresholdUsd} USD; other currencies are not converted, so not checked`,
+    variants: WITH_CUSTOMS,
+    items: (s) =>
+      filled(info(s)?.EELPFC)
+        ? []
+        : itemsAboveEelpfcThreshold(info(s)?.currencyCode, customsItems(s)),
+    broken: () => true,
+    path: () => `${INFO}.EELPFC`,
+    message: (i, s) =>
+      `EELPFC is required: customs item ${i} is valued ${itemValue(customsItems(s)[i])} USD`,
+  }),
+  eachCustomsItem(
+    {
+      id: "customs-item.hSTariffCode.eu-required",
+      source: SOURCE.customsItem,
+      description: `to the EU every customs item carries hSTariffCode with at least ${LIMITS.euHsCodeDigits} digits`,
+      variants: WITH_CUSTOMS,
+    },
+    "hSTariffCode",
+    (item) =>
+      (str(item.hSTariffCode) ?? "").replace(/\D/g, "").length <
+      LIMITS.euHsCodeDigits,
+    `an HS code of at least ${LIMITS.euHsCodeDigits} digits is required for EU destinations`,
+    toEu
+  ),
+  reportWhen({
+    id: "customs-info.importerCustomsReference.eu-required",
+    source: SOURCE.customsInfo,
+    description:
+      "to the EU customsInfo carries importerCustomsReference (a VAT or IOSS number)",
+    variants: WITH_CUSTOMS,
+    when: (s) =>
+      importerReferenceRequired(toCountry(s)) === "vat-or-ioss" &&
+      info(s) !== undefined &&
+      !filled(info(s)!.importerCustomsReference),
+    path: `${INFO}.importerCustomsReference`,
+    message: "a VAT or IOSS number is required for EU destinations",
+  }),
+  reportWhen({
+    id: "customs-info.importerCustomsReferenceType.with-vat-or-ioss",
+    source: SOURCE.customsInfo,
+    description:
+      "an importerCustomsReference carries importerCustomsReferenceType (IOSS_NUMBER or VAT_NUMBER) wherever it goes: it is a VAT or IOSS number, except Brazil's importer tax id",
+    variants: WITH_CUSTOMS,
+    when: (s) =>
+      filled(info(s)?.importerCustomsReference) &&
+      importerReferenceRequired(toCountry(s)) !== "brazil-tax-id" &&
+      info(s)?.importerCustomsReferenceType === undefined,
+    path: `${INFO}.importerCustomsReferenceType`,
+    message: "IOSS_NUMBER or VAT_NUMBER is required with a VAT or IOSS number",
+  }),
+  reportWhen({
+    id: "customs-info.importerCustomsReference.brazil-required",
+    source: SOURCE.customsInfo,
+    description:
+      "to Brazil customsInfo carries importerCustomsReference (the importer's tax id; without it the parcel may be returned)",
+    variants: WITH_CUSTOMS,
+    when: (s) =>
+      importerReferenceRequired(toCountry(s)) === "brazil-tax-id" &&
+      info(s) !== undefined &&
+      !filled(info(s)!.importerCustomsReference),
+    path: `${INFO}.importerCustomsReference`,
+    message: "the importer's tax id is required for Brazil",
+  }),
+  reportWhen({
+    id: "customs-info.importerCustomsReference.not-swiss-vat",
+    source: SOURCE.customsInfo,
+    description:
+      "a Swiss VAT id (CHE…) goes in fromCustomsReference, not importerCustomsReference",
+    variants: WITH_CUSTOMS,
+    when: (s) => /^CHE/i.test(str(info(s)?.importerCustomsReference) ?? ""),
+    path: `${INFO}.importerCustomsReference`,
+    message: "put the Swiss VAT id in fromCustomsReference",
+  }),
+  eachCustomsItem(
+    {
+      id: "customs-item.quantity.expedited-max",
+      source: SOURCE.limits,
+      description: `the quantity of one expedited commodity is at most ${LIMITS.expeditedQuantity}`,
+      variants: ["expedited"],
+    },
+    "quantity",
+    (item) => (num(item.quantity) ?? 0) > LIMITS.expeditedQuantity,
+    `at most ${LIMITS.expeditedQuantity}`
+  ),
+  eachCustomsItem(
+    {
+      id: "customs-item.unitWeight.expedited-oz",
+      source: SOURCE.customsItem,
+      description: `expedited customs items are weighed in OZ (cross-border also accepts ${CUSTOMS_WEIGHT_UNITS.join(", ")})`,
+      variants: ["expedited"],
+    },
+    "unitWeight.unitOfMeasurement",
+    (item) => (str(item.unitWeight?.unitOfMeasurement) ?? "OZ") !== "OZ",
+    "must be OZ"
+  ),
+  mustBeOneOf({
+    id: "customs-info.currencyCode.cross-border-origin",
+    source: SOURCE.customsInfo,
+    description:
+      "cross-border customs currency follows the origin: USD (U.S.), GBP (UK), CAD (Canada)",
+    variants: ["cross-border"],
+    operations: ["create", "rates"],
+    path: `${INFO}.currencyCode`,
+    read: (s) => info(s)?.currencyCode,
+    allowed: (s) => {
+      const expected = CROSS_BORDER_CURRENCY_BY_ORIGIN[fromCountry(s) ?? ""]
+      return expected ? [expected] : undefined
+    },
+    message: ({ allowed, s }) =>
+      `must be ${allowed[0]} for shipments from ${fromCountry(s)}`,
+  }),
 ]
