@@ -11,6 +11,9 @@ import {
 } from "../../shipping-api/constants"
 import { text, optionalText } from "./fields"
 
+/** How a rate-shopping option chooses among its services (services[].rateShopping.choose). */
+export const RATE_SHOPPING_STRATEGIES = ["cheapest", "fastest"] as const
+
 const labelSchema = z.strictObject({
   type: z
     .enum(DOCUMENT_TYPES)
@@ -149,6 +152,25 @@ export const serviceOptionSchema = z.strictObject({
     .boolean()
     .default(false)
     .describe("Standard delivery from Asia-Pacific: use roots.apacUrl."),
+  rateShopping: z
+    .strictObject({
+      among: z
+        .array(text)
+        .min(1, "must name at least one service")
+        .describe(
+          "Other serviceIds of the same variant it may buy instead (e.g. UGA, PS)."
+        ),
+      choose: z
+        .enum(RATE_SHOPPING_STRATEGIES)
+        .default("cheapest")
+        .describe(
+          "cheapest, or fastest (the earliest delivery date), among the services that keep the delivery promise."
+        ),
+    })
+    .optional()
+    .describe(
+      "Rate shopping: checkout prices serviceId and these with one rates call per parcel and shows the choice's price and date; the purchase buys the cheapest (or fastest) that still keeps that date (docs/rate-shopping.md)."
+    ),
 })
 // Which serviceId a variant takes is rule rates.serviceId.known, checked with the other
 // options-only rules at the end of pluginOptionsSchema.

@@ -151,22 +151,79 @@ export async function readyToShip(
       "customs",
       "tracking_number",
       "created_at",
+      "fulfillment_id",
+      "service_id",
+      "parcel_count",
     ],
     filters,
     pagination: { ...pagination, order: { created_at: "DESC" } },
   })
-  const rows = data as Parameters<typeof labelledOrderView>[0][]
+  const rows = data as LabelledRow[]
   const orders = await ordersById(
     container,
     rows.map((r) => r.order_id as string)
   )
+  const bought = await boughtPerParcel(shipping, rows)
   return {
     ...page,
     orders: rows.map((r) =>
-      labelledOrderView(r, orders.get(r.order_id as string), serviceName)
+      labelledOrderView(
+        r,
+        orders.get(r.order_id as string),
+        serviceName,
+        bought.get(r.fulfillment_id ?? "") ?? null
+      )
     ),
     count: (metadata as Metadata)?.count ?? rows.length,
   }
+}
+
+type LabelledRow = Parameters<typeof labelledOrderView>[0] & {
+  fulfillment_id: string | null
+  service_id: string
+  parcel_count: number | null
+}
+
+/**
+ * The service of each parcel of the page's fulfillments whose option rate-shops (by fulfillment,
+ * in parcel order): one read for those of several parcels, none while no option rate-shops.
+ */
+async function boughtPerParcel(
+  shipping: ShippingServicesModuleService,
+  rows: LabelledRow[]
+): Promise<Map<string, string[]>> {
+  const shopping = new Set(
+    shipping
+      .getOptions()
+      .services.filter((s) => s.rateShopping)
+      .map((s) => s.id)
+  )
+  const shopped = rows.filter(
+    (r) => r.fulfillment_id && shopping.has(r.option_id)
+  )
+  const bought = new Map(
+    shopped.map((r) => [r.fulfillment_id!, [r.service_id]])
+  )
+  const several = shopped.filter((r) => (r.parcel_count ?? 1) > 1)
+  if (!several.length) return bought
+  const parcels = await shipping.listShipments(
+    {
+      fulfillment_id: several.map((r) => r.fulfillment_id!),
+      status: "created",
+    },
+    {
+      select: ["fulfillment_id", "service_id"],
+      order: { parcel_index: "ASC" },
+    }
+  )
+  for (const r of several)
+    bought.set(
+      r.fulfillment_id!,
+      parcels
+        .filter((p) => p.fulfillment_id === r.fulfillment_id)
+        .map((p) => p.service_id)
+    )
+  return bought
 }
 
 async function ordersById(container: MedusaContainer, ids: string[]) {
