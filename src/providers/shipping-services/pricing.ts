@@ -60,14 +60,17 @@ export function quotePolicyOf(
 const invalid = (message: string) =>
   new MedusaError(MedusaError.Types.INVALID_DATA, message)
 
-/** The key of one parcel's quote for this service and currency. */
+/**
+ * The key of one parcel's quote for this option and currency. Rate-shopping options share theirs:
+ * the answer without serviceId is the same for every option making the same request.
+ */
 export function parcelQuoteKey(
   service: ServiceOption,
   parcel: PlannedParcel,
   currency: string | null | undefined
 ): string {
   return quoteKeyOf({
-    serviceId: service.id,
+    serviceId: service.rateShopping ? "*" : service.id,
     request: ratesRequestFor(service, parcel.built) as Record<string, unknown>,
     currency,
   })
