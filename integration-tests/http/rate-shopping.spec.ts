@@ -4,6 +4,7 @@ import {
   ADDRESSES,
   payAndComplete,
   placeOrder,
+  RATE_SHOPPING_SERVICE,
   setupStore,
   type ShopperAddress,
   type StoreSetup,
@@ -41,14 +42,7 @@ beforeAll(async () => {
     autoFulfill: { enabled: false },
     services: [
       ...appPluginOptions(process.env).services,
-      {
-        id: "postal-saver",
-        name: "Postal saver",
-        variant: "expedited",
-        serviceId: "PM",
-        specialServices: DelCon,
-        rateShopping: { among: ["UGA", "PS"], choose: "cheapest" },
-      },
+      RATE_SHOPPING_SERVICE,
       {
         id: "postal-quickest",
         name: "Postal quickest",

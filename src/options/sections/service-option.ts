@@ -158,7 +158,7 @@ export const serviceOptionSchema = z.strictObject({
         .array(text)
         .min(1, "must name at least one service")
         .describe(
-          "Other serviceIds of the same variant it may buy instead (e.g. UGA, PS)."
+          "Rate shopping: other serviceIds of its variant it may buy instead of serviceId (e.g. UGA, PS). Checkout shows the choice's price and date from one rates call per parcel; the label is the cheapest (or fastest) still keeping that date (docs/rate-shopping.md)."
         ),
       choose: z
         .enum(RATE_SHOPPING_STRATEGIES)
@@ -169,7 +169,7 @@ export const serviceOptionSchema = z.strictObject({
     })
     .optional()
     .describe(
-      "Rate shopping: checkout prices serviceId and these with one rates call per parcel and shows the choice's price and date; the purchase buys the cheapest (or fastest) that still keeps that date (docs/rate-shopping.md)."
+      "Rate shopping among serviceId and other services of its variant (docs/rate-shopping.md)."
     ),
 })
 // Which serviceId a variant takes is rule rates.serviceId.known, checked with the other
