@@ -152,8 +152,6 @@ export async function readyToShip(
       "tracking_number",
       "created_at",
       "fulfillment_id",
-      "service_id",
-      "parcel_count",
     ],
     filters,
     pagination: { ...pagination, order: { created_at: "DESC" } },
@@ -180,13 +178,11 @@ export async function readyToShip(
 
 type LabelledRow = Parameters<typeof labelledOrderView>[0] & {
   fulfillment_id: string | null
-  service_id: string
-  parcel_count: number | null
 }
 
 /**
- * The service of each parcel of the page's fulfillments whose option rate-shops (by fulfillment,
- * in parcel order): one read for those of several parcels, none while no option rate-shops.
+ * The service of each parcel (in parcel order) of the page's fulfillments whose option rate-shops:
+ * one read, none while the page has none.
  */
 async function boughtPerParcel(
   shipping: ShippingServicesModuleService,
@@ -198,31 +194,23 @@ async function boughtPerParcel(
       .services.filter((s) => s.rateShopping)
       .map((s) => s.id)
   )
-  const shopped = rows.filter(
-    (r) => r.fulfillment_id && shopping.has(r.option_id)
-  )
-  const bought = new Map(
-    shopped.map((r) => [r.fulfillment_id!, [r.service_id]])
-  )
-  const several = shopped.filter((r) => (r.parcel_count ?? 1) > 1)
-  if (!several.length) return bought
+  const ids = rows
+    .filter((r) => r.fulfillment_id && shopping.has(r.option_id))
+    .map((r) => r.fulfillment_id!)
+  const bought = new Map<string, string[]>()
+  if (!ids.length) return bought
   const parcels = await shipping.listShipments(
-    {
-      fulfillment_id: several.map((r) => r.fulfillment_id!),
-      status: "created",
-    },
+    { fulfillment_id: ids, status: "created" },
     {
       select: ["fulfillment_id", "service_id"],
       order: { parcel_index: "ASC" },
     }
   )
-  for (const r of several)
-    bought.set(
-      r.fulfillment_id!,
-      parcels
-        .filter((p) => p.fulfillment_id === r.fulfillment_id)
-        .map((p) => p.service_id)
-    )
+  for (const p of parcels)
+    bought.set(p.fulfillment_id!, [
+      ...(bought.get(p.fulfillment_id!) ?? []),
+      p.service_id,
+    ])
   return bought
 }
 

@@ -117,6 +117,26 @@ export function candidatesOf(
   })
 }
 
+/** The choice for one parcel, from its rates and the rules (at checkout, no promise yet). */
+function choose(
+  service: ServiceOption,
+  parcel: PlannedParcel,
+  quote: Quote,
+  check: RuleCheck,
+  currency: string | null | undefined,
+  promise: DeliveryPromise | null = null,
+  promisedServiceId: string | null = null
+) {
+  return chooseRate({
+    strategy: service.rateShopping!.choose,
+    default_service_id: service.serviceId,
+    candidates: candidatesOf(service, parcel, quote, check),
+    currency,
+    promise,
+    promised_service_id: promisedServiceId,
+  })
+}
+
 /** No service of the option can ship the parcel, in words (the option's name, each one's reason). */
 function noServiceError(service: ServiceOption, compared: ComparedRate[]) {
   return new MedusaError(
@@ -138,14 +158,7 @@ export function checkoutChoice(
   currency: string | null | undefined,
   check: RuleCheck
 ): Quote {
-  const { choice, compared } = chooseRate({
-    strategy: service.rateShopping!.choose,
-    default_service_id: service.serviceId,
-    candidates: candidatesOf(service, parcel, quote, check),
-    currency,
-    promise: null,
-    promised_service_id: null,
-  })
+  const { choice, compared } = choose(service, parcel, quote, check, currency)
   const rated = quote.rates?.find(
     (r) => r.service_id === choice?.chosen_service_id
   )
@@ -237,14 +250,15 @@ export async function shopParcel(
       await noteIfAway(deps.journal(), error)
       throw toMedusaError(error)
     })
-    const found = chooseRate({
-      strategy: service.rateShopping!.choose,
-      default_service_id: service.serviceId,
-      candidates: candidatesOf(service, parcel, quote, deps.check),
-      currency: input.currency,
-      promise: input.promise,
-      promised_service_id: input.promisedServiceId,
-    })
+    const found = choose(
+      service,
+      parcel,
+      quote,
+      deps.check,
+      input.currency,
+      input.promise,
+      input.promisedServiceId
+    )
     if (!found.choice) throw noServiceError(service, found.compared)
     choice = found.choice
   }
