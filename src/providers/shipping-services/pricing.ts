@@ -62,7 +62,8 @@ const invalid = (message: string) =>
 
 /**
  * The key of one parcel's quote for this option and currency. Rate-shopping options share theirs:
- * the answer without serviceId is the same for every option making the same request.
+ * the answer without serviceId is the same for every option making the same request (to the
+ * same root).
  */
 export function parcelQuoteKey(
   service: ServiceOption,
@@ -70,7 +71,9 @@ export function parcelQuoteKey(
   currency: string | null | undefined
 ): string {
   return quoteKeyOf({
-    serviceId: service.rateShopping ? "*" : service.id,
+    serviceId: service.rateShopping
+      ? `*${service.apac ? ":apac" : ""}`
+      : service.id,
     request: ratesRequestFor(service, parcel.built) as Record<string, unknown>,
     currency,
   })
