@@ -4,8 +4,9 @@
  *  2. the sandbox server (the local shipping service) on port 4010;
  *  3. the development app with the plugin (`medusa develop`, admin included) on port 9000;
  *  4. a store set up through the admin API (regions, warehouse, shipping options, products with
- *     customs data), then a domestic, a cross-border and a three-parcel order (three 25 kg
- *     items) placed through the store API;
+ *     customs data), then a domestic, a cross-border, a three-parcel order (three 25 kg
+ *     items) and a rate-shopped one (the cheapest postal service on time) placed through the
+ *     store API;
  *  5. labels bought automatically (one per parcel); the sandbox's clock advanced until every
  *     parcel is delivered through webhooks;
  *  6. each parcel's label file, tracking number and timeline printed, and what Medusa's own
@@ -23,7 +24,14 @@ import path from "node:path"
 import { databaseUrl, freshDatabase, pgConfig } from "../dev/database"
 import { runMedusa } from "../dev/medusa-cli"
 import { fetchApi } from "../dev/seed/api"
-import { ADDRESSES, placeOrder, setupStore } from "../dev/seed/store"
+import {
+  ADDRESSES,
+  placeOrder,
+  RATE_SHOPPING_SERVICE,
+  setupStore,
+} from "../dev/seed/store"
+import { appPluginOptions } from "../dev/app-options"
+import type { RateChoice } from "../src/lib/rate-shopping/rate-choice"
 import { startSandbox, type SandboxHandle } from "../packages/sandbox/src"
 import { sandboxControl } from "../dev/sandbox-control"
 import { waitFor } from "../dev/wait"
@@ -58,6 +66,8 @@ type ShipmentView = {
   tracking_status: string | null
   label: { url: string; format: string | null } | null
   parcel: { index: number; count: number }
+  service_id: string
+  rate_choice: RateChoice | null
   timeline: {
     occurred_at: string | null
     status: string | null
@@ -112,7 +122,10 @@ async function startOneProcess(env: NodeJS.ProcessEnv): Promise<RunningApp> {
 }
 
 /** One server (admin included) and `workers` worker processes on Redis (dev/cluster.ts). */
-async function startCluster(sandbox: SandboxHandle): Promise<RunningApp> {
+async function startCluster(
+  sandbox: SandboxHandle,
+  env: NodeJS.ProcessEnv
+): Promise<RunningApp> {
   step(
     `migrating with Redis modules (the plugin registers its tracking webhook with the sandbox)`
   )
@@ -129,7 +142,10 @@ async function startCluster(sandbox: SandboxHandle): Promise<RunningApp> {
       control: sandboxControl(sandbox.url),
       stop: () => undefined,
     },
-    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "info" },
+    env: {
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
+      SHIPPING_SERVICES_OPTIONS_PATCH: env.SHIPPING_SERVICES_OPTIONS_PATCH,
+    },
   })
   step(
     `admin user ${admin.email} created; Redis ${cluster.redis.url}, key prefix ${cluster.redis.prefix}`
@@ -177,9 +193,15 @@ async function main() {
     SHIPPING_SERVICES_BASE_URL: sandbox.roots.baseUrl,
     SHIPPING_SERVICES_PUBLIC_URL: backend,
   }
+  // The development app's options and one rate-shopping option (docs/rate-shopping.md).
+  env.SHIPPING_SERVICES_OPTIONS_PATCH = JSON.stringify({
+    services: [...appPluginOptions(env).services, RATE_SHOPPING_SERVICE],
+  })
 
   step(`fresh database ${dbName} on ${pgConfig().host}:${pgConfig().port}`)
-  const app = workers ? await startCluster(sandbox) : await startOneProcess(env)
+  const app = workers
+    ? await startCluster(sandbox, env)
+    : await startOneProcess(env)
   const stop = async () => {
     await app.stop()
     await sandbox.close().catch(() => undefined)
@@ -202,7 +224,9 @@ async function main() {
   const headers = { headers: { authorization: `Bearer ${login.token}` } }
 
   step("setting up the store through the admin API")
-  const store = await setupStore(api, headers)
+  const store = await setupStore(api, headers, {
+    priceTypes: { [RATE_SHOPPING_SERVICE.id]: "calculated" },
+  })
   await waitFor(
     async () => {
       const { data } = await api.get(
@@ -217,7 +241,7 @@ async function main() {
   step("webhook registered with the sandbox")
 
   step(
-    "placing a domestic, a cross-border and a three-parcel order through the store API"
+    "placing a domestic, a cross-border, a three-parcel and a rate-shopped order through the store API"
   )
   const orders = [
     {
@@ -259,6 +283,17 @@ async function main() {
             quantity: 3,
           },
         ],
+      }),
+    },
+    {
+      // Priced at checkout as the cheapest of PM, UGA and PS (one rates call); bought the same.
+      label: "Rate-shopped (New York)",
+      order: await placeOrder(api, store, {
+        region: "us",
+        address: ADDRESSES.newYork,
+        optionId: RATE_SHOPPING_SERVICE.id,
+        email: "katherine@example.com",
+        items: [{ variantId: store.products[1].variantId, quantity: 1 }],
       }),
     },
   ]
@@ -331,6 +366,8 @@ async function main() {
       const labelPath = await saveLabel(s, headers.headers.authorization)
       if (parcels.length > 1)
         console.log(`  parcel ${s.parcel.index + 1} of ${s.parcel.count}`)
+      if (s.rate_choice)
+        console.log(`  rate shopping    ${choiceWords(s.rate_choice)}`)
       console.log(`  tracking number  ${s.tracking_number}`)
       console.log(`  tracking page    ${s.tracking_url}`)
       console.log(`  label file       ${labelPath}`)
@@ -376,6 +413,19 @@ async function main() {
     await stop()
     process.exit(0)
   }
+}
+
+/** "UGA, cheapest of PM 9.97 · UGA 5.81 · PS 8.24, by 2026-12-07 as promised; saved 4.16 usd against PM". */
+function choiceWords(c: RateChoice): string {
+  const compared = c.compared
+    .map((r) => `${r.service_id} ${r.amount ?? "–"}`)
+    .join(" · ")
+  const saving =
+    c.saving !== null && c.chosen_service_id !== c.default_service_id
+      ? `; saved ${c.saving} ${c.currency ?? ""} against ${c.default_service_id}`
+      : ""
+  const promise = c.promised_date ? `, promised by ${c.promised_date}` : ""
+  return `${c.chosen_service_id}, ${c.strategy} of ${compared}${promise}${saving}`
 }
 
 async function saveLabel(

@@ -139,6 +139,8 @@ export const SUMMARY_OPTIONS = [
   "services[].variant",
   "services[].serviceId",
   "services[].insurance.above",
+  "services[].rateShopping.among",
+  "services[].rateShopping.choose",
   "services[].isReturn",
   "webhook.publicUrl",
   "autoFulfill.enabled",

@@ -305,6 +305,21 @@ export async function setupStore(
   return { ...basics, shippingOptions }
 }
 
+/**
+ * A rate-shopping option (docs/rate-shopping.md) the demo adds to the development app's: Priority
+ * Mail by default, and the cheapest of it, Ground Advantage and Parcel Select that arrives by the
+ * date promised at checkout.
+ */
+export const RATE_SHOPPING_SERVICE = {
+  id: "postal-saver",
+  name: "Postal saver (cheapest on time)",
+  variant: "expedited",
+  serviceId: "PM",
+  specialServices: [{ specialServiceId: "DelCon", inputParameters: [] }],
+  label: { fileFormat: "PDF", size: "DOC_4X6", contentType: "BASE64" },
+  rateShopping: { among: ["UGA", "PS"], choose: "cheapest" },
+} as const
+
 export type ShopperAddress = {
   first_name: string
   last_name: string

@@ -3,8 +3,14 @@ import path from "node:path"
 import type { BrowserContext, Page } from "playwright-core"
 import { ADMIN, RESULTS_DIR, startApp, type RunningApp } from "./harness/app"
 import { launchBrowser, logIn, expectText } from "./harness/browser"
-import { seedOrders } from "./harness/seed"
+import { seedOrders, shipmentWhere } from "./harness/seed"
 import { fetchApi } from "../../dev/seed/api"
+import { appPluginOptions } from "../../dev/app-options"
+import {
+  ADDRESSES,
+  placeOrder,
+  RATE_SHOPPING_SERVICE,
+} from "../../dev/seed/store"
 
 jest.setTimeout(240_000)
 
@@ -22,7 +28,15 @@ describe("admin in a browser", () => {
   const nestingWarnings: string[] = []
 
   beforeAll(async () => {
-    app = await startApp()
+    // The development app's options and a rate-shopping one (docs/rate-shopping.md).
+    app = await startApp({
+      env: (base) => ({
+        ...base,
+        SHIPPING_SERVICES_OPTIONS_PATCH: JSON.stringify({
+          services: [...appPluginOptions(base).services, RATE_SHOPPING_SERVICE],
+        }),
+      }),
+    })
     orders = await seedOrders(app)
     browser = await launchBrowser()
     context = browser.context
@@ -97,6 +111,53 @@ describe("admin in a browser", () => {
       return { status: res.status, size: (await res.arrayBuffer()).byteLength }
     }, pdf.shipment.label!.download_url)
     expect(served).toEqual({ status: 200, size: bytes.length })
+  })
+
+  it("shows on a rate-shopped label's card the service bought, the services compared and the saving", async () => {
+    const api = fetchApi(app.backend)
+    const { data: login } = await api.post("/auth/user/emailpass", ADMIN)
+    const admin = { headers: { authorization: `Bearer ${login.token}` } }
+    const order = await placeOrder(api, orders.store, {
+      region: "us",
+      address: ADDRESSES.newYork,
+      optionId: RATE_SHOPPING_SERVICE.id,
+      items: [{ variantId: orders.store.products[0].variantId, quantity: 1 }],
+      email: "dana@example.com",
+    })
+    const shipment = await shipmentWhere(
+      api,
+      admin,
+      order.id,
+      "rate-shopped",
+      (s) => s.status === "created" && !!s.rate_choice
+    )
+    const choice = shipment.rate_choice!
+    // The sandbox's domestic postal prices: Ground Advantage is the cheapest of the three.
+    expect(choice.chosen_service_id).toBe("UGA")
+    await page.goto(`${app.backend}/app/orders/${order.id}`)
+    const card = page.locator(
+      `[data-testid="shipment-card"][data-shipment-id="${shipment.id}"]`
+    )
+    await card.waitFor()
+    await expectText(card, "POSTAL · UGA")
+    const rows = card.locator('[data-testid="rate-choice-service"]')
+    await rows.first().waitFor()
+    expect(
+      await rows.evaluateAll((els) =>
+        els.map((e) => e.getAttribute("data-service-id"))
+      )
+    ).toEqual(["PM", "UGA", "PS"])
+    await expectText(card.locator('[data-service-id="UGA"]'), /bought/)
+    await expectText(
+      card.locator('[data-testid="rate-choice"]'),
+      /UGA, the cheapest of 3/
+    )
+    await expectText(
+      card.locator('[data-testid="rate-choice-saving"]'),
+      new RegExp(`saved .*${choice.saving!.toFixed(2)} against PM`)
+    )
+    await card.scrollIntoViewIfNeeded()
+    await card.screenshot({ path: path.join(RESULTS_DIR, "rate-choice.png") })
   })
 
   it("shows the tracking number and label on Medusa's own fulfillment card (fulfillment.labels), after delivery", async () => {

@@ -57,6 +57,13 @@ httpTestRunner({
           roots: { baseUrl: "not a url" },
           services: [
             { id: "x", name: "x", variant: "standard", serviceId: "PM" },
+            {
+              id: "y",
+              name: "y",
+              variant: "expedited",
+              serviceId: "UGA",
+              rateShopping: { among: ["PS", "NDA"] },
+            },
           ],
           http: { concurrency: 0 },
         }
@@ -64,12 +71,15 @@ httpTestRunner({
         expect(status).not.toBe(0)
         expect(output).not.toContain("BOOTED")
         expect(output).toContain(
-          "medusa-plugin-shipping-services: invalid options (4 problems):"
+          "medusa-plugin-shipping-services: invalid options (5 problems):"
         )
         expect(output).toContain("- credentials.apiKey: must not be empty")
         expect(output).toContain("- roots.baseUrl: must be an http(s) URL")
         expect(output).toContain(
           '- services[0].serviceId: "PM" is not a standard service; expected one of PRCLSEL [rates.serviceId.known]'
+        )
+        expect(output).toContain(
+          '- services[1].rateShopping.among[1]: "NDA" is a carrier-account service, not expedited'
         )
         expect(output).toContain("- http.concurrency: ")
         expect(output).not.toContain("do-not-print-me")
@@ -93,7 +103,7 @@ httpTestRunner({
         expect(status).not.toBe(0)
         expect(output).not.toContain("BOOTED")
         expect(output).toContain(
-          "medusa-plugin-shipping-services: invalid options (4 problems):"
+          "medusa-plugin-shipping-services: invalid options (5 problems):"
         )
         expect(output).toContain(
           "- webhooks: unknown option; did you mean webhook?"

@@ -1,6 +1,10 @@
 import { usesApacRoot } from "../shipping-api/operations/shipments"
 import { z } from "@medusajs/framework/zod"
-import { POSTAL_WEIGHT_UNIT, VARIANTS } from "../shipping-api/constants"
+import {
+  POSTAL_WEIGHT_UNIT,
+  SERVICE_IDS,
+  VARIANTS,
+} from "../shipping-api/constants"
 import { validateShipmentRequest } from "../shipping-api/rules"
 import type { Violation } from "../shipping-api/violation"
 import type { PluginOptions, ServiceOption } from "./schema"
@@ -137,6 +141,7 @@ export function serviceOptionProblems(options: OptionsLike): {
           "cross-border requests ignore special services (doc 2, Rates): this parcel would not be insured [options.insurance.cross-border]",
         rule: "options.insurance.cross-border",
       })
+    errors.push(...rateShoppingProblems(service, i))
     let parts: ServiceRequestParts
     try {
       parts = serviceRequestParts(service, options, !!service.isReturn, i)
@@ -159,6 +164,34 @@ export function serviceOptionProblems(options: OptionsLike): {
     warnings.push(...checked.warnings.filter(ours).map(named))
   })
   return { errors: unique(errors), warnings: unique(warnings) }
+}
+
+/**
+ * services[].rateShopping.among names services one rates call prices with the option's own
+ * (doc 4: "every service of that carrier"), so only its variant's services (doc 2's table).
+ */
+function rateShoppingProblems(
+  service: ServiceOption,
+  i: number
+): OptionProblem[] {
+  const among: unknown = service.rateShopping?.among
+  if (!Array.isArray(among)) return []
+  const rule = "options.rateShopping.among"
+  const own = SERVICE_IDS[service.variant]
+  return among.flatMap((id: unknown, j) => {
+    if (typeof id !== "string" || own.includes(id)) return []
+    const other = VARIANTS.find((v) => SERVICE_IDS[v].includes(id))
+    const what = other
+      ? `is a ${other} service, not ${service.variant}`
+      : "is not a service of the documents"
+    return [
+      {
+        path: ["services", i, "rateShopping", "among", j],
+        message: `"${id}" ${what}: rate shopping chooses among one variant's services (${own.join(", ")}) [${rule}]`,
+        rule,
+      },
+    ]
+  })
 }
 
 function unique(problems: OptionProblem[]): OptionProblem[] {

@@ -15,7 +15,12 @@ export type ReadyOrder = {
   placed_at: string | null
   customer: string | null
   destination: string | null
-  service: { id: string | null; name: string | null }
+  service: {
+    id: string | null
+    name: string | null
+    /** The service bought per parcel, when a rate-shopping option chose it; else null. */
+    bought?: string[] | null
+  }
   lane: Lane | null
   state: ReadyState
   /** Why it waits, in words: automatic fulfilment off, the service's words of the last failure, held. */
@@ -97,7 +102,10 @@ export function awaitingOrderView(
   }
 }
 
-/** An order with a label not printed yet, from its first parcel's shipment row. Pure. */
+/**
+ * An order with a label not printed yet, from its first parcel's shipment row; `bought`: the
+ * service of each of its parcels when a rate-shopping option chose them. Pure.
+ */
 export function labelledOrderView(
   row: {
     order_id: string | null
@@ -108,7 +116,8 @@ export function labelledOrderView(
     created_at?: Date | string | null
   },
   order: OrderInfo | undefined,
-  serviceName: (id: string | null | undefined) => string | null
+  serviceName: (id: string | null | undefined) => string | null,
+  bought: string[] | null = null
 ): ReadyOrder {
   return {
     order_id: row.order_id as string,
@@ -116,7 +125,7 @@ export function labelledOrderView(
     placed_at: iso(order?.created_at),
     customer: customerOf(order),
     destination: destinationOf(order),
-    service: { id: row.option_id, name: serviceName(row.option_id) },
+    service: { id: row.option_id, name: serviceName(row.option_id), bought },
     lane:
       ALWAYS_CROSS_BORDER.includes(row.variant as Variant) || row.customs
         ? "cross-border"

@@ -77,6 +77,8 @@ export type BatchItemView = {
   error: string | null
   attempts: number
   labels: number
+  /** A rate-shopping option's service per label (rate shopping chose it); null otherwise. */
+  services: string[] | null
   note: string | null
 }
 
@@ -120,8 +122,14 @@ const iso = (d: Date | string | null | undefined) =>
 
 export const BATCH_ROUTE = "/admin/shipping-services/batches"
 
-export function batchItemView(item: BatchItemRow): BatchItemView {
+export function batchItemView(
+  item: BatchItemRow,
+  bought?: ReadonlyMap<string, string>
+): BatchItemView {
   const ids = (item.shipment_ids as { ids?: unknown[] } | null)?.ids
+  const services = idsOf(item.shipment_ids)
+    .map((id) => bought?.get(id))
+    .filter((s): s is string => !!s)
   return {
     id: item.id,
     order_id: item.order_id,
@@ -137,6 +145,7 @@ export function batchItemView(item: BatchItemRow): BatchItemView {
           : null,
     attempts: item.attempts ?? 0,
     labels: Array.isArray(ids) ? ids.length : 0,
+    services: services.length ? services : null,
     note: item.note ?? null,
   }
 }
@@ -145,7 +154,9 @@ export function batchItemView(item: BatchItemRow): BatchItemView {
 export function batchView(
   batch: BatchRow,
   counts: BatchCounts,
-  items?: BatchItemRow[]
+  items?: BatchItemRow[],
+  /** The service bought, by shipment id, of the labels a rate-shopping option bought. */
+  bought?: ReadonlyMap<string, string>
 ): BatchView {
   const files = (
     Array.isArray(batch.files) ? (batch.files as BatchFile[]) : []
@@ -177,7 +188,7 @@ export function batchView(
       ? {
           items: [...items]
             .sort((a, b) => (a.position ?? 0) - (b.position ?? 0))
-            .map(batchItemView),
+            .map((item) => batchItemView(item, bought)),
         }
       : {}),
   }

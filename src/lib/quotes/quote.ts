@@ -11,6 +11,18 @@ export type Quote = {
   commitment: Record<string, unknown> | null
   /** When the service answered it (ISO). */
   quoted_at: string
+  /** A rate-shopping option's: every service the one call rated (doc 4, no serviceId). */
+  rates?: RatedService[]
+  /** A rate-shopping option's: the service these amount and commitment are of. */
+  service_id?: string
+}
+
+/** One entry of a rates answer without serviceId. */
+export type RatedService = {
+  service_id: string
+  amount: number | null
+  currency: string | null
+  commitment: Record<string, unknown> | null
 }
 
 /** A quote younger than `ttlMs` stands for the service's answer now. Pure. */

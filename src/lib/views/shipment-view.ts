@@ -20,6 +20,7 @@ import {
   type StoredEvent,
 } from "./timeline"
 import type { Variant } from "../../shipping-api/constants"
+import type { RateChoice } from "../rate-shopping/rate-choice"
 
 /** The shipment row fields the views read (shipping_services_shipment). */
 export type ShipmentRow = {
@@ -54,6 +55,8 @@ export type ShipmentRow = {
   void_reason?: string | null
   charges: unknown
   delivery_commitment: unknown
+  /** How a rate-shopping option chose this label's service (RateChoice), else null. */
+  rate_choice?: unknown
   reprint_count: number | null
   add_to_manifest: boolean
   manifest_id: string | null
@@ -105,6 +108,8 @@ export type ShipmentView = {
   estimated_delivery: EstimatedDelivery | null
   charges: Record<string, unknown> | null
   delivery_commitment: Record<string, unknown> | null
+  /** A rate-shopping option's choice: the services compared (price, date, why refused), the saving. */
+  rate_choice: RateChoice | null
   /** Bought from the local sandbox (its clock then), not from the real service: a test label. */
   sandbox: { clock_at: string } | null
   label: LabelView | null
@@ -316,6 +321,9 @@ export function shipmentView(input: {
     estimated_delivery: estimatedDeliveryOf(row),
     charges: obj(row.charges),
     delivery_commitment: obj(row.delivery_commitment),
+    rate_choice: Array.isArray(obj(row.rate_choice)?.compared)
+      ? (row.rate_choice as RateChoice)
+      : null,
     sandbox: row.sandbox_clock_at
       ? { clock_at: iso(row.sandbox_clock_at)! }
       : null,

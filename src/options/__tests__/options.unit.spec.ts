@@ -103,6 +103,29 @@ describe("plugin options", () => {
       ).toBe(baseUrl)
   })
 
+  it("rate shopping: among its variant's services only, refused at boot with the path; cheapest by default", () => {
+    const shopping = (rateShopping: unknown) => {
+      const raw = valid()
+      raw.services = [{ ...raw.services[0], rateShopping }]
+      return raw
+    }
+    const ok = parsePluginOptions(shopping({ among: ["PS", "PM"] }))
+    expect(ok.services[0].rateShopping).toEqual({
+      among: ["PS", "PM"],
+      choose: "cheapest",
+    })
+    expect(
+      problems(shopping({ among: ["PS", "NDA", "GROUND"], choose: "fastest" }))
+    ).toEqual([
+      'services[0].rateShopping.among[1]: "NDA" is a carrier-account service, not expedited: rate shopping chooses among one variant\'s services (PM, EM, EMI, FCMI, FCPIS, UGA, PS) [options.rateShopping.among]',
+      'services[0].rateShopping.among[2]: "GROUND" is not a service of the documents: rate shopping chooses among one variant\'s services (PM, EM, EMI, FCMI, FCPIS, UGA, PS) [options.rateShopping.among]',
+    ])
+    expect(problems(shopping({ among: [], choose: "slowest" }))).toEqual([
+      "services[0].rateShopping.among: must name at least one service",
+      expect.stringContaining("services[0].rateShopping.choose: "),
+    ])
+  })
+
   it("rejects duplicate service ids and an empty service list", () => {
     const twice = {
       ...valid(),

@@ -11,6 +11,9 @@ import {
 } from "../../shipping-api/constants"
 import { text, optionalText } from "./fields"
 
+/** How a rate-shopping option chooses among its services (services[].rateShopping.choose). */
+export const RATE_SHOPPING_STRATEGIES = ["cheapest", "fastest"] as const
+
 const labelSchema = z.strictObject({
   type: z
     .enum(DOCUMENT_TYPES)
@@ -149,6 +152,25 @@ export const serviceOptionSchema = z.strictObject({
     .boolean()
     .default(false)
     .describe("Standard delivery from Asia-Pacific: use roots.apacUrl."),
+  rateShopping: z
+    .strictObject({
+      among: z
+        .array(text)
+        .min(1, "must name at least one service")
+        .describe(
+          "Rate shopping: other serviceIds of its variant it may buy instead of serviceId (e.g. UGA, PS). Checkout shows the choice's price and date from one rates call per parcel; the label is the cheapest (or fastest) still keeping that date (docs/rate-shopping.md)."
+        ),
+      choose: z
+        .enum(RATE_SHOPPING_STRATEGIES)
+        .default("cheapest")
+        .describe(
+          "cheapest, or fastest (the earliest delivery date), among the services that keep the delivery promise."
+        ),
+    })
+    .optional()
+    .describe(
+      "Rate shopping among serviceId and other services of its variant (docs/rate-shopping.md)."
+    ),
 })
 // Which serviceId a variant takes is rule rates.serviceId.known, checked with the other
 // options-only rules at the end of pluginOptionsSchema.

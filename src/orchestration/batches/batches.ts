@@ -135,7 +135,37 @@ export async function loadBatchView(
   return batchView(
     batch as unknown as BatchRow,
     batchCounts(items.map((i) => i.status)),
-    items
+    items,
+    await shoppedServices(
+      shipping,
+      items.flatMap((i) => idsOf(i.shipment_ids))
+    )
+  )
+}
+
+/**
+ * The service each label was bought with, for labels of rate-shopping options (the page shows it
+ * per parcel); no read at all while no option rate-shops.
+ */
+async function shoppedServices(
+  shipping: ShippingServicesModuleService,
+  ids: string[]
+): Promise<Map<string, string> | undefined> {
+  const shopping = new Set(
+    shipping
+      .getOptions()
+      .services.filter((s) => s.rateShopping)
+      .map((s) => s.id)
+  )
+  if (!shopping.size || !ids.length) return undefined
+  const rows = await shipping.listShipments(
+    { id: ids },
+    { select: ["id", "option_id", "service_id"] }
+  )
+  return new Map(
+    rows
+      .filter((r) => shopping.has(r.option_id))
+      .map((r) => [r.id, r.service_id])
   )
 }
 

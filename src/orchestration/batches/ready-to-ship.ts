@@ -151,22 +151,67 @@ export async function readyToShip(
       "customs",
       "tracking_number",
       "created_at",
+      "fulfillment_id",
     ],
     filters,
     pagination: { ...pagination, order: { created_at: "DESC" } },
   })
-  const rows = data as Parameters<typeof labelledOrderView>[0][]
+  const rows = data as LabelledRow[]
   const orders = await ordersById(
     container,
     rows.map((r) => r.order_id as string)
   )
+  const bought = await boughtPerParcel(shipping, rows)
   return {
     ...page,
     orders: rows.map((r) =>
-      labelledOrderView(r, orders.get(r.order_id as string), serviceName)
+      labelledOrderView(
+        r,
+        orders.get(r.order_id as string),
+        serviceName,
+        bought.get(r.fulfillment_id ?? "") ?? null
+      )
     ),
     count: (metadata as Metadata)?.count ?? rows.length,
   }
+}
+
+type LabelledRow = Parameters<typeof labelledOrderView>[0] & {
+  fulfillment_id: string | null
+}
+
+/**
+ * The service of each parcel (in parcel order) of the page's fulfillments whose option rate-shops:
+ * one read, none while the page has none.
+ */
+async function boughtPerParcel(
+  shipping: ShippingServicesModuleService,
+  rows: LabelledRow[]
+): Promise<Map<string, string[]>> {
+  const shopping = new Set(
+    shipping
+      .getOptions()
+      .services.filter((s) => s.rateShopping)
+      .map((s) => s.id)
+  )
+  const ids = rows
+    .filter((r) => r.fulfillment_id && shopping.has(r.option_id))
+    .map((r) => r.fulfillment_id!)
+  const bought = new Map<string, string[]>()
+  if (!ids.length) return bought
+  const parcels = await shipping.listShipments(
+    { fulfillment_id: ids, status: "created" },
+    {
+      select: ["fulfillment_id", "service_id"],
+      order: { parcel_index: "ASC" },
+    }
+  )
+  for (const p of parcels)
+    bought.set(p.fulfillment_id!, [
+      ...(bought.get(p.fulfillment_id!) ?? []),
+      p.service_id,
+    ])
+  return bought
 }
 
 async function ordersById(container: MedusaContainer, ids: string[]) {

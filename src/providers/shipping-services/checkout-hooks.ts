@@ -17,6 +17,7 @@ import { toMedusaError } from "./medusa-error"
 import type { ProviderPorts } from "./ports"
 import {
   priceOption,
+  quotePolicyOf,
   shownAtCheckout,
   UNPRICED_CODE,
   type PricingDeps,
@@ -42,15 +43,11 @@ const NO_PRICE: CalculatedShippingOptionPrice = {
 
 /** What checkout's pricing needs: the client, the shop's outage, the quotes and their policy. */
 export function pricingDeps(deps: CheckoutHookDeps): PricingDeps {
-  const { quotes } = deps.options
   return {
     client: deps.client,
     shipments: () => deps.ports.shipments(),
     quotes: processQuotes,
-    policy: {
-      ttlMs: quotes.ttlSeconds * 1000,
-      keepMs: quotes.keepHours * 60 * 60_000,
-    },
+    policy: quotePolicyOf(deps.options),
   }
 }
 
@@ -113,7 +110,8 @@ export async function checkedCart(
  * completion): a cart the service would refuse is refused in the shopper's words, before
  * anything is paid. The data carries the option, and what the shopper was shown (no call: what
  * checkout's pricing and promises kept): how the price was had (a fallback while the service was
- * away is marked for the admin) and the delivery date promised. Kept on the order.
+ * away is marked for the admin), the delivery date promised and, for a rate-shopping option, the
+ * service that promised it. Kept on the order.
  */
 export async function chosenMethodData(
   deps: CheckoutHookDeps,
@@ -135,12 +133,14 @@ export async function chosenMethodData(
         check.parcels,
         context?.currency_code ?? undefined
       )
-    : { price: null, promise: null }
+    : { price: null, promise: null, service_ids: null }
   return {
     ...data,
     option_id: service.id,
     ...(shown.price ? { price_quote: shown.price } : {}),
     ...(shown.promise ? { delivery_promise: shown.promise } : {}),
+    // A rate-shopping option's service per parcel: what the purchase buys if none keeps the promise.
+    ...(shown.service_ids ? { promised_service_ids: shown.service_ids } : {}),
   }
 }
 

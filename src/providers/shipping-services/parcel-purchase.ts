@@ -15,7 +15,10 @@ import {
   type ShipmentPlan,
 } from "./mapping/plan"
 import { toMedusaError } from "./medusa-error"
+import { quotePolicyOf, ratedParcel, ruleCheck } from "./pricing"
 import { purchaseLabel, type LabelClient } from "./purchase"
+import { processQuotes } from "./quotes"
+import { shopParcel, type ShownAtCheckout } from "./rate-shopping"
 
 /**
  * What buying a fulfillment's parcels needs: the provider passes its own (Medusa calls it inside
@@ -25,7 +28,7 @@ import { purchaseLabel, type LabelClient } from "./purchase"
 export type ParcelPurchaseDeps = {
   options: PluginOptions
   journal: () => ShippingServicesModuleService
-  client: () => LabelClient & Pick<ShippingClient, "checkShipment">
+  client: () => LabelClient & Pick<ShippingClient, "checkShipment" | "getRates">
   /** See PurchaseInput.reusable (purchase.ts) and `reusableLabel`. */
   reusable: (
     row: ShipmentRecord,
@@ -36,7 +39,8 @@ export type ParcelPurchaseDeps = {
 /**
  * The parcels of one fulfillment (packed by `boxes`/limits, or as an admin chose them), a label
  * each, one after the other: a failure stops before more labels are bought, and the labels
- * bought so far are found again by their keys when the fulfilment is repeated.
+ * bought so far are found again by their keys when the fulfilment is repeated. A rate-shopping
+ * option's parcel is bought with the service its choice takes (rate-shopping.ts).
  */
 export async function buyParcels(
   deps: ParcelPurchaseDeps,
@@ -45,6 +49,8 @@ export async function buyParcels(
     fulfillmentId: string | null
     orderId: string
     chosen?: ChosenParcel[]
+    /** What the order's shipping method keeps of checkout (the promise and its services). */
+    shown?: ShownAtCheckout
   }
 ): Promise<ShipmentRecord[]> {
   const { service } = input.build
@@ -64,25 +70,54 @@ export async function buyParcels(
     )
   const rows: ShipmentRecord[] = []
   const count = plan.parcels.length
+  const pricing = {
+    client: deps.client,
+    shipments: deps.journal,
+    quotes: processQuotes,
+    policy: quotePolicyOf(deps.options),
+  }
   for (const [index, parcel] of plan.parcels.entries()) {
     const items = parcel.lines.map((l) => ({
       line_item_id: l.line.id,
       quantity: l.quantity,
     }))
+    const requestKey = parcelRequestKeyOf(
+      input.orderId,
+      input.build.direction,
+      items,
+      index,
+      count
+    )
+    const shopped = service.rateShopping
+      ? await shopParcel(
+          {
+            journal: deps.journal,
+            rate: (p) =>
+              ratedParcel(pricing, service, p, input.build.order.currency_code),
+            check: ruleCheck(pricing, service),
+          },
+          {
+            service,
+            parcel,
+            requestKey,
+            currency: input.build.order.currency_code,
+            promise: input.shown?.promise ?? null,
+            promisedServiceId:
+              input.shown?.service_ids[index] ??
+              input.shown?.service_ids[0] ??
+              null,
+          }
+        )
+      : null
     rows.push(
       await purchaseLabel(deps.journal(), deps.client(), {
-        requestKey: parcelRequestKeyOf(
-          input.orderId,
-          input.build.direction,
-          items,
-          index,
-          count
-        ),
+        requestKey,
         reusable: (r) => deps.reusable(r, input.fulfillmentId),
         fulfillmentId: input.fulfillmentId,
         orderId: input.orderId,
-        service,
-        built: parcel.built,
+        service: shopped?.service ?? service,
+        built: shopped?.built ?? parcel.built,
+        rateChoice: shopped?.choice,
         isReturn: input.build.direction === "return",
         parcel: {
           index,

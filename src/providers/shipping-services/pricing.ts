@@ -1,5 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import type { ServiceOption } from "../../options"
+import type { PluginOptions, ServiceOption } from "../../options"
 import type { ShippingClient } from "../../shipping-api/client"
 import { isServiceAway } from "../../shipping-api/errors"
 import {
@@ -15,10 +15,16 @@ import {
 import type { Quote } from "../../lib/quotes/quote"
 import { quoteKeyOf } from "../../lib/quotes/quote-key"
 import type ShippingServicesModuleService from "../../modules/shipping-services/service"
-import { ratesRequestOf } from "./mapping/fulfillment-input"
+import type { BuiltShipment } from "./mapping/build-shipment"
 import { createOptionsOf, type PlannedParcel } from "./mapping/plan"
 import { noteIfAway } from "./purchase"
 import type { QuotePolicy, Quotes } from "./quotes"
+import {
+  checkoutChoice,
+  ratesRequestFor,
+  shoppedQuoteOf,
+  type RuleCheck,
+} from "./rate-shopping"
 
 /** The `code` of checkout's answer when a calculated option cannot be priced now (a 400). */
 export const UNPRICED_CODE = "shipping_services_option_unpriced"
@@ -35,24 +41,40 @@ export type OptionPrice = {
 }
 
 export type PricingDeps = {
-  client: () => Pick<ShippingClient, "getRates">
+  client: () => Pick<ShippingClient, "getRates" | "checkShipment">
   shipments: () => Pick<ShippingServicesModuleService, "availability">
   quotes: Quotes
   policy: QuotePolicy
 }
 
+/** How long quotes stand and are kept (the `quotes` options). */
+export function quotePolicyOf(
+  options: Pick<PluginOptions, "quotes">
+): QuotePolicy {
+  return {
+    ttlMs: options.quotes.ttlSeconds * 1000,
+    keepMs: options.quotes.keepHours * 60 * 60_000,
+  }
+}
+
 const invalid = (message: string) =>
   new MedusaError(MedusaError.Types.INVALID_DATA, message)
 
-/** The key of one parcel's quote for this service and currency. */
+/**
+ * The key of one parcel's quote for this option and currency. Rate-shopping options share theirs:
+ * the answer without serviceId is the same for every option making the same request (to the
+ * same root).
+ */
 export function parcelQuoteKey(
   service: ServiceOption,
   parcel: PlannedParcel,
   currency: string | null | undefined
 ): string {
   return quoteKeyOf({
-    serviceId: service.id,
-    request: ratesRequestOf(parcel.built.request) as Record<string, unknown>,
+    serviceId: service.rateShopping
+      ? `*${service.apac ? ":apac" : ""}`
+      : service.id,
+    request: ratesRequestFor(service, parcel.built) as Record<string, unknown>,
     currency,
   })
 }
@@ -62,12 +84,38 @@ export function optionPriceKey(service: ServiceOption, parcelKeys: string[]) {
   return `price:${service.id}:${parcelKeys.join(",")}`
 }
 
+/** The rules of the documents for a parcel's request, as the client checks it before sending. */
+export function ruleCheck(
+  deps: Pick<PricingDeps, "client">,
+  service: ServiceOption
+): RuleCheck {
+  return (built: BuiltShipment) =>
+    deps.client().checkShipment(built.request, createOptionsOf(built, service))
+}
+
 /**
- * One parcel's quote (price and delivery commitment) for this service: kept for the cart state,
- * or asked now with one rates call that asks both (includeDeliveryCommitment). Refused in words
- * when the service prices it in another currency than the cart's.
+ * One parcel's quote (price and delivery commitment) for this option: for a rate-shopping one,
+ * the service its choice takes (rate-shopping.ts), from the same one call.
  */
 export async function quoteParcel(
+  deps: PricingDeps,
+  service: ServiceOption,
+  parcel: PlannedParcel,
+  currency: string | null | undefined
+): Promise<Quote> {
+  const quote = await ratedParcel(deps, service, parcel, currency)
+  return service.rateShopping
+    ? checkoutChoice(service, parcel, quote, currency, ruleCheck(deps, service))
+    : quote
+}
+
+/**
+ * One parcel's rates for this option: kept for the cart state, or asked now with one rates call
+ * that asks price and delivery commitment (includeDeliveryCommitment) and, for a rate-shopping
+ * option, every service of the carrier (no serviceId). Refused in words when the service prices
+ * it in another currency than the cart's (a rate-shopping choice refuses such a service instead).
+ */
+export async function ratedParcel(
   deps: PricingDeps,
   service: ServiceOption,
   parcel: PlannedParcel,
@@ -79,10 +127,12 @@ export async function quoteParcel(
     async () => {
       const rates = await deps
         .client()
-        .getRates(ratesRequestOf(parcel.built.request), {
+        .getRates(ratesRequestFor(service, parcel.built), {
           ...createOptionsOf(parcel.built, service),
           includeDeliveryCommitment: true,
         })
+      if (service.rateShopping)
+        return shoppedQuoteOf(service, rates, new Date())
       const entry =
         rates.rates?.find((r) => r.serviceId === service.serviceId) ??
         (rates.rates?.length === 1 ? rates.rates[0] : undefined)
@@ -123,7 +173,7 @@ export async function priceOption(
   const price = await livePriceOrNull(deps, service, parcels, currency)
   const chosen: OptionPrice =
     price ??
-    (await fallbackPrice(deps, service, keys, currency).then((fallback) => {
+    (await fallbackPrice(deps, service, parcels, currency).then((fallback) => {
       if ("refused" in fallback)
         throw new MedusaError(
           MedusaError.Types.NOT_ALLOWED,
@@ -168,11 +218,39 @@ async function livePriceOrNull(
 async function fallbackPrice(
   deps: PricingDeps,
   service: ServiceOption & { fallbackPrice?: PriceFallback },
-  keys: string[],
+  parcels: PlannedParcel[],
   currency: string | null | undefined
 ) {
-  const last = await Promise.all(keys.map((k) => deps.quotes.last(k)))
+  const last = await lastQuotes(deps, service, parcels, currency)
   return fallbackPriceOf(service.fallbackPrice, currency, last)
+}
+
+/** Each parcel's last quote, however old (a rate-shopping one as its choice; none when it has none). */
+function lastQuotes(
+  deps: Pick<PricingDeps, "quotes" | "client">,
+  service: ServiceOption,
+  parcels: PlannedParcel[],
+  currency: string | null | undefined
+): Promise<(Quote | null)[]> {
+  return Promise.all(
+    parcels.map(async (parcel) => {
+      const q = await deps.quotes.last(
+        parcelQuoteKey(service, parcel, currency)
+      )
+      if (!q || !service.rateShopping) return q
+      try {
+        return checkoutChoice(
+          service,
+          parcel,
+          q,
+          currency,
+          ruleCheck(deps, service)
+        )
+      } catch {
+        return null
+      }
+    })
+  )
 }
 
 /**
@@ -181,21 +259,28 @@ async function fallbackPrice(
  * method keeps both on it (the order's shipping method), for the admin.
  */
 export async function shownAtCheckout(
-  deps: Pick<PricingDeps, "quotes" | "policy">,
+  deps: Pick<PricingDeps, "quotes" | "policy" | "client">,
   service: ServiceOption,
   parcels: PlannedParcel[],
   currency: string | null | undefined
 ): Promise<{
   price: OptionPrice | null
   promise: DeliveryPromise | null
+  /** A rate-shopping option's service per parcel (the promise's). */
+  service_ids: string[] | null
 }> {
   const keys = parcels.map((p) => parcelQuoteKey(service, p, currency))
   const [price, quotes] = await Promise.all([
     deps.quotes.recalled<OptionPrice>(optionPriceKey(service, keys)),
-    Promise.all(keys.map((k) => deps.quotes.last(k))),
+    lastQuotes(deps, service, parcels, currency),
   ])
+  const ids = quotes.map((q) => q?.service_id)
   return {
     price,
+    service_ids:
+      service.rateShopping && ids.every((id): id is string => !!id)
+        ? ids
+        : null,
     promise: quotes.length
       ? combinedPromise(
           quotes.map((q) =>

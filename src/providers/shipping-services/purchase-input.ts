@@ -6,6 +6,7 @@ import type {
 import type { ServiceOption } from "../../options"
 import type { ShipmentRecord } from "../../modules/shipping-services/models"
 import type { BuiltShipment } from "./mapping/build-shipment"
+import type { RateChoice } from "../../lib/rate-shopping/rate-choice"
 
 /** What purchaseLabel (./purchase.ts) is given: the client, the parcel and its contents. */
 
@@ -59,8 +60,11 @@ export type PurchaseInput = {
   reusable: (row: ShipmentRecord) => Promise<boolean>
   fulfillmentId?: string | null
   orderId?: string | null
+  /** For a rate-shopping option, with the serviceId its choice took. */
   service: ServiceOption
   built: BuiltShipment
+  /** How a rate-shopping option chose the service: kept on the pending row before the create. */
+  rateChoice?: RateChoice
   isReturn: boolean
   parcel?: { index: number; count: number; contents: ParcelContents }
 }

@@ -165,6 +165,7 @@ function pendingRow(
     variant: input.service.variant,
     carrier: CARRIER_OF_VARIANT[input.service.variant],
     service_id: input.service.serviceId,
+    ...(input.rateChoice ? { rate_choice: input.rateChoice } : {}),
     parcel_type: input.service.parcelType,
     add_to_manifest: input.service.addToManifest,
     parcel_index: input.parcel?.index ?? 0,

@@ -59,6 +59,7 @@ import {
   reusableLabel,
   type ParcelPurchaseDeps,
 } from "./parcel-purchase"
+import { shownOf, type ShownAtCheckout } from "./rate-shopping"
 import {
   returnFulfillment,
   type ReturnFulfillmentInput,
@@ -198,6 +199,7 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
       fulfillmentId: fulfillment.id ?? null,
       orderId: orderLike.id,
       chosen: parcelsChosen(additionalData),
+      shown: shownOf(data),
     })
     return {
       data: { ...data, [DATA_KEY]: dataRefOf(rows, fulfillment.id ?? null) },
@@ -336,6 +338,7 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
     fulfillmentId: string | null
     orderId: string
     chosen?: ChosenParcel[]
+    shown?: ShownAtCheckout
   }): Promise<ShipmentRecord[]> {
     return buyParcels(this.purchaseDeps(), input)
   }

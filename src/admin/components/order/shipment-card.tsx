@@ -2,6 +2,7 @@ import { Heading, Text } from "@medusajs/ui"
 import { ArrowUpRightOnBox } from "@medusajs/icons"
 import { formatDateTime, formatMoney } from "../../lib/format"
 import type { ShipmentView } from "../../lib/types"
+import { RateChoiceSummary } from "./rate-choice"
 import { ShipmentActions } from "./shipment-actions"
 import {
   LabelStatusBadge,
@@ -231,6 +232,11 @@ export function ShipmentCard({
         <Row label="Charges">
           <Charges charges={shipment.charges} />
         </Row>
+        {shipment.rate_choice && (
+          <Row label="Rate shopping">
+            <RateChoiceSummary choice={shipment.rate_choice} />
+          </Row>
+        )}
         {shipment.estimated_delivery && (
           <Row label="Expected">
             {shipment.estimated_delivery.date}

@@ -289,7 +289,18 @@ const ReadyToShipPage = () => {
                     <Table.Cell>{formatDateTime(o.placed_at)}</Table.Cell>
                     <Table.Cell>{o.customer ?? "–"}</Table.Cell>
                     <Table.Cell>{o.destination ?? "–"}</Table.Cell>
-                    <Table.Cell>{o.service.name ?? "–"}</Table.Cell>
+                    <Table.Cell>
+                      {o.service.name ?? "–"}
+                      {o.service.bought?.length ? (
+                        <Text
+                          size="xsmall"
+                          className="text-ui-fg-subtle"
+                          data-testid="ready-bought"
+                        >
+                          {o.service.bought.join(" · ")}
+                        </Text>
+                      ) : null}
+                    </Table.Cell>
                     <Table.Cell>
                       {o.lane === "cross-border"
                         ? "Cross-border"

@@ -266,6 +266,32 @@ describe("batch views", () => {
     )
   })
 
+  it("names the service bought per label of a rate-shopping option; none otherwise", () => {
+    const items = [
+      {
+        id: "i1",
+        order_id: "o1",
+        status: "done" as const,
+        shipment_ids: { ids: ["s1", "s2"] },
+      },
+      {
+        id: "i2",
+        order_id: "o2",
+        status: "done" as const,
+        shipment_ids: { ids: ["s3"] },
+      },
+    ]
+    const bought = new Map([
+      ["s1", "UGA"],
+      ["s2", "PM"],
+    ])
+    const view = batchView(batch, batchCounts(["done", "done"]), items, bought)
+    expect(view.items?.map((i) => i.services)).toEqual([["UGA", "PM"], null])
+    expect(
+      batchView(batch, batchCounts(["done"]), items).items?.[0]?.services
+    ).toBeNull()
+  })
+
   it("names print files after the batch", () => {
     expect(batchFileName("ssbat_01ABC", "combined")).toBe("batch-01ABC.pdf")
     expect(batchFileName("ssbat_01ABC", "packing-slips")).toBe(

@@ -264,7 +264,18 @@ const BatchPage = () => {
                     {i.status}
                   </Badge>
                 </Table.Cell>
-                <Table.Cell>{i.labels}</Table.Cell>
+                <Table.Cell>
+                  {i.labels}
+                  {i.services ? (
+                    <span
+                      className="text-ui-fg-subtle"
+                      data-testid="batch-item-services"
+                    >
+                      {" "}
+                      ({i.services.join(" · ")})
+                    </span>
+                  ) : null}
+                </Table.Cell>
                 <Table.Cell className="whitespace-normal">
                   {i.error ?? i.note ?? ""}
                 </Table.Cell>
