@@ -1,12 +1,11 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { autoFulfillOrder } from "../orchestration/auto-fulfil/auto-fulfill"
 import { fulfilMissedOrders } from "../orchestration/auto-fulfil/missed-orders"
-import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
-import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import { runJob } from "../orchestration/jobs/job-runs"
 import { scheduleFromOptions } from "../orchestration/jobs/job-schedule"
 import { PLUGIN_JOBS } from "../lib/jobs"
 import { resumeAfterOutage } from "../orchestration/outage/service-outage"
+import { shippingOf } from "../modules/shipping-services"
 
 /**
  * On options.recovery.schedule (every minute by default): failed automatic fulfilments whose
@@ -23,9 +22,7 @@ export default async function retryAutoFulfillments(
 }
 
 async function retryDue(container: MedusaContainer) {
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const now = new Date()
   if (await shipping.availability().read()) return
   await resumeAfterOutage(container)

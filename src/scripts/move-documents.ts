@@ -2,8 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { moveDocumentsWorkflow } from "../workflows/documents"
 import { DOCUMENT_STORAGES, type DocumentStorage } from "../options/schema"
-import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
-import type ShippingServicesModuleService from "../modules/shipping-services/service"
+import { shippingOf } from "../modules/shipping-services"
 
 /** Documents per workflow run: a few megabytes in memory at a time. */
 const PER_RUN = 100
@@ -29,9 +28,7 @@ export default async function moveDocuments({
   args?: string[]
 }) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const target = (args.find((a) => !a.startsWith("-")) ??
     shipping.getOptions().documents.storage) as DocumentStorage
   if (!DOCUMENT_STORAGES.includes(target)) {

@@ -3,8 +3,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { ALERT_EVENT, type Alert } from "../lib/alerts"
 import { messageOf } from "../lib/errors"
 import { inFlight } from "../lib/in-flight"
-import type ShippingServicesModuleService from "../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
+import { shippingOf } from "../modules/shipping-services"
 
 /**
  * `shipping-services.alert` → a notification to the merchant through Medusa's Notification
@@ -18,9 +17,7 @@ export default async function alertNotifications({
   container,
 }: SubscriberArgs<Alert>) {
   await inFlight(async () => {
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     const { alerts } = shipping.getOptions()
     if (!alerts.template || !alerts.to) return
     const alert = event.data

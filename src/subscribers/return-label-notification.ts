@@ -2,12 +2,11 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { messageOf } from "../lib/errors"
 import { inFlight } from "../lib/in-flight"
-import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import {
   RETURN_LABEL_READY_EVENT,
   returnLabelNotification,
 } from "../orchestration/returns/return-labels"
-import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
+import { shippingOf } from "../modules/shipping-services"
 
 /**
  * `shipping-services.return.label_ready` → the customer's "your return label" notification
@@ -22,9 +21,7 @@ export default async function returnLabelNotificationSubscriber({
   const returnId = event.data.return_id
   if (!returnId) return
   await inFlight(async () => {
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     const { notifications } = shipping.getOptions()
     if (!notifications.returnLabel) return
     const notice = await returnLabelNotification(container, returnId)

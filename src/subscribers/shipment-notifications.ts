@@ -5,10 +5,9 @@ import {
   shipmentNotificationData,
   type FulfillmentForNotice,
 } from "../lib/views/shipment-notification"
-import type ShippingServicesModuleService from "../modules/shipping-services/service"
 import { isOurProvider } from "../options/resolve"
 import { inFlight } from "../lib/in-flight"
-import { SHIPPING_SERVICES_MODULE } from "../options/resolve"
+import { shippingOf } from "../modules/shipping-services"
 
 type Payload = { id: string; no_notification?: boolean }
 
@@ -26,9 +25,7 @@ export default async function shipmentNotifications({
 }: SubscriberArgs<Payload>) {
   await inFlight(async () => {
     if (event.data.no_notification) return
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     const { notifications } = shipping.getOptions()
     const template =
       event.name === "delivery.created"

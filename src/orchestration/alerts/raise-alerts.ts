@@ -12,13 +12,12 @@ import {
   type SilenceDecision,
 } from "../../lib/alerts"
 import { add, METRICS } from "../../lib/telemetry"
-import type ShippingServicesModuleService from "../../modules/shipping-services/service"
 import {
   readSetting,
   writeSetting,
 } from "../../modules/shipping-services/settings"
-import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 import { emitPluginEvents, eventBusOf } from "../events/plugin-events"
+import { shippingOf } from "../../modules/shipping-services"
 
 /** Where the last webhook-silence alert is remembered (one alert per silence). */
 export const SILENCE_SETTING = "alert:webhook-silence"
@@ -67,9 +66,7 @@ export async function watchWebhookSilence(
   container: MedusaContainer,
   now = new Date()
 ): Promise<SilenceDecision> {
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const options = shipping.getOptions()
   const silenceMinutes = options.alerts.webhookSilenceMinutes
   const registered =

@@ -1,6 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 import type ShippingServicesModuleService from "../../modules/shipping-services/service"
 import { nextAttemptAt, type OrderFacts } from "../../lib/auto-fulfil/attempts"
 import { settleCanceledOrderWorkflow } from "../../workflows/settle-canceled-order"
@@ -15,6 +14,7 @@ import {
   runFulfilOrder,
   waitingWords,
 } from "./run-fulfil-order"
+import { shippingOf } from "../../modules/shipping-services"
 
 export type AutoFulfillOutcome =
   | { status: "succeeded"; fulfillment_ids: string[] }
@@ -56,9 +56,7 @@ export async function autoFulfillOrder(
   orderId: string,
   attempt: AttemptOptions = {}
 ): Promise<AutoFulfillOutcome> {
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const options = shipping.getOptions()
   if (!options.autoFulfill.enabled)
     return { status: "skipped", reason: "automatic fulfilment is off" }
@@ -92,9 +90,7 @@ export async function orderPlaced(
   container: MedusaContainer,
   orderId: string
 ): Promise<AutoFulfillOutcome> {
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const { autoFulfill } = shipping.getOptions()
   if (autoFulfill.enabled) {
     // "captured": an order whose payment was captured at placement (a provider that captures on
@@ -133,9 +129,7 @@ export async function paymentCaptured(
   container: MedusaContainer,
   paymentId: string
 ): Promise<AutoFulfillOutcome> {
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const { autoFulfill } = shipping.getOptions()
   if (!autoFulfill.enabled || autoFulfill.on !== "captured")
     return {
@@ -167,9 +161,7 @@ export async function orderChanged(
   container: MedusaContainer,
   orderId: string
 ): Promise<AutoFulfillOutcome> {
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const { autoFulfill } = shipping.getOptions()
   if (!autoFulfill.enabled || !autoFulfill.orderChanges)
     return {

@@ -1,7 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type ShippingServicesModuleService from "../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
+import { shippingOf } from "../../modules/shipping-services"
 
 /**
  * An order edit that lowers a line below what was fulfilled (removing an item whose label was
@@ -45,9 +44,7 @@ export async function fulfilledRemovalWords(
   ).find((i) => i.id === itemId)
   const fulfilled = Number(item?.detail?.fulfilled_quantity ?? 0)
   if (!item || quantity >= fulfilled) return null
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const labels = (
     await shipping.listShipments(
       { order_id: orderId, status: "created", is_return: false },

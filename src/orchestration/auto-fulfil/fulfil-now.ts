@@ -1,10 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
-import type ShippingServicesModuleService from "../../modules/shipping-services/service"
 import type { OrderFacts } from "../../lib/auto-fulfil/attempts"
 import { planFulfillment } from "./fulfilment-plan"
 import { ourShippingOptionWithService } from "./shipping-option-facts"
 import { burstLimiter, runFulfilOrder, waitingWords } from "./run-fulfil-order"
+import { shippingOf } from "../../modules/shipping-services"
 
 export type AdminFulfilOutcome =
   | { status: "succeeded"; fulfillment_ids: string[] }
@@ -30,9 +29,7 @@ export async function fulfilOrderNow(
   container: MedusaContainer,
   orderId: string
 ): Promise<AdminFulfilOutcome> {
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   return burstLimiter(shipping.getOptions().http.concurrency).run(async () => {
     const plan = await planFulfillment(container, orderId)
     if ("reason" in plan && (!plan.ours || plan.canceled))

@@ -1,7 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { isOurProvider, SHIPPING_SERVICES_MODULE } from "../../options/resolve"
-import type ShippingServicesModuleService from "../../modules/shipping-services/service"
+import { isOurProvider } from "../../options/resolve"
 import { laneOf } from "../../lib/batches/lane"
 import type { OrderFacts } from "../../lib/auto-fulfil/attempts"
 import {
@@ -18,6 +17,7 @@ import {
   stockLocationsOfShop,
   type StockLocationFacts,
 } from "./shop-locations"
+import { shippingOf } from "../../modules/shipping-services"
 
 export type { PlannedGroup }
 
@@ -125,9 +125,7 @@ export async function planFulfillment(
       reason: "the order's shipping method uses another provider",
       ours: false,
     }
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const pluginOptions = shipping.getOptions()
   const service = pluginOptions.services.find(
     (s) => s.id === ourOption.service_id

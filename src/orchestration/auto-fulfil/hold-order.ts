@@ -1,6 +1,4 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type ShippingServicesModuleService from "../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 import {
   holdOrderWorkflow,
   releaseOrderWorkflow,
@@ -10,6 +8,7 @@ import { autoFulfillOrder } from "./auto-fulfill"
 import { fulfilmentPlanOf } from "./fulfil-now"
 import { inFlight } from "../../lib/in-flight"
 import { findOrder } from "../labels/order-shipments"
+import { shippingOf } from "../../modules/shipping-services"
 
 /**
  * "Hold" on Ready to ship: an order an admin wants to look at before it ships (an address to
@@ -53,9 +52,7 @@ export async function releaseOrder(
   orderId: string
 ): Promise<{ order_id: string; status: "pending" | "manual" }> {
   await findOrder(container, orderId)
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const automatic = shipping.getOptions().autoFulfill.enabled
   const status = automatic ? "pending" : "manual"
   try {

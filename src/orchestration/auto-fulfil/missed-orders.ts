@@ -1,13 +1,12 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { messageOf } from "../../lib/errors"
-import type ShippingServicesModuleService from "../../modules/shipping-services/service"
 import {
   readSetting,
   writeSetting,
 } from "../../modules/shipping-services/settings"
-import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 import { orderPlaced } from "./auto-fulfill"
+import { shippingOf } from "../../modules/shipping-services"
 
 /** Where the sweep remembers how far it has looked. */
 export const MISSED_ORDERS_SETTING = "missed-orders:checked-until"
@@ -36,9 +35,7 @@ export async function fulfilMissedOrders(
   container: MedusaContainer,
   now = new Date()
 ): Promise<MissedOrdersReport> {
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const upTo = new Date(now.getTime() - MISSED_ORDERS_DELAY_MS)
   const saved = await readSetting<{ at?: string }>(
     shipping,

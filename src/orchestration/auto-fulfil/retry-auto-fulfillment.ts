@@ -3,11 +3,10 @@ import {
   autoFulfillmentView,
   type AutoFulfillmentView,
 } from "../../lib/views/auto-fulfillment-view"
-import type ShippingServicesModuleService from "../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 import { ShippingActionError } from "../../lib/action-error"
 import { autoFulfillOrder, type AutoFulfillOutcome } from "./auto-fulfill"
 import { findOrder } from "../labels/order-shipments"
+import { shippingOf } from "../../modules/shipping-services"
 
 /**
  * An admin's "try again now" for a failed automatic fulfilment: one more attempt through the
@@ -24,9 +23,7 @@ export async function retryAutoFulfillment(
   auto_fulfillment: AutoFulfillmentView | null
 }> {
   await findOrder(container, orderId)
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const { maxAttempts } = shipping.getOptions().autoFulfill
   const [record] = await shipping.listAutoFulfillments({ order_id: orderId })
   if (!record)

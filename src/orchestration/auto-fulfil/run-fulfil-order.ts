@@ -1,6 +1,4 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
-import type ShippingServicesModuleService from "../../modules/shipping-services/service"
 import { errorRecord } from "../../lib/errors"
 import type { OrderFacts } from "../../lib/auto-fulfil/attempts"
 import { Limiter } from "../../shipping-api/client/limiter"
@@ -10,6 +8,7 @@ import {
 } from "../../workflows/fulfil-order"
 import type { FulfilMode } from "../../workflows/fulfil-order/steps/claim-order-fulfilment"
 import type { Plan } from "./fulfilment-plan"
+import { shippingOf } from "../../modules/shipping-services"
 
 /** The facts of an order the plan could not read (recorded with its attempt). */
 export const EMPTY_FACTS: OrderFacts = {
@@ -60,9 +59,7 @@ export async function runFulfilOrder(
       } | null
     }
 > {
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   try {
     const { result } = await fulfilOrderWorkflow(container).run({
       input: {

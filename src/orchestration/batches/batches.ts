@@ -17,7 +17,6 @@ import {
 import type { PrintLayout } from "../../lib/documents"
 import { messageOf } from "../../lib/errors"
 import type ShippingServicesModuleService from "../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 import {
   createPrintBatchWorkflow,
   markLabelsPrintedWorkflow,
@@ -27,6 +26,7 @@ import type { ReopenBatchInput } from "../../workflows/print-batch/steps/reopen-
 import { actionErrorOf, ShippingActionError } from "../../lib/action-error"
 import { runBatch, startBatch } from "./run-batch"
 import { labelsToPrint, loadSelection } from "./selection"
+import { shippingOf } from "../../modules/shipping-services"
 
 export type CreateBatchInput = {
   order_ids: string[]
@@ -37,10 +37,6 @@ export type CreateBatchInput = {
   separate?: boolean
   created_by?: string | null
 }
-
-const shippingOf = (
-  container: MedusaContainer
-): ShippingServicesModuleService => container.resolve(SHIPPING_SERVICES_MODULE)
 
 /**
  * POST /admin/shipping-services/batches: checks the selection (every refused order is named

@@ -9,7 +9,7 @@ import {
   type ReadyView,
 } from "../../lib/batches/ready-view"
 import type ShippingServicesModuleService from "../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
+import { shippingOf } from "../../modules/shipping-services"
 
 export type ReadyToShipQuery = {
   view: ReadyView
@@ -50,9 +50,7 @@ export async function readyToShip(
   q: ReadyToShipQuery
 ): Promise<ReadyToShipPage> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const names = new Map(
     shipping.getOptions().services.map((s) => [s.id, s.name])
   )

@@ -4,7 +4,6 @@ import type { BatchRow } from "../../lib/batches/views"
 import { errorRecord, messageOf } from "../../lib/errors"
 import type ShippingServicesModuleService from "../../modules/shipping-services/service"
 import type { BatchItemRecord } from "../../modules/shipping-services/models"
-import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 import { Limiter } from "../../shipping-api/client/limiter"
 import {
   fulfilOrderNow,
@@ -17,6 +16,7 @@ import {
   recordBatchItemWorkflow,
 } from "../../workflows/print-batch"
 import type { BatchItemOutcome } from "../../workflows/print-batch/steps/record-batch-item"
+import { shippingOf } from "../../modules/shipping-services"
 
 const BATCHES = "shipping_services_batch"
 /** How long to wait before looking again at orders another process is buying. */
@@ -50,9 +50,7 @@ export async function runBatch(
   container: MedusaContainer,
   batchId: string
 ): Promise<"done" | "busy" | "gone" | "waiting"> {
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const leases = shipping.leases()
   // Exclusive: one run per batch in this process too (the route, the resume job, the probe).
   if (
@@ -230,9 +228,7 @@ export async function resumeBatches(
   container: MedusaContainer,
   now = new Date()
 ): Promise<number> {
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const stopped = await shipping.listBatches(
     {
       status: ["buying", "printing"],

@@ -2,8 +2,8 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { SelectedOrder } from "../../lib/batches/selection"
 import type ShippingServicesModuleService from "../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 import { isOurProvider } from "../../options/resolve"
+import { shippingOf } from "../../modules/shipping-services"
 
 type OrderRow = {
   id: string
@@ -28,9 +28,7 @@ export async function loadSelection(
 ): Promise<SelectedOrder[]> {
   const ids = [...new Set(orderIds)]
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const { data } = await query.graph({
     entity: "order",
     fields: [

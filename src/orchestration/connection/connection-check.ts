@@ -6,8 +6,6 @@ import {
   ROOT_SERVES,
   type RootName,
 } from "../../lib/connection/roots"
-import type ShippingServicesModuleService from "../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 import {
   ShippingApiError,
   ShippingAuthenticationError,
@@ -15,6 +13,7 @@ import {
 import { messageOf } from "../../lib/errors"
 import { pluginClient } from "../../lib/plugin-client"
 import type { ServiceIdentity } from "../../shipping-api/client/service-identity"
+import { shippingOf } from "../../modules/shipping-services"
 
 export type RootCheck = {
   name: RootName
@@ -64,9 +63,7 @@ export async function checkConnection(
   container: MedusaContainer,
   now = () => new Date()
 ): Promise<ConnectionCheck> {
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const options = shipping.getOptions()
   const roots = rootsToCheck(options)

@@ -10,10 +10,9 @@ import {
 } from "../../lib/contact/changes"
 import { contactUpdateErrorFrom } from "../../lib/contact/errors"
 import { messageOf } from "../../lib/errors"
-import type ShippingServicesModuleService from "../../modules/shipping-services/service"
 import { readSetting } from "../../modules/shipping-services/settings"
-import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 import { updateSenderContactWorkflow } from "../../workflows/update-sender-contact"
+import { shippingOf } from "../../modules/shipping-services"
 
 /**
  * The sender contact at the service (doc 3, PATCH {contact_url}/api/v1/contact/{contactId}).
@@ -30,9 +29,7 @@ export { ContactUpdateError, contactError } from "../../lib/contact/errors"
 export async function getSenderContact(
   container: MedusaContainer
 ): Promise<SenderContact | undefined> {
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   return currentContact(
     shipping.getOptions().contact,
     await readSetting(shipping, CONTACT_SETTING_KEY)
@@ -66,9 +63,7 @@ export async function updateSenderContact(
         (error instanceof Error ? error : new Error(messageOf(error)))
       )
     }
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     const contact = currentContact(
       shipping.getOptions().contact,
       await readSetting(shipping, CONTACT_SETTING_KEY)
@@ -89,9 +84,7 @@ export async function followStoreName(
   container: MedusaContainer,
   storeId: string
 ): Promise<ContactUpdateResult | undefined> {
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   if (!companyFollowsStore(shipping.getOptions().contact)) return undefined
   const [store] = await container
     .resolve(Modules.STORE)

@@ -1,9 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import type ShippingServicesModuleService from "../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 import { removeExpiredDocumentsWorkflow } from "../../workflows/documents"
 import { withLock, type LockingLike } from "../../lib/locking"
+import { shippingOf } from "../../modules/shipping-services"
 
 /** Parcels (and batches) per batch: each batch's deleting transaction holds only their rows. */
 export const RETENTION_BATCH = 200
@@ -41,9 +40,7 @@ export async function removeExpiredDocuments(
   container: MedusaContainer,
   { now = new Date(), batchSize = RETENTION_BATCH } = {}
 ): Promise<RetentionReport | null> {
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const started = Date.now()
   const cutoff = retentionCutoff(shipping.getOptions().documents.keepDays, now)
   const report: RetentionReport = {

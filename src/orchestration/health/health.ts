@@ -3,12 +3,9 @@ import { SHIPMENTS_WAITING_CAP } from "../../lib/alerts"
 import { pollScheduleOf } from "../../lib/tracking/schedule"
 import { recoveryScheduleOf } from "../../lib/jobs"
 import { healthView, type HealthView } from "../../lib/views/health-view"
-import type ShippingServicesModuleService from "../../modules/shipping-services/service"
-import {
-  PROVIDER_IDENTIFIER,
-  SHIPPING_SERVICES_MODULE,
-} from "../../options/resolve"
+import { PROVIDER_IDENTIFIER } from "../../options/resolve"
 import { halfMadeAfterSeconds } from "../recovery/orphans"
+import { shippingOf } from "../../modules/shipping-services"
 
 const HOUR = 60 * 60_000
 /** Labels older than this are not counted as on their way (as the webhook watch does). */
@@ -23,9 +20,7 @@ export async function shippingServicesHealth(
   container: MedusaContainer,
   now = new Date()
 ): Promise<HealthView> {
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const options = shipping.getOptions()
   const silenceMs = options.alerts.webhookSilenceMinutes * 60_000
   const [figures, halfMade, shipmentsWaiting, outage, ordersWaiting] =

@@ -9,9 +9,8 @@ import {
   type PluginJobName,
 } from "../../lib/jobs"
 import { writeSetting } from "../../modules/shipping-services/settings"
-import type ShippingServicesModuleService from "../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 import { SPANS, withSpan } from "../../lib/telemetry"
+import { shippingOf } from "../../modules/shipping-services"
 
 /**
  * One line per run of a scheduled job, at debug level: when it ran, in which process, and
@@ -64,9 +63,7 @@ export async function runJob<T>(
       ...(error !== undefined ? { error: messageOf(error).slice(0, 500) } : {}),
       where: `${hostname()}:${process.pid}`,
     }
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     await writeSetting(
       shipping,
       `${JOB_RUN_SETTING_PREFIX}${job}`,

@@ -1,9 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { downloadBase64 } from "../../lib/labels/download"
-import type ShippingServicesModuleService from "../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 import { fileIdsOf } from "../../workflows/store-shipment-label/steps/store-label-files"
+import { shippingOf } from "../../modules/shipping-services"
 
 /** The label columns of a shipment row the file is read from. */
 export type LabelSource = {
@@ -24,9 +23,7 @@ export async function readLabelPage(
   row: LabelSource,
   page: number
 ): Promise<{ bytes: Buffer | undefined; pages: number }> {
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const documents = await shipping.documentPages("label", row.id)
   if (documents.length) {
     const doc = documents.find((d) => d.page === page)

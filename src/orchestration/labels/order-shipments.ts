@@ -19,10 +19,10 @@ import {
 } from "../../lib/views/shipment-view"
 import type { StoredEvent } from "../../lib/views/timeline"
 import type ShippingServicesModuleService from "../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 import { pluginClient } from "../../lib/plugin-client"
 import type { WaitingReturnLabelView } from "../../lib/returns/waiting-label"
 import { waitingReturnLabelsOf } from "../returns/waiting-return-labels"
+import { shippingOf } from "../../modules/shipping-services"
 
 /** Enough for any real parcel's timeline; a runaway sender cannot make the page unbounded. */
 const MAX_EVENTS = 2_000
@@ -38,9 +38,7 @@ export async function loadOrderShipments(
   container: MedusaContainer,
   orderId: string
 ): Promise<OrderShipmentsData> {
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const found = (await shipping.listShipments(
     { order_id: orderId },
     { order: { created_at: "ASC" } }
@@ -158,9 +156,7 @@ export async function adminOrderShipments(
   now = new Date()
 ): Promise<AdminOrderShipments> {
   await findOrder(container, orderId)
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const options = shipping.getOptions()
   // What the plugin's own calls last read of the sandbox's clock (no call made here).
   const sandboxNow = pluginClient(
@@ -224,9 +220,7 @@ export async function adminShipmentView(
   container: MedusaContainer,
   shipmentId: string
 ): Promise<ShipmentView | null> {
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const [row] = await shipping.listShipments(
     { id: shipmentId },
     { select: ["id", "order_id"] }

@@ -1,10 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { reprintState, type ReprintState } from "../../lib/shipments/reprints"
-import type ShippingServicesModuleService from "../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 import { reprintShipmentLabelWorkflow } from "../../workflows/reprint-shipment-label"
 import { actionErrorOf } from "../../lib/action-error"
+import { shippingOf } from "../../modules/shipping-services"
 
 export { isReprintLimitError } from "../../workflows/reprint-shipment-label"
 
@@ -17,9 +16,7 @@ export async function reprintLabel(
   container: MedusaContainer,
   shipmentId: string
 ): Promise<{ reprints: ReprintState }> {
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   return container.resolve(Modules.LOCKING).execute(
     `shipping-services:label:${shipmentId}`,
     async () => {

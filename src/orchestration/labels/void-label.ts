@@ -1,8 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type ShippingServicesModuleService from "../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 import { voidShipmentLabelWorkflow } from "../../workflows/void-shipment-label"
 import { actionErrorOf } from "../../lib/action-error"
+import { shippingOf } from "../../modules/shipping-services"
 
 /**
  * Voids a label through voidShipmentLabelWorkflow (src/workflows/void-shipment-label): Medusa's
@@ -28,9 +27,7 @@ export async function voidLabel(
       `Label ${await labelOf(container, shipmentId)} was not voided`
     )
   }
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const [after] = await shipping.listShipments(
     { id: shipmentId },
     { select: ["id", "status", "void_status", "voided_at"] }
@@ -46,9 +43,7 @@ async function labelOf(
   container: MedusaContainer,
   shipmentId: string
 ): Promise<string> {
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const [row] = await shipping
     .listShipments({ id: shipmentId }, { select: ["id", "tracking_number"] })
     .catch(() => [])

@@ -17,13 +17,12 @@ import {
   type ManifestView,
 } from "../../lib/manifests/record"
 import type { ShipmentRecord } from "../../modules/shipping-services/models"
-import type ShippingServicesModuleService from "../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 import type { Carrier } from "../../shipping-api/constants"
 import { downloadBase64 } from "../../lib/labels/download"
 import { closeOutManifestWorkflow } from "../../workflows/close-out-manifest"
 import { actionErrorOf, ShippingActionError } from "../../lib/action-error"
 import { readSetting } from "../../modules/shipping-services/settings"
+import { shippingOf } from "../../modules/shipping-services"
 
 export type CloseOutResult = {
   submission_date: string
@@ -45,9 +44,7 @@ export async function closeOut(
   input: { carrier?: Carrier } = {},
   now = new Date()
 ): Promise<CloseOutResult> {
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   return container.resolve(Modules.LOCKING).execute(
     "shipping-services:close-out",
     async () => {
@@ -98,9 +95,7 @@ async function manifestGroup(
   group: ManifestGroup<ShipmentRecord>,
   now: Date
 ): Promise<ManifestRecord> {
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const request = manifestRequestOf(
     group,
     now,
@@ -122,9 +117,7 @@ export async function findManifest(
   manifestId: string
 ): Promise<ManifestRecord | null> {
   if (!MANIFEST_ID_PATTERN.test(manifestId)) return null
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   return (
     (await readSetting<ManifestRecord>(
       shipping,
@@ -138,9 +131,7 @@ export async function manifestDocument(
   container: MedusaContainer,
   record: ManifestRecord
 ): Promise<DocumentSource | null> {
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const [stored] = await shipping.documentPages("manifest", record.manifest_id)
   if (stored) return shipping.documentSource(stored.id)
   if (record.file_id)
@@ -168,9 +159,7 @@ export async function recentManifests(
   container: MedusaContainer,
   take = 20
 ): Promise<ManifestView[]> {
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const rows = await shipping.listSettings(
     { key: { $like: `${MANIFEST_SETTING_PREFIX}%` } },
     { take, order: { created_at: "DESC" } }

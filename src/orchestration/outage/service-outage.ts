@@ -10,13 +10,13 @@ import {
 } from "../../lib/outage/outage"
 import { pluginClient } from "../../lib/plugin-client"
 import type ShippingServicesModuleService from "../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 import { randomTransactionId } from "../../shipping-api/client/create-flow"
 import { CARRIER_OF_VARIANT } from "../../shipping-api/constants"
 import { isServiceAway } from "../../shipping-api/errors"
 import { raiseAlert } from "../alerts/raise-alerts"
 import { autoFulfillOrder } from "../auto-fulfil/auto-fulfill"
 import { resumeBatches } from "../batches/run-batch"
+import { shippingOf } from "../../modules/shipping-services"
 
 /** One resume at a time in the whole shop (the probe job and the retry job both start it). */
 const RESUME_LOCK_KEY = "shipping-services:resume-after-outage"
@@ -41,9 +41,7 @@ export async function probeService(
   container: MedusaContainer,
   now = new Date()
 ): Promise<ProbeResult> {
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const availability = shipping.availability()
   const outage = await availability.read()
   if (!outage) return { state: "up" }
@@ -110,9 +108,7 @@ async function probeOnce(
 export async function resumeAfterOutage(
   container: MedusaContainer
 ): Promise<number> {
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const locking = container.resolve<LockingLike>(Modules.LOCKING, {
     allowUnregistered: true,
   })

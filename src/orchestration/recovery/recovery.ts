@@ -1,7 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { messageOf } from "../../lib/errors"
-import type ShippingServicesModuleService from "../../modules/shipping-services/service"
 import {
   logger,
   PAGE,
@@ -11,12 +10,12 @@ import {
 } from "./common"
 import { discardHalfMade, sweepOrphans } from "./orphans"
 import { rehomeLabels } from "./rehome-labels"
-import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 import { serviceOfRow } from "../../lib/shipments/service-of-row"
 import { settleInterrupted } from "../../providers/shipping-services/purchase"
 import { autoFulfillOrder } from "../auto-fulfil/auto-fulfill"
 import { retryWaitingReturnLabels } from "../returns/waiting-return-labels"
 import { pluginClient } from "../../lib/plugin-client"
+import { shippingOf } from "../../modules/shipping-services"
 
 /**
  * Finishes what processes that stopped mid-way left behind (kill -9, a lost host, a deploy),
@@ -45,9 +44,7 @@ export async function recoverInterruptedWork(
   container: MedusaContainer,
   now = new Date()
 ): Promise<RecoveryReport> {
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const report: RecoveryReport = {
     settled: { created: 0, failed: 0, unknown: 0 },
     rehomed: 0,

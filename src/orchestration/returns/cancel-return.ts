@@ -6,14 +6,13 @@ import {
   type OrderChangeRef,
 } from "../../lib/returns/order-change"
 import { changeOf } from "./change-return-labels"
-import type ShippingServicesModuleService from "../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 import { returnLabelScans } from "../../providers/shipping-services/void-shipment"
 import { cancelReturnWithLabelsWorkflow } from "../../workflows/cancel-return"
 import { isOurProvider } from "../../options/resolve"
 import { readReturn, type ReturnRecord } from "./read-return"
 import { underReturnLock } from "./return-creation"
 import { assertCustomerOrder } from "../tracking/store-tracking"
+import { shippingOf } from "../../modules/shipping-services"
 
 /** What a cancel route answers: the return as it is now. */
 export type CanceledReturnView = {
@@ -56,9 +55,7 @@ async function assertCancelable(
   ret: ReturnRecord,
   fulfillmentIds: string[]
 ): Promise<void> {
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const rows = fulfillmentIds.length
     ? await shipping.listShipments(
         { fulfillment_id: fulfillmentIds, is_return: true, status: "created" },

@@ -13,10 +13,9 @@ import {
 } from "../../lib/returns/refusal"
 import { readSetting } from "../../modules/shipping-services/settings"
 import { RETURN_REFUSALS_SETTING } from "../../modules/shipping-services/service"
-import type ShippingServicesModuleService from "../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 import { isOurProvider } from "../../options/resolve"
 import { withLock } from "../../lib/locking"
+import { shippingOf } from "../../modules/shipping-services"
 
 /** What POST /store/returns asks for, as far as the plugin's guard reads it. */
 export type ReturnCreationRequest = {
@@ -55,9 +54,7 @@ export async function judgeReturnCreation(
   const option = options[0] as { provider_id?: string | null } | undefined
   // An unknown option is Medusa's to refuse.
   if (!option || !isOurProvider(option.provider_id)) return { ours: false }
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const { requireCustomer } = shipping.getOptions().returns
   const outage = await shipping.availability().outage()
   const serviceAway = outage
@@ -98,9 +95,7 @@ export async function recordReturnRefusal(
   reason: ReturnRefusal,
   optionId: string
 ): Promise<ReturnRefusalCounts | undefined> {
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   // The refusal stands even when it cannot be counted.
   const counted = await shipping
@@ -122,9 +117,7 @@ export async function recordReturnRefusal(
 export async function returnRefusalCounts(
   container: MedusaContainer
 ): Promise<ReturnRefusalCounts> {
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   return refusalCountsOf(
     await readSetting<Record<string, unknown>>(
       shipping,

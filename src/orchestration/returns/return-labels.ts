@@ -4,8 +4,6 @@ import {
   type ReturnNotificationData,
 } from "../../lib/views/return-notification"
 import { customerReturnView } from "../../lib/views/return-view"
-import type ShippingServicesModuleService from "../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 import { isOurProvider } from "../../options/resolve"
 import { readLabelPage } from "../labels/label-file"
 import { emitPluginEvents, eventBusOf } from "../events/plugin-events"
@@ -15,6 +13,7 @@ import {
   RETURN_LABEL_READY_EVENT,
   type ReturnLabelReadyData,
 } from "../../lib/returns/label-ready"
+import { shippingOf } from "../../modules/shipping-services"
 
 export { RETURN_LABEL_READY_EVENT }
 
@@ -34,9 +33,7 @@ export async function announceReturnLabels(
     (f) => isOurProvider(f.provider_id) && !f.canceled_at
   )
   if (!ours.length) return false
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const rows = (await labelRowsOf(shipping, [ret])).get(ret.id) ?? []
   if (!rows.length) return false
   await emitPluginEvents(eventBusOf(container), [
@@ -79,9 +76,7 @@ export async function returnLabelNotification(
   const ret = await readReturn(container, returnId)
   if (!ret?.order?.email || ret.canceled_at) return null
   if (ret.order.no_notification || ret.no_notification) return null
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const options = shipping.getOptions()
   const rows = (await labelRowsOf(shipping, [ret])).get(ret.id) ?? []
   if (!rows.length) return null

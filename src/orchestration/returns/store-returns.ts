@@ -8,10 +8,10 @@ import {
   type ReturnLabelRow,
 } from "../../lib/views/return-view"
 import type ShippingServicesModuleService from "../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 import { readLabelPage } from "../labels/label-file"
 import { readReturns, type ReturnRecord } from "./read-return"
 import { assertCustomerOrder } from "../tracking/store-tracking"
+import { shippingOf } from "../../modules/shipping-services"
 
 /** The order's returns that are not canceled, with their live fulfillments. */
 async function returnsOf(
@@ -59,9 +59,7 @@ export async function customerOrderReturns(
   customerId: string | undefined
 ): Promise<{ returns: CustomerReturnView[] }> {
   await assertCustomerOrder(container, orderId, customerId)
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const returns = await returnsOf(container, { order_id: orderId })
   const rows = await labelRowsOf(shipping, returns)
   const options = shipping.getOptions()
@@ -107,9 +105,7 @@ export async function customerReturnLabel(
   }
 ): Promise<ReturnLabelFile> {
   await assertCustomerOrder(container, input.orderId, input.customerId)
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const returns = await returnsOf(container, {
     order_id: input.orderId,
     id: input.returnId,

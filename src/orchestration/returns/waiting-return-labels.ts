@@ -15,18 +15,15 @@ import {
   awaitingReturnLabelOf,
   type AwaitingReturnLabel,
 } from "../../lib/shipments/fulfillment-data"
-import type ShippingServicesModuleService from "../../modules/shipping-services/service"
 import type { PluginOptions } from "../../options/schema"
-import {
-  PROVIDER_IDENTIFIER,
-  SHIPPING_SERVICES_MODULE,
-} from "../../options/resolve"
+import { PROVIDER_IDENTIFIER } from "../../options/resolve"
 import {
   awaitingFulfillmentIds,
   queryReturns,
   type MedusaReturn,
 } from "../../workflows/buy-return-labels/steps/load-awaiting-return"
 import { changeReturnLabels } from "./change-return-labels"
+import { shippingOf } from "../../modules/shipping-services"
 
 /**
  * Return labels of exchanges and claims still waiting after their own run (the purchase failed,
@@ -100,9 +97,7 @@ export async function retryWaitingReturnLabels(
   container: MedusaContainer,
   now = new Date()
 ): Promise<number> {
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   if (await shipping.availability().read()) return 0
   const policy = returnLabelRetryPolicy(shipping.getOptions())
   const found = await shipping.waitingReturnFulfillments({

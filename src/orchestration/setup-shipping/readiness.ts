@@ -1,14 +1,14 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { SHIPPING_SERVICES_MODULE, type PluginOptions } from "../../options"
+import { type PluginOptions } from "../../options"
 import { pluginClient } from "../../lib/plugin-client"
-import type ShippingServicesModuleService from "../../modules/shipping-services/service"
 import type { MedusaAddressLike } from "../../providers/shipping-services/mapping/address"
 import type { VariantLike } from "../../providers/shipping-services/mapping/types"
 import {
   catalogReadiness,
   type VariantReadiness,
 } from "../../providers/shipping-services/readiness"
+import { shippingOf } from "../../modules/shipping-services"
 
 export type ReadinessReport = {
   /** Variants read from the catalog. */
@@ -73,9 +73,7 @@ export type CatalogSources = {
 /** The sources from a request's (or any app) container. */
 export function catalogSourcesOf(container: MedusaContainer): CatalogSources {
   return {
-    options: container
-      .resolve<ShippingServicesModuleService>(SHIPPING_SERVICES_MODULE)
-      .getOptions(),
+    options: shippingOf(container).getOptions(),
     logger: container.resolve<Logger>(ContainerRegistrationKeys.LOGGER),
     product: container.resolve(Modules.PRODUCT),
     stockLocation: container.resolve(Modules.STOCK_LOCATION),

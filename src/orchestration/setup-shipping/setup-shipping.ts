@@ -22,9 +22,7 @@ import type {
   SetupInput,
   SetupPlan,
 } from "../../lib/setup-shipping/types"
-import type ShippingServicesModuleService from "../../modules/shipping-services/service"
 import type { PluginOptions } from "../../options/schema"
-import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 import { findService } from "../../providers/shipping-services/fulfillment-options"
 import {
   fromMedusaAddress,
@@ -38,6 +36,7 @@ import {
 } from "../../workflows/setup-shipping"
 import { setupActionsOf } from "./actions"
 import { readSetupSnapshot } from "./read-snapshot"
+import { shippingOf } from "../../modules/shipping-services"
 
 const LOCK_KEY = "shipping-services:setup-shipping"
 /** A rates question the service does not answer within this is answered "no price" (flat). */
@@ -127,9 +126,7 @@ export async function previewShippingSetup(
   container: MedusaContainer,
   input: SetupInput = {}
 ): Promise<SetupPlan> {
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const options = shipping.getOptions()
   checkInput(options, input)
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
@@ -149,9 +146,7 @@ export async function applyShippingSetup(
   container: MedusaContainer,
   input: SetupInput = {}
 ): Promise<SetupApplyResult> {
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const options = shipping.getOptions()
   checkInput(options, input)
   const locking = container.resolve<LockingLike>(Modules.LOCKING)

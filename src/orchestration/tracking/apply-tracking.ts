@@ -6,8 +6,6 @@ import { processedOutcomes } from "../../lib/tracking/processed-outcomes"
 import { readTimeline } from "./timeline"
 import { pluginClient } from "../../lib/plugin-client"
 import { planOnServiceClock } from "../connection/sandbox-clock"
-import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
-import type ShippingServicesModuleService from "../../modules/shipping-services/service"
 import { messageOf } from "../../lib/errors"
 import { medusaLabelsOf } from "../../lib/shipments/fulfillment-data"
 import { withLock } from "../../lib/locking"
@@ -24,6 +22,7 @@ import {
   recordShipmentTrackingWorkflow,
 } from "../../workflows/apply-shipment-tracking"
 import { recordReturnDeliveredWorkflow } from "../../workflows/record-return-delivered"
+import { shippingOf } from "../../modules/shipping-services"
 
 /** Plugin events announcing what a parcel went through (for notification subscribers). */
 export const NOTICE_EVENTS: Record<string, string> = {
@@ -42,9 +41,7 @@ export async function applyTrackingNumbers(
   container: MedusaContainer,
   trackingNumbers: string[]
 ): Promise<void> {
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const unique = [...new Set(trackingNumbers)].filter(Boolean)
   for (let i = 0; i < unique.length; i += 200) {
     const chunk = unique.slice(i, i + 200)
@@ -99,9 +96,7 @@ export async function applyShipmentTracking(
   /** The shipment's fulfillment as the caller just read it (saves reading it again per delivery). */
   known?: { fulfillment_id: string | null }
 ): Promise<TrackingPlan | undefined> {
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const [row] = known
     ? [known]
     : await shipping.listShipments(
@@ -165,9 +160,7 @@ async function applyLocked(
   container: MedusaContainer,
   shipmentId: string
 ): Promise<TrackingPlan | undefined> {
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const timeline = await readTimeline(container, shipping, shipmentId)
   if (!timeline) return undefined
@@ -307,9 +300,7 @@ async function announceReturnDelivered(
   },
   now: Date
 ): Promise<void> {
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const returns = shipment.fulfillment_id
     ? await shipping.returnsOfFulfillments([shipment.fulfillment_id])
     : new Map<string, string>()

@@ -8,10 +8,9 @@ import {
   parcelView,
   type ParcelView,
 } from "../../lib/views/parcel-view"
-import type ShippingServicesModuleService from "../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 import { loadOrderShipments } from "../labels/order-shipments"
 import { pluginClient } from "../../lib/plugin-client"
+import { shippingOf } from "../../modules/shipping-services"
 
 /**
  * Throws the store routes' 404 unless the order is the logged-in customer's own. Another
@@ -50,9 +49,7 @@ export async function customerOrderParcels(
   customerId: string | undefined
 ): Promise<{ parcels: ParcelView[] }> {
   await assertCustomerOrder(container, orderId, customerId)
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const options = shipping.getOptions()
   // What the plugin's own calls last read of the sandbox's clock (no call made here).
   const sandboxNow = pluginClient(

@@ -1,8 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 import { inFlight } from "../../lib/in-flight"
 import { emitPluginEvents, eventBusOf } from "../events/plugin-events"
+import { shippingOf } from "../../modules/shipping-services"
 
 /** The event that makes stored tracking events apply to orders (subscriber: apply-tracking). */
 export const TRACKING_STORED_EVENT = "shipping-services.tracking.stored"
@@ -60,10 +60,7 @@ function touchLastDelivery(
   const now = Date.now()
   if (now - lastDeliverySeen < 30_000) return
   lastDeliverySeen = now
-  const shipping = container.resolve(SHIPPING_SERVICES_MODULE) as {
-    listWebhookRegistrations(f: object): Promise<{ id: string }[]>
-    updateWebhookRegistrations(d: object): Promise<unknown>
-  }
+  const shipping = shippingOf(container)
   shipping
     .listWebhookRegistrations({ type: kind })
     .then(([r]) =>

@@ -13,7 +13,6 @@ import {
 import { rowsOfTrackingResponse } from "../../lib/tracking/response-rows"
 import type ShippingServicesModuleService from "../../modules/shipping-services/service"
 import { pluginClient } from "../../lib/plugin-client"
-import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 import type { ShippingClient } from "../../shipping-api/client"
 import type { Carrier } from "../../shipping-api/constants"
 import { ShippingApiError } from "../../shipping-api/errors"
@@ -21,6 +20,7 @@ import { TRACKING_STORED_EVENT } from "./tracking-announcer"
 import { emitPluginEvents, eventBusOf } from "../events/plugin-events"
 import { withLock } from "../../lib/locking"
 import { add, METRICS, SPANS, withSpan } from "../../lib/telemetry"
+import { shippingOf } from "../../modules/shipping-services"
 
 /**
  * The tracking polling fallback (doc 3 GET /v1/tracking): for shipments the webhooks left
@@ -56,7 +56,7 @@ export type SweepDeps = {
 export function sweepDeps(container: MedusaContainer): SweepDeps {
   const bus = eventBusOf(container)
   return {
-    shipping: container.resolve(SHIPPING_SERVICES_MODULE),
+    shipping: shippingOf(container),
     logger: container.resolve(ContainerRegistrationKeys.LOGGER),
     locking: container.resolve(Modules.LOCKING, { allowUnregistered: true }) as
       LockingLike | undefined,

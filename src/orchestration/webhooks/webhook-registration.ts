@@ -9,8 +9,6 @@ import {
   webhookUrl,
 } from "../../lib/webhooks/desired"
 import { PREVIOUS_KEY_GRACE_MS } from "../../modules/shipping-services/service"
-import type ShippingServicesModuleService from "../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
 import type { WebhookType } from "../../shipping-api/constants"
 import { readSetting } from "../../modules/shipping-services/settings"
 import {
@@ -40,6 +38,7 @@ import type {
   PublicRegistration,
   RegistrationBlocker,
 } from "../../lib/webhooks/desired"
+import { shippingOf } from "../../modules/shipping-services"
 
 /**
  * Webhook registration (doc 1) for this store: exactly one configuration per wanted type at the
@@ -62,7 +61,7 @@ export const WEBHOOK_LOCK_KEY = "shipping-services:webhook-registration"
 
 export function registrationDeps(container: MedusaContainer): RegistrationDeps {
   return {
-    shipping: container.resolve(SHIPPING_SERVICES_MODULE),
+    shipping: shippingOf(container),
     logger: container.resolve(ContainerRegistrationKeys.LOGGER),
     locking: container.resolve(Modules.LOCKING, { allowUnregistered: true }) as
       LockingLike | undefined,
@@ -240,9 +239,7 @@ export type WebhookStatus = {
 export async function webhookRegistrationStatus(
   container: MedusaContainer
 ): Promise<WebhookStatus> {
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   const webhook = shipping.getOptions().webhook
   const rows = await shipping.listWebhookRegistrations(
     {},

@@ -5,8 +5,7 @@ import {
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
 import type { OrderFacts } from "../../lib/auto-fulfil/attempts"
-import type ShippingServicesModuleService from "../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
+import { shippingOf } from "../../modules/shipping-services"
 
 export type AwaitAdminFulfilmentInput = { order_id: string; facts: OrderFacts }
 
@@ -21,9 +20,7 @@ export const awaitAdminFulfilmentStepId =
 export const awaitAdminFulfilmentStep = createStep(
   awaitAdminFulfilmentStepId,
   async (input: AwaitAdminFulfilmentInput, { container }) => {
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     const created = await shipping.recordManualAutoFulfillment(input.order_id, {
       ...input.facts,
       // A Date in the workflow's input arrives as a string on the Redis engine.
@@ -33,9 +30,7 @@ export const awaitAdminFulfilmentStep = createStep(
   },
   async (id: string | null | undefined, { container }) => {
     if (!id) return
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     await shipping.removeManualAutoFulfillment(id)
   }
 )

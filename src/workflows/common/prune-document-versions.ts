@@ -1,9 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type {
-  NewDocument,
-  default as ShippingServicesModuleService,
-} from "../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
+import type { NewDocument } from "../../modules/shipping-services/service"
+import { shippingOf } from "../../modules/shipping-services"
 
 export type PruneDocumentVersionsInput = {
   kind: NewDocument["kind"]
@@ -25,9 +22,7 @@ export const pruneDocumentVersionsStep = createStep(
   pruneDocumentVersionsStepId,
   async (input: PruneDocumentVersionsInput, { container }) => {
     if (input.stored) {
-      const shipping: ShippingServicesModuleService = container.resolve(
-        SHIPPING_SERVICES_MODULE
-      )
+      const shipping = shippingOf(container)
       await shipping.pruneDocuments(input.kind, input.owner_id, input.version)
     }
     return new StepResponse(undefined)

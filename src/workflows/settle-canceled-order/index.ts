@@ -4,9 +4,8 @@ import {
   StepResponse,
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
-import type ShippingServicesModuleService from "../../modules/shipping-services/service"
 import type { SettledAutoFulfillment } from "../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../options/resolve"
+import { shippingOf } from "../../modules/shipping-services"
 
 export const settleCanceledOrderStepId =
   "shipping-services-settle-canceled-order"
@@ -18,17 +17,13 @@ export const settleCanceledOrderStepId =
 export const settleCanceledOrderStep = createStep(
   settleCanceledOrderStepId,
   async (input: { order_id: string }, { container }) => {
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     const settled = await shipping.settleCanceledOrder(input.order_id)
     return new StepResponse({ settled: settled.length }, settled)
   },
   async (settled: SettledAutoFulfillment[] | undefined, { container }) => {
     if (!settled?.length) return
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     await shipping.restoreSettledAutoFulfillments(settled)
   }
 )

@@ -1,6 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
+import { shippingOf } from "../../../modules/shipping-services"
 
 export type TrackingEventLink = { id: string; shipment_id: string }
 
@@ -14,9 +13,7 @@ export const linkTrackingEventsStep = createStep(
   linkTrackingEventsStepId,
   async (input: { links: TrackingEventLink[] }, { container }) => {
     if (!input.links.length) return new StepResponse(0, [] as string[])
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     await shipping.linkTrackingEvents(input.links)
     return new StepResponse(
       input.links.length,
@@ -25,9 +22,7 @@ export const linkTrackingEventsStep = createStep(
   },
   async (ids, { container }) => {
     if (!ids?.length) return
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     await shipping.linkTrackingEvents(
       ids.map((id) => ({ id, shipment_id: null }))
     )

@@ -1,6 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
+import { shippingOf } from "../../../modules/shipping-services"
 
 export type ProcessedEvents = { outcome: string; ids: string[] }[]
 
@@ -17,9 +16,7 @@ export const markEventsProcessedStep = createStep(
     input: { processed: ProcessedEvents; processed_at: Date },
     { container }
   ) => {
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     for (const { outcome, ids } of input.processed)
       await shipping.markTrackingEventsProcessed(
         ids,
@@ -31,9 +28,7 @@ export const markEventsProcessedStep = createStep(
   },
   async (ids, { container }) => {
     if (!ids?.length) return
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     await shipping.updateTrackingEvents(
       ids.map((id) => ({ id, processed_at: null, outcome: null }))
     )

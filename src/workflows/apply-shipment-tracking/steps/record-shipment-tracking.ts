@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
 import type { ShipmentTrackingFields } from "../../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
+import { shippingOf } from "../../../modules/shipping-services"
 
 export type TrackingBefore = {
   shipment_id: string
@@ -67,9 +67,7 @@ export const recordShipmentTrackingStep = createStep(
     input: { shipment_id: string; fields: ShipmentTrackingFields },
     { container }
   ) => {
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     const before = await recordTracking(
       shipping,
       input.shipment_id,
@@ -78,6 +76,6 @@ export const recordShipmentTrackingStep = createStep(
     return new StepResponse(before, before)
   },
   async (before, { container }) => {
-    await restoreTracking(container.resolve(SHIPPING_SERVICES_MODULE), before)
+    await restoreTracking(shippingOf(container), before)
   }
 )

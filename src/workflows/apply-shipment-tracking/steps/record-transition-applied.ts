@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
+import { shippingOf } from "../../../modules/shipping-services"
 
 export type Transition = "shipped" | "delivered"
 
@@ -59,16 +59,11 @@ export const recordTransitionAppliedStep = createStep(
     input: { shipment_id: string; transition: Transition; applied_at: Date },
     { container }
   ) => {
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     const before = await recordTransitionApplied(shipping, input)
     return new StepResponse(before, before)
   },
   async (before, { container }) => {
-    await restoreTransitionApplied(
-      container.resolve(SHIPPING_SERVICES_MODULE),
-      before
-    )
+    await restoreTransitionApplied(shippingOf(container), before)
   }
 )

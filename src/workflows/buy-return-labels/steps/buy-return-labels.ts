@@ -8,7 +8,6 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { CreateFulfillmentResult } from "@medusajs/framework/types"
 import { pluginClient } from "../../../lib/plugin-client"
 import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
 import {
   findService,
   unknownServiceMessage,
@@ -26,6 +25,7 @@ import {
   returnLabel,
 } from "../../../providers/shipping-services/return-label"
 import type { AwaitingReturn } from "./load-awaiting-return"
+import { shippingOf } from "../../../modules/shipping-services"
 
 const SHIPMENTS = "shipping_services_shipment"
 
@@ -91,9 +91,7 @@ export const buyReturnLabelsStep = createStep(
     const awaiting = input.awaiting
     if (!awaiting?.fulfillments.length)
       return new StepResponse([] as BoughtReturnLabel[], [] as string[])
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     const deps = purchaseDeps(container, shipping)
     const order = await deps.ports.order(awaiting.order_id)
     if (!order)
@@ -132,9 +130,7 @@ export const buyReturnLabelsStep = createStep(
   },
   async (shipmentIds, { container }) => {
     if (!shipmentIds?.length) return
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     for (const id of shipmentIds) await shipping.leases().release(SHIPMENTS, id)
   }
 )

@@ -1,8 +1,7 @@
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
 import type { BoughtReturnLabel } from "./buy-return-labels"
+import { shippingOf } from "../../../modules/shipping-services"
 
 const SHIPMENTS = "shipping_services_shipment"
 
@@ -31,9 +30,7 @@ export const storeReturnLabelsStep = createStep(
       })
       stored.push({ id: b.fulfillment_id, data: b.previous_data })
     }
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     for (const id of input.bought.flatMap((b) => b.shipment_ids))
       await shipping.leases().release(SHIPMENTS, id)
     return new StepResponse(

@@ -3,12 +3,11 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { actionErrorOf, ShippingActionError } from "../../../lib/action-error"
 import { MANIFEST_ID_PATTERN } from "../../../lib/manifests/record"
 import { pluginClient } from "../../../lib/plugin-client"
-import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
 import { randomTransactionId } from "../../../shipping-api/client/create-flow"
 import { MANIFEST_DOCUMENT_TYPE } from "../../../shipping-api/constants"
 import type { ManifestRequest } from "../../../shipping-api/schemas/manifest"
 import type { ManifestResponse } from "../../../shipping-api/schemas/manifest"
+import { shippingOf } from "../../../modules/shipping-services"
 
 export type ManifestAtService = {
   manifest_id: string
@@ -39,9 +38,7 @@ export const createManifestAtServiceStepId =
 export const createManifestAtServiceStep = createStep(
   createManifestAtServiceStepId,
   async (input: { request: ManifestRequest }, { container }) => {
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     const client = pluginClient(
       shipping.getOptions(),
       container.resolve(ContainerRegistrationKeys.LOGGER)

@@ -1,6 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
+import { shippingOf } from "../../../modules/shipping-services"
 
 export const markShipmentsManifestedStepId =
   "shipping-services-mark-shipments-manifested"
@@ -15,9 +14,7 @@ export const markShipmentsManifestedStep = createStep(
     input: { shipment_ids: string[]; manifest_id: string },
     { container }
   ) => {
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     await shipping.updateShipments(
       input.shipment_ids.map((id) => ({ id, manifest_id: input.manifest_id }))
     )

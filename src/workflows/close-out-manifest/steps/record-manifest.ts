@@ -3,21 +3,18 @@ import {
   manifestSettingKey,
   type ManifestRecord,
 } from "../../../lib/manifests/record"
-import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
 import {
   restoreSetting,
   writeSettingKeepingPrevious,
 } from "../../../modules/shipping-services/settings"
+import { shippingOf } from "../../../modules/shipping-services"
 
 export const recordManifestStepId = "shipping-services-record-manifest"
 /** Keeps the close-out (a Setting row `manifests.<id>`), enough to serve its document again; compensation restores the previous setting. */
 export const recordManifestStep = createStep(
   recordManifestStepId,
   async (record: ManifestRecord, { container }) => {
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     const previous = await writeSettingKeepingPrevious(
       shipping,
       manifestSettingKey(record.manifest_id),
@@ -26,6 +23,6 @@ export const recordManifestStep = createStep(
     return new StepResponse(record, previous)
   },
   async (previous, { container }) => {
-    await restoreSetting(container.resolve(SHIPPING_SERVICES_MODULE), previous)
+    await restoreSetting(shippingOf(container), previous)
   }
 )

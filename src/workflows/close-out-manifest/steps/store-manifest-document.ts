@@ -3,8 +3,8 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { messageOf } from "../../../lib/errors"
 import { downloadBase64 } from "../../../lib/labels/download"
 import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
 import type { ManifestAtService } from "./create-manifest-at-service"
+import { shippingOf } from "../../../modules/shipping-services"
 
 type Documents = Pick<
   ShippingServicesModuleService,
@@ -36,9 +36,7 @@ export const storeManifestDocumentStepId =
 export const storeManifestDocumentStep = createStep(
   storeManifestDocumentStepId,
   async (input: { manifest: ManifestAtService }, { container }) => {
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     const { manifest_id, document } = input.manifest
     try {
       const content =
@@ -66,9 +64,6 @@ export const storeManifestDocumentStep = createStep(
     return new StepResponse(false, null as string | null)
   },
   async (manifestId, { container }) => {
-    await deleteManifestDocument(
-      container.resolve(SHIPPING_SERVICES_MODULE),
-      manifestId
-    )
+    await deleteManifestDocument(shippingOf(container), manifestId)
   }
 )

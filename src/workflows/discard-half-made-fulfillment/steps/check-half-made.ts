@@ -1,10 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ShippingActionError } from "../../../lib/action-error"
-import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
-import {
-  PROVIDER_IDENTIFIER,
-  SHIPPING_SERVICES_MODULE,
-} from "../../../options/resolve"
+import { PROVIDER_IDENTIFIER } from "../../../options/resolve"
+import { shippingOf } from "../../../modules/shipping-services"
 
 export const checkHalfMadeFulfillmentStepId =
   "shipping-services-check-half-made-fulfillment"
@@ -19,9 +16,7 @@ export const checkHalfMadeFulfillmentStep = createStep(
     input: { fulfillment_id: string; older_than_seconds: number },
     { container }
   ) => {
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     const [found] = await shipping.halfMadeFulfillments({
       providerPrefix: `${PROVIDER_IDENTIFIER}_`,
       olderThanSeconds: input.older_than_seconds,

@@ -1,11 +1,8 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type {
-  MoveReport,
-  default as ShippingServicesModuleService,
-} from "../../../modules/shipping-services/service"
+import type { MoveReport } from "../../../modules/shipping-services/service"
 import type { DocumentStorage } from "../../../options/schema"
-import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
+import { shippingOf } from "../../../modules/shipping-services"
 
 export type MoveDocumentsInput = {
   /** Where to: default the configured `documents.storage`. */
@@ -33,9 +30,7 @@ export const moveDocumentsStepId = "shipping-services-move-documents"
 export const moveDocumentsStep = createStep(
   moveDocumentsStepId,
   async (input: MoveDocumentsInput, { container }) => {
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     const target = input.target ?? shipping.getOptions().documents.storage
     const empty: MoveReport = { moved: 0, failed: [] }
     if (!input.target && target === "database")

@@ -1,6 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
+import { shippingOf } from "../../../modules/shipping-services"
 
 export type RemoveExpiredInput = {
   /** Documents of parcels (and batches) that ended before this are due (ISO date). */
@@ -37,9 +36,7 @@ export const removeExpiredDocumentsStepId =
 export const removeExpiredDocumentsStep = createStep(
   removeExpiredDocumentsStepId,
   async (input: RemoveExpiredInput, { container }) => {
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     const retention = shipping.retention()
     const cutoff = new Date(input.cutoff)
     const labels = input.labels

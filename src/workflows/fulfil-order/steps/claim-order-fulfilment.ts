@@ -1,11 +1,11 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
 import type { AutoFulfillmentRecord } from "../../../modules/shipping-services/models"
-import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
 import {
   retryAtAfterFailure,
   type OrderFacts,
 } from "../../../lib/auto-fulfil/attempts"
+import { shippingOf } from "../../../modules/shipping-services"
 
 export const AUTO_FULFILLMENTS = "shipping_services_auto_fulfillment"
 
@@ -180,9 +180,7 @@ export const claimOrderFulfilmentStepId =
 export const claimOrderFulfilmentStep = createStep(
   claimOrderFulfilmentStepId,
   async (input: ClaimInput, { container }) => {
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     const claim = await claimOrderFulfilment(shipping, input)
     const made: ClaimMade | null = claim.claimed
       ? {
@@ -196,9 +194,6 @@ export const claimOrderFulfilmentStep = createStep(
   },
   async (compensate: { made: ClaimMade | null } | undefined, { container }) => {
     if (!compensate?.made) return
-    await giveBackOrderFulfilment(
-      container.resolve(SHIPPING_SERVICES_MODULE),
-      compensate.made
-    )
+    await giveBackOrderFulfilment(shippingOf(container), compensate.made)
   }
 )

@@ -4,10 +4,9 @@ import {
 } from "@medusajs/medusa/core-flows"
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
 import { errorRecord } from "../../../lib/errors"
 import type { PlannedGroup } from "../../../lib/auto-fulfil/groups"
+import { shippingOf } from "../../../modules/shipping-services"
 
 export type CreateInput = {
   order_id: string
@@ -55,9 +54,7 @@ export const createOrderFulfillmentStepId =
 export const createOrderFulfillmentStep = createStep(
   createOrderFulfillmentStepId,
   async (input: CreateInput, { container, eventGroupId }) => {
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     const ids: string[] = []
     for (const group of input.groups) {
       const { result } = await createNotingError(

@@ -1,8 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
 import { AUTO_FULFILLMENTS, type FulfilMode } from "./claim-order-fulfilment"
 import { createNotingError } from "./create-order-fulfillment"
+import { shippingOf } from "../../../modules/shipping-services"
 
 export type FinishInput = {
   record_id: string
@@ -25,9 +24,7 @@ export const finishOrderFulfilmentStepId =
 export const finishOrderFulfilmentStep = createStep(
   finishOrderFulfilmentStepId,
   async (input: FinishInput, { container }) => {
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     shipping.leases().letExpire(AUTO_FULFILLMENTS, input.record_id)
     await createNotingError(
       () =>

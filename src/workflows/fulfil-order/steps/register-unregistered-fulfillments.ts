@@ -7,11 +7,9 @@ import type {
   MedusaContainer,
 } from "@medusajs/framework/types"
 import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
-import {
-  PROVIDER_IDENTIFIER,
-  SHIPPING_SERVICES_MODULE,
-} from "../../../options/resolve"
+import { PROVIDER_IDENTIFIER } from "../../../options/resolve"
 import { createNotingError } from "./create-order-fulfillment"
+import { shippingOf } from "../../../modules/shipping-services"
 
 export type Registered = {
   /** The fulfillments registered on the order now, oldest first. */
@@ -152,9 +150,7 @@ export const registerUnregisteredFulfillmentsStep = createStep(
     if (!input.record_id || input.first)
       return new StepResponse(NONE, { order_id: null, n: 0 } as Made)
     const record_id = input.record_id
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     return createNotingError(
       () => register(container, shipping, input.order_id),
       (lastError) =>

@@ -1,7 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
-import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
+import { shippingOf } from "../../../modules/shipping-services"
 
 export type HoldInput = { order_id: string; facts: Record<string, unknown> }
 
@@ -19,9 +18,7 @@ export const holdOrderStepId = "shipping-services-hold-order"
 export const holdOrderStep = createStep(
   holdOrderStepId,
   async (input: HoldInput, { container }) => {
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     const held = await shipping.holdAutoFulfillment(input.order_id, input.facts)
     if (!held)
       throw new MedusaError(
@@ -35,9 +32,7 @@ export const holdOrderStep = createStep(
   },
   async (before, { container }) => {
     if (!before) return
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     await shipping.releaseAutoFulfillment(
       before.order_id,
       resumable(before.previous),

@@ -1,7 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
-import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
+import { shippingOf } from "../../../modules/shipping-services"
 
 export type ReleaseInput = {
   order_id: string
@@ -14,9 +13,7 @@ export const releaseOrderStepId = "shipping-services-release-order"
 export const releaseOrderStep = createStep(
   releaseOrderStepId,
   async (input: ReleaseInput, { container }) => {
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     if (
       !(await shipping.releaseAutoFulfillment(
         input.order_id,
@@ -36,9 +33,7 @@ export const releaseOrderStep = createStep(
   },
   async (before, { container }) => {
     if (!before) return
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     await shipping.holdAutoFulfillment(before.order_id, {})
   }
 )

@@ -1,6 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
-import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
+import { shippingOf } from "../../../modules/shipping-services"
 
 export type CreateBatchRowsInput = {
   mode: "buy" | "print"
@@ -27,9 +26,7 @@ export const createBatchRowsStepId = "shipping-services-create-batch-rows"
 export const createBatchRowsStep = createStep(
   createBatchRowsStepId,
   async (input: CreateBatchRowsInput, { container }) => {
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     const batch = await shipping.createBatches({
       status: input.mode === "buy" ? "buying" : "printing",
       mode: input.mode,
@@ -57,9 +54,7 @@ export const createBatchRowsStep = createStep(
   },
   async (created, { container }) => {
     if (!created) return
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     if (created.item_ids.length)
       await shipping.deleteBatchItems(created.item_ids)
     await shipping.deleteBatches([created.batch_id])

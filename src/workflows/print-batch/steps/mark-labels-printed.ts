@@ -1,6 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
+import { shippingOf } from "../../../modules/shipping-services"
 
 export const markLabelsPrintedStepId = "shipping-services-mark-labels-printed"
 /**
@@ -10,17 +9,13 @@ export const markLabelsPrintedStepId = "shipping-services-mark-labels-printed"
 export const markLabelsPrintedStep = createStep(
   markLabelsPrintedStepId,
   async (input: { shipment_ids: string[] }, { container }) => {
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     const marked = await shipping.markPrinted(input.shipment_ids)
     return new StepResponse(marked.length, marked)
   },
   async (marked, { container }) => {
     if (!marked?.length) return
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     await shipping.clearPrinted(marked)
   }
 )

@@ -5,13 +5,12 @@ import type {
   OrderLine,
   PrintOrderInput,
 } from "../../../lib/batches/print-order"
-import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
 import {
   fromMedusaAddress,
   type MedusaAddressLike,
 } from "../../../providers/shipping-services/mapping/address"
 import type { Address } from "../../../shipping-api/schemas/address"
+import { shippingOf } from "../../../modules/shipping-services"
 
 /** Orders read from Medusa per query while a print file is made: bounded memory, few round trips. */
 const ORDER_PAGE = 25
@@ -41,9 +40,7 @@ export async function* printInputsOf(
   orders: OrderToPrint[]
 ): AsyncGenerator<{ key?: string; input: PrintOrderInput }> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const shipping: ShippingServicesModuleService = container.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(container)
   for (let at = 0; at < orders.length; at += ORDER_PAGE) {
     const page = orders.slice(at, at + ORDER_PAGE)
     const { data } = await query.graph({

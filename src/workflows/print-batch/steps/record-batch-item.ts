@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
+import { shippingOf } from "../../../modules/shipping-services"
 
 /** What a batch item's order came to: its labels (done) or why not (failed). */
 export type BatchItemOutcome = {
@@ -44,17 +44,13 @@ export const recordBatchItemStepId = "shipping-services-record-batch-item"
 export const recordBatchItemStep = createStep(
   recordBatchItemStepId,
   async (outcome: BatchItemOutcome, { container }) => {
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     const before = await recordBatchItem(shipping, outcome)
     return new StepResponse(outcome.status, before)
   },
   async (before, { container }) => {
     if (!before) return
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     await shipping.updateBatchItems(before as never)
   }
 )

@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
 import type { StoredPrintFiles } from "./store-print-files"
+import { shippingOf } from "../../../modules/shipping-services"
 
 /** The batch's print fields and its items' notes as they were. */
 export type PrintFilesBefore = {
@@ -76,13 +76,11 @@ export const recordPrintFilesStepId = "shipping-services-record-print-files"
 export const recordPrintFilesStep = createStep(
   recordPrintFilesStepId,
   async (stored: StoredPrintFiles, { container }) => {
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     const before = await recordPrintFiles(shipping, stored)
     return new StepResponse(stored.files, before)
   },
   async (before, { container }) => {
-    await restorePrintFiles(container.resolve(SHIPPING_SERVICES_MODULE), before)
+    await restorePrintFiles(shippingOf(container), before)
   }
 )

@@ -1,8 +1,8 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { loadBatch } from "./load-batch"
-import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
 import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
+import { shippingOf } from "../../../modules/shipping-services"
 
 export type ReopenBatchInput = {
   batch_id: string
@@ -31,9 +31,7 @@ export const reopenBatchStepId = "shipping-services-reopen-batch"
 export const reopenBatchStep = createStep(
   reopenBatchStepId,
   async (input: ReopenBatchInput, { container }) => {
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     const batch = await loadBatch(shipping, input.batch_id)
     const before: Before = {
       batch: {
@@ -99,9 +97,7 @@ export const reopenBatchStep = createStep(
   },
   async (before, { container }) => {
     if (!before) return
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     if (before.items.length)
       await shipping.updateBatchItems(
         before.items.map((i) => ({

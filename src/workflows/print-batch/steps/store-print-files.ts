@@ -6,9 +6,8 @@ import {
   type BatchItemRow,
   type BatchRow,
 } from "../../../lib/batches/views"
-import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
 import { composePrintFiles } from "./print-files"
+import { shippingOf } from "../../../modules/shipping-services"
 
 /** A batch's print files stored as a new version; small, so it can pass between steps. */
 export type StoredPrintFiles = {
@@ -30,9 +29,7 @@ export const storePrintFilesStepId = "shipping-services-store-print-files"
 export const storePrintFilesStep = createStep(
   storePrintFilesStepId,
   async (input: { batch_id: string }, { container }) => {
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     const batch = await loadBatch(shipping, input.batch_id)
     const items = (await shipping.listBatchItems(
       { batch_id: batch.id },
@@ -85,9 +82,7 @@ export const storePrintFilesStep = createStep(
   },
   async (made, { container }) => {
     if (!made) return
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     await shipping.deleteDocumentVersion("print", made.batch_id, made.version)
   }
 )

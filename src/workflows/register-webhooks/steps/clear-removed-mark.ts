@@ -1,8 +1,8 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { writeSetting } from "../../../modules/shipping-services/settings"
-import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
 import { clearRemovedMark } from "../../../modules/shipping-services/webhook-registration/removal"
 import { WEBHOOKS_REMOVED_SETTING } from "../../../modules/shipping-services/webhook-registration/records"
+import { shippingOf } from "../../../modules/shipping-services"
 
 export const clearRemovedMarkStepId =
   "shipping-services-clear-webhooks-removed-mark"
@@ -15,15 +15,13 @@ export const clearRemovedMarkStep = createStep(
   async (input: { force: boolean }, { container }) => {
     if (!input.force)
       return new StepResponse(null, null as Record<string, unknown> | null)
-    const removed = await clearRemovedMark(
-      container.resolve(SHIPPING_SERVICES_MODULE)
-    )
+    const removed = await clearRemovedMark(shippingOf(container))
     return new StepResponse(removed, removed)
   },
   async (removed, { container }) => {
     if (removed)
       await writeSetting(
-        container.resolve(SHIPPING_SERVICES_MODULE),
+        shippingOf(container),
         WEBHOOKS_REMOVED_SETTING,
         removed
       )

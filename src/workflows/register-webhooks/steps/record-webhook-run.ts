@@ -3,13 +3,13 @@ import {
   readSetting,
   restoreSetting,
 } from "../../../modules/shipping-services/settings"
-import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
 import {
   recordRun,
   WEBHOOKS_LAST_RUN_SETTING,
   type ReconcileOutcome,
 } from "../../../modules/shipping-services/webhook-registration/records"
 import { stepDeps } from "./deps"
+import { shippingOf } from "../../../modules/shipping-services"
 
 export const recordWebhookRunStepId = "shipping-services-record-webhook-run"
 /** Records the run's outcome (shown in the admin); compensation restores the previous record. */
@@ -28,6 +28,6 @@ export const recordWebhookRunStep = createStep(
     })
   },
   async (previous, { container }) => {
-    await restoreSetting(container.resolve(SHIPPING_SERVICES_MODULE), previous)
+    await restoreSetting(shippingOf(container), previous)
   }
 )

@@ -1,12 +1,12 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { restoreSetting } from "../../../modules/shipping-services/settings"
-import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
 import {
   deleteLocalRegistrations,
   deleteOurWebhookConfigs,
   markWebhooksRemoved,
 } from "../../../modules/shipping-services/webhook-registration/removal"
 import { stepDeps } from "./deps"
+import { shippingOf } from "../../../modules/shipping-services"
 
 export const markWebhooksRemovedStepId =
   "shipping-services-mark-webhooks-removed"
@@ -19,13 +19,13 @@ export const markWebhooksRemovedStep = createStep(
   markWebhooksRemovedStepId,
   async (input: { at: Date }, { container }) => {
     const previous = await markWebhooksRemoved(
-      container.resolve(SHIPPING_SERVICES_MODULE),
+      shippingOf(container),
       new Date(input.at)
     )
     return new StepResponse(undefined, previous)
   },
   async (previous, { container }) => {
-    await restoreSetting(container.resolve(SHIPPING_SERVICES_MODULE), previous)
+    await restoreSetting(shippingOf(container), previous)
   }
 )
 
@@ -49,9 +49,7 @@ export const deleteWebhookRegistrationsStep = createStep(
   deleteWebhookRegistrationsStepId,
   async (_: undefined, { container }) => {
     return new StepResponse(
-      await deleteLocalRegistrations(
-        container.resolve(SHIPPING_SERVICES_MODULE)
-      )
+      await deleteLocalRegistrations(shippingOf(container))
     )
   }
 )

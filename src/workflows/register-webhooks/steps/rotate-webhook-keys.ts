@@ -1,11 +1,11 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
 import type { WebhookType } from "../../../shipping-api/constants"
 import {
   restoreKeys,
   rotateKeysLocked,
 } from "../../../modules/shipping-services/webhook-registration/keys"
 import { stepDeps } from "./deps"
+import { shippingOf } from "../../../modules/shipping-services"
 
 export const rotateWebhookKeysStepId = "shipping-services-rotate-webhook-keys"
 /**
@@ -24,6 +24,6 @@ export const rotateWebhookKeysStep = createStep(
     return new StepResponse(rotated, before)
   },
   async (before, { container }) => {
-    await restoreKeys(container.resolve(SHIPPING_SERVICES_MODULE), before)
+    await restoreKeys(shippingOf(container), before)
   }
 )

@@ -5,14 +5,13 @@ import { downloadBase64 } from "../../../lib/labels/download"
 import { pluginClient } from "../../../lib/plugin-client"
 import { reprintState } from "../../../lib/shipments/reprints"
 import { serviceOfRow } from "../../../lib/shipments/service-of-row"
-import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
 import {
   labelFieldsOf,
   type LabelFields,
 } from "../../../providers/shipping-services/mapping/response"
 import { CARRIER_OF_VARIANT, LIMITS } from "../../../shipping-api/constants"
 import { ShippingBadRequestError } from "../../../shipping-api/errors"
+import { shippingOf } from "../../../modules/shipping-services"
 
 /** The service's "no reprints left" (the sandbox's code; doc 4 gives none), by code or by words. */
 export function isReprintLimitError(error: unknown): boolean {
@@ -43,9 +42,7 @@ export const reprintAtServiceStepId = "shipping-services-reprint-at-service"
 export const reprintAtServiceStep = createStep(
   reprintAtServiceStepId,
   async (input: { shipment_id: string }, { container }) => {
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
     const options = shipping.getOptions()
     const [row] = await shipping.listShipments({ id: input.shipment_id })

@@ -1,8 +1,8 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { labelPageDocuments } from "../../../lib/labels/pages"
 import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
 import type { ReprintedLabel } from "./reprint-at-service"
+import { shippingOf } from "../../../modules/shipping-services"
 
 const LABEL_FIELDS = [
   "label_source_url",
@@ -100,16 +100,11 @@ export const storeReprintedLabelStepId =
 export const storeReprintedLabelStep = createStep(
   storeReprintedLabelStepId,
   async (reprint: ReprintedLabel, { container }) => {
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     const stored = await storeReprintedLabel(shipping, reprint)
     return new StepResponse(stored, stored)
   },
   async (stored, { container }) => {
-    await removeReprintedLabel(
-      container.resolve(SHIPPING_SERVICES_MODULE),
-      stored
-    )
+    await removeReprintedLabel(shippingOf(container), stored)
   }
 )

@@ -2,8 +2,8 @@ import type { LinkDefinition } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
-import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
 import type { StoredLabel } from "./store-label-files"
+import { shippingOf } from "../../../modules/shipping-services"
 
 export const linkShipmentsStepId = "shipping-services-link-shipments"
 /**
@@ -21,9 +21,7 @@ export const linkShipmentsStep = createStep(
       (s) => s.fulfillment_id && attach.includes(s.fulfillment_id)
     )
     if (attachable.length) {
-      const shipping: ShippingServicesModuleService = container.resolve(
-        SHIPPING_SERVICES_MODULE
-      )
+      const shipping = shippingOf(container)
       await shipping.markShipmentsAttached(attachable.map((s) => s.shipment_id))
     }
     if (!stored.length)

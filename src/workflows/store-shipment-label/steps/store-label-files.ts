@@ -3,9 +3,8 @@ import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { downloadBase64 } from "../../../lib/labels/download"
 import { labelPageDocuments } from "../../../lib/labels/pages"
-import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
-import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
 import type { ShipmentRecord } from "../../../modules/shipping-services/models"
+import { shippingOf } from "../../../modules/shipping-services"
 
 /** Which shipments: those of these fulfillments, or these shipments, or (neither) every label still waiting. */
 export type StoreLabelFilesInput = {
@@ -38,9 +37,7 @@ export const storeLabelFilesStepId = "shipping-services-store-label-files"
 export const storeLabelFilesStep = createStep(
   storeLabelFilesStepId,
   async (input: StoreLabelFilesInput, { container }) => {
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     const filters: Record<string, unknown> = { status: ["created", "voided"] }
     if (input.fulfillment_ids?.length)
       filters.fulfillment_id = input.fulfillment_ids

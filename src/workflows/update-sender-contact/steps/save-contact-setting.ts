@@ -5,14 +5,13 @@ import {
   savedAfterUpdate,
   type SavedContact,
 } from "../../../lib/contact/changes"
-import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
 import {
   restoreSetting,
   writeSettingKeepingPrevious,
   type PreviousSetting,
 } from "../../../modules/shipping-services/settings"
-import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
 import type { ContactAtService } from "./update-contact-at-service"
+import { shippingOf } from "../../../modules/shipping-services"
 
 export const saveContactSettingStepId = "shipping-services-save-contact-setting"
 /** Saves what the service answered as the contact setting; compensation restores the previous setting. */
@@ -28,9 +27,7 @@ export const saveContactSettingStep = createStep(
         null,
         null
       )
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     const saved = savedAfterUpdate(
       current,
       sent,
@@ -53,6 +50,6 @@ export const saveContactSettingStep = createStep(
     )
   },
   async (previous, { container }) => {
-    await restoreSetting(container.resolve(SHIPPING_SERVICES_MODULE), previous)
+    await restoreSetting(shippingOf(container), previous)
   }
 )

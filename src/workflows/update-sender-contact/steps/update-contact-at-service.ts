@@ -9,9 +9,8 @@ import {
 } from "../../../lib/contact/changes"
 import { contactError, ContactUpdateError } from "../../../lib/contact/errors"
 import { pluginClient } from "../../../lib/plugin-client"
-import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
 import { readSetting } from "../../../modules/shipping-services/settings"
-import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
+import { shippingOf } from "../../../modules/shipping-services"
 
 export type ContactAtService = {
   current: SenderContact
@@ -44,9 +43,7 @@ export const updateContactAtServiceStepId =
 export const updateContactAtServiceStep = createStep(
   updateContactAtServiceStepId,
   async (input: { requested: ContactFields }, { container }) => {
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     const options = shipping.getOptions()
     const current = currentContact(
       options.contact,
@@ -84,9 +81,7 @@ export const updateContactAtServiceStep = createStep(
     if (!done) return
     const revert = contactRevert(done.current, done.sent)
     if (!Object.keys(revert).length) return
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
     try {
       await pluginClient(shipping.getOptions(), logger).updateContact(

@@ -2,8 +2,7 @@ import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ShippingActionError } from "../../../lib/action-error"
 import { voidability } from "../../../lib/shipments/voidability"
-import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
+import { shippingOf } from "../../../modules/shipping-services"
 
 export type VoidableShipment = {
   shipment_id: string
@@ -23,9 +22,7 @@ export const loadVoidableShipmentStepId =
 export const loadVoidableShipmentStep = createStep(
   loadVoidableShipmentStepId,
   async (input: { shipment_id: string }, { container }) => {
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     const [row] = await shipping.listShipments({ id: input.shipment_id })
     if (!row)
       throw new ShippingActionError(

@@ -2,7 +2,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { VoidAtService } from "../../../lib/shipments/void-at-service"
 import { voidedFields } from "../../../lib/shipments/void-at-service"
 import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
+import { shippingOf } from "../../../modules/shipping-services"
 
 /** The fields voiding changes, as they were before. */
 export type VoidedBefore = {
@@ -78,9 +78,7 @@ export const recordShipmentVoidedStep = createStep(
     },
     { container }
   ) => {
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     const before = await recordShipmentVoided(
       shipping,
       input.shipment_id,
@@ -90,9 +88,6 @@ export const recordShipmentVoidedStep = createStep(
     return new StepResponse(undefined, before)
   },
   async (before, { container }) => {
-    await restoreShipmentVoided(
-      container.resolve(SHIPPING_SERVICES_MODULE),
-      before
-    )
+    await restoreShipmentVoided(shippingOf(container), before)
   }
 )

@@ -3,8 +3,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { actionErrorOf, ShippingActionError } from "../../../lib/action-error"
 import { pluginClient } from "../../../lib/plugin-client"
 import { voidAtService } from "../../../lib/shipments/void-at-service"
-import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
+import { shippingOf } from "../../../modules/shipping-services"
 
 export const voidAtServiceStepId = "shipping-services-void-at-service"
 /**
@@ -16,9 +15,7 @@ export const voidAtServiceStepId = "shipping-services-void-at-service"
 export const voidAtServiceStep = createStep(
   voidAtServiceStepId,
   async (input: { shipment_id: string; label: string }, { container }) => {
-    const shipping: ShippingServicesModuleService = container.resolve(
-      SHIPPING_SERVICES_MODULE
-    )
+    const shipping = shippingOf(container)
     const options = shipping.getOptions()
     const [row] = await shipping.listShipments({ id: input.shipment_id })
     if (!row)

@@ -3,8 +3,7 @@ import type {
   MedusaResponse,
 } from "@medusajs/framework/http"
 import { orphanView } from "../../../../lib/views/orphan-view"
-import type ShippingServicesModuleService from "../../../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../../../options/resolve"
+import { shippingOf } from "../../../../modules/shipping-services"
 
 /**
  * GET /admin/shipping-services/orphans: labels that no fulfillment holds (bought by a process
@@ -15,9 +14,7 @@ export async function GET(
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse
 ) {
-  const shipping: ShippingServicesModuleService = req.scope.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(req.scope)
   const rows = await shipping.listShipments(
     { orphaned_at: { $ne: null } },
     { take: 100, order: { orphaned_at: "DESC" } }

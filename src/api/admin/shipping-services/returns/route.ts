@@ -3,9 +3,8 @@ import type {
   MedusaResponse,
 } from "@medusajs/framework/http"
 import type { ReturnsGuardView } from "../../../../lib/returns/refusal"
-import type ShippingServicesModuleService from "../../../../modules/shipping-services/service"
 import { returnRefusalCounts } from "../../../../orchestration/returns/return-creation"
-import { SHIPPING_SERVICES_MODULE } from "../../../../options/resolve"
+import { shippingOf } from "../../../../modules/shipping-services"
 
 /**
  * GET /admin/shipping-services/returns
@@ -17,9 +16,7 @@ export async function GET(
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse
 ) {
-  const shipping: ShippingServicesModuleService = req.scope.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(req.scope)
   const { returns } = shipping.getOptions()
   const view: ReturnsGuardView = {
     require_customer: returns.requireCustomer,

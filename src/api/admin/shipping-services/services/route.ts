@@ -3,8 +3,7 @@ import type {
   MedusaResponse,
 } from "@medusajs/framework/http"
 import { serviceView } from "../../../../lib/views/service-view"
-import type ShippingServicesModuleService from "../../../../modules/shipping-services/service"
-import { SHIPPING_SERVICES_MODULE } from "../../../../options/resolve"
+import { shippingOf } from "../../../../modules/shipping-services"
 
 /**
  * GET /admin/shipping-services/services
@@ -14,9 +13,7 @@ export async function GET(
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse
 ) {
-  const shipping: ShippingServicesModuleService = req.scope.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(req.scope)
   res
     .status(200)
     .json({ services: shipping.getOptions().services.map(serviceView) })

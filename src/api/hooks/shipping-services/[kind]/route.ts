@@ -12,8 +12,6 @@ import {
   parseReferenceId,
 } from "../../../../shipping-api/schemas/notification"
 import type { Violation } from "../../../../shipping-api/violation"
-import { SHIPPING_SERVICES_MODULE } from "../../../../options/resolve"
-import type ShippingServicesModuleService from "../../../../modules/shipping-services/service"
 import { EventsRefusedError } from "../../../../modules/shipping-services/event-writer"
 import { announceStoredTracking } from "../../../../orchestration/tracking/tracking-announcer"
 import { readBody } from "../read-body"
@@ -22,6 +20,7 @@ import {
   SPANS,
   withSpan,
 } from "../../../../lib/telemetry"
+import { shippingOf } from "../../../../modules/shipping-services"
 
 export const AUTHENTICATE = false
 
@@ -100,9 +99,7 @@ async function receive(
   kind: (typeof KINDS)[number],
   stored: Stored
 ) {
-  const shipping: ShippingServicesModuleService = req.scope.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(req.scope)
   const { headerName, keys } =
     shipping.cachedWebhookKeys(kind) ??
     (await withDeadline(

@@ -8,7 +8,6 @@ import {
   labelFileName,
   labelFileType,
 } from "../../../../../../lib/labels/files"
-import { SHIPPING_SERVICES_MODULE } from "../../../../../../options/resolve"
 import type ShippingServicesModuleService from "../../../../../../modules/shipping-services/service"
 import { fileIdsOf } from "../../../../../../workflows/store-shipment-label/steps/store-label-files"
 import type { PrintLayout } from "../../../../../../lib/documents/layouts"
@@ -17,6 +16,7 @@ import { labelInLayout } from "../../../../../../lib/batches/relayout"
 import { labelRemovedView } from "../../../../../../lib/labels/removed"
 import { reprintState } from "../../../../../../lib/shipments/reprints"
 import { sendDocument } from "../../../send-document"
+import { shippingOf } from "../../../../../../modules/shipping-services"
 
 /**
  * GET /admin/shipping-services/shipments/:id/label[?page=0&download=1][&layout=letter-2up][&link=1]
@@ -31,9 +31,7 @@ export async function GET(
   res: MedusaResponse
 ) {
   const query = req.validatedQuery as AdminLabelQueryType
-  const shipping: ShippingServicesModuleService = req.scope.resolve(
-    SHIPPING_SERVICES_MODULE
-  )
+  const shipping = shippingOf(req.scope)
   const [row] = await shipping.listShipments({ id: req.params.id })
   if (!row) {
     throw new MedusaError(
