@@ -71,7 +71,7 @@ export async function registerTrackingWebhook(
     api_key: apiKey,
     time_out: options.webhook.timeOutSeconds,
   })
-  shipping.forgetWebhookKeys()
+  shipping.keys().forget()
   return { apiKey, headerName: options.webhook.headerName, url }
 }
 

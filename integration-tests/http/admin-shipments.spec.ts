@@ -126,15 +126,20 @@ httpTestRunner({
             eventDescription: `${status} at ${city}`,
           } as any)
         // Written out of order; the Chicago scan is the earlier one, in another zone.
-        await shipping().writeTrackingEvents([
-          { ...scan("InTransit", "ARR", arr, "Newark"), shipment_id: row.id },
-          { ...scan("Acceptance", "ACC", acc, "Chicago"), shipment_id: row.id },
-          // Arrived before the row was matched: same tracking number, no shipment yet.
-          {
-            ...scan("OutForDelivery", "OFD", ofd, "New York"),
-            shipment_id: null,
-          },
-        ])
+        await shipping()
+          .trackingEvents()
+          .write([
+            { ...scan("InTransit", "ARR", arr, "Newark"), shipment_id: row.id },
+            {
+              ...scan("Acceptance", "ACC", acc, "Chicago"),
+              shipment_id: row.id,
+            },
+            // Arrived before the row was matched: same tracking number, no shipment yet.
+            {
+              ...scan("OutForDelivery", "OFD", ofd, "New York"),
+              shipment_id: null,
+            },
+          ])
 
         const data = await shipmentsOf(order.id)
         expect(data.order_id).toBe(order.id)
@@ -211,7 +216,7 @@ httpTestRunner({
     describe("reprint", () => {
       it("reprints three times, replaces the stored label behind the same URL, and refuses the fourth before calling", async () => {
         const { order, row } = await labelledOrder()
-        const before = await shipping().documentPages("label", row.id)
+        const before = await shipping().versions().pages("label", row.id)
         let last: any
         for (let i = 1; i <= 3; i++) {
           const { data } = await api.post(
@@ -229,7 +234,7 @@ httpTestRunner({
         const [after] = await shipping().listShipments({ id: row.id })
         expect(after.reprint_count).toBe(3)
         // The newest version is served; older versions' pages are gone (labels carry addresses).
-        const pages = await shipping().documentPages("label", row.id)
+        const pages = await shipping().versions().pages("label", row.id)
         expect(pages.map((p) => p.version)).toEqual([3])
         expect(pages[0].id).not.toBe(before[0].id)
         expect(
@@ -488,7 +493,7 @@ httpTestRunner({
         const voids = await requests("voidShipment")
         // The workflow's last step fails once, after the label was bought and the fulfillment made.
         const finish = jest
-          .spyOn(shipping(), "finishAutoFulfillment")
+          .spyOn(shipping().attempts(), "finish")
           .mockRejectedValueOnce(new Error("the attempt could not be recorded"))
         try {
           const { order, failed } = await orderWhoseFulfilmentFails()

@@ -241,8 +241,8 @@ httpTestRunner({
         expect(pdf.headers["cache-control"]).toBe("private, no-store")
         const bytes = Buffer.from(pdf.data)
         expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-")
-        const [page] = await shipping().documentPages("label", row.id)
-        expect(bytes.equals(await shipping().documentContent(page.id))).toBe(
+        const [page] = await shipping().versions().pages("label", row.id)
+        expect(bytes.equals(await shipping().documents().bytes(page.id))).toBe(
           true
         )
 

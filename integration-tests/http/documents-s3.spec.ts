@@ -70,9 +70,9 @@ httpTestRunner({
       api.get(path, { ...admin, ...extra } as any).catch((e: any) => e.response)
     /** A document row as stored (bytes, storage, file key). */
     async function stored(ownerId: string) {
-      const [page] = await shipping().documentPages("label", ownerId)
+      const [page] = await shipping().versions().pages("label", ownerId)
       if (!page) return undefined
-      const [meta] = await shipping().documentsMeta([page.id])
+      const [meta] = await shipping().documents().meta([page.id])
       return meta
     }
 
@@ -198,7 +198,7 @@ httpTestRunner({
         size: bytes.length,
       })
       expect(
-        Buffer.compare(await shipping().documentContent(doc.id), bytes)
+        Buffer.compare(await shipping().documents().bytes(doc.id), bytes)
       ).toBe(0)
       expect(await s3.object(doc.file_id as string)).toBeNull()
       const served = await get(`${BASE}/shipments/${row.id}/label`, {

@@ -137,7 +137,9 @@ httpTestRunner({
         })
         expect(row.charges).toMatchObject({ currencyCode: "USD" })
         // Stored privately with the purchase (never in Medusa's File module: its local provider serves "private" files publicly).
-        expect(await shipping().documentPages("label", row.id)).toHaveLength(1)
+        expect(await shipping().versions().pages("label", row.id)).toHaveLength(
+          1
+        )
         expect(row.label_files).toBeNull()
         // The label-storage workflow links the shipment and marks it attached to its finished fulfillment.
         await waitFor(
@@ -314,7 +316,7 @@ httpTestRunner({
         expect(record.status).toBe("succeeded")
         // A second look finds nothing left: no second registration, no label.
         expect(
-          await shipping().unregisteredOrderFulfillments({
+          await shipping().medusa().unregisteredOrderFulfillments({
             orderId: order.id,
             providerPrefix: "shipping-services_",
           })
@@ -470,7 +472,7 @@ httpTestRunner({
         })
         expect((returned.charges as any)?.totalCarrierCharge).toBeGreaterThan(0)
         expect(
-          await shipping().documentPages("label", returned.id)
+          await shipping().versions().pages("label", returned.id)
         ).toHaveLength(1)
         await waitFor(
           async () =>

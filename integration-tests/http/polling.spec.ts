@@ -306,18 +306,20 @@ httpTestRunner({
       // dated on the sandbox's clock, as its events are, at or after the label, or it would move
       // nothing (docs/tracking.md, plausible dates and the sandbox's clock).
       const at = new Date((await sandbox.get("/clock")).now)
-      const [id] = await shipping().writeTrackingEvents([
-        {
-          dedupe_key: `tracking|${row.tracking_number}|ACC|${at.toISOString()}`,
-          kind: "tracking",
-          source: "webhook",
-          tracking_number: row.tracking_number!,
-          package_status: "Acceptance",
-          event_code: "ACC",
-          occurred_at: at,
-          payload: { trackingNumber: row.tracking_number },
-        },
-      ])
+      const [id] = await shipping()
+        .trackingEvents()
+        .write([
+          {
+            dedupe_key: `tracking|${row.tracking_number}|ACC|${at.toISOString()}`,
+            kind: "tracking",
+            source: "webhook",
+            tracking_number: row.tracking_number!,
+            package_status: "Acceptance",
+            event_code: "ACC",
+            occurred_at: at,
+            payload: { trackingNumber: row.tracking_number },
+          },
+        ])
       await getContainer()
         .resolve(ContainerRegistrationKeys.PG_CONNECTION)
         .raw(

@@ -86,16 +86,18 @@ httpTestRunner({
           country: "US",
           eventDescription: `${status}, ${city}`,
         } as any)
-      await shipping().writeTrackingEvents([
-        {
-          ...scan("OutForDelivery", "OFD", ofd, "New York"),
-          shipment_id: row.id,
-        },
-        {
-          ...scan("InTransit", "ARR", arr, "Newark"),
-          shipment_id: null,
-        },
-      ])
+      await shipping()
+        .trackingEvents()
+        .write([
+          {
+            ...scan("OutForDelivery", "OFD", ofd, "New York"),
+            shipment_id: row.id,
+          },
+          {
+            ...scan("InTransit", "ARR", arr, "Newark"),
+            shipment_id: null,
+          },
+        ])
       // What the tracking apply path keeps from doc 3's estimatedDelivery* fields.
       await shipping().updateShipments({
         id: row.id,

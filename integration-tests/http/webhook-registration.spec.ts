@@ -60,7 +60,7 @@ httpTestRunner({
       })
       if (settings.length)
         await shipping().deleteSettings(settings.map((s) => s.id))
-      shipping().forgetWebhookKeys()
+      shipping().keys().forget()
     }
 
     /** What Medusa does at every start: the module's onApplicationStart hook (then its background run). */
@@ -369,7 +369,7 @@ httpTestRunner({
         id: after.id,
         key_rotated_at: new Date(Date.now() - 25 * 3_600_000),
       })
-      shipping().forgetWebhookKeys()
+      shipping().keys().forget()
       expect((await hook({ [header]: before.api_key })).status).toBe(401)
       expect((await hook({ [header]: after.api_key })).status).toBe(200)
     })

@@ -11,7 +11,7 @@ import {
  * The admin's Health section (Settings → Shipping services): the last hour's purchases and
  * failures, webhook deliveries and the oldest unapplied event, automatic fulfilments waiting for
  * a retry, orphans, scheduled jobs — each judged ok / warning / critical, with what to do. Pure:
- * the figures come from ShippingServicesModuleService.healthFigures.
+ * the figures come from the module's Health queries.
  */
 export type HealthStatus = "ok" | "warning" | "critical"
 

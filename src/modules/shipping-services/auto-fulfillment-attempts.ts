@@ -22,7 +22,7 @@ export class AutoFulfillmentAttempts {
    * without holding a lock or a connection. `maxBefore` (an admin's "try again" once the automatic
    * attempts are used up) counts the attempt as at most one past it.
    */
-  async claimAutoFulfillmentAttempt(
+  async claim(
     id: string,
     seen: { status: string; attempts: number },
     maxBefore: number | null = null
@@ -56,7 +56,7 @@ export class AutoFulfillmentAttempts {
    * process, an admin). One INSERT … ON CONFLICT DO NOTHING: the ORM's create took a transaction
    * of its own, and a duplicate came back as an error to catch.
    */
-  async startAutoFulfillment(fields: {
+  async start(fields: {
     order_id: string
     option_id: string | null
     lane: string | null
@@ -91,7 +91,7 @@ export class AutoFulfillmentAttempts {
    * update reads the row first in a transaction of its own: four statements and an ORM
    * changeset per order of a burst, measured in bench:auto-fulfill.)
    */
-  async finishAutoFulfillment(
+  async finish(
     id: string,
     fields: {
       status: "succeeded" | "failed" | "skipped"
@@ -139,7 +139,7 @@ export class AutoFulfillmentAttempts {
    * words noted on the attempt say the service was not answering (`away`), the attempt is not
    * counted: the row waits for the service (`waiting`), and the probe resumes it.
    */
-  async releaseAutoFulfillmentAttempt(
+  async release(
     id: string,
     attempt: { attempts: number; next_attempt_at: Date | null }
   ): Promise<boolean> {
@@ -163,7 +163,7 @@ export class AutoFulfillmentAttempts {
    * The words of the error that is failing this process's running attempt, written before the
    * workflow's compensation turns it to `failed` (which keeps them). Only on that attempt.
    */
-  async noteAutoFulfillmentError(
+  async noteError(
     id: string,
     attempt: { attempts: number; last_error: Record<string, unknown> }
   ): Promise<boolean> {
@@ -189,7 +189,7 @@ export class AutoFulfillmentAttempts {
    * createOrderFulfillmentWorkflow (whose errors are noted before the compensation). Words
    * already there are kept.
    */
-  async recordAutoFulfillmentError(
+  async recordError(
     orderId: string,
     lastError: Record<string, unknown>
   ): Promise<{

@@ -20,7 +20,7 @@ export type AutoFulfillmentRows = {
 
 /**
  * Where an order stands in the automatic fulfilment's queue outside an attempt: held, released,
- * parked while the service is away, deferred for a reason of Medusa's, settled when canceled,
+ * put off while the service is away or for a reason of Medusa's, settled when canceled,
  * waiting for an admin. Each is one statement that leaves a row a live process runs alone.
  */
 export class AutoFulfillmentQueue {
@@ -34,7 +34,7 @@ export class AutoFulfillmentQueue {
    * Records a placed order as waiting for an admin (automatic fulfilment off). Null when the order
    * has a row already (a redelivered `order.placed`, or an admin got to it first).
    */
-  async recordManualAutoFulfillment(
+  async recordManual(
     orderId: string,
     facts: Record<string, unknown>
   ): Promise<{ id: string } | null> {
@@ -44,8 +44,8 @@ export class AutoFulfillmentQueue {
     return created ? { id: created.id } : null
   }
 
-  /** Compensation of recordManualAutoFulfillment: the row goes unless something moved it on. */
-  async removeManualAutoFulfillment(id: string): Promise<void> {
+  /** Compensation of recordManual: the row goes unless something moved it on. */
+  async removeManual(id: string): Promise<void> {
     const knex = this.knex()
     await knex.raw(
       `delete from shipping_services_auto_fulfillment where id = ? and status = 'manual' and attempts = 0`,
@@ -59,7 +59,7 @@ export class AutoFulfillmentQueue {
    * The row is created when the order has none yet. Returns the status it had, or null when
    * it could not be held now.
    */
-  async holdAutoFulfillment(
+  async hold(
     orderId: string,
     facts: Record<string, unknown>
   ): Promise<{ previous: string } | null> {
@@ -87,7 +87,7 @@ export class AutoFulfillmentQueue {
   }
 
   /** Ends a hold: back to `status` (and due at `nextAttemptAt`). False when the order was not held. */
-  async releaseAutoFulfillment(
+  async release(
     orderId: string,
     status: "pending" | "manual" | "failed" | "skipped",
     nextAttemptAt: Date | null
@@ -104,12 +104,15 @@ export class AutoFulfillmentQueue {
   }
 
   /**
-   * An order the automatic path would buy now, while the service is not answering: it waits for
-   * the service (`waiting`) with these words, spending no attempt. Its row is made when it has
-   * none; a row that is due (pending, or failed with attempts left) is moved. A row that is
-   * running, held, done or out of attempts is left as it is. True when the order now waits.
+   * An order the automatic path would buy now puts it off, spending no attempt; its row is made
+   * when it has none. Without `at`, the service is not answering: the order waits for it
+   * (`waiting`) with these words. With `at`, a reason of Medusa's (an exchange, claim, edit or
+   * return being made: Medusa fails the fulfillment then, after the label was bought): `pending`,
+   * due again at `at`, a succeeded row reopened too. A row that is due (pending, waiting, or failed
+   * with attempts left) is moved; one running, held, or out of attempts is left as it is. True
+   * when the order now waits.
    */
-  async parkAutoFulfillment(
+  async postpone(
     orderId: string,
     facts: {
       option_id: string | null
@@ -117,70 +120,31 @@ export class AutoFulfillmentQueue {
       display_id: number | null
       placed_at: Date | null
     },
-    lastError: Record<string, unknown>
-  ): Promise<boolean> {
-    const knex = this.knex()
-    const { rows } = await knex.raw(
-      `insert into shipping_services_auto_fulfillment
-         (id, order_id, status, attempts, option_id, lane, display_id, placed_at, last_error, created_at, updated_at)
-       values (?, ?, 'waiting', 0, ?, ?, ?, ?, ?::jsonb, now(), now())
-       on conflict (order_id) where deleted_at is null do update
-         set status = 'waiting', next_attempt_at = null, last_error = excluded.last_error,
-             updated_at = now()
-         where shipping_services_auto_fulfillment.status in ('pending', 'failed', 'waiting')
-           and (shipping_services_auto_fulfillment.status <> 'failed'
-                or shipping_services_auto_fulfillment.attempts < ?)
-       returning id`,
-      [
-        entityId("ssaf"),
-        orderId,
-        facts.option_id,
-        facts.lane,
-        facts.display_id,
-        facts.placed_at,
-        JSON.stringify(lastError),
-        this.maxAttempts(),
-      ]
-    )
-    return rows.length > 0
-  }
-
-  /**
-   * An order the automatic path cannot fulfil right now for a reason of Medusa's (an exchange,
-   * claim, edit or return being made: Medusa fails the fulfilment then, after the label was
-   * bought): `pending`, due again at `at`, no attempt spent. A running row is left to its process.
-   */
-  async deferAutoFulfillment(
-    orderId: string,
-    facts: {
-      option_id: string | null
-      lane: string | null
-      display_id: number | null
-      placed_at: Date | null
-    },
-    at: Date,
-    lastError: Record<string, unknown>
+    lastError: Record<string, unknown>,
+    at?: Date
   ): Promise<boolean> {
     const knex = this.knex()
     const { rows } = await knex.raw(
       `insert into shipping_services_auto_fulfillment
          (id, order_id, status, attempts, option_id, lane, display_id, placed_at, next_attempt_at, last_error, created_at, updated_at)
-       values (?, ?, 'pending', 0, ?, ?, ?, ?, ?, ?::jsonb, now(), now())
+       values (?, ?, ?, 0, ?, ?, ?, ?, ?, ?::jsonb, now(), now())
        on conflict (order_id) where deleted_at is null do update
-         set status = 'pending', next_attempt_at = excluded.next_attempt_at,
+         set status = excluded.status, next_attempt_at = excluded.next_attempt_at,
              last_error = excluded.last_error, updated_at = now()
-         where shipping_services_auto_fulfillment.status in ('pending', 'failed', 'waiting', 'succeeded')
+         where (shipping_services_auto_fulfillment.status in ('pending', 'failed', 'waiting')
+                or (shipping_services_auto_fulfillment.status = 'succeeded' and excluded.status = 'pending'))
            and (shipping_services_auto_fulfillment.status <> 'failed'
                 or shipping_services_auto_fulfillment.attempts < ?)
        returning id`,
       [
         entityId("ssaf"),
         orderId,
+        at ? "pending" : "waiting",
         facts.option_id,
         facts.lane,
         facts.display_id,
         facts.placed_at,
-        at,
+        at ?? null,
         JSON.stringify(lastError),
         this.maxAttempts(),
       ]
@@ -216,9 +180,7 @@ export class AutoFulfillmentQueue {
   }
 
   /** Compensation of settleCanceledOrder: the rows it settled as they were, if still settled. */
-  async restoreSettledAutoFulfillments(
-    previous: SettledAutoFulfillment[]
-  ): Promise<void> {
+  async restoreSettled(previous: SettledAutoFulfillment[]): Promise<void> {
     const knex = this.knex()
     for (const row of previous) {
       await knex.raw(

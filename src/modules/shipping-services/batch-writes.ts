@@ -1,6 +1,6 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 
-/** The fields of a batch item that its run sets (setBatchItem), and which hold JSON. */
+/** The fields of a batch item that its run sets (setItem), and which hold JSON. */
 const BATCH_ITEM_FIELDS = new Map<string, "json" | "value">([
   ["status", "value"],
   ["attempts", "value"],
@@ -18,7 +18,7 @@ export class BatchWrites {
    * an admin's retry that put it back to buying meanwhile wins). Leaving `buying` also requires
    * that no item waits or runs any more.
    */
-  async transitionBatch(
+  async transition(
     id: string,
     from: "buying" | "printing",
     to: "buying" | "printing" | "done",
@@ -42,7 +42,7 @@ export class BatchWrites {
    * workflow's compensation puts them back). The ORM's update read the row in a transaction of
    * its own first: with the read for the compensation, three statements per order of a batch.
    */
-  async setBatchItem(
+  async setItem(
     id: string,
     fields: Partial<
       Record<

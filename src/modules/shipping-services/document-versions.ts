@@ -33,7 +33,7 @@ export class DocumentVersions {
    * The newest version of a file's pages (metadata only, no content), page order. `version`
    * picks an older one.
    */
-  async documentPages(
+  async pages(
     kind: NewDocument["kind"],
     ownerId: string
   ): Promise<DocumentPage[]> {
@@ -57,7 +57,7 @@ export class DocumentVersions {
   }
 
   /** Deletes a file's older versions (a reprint replaced them). Rows and files are deleted. */
-  async pruneDocuments(
+  async prune(
     kind: NewDocument["kind"],
     ownerId: string,
     keepVersion: number
@@ -70,7 +70,7 @@ export class DocumentVersions {
   }
 
   /** Deletes one version of a file (a workflow's compensation of storing it). Rows and files. */
-  async deleteDocumentVersion(
+  async deleteVersion(
     kind: NewDocument["kind"],
     ownerId: string,
     version: number

@@ -47,10 +47,7 @@ export class HealthQueries {
    * queries each bounded by a time window or an index (src/lib/views/health-view.ts judges them).
    * `since`: the start of the window ("the last hour"); `day`: a day before now.
    */
-  async healthFigures(window: {
-    since: Date
-    day: Date
-  }): Promise<HealthFigures> {
+  async figures(window: { since: Date; day: Date }): Promise<HealthFigures> {
     const knex = this.knex()
     const one = async (sql: string, bindings: Date[] = []) =>
       ((await knex.raw(sql, bindings)) as { rows: Record<string, unknown>[] })

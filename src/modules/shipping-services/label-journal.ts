@@ -144,7 +144,7 @@ export class LabelJournal {
    * of the shipment's UPDATE), atomic without a transaction of its own: the ORM's update read the
    * row first, five round trips per label bought (bench:auto-fulfill). The bytes go into the
    * database first whatever `documents.storage` says; the workflows that stored them move them
-   * to the File Module afterwards (moveDocuments).
+   * to the File Module afterwards (the documents' move).
    */
   async storeDocuments(
     documents: NewDocument[],

@@ -6,7 +6,6 @@ import type { Logger } from "@medusajs/framework/types"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { parsePluginOptions, type PluginOptions } from "../../options"
 import { checkFileStorage } from "../../options/file-storage"
-import type { DocumentStorage } from "../../options/schema"
 import { lifecycleHooks, type LifecycleHooks } from "./hooks"
 import { TrackingEventWriter, type WriterKnex } from "./event-writer"
 import { Leases, type LeaseKnex } from "./leases"
@@ -53,10 +52,10 @@ type InjectedDependencies = {
 }
 
 /**
- * The plugin's module service: Medusa's generated CRUD of the data models, and the writes and
- * reads that must be one SQL statement each, delegated to the file of their concern (attempts
- * and queue of the automatic fulfilment, the label journal, tracking writes, print batches,
- * documents, Health figures, Medusa's own tables, webhook keys). Each method's why is there.
+ * The plugin's module service: Medusa's generated CRUD of the data models, and an accessor per
+ * concern for the writes and reads that must be one SQL statement each (the automatic
+ * fulfillment's attempts and queue, the label journal, tracking, print batches, documents,
+ * Health, Medusa's own tables, webhook keys). Each method's why is with its concern.
  */
 export default class ShippingServicesModuleService extends MedusaService({
   Shipment,
@@ -165,157 +164,71 @@ export default class ShippingServicesModuleService extends MedusaService({
     return this.availability_
   }
 
-  /** This process's leases on shipment and auto-fulfilment rows (crash recovery). */
+  /** This process's leases on shipment and auto-fulfillment rows (crash recovery). */
   leases(): Leases {
     return this.leases_
   }
 
-  /** Retention's SQL (src/modules/shipping-services/retention.ts). */
+  /** Which stored documents are past their retention, and their removal. */
   retention(): DocumentRetention {
     return this.retention_
   }
 
-  // Webhook keys (webhook-keys.ts)
-  acceptedWebhookKeys(...a: Parameters<Keys["acceptedWebhookKeys"]>) {
-    return this.keys_.acceptedWebhookKeys(...a)
-  }
-  cachedWebhookKeys(...a: Parameters<Keys["cachedWebhookKeys"]>) {
-    return this.keys_.cachedWebhookKeys(...a)
-  }
-  forgetWebhookKeys(): void {
-    this.keys_.forgetWebhookKeys()
+  /** The webhook keys a delivery may carry, cached per process. */
+  keys(): Keys {
+    return this.keys_
   }
 
-  // Tracking (event-writer.ts, tracking-writes.ts)
-  writeTrackingEvents(...a: Parameters<TrackingEventWriter["write"]>) {
-    return this.eventWriter_.write(...a)
-  }
-  linkTrackingEvents(...a: Parameters<Tracking["linkTrackingEvents"]>) {
-    return this.tracking_.linkTrackingEvents(...a)
-  }
-  markTrackingEventsProcessed(
-    ...a: Parameters<Tracking["markTrackingEventsProcessed"]>
-  ) {
-    return this.tracking_.markTrackingEventsProcessed(...a)
-  }
-  recordShipmentTracking(...a: Parameters<Tracking["recordShipmentTracking"]>) {
-    return this.tracking_.recordShipmentTracking(...a)
+  /** Tracking events as they arrive, written once each in batches shared by concurrent calls. */
+  trackingEvents(): TrackingEventWriter {
+    return this.eventWriter_
   }
 
-  // An automatic fulfilment's attempts (auto-fulfillment-attempts.ts)
-  claimAutoFulfillmentAttempt(
-    ...a: Parameters<Attempts["claimAutoFulfillmentAttempt"]>
-  ) {
-    return this.attempts_.claimAutoFulfillmentAttempt(...a)
-  }
-  startAutoFulfillment(...a: Parameters<Attempts["startAutoFulfillment"]>) {
-    return this.attempts_.startAutoFulfillment(...a)
-  }
-  finishAutoFulfillment(...a: Parameters<Attempts["finishAutoFulfillment"]>) {
-    return this.attempts_.finishAutoFulfillment(...a)
-  }
-  releaseAutoFulfillmentAttempt(
-    ...a: Parameters<Attempts["releaseAutoFulfillmentAttempt"]>
-  ) {
-    return this.attempts_.releaseAutoFulfillmentAttempt(...a)
-  }
-  noteAutoFulfillmentError(
-    ...a: Parameters<Attempts["noteAutoFulfillmentError"]>
-  ) {
-    return this.attempts_.noteAutoFulfillmentError(...a)
-  }
-  recordAutoFulfillmentError(
-    ...a: Parameters<Attempts["recordAutoFulfillmentError"]>
-  ) {
-    return this.attempts_.recordAutoFulfillmentError(...a)
+  /** Tracking events linked to their shipments and applied, and a shipment's tracking fields. */
+  tracking(): Tracking {
+    return this.tracking_
   }
 
-  // An order's place in the automatic fulfilment's queue (auto-fulfillment-queue.ts)
-  recordManualAutoFulfillment(
-    ...a: Parameters<Queue["recordManualAutoFulfillment"]>
-  ) {
-    return this.queue_.recordManualAutoFulfillment(...a)
-  }
-  removeManualAutoFulfillment(
-    ...a: Parameters<Queue["removeManualAutoFulfillment"]>
-  ) {
-    return this.queue_.removeManualAutoFulfillment(...a)
-  }
-  holdAutoFulfillment(...a: Parameters<Queue["holdAutoFulfillment"]>) {
-    return this.queue_.holdAutoFulfillment(...a)
-  }
-  releaseAutoFulfillment(...a: Parameters<Queue["releaseAutoFulfillment"]>) {
-    return this.queue_.releaseAutoFulfillment(...a)
-  }
-  parkAutoFulfillment(...a: Parameters<Queue["parkAutoFulfillment"]>) {
-    return this.queue_.parkAutoFulfillment(...a)
-  }
-  deferAutoFulfillment(...a: Parameters<Queue["deferAutoFulfillment"]>) {
-    return this.queue_.deferAutoFulfillment(...a)
-  }
-  settleCanceledOrder(...a: Parameters<Queue["settleCanceledOrder"]>) {
-    return this.queue_.settleCanceledOrder(...a)
-  }
-  restoreSettledAutoFulfillments(
-    ...a: Parameters<Queue["restoreSettledAutoFulfillments"]>
-  ) {
-    return this.queue_.restoreSettledAutoFulfillments(...a)
-  }
-  listWaitingForService(...a: Parameters<Queue["listWaitingForService"]>) {
-    return this.queue_.listWaitingForService(...a)
-  }
-  countWaitingForService() {
-    return this.queue_.countWaitingForService()
+  /** An automatic fulfillment's attempts: claimed, started, finished, released. */
+  attempts(): Attempts {
+    return this.attempts_
   }
 
-  // The label journal (label-journal.ts)
-  insertShipment(...a: Parameters<Journal["insertShipment"]>) {
-    return this.journal_.insertShipment(...a)
-  }
-  insertShipmentUnlessRequested(
-    ...a: Parameters<Journal["insertShipmentUnlessRequested"]>
-  ) {
-    return this.journal_.insertShipmentUnlessRequested(...a)
-  }
-  swapShipmentFields(...a: Parameters<Journal["swapShipmentFields"]>) {
-    return this.journal_.swapShipmentFields(...a)
-  }
-  storeDocuments(...a: Parameters<Journal["storeDocuments"]>) {
-    return this.journal_.storeDocuments(...a)
-  }
-  markShipmentsAttached(...a: Parameters<Journal["markShipmentsAttached"]>) {
-    return this.journal_.markShipmentsAttached(...a)
-  }
-  markPrinted(...a: Parameters<Journal["markPrinted"]>) {
-    return this.journal_.markPrinted(...a)
-  }
-  clearPrinted(...a: Parameters<Journal["clearPrinted"]>) {
-    return this.journal_.clearPrinted(...a)
+  /** An order's place in the automatic fulfillment's queue outside an attempt. */
+  queue(): Queue {
+    return this.queue_
   }
 
-  // Print batches (batch-writes.ts)
-  transitionBatch(...a: Parameters<Batches["transitionBatch"]>) {
-    return this.batches_.transitionBatch(...a)
-  }
-  setBatchItem(...a: Parameters<Batches["setBatchItem"]>) {
-    return this.batches_.setBatchItem(...a)
+  /** The label journal: shipment rows, their documents, printed marks. */
+  journal(): Journal {
+    return this.journal_
   }
 
-  // Documents (documents.ts, document-versions.ts)
-  documentPages(...a: Parameters<DocumentVersions["documentPages"]>) {
-    return this.versions_.documentPages(...a)
+  /** Print batches' state and items. */
+  batches(): Batches {
+    return this.batches_
   }
-  pruneDocuments(...a: Parameters<DocumentVersions["pruneDocuments"]>) {
-    return this.versions_.pruneDocuments(...a)
+
+  /** The bytes of stored documents, wherever they are kept. */
+  documents(): DocumentStore {
+    return this.documents_
   }
-  deleteDocumentVersion(
-    ...a: Parameters<DocumentVersions["deleteDocumentVersion"]>
-  ) {
-    return this.versions_.deleteDocumentVersion(...a)
+
+  /** Versions of stored documents (a reprint adds one). */
+  versions(): DocumentVersions {
+    return this.versions_
   }
-  labelPageCounts(...a: Parameters<DocumentVersions["labelPageCounts"]>) {
-    return this.versions_.labelPageCounts(...a)
+
+  /** Medusa's own tables, read with SQL where its modules have no such query. */
+  medusa(): Medusa {
+    return this.medusa_
   }
+
+  /** Health's figures. */
+  health(): Health {
+    return this.health_
+  }
+
   /**
    * Deletes documents by id, their files in the File Module included (the generated delete would
    * leave those behind). Never a soft delete: a check on the table refuses one.
@@ -324,60 +237,13 @@ export default class ShippingServicesModuleService extends MedusaService({
   override async deleteDocuments(ids: string | string[]): Promise<void> {
     await this.documents_.remove(Array.isArray(ids) ? ids : [ids])
   }
-  /** The newest version of several labels' pages, page order, in one query. */
-  labelPagesOf(shipmentIds: string[]): Promise<Map<string, Buffer[]>> {
-    return this.documents_.labelPages(shipmentIds)
-  }
-  /** One stored file's bytes, wherever they are kept. */
-  documentContent(id: string): Promise<Buffer> {
-    return this.documents_.bytes(id)
-  }
-  /** How an admin route serves one stored file: its bytes, or a presigned URL (File Module). */
-  documentSource(id: string): Promise<DocumentSource> {
-    return this.documents_.source(id)
-  }
-  documentsMeta(...a: Parameters<DocumentStore["meta"]>) {
-    return this.documents_.meta(...a)
-  }
-  /** Moves documents between the database and the File Module (DocumentStore.move). */
-  moveDocuments(
-    target: DocumentStorage,
-    select: { ids?: string[]; limit?: number } = {}
-  ): Promise<MoveReport> {
-    return this.documents_.move(target, select)
-  }
 
-  // Medusa's own tables (medusa-tables.ts: why the plugin reads them with SQL)
-  linkedFulfillments(...a: Parameters<Medusa["linkedFulfillments"]>) {
-    return this.medusa_.linkedFulfillments(...a)
-  }
-  returnsOfFulfillments(...a: Parameters<Medusa["returnsOfFulfillments"]>) {
-    return this.medusa_.returnsOfFulfillments(...a)
-  }
-  waitingReturnFulfillments(
-    ...a: Parameters<Medusa["waitingReturnFulfillments"]>
-  ) {
-    return this.medusa_.waitingReturnFulfillments(...a)
-  }
-  halfMadeFulfillments(...a: Parameters<Medusa["halfMadeFulfillments"]>) {
-    return this.medusa_.halfMadeFulfillments(...a)
-  }
-  unregisteredOrderFulfillments(
-    ...a: Parameters<Medusa["unregisteredOrderFulfillments"]>
-  ) {
-    return this.medusa_.unregisteredOrderFulfillments(...a)
-  }
-
-  // Health and settings (health-figures.ts, settings.ts)
-  healthFigures(...a: Parameters<Health["healthFigures"]>) {
-    return this.health_.healthFigures(...a)
-  }
-  countShipmentsInTransit(...a: Parameters<Health["countShipmentsInTransit"]>) {
-    return this.health_.countShipmentsInTransit(...a)
-  }
+  /** Each scheduled job's last run. */
   jobRuns() {
     return jobRuns((filters) => this.listSettings(filters))
   }
+
+  /** Counts one refused return creation. */
   countReturnRefusal(reason: string): Promise<Record<string, unknown>> {
     return countReturnRefusal(this.pg_(), reason)
   }

@@ -24,7 +24,7 @@ export class TrackingWrites {
    * Links stored tracking events to their shipment (null unlinks), in one statement: the ORM's
    * update read them first in a transaction of its own, on every tracking delivery.
    */
-  async linkTrackingEvents(
+  async linkEvents(
     links: { id: string; shipment_id: string | null }[]
   ): Promise<void> {
     if (!links.length) return
@@ -39,7 +39,7 @@ export class TrackingWrites {
   }
 
   /** Marks stored events applied (or not), with the outcome. */
-  async markTrackingEventsProcessed(
+  async markEventsProcessed(
     ids: string[],
     processedAt: Date,
     outcome: string
@@ -53,7 +53,7 @@ export class TrackingWrites {
   }
 
   /** Only the tracking fields of one shipment. */
-  async recordShipmentTracking(
+  async recordShipment(
     id: string,
     fields: ShipmentTrackingFields
   ): Promise<number> {

@@ -32,10 +32,10 @@ export class WebhookKeys {
    * delivery and must stay lean; a rotation reaches other instances within the cache's life,
    * well inside the grace period.
    */
-  async acceptedWebhookKeys(
+  async accepted(
     type: "tracking" | "locker"
   ): Promise<{ headerName: string; keys: string[] }> {
-    const cached = this.cachedWebhookKeys(type)
+    const cached = this.cached(type)
     if (cached) return cached
     const registration = await this.registration(type)
     const keys: string[] = []
@@ -57,10 +57,10 @@ export class WebhookKeys {
   }
 
   /**
-   * acceptedWebhookKeys' answer while it is cached, else null: the receive route takes it without
+   * accepted's answer while it is cached, else null: the receive route takes it without
    * a promise or a deadline timer (it bounds only the read of the row).
    */
-  cachedWebhookKeys(
+  cached(
     type: "tracking" | "locker"
   ): { headerName: string; keys: string[] } | null {
     const cached = this.keyCache_.get(type)
@@ -68,7 +68,7 @@ export class WebhookKeys {
   }
 
   /** Drops cached webhook keys (after a registration or a rotation in this process). */
-  forgetWebhookKeys(): void {
+  forget(): void {
     this.keyCache_.clear()
   }
 }

@@ -114,7 +114,7 @@ export function fakeShipping(overrides: Record<string, unknown> = {}) {
     tables,
     options,
     getOptions: () => options,
-    forgetWebhookKeys: () => undefined,
+    keys: () => ({ forget: () => undefined }),
     listWebhookRegistrations: (f?: any, c?: any) =>
       later(tables.registrations.list(f, c)),
     createWebhookRegistrations: async (d: any) => {
@@ -136,14 +136,16 @@ export function fakeShipping(overrides: Record<string, unknown> = {}) {
     listShipments: (f?: any, c?: any) => later(tables.shipments.list(f, c)),
     updateShipments: async (d: any) => later(tables.shipments.update(d)),
     listTrackingEvents: (f?: any, c?: any) => later(tables.events.list(f, c)),
-    writeTrackingEvents: async (rows: any[]) =>
-      later(
-        rows.map((r) => {
-          if (tables.events.rows.some((e) => e.dedupe_key === r.dedupe_key))
-            return null
-          return tables.events.create({ processed_at: null, ...r }).id
-        })
-      ),
+    trackingEvents: () => ({
+      write: async (rows: any[]) =>
+        later(
+          rows.map((r) => {
+            if (tables.events.rows.some((e) => e.dedupe_key === r.dedupe_key))
+              return null
+            return tables.events.create({ processed_at: null, ...r }).id
+          })
+        ),
+    }),
   }
   return service
 }

@@ -88,7 +88,7 @@ export async function watchWebhookSilence(
   // Counted only when silent: most minutes cost the one read above.
   const shipmentsWaiting =
     since && since < silentFrom
-      ? await shipping.countShipmentsInTransit({
+      ? await shipping.health().countShipmentsInTransit({
           boughtAfter: new Date(
             now.getTime() - IN_TRANSIT_DAYS * 24 * 60 * 60_000
           ),

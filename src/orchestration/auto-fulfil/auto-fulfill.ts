@@ -212,12 +212,14 @@ async function fulfil(
   if ("reason" in plan && plan.deferred) {
     // Medusa would fail the fulfilment after the label was bought: looked at again later (the
     // retry job), its attempt not spent; the change's own event takes it up sooner.
-    await shipping.deferAutoFulfillment(
-      orderId,
-      plan.facts ?? EMPTY_FACTS,
-      new Date(now.getTime() + CHANGE_IN_PROGRESS_WAIT_MS),
-      { message: plan.reason }
-    )
+    await shipping
+      .queue()
+      .postpone(
+        orderId,
+        plan.facts ?? EMPTY_FACTS,
+        { message: plan.reason },
+        new Date(now.getTime() + CHANGE_IN_PROGRESS_WAIT_MS)
+      )
     return { status: "skipped", reason: plan.reason }
   }
   if (reopen && "reason" in plan)
@@ -227,7 +229,7 @@ async function fulfil(
   const outage = await shipping.availability().outage()
   if (outage) {
     const reason = waitingWords(outage)
-    await shipping.parkAutoFulfillment(orderId, plan.facts ?? EMPTY_FACTS, {
+    await shipping.queue().postpone(orderId, plan.facts ?? EMPTY_FACTS, {
       message: reason,
       away: true,
     })

@@ -76,7 +76,8 @@ export async function runFulfilOrder(
   } catch (error) {
     const last_error = errorRecord(error)
     const recorded = await shipping
-      .recordAutoFulfillmentError(orderId, last_error)
+      .attempts()
+      .recordError(orderId, last_error)
       .catch(() => null)
     return { error: last_error, recorded }
   }

@@ -270,7 +270,7 @@ export async function batchFile(
       410,
       "files_removed"
     )
-  const source = await shipping.documentSource(file.document_id)
+  const source = await shipping.documents().source(file.document_id)
   if (kind === "combined" || kind === "labels" || kind === "zpl") {
     const items = await shipping.listBatchItems(
       { batch_id: batchId, status: "done" },

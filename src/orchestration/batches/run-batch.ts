@@ -73,12 +73,14 @@ export async function runBatch(
             return "waiting"
           continue
         }
-        await shipping.transitionBatch(batchId, "buying", "printing")
+        await shipping.batches().transition(batchId, "buying", "printing")
         continue
       }
       await printBatch(container, shipping, batch as unknown as BatchRow)
       if (
-        await shipping.transitionBatch(batchId, "printing", "done", new Date())
+        await shipping
+          .batches()
+          .transition(batchId, "printing", "done", new Date())
       )
         return "done"
     }
@@ -122,7 +124,7 @@ async function runItem(
   shipping: ShippingServicesModuleService,
   item: BatchItemRecord
 ): Promise<"settled" | "busy" | "waiting"> {
-  await shipping.setBatchItem(item.id, { status: "running", error: null })
+  await shipping.batches().setItem(item.id, { status: "running", error: null })
   let outcome
   try {
     outcome = await fulfilOrderNow(container, item.order_id)
@@ -130,12 +132,12 @@ async function runItem(
     outcome = { status: "failed" as const, error: errorRecord(error) }
   }
   if (outcome.status === "busy") {
-    await shipping.setBatchItem(item.id, { status: "waiting" })
+    await shipping.batches().setItem(item.id, { status: "waiting" })
     return "busy"
   }
   if (outcome.status === "waiting") {
     // Not a failure: the item waits, its words on it, and no attempt of the batch is counted.
-    await shipping.setBatchItem(item.id, {
+    await shipping.batches().setItem(item.id, {
       status: "waiting",
       error: { message: outcome.reason, away: true },
     })

@@ -25,24 +25,24 @@ export async function shippingServicesHealth(
   const silenceMs = options.alerts.webhookSilenceMinutes * 60_000
   const [figures, halfMade, shipmentsWaiting, outage, ordersWaiting] =
     await Promise.all([
-      shipping.healthFigures({
+      shipping.health().figures({
         since: new Date(now.getTime() - HOUR),
         day: new Date(now.getTime() - 24 * HOUR),
       }),
-      shipping.halfMadeFulfillments({
+      shipping.medusa().halfMadeFulfillments({
         providerPrefix: `${PROVIDER_IDENTIFIER}_`,
         olderThanSeconds: halfMadeAfterSeconds(options.recovery.leaseSeconds),
         limit: 100,
       }),
       silenceMs > 0
-        ? shipping.countShipmentsInTransit({
+        ? shipping.health().countShipmentsInTransit({
             boughtAfter: new Date(now.getTime() - IN_TRANSIT_MS),
             boughtBefore: new Date(now.getTime() - silenceMs),
             cap: SHIPMENTS_WAITING_CAP,
           })
         : Promise.resolve(0),
       shipping.availability().readRecord(),
-      shipping.countWaitingForService(),
+      shipping.queue().countWaitingForService(),
     ])
   return healthView(
     {

@@ -24,11 +24,11 @@ export async function readLabelPage(
   page: number
 ): Promise<{ bytes: Buffer | undefined; pages: number }> {
   const shipping = shippingOf(container)
-  const documents = await shipping.documentPages("label", row.id)
+  const documents = await shipping.versions().pages("label", row.id)
   if (documents.length) {
     const doc = documents.find((d) => d.page === page)
     return {
-      bytes: doc ? await shipping.documentContent(doc.id) : undefined,
+      bytes: doc ? await shipping.documents().bytes(doc.id) : undefined,
       pages: documents.length,
     }
   }

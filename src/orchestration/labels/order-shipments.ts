@@ -44,7 +44,9 @@ export async function loadOrderShipments(
     { order: { created_at: "ASC" } }
   )) as unknown as ShipmentRow[]
   if (!found.length) return { rows: found, events: [], fulfillments: new Map() }
-  const pages = await shipping.labelPageCounts(found.map((r) => r.id))
+  const pages = await shipping
+    .versions()
+    .labelPageCounts(found.map((r) => r.id))
   const rows = found.map((r) => ({ ...r, label_pages: pages.get(r.id) ?? 0 }))
   const numbers = rows
     .map((r) => r.tracking_number)
@@ -92,7 +94,9 @@ async function returnsOfLabels(
   const ids = rows
     .filter((r) => r.is_return && r.fulfillment_id)
     .map((r) => r.fulfillment_id as string)
-  const returnIds = await shipping.returnsOfFulfillments([...new Set(ids)])
+  const returnIds = await shipping
+    .medusa()
+    .returnsOfFulfillments([...new Set(ids)])
   if (!returnIds.size) return new Map()
   const { data } = await container
     .resolve(ContainerRegistrationKeys.QUERY)

@@ -132,8 +132,10 @@ export async function manifestDocument(
   record: ManifestRecord
 ): Promise<DocumentSource | null> {
   const shipping = shippingOf(container)
-  const [stored] = await shipping.documentPages("manifest", record.manifest_id)
-  if (stored) return shipping.documentSource(stored.id)
+  const [stored] = await shipping
+    .versions()
+    .pages("manifest", record.manifest_id)
+  if (stored) return shipping.documents().source(stored.id)
   if (record.file_id)
     return {
       storage: "database",

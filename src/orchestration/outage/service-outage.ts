@@ -54,7 +54,7 @@ export async function probeService(
       serviceDownAlert({
         since: outage.since,
         reason: outage.reason ?? null,
-        orders_waiting: await shipping.countWaitingForService(),
+        orders_waiting: await shipping.queue().countWaitingForService(),
         now,
       })
     )
@@ -69,7 +69,7 @@ export async function probeService(
         since: outage.since,
         until: now.toISOString(),
         duration: durationWords(outage.since, now),
-        orders_waiting: await shipping.countWaitingForService(),
+        orders_waiting: await shipping.queue().countWaitingForService(),
         now,
       })
     )
@@ -135,9 +135,9 @@ async function resumeWaitingOrders(
   const tried = new Set<string>()
   let bought = 0
   for (;;) {
-    const page = (await shipping.listWaitingForService(RESUME_PAGE)).filter(
-      (r) => !tried.has(r.order_id)
-    )
+    const page = (
+      await shipping.queue().listWaitingForService(RESUME_PAGE)
+    ).filter((r) => !tried.has(r.order_id))
     if (!page.length) return bought
     // The burst limiter inside autoFulfillOrder keeps http.concurrency of them at once.
     const outcomes = await Promise.all(

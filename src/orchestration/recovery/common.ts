@@ -76,7 +76,7 @@ async function splitByHolder(
         )
     : []
   const byId = new Map(fulfillments.map((f) => [f.id, f]))
-  const linked = await shipping.linkedFulfillments(ids)
+  const linked = await shipping.medusa().linkedFulfillments(ids)
   const orphaned = new Map<string, ShipmentRecord[]>()
   const held: string[] = []
   for (const row of rows) {

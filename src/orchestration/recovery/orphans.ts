@@ -71,7 +71,7 @@ export function halfMadeAfterSeconds(leaseSeconds: number): number {
 export async function discardHalfMade(run: RecoveryRun) {
   const { container, shipping, options, report } = run
   const olderThanSeconds = halfMadeAfterSeconds(options.recovery.leaseSeconds)
-  const found = await shipping.halfMadeFulfillments({
+  const found = await shipping.medusa().halfMadeFulfillments({
     providerPrefix: `${PROVIDER_IDENTIFIER}_`,
     olderThanSeconds,
     limit: PAGE,

@@ -37,7 +37,7 @@ export async function labelRowsOf(
     is_return: true,
     status: "created",
   })) as unknown as ReturnLabelRow[]
-  const pages = await shipping.labelPageCounts(rows.map((r) => r.id))
+  const pages = await shipping.versions().labelPageCounts(rows.map((r) => r.id))
   for (const row of rows.filter(isUsableReturnLabel)) {
     const returnId = returnOf.get(row.fulfillment_id as string)!
     byReturn.set(returnId, [

@@ -100,7 +100,7 @@ export async function retryWaitingReturnLabels(
   const shipping = shippingOf(container)
   if (await shipping.availability().read()) return 0
   const policy = returnLabelRetryPolicy(shipping.getOptions())
-  const found = await shipping.waitingReturnFulfillments({
+  const found = await shipping.medusa().waitingReturnFulfillments({
     providerPrefix: `${PROVIDER_IDENTIFIER}_`,
     since: new Date(now.getTime() - SWEEP_DAYS * 86_400_000),
     maxAttempts: policy.maxAttempts,

@@ -302,7 +302,7 @@ async function announceReturnDelivered(
 ): Promise<void> {
   const shipping = shippingOf(container)
   const returns = shipment.fulfillment_id
-    ? await shipping.returnsOfFulfillments([shipment.fulfillment_id])
+    ? await shipping.medusa().returnsOfFulfillments([shipment.fulfillment_id])
     : new Map<string, string>()
   await recordReturnDeliveredWorkflow(container).run({
     input: {

@@ -203,7 +203,7 @@ async function sweep(
       })
       state.outagesInARow = 0
       const rows = rowsOfTrackingResponse(trackingNumber, response, s.id)
-      const ids = rows.length ? await shipping.writeTrackingEvents(rows) : []
+      const ids = rows.length ? await shipping.trackingEvents().write(rows) : []
       return {
         id: s.id,
         tracking_number: trackingNumber,

@@ -36,9 +36,9 @@ export async function documentsOfFulfillment(
 ): Promise<FulfillmentDocument[]> {
   const ref = shipmentRefOf(data)
   if (!ref) return []
-  const journal = deps.ports.shipments()
+  const shipping = deps.ports.shipments()
   const rows = (
-    await journal.listShipments({
+    await shipping.listShipments({
       id: ref.shipment_ids,
       status: ["created", "voided"],
     })
@@ -47,8 +47,8 @@ export async function documentsOfFulfillment(
   const labels: LabelOfOrder[] = []
   for (const row of rows) {
     const pages: Uint8Array[] = []
-    for (const p of await journal.documentPages("label", row.id))
-      pages.push(new Uint8Array(await journal.documentContent(p.id)))
+    for (const p of await shipping.versions().pages("label", row.id))
+      pages.push(new Uint8Array(await shipping.documents().bytes(p.id)))
     labels.push({ ...(row as unknown as LabelOfOrder), pages })
   }
   const orderId = rows[0].order_id

@@ -322,7 +322,9 @@ export const registryPorts: ProviderPorts = {
     return required<ShippingServicesModuleService>(
       SHIPPING_SERVICES_MODULE,
       "The plugin's module"
-    ).linkedFulfillments(fulfillmentIds)
+    )
+      .medusa()
+      .linkedFulfillments(fulfillmentIds)
   },
 
   async order(orderId) {

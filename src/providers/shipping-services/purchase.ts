@@ -43,7 +43,7 @@ export type {
  * out.
  */
 export async function purchaseLabel(
-  journal: ShippingServicesModuleService,
+  shipping: ShippingServicesModuleService,
   client: LabelClient,
   input: PurchaseInput
 ): Promise<ShipmentRecord> {
@@ -68,7 +68,7 @@ export async function purchaseLabel(
     },
     async (span) => {
       try {
-        const row = await purchaseOnce(journal, client, input, outcome)
+        const row = await purchaseOnce(shipping, client, input, outcome)
         span.setAttribute("shipping_services.shipment_id", row.id)
         return row
       } catch (error) {
@@ -94,28 +94,30 @@ export async function purchaseLabel(
 }
 
 async function purchaseOnce(
-  journal: ShippingServicesModuleService,
+  shipping: ShippingServicesModuleService,
   client: LabelClient,
   input: PurchaseInput,
   outcome: { value: string }
 ): Promise<ShipmentRecord> {
   // While the service is not answering no create leaves (nor a settle's retry operation): the
   // order waits for it. Free while it answers (no read: see ServiceAvailability).
-  const outage = await journal.availability().outage()
+  const outage = await shipping.availability().outage()
   if (outage) {
     outcome.value = "service_away"
     throw serviceAwayError(outage)
   }
-  const leases = journal.leases()
+  const leases = shipping.leases()
   // No row for this parcel yet (the usual case): the pending row is inserted by the same
   // statement that looked, and the label is bought at once.
   const transactionId = randomTransactionId()
-  const first = await journal.insertShipmentUnlessRequested(
-    input.requestKey,
-    pendingRow(input, transactionId, leases)
-  )
+  const first = await shipping
+    .journal()
+    .insertShipmentUnlessRequested(
+      input.requestKey,
+      pendingRow(input, transactionId, leases)
+    )
   if (first.inserted)
-    return buy(journal, client, input, outcome, first.inserted)
+    return buy(shipping, client, input, outcome, first.inserted)
   const previous = first.previous
   // A bought label first: settling a pending row could only find another one.
   const ordered = [
@@ -124,25 +126,31 @@ async function purchaseOnce(
   ]
   for (const seen of ordered) {
     if (!(await input.reusable(seen))) continue
-    const row = await takeAsItIs(journal, seen)
+    const row = await takeAsItIs(shipping, seen)
     if (row === "gone") continue
     if (row === "busy") throw busy(seen)
     const settled =
       row.status === "pending"
-        ? await settleInterrupted(journal, client, row, input.service)
+        ? await settleInterrupted(shipping, client, row, input.service)
         : row
     if (settled.status !== "created") {
       await leases.release(SHIPMENTS, row.id)
       continue
     }
-    const adopted = await adopt(journal, settled, input)
+    const adopted = await adopt(shipping, settled, input)
     // Ours until Medusa has stored the label on the fulfillment (see Leases.letExpire).
     leases.letExpire(SHIPMENTS, row.id)
     outcome.value = "taken_over"
     return adopted
   }
   const row = pendingRow(input, randomTransactionId(), leases)
-  return buy(journal, client, input, outcome, await journal.insertShipment(row))
+  return buy(
+    shipping,
+    client,
+    input,
+    outcome,
+    await shipping.journal().insertShipment(row)
+  )
 }
 
 /**
@@ -181,19 +189,19 @@ function pendingRow(
 
 /** Buys the label of `row`, a pending row just inserted by this process with its transaction id. */
 async function buy(
-  journal: ShippingServicesModuleService,
+  shipping: ShippingServicesModuleService,
   client: LabelClient,
   input: PurchaseInput,
   outcome: { value: string },
   row: ShipmentRecord
 ): Promise<ShipmentRecord> {
-  const leases = journal.leases()
+  const leases = shipping.leases()
   const transactionId = row.transaction_id
   leases.track(SHIPMENTS, row.id)
   let ids = [transactionId]
   const remember = async (id: string) => {
     ids = [...ids, id]
-    await journal.updateShipments({
+    await shipping.updateShipments({
       id: row.id,
       transaction_id: id,
       transaction_ids: { ids },
@@ -208,11 +216,11 @@ async function buy(
       ...createOptionsOf(input.built, input.service),
     })
   } catch (error) {
-    await noteIfAway(journal, error)
+    await noteIfAway(shipping, error)
     // Outcome unknown: stays pending, so a repeat (or the recovery job) asks the retry operation.
     const unknownOutcome = error instanceof ShippingOutcomeUnknownError
     outcome.value = unknownOutcome ? "unknown" : "failed"
-    await journal.updateShipments({
+    await shipping.updateShipments({
       id: row.id,
       status: unknownOutcome ? "pending" : "failed",
       error: errorRecord(error),
@@ -223,7 +231,7 @@ async function buy(
   crashPoint("after-answer")
   try {
     const done = await complete(
-      journal,
+      shipping,
       row,
       result.shipment,
       input.service,
@@ -237,7 +245,7 @@ async function buy(
     // row must stay pending, never "failed": the retry operation (the next attempt, or the
     // recovery once the lease ran out) takes this label instead of buying a second one.
     outcome.value = "unknown"
-    await journal
+    await shipping
       .updateShipments({ id: row.id, error: errorRecord(error) })
       .catch(() => undefined)
     await leases.release(SHIPMENTS, row.id).catch(() => undefined)
@@ -262,14 +270,14 @@ const settling = new Map<string, Promise<ShipmentRecord>>()
  * Throws, leaving the row pending, when the service cannot tell now.
  */
 export function settleInterrupted(
-  journal: ShippingServicesModuleService,
+  shipping: ShippingServicesModuleService,
   client: LabelClient,
   row: ShipmentRecord,
   service: ServiceOption
 ): Promise<ShipmentRecord> {
   const inFlight = settling.get(row.id)
   if (inFlight) return inFlight
-  const settle = settleOnce(journal, client, row, service).finally(() =>
+  const settle = settleOnce(shipping, client, row, service).finally(() =>
     settling.delete(row.id)
   )
   settling.set(row.id, settle)
@@ -277,7 +285,7 @@ export function settleInterrupted(
 }
 
 async function settleOnce(
-  journal: ShippingServicesModuleService,
+  shipping: ShippingServicesModuleService,
   client: LabelClient,
   row: ShipmentRecord,
   service: ServiceOption
@@ -290,14 +298,14 @@ async function settleOnce(
     )
   } catch (error) {
     if (!(error instanceof ShippingNotFoundError)) {
-      await noteIfAway(journal, error)
-      await journal.updateShipments({ id: row.id, error: errorRecord(error) })
+      await noteIfAway(shipping, error)
+      await shipping.updateShipments({ id: row.id, error: errorRecord(error) })
       throw toMedusaError(error)
     }
   }
   if (found)
-    return complete(journal, row, found, service, client.sandboxNow?.())
-  return journal.updateShipments({
+    return complete(shipping, row, found, service, client.sandboxNow?.())
+  return shipping.updateShipments({
     id: row.id,
     status: "failed",
     error: {
@@ -314,11 +322,11 @@ async function settleOnce(
  * creates, and the probe job watches for its return). Never fails the purchase's own error path.
  */
 export async function noteIfAway(
-  journal: Pick<ShippingServicesModuleService, "availability">,
+  shipping: Pick<ShippingServicesModuleService, "availability">,
   error: unknown
 ): Promise<void> {
   if (!isServiceAway(error)) return
-  await journal
+  await shipping
     .availability()
     .open(error instanceof Error ? error.message : String(error))
     .catch(() => undefined)
@@ -326,13 +334,13 @@ export async function noteIfAway(
 
 /** A row of an earlier attempt now belongs to this fulfillment. */
 async function adopt(
-  journal: ShippingServicesModuleService,
+  shipping: ShippingServicesModuleService,
   row: ShipmentRecord,
   input: PurchaseInput
 ): Promise<ShipmentRecord> {
   if (row.fulfillment_id === (input.fulfillmentId ?? null) && !row.orphaned_at)
     return row
-  return journal.updateShipments({
+  return shipping.updateShipments({
     id: row.id,
     fulfillment_id: input.fulfillmentId ?? null,
     orphaned_at: null,
@@ -341,7 +349,7 @@ async function adopt(
 
 /** The answer of the service onto the row, and the label's pages into the plugin's documents, at once. */
 async function complete(
-  journal: ShippingServicesModuleService,
+  shipping: ShippingServicesModuleService,
   row: ShipmentRecord,
   response: ShipmentResponse,
   service: ServiceOption,
@@ -350,25 +358,27 @@ async function complete(
   const fields = recordFieldsOf(response, service)
   const format = fields.label?.label_format ?? null
   const pages = fields.label?.pages ?? []
-  const updated = await journal.storeDocuments(
-    labelPageDocuments(row.id, row.reprint_count ?? 0, format, pages),
-    {
-      id: row.id,
-      status: "created",
-      shipment_id: fields.shipment_id,
-      tracking_number: fields.tracking_number,
-      charges: fields.charges,
-      delivery_commitment: fields.delivery_commitment,
-      label_type: fields.label?.label_type ?? null,
-      label_format: format,
-      label_size: fields.label?.label_size ?? null,
-      label_content_type: fields.label?.label_content_type ?? null,
-      label_source_url: fields.label?.source_url ?? null,
-      // The clock its events will be dated on, when the sandbox made it.
-      sandbox_clock_at: sandboxNow ?? null,
-      error: null,
-    }
-  )
+  const updated = await shipping
+    .journal()
+    .storeDocuments(
+      labelPageDocuments(row.id, row.reprint_count ?? 0, format, pages),
+      {
+        id: row.id,
+        status: "created",
+        shipment_id: fields.shipment_id,
+        tracking_number: fields.tracking_number,
+        charges: fields.charges,
+        delivery_commitment: fields.delivery_commitment,
+        label_type: fields.label?.label_type ?? null,
+        label_format: format,
+        label_size: fields.label?.label_size ?? null,
+        label_content_type: fields.label?.label_content_type ?? null,
+        label_source_url: fields.label?.source_url ?? null,
+        // The clock its events will be dated on, when the sandbox made it.
+        sandbox_clock_at: sandboxNow ?? null,
+        error: null,
+      }
+    )
   return updated as ShipmentRecord
 }
 

@@ -21,7 +21,7 @@ export const awaitAdminFulfilmentStep = createStep(
   awaitAdminFulfilmentStepId,
   async (input: AwaitAdminFulfilmentInput, { container }) => {
     const shipping = shippingOf(container)
-    const created = await shipping.recordManualAutoFulfillment(input.order_id, {
+    const created = await shipping.queue().recordManual(input.order_id, {
       ...input.facts,
       // A Date in the workflow's input arrives as a string on the Redis engine.
       placed_at: input.facts.placed_at ? new Date(input.facts.placed_at) : null,
@@ -31,7 +31,7 @@ export const awaitAdminFulfilmentStep = createStep(
   async (id: string | null | undefined, { container }) => {
     if (!id) return
     const shipping = shippingOf(container)
-    await shipping.removeManualAutoFulfillment(id)
+    await shipping.queue().removeManual(id)
   }
 )
 

@@ -23,7 +23,7 @@ export const pruneDocumentVersionsStep = createStep(
   async (input: PruneDocumentVersionsInput, { container }) => {
     if (input.stored) {
       const shipping = shippingOf(container)
-      await shipping.pruneDocuments(input.kind, input.owner_id, input.version)
+      await shipping.versions().prune(input.kind, input.owner_id, input.version)
     }
     return new StepResponse(undefined)
   }

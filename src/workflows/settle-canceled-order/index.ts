@@ -18,13 +18,13 @@ export const settleCanceledOrderStep = createStep(
   settleCanceledOrderStepId,
   async (input: { order_id: string }, { container }) => {
     const shipping = shippingOf(container)
-    const settled = await shipping.settleCanceledOrder(input.order_id)
+    const settled = await shipping.queue().settleCanceledOrder(input.order_id)
     return new StepResponse({ settled: settled.length }, settled)
   },
   async (settled: SettledAutoFulfillment[] | undefined, { container }) => {
     if (!settled?.length) return
     const shipping = shippingOf(container)
-    await shipping.restoreSettledAutoFulfillments(settled)
+    await shipping.queue().restoreSettled(settled)
   }
 )
 

@@ -92,18 +92,14 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
       })
       const words = { message: "Waiting for the shipping service", away: true }
       expect(
-        await service.parkAutoFulfillment(
-          "order_b",
-          facts("2026-11-28T09:05:00Z"),
-          words
-        )
+        await service
+          .queue()
+          .postpone("order_b", facts("2026-11-28T09:05:00Z"), words)
       ).toBe(true)
       expect(
-        await service.parkAutoFulfillment(
-          "order_a",
-          facts("2026-11-28T09:00:00Z"),
-          words
-        )
+        await service
+          .queue()
+          .postpone("order_a", facts("2026-11-28T09:00:00Z"), words)
       ).toBe(true)
       // A failed order with attempts left waits too; one out of attempts stays the admin's.
       await service.createAutoFulfillments([
@@ -112,48 +108,96 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
         { order_id: "order_e", status: "succeeded", attempts: 1 },
       ] as never)
       expect(
-        await service.parkAutoFulfillment(
-          "order_c",
-          facts("2026-11-28T09:10:00Z"),
-          words
-        )
+        await service
+          .queue()
+          .postpone("order_c", facts("2026-11-28T09:10:00Z"), words)
       ).toBe(true)
       expect(
-        await service.parkAutoFulfillment(
-          "order_d",
-          facts("2026-11-28T09:10:00Z"),
-          words
-        )
+        await service
+          .queue()
+          .postpone("order_d", facts("2026-11-28T09:10:00Z"), words)
       ).toBe(false)
       expect(
-        await service.parkAutoFulfillment(
-          "order_e",
-          facts("2026-11-28T09:10:00Z"),
-          words
-        )
+        await service
+          .queue()
+          .postpone("order_e", facts("2026-11-28T09:10:00Z"), words)
       ).toBe(false)
       expect(
-        (await service.listWaitingForService(10)).map((r) => r.order_id)
+        (await service.queue().listWaitingForService(10)).map((r) => r.order_id)
       ).toEqual(["order_a", "order_b", "order_c"])
-      expect(await service.countWaitingForService()).toBe(3)
+      expect(await service.queue().countWaitingForService()).toBe(3)
       const [c] = await service.listAutoFulfillments({ order_id: "order_c" })
       expect(c).toMatchObject({ status: "waiting", attempts: 1 })
     })
 
+    it("an order put off for a reason of Medusa's is pending again at its time, a succeeded one reopened", async () => {
+      const facts = {
+        option_id: "postal-ground",
+        lane: "domestic",
+        display_id: 1,
+        placed_at: new Date("2026-11-28T09:00:00Z"),
+      }
+      const at = new Date("2026-11-28T10:00:00Z")
+      const words = { message: "an exchange is being made" }
+      await service.createAutoFulfillments([
+        { order_id: "order_s", status: "succeeded", attempts: 1 },
+        { order_id: "order_h", status: "held", attempts: 0 },
+        { order_id: "order_f", status: "failed", attempts: 5 },
+      ] as never)
+      expect(await service.queue().postpone("order_n", facts, words, at)).toBe(
+        true
+      )
+      expect(await service.queue().postpone("order_s", facts, words, at)).toBe(
+        true
+      )
+      expect(await service.queue().postpone("order_h", facts, words, at)).toBe(
+        false
+      )
+      expect(await service.queue().postpone("order_f", facts, words, at)).toBe(
+        false
+      )
+      const rows = await service.listAutoFulfillments({
+        order_id: ["order_n", "order_s", "order_h", "order_f"],
+      })
+      const byOrder = Object.fromEntries(rows.map((r) => [r.order_id, r]))
+      expect(byOrder.order_n).toMatchObject({
+        status: "pending",
+        attempts: 0,
+        next_attempt_at: at,
+        last_error: words,
+      })
+      expect(byOrder.order_s).toMatchObject({
+        status: "pending",
+        attempts: 1,
+        next_attempt_at: at,
+      })
+      expect(byOrder.order_h).toMatchObject({ status: "held" })
+      expect(byOrder.order_f).toMatchObject({ status: "failed" })
+      // Waiting for the service never reopens a succeeded order.
+      await service.createAutoFulfillments([
+        { order_id: "order_t", status: "succeeded", attempts: 1 },
+      ] as never)
+      expect(
+        await service.queue().postpone("order_t", facts, {
+          message: "Waiting for the shipping service",
+        })
+      ).toBe(false)
+    })
+
     it("a running attempt the service did not answer is given back waiting, its attempt not counted", async () => {
-      const started = await service.startAutoFulfillment({
+      const started = await service.attempts().start({
         order_id: "order_x",
         option_id: null,
         lane: null,
         display_id: null,
         placed_at: null,
       })
-      await service.noteAutoFulfillmentError(started!.id, {
+      await service.attempts().noteError(started!.id, {
         attempts: 1,
         last_error: { message: "Shipping service: 503", away: true },
       })
       expect(
-        await service.releaseAutoFulfillmentAttempt(started!.id, {
+        await service.attempts().release(started!.id, {
           attempts: 1,
           next_attempt_at: new Date(Date.now() + 30_000),
         })
@@ -165,18 +209,18 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
         next_attempt_at: null,
       })
       // A refusal is counted, as before.
-      const refused = await service.startAutoFulfillment({
+      const refused = await service.attempts().start({
         order_id: "order_y",
         option_id: null,
         lane: null,
         display_id: null,
         placed_at: null,
       })
-      await service.noteAutoFulfillmentError(refused!.id, {
+      await service.attempts().noteError(refused!.id, {
         attempts: 1,
         last_error: { message: "Shipping service: 400" },
       })
-      await service.releaseAutoFulfillmentAttempt(refused!.id, {
+      await service.attempts().release(refused!.id, {
         attempts: 1,
         next_attempt_at: new Date(Date.now() + 30_000),
       })

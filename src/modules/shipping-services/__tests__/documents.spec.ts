@@ -65,7 +65,7 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
         service_id: "UGA",
       })
       const bytes = randomBytes(2000 + i)
-      await service.storeDocuments(
+      await service.journal().storeDocuments(
         [
           {
             kind: "label",
@@ -99,7 +99,7 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
         new DocumentStore(knex, () => "presigned", memoryFiles().service)
       )
     const pagesOf = async (id: string) =>
-      (await service.documentPages("label", id)).length
+      (await service.versions().pages("label", id)).length
     const removedAt = async (id: string) =>
       (
         await knex()("shipping_services_shipment")
@@ -109,10 +109,10 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
 
     it("stores bytes, not base64, and reads them back as they were", async () => {
       const { id, bytes } = await label()
-      const [page] = await service.documentPages("label", id)
+      const [page] = await service.versions().pages("label", id)
       expect(page).toMatchObject({ size: bytes.length, storage: "database" })
       expect(
-        Buffer.compare(await service.documentContent(page.id), bytes)
+        Buffer.compare(await service.documents().bytes(page.id), bytes)
       ).toBe(0)
       const { rows } = await knex().raw(
         `select pg_typeof(content)::text as type, octet_length(content) as n from shipping_services_document where id = ?`,
@@ -121,7 +121,7 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
       expect(rows).toEqual([{ type: "bytea", n: bytes.length }])
       expect(
         Buffer.compare(
-          (await service.labelPagesOf([id])).get(id)?.[0] as Buffer,
+          (await service.documents().labelPages([id])).get(id)?.[0] as Buffer,
           bytes
         )
       ).toBe(0)
@@ -140,7 +140,7 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
         service_id: "UGA",
       })
       await expect(
-        service.storeDocuments(
+        service.journal().storeDocuments(
           [
             {
               kind: "label",
@@ -161,12 +161,12 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
       ).rejects.toThrow(/kind_check/)
       const [after] = await service.listShipments({ id: row.id })
       expect(after).toMatchObject({ status: "pending", tracking_number: null })
-      expect(await service.documentPages("label", row.id)).toEqual([])
+      expect(await service.versions().pages("label", row.id)).toEqual([])
     })
 
     it("deletes documents for good: no soft delete keeps their bytes", async () => {
       const { id } = await label()
-      const [page] = await service.documentPages("label", id)
+      const [page] = await service.versions().pages("label", id)
       await expect(service.softDeleteDocuments([page.id])).rejects.toThrow(
         /never_soft_deleted/
       )
@@ -275,7 +275,7 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
       const r = retention()
       expect(await r.dueLabels(cutoff, 10)).toEqual([id])
       // A reprint lands between the pick and the removal.
-      await service.storeDocuments([
+      await service.journal().storeDocuments([
         {
           kind: "label",
           owner_id: id,
@@ -286,9 +286,9 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
       ])
       const removed = await r.removeLabels([id], cutoff)
       expect(removed.documents).toBe(1)
-      const pages = await service.documentPages("label", id)
+      const pages = await service.versions().pages("label", id)
       expect(pages).toHaveLength(1)
-      expect((await service.documentContent(pages[0].id)).toString()).toBe(
+      expect((await service.documents().bytes(pages[0].id)).toString()).toBe(
         "reprinted"
       )
       expect(await removedAt(id)).toBeNull()
@@ -299,7 +299,7 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
         .update({ created_at: before(DAY) })
       await r.removeLabels([id], cutoff)
       expect(await removedAt(id)).not.toBeNull()
-      await service.storeDocuments(
+      await service.journal().storeDocuments(
         [
           {
             kind: "label",
@@ -329,7 +329,7 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
         status: "done",
         shipment_ids: { ids: [a.id, b.id] },
       })
-      await service.storeDocuments([
+      await service.journal().storeDocuments([
         {
           kind: "print",
           owner_id: batch.id,
@@ -351,7 +351,7 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
       expect(removed.documents).toBe(1)
       const [after] = await service.listBatches({ id: batch.id })
       expect(after.files_removed_at).not.toBeNull()
-      expect(await service.documentPages("print", batch.id)).toEqual([])
+      expect(await service.versions().pages("print", batch.id)).toEqual([])
       expect(await r.dueBatches(cutoff, 10)).toEqual([])
     })
 
@@ -364,8 +364,8 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
       )
       const one = await label({ delivered_applied_at: before(DAY) })
       const two = await label()
-      const [p1] = await service.documentPages("label", one.id)
-      const [p2] = await service.documentPages("label", two.id)
+      const [p1] = await service.versions().pages("label", one.id)
+      const [p2] = await service.versions().pages("label", two.id)
 
       const moved = await store.move("file", { limit: 10 })
       expect(moved).toEqual({ moved: 2, failed: [] })
@@ -414,7 +414,7 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
     it("deletes its upload when the document was removed while it was being moved", async () => {
       const memory = memoryFiles()
       const { id } = await label()
-      const [page] = await service.documentPages("label", id)
+      const [page] = await service.versions().pages("label", id)
       const racing: FileService = {
         ...memory.service,
         async createFiles(data) {
@@ -441,7 +441,7 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
 
     it("leaves a document where it is when the File Module fails, and says why", async () => {
       const { id, bytes } = await label()
-      const [page] = await service.documentPages("label", id)
+      const [page] = await service.versions().pages("label", id)
       const failing: FileService = {
         ...memoryFiles().service,
         async createFiles() {

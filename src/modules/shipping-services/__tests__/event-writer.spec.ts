@@ -46,13 +46,13 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
 
     it("fails only the delivery whose row PostgreSQL refuses, when 40 others share its INSERT", async () => {
       const good = Array.from({ length: 40 }, (_, i) =>
-        service.writeTrackingEvents([row(`ISO-${i}`, 0)])
+        service.trackingEvents().write([row(`ISO-${i}`, 0)])
       )
       // A NUL in a text column: PostgreSQL refuses it (22021). The route's rules refuse it before
       // it gets here; this is the writer's own guarantee should anything slip through.
-      const poison = service.writeTrackingEvents([
-        row("ISO-POISON", 0, { description: "bad\u0000row" }),
-      ])
+      const poison = service
+        .trackingEvents()
+        .write([row("ISO-POISON", 0, { description: "bad\u0000row" })])
       const results = await Promise.allSettled([...good, poison])
       expect(results.slice(0, 40).every((r) => r.status === "fulfilled")).toBe(
         true
@@ -68,9 +68,9 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
 
     it("refuses a payload PostgreSQL's jsonb cannot hold (a lone surrogate) as the delivery's fault", async () => {
       await expect(
-        service.writeTrackingEvents([
-          row("SURR-1", 0, { payload: { city: "\ud800" } }),
-        ])
+        service
+          .trackingEvents()
+          .write([row("SURR-1", 0, { payload: { city: "\ud800" } })])
       ).rejects.toBeInstanceOf(EventsRefusedError)
       expect(await count("SURR-%")).toBe(0)
     })
@@ -78,7 +78,7 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
     it("stores a delivery of 10,000 rows whole, in chunks, and repeats nothing across chunks", async () => {
       const rows = delivery("BIG-1", 10_000)
       rows[CHUNK_ROWS + 5] = { ...rows[5] } // the same scan twice, in two different statements
-      const ids = await service.writeTrackingEvents(rows)
+      const ids = await service.trackingEvents().write(rows)
       expect(ids).toHaveLength(10_000)
       expect(ids[5]).toBeTruthy()
       expect(ids[CHUNK_ROWS + 5]).toBeNull()
@@ -86,14 +86,14 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
       expect(await count("BIG-1")).toBe(9_999)
       // Sent again: all repeats, nothing new.
       expect(
-        (await service.writeTrackingEvents(rows)).filter(Boolean)
+        (await service.trackingEvents().write(rows)).filter(Boolean)
       ).toHaveLength(0)
     })
 
     it("stores nothing of a large delivery whose last chunk PostgreSQL refuses", async () => {
       const rows = delivery("BIG-2", 5_042)
       rows[5_041] = { ...rows[5_041], location: "x\u0000y" }
-      await expect(service.writeTrackingEvents(rows)).rejects.toBeInstanceOf(
+      await expect(service.trackingEvents().write(rows)).rejects.toBeInstanceOf(
         EventsRefusedError
       )
       expect(await count("BIG-2")).toBe(0)

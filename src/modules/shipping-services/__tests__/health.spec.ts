@@ -188,7 +188,7 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
       ] as never)
 
       const now = new Date()
-      const figures = await service.healthFigures({
+      const figures = await service.health().figures({
         since: new Date(now.getTime() - HOUR),
         day: new Date(now.getTime() - 24 * HOUR),
       })
@@ -277,7 +277,7 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
 
     it("is all ok on a quiet, healthy store", async () => {
       const now = new Date()
-      const figures = await service.healthFigures({
+      const figures = await service.health().figures({
         since: new Date(now.getTime() - HOUR),
         day: new Date(now.getTime() - 24 * HOUR),
       })

@@ -53,9 +53,11 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
         )
       )
       const earlier = new Date("2026-01-01T00:00:00Z")
-      expect(await service.markPrinted([a.id], earlier)).toEqual([a.id])
-      expect(await service.markPrinted([a.id, b.id])).toEqual([b.id])
-      await service.clearPrinted([b.id])
+      expect(await service.journal().markPrinted([a.id], earlier)).toEqual([
+        a.id,
+      ])
+      expect(await service.journal().markPrinted([a.id, b.id])).toEqual([b.id])
+      await service.journal().clearPrinted([b.id])
       const rows = await service.listShipments(
         { id: [a.id, b.id] },
         { select: ["id", "printed_at"] }
@@ -73,9 +75,11 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
         mime_type: "application/pdf",
         content: Buffer.from(`v${version}p${p}`).toString("base64"),
       })
-      await service.storeDocuments([page(1, 0), page(2, 0), page(2, 1)])
-      await service.deleteDocumentVersion("print", "ssb_v", 2)
-      const left = await service.documentPages("print", "ssb_v")
+      await service
+        .journal()
+        .storeDocuments([page(1, 0), page(2, 0), page(2, 1)])
+      await service.versions().deleteVersion("print", "ssb_v", 2)
+      const left = await service.versions().pages("print", "ssb_v")
       expect(left.map((d) => [d.version, d.page])).toEqual([[1, 0]])
     })
 
@@ -103,9 +107,9 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
         payload: { n },
       })
       const results = await Promise.all([
-        service.writeTrackingEvents([row(1), row(2)]),
-        service.writeTrackingEvents([row(2), row(3)]),
-        service.writeTrackingEvents([row(1)]),
+        service.trackingEvents().write([row(1), row(2)]),
+        service.trackingEvents().write([row(2), row(3)]),
+        service.trackingEvents().write([row(1)]),
       ])
       const ids = results.flat()
       expect(ids.filter(Boolean)).toHaveLength(3)
@@ -117,7 +121,7 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
       expect(stored.map((e) => (e.payload as { n: number }).n)).toEqual([
         1, 2, 3,
       ])
-      expect(await service.writeTrackingEvents([row(3)])).toEqual([null])
+      expect(await service.trackingEvents().write([row(3)])).toEqual([null])
     })
 
     it("gives one more attempt of an automatic fulfilment to exactly one of concurrent claimers", async () => {
@@ -129,7 +133,7 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
       const seen = { status: "failed", attempts: 1 }
       const claims = await Promise.all(
         Array.from({ length: 6 }, () =>
-          service.claimAutoFulfillmentAttempt(record.id, seen)
+          service.attempts().claim(record.id, seen)
         )
       )
       expect(claims.filter(Boolean)).toHaveLength(1)
@@ -140,9 +144,7 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
         next_attempt_at: null,
       })
       // What was read before the winner's change no longer matches.
-      expect(await service.claimAutoFulfillmentAttempt(record.id, seen)).toBe(
-        false
-      )
+      expect(await service.attempts().claim(record.id, seen)).toBe(false)
     })
 
     it("counts an admin's extra attempt as at most one past the automatic ones, to one of two concurrent retries", async () => {
@@ -153,8 +155,8 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
       })
       const seen = { status: "failed", attempts: 3 }
       const claims = await Promise.all([
-        service.claimAutoFulfillmentAttempt(spent.id, seen, 2),
-        service.claimAutoFulfillmentAttempt(spent.id, seen, 2),
+        service.attempts().claim(spent.id, seen, 2),
+        service.attempts().claim(spent.id, seen, 2),
       ])
       expect(claims.filter(Boolean)).toHaveLength(1)
       const [after] = await service.listAutoFulfillments({ id: spent.id })
@@ -166,11 +168,9 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
         attempts: 1,
       })
       expect(
-        await service.claimAutoFulfillmentAttempt(
-          early.id,
-          { status: "failed", attempts: 1 },
-          2
-        )
+        await service
+          .attempts()
+          .claim(early.id, { status: "failed", attempts: 1 }, 2)
       ).toBe(true)
       const [second] = await service.listAutoFulfillments({ id: early.id })
       expect(second.attempts).toBe(2)
@@ -184,9 +184,7 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
         last_error: { message: "the first attempt's words" },
       })
       const seen = { status: "failed", attempts: 1 }
-      expect(await service.claimAutoFulfillmentAttempt(record.id, seen)).toBe(
-        true
-      )
+      expect(await service.attempts().claim(record.id, seen)).toBe(true)
       const read = async () =>
         (await service.listAutoFulfillments({ id: record.id }))[0]
       // A new attempt carries no old words.
@@ -196,24 +194,24 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
       })
       // Another attempt number (a takeover) is not this one's to note.
       expect(
-        await service.noteAutoFulfillmentError(record.id, {
+        await service.attempts().noteError(record.id, {
           attempts: 1,
           last_error: { message: "stale" },
         })
       ).toBe(false)
       expect(
-        await service.noteAutoFulfillmentError(record.id, {
+        await service.attempts().noteError(record.id, {
           attempts: 2,
           last_error: { message: "Shipping service: 500" },
         })
       ).toBe(true)
       expect(
-        await service.releaseAutoFulfillmentAttempt(record.id, {
+        await service.attempts().release(record.id, {
           attempts: 2,
           next_attempt_at: null,
         })
       ).toBe(true)
-      await service.recordAutoFulfillmentError("order_words", {
+      await service.attempts().recordError("order_words", {
         message: "the same error, seen by the caller",
       })
       expect(await read()).toMatchObject({
@@ -226,7 +224,7 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
         id: record.id,
         last_error: null,
       })
-      await service.recordAutoFulfillmentError("order_words", {
+      await service.attempts().recordError("order_words", {
         message: "raised outside the create step",
       })
       expect((await read()).last_error).toEqual({

@@ -215,10 +215,9 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
       })
 
       it("inserts the pending row in the same statement when the parcel has none standing, with every column typed as the ORM stores it", async () => {
-        const first = await journal.insertShipmentUnlessRequested(
-          "k-one",
-          fields("T-1")
-        )
+        const first = await journal
+          .journal()
+          .insertShipmentUnlessRequested("k-one", fields("T-1"))
         expect(first.previous).toBeUndefined()
         expect(first.inserted).toMatchObject({
           id: expect.stringMatching(/^ssship_[0-9A-Z]{26}$/),
@@ -238,27 +237,25 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
       })
 
       it("inserts nothing and gives the standing rows, newest first, when the parcel has some; failed and voided rows do not stand", async () => {
-        const a = await journal.insertShipmentUnlessRequested(
-          "k-two",
-          fields("T-a")
-        )
+        const a = await journal
+          .journal()
+          .insertShipmentUnlessRequested("k-two", fields("T-a"))
         await knex().raw(
           `update shipping_services_shipment set status = 'created', created_at = now() - interval '1 minute' where id = ?`,
           [a.inserted!.id]
         )
-        const failed = await journal.insertShipment({
+        const failed = await journal.journal().insertShipment({
           ...fields("T-f"),
           request_key: "k-two",
           status: "failed",
         })
-        const b = await journal.insertShipment({
+        const b = await journal.journal().insertShipment({
           ...fields("T-b"),
           request_key: "k-two",
         })
-        const again = await journal.insertShipmentUnlessRequested(
-          "k-two",
-          fields("T-c")
-        )
+        const again = await journal
+          .journal()
+          .insertShipmentUnlessRequested("k-two", fields("T-c"))
         expect(again.inserted).toBeUndefined()
         expect(again.previous!.map((r) => r.id)).toEqual([b.id, a.inserted!.id])
         const rows = await journal.listShipments({ request_key: "k-two" })
@@ -272,10 +269,9 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
         await knex().raw(
           `update shipping_services_shipment set status = 'voided' where request_key = 'k-two' and status <> 'failed'`
         )
-        const third = await journal.insertShipmentUnlessRequested(
-          "k-two",
-          fields("T-d")
-        )
+        const third = await journal
+          .journal()
+          .insertShipmentUnlessRequested("k-two", fields("T-d"))
         expect(third.inserted).toMatchObject({ transaction_id: "T-d" })
       })
     })
@@ -298,9 +294,9 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
           shipment_id: expect.stringMatching(/^SHP-/),
           label_format: "PDF",
         })
-        const pages = await journal.documentPages("label", row.id)
+        const pages = await journal.versions().pages("label", row.id)
         expect(pages).toHaveLength(1)
-        expect((await journal.documentContent(pages[0].id)).toString()).toBe(
+        expect((await journal.documents().bytes(pages[0].id)).toString()).toBe(
           "%PDF-1.4 label"
         )
         expect(svc.calls.creates).toBe(1)
@@ -393,7 +389,7 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
           fulfillment_id: "ful_1",
         })
         expect(svc.calls).toEqual({ creates: 0, finds: 1 })
-        expect(await journal.documentPages("label", row.id)).toHaveLength(1)
+        expect(await journal.versions().pages("label", row.id)).toHaveLength(1)
       })
 
       it("marks an interrupted purchase the service never made as failed, and buys with a new transaction id", async () => {
@@ -433,11 +429,15 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
             order_id: "order_1",
           })
           // The look-up sees it pending; the recovery job settles it before the purchase's take.
-          const racing = new Proxy(journal, {
+          const bound = (target: object, name: string | symbol) => {
+            const value = (target as any)[name]
+            return typeof value === "function" ? value.bind(target) : value
+          }
+          const labelJournal = new Proxy(journal.journal(), {
             get: (target, name) => {
               const value = (target as any)[name]
               if (name !== "insertShipmentUnlessRequested")
-                return typeof value === "function" ? value.bind(target) : value
+                return bound(target, name)
               return async (...args: unknown[]) => {
                 const found = await value.apply(target, args)
                 await journal.updateShipments({
@@ -450,6 +450,10 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
                 return found
               }
             },
+          })
+          const racing = new Proxy(journal, {
+            get: (target, name) =>
+              name === "journal" ? () => labelJournal : bound(target, name),
           })
           const bought = await purchaseLabel(racing, svc.client, input(key))
           if (settledAs === "failed") {
@@ -587,7 +591,7 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
         const [a, b] = await both
         expect([a.status, b.status]).toEqual(["created", "created"])
         expect(svc.calls.finds).toBe(1)
-        expect(await journal.documentPages("label", row.id)).toHaveLength(1)
+        expect(await journal.versions().pages("label", row.id)).toHaveLength(1)
       })
     })
 
@@ -611,9 +615,15 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
         status: "held",
         attempts: 0,
       })
-      expect(await journal.settleCanceledOrder("order_live")).toHaveLength(0)
-      expect(await journal.settleCanceledOrder("order_stopped")).toHaveLength(1)
-      expect(await journal.settleCanceledOrder("order_held")).toHaveLength(1)
+      expect(
+        await journal.queue().settleCanceledOrder("order_live")
+      ).toHaveLength(0)
+      expect(
+        await journal.queue().settleCanceledOrder("order_stopped")
+      ).toHaveLength(1)
+      expect(
+        await journal.queue().settleCanceledOrder("order_held")
+      ).toHaveLength(1)
       const rows = await journal.listAutoFulfillments({
         id: [live.id, stopped.id, held.id],
       })
@@ -636,7 +646,7 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
         next_attempt_at: heldAt,
         last_error: { message: "the service was down" },
       })
-      const settled = await journal.settleCanceledOrder("order_back")
+      const settled = await journal.queue().settleCanceledOrder("order_back")
       expect(settled).toEqual([
         expect.objectContaining({
           id: held.id,
@@ -644,7 +654,7 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
           last_error: { message: "the service was down" },
         }),
       ])
-      await journal.restoreSettledAutoFulfillments(settled)
+      await journal.queue().restoreSettled(settled)
       const [after] = await journal.listAutoFulfillments({ id: held.id })
       expect(after).toMatchObject({
         status: "failed",
@@ -658,17 +668,15 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
     })
 
     it("records an order for an admin once, and its compensation removes only an untouched row", async () => {
-      const first = await journal.recordManualAutoFulfillment("order_manual", {
+      const first = await journal.queue().recordManual("order_manual", {
         display_id: 7,
       })
       expect(first).not.toBeNull()
-      expect(
-        await journal.recordManualAutoFulfillment("order_manual", {})
-      ).toBeNull()
-      const moved = await journal.recordManualAutoFulfillment("order_moved", {})
+      expect(await journal.queue().recordManual("order_manual", {})).toBeNull()
+      const moved = await journal.queue().recordManual("order_moved", {})
       await journal.updateAutoFulfillments({ id: moved!.id, status: "held" })
-      await journal.removeManualAutoFulfillment(first!.id)
-      await journal.removeManualAutoFulfillment(moved!.id)
+      await journal.queue().removeManual(first!.id)
+      await journal.queue().removeManual(moved!.id)
       const rows = await journal.listAutoFulfillments({
         order_id: ["order_manual", "order_moved"],
       })
@@ -685,7 +693,7 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
         lease_owner: "me",
         lease_until: new Date(Date.now() + 60_000),
       })
-      await journal.finishAutoFulfillment(row.id, {
+      await journal.attempts().finish(row.id, {
         status: "failed",
         last_error: { message: "boom", code: "x" },
         next_attempt_at: new Date("2030-01-01T00:00:00Z"),
@@ -700,7 +708,7 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
       expect(new Date(after.next_attempt_at!).toISOString()).toBe(
         "2030-01-01T00:00:00.000Z"
       )
-      await journal.finishAutoFulfillment(row.id, {
+      await journal.attempts().finish(row.id, {
         status: "succeeded",
         last_error: null,
         fulfillment_ids: { ids: ["ful_1"] },
@@ -723,10 +731,10 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
         service_id: "UGA",
         status: "created",
       })
-      await journal.markShipmentsAttached([a.id])
+      await journal.journal().markShipmentsAttached([a.id])
       const [first] = await journal.listShipments({ id: a.id })
       expect(first.attached_at).toBeTruthy()
-      await journal.markShipmentsAttached([a.id])
+      await journal.journal().markShipmentsAttached([a.id])
       const [second] = await journal.listShipments({ id: a.id })
       expect(new Date(second.attached_at!).getTime()).toBe(
         new Date(first.attached_at!).getTime()
@@ -749,7 +757,9 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
         `insert into order_fulfillment values ('l1', 'order_1', 'ful_linked', null)`
       )
       expect([
-        ...(await journal.linkedFulfillments(["ful_linked", "ful_loose"])),
+        ...(await journal
+          .medusa()
+          .linkedFulfillments(["ful_linked", "ful_loose"])),
       ]).toEqual(["ful_linked"])
     })
   },

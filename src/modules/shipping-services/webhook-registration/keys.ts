@@ -63,7 +63,7 @@ export async function rotateKeysLocked(
       key_rotated_at: now,
     }))
   )
-  deps.shipping.forgetWebhookKeys()
+  deps.shipping.keys().forget()
   deps.logger.info(
     `shipping-services: webhook key rotated for ${rows.map((r) => r.type).join(", ")}; the previous key is accepted for ${PREVIOUS_KEY_GRACE_MS / 3_600_000} h`
   )
@@ -74,7 +74,7 @@ export async function rotateKeysLocked(
 export async function restoreKeys(
   shipping: Pick<
     ShippingServicesModuleService,
-    "updateWebhookRegistrations" | "forgetWebhookKeys"
+    "updateWebhookRegistrations" | "keys"
   >,
   before: RotatedKeys | undefined
 ): Promise<void> {
@@ -82,7 +82,7 @@ export async function restoreKeys(
   await shipping.updateWebhookRegistrations(
     before.map((r) => ({ ...r })) as never
   )
-  shipping.forgetWebhookKeys()
+  shipping.keys().forget()
 }
 
 /** The remove-webhooks script's mark cleared for an admin's re-register (not when webhooks are blocked anyway); returns the mark. */

@@ -103,7 +103,7 @@ export async function reconcileLocked(
       await retireType(deps, client, row, existing, options.reason, now)
     )
   }
-  shipping.forgetWebhookKeys()
+  shipping.keys().forget()
   const failed = results.find((r) => r.error)
   return {
     reason: options.reason,

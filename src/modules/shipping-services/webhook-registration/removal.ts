@@ -92,6 +92,6 @@ export async function deleteLocalRegistrations(
   const rows = await shipping.listWebhookRegistrations({}, { select: ["id"] })
   if (rows.length)
     await shipping.deleteWebhookRegistrations(rows.map((r) => r.id))
-  shipping.forgetWebhookKeys()
+  shipping.keys().forget()
   return rows.length
 }

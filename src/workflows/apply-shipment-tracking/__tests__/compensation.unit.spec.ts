@@ -32,6 +32,12 @@ function journal(row: Row) {
       Object.assign(row, fields)
       return old
     }),
+    journal() {
+      return this
+    },
+    tracking() {
+      return { recordShipment: this.recordShipmentTracking }
+    },
     recordShipmentTracking: jest.fn(async (id: string, fields: object) => {
       Object.assign(
         rows.find((r) => r.id === id)!,

@@ -4,7 +4,8 @@ import { linkTrackingEventsStep } from "../steps/link-tracking-events"
 
 describe("linking unmatched tracking events", () => {
   it("links them to their shipment, and unlinks them when a later step fails", async () => {
-    const shipping = { linkTrackingEvents: jest.fn(async () => []) }
+    const tracking = { linkEvents: jest.fn(async () => []) }
+    const shipping = { tracking: () => tracking }
     const links = [
       { id: "sste_1", shipment_id: "sssh_1" },
       { id: "sste_2", shipment_id: "sssh_1" },
@@ -14,7 +15,7 @@ describe("linking unmatched tracking events", () => {
       { links },
       { [SHIPPING_SERVICES_MODULE]: shipping }
     )
-    expect(shipping.linkTrackingEvents.mock.calls).toEqual([
+    expect(tracking.linkEvents.mock.calls).toEqual([
       [links],
       [
         [

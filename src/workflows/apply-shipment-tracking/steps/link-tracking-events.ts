@@ -14,7 +14,7 @@ export const linkTrackingEventsStep = createStep(
   async (input: { links: TrackingEventLink[] }, { container }) => {
     if (!input.links.length) return new StepResponse(0, [] as string[])
     const shipping = shippingOf(container)
-    await shipping.linkTrackingEvents(input.links)
+    await shipping.tracking().linkEvents(input.links)
     return new StepResponse(
       input.links.length,
       input.links.map((l) => l.id)
@@ -23,8 +23,8 @@ export const linkTrackingEventsStep = createStep(
   async (ids, { container }) => {
     if (!ids?.length) return
     const shipping = shippingOf(container)
-    await shipping.linkTrackingEvents(
-      ids.map((id) => ({ id, shipment_id: null }))
-    )
+    await shipping
+      .tracking()
+      .linkEvents(ids.map((id) => ({ id, shipment_id: null })))
   }
 )

@@ -18,11 +18,9 @@ export const markEventsProcessedStep = createStep(
   ) => {
     const shipping = shippingOf(container)
     for (const { outcome, ids } of input.processed)
-      await shipping.markTrackingEventsProcessed(
-        ids,
-        new Date(input.processed_at),
-        outcome
-      )
+      await shipping
+        .tracking()
+        .markEventsProcessed(ids, new Date(input.processed_at), outcome)
     const ids = input.processed.flatMap((p) => p.ids)
     return new StepResponse(ids.length, ids)
   },

@@ -8,21 +8,20 @@ export type TrackingBefore = {
   fields: ShipmentTrackingFields
 }
 
-type Journal = Pick<
-  ShippingServicesModuleService,
-  "swapShipmentFields" | "recordShipmentTracking"
->
+type Shipping = Pick<ShippingServicesModuleService, "journal" | "tracking">
 
 /**
  * Writes the shipment's tracking summary and returns the fields as they were, in one statement
  * (a read for the compensation and then the update were two, on every apply).
  */
 export async function recordTracking(
-  journal: Journal,
+  shipping: Shipping,
   shipmentId: string,
   fields: ShipmentTrackingFields
 ): Promise<TrackingBefore | null> {
-  const old = await journal.swapShipmentFields(shipmentId, datesOf(fields))
+  const old = await shipping
+    .journal()
+    .swapShipmentFields(shipmentId, datesOf(fields))
   if (!old) return null
   const was = (column: string) => (old[column] ?? null) as Date | string | null
   return {
@@ -48,14 +47,13 @@ const datesOf = (f: ShipmentTrackingFields): ShipmentTrackingFields => ({
 
 /** Compensation: the tracking summary as it was. */
 export async function restoreTracking(
-  journal: Pick<Journal, "recordShipmentTracking">,
+  shipping: Pick<Shipping, "tracking">,
   before: TrackingBefore | null | undefined
 ): Promise<void> {
   if (!before) return
-  await journal.recordShipmentTracking(
-    before.shipment_id,
-    datesOf(before.fields)
-  )
+  await shipping
+    .tracking()
+    .recordShipment(before.shipment_id, datesOf(before.fields))
 }
 
 export const recordShipmentTrackingStepId =

@@ -9,7 +9,7 @@ const COLUMN = {
   delivered: "delivered_applied_at",
 } as const satisfies Record<Transition, string>
 
-type Journal = Pick<ShippingServicesModuleService, "swapShipmentFields">
+type Shipping = Pick<ShippingServicesModuleService, "journal">
 
 export type AppliedBefore = {
   shipment_id: string
@@ -19,11 +19,11 @@ export type AppliedBefore = {
 
 /** Writes when a transition was applied to Medusa; returns what the column held before. */
 export async function recordTransitionApplied(
-  journal: Journal,
+  shipping: Shipping,
   input: { shipment_id: string; transition: Transition; applied_at: Date }
 ): Promise<AppliedBefore | null> {
   const column = COLUMN[input.transition]
-  const old = await journal.swapShipmentFields(input.shipment_id, {
+  const old = await shipping.journal().swapShipmentFields(input.shipment_id, {
     // A Date in the workflow's input arrives as a string on the Redis engine.
     [column]: new Date(input.applied_at),
   })
@@ -37,11 +37,11 @@ export async function recordTransitionApplied(
 
 /** Compensation: the column as it was (Medusa's transition did not happen after all). */
 export async function restoreTransitionApplied(
-  journal: Journal,
+  shipping: Shipping,
   before: AppliedBefore | null | undefined
 ): Promise<void> {
   if (!before) return
-  await journal.swapShipmentFields(before.shipment_id, {
+  await shipping.journal().swapShipmentFields(before.shipment_id, {
     [before.column]: before.value,
   })
 }

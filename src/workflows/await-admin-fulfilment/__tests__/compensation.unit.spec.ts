@@ -11,32 +11,34 @@ const facts = {
 
 describe("await-admin-fulfilment workflow", () => {
   it("records the order as waiting for an admin (a date from the Redis engine as a Date), and removes that row when a later step fails", async () => {
-    const shipping = {
-      recordManualAutoFulfillment: jest.fn(async () => ({ id: "ssaf_1" })),
-      removeManualAutoFulfillment: jest.fn(async () => undefined),
+    const queue = {
+      recordManual: jest.fn(async () => ({ id: "ssaf_1" })),
+      removeManual: jest.fn(async () => undefined),
     }
+    const shipping = { queue: () => queue }
     await runThenFail(
       awaitAdminFulfilmentStep,
       { order_id: "order_1", facts },
       { [SHIPPING_SERVICES_MODULE]: shipping }
     )
-    expect(shipping.recordManualAutoFulfillment).toHaveBeenCalledWith(
-      "order_1",
-      { ...facts, placed_at: new Date("2026-11-25T10:00:00.000Z") }
-    )
-    expect(shipping.removeManualAutoFulfillment).toHaveBeenCalledWith("ssaf_1")
+    expect(queue.recordManual).toHaveBeenCalledWith("order_1", {
+      ...facts,
+      placed_at: new Date("2026-11-25T10:00:00.000Z"),
+    })
+    expect(queue.removeManual).toHaveBeenCalledWith("ssaf_1")
   })
 
   it("never removes a row it did not make (the order had one already)", async () => {
-    const shipping = {
-      recordManualAutoFulfillment: jest.fn(async () => null),
-      removeManualAutoFulfillment: jest.fn(async () => undefined),
+    const queue = {
+      recordManual: jest.fn(async () => null),
+      removeManual: jest.fn(async () => undefined),
     }
+    const shipping = { queue: () => queue }
     await runThenFail(
       awaitAdminFulfilmentStep,
       { order_id: "order_1", facts },
       { [SHIPPING_SERVICES_MODULE]: shipping }
     )
-    expect(shipping.removeManualAutoFulfillment).not.toHaveBeenCalled()
+    expect(queue.removeManual).not.toHaveBeenCalled()
   })
 })

@@ -67,7 +67,7 @@ function purchaseDeps(
                 data?: Record<string, unknown> | null
               }
             | undefined,
-        linked: (ids) => shipping.linkedFulfillments(ids),
+        linked: (ids) => shipping.medusa().linkedFulfillments(ids),
       }),
     ports: registryPorts,
   }

@@ -43,7 +43,7 @@ export const storeManifestDocumentStep = createStep(
         document?.base64 ??
         (document?.url ? await downloadBase64(document.url) : null)
       if (content) {
-        await shipping.storeDocuments([
+        await shipping.journal().storeDocuments([
           {
             kind: "manifest",
             owner_id: manifest_id,

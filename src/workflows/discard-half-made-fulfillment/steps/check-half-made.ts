@@ -17,7 +17,7 @@ export const checkHalfMadeFulfillmentStep = createStep(
     { container }
   ) => {
     const shipping = shippingOf(container)
-    const [found] = await shipping.halfMadeFulfillments({
+    const [found] = await shipping.medusa().halfMadeFulfillments({
       providerPrefix: `${PROVIDER_IDENTIFIER}_`,
       olderThanSeconds: input.older_than_seconds,
       ids: [input.fulfillment_id],

@@ -40,14 +40,13 @@ export const moveDocumentsStep = createStep(
       if (input.owners) {
         ids = [...(ids ?? [])]
         for (const owner of input.owners)
-          for (const page of await shipping.documentPages(
-            owner.kind,
-            owner.owner_id
-          ))
+          for (const page of await shipping
+            .versions()
+            .pages(owner.kind, owner.owner_id))
             ids.push(page.id)
         if (!ids.length) return new StepResponse({ target, ...empty })
       }
-      const report = await shipping.moveDocuments(target, {
+      const report = await shipping.documents().move(target, {
         ids,
         limit: ids ? ids.length : input.limit,
       })

@@ -29,7 +29,10 @@ function rows(
     leaseCalls: leases,
     getOptions: () => ({ autoFulfill: policy }) as never,
     // As the module's INSERT … ON CONFLICT DO NOTHING: a row running under this process's lease, or nothing.
-    startAutoFulfillment: jest.fn(async (row: { order_id: string }) => {
+    attempts() {
+      return this
+    },
+    start: jest.fn(async (row: { order_id: string }) => {
       if (table.some((r) => r.order_id === row.order_id)) return undefined
       const created = {
         ...row,
@@ -44,7 +47,7 @@ function rows(
     listAutoFulfillments: jest.fn(async ({ order_id }: { order_id: string }) =>
       table.filter((r) => r.order_id === order_id).map((r) => ({ ...r }))
     ),
-    claimAutoFulfillmentAttempt: jest.fn(
+    claim: jest.fn(
       async (
         id: string,
         seen: { status: string; attempts: number },
@@ -65,7 +68,7 @@ function rows(
         return true
       }
     ),
-    releaseAutoFulfillmentAttempt: jest.fn(
+    release: jest.fn(
       async (
         id: string,
         a: { attempts: number; next_attempt_at: Date | null }

@@ -53,11 +53,7 @@ export type ClaimMade = {
 
 type Rows = Pick<
   ShippingServicesModuleService,
-  | "startAutoFulfillment"
-  | "listAutoFulfillments"
-  | "claimAutoFulfillmentAttempt"
-  | "leases"
-  | "getOptions"
+  "attempts" | "listAutoFulfillments" | "leases" | "getOptions"
 >
 
 /**
@@ -73,7 +69,7 @@ export async function claimOrderFulfilment(
   input: ClaimInput
 ): Promise<Claim> {
   const { maxAttempts } = shipping.getOptions().autoFulfill
-  const created = await shipping.startAutoFulfillment({
+  const created = await shipping.attempts().start({
     order_id: input.order_id,
     option_id: input.facts.option_id,
     lane: input.facts.lane,
@@ -121,11 +117,13 @@ export async function claimOrderFulfilment(
       ? Math.max(0, maxAttempts - 1)
       : null
   if (
-    !(await shipping.claimAutoFulfillmentAttempt(
-      existing.id,
-      { status: existing.status, attempts: existing.attempts },
-      maxBefore
-    ))
+    !(await shipping
+      .attempts()
+      .claim(
+        existing.id,
+        { status: existing.status, attempts: existing.attempts },
+        maxBefore
+      ))
   ) {
     return existing.status === "running"
       ? {
@@ -158,12 +156,12 @@ export async function claimOrderFulfilment(
 export async function giveBackOrderFulfilment(
   shipping: Pick<
     ShippingServicesModuleService,
-    "releaseAutoFulfillmentAttempt" | "leases" | "getOptions"
+    "attempts" | "leases" | "getOptions"
   >,
   made: ClaimMade
 ): Promise<void> {
   shipping.leases().letExpire(AUTO_FULFILLMENTS, made.record_id)
-  await shipping.releaseAutoFulfillmentAttempt(made.record_id, {
+  await shipping.attempts().release(made.record_id, {
     attempts: made.attempts,
     next_attempt_at: retryAtAfterFailure(
       made.mode,

@@ -74,7 +74,7 @@ export const createOrderFulfillmentStep = createStep(
           })
         },
         (lastError) =>
-          shipping.noteAutoFulfillmentError(input.record_id, {
+          shipping.attempts().noteError(input.record_id, {
             attempts: input.attempts,
             last_error: lastError,
           })

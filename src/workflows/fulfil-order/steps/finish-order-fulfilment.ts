@@ -28,7 +28,7 @@ export const finishOrderFulfilmentStep = createStep(
     shipping.leases().letExpire(AUTO_FULFILLMENTS, input.record_id)
     await createNotingError(
       () =>
-        shipping.finishAutoFulfillment(input.record_id, {
+        shipping.attempts().finish(input.record_id, {
           status: "succeeded",
           last_error: null,
           ...(input.mode === "admin" ? { held_at: null } : {}),
@@ -37,7 +37,7 @@ export const finishOrderFulfilmentStep = createStep(
             : {}),
         }),
       (lastError) =>
-        shipping.noteAutoFulfillmentError(input.record_id, {
+        shipping.attempts().noteError(input.record_id, {
           attempts: input.attempts,
           last_error: lastError,
         })

@@ -41,7 +41,7 @@ async function register(
   shipping: ShippingServicesModuleService,
   orderId: string
 ): Promise<StepResponse<Registered, Made>> {
-  const found = await shipping.unregisteredOrderFulfillments({
+  const found = await shipping.medusa().unregisteredOrderFulfillments({
     orderId,
     providerPrefix: `${PROVIDER_IDENTIFIER}_`,
   })
@@ -154,7 +154,7 @@ export const registerUnregisteredFulfillmentsStep = createStep(
     return createNotingError(
       () => register(container, shipping, input.order_id),
       (lastError) =>
-        shipping.noteAutoFulfillmentError(record_id, {
+        shipping.attempts().noteError(record_id, {
           attempts: input.attempts,
           last_error: lastError,
         })

@@ -19,7 +19,7 @@ export const holdOrderStep = createStep(
   holdOrderStepId,
   async (input: HoldInput, { container }) => {
     const shipping = shippingOf(container)
-    const held = await shipping.holdAutoFulfillment(input.order_id, input.facts)
+    const held = await shipping.queue().hold(input.order_id, input.facts)
     if (!held)
       throw new MedusaError(
         MedusaError.Types.CONFLICT,
@@ -33,10 +33,8 @@ export const holdOrderStep = createStep(
   async (before, { container }) => {
     if (!before) return
     const shipping = shippingOf(container)
-    await shipping.releaseAutoFulfillment(
-      before.order_id,
-      resumable(before.previous),
-      null
-    )
+    await shipping
+      .queue()
+      .release(before.order_id, resumable(before.previous), null)
   }
 )

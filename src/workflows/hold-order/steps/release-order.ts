@@ -15,11 +15,9 @@ export const releaseOrderStep = createStep(
   async (input: ReleaseInput, { container }) => {
     const shipping = shippingOf(container)
     if (
-      !(await shipping.releaseAutoFulfillment(
-        input.order_id,
-        input.status,
-        input.next_attempt_at
-      ))
+      !(await shipping
+        .queue()
+        .release(input.order_id, input.status, input.next_attempt_at))
     ) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
@@ -34,6 +32,6 @@ export const releaseOrderStep = createStep(
   async (before, { container }) => {
     if (!before) return
     const shipping = shippingOf(container)
-    await shipping.holdAutoFulfillment(before.order_id, {})
+    await shipping.queue().hold(before.order_id, {})
   }
 )

@@ -26,7 +26,7 @@ function journal(batch: Row, items: Row[]) {
         )
     })
   return {
-    batches,
+    batchRows: batches,
     items,
     listBatches: jest.fn(async ({ id }: { id: string }) =>
       batches.filter((b) => b.id === id).map((b) => ({ ...b }))
@@ -42,6 +42,9 @@ function journal(batch: Row, items: Row[]) {
     updateBatches: update(batches),
     updateBatchItems: update(items),
     // As the module's one statement: sets the fields, returns them as they were.
+    batches() {
+      return { setItem: this.setBatchItem }
+    },
     setBatchItem: jest.fn(async (id: string, fields: Row) => {
       const item = items.find((i) => i.id === id)
       if (!item) return null
@@ -83,7 +86,7 @@ describe("print batch compensations", () => {
       files: [file("doc_v2")],
       notes: { ssbi_1: "left out of the PDF", ssbi_2: "same" },
     })
-    expect(j.batches[0]).toMatchObject({
+    expect(j.batchRows[0]).toMatchObject({
       files: [file("doc_v2")],
       print_version: 2,
       print_error: null,
@@ -92,7 +95,7 @@ describe("print batch compensations", () => {
     // Only the note that changed is written (and would be restored).
     expect(before?.notes).toEqual([{ id: "ssbi_1", note: null }])
     await restorePrintFiles(j as never, before)
-    expect(j.batches[0]).toMatchObject({
+    expect(j.batchRows[0]).toMatchObject({
       files: [file("doc_v1")],
       print_version: 1,
       print_error: { message: "earlier failure" },
@@ -116,6 +119,15 @@ describe("print batch compensations", () => {
       storeDocuments: jest.fn(async () => undefined),
       documentPages: jest.fn(async () => []),
       deleteDocumentVersion: jest.fn(async () => undefined),
+      journal() {
+        return { storeDocuments: this.storeDocuments }
+      },
+      versions() {
+        return {
+          pages: this.documentPages,
+          deleteVersion: this.deleteDocumentVersion,
+        }
+      },
     }
     const { errors } = await runThenFail(
       storePrintFilesStep,
@@ -180,16 +192,17 @@ describe("print batch compensations", () => {
   })
 
   it("unmarks only the labels it marked printed when a later step fails", async () => {
-    const shipping = {
+    const journal = {
       markPrinted: jest.fn(async () => ["sssh_2"]),
       clearPrinted: jest.fn(async () => undefined),
     }
+    const shipping = { journal: () => journal }
     await runThenFail(
       markLabelsPrintedStep,
       { shipment_ids: ["sssh_1", "sssh_2"] },
       { [SHIPPING_SERVICES_MODULE]: shipping }
     )
-    expect(shipping.markPrinted).toHaveBeenCalledWith(["sssh_1", "sssh_2"])
-    expect(shipping.clearPrinted).toHaveBeenCalledWith(["sssh_2"])
+    expect(journal.markPrinted).toHaveBeenCalledWith(["sssh_1", "sssh_2"])
+    expect(journal.clearPrinted).toHaveBeenCalledWith(["sssh_2"])
   })
 })

@@ -10,12 +10,12 @@ export const markLabelsPrintedStep = createStep(
   markLabelsPrintedStepId,
   async (input: { shipment_ids: string[] }, { container }) => {
     const shipping = shippingOf(container)
-    const marked = await shipping.markPrinted(input.shipment_ids)
+    const marked = await shipping.journal().markPrinted(input.shipment_ids)
     return new StepResponse(marked.length, marked)
   },
   async (marked, { container }) => {
     if (!marked?.length) return
     const shipping = shippingOf(container)
-    await shipping.clearPrinted(marked)
+    await shipping.journal().clearPrinted(marked)
   }
 )

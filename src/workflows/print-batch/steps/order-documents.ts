@@ -78,7 +78,7 @@ export async function* printInputsOf(
     )
     const shipments = new Map(rows.map((r) => [r.id, r]))
     // This page's label files in one read; dropped when the next page is read.
-    const files = await shipping.labelPagesOf(rows.map((r) => r.id))
+    const files = await shipping.documents().labelPages(rows.map((r) => r.id))
     for (const item of page) {
       const order = byId.get(item.orderId)
       if (!order) continue

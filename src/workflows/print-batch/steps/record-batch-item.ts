@@ -20,15 +20,15 @@ const FIELDS = [
   "shipment_ids",
 ] as const
 
-type Journal = Pick<ShippingServicesModuleService, "setBatchItem">
+type Shipping = Pick<ShippingServicesModuleService, "batches">
 
 /** Writes the outcome on the item; returns the fields it changed as they were. */
 export async function recordBatchItem(
-  journal: Journal,
+  shipping: Shipping,
   outcome: BatchItemOutcome
 ): Promise<Record<string, unknown> | null> {
   const { id, ...fields } = outcome
-  const old = await journal.setBatchItem(id, fields)
+  const old = await shipping.batches().setItem(id, fields)
   if (!old) return null
   const before: Record<string, unknown> = { id }
   for (const field of FIELDS)

@@ -44,8 +44,8 @@ export const storePrintFilesStep = createStep(
     // Pages of this version that a run killed before the batch named them left behind: nothing
     // serves them, and they would stand beside the new ones (the batch's lease makes this run
     // the only one).
-    await shipping.deleteDocumentVersion("print", batch.id, version)
-    await shipping.storeDocuments(
+    await shipping.versions().deleteVersion("print", batch.id, version)
+    await shipping.journal().storeDocuments(
       outputs.map((o, page) => ({
         kind: "print" as const,
         owner_id: batch.id,
@@ -60,7 +60,7 @@ export const storePrintFilesStep = createStep(
         ).toString("base64"),
       }))
     )
-    const stored = await shipping.documentPages("print", batch.id)
+    const stored = await shipping.versions().pages("print", batch.id)
     const files: BatchFile[] = outputs.map((o, page) => ({
       kind: o.kind,
       document_id:
@@ -83,6 +83,8 @@ export const storePrintFilesStep = createStep(
   async (made, { container }) => {
     if (!made) return
     const shipping = shippingOf(container)
-    await shipping.deleteDocumentVersion("print", made.batch_id, made.version)
+    await shipping
+      .versions()
+      .deleteVersion("print", made.batch_id, made.version)
   }
 )

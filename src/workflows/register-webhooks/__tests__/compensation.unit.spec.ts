@@ -32,7 +32,10 @@ function shipping(rows: Record<string, unknown>[]) {
           )
       }
     ),
-    forgetWebhookKeys: jest.fn(),
+    forget: jest.fn(),
+    keys() {
+      return { forget: this.forget }
+    },
   }
 }
 
@@ -64,7 +67,7 @@ describe("webhook key rotation and its compensation", () => {
     expect(s.state[0]!.api_key).not.toBe("k1")
     await restoreKeys(s as never, before)
     expect(s.state).toEqual(rows)
-    expect(s.forgetWebhookKeys).toHaveBeenCalledTimes(2)
+    expect(s.forget).toHaveBeenCalledTimes(2)
   })
 
   it("refuses, in words that survive a workflow run, when nothing is registered", async () => {

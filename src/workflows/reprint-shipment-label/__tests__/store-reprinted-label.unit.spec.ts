@@ -23,6 +23,9 @@ function journal() {
     updateShipments: jest.fn(async (update: Record<string, unknown>) =>
       Object.assign(row, update)
     ),
+    journal() {
+      return this
+    },
     storeDocuments: jest.fn(
       async (
         docs: { owner_id: string; version: number; page: number }[],

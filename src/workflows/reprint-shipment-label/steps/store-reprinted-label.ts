@@ -19,10 +19,10 @@ export type StoredReprint = {
   label: Record<(typeof LABEL_FIELDS)[number], unknown> | null
 }
 
-type Journal = Pick<
+type Shipping = Pick<
   ShippingServicesModuleService,
   | "listShipments"
-  | "storeDocuments"
+  | "journal"
   | "listDocuments"
   | "deleteDocuments"
   | "updateShipments"
@@ -33,11 +33,11 @@ type Journal = Pick<
  * fields), in one transaction. Returns what compensation needs.
  */
 export async function storeReprintedLabel(
-  journal: Journal,
+  shipping: Shipping,
   reprint: ReprintedLabel
 ): Promise<StoredReprint> {
   const { shipment_id, version, fields, pages } = reprint
-  const [row] = await journal.listShipments(
+  const [row] = await shipping.listShipments(
     { id: shipment_id },
     { select: ["id", ...LABEL_FIELDS] }
   )
@@ -50,22 +50,24 @@ export async function storeReprintedLabel(
           ])
         ) as StoredReprint["label"])
       : null
-  await journal.storeDocuments(
-    labelPageDocuments(shipment_id, version, fields?.label_format, pages),
-    {
-      id: shipment_id,
-      reprint_count: version,
-      ...(fields
-        ? {
-            label_source_url: fields.source_url,
-            label_type: fields.label_type,
-            label_format: fields.label_format,
-            label_size: fields.label_size,
-            label_content_type: fields.label_content_type,
-          }
-        : {}),
-    }
-  )
+  await shipping
+    .journal()
+    .storeDocuments(
+      labelPageDocuments(shipment_id, version, fields?.label_format, pages),
+      {
+        id: shipment_id,
+        reprint_count: version,
+        ...(fields
+          ? {
+              label_source_url: fields.source_url,
+              label_type: fields.label_type,
+              label_format: fields.label_format,
+              label_size: fields.label_size,
+              label_content_type: fields.label_content_type,
+            }
+          : {}),
+      }
+    )
   return { shipment_id, version, label }
 }
 
@@ -75,21 +77,21 @@ export async function storeReprintedLabel(
  * service counted the reprint (see reprint-at-service.ts).
  */
 export async function removeReprintedLabel(
-  journal: Pick<
-    Journal,
+  shipping: Pick<
+    Shipping,
     "listDocuments" | "deleteDocuments" | "updateShipments"
   >,
   stored: StoredReprint | undefined
 ): Promise<void> {
   if (!stored) return
-  const documents = await journal.listDocuments(
+  const documents = await shipping.listDocuments(
     { kind: "label", owner_id: stored.shipment_id, version: stored.version },
     { select: ["id"] }
   )
   if (documents.length)
-    await journal.deleteDocuments(documents.map((d: { id: string }) => d.id))
+    await shipping.deleteDocuments(documents.map((d: { id: string }) => d.id))
   if (stored.label)
-    await journal.updateShipments({
+    await shipping.updateShipments({
       id: stored.shipment_id,
       ...stored.label,
     } as never)

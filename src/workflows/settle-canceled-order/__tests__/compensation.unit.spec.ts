@@ -13,32 +13,32 @@ describe("settle-canceled-order workflow", () => {
         last_error: { message: "the service was down" },
       },
     ]
-    const shipping = {
+    const queue = {
       settleCanceledOrder: jest.fn(async () => settled),
-      restoreSettledAutoFulfillments: jest.fn(async () => undefined),
+      restoreSettled: jest.fn(async () => undefined),
     }
+    const shipping = { queue: () => queue }
     const { errors } = await runThenFail(
       settleCanceledOrderStep,
       { order_id: "order_1" },
       { [SHIPPING_SERVICES_MODULE]: shipping }
     )
     expect(errors).toEqual(["a later step failed"])
-    expect(shipping.settleCanceledOrder).toHaveBeenCalledWith("order_1")
-    expect(shipping.restoreSettledAutoFulfillments).toHaveBeenCalledWith(
-      settled
-    )
+    expect(queue.settleCanceledOrder).toHaveBeenCalledWith("order_1")
+    expect(queue.restoreSettled).toHaveBeenCalledWith(settled)
   })
 
   it("has nothing to give back when no row was settled", async () => {
-    const shipping = {
+    const queue = {
       settleCanceledOrder: jest.fn(async () => []),
-      restoreSettledAutoFulfillments: jest.fn(async () => undefined),
+      restoreSettled: jest.fn(async () => undefined),
     }
+    const shipping = { queue: () => queue }
     await runThenFail(
       settleCanceledOrderStep,
       { order_id: "order_1" },
       { [SHIPPING_SERVICES_MODULE]: shipping }
     )
-    expect(shipping.restoreSettledAutoFulfillments).not.toHaveBeenCalled()
+    expect(queue.restoreSettled).not.toHaveBeenCalled()
   })
 })

@@ -22,7 +22,9 @@ export const linkShipmentsStep = createStep(
     )
     if (attachable.length) {
       const shipping = shippingOf(container)
-      await shipping.markShipmentsAttached(attachable.map((s) => s.shipment_id))
+      await shipping
+        .journal()
+        .markShipmentsAttached(attachable.map((s) => s.shipment_id))
     }
     if (!stored.length)
       return new StepResponse(undefined, [] as LinkDefinition[])

@@ -54,27 +54,29 @@ export const storeLabelFilesStep = createStep(
     const stored: StoredLabel[] = []
     const legacyFiles: string[] = []
     // Every shipment's stored pages in one query (a burst stores a window's labels at once).
-    const pageCounts = await shipping.labelPageCounts(
-      shipments.map((s) => s.id)
-    )
+    const pageCounts = await shipping
+      .versions()
+      .labelPageCounts(shipments.map((s) => s.id))
     for (const shipment of shipments) {
       const existing = pageCounts.get(shipment.id) ?? 0
       const pages = existing ? [] : await pagesOf(container, shipment)
       if (pages.length) {
-        await shipping.storeDocuments(
-          labelPageDocuments(
-            shipment.id,
-            shipment.reprint_count ?? 0,
-            shipment.label_format,
-            pages
-          ),
-          {
-            id: shipment.id,
-            label_pending: null,
-            label_files: null,
-            label_source_url: null,
-          }
-        )
+        await shipping
+          .journal()
+          .storeDocuments(
+            labelPageDocuments(
+              shipment.id,
+              shipment.reprint_count ?? 0,
+              shipment.label_format,
+              pages
+            ),
+            {
+              id: shipment.id,
+              label_pending: null,
+              label_files: null,
+              label_source_url: null,
+            }
+          )
         legacyFiles.push(...fileIdsOf(shipment.label_files))
       } else if (
         existing &&

@@ -101,9 +101,9 @@ async function receive(
 ) {
   const shipping = shippingOf(req.scope)
   const { headerName, keys } =
-    shipping.cachedWebhookKeys(kind) ??
+    shipping.keys().cached(kind) ??
     (await withDeadline(
-      shipping.acceptedWebhookKeys(kind),
+      shipping.keys().accepted(kind),
       KEYS_TIMEOUT_MS,
       "reading the webhook keys"
     ))
@@ -132,7 +132,7 @@ async function receive(
   const rows = parsed.notifications.map((n) =>
     rowOfNotification(n, reference.referenceId)
   )
-  const ids = await shipping.writeTrackingEvents(rows)
+  const ids = await shipping.trackingEvents().write(rows)
   if (reference.referenceId)
     res.setHeader("X-Vendor-ReferenceId", reference.referenceId)
   const fresh = rows.filter((_, i) => ids[i])

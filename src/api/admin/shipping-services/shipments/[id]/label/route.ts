@@ -41,7 +41,7 @@ export async function GET(
   }
   if (query.layout) return servePrintLayout(res, shipping, row, query.layout)
   const { page } = query
-  const documents = await shipping.documentPages("label", row.id)
+  const documents = await shipping.versions().pages("label", row.id)
   const type = labelFileType(row.label_format)
   if (documents.length) {
     const doc = documents.find((d) => d.page === page)
@@ -50,7 +50,7 @@ export async function GET(
         MedusaError.Types.NOT_FOUND,
         `Shipment ${row.id} has no label page ${page + 1}`
       )
-    return sendDocument(req, res, await shipping.documentSource(doc.id), {
+    return sendDocument(req, res, await shipping.documents().source(doc.id), {
       mimeType: type.mimeType,
       fileName: labelFileName(
         row.tracking_number,
@@ -151,10 +151,10 @@ async function servePrintLayout(
   },
   layout: PrintLayout
 ) {
-  const stored = await shipping.documentPages("label", row.id)
+  const stored = await shipping.versions().pages("label", row.id)
   const pages: Uint8Array[] = []
   for (const doc of stored)
-    pages.push(new Uint8Array(await shipping.documentContent(doc.id)))
+    pages.push(new Uint8Array(await shipping.documents().bytes(doc.id)))
   if (!pages.length && row.documents_removed_at)
     return labelRemoved(res, shipping, row as never)
   if (!pages.length)
