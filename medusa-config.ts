@@ -1,5 +1,5 @@
 // The development app around the plugin (tests, demo, benches). Not part of the plugin build.
-// In a merchant's app the plugin goes under `plugins` instead; see README.md.
+// In a merchant's app the plugin goes under `plugins` instead, as the README says.
 //
 // One process by default (Medusa's local event bus and in-memory workflow engine, locks in
 // PostgreSQL). With DEV_REDIS_URL set it is Medusa's production topology instead (README
@@ -156,10 +156,10 @@ module.exports = defineConfig({
   admin: {
     disable: process.env.MEDUSA_ADMIN_DISABLE === "true",
   },
-  // The benches' baseline: automatic fulfilment with Medusa's manual provider.
+  // The benches' baseline: automatic fulfillment with Medusa's manual provider.
   plugins:
-    process.env.DEV_MANUAL_FULFIL === "1"
-      ? [`${__dirname}/dev/manual-fulfil`]
+    process.env.DEV_MANUAL_FULFILL === "1"
+      ? [`${__dirname}/dev/manual-fulfillment`]
       : [],
   modules: [
     { resolve: "./src/modules/shipping-services", options },

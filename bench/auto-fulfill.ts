@@ -1,5 +1,5 @@
 /**
- * Automatic fulfilment of a burst of 200 orders, beside the same burst through Medusa's manual
+ * Automatic fulfillment of a burst of 200 orders, beside the same burst through Medusa's manual
  * provider. The sandbox runs in its own process, as the real service would,
  * set to answer each create after 300 ms.
  *
@@ -16,8 +16,8 @@
  * price, through the store API. Then:
  * - plugin: `order.placed` for all of them at once; its subscriber buys each label inside
  *   Medusa's createOrderFulfillmentWorkflow, http.concurrency (8) at a time per process;
- * - manual: Medusa has no automatic fulfilment of its own, so the fairest equivalent is the
- *   least any would do: a subscriber (dev/manual-fulfil, loaded only by the benches) that reads
+ * - manual: Medusa has no automatic fulfillment of its own, so the fairest equivalent is the
+ *   least any would do: a subscriber (dev/manual-fulfillment, loaded only by the benches) that reads
  *   the order's unfulfilled lines and runs createOrderFulfillmentWorkflow with the manual
  *   option, 8 at a time per process, on an event of its own for all orders at once (the same
  *   event bus, the same processes). Its own event and not `order.placed`, so that neither side
@@ -29,7 +29,7 @@
  * the full table is the median pair's. In cluster mode each burst gets freshly started workers
  * (their RSS after the burst is compared), each with its own warm-up.
  * The sandbox's tracking webhooks (one per label) are held back unless BENCH_WEBHOOKS=on: what
- * applying tracking costs is bench:webhooks' apply figure, not a fulfilment's.
+ * applying tracking costs is bench:webhooks' apply figure, not a fulfillment's.
  *
  * Printed side by side with the ratio: wall time against the network bound (orders × 0.3 s /
  * (8 × processes buying)), CPU per order of each process, PostgreSQL's CPU, SQL statements per
@@ -43,7 +43,7 @@
  * bench/profile-summary.ts prints their top entries);
  * Then the tracking half (BENCH_TRACKING=off skips it): each plugin parcel's six scans posted to
  * the webhook route, against Medusa's createOrderShipmentWorkflow and
- * markOrderFulfillmentAsDeliveredWorkflow for each manual order (dev/manual-fulfil's
+ * markOrderFulfillmentAsDeliveredWorkflow for each manual order (dev/manual-fulfillment's
  * manual-ship subscriber), side by side with the goal (≤ 1.25 × Medusa's). The same deliveries are then
  * posted again (stored once already: nothing is applied) to measure receiving alone; the goal,
  * which is about applying, takes that out of the plugin's CPU (in one process it includes this
@@ -75,7 +75,7 @@ import { appPluginOptions } from "../dev/app-options"
 import {
   addManualOption,
   countRows,
-  MANUAL_FULFIL_EVENT,
+  MANUAL_FULFILL_EVENT,
   placeBothSides,
   eventGap,
   header,
@@ -198,7 +198,7 @@ async function waitForBurst(
   for (;;) {
     const [{ done, failed }] = await sql(db, query, [ids])
     if (Number(done) >= ids.length) {
-      if (Number(failed)) console.log(`${failed} ${side} fulfilments failed`)
+      if (Number(failed)) console.log(`${failed} ${side} fulfillments failed`)
       return Date.now()
     }
     if (Date.now() - t0 > 300_000)
@@ -211,7 +211,7 @@ async function waitForBurst(
 
 const eventsOf = (side: Side, ids: string[]) =>
   ids.map((id) => ({
-    name: side === "plugin" ? "order.placed" : MANUAL_FULFIL_EVENT,
+    name: side === "plugin" ? "order.placed" : MANUAL_FULFILL_EVENT,
     data: { id },
   }))
 
@@ -573,11 +573,11 @@ function compare(
   console.log("goals (the plugin against Medusa's manual provider)")
   const cpuRatio = workers(p) / workers(m)
   console.log(
-    `  worker CPU per fulfilment, plugin / manual            ${ratioOk(cpuRatio, 1.15)} (goal ≤ 1.15)`
+    `  worker CPU per fulfillment, plugin / manual            ${ratioOk(cpuRatio, 1.15)} (goal ≤ 1.15)`
   )
   const extra = per(p, p.sql.statements) - per(m, m.sql.statements)
   console.log(
-    `  SQL statements per fulfilment, plugin − manual        ${extra.toFixed(1)} ${extra <= 6 ? "MET" : "NOT MET"} (goal ≤ 6)`
+    `  SQL statements per fulfillment, plugin − manual        ${extra.toFixed(1)} ${extra <= 6 ? "MET" : "NOT MET"} (goal ≤ 6)`
   )
   const wallRatio = p.wallS / Math.max(m.wallS, network)
   console.log(
@@ -612,7 +612,7 @@ function compare(
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-/** Until Medusa's subscribers recorded every placed order of the plugin (waiting for an admin, while automatic fulfilment is off). */
+/** Until Medusa's subscribers recorded every placed order of the plugin (waiting for an admin, while automatic fulfillment is off). */
 async function waitForPlacedRows(db: string, n: number) {
   for (let i = 0; ; i++) {
     const [{ count }] = await sql(
@@ -625,7 +625,7 @@ async function waitForPlacedRows(db: string, n: number) {
 }
 
 /**
- * Tells the plugin's sweep for lost `order.placed` (src/orchestration/auto-fulfil/missed-orders.ts) that
+ * Tells the plugin's sweep for lost `order.placed` (src/orchestration/auto-fulfillment/missed-orders.ts) that
  * every order placed so far was looked at, as in a store whose events arrived. On a slow machine
  * placing the orders takes over its two minutes, and the sweep (the retry job, every minute)
  * bought labels of the plugin's orders before its burst and during the manual one: 17 of 100 on
@@ -636,7 +636,7 @@ async function markOrdersSwept(db: string) {
   // LOG_LEVEL once, before appInThisProcess sets it (the app then logged every request).
   const { MISSED_ORDERS_SETTING } =
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    require("../src/orchestration/auto-fulfil/missed-orders") as typeof import("../src/orchestration/auto-fulfil/missed-orders")
+    require("../src/orchestration/auto-fulfillment/missed-orders") as typeof import("../src/orchestration/auto-fulfillment/missed-orders")
   await sql(
     db,
     `insert into shipping_services_setting (id, key, value) values ('ssset_bench_missed_orders', $1, $2)
@@ -650,18 +650,20 @@ async function oneProcess() {
   const { sandbox, container, api, admin, close } = await appInThisProcess({
     db: DB,
     port: PORT,
-    env: { DEV_MANUAL_FULFIL: "1" },
+    env: { DEV_MANUAL_FULFILL: "1" },
   })
   try {
     const options = container
       .resolve<ShippingServicesModuleService>(SHIPPING_SERVICES_MODULE)
       .getOptions()
     options.autoFulfill.enabled = false // paused while the orders are placed
-    process.env.DEV_MANUAL_FULFIL_CONCURRENCY = String(options.http.concurrency)
+    process.env.DEV_MANUAL_FULFILL_CONCURRENCY = String(
+      options.http.concurrency
+    )
     const store = await setupStore(api, admin)
     await addManualOption(api, admin, store)
     const orders = await placeOrders(api, store)
-    // The plugin's orders were recorded as waiting for an admin (automatic fulfilment was off):
+    // The plugin's orders were recorded as waiting for an admin (automatic fulfillment was off):
     // those rows go, so that the burst finds what a store with it on finds, no row yet.
     await waitForPlacedRows(DB, WARMUP + ORDERS)
     await sql(DB, `delete from shipping_services_auto_fulfillment`)
@@ -774,7 +776,7 @@ async function cluster(workers: number) {
   const c: Cluster = await prepareCluster({
     name: `bench-auto-fulfill-${workers}w`,
     admin: ADMIN,
-    env: { LOG_LEVEL: "warn", DEV_MANUAL_FULFIL: "1" },
+    env: { LOG_LEVEL: "warn", DEV_MANUAL_FULFILL: "1" },
   })
   try {
     const concurrency = parsePluginOptions(appPluginOptions(c.env)).http
@@ -807,7 +809,10 @@ async function cluster(workers: number) {
             name: `worker-${i + 1}`,
             profile,
             countSql: true,
-            env: { DEV_MANUAL_FULFIL_CONCURRENCY: String(concurrency), ...env },
+            env: {
+              DEV_MANUAL_FULFILL_CONCURRENCY: String(concurrency),
+              ...env,
+            },
           })
         )
       )

@@ -46,8 +46,8 @@ export async function addManualOption(
   })
 }
 
-/** The event dev/manual-fulfil answers with Medusa's own fulfilment of the order (the manual side). */
-export const MANUAL_FULFIL_EVENT = "dev.manual-fulfil.requested"
+/** The event dev/manual-fulfillment answers with Medusa's own fulfillment of the order (the manual side). */
+export const MANUAL_FULFILL_EVENT = "dev.manual-fulfill.requested"
 
 /**
  * `n` orders of each side (the plugin's postal-ground option, the manual one of addManualOption),

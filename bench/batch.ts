@@ -1,13 +1,13 @@
 /**
- * A print batch of 100 orders, beside the same 100 fulfilments through
+ * A print batch of 100 orders, beside the same 100 fulfillments through
  * Medusa's manual provider. The app boots in this process (Medusa's own loaders, as
  * `medusa start` does); the sandbox runs in its own process, as the real service would,
  * answering each create after 300 ms. 100 orders of the plugin are placed through the store API
- * with automatic fulfilment off (they wait on Ready to ship), and 100 with a manual-provider
+ * with automatic fulfillment off (they wait on Ready to ship), and 100 with a manual-provider
  * option of the same zone and price. Then, after a warm-up of 8 of each (not counted):
  * - manual: createOrderFulfillmentWorkflow for each of its orders, 8 at a time, through the
- *   benches' dev/manual-fulfil subscriber (see bench/auto-fulfill.ts) — what Medusa does for a
- *   fulfilment without a label; Medusa has no batch or print file of its own;
+ *   benches' dev/manual-fulfillment subscriber (see bench/auto-fulfill.ts) — what Medusa does for a
+ *   fulfillment without a label; Medusa has no batch or print file of its own;
  * - plugin: one batch of all of them through the admin route, followed until its merged PDF is
  *   ready.
  * Prints both side by side (wall, CPU of this process and of PostgreSQL, statements,
@@ -26,7 +26,7 @@ import { setupStore } from "../dev/seed/store"
 import {
   addManualOption,
   countRows,
-  MANUAL_FULFIL_EVENT,
+  MANUAL_FULFILL_EVENT,
   placeBothSides,
   header,
   row,
@@ -45,13 +45,15 @@ const LATENCY_MS = 300
 const PORT = Number(process.env.BENCH_PORT ?? 9126)
 const WARMUP = 8
 
-/** The manual side: Medusa's fulfilment of each order, 8 at a time (dev/manual-fulfil). */
-async function manualFulfilments(
+/** The manual side: Medusa's fulfillment of each order, 8 at a time (dev/manual-fulfillment). */
+async function manualFulfillments(
   bus: { emit(events: { name: string; data: unknown }[]): Promise<unknown> },
   ids: string[]
 ): Promise<number> {
   const t0 = Date.now()
-  await bus.emit(ids.map((id) => ({ name: MANUAL_FULFIL_EVENT, data: { id } })))
+  await bus.emit(
+    ids.map((id) => ({ name: MANUAL_FULFILL_EVENT, data: { id } }))
+  )
   for (;;) {
     const [{ done }] = await sql(
       DB,
@@ -69,7 +71,7 @@ async function main() {
   const { sandbox, container, api, admin, close } = await appInThisProcess({
     db: DB,
     port: PORT,
-    env: { DEV_MANUAL_FULFIL: "1" },
+    env: { DEV_MANUAL_FULFILL: "1" },
   })
   try {
     const options = container
@@ -79,7 +81,7 @@ async function main() {
     options.autoFulfill.enabled = false // the orders wait for an admin, as on Ready to ship
 
     const store = await setupStore(api, admin)
-    process.env.DEV_MANUAL_FULFIL_CONCURRENCY = String(concurrency)
+    process.env.DEV_MANUAL_FULFILL_CONCURRENCY = String(concurrency)
     await addManualOption(api, admin, store)
     console.log(
       `placing ${WARMUP + ORDERS} orders of each side through the store API`
@@ -129,14 +131,16 @@ async function main() {
       }
     }
     console.log("warm-up (not counted)")
-    await manualFulfilments(bus, placed.manual.slice(0, WARMUP))
+    await manualFulfillments(bus, placed.manual.slice(0, WARMUP))
     await waitForBatch((await batchOf(placed.plugin.slice(0, WARMUP))).id)
 
     const manualWindow = await startWindow(src, ORDERS)
     const m0 = Date.now()
-    const m1 = await manualFulfilments(bus, manualOrders)
+    const m1 = await manualFulfillments(bus, manualOrders)
     const manual: Measured = await manualWindow.stop(m0, m1)
-    console.log(`manual: ${ORDERS} fulfilments in ${manual.wallS.toFixed(2)} s`)
+    console.log(
+      `manual: ${ORDERS} fulfillments in ${manual.wallS.toFixed(2)} s`
+    )
 
     const pluginWindow = await startWindow(src, ORDERS)
     await sandbox.control("POST", "/stats/reset", {})
@@ -235,7 +239,7 @@ function compare(
   const per = (x: Measured, n: number) => n / x.orders
   console.log("")
   console.log(
-    `${ORDERS} orders each: the plugin's batch (labels + merged PDF) beside Medusa's manual fulfilments`
+    `${ORDERS} orders each: the plugin's batch (labels + merged PDF) beside Medusa's manual fulfillments`
   )
   console.log(header())
   console.log(row("wall time (s)", p.wallS, m.wallS, { digits: 2 }))

@@ -14,7 +14,7 @@
  * both, the difference, and the rates calls per checkout; the goal is calculated ≤ manual + one
  * rates round trip, at p50 and p99 (one rates call per parcel per cart state).
  *
- * Automatic fulfilment is off, so the orders buy no labels while the timings run: what is measured
+ * Automatic fulfillment is off, so the orders buy no labels while the timings run: what is measured
  * is checkout only. BENCH_CARTS changes the count (BENCH_CALCULATED_CARTS the calculated runs').
  *
  *   BENCH_WAREHOUSES=2 npm run bench:checkout   the same with two stock locations in the sales

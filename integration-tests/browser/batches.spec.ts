@@ -13,7 +13,7 @@ import { launchBrowser, logIn, expectText } from "./harness/browser"
 jest.setTimeout(300_000)
 
 /**
- * Ready to ship in Chromium against `medusa develop`: automatic fulfilment is off, so
+ * Ready to ship in Chromium against `medusa develop`: automatic fulfillment is off, so
  * three placed orders wait on the page; the admin selects them, buys their labels as one batch,
  * follows its progress and downloads one PDF, which is checked with pdf-lib: three 4x6 label
  * pages and three packing slips. The same batch is then printed again on 4-up Letter sheets and

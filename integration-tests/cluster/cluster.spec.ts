@@ -186,7 +186,7 @@ describe("server + 2 workers on Redis", () => {
         )
         return n >= ORDERS
       },
-      `${ORDERS} automatic fulfilments`,
+      `${ORDERS} automatic fulfillments`,
       240_000,
       500
     )

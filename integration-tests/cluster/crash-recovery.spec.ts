@@ -140,7 +140,7 @@ async function replaceWorker(crashed: MedusaProcess): Promise<MedusaProcess> {
 }
 
 /**
- * What the service and Medusa hold for these orders, once every order's fulfilment settled:
+ * What the service and Medusa hold for these orders, once every order's fulfillment settled:
  * labels the sandbox made, labels on live fulfillments, duplicates, labels no fulfillment holds.
  */
 async function settle(orderIds: string[], labelsBefore: number, trial: string) {
@@ -152,7 +152,7 @@ async function settle(orderIds: string[], labelsBefore: number, trial: string) {
       )
       return n === orderIds.length
     },
-    `${trial}: every order's fulfilment settled`,
+    `${trial}: every order's fulfillment settled`,
     180_000,
     500
   )

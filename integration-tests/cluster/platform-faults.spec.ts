@@ -2,7 +2,7 @@
  * The platform's own faults: two servers and two workers on Redis (dev/cluster.ts),
  * on a PostgreSQL and a Redis that this test starts for itself (own data folder and port:
  * dev/private-postgres.ts, dev/private-redis.ts), never the machine's shared ones. During a
- * burst of automatic fulfilments, with the sandbox sending tracking webhooks:
+ * burst of automatic fulfillments, with the sandbox sending tracking webhooks:
  *
  *  1. PostgreSQL restarted fast (`pg_ctl restart -m fast`: every connection dropped);
  *  2. PostgreSQL away for 20 s (stopped, then started: the webhook receiver answers 503 with
@@ -218,7 +218,7 @@ describe("PostgreSQL, Redis and a worker taken away during a burst", () => {
     await cluster.sandbox.control("POST", "/stats/reset", {})
     // The burst: every order placed while the workers take no event, then all released at once
     // (orders older than two minutes are taken up meanwhile by the sweep for lost order.placed:
-    // src/orchestration/auto-fulfil/missed-orders.ts).
+    // src/orchestration/auto-fulfillment/missed-orders.ts).
     await cluster.pauseEvents()
     const orderIds: string[] = []
     for (let i = 0; i < ORDERS; i += 10) {
@@ -317,7 +317,7 @@ describe("PostgreSQL, Redis and a worker taken away during a burst", () => {
         )
         return n >= ORDERS
       },
-      `${ORDERS} automatic fulfilments`,
+      `${ORDERS} automatic fulfillments`,
       300_000,
       1_000
     )
@@ -464,7 +464,7 @@ describe("PostgreSQL, Redis and a worker taken away during a burst", () => {
     const figures = {
       orders: orderIds.length,
       labelsMadeByTheService: state.shipments.length,
-      // A fault inside Medusa's fulfilment workflow after the label was bought: Medusa's own
+      // A fault inside Medusa's fulfillment workflow after the label was bought: Medusa's own
       // compensation cancels the fulfillment and the provider voids the label (refunded); the
       // retry buys a new one.
       labelsVoided: state.shipments.length - valid.size,

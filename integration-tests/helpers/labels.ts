@@ -2,11 +2,11 @@ import type ShippingServicesModuleService from "../../src/modules/shipping-servi
 import { waitFor } from "../../dev/wait"
 
 /**
- * The label of an order placed with automatic fulfilment, once Medusa's fulfilment workflow has
+ * The label of an order placed with automatic fulfillment, once Medusa's fulfillment workflow has
  * finished. The shipment row appears while the provider runs, inside that workflow, before the
- * workflow records the fulfilled quantities and links the fulfilment to the order: a test that
- * cancels or reads the fulfilment as soon as the row appears races the workflow (seen in CI:
- * "Cannot cancel more items than what was fulfilled"). The auto-fulfilment row turns
+ * workflow records the fulfilled quantities and links the fulfillment to the order: a test that
+ * cancels or reads the fulfillment as soon as the row appears races the workflow (seen in CI:
+ * "Cannot cancel more items than what was fulfilled"). The auto-fulfillment row turns
  * "succeeded" only after the workflow has returned. With `files`, also waits until the
  * label-storage subscriber, which runs after the workflow, has linked and attached the label.
  */
@@ -23,7 +23,7 @@ export async function labelOf(
           status: "succeeded",
         })
       ).length > 0,
-    `fulfilment of ${orderId}`
+    `fulfillment of ${orderId}`
   )
   return waitFor(
     async () => {

@@ -12,7 +12,7 @@ jest.setTimeout(180_000)
 
 /**
  * The admin surface of the order page and settings: the order's shipments (timeline, label, reprints, void), reprint,
- * void, retrying a failed automatic fulfilment, the connection check, the services and the
+ * void, retrying a failed automatic fulfillment, the connection check, the services and the
  * close-out manifest, against the sandbox.
  */
 httpTestRunner({
@@ -419,9 +419,9 @@ httpTestRunner({
       })
     })
 
-    describe("automatic fulfilment retry", () => {
-      /** An order placed while its automatic fulfilment is set to fail, once it shows failed. */
-      async function orderWhoseFulfilmentFails() {
+    describe("automatic fulfillment retry", () => {
+      /** An order placed while its automatic fulfillment is set to fail, once it shows failed. */
+      async function orderWhoseFulfillmentFails() {
         const order = await placeOrder(api, store, {
           region: "us",
           address: ADDRESSES.newYork,
@@ -435,13 +435,13 @@ httpTestRunner({
               ? auto_fulfillment
               : undefined
           },
-          "a failed automatic fulfilment",
+          "a failed automatic fulfillment",
           60_000
         )
         return { order, failed }
       }
 
-      it("shows a failed automatic fulfilment with its reason and retries it now", async () => {
+      it("shows a failed automatic fulfillment with its reason and retries it now", async () => {
         // Every create is refused (a 4xx): the attempt fails in words. (A service that does not
         // answer makes the order wait for it instead: service-outage.spec.)
         await sandbox.post("/faults", {
@@ -449,7 +449,7 @@ httpTestRunner({
           fault: "400",
           count: 50,
         })
-        const { order, failed } = await orderWhoseFulfilmentFails()
+        const { order, failed } = await orderWhoseFulfillmentFails()
         expect(failed).toMatchObject({
           attempts: 1,
           can_retry: true,
@@ -496,7 +496,7 @@ httpTestRunner({
           .spyOn(shipping().attempts(), "finish")
           .mockRejectedValueOnce(new Error("the attempt could not be recorded"))
         try {
-          const { order, failed } = await orderWhoseFulfilmentFails()
+          const { order, failed } = await orderWhoseFulfillmentFails()
           expect(finish).toHaveBeenCalled()
           expect(failed).toMatchObject({
             attempts: 1,
@@ -511,7 +511,7 @@ httpTestRunner({
           expect(await requests("voidShipment")).toBe(voids + 1)
           const [label] = (await shipmentsOf(order.id)).shipments
           expect(label.status).toBe("voided")
-          // The canceled fulfillment gave its items back: the next attempt fulfils them.
+          // The canceled fulfillment gave its items back: the next attempt fulfills them.
           const { data } = await api.post(
             `/admin/shipping-services/orders/${order.id}/auto-fulfill`,
             {},

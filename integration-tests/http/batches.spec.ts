@@ -15,7 +15,7 @@ import probeShippingService from "../../src/jobs/probe-shipping-service"
 jest.setTimeout(240_000)
 
 /**
- * Print batches over HTTP with the sandbox. This file's app has automatic fulfilment
+ * Print batches over HTTP with the sandbox. This file's app has automatic fulfillment
  * off, so placed orders wait on Ready to ship, and a short lease so a stopped batch is taken up
  * within seconds. Set before the runner loads medusa-config, restored after.
  */
@@ -66,7 +66,7 @@ httpTestRunner({
         optionId: "cross-border",
         items: [{ variantId: store.products[0].variantId, quantity: 2 }],
       })
-    /** Orders are recorded by the order.placed subscriber (automatic fulfilment off: `manual`). */
+    /** Orders are recorded by the order.placed subscriber (automatic fulfillment off: `manual`). */
     const recorded = (orderId: string) =>
       waitFor(
         async () =>

@@ -230,7 +230,7 @@ httpTestRunner({
       expect(optionsAt(austinId).length).toBe(
         optionsAt(store.locationId).length
       )
-      // Austin fulfils with them in the admin; shoppers do not see them twice.
+      // Austin fulfills with them in the admin; shoppers do not see them twice.
       expect(optionsAt(austinId).map(inStore)).not.toContain("true")
       expect(
         optionsAt(store.locationId).find(

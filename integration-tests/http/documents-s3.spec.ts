@@ -84,7 +84,7 @@ httpTestRunner({
         items: [{ variantId: store.products[0].variantId, quantity: 1 }],
       })
       const row = await labelOf(shipping, order.id, { files: true })
-      // The label goes to the bucket right after Medusa's fulfilment workflow (the label-storage
+      // The label goes to the bucket right after Medusa's fulfillment workflow (the label-storage
       // workflow moves it out of the database).
       const doc = await waitFor(async () => {
         const d = await stored(row.id)

@@ -13,7 +13,7 @@ import type ShippingServicesModuleService from "../../src/modules/shipping-servi
 import { registerCustomer } from "../helpers/customer"
 import { atSandbox, sandbox } from "../helpers/sandbox"
 import { waitFor } from "../../dev/wait"
-import { autoFulfillOrder } from "../../src/orchestration/auto-fulfil/auto-fulfill"
+import { autoFulfillOrder } from "../../src/orchestration/auto-fulfillment/auto-fulfill"
 
 jest.setTimeout(180_000)
 
@@ -54,7 +54,7 @@ httpTestRunner({
         return r && r.status !== "running" && r.status !== "pending"
           ? r
           : undefined
-      }, `automatic fulfilment of ${orderId}`)
+      }, `automatic fulfillment of ${orderId}`)
       expect(record.last_error).toBeNull()
       expect(record.status).toBe("succeeded")
       return fulfillmentsOf(orderId)
@@ -175,7 +175,7 @@ httpTestRunner({
 
       it("runs an order.placed whose subscriber failed again, with the plugin's retries, and buys one label", async () => {
         // The database failing under the subscriber before the order's row is written: the
-        // first read of the order's lines for a fulfilment fails once.
+        // first read of the order's lines for a fulfillment fails once.
         const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
         const graph = query.graph
         const failed: string[] = []

@@ -68,7 +68,7 @@ httpTestRunner({
               status: "succeeded",
             })
           ).length > 0,
-        `fulfilment of ${orderId}`
+        `fulfillment of ${orderId}`
       )
       const live = (await fulfillmentsOf(orderId)).filter((f) => !f.canceled_at)
       expect(live).toHaveLength(1)
@@ -218,7 +218,7 @@ httpTestRunner({
       expect(await orderStatus(order.id)).toBe("delivered")
     })
 
-    it("buys one label per parcel an admin chose in Medusa's fulfil, and refuses a bad choice before buying", async () => {
+    it("buys one label per parcel an admin chose in Medusa's fulfill, and refuses a bad choice before buying", async () => {
       const order = await placeOrder(api, store, {
         region: "us",
         address: ADDRESSES.newYork,

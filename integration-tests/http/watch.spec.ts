@@ -29,7 +29,7 @@ jest.setTimeout(240_000)
  *   does) with an in-memory span exporter and metric reader; a label purchase, a webhook delivery
  *   and a polling sweep leave their spans (the service's calls as children) and metrics;
  * - the Health route (GET /admin/shipping-services/health);
- * - alerts: an automatic fulfilment that used its last attempt, and a webhook silence, emit
+ * - alerts: an automatic fulfillment that used its last attempt, and a webhook silence, emit
  *   `shipping-services.alert`, which the plugin turns into a notification (alerts.template).
  */
 const spans = new tracing.InMemorySpanExporter()
@@ -154,7 +154,7 @@ httpTestRunner({
           "shipping_services.attempts": 1,
           "shipping_services.retries": 0,
         })
-        // The purchase runs inside the automatic fulfilment's span.
+        // The purchase runs inside the automatic fulfillment's span.
         const auto = named("shipping_services.auto_fulfillment").find(
           (s) => s.attributes["medusa.order_id"] === placed.id
         )
@@ -354,7 +354,7 @@ httpTestRunner({
     })
 
     describe("alerts", () => {
-      it("an automatic fulfilment that used its last attempt: the alert event, and a notification to the merchant", async () => {
+      it("an automatic fulfillment that used its last attempt: the alert event, and a notification to the merchant", async () => {
         // The service refuses every create of this attempt (a 4xx: an outage would not count).
         await sandbox.post("/faults", {
           operation: "createShipment",

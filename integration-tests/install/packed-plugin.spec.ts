@@ -589,7 +589,7 @@ describe("the packed plugin in a fresh Medusa app", () => {
     expect(twice.shipping_options).toHaveLength(after.shipping_options.length)
   })
 
-  /** The order's shipment with its label bought, once automatic fulfilment made it. */
+  /** The order's shipment with its label bought, once automatic fulfillment made it. */
   const labelOf = (orderId: string) =>
     waitFor(
       async () => {

@@ -8,15 +8,15 @@ import { onShippingServicesStart } from "../orchestration/start-up/boot"
 import { startJobScheduleKeeper } from "../orchestration/jobs/job-schedule-keeper"
 
 // Workers and shared instances load the jobs before Medusa runs the modules' start hooks: the
-// plugin's start-up work goes to its module here (servers: src/api/middlewares.ts). Only these
-// processes hold the job schedules, so only they keep them (src/orchestration/jobs/job-schedule-keeper.ts).
+// plugin's start-up work goes to its module here (servers: on their first request). Only these
+// processes hold the job schedules, so only they keep them (the job schedule keeper).
 registerStartUp(onShippingServicesStart)
 registerStartUp(startJobScheduleKeeper)
 
 /**
- * On options.recovery.schedule (every minute by default): purchases and automatic fulfilments
+ * On options.recovery.schedule (every minute by default): purchases and automatic fulfillments
  * that a stopped process left behind are settled and finished, and labels no fulfillment took are
- * voided or shown (src/orchestration/recovery/recovery.ts). With `recovery.leaseSeconds` 30 and the
+ * voided or shown (the recovery use case). With `recovery.leaseSeconds` 30 and the
  * default schedule, work of a process killed on another worker is taken over within about a
  * minute and a half.
  */

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { autoFulfillOrder } from "../orchestration/auto-fulfil/auto-fulfill"
-import { fulfilMissedOrders } from "../orchestration/auto-fulfil/missed-orders"
+import { autoFulfillOrder } from "../orchestration/auto-fulfillment/auto-fulfill"
+import { fulfillMissedOrders } from "../orchestration/auto-fulfillment/missed-orders"
 import { runJob } from "../orchestration/jobs/job-runs"
 import { scheduleFromOptions } from "../orchestration/jobs/job-schedule"
 import { PLUGIN_JOBS } from "../lib/jobs"
@@ -8,9 +8,9 @@ import { resumeAfterOutage } from "../orchestration/outage/service-outage"
 import { shippingOf } from "../modules/shipping-services"
 
 /**
- * On options.recovery.schedule (every minute by default): failed automatic fulfilments whose
+ * On options.recovery.schedule (every minute by default): failed automatic fulfillments whose
  * backoff has passed are retried (bounded by maxAttempts), released ones run, and orders whose
- * order.placed never reached the plugin are taken up (src/orchestration/auto-fulfil/missed-orders.ts). While
+ * order.placed never reached the plugin are taken up (the sweep for missed orders). While
  * the service is not answering nothing is retried (the orders wait for it); once it answers,
  * orders still waiting for it (a resume that stopped with its process) are bought.
  */
@@ -27,7 +27,7 @@ async function retryDue(container: MedusaContainer) {
   if (await shipping.availability().read()) return
   await resumeAfterOutage(container)
   // Attempts left "running" by a process that stopped are the recovery job's (recover-interrupted-work).
-  // `pending` and due: an order an admin released from a hold (src/orchestration/auto-fulfil/hold-order.ts).
+  // `pending` and due: an order an admin released from a hold.
   const due = await shipping.listAutoFulfillments(
     { status: ["failed", "pending"], next_attempt_at: { $lte: now } },
     { take: 50, order: { updated_at: "ASC" } }
@@ -35,7 +35,7 @@ async function retryDue(container: MedusaContainer) {
   for (const record of due) {
     await autoFulfillOrder(container, record.order_id)
   }
-  await fulfilMissedOrders(container, now)
+  await fulfillMissedOrders(container, now)
 }
 
 /** Its schedule is options.recovery.schedule (every minute unless set), read at start. */

@@ -34,7 +34,7 @@ export type Alert = {
   orders_waiting?: number
 }
 
-/** An automatic fulfilment that used its last attempt and is left to an admin. */
+/** An automatic fulfillment that used its last attempt and is left to an admin. */
 export function autoFulfillmentFailedAlert(input: {
   order_id: string
   display_id?: number | null
@@ -50,7 +50,7 @@ export function autoFulfillmentFailedAlert(input: {
     occurred_at: input.now.toISOString(),
     message: `The label of order ${order} could not be bought after ${input.attempts} attempt(s)${input.last_error ? `: ${input.last_error}` : ""}`,
     action:
-      "Open the order (or Ready to ship → Failed): fix what the service's words say (the address, the product's weight or customs data, the credentials), then Retry; or fulfil it by hand. Nothing is retried automatically any more.",
+      "Open the order (or Ready to ship → Failed): fix what the service's words say (the address, the product's weight or customs data, the credentials), then Retry; or fulfill it by hand. Nothing is retried automatically any more.",
     order_id: input.order_id,
     display_id: input.display_id ?? null,
     attempts: input.attempts,

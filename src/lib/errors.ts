@@ -7,7 +7,7 @@ import {
 /**
  * The `code` of an error that says the service is not answering (shared/spec/4 statuses 5xx,
  * 503, 429, no answer), as the provider hands it to Medusa: it survives Medusa's workflows, which
- * pass a step's error on as a copy of its own fields. The automatic fulfilment reads it to leave
+ * pass a step's error on as a copy of its own fields. The automatic fulfillment reads it to leave
  * the order waiting for the service instead of spending one of its attempts.
  */
 export const SERVICE_AWAY_CODE = "shipping_service_away"

@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { orderChanged } from "../orchestration/auto-fulfil/auto-fulfill"
-import { withAutoFulfillRetry } from "../orchestration/auto-fulfil/auto-fulfill-retry"
+import { orderChanged } from "../orchestration/auto-fulfillment/auto-fulfill"
+import { withAutoFulfillRetry } from "../orchestration/auto-fulfillment/event-retry"
 import { inFlight } from "../lib/in-flight"
 
 /**

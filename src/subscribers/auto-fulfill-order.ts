@@ -1,14 +1,14 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { orderPlaced } from "../orchestration/auto-fulfil/auto-fulfill"
-import { withAutoFulfillRetry } from "../orchestration/auto-fulfil/auto-fulfill-retry"
+import { orderPlaced } from "../orchestration/auto-fulfillment/auto-fulfill"
+import { withAutoFulfillRetry } from "../orchestration/auto-fulfillment/event-retry"
 import { inFlight } from "../lib/in-flight"
 
 /**
- * order.placed → the fulfillment and its label, when automatic fulfilment is on (with
+ * order.placed → the fulfillment and its label, when automatic fulfillment is on (with
  * `autoFulfill.on: "captured"` only for an order whose payment is captured already; the others
- * wait for payment.captured: auto-fulfill-payment-captured.ts); else the order is recorded as
+ * wait for payment.captured and its subscriber); else the order is recorded as
  * waiting for an admin (Ready to ship). A failure is run again with the plugin's retries
- * (src/orchestration/auto-fulfil/auto-fulfill-retry.ts): Medusa emits order.placed once.
+ * (the plugin's event retry): Medusa emits order.placed once.
  */
 export default async function autoFulfillOnOrderPlaced({
   event,

@@ -1,13 +1,13 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { PaymentEvents } from "@medusajs/framework/utils"
-import { paymentCaptured } from "../orchestration/auto-fulfil/auto-fulfill"
-import { withAutoFulfillRetry } from "../orchestration/auto-fulfil/auto-fulfill-retry"
+import { paymentCaptured } from "../orchestration/auto-fulfillment/auto-fulfill"
+import { withAutoFulfillRetry } from "../orchestration/auto-fulfillment/event-retry"
 import { inFlight } from "../lib/in-flight"
 
 /**
  * payment.captured → the order's fulfillment and labels, when `autoFulfill.on` is "captured" and
  * the order's payment is now captured in full (otherwise nothing). A failure is run again with
- * the plugin's retries (src/orchestration/auto-fulfil/auto-fulfill-retry.ts): Medusa emits payment.captured once.
+ * the plugin's retries (its event retry): Medusa emits payment.captured once.
  */
 export default async function autoFulfillOnPaymentCaptured({
   event,

@@ -3,11 +3,11 @@ import {
   orderChanged,
   orderPlaced,
   paymentCaptured,
-} from "../orchestration/auto-fulfil/auto-fulfill"
+} from "../orchestration/auto-fulfillment/auto-fulfill"
 import {
   AUTO_FULFILL_RETRY_EVENT,
   type AutoFulfillRetryData,
-} from "../orchestration/auto-fulfil/auto-fulfill-retry"
+} from "../orchestration/auto-fulfillment/event-retry"
 import { inFlight } from "../lib/in-flight"
 
 /**

@@ -1,11 +1,11 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { FulfillmentEvents } from "@medusajs/framework/utils"
-import { forgetShippingOption } from "../orchestration/auto-fulfil/shipping-option-facts"
+import { forgetShippingOption } from "../orchestration/auto-fulfillment/shipping-option-facts"
 
 /**
  * A shipping option was updated or deleted (the Fulfillment Module's entity events, `{ id }`):
  * this process forgets what it remembered of it (its provider and service), so the next order
- * reads it afresh. Other processes forget within a minute (src/orchestration/auto-fulfil/auto-fulfill.ts).
+ * reads it afresh. Other processes forget within a minute.
  */
 export default async function shippingOptionChanged({
   event,

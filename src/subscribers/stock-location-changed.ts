@@ -4,14 +4,14 @@ import {
   Modules,
 } from "@medusajs/framework/utils"
 import { forgetStockLocations } from "../providers/shipping-services/ports"
-import { forgetShopLocations } from "../orchestration/auto-fulfil/shop-locations"
+import { forgetShopLocations } from "../orchestration/auto-fulfillment/shop-locations"
 
 /**
  * A stock location or its address was created, updated or deleted (the Stock Location Module's
  * entity events, named by Medusa's own builder: 2.21 exports no constant for them): this process
  * reads the warehouses afresh, so the next label ships from the address the admin just saved, and
- * checkout and the automatic fulfilment know a new warehouse. Other processes within a minute
- * (src/providers/shipping-services/ports.ts, src/orchestration/auto-fulfil/fulfilment-plan.ts).
+ * checkout and the automatic fulfillment know a new warehouse. Other processes within a minute
+ * (the provider's ports, the automatic fulfillment's plan).
  */
 export default async function stockLocationChanged() {
   forgetStockLocations()

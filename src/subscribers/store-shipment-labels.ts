@@ -10,7 +10,7 @@ type Payload = {
   return_id?: string
 }
 
-// A burst fulfils about 20 orders a second per process: a second's worth shares one run (its
+// A burst fulfills about 20 orders a second per process: a second's worth shares one run (its
 // workflow, shipment and page reads, link checks). The labels are stored with the purchase
 // already; only the links and the "attached" mark wait, well inside recovery's grace.
 const BATCH_WINDOW_MS = 1000

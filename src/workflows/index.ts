@@ -1,7 +1,7 @@
 // The package's `./workflows` export: workflows an app may run or hook into.
 export { storeShipmentLabelWorkflow } from "./store-shipment-label"
-export { fulfilOrderWorkflow } from "./fulfil-order"
-export { awaitAdminFulfilmentWorkflow } from "./await-admin-fulfilment"
+export { fulfillOrderWorkflow } from "./fulfill-order"
+export { awaitAdminFulfillmentWorkflow } from "./await-admin-fulfillment"
 export { settleCanceledOrderWorkflow } from "./settle-canceled-order"
 export {
   applyTrackingTransitionWorkflow,

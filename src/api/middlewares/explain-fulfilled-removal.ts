@@ -4,7 +4,7 @@ import type {
   MedusaResponse,
 } from "@medusajs/framework/http"
 import { z } from "@medusajs/framework/zod"
-import { fulfilledRemovalWords } from "../../orchestration/auto-fulfil/edit-removal"
+import { fulfilledRemovalWords } from "../../orchestration/auto-fulfillment/edit-removal"
 
 const QuantityBody = z.object({ quantity: z.coerce.number() })
 
@@ -12,7 +12,7 @@ const QuantityBody = z.object({ quantity: z.coerce.number() })
  * POST /admin/order-edits/:id/items/item/:item_id (Medusa's route: an edit sets a line's
  * quantity). Lowering a line below what the plugin's labels hold is refused by Medusa in words
  * that do not say what to do: this answers the same 400 naming the labels to void first
- * (src/orchestration/auto-fulfil/edit-removal.ts). Anything else goes to Medusa's route untouched.
+ * (the automatic fulfillment's edit-removal check). Anything else goes to Medusa's route untouched.
  */
 export async function explainFulfilledRemoval(
   req: MedusaRequest,

@@ -23,7 +23,7 @@ export type ReadyOrder = {
   }
   lane: Lane | null
   state: ReadyState
-  /** Why it waits, in words: automatic fulfilment off, the service's words of the last failure, held. */
+  /** Why it waits, in words: automatic fulfillment off, the service's words of the last failure, held. */
   reason: string
   tracking_number: string | null
   labelled_at: string | null

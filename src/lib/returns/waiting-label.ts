@@ -1,9 +1,9 @@
 import type { AwaitingReturnLabel } from "../shipments/fulfillment-data"
-import { nextAttemptAt } from "../auto-fulfil/attempts"
+import { nextAttemptAt } from "../auto-fulfillment/attempts"
 
 /**
  * The return label of an exchange or a claim while it waits (bought after Medusa confirmed the
- * change: src/orchestration/returns/change-return-labels.ts): what a failed purchase records on the
+ * change's return labels): what a failed purchase records on the
  * fulfillment, when the plugin's sweep tries it again, and what the admin is told. Pure.
  */
 

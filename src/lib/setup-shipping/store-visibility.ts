@@ -16,7 +16,7 @@ type Offer = {
  * country: a second warehouse's option of a service the shop already offers there would list it
  * twice. Such an option is made for the admin only (`enabled_in_store: "false"`): checkout prices
  * every item from the warehouse Medusa reserves it at whichever option was chosen, and the admin
- * fulfils from the second warehouse with its option. Options that exist keep what they have.
+ * fulfills from the second warehouse with its option. Options that exist keep what they have.
  * The first location (in the store's order) with the service keeps it in the store. Returns the
  * notes saying so. Mutates the plans' options.
  */

@@ -80,7 +80,7 @@ export type SnapshotRegion = {
 
 export type NamedProduct = { id: string; title: string }
 
-/** What exists, read once before planning (orchestration/setup-shipping/setup-shipping.ts). */
+/** What exists, read once before planning (by the setup use case). */
 export type SetupSnapshot = {
   provider_id: string
   /** The provider is registered and enabled in the fulfillment module (medusa-config). */
@@ -114,7 +114,7 @@ export type ProbeQuestion = {
 
 export type ProbeAnswers = ReadonlyMap<string, ProbeAnswer>
 
-/** The documents' rules that depend only on the lane, injected (src/providers/…/mapping/lane.ts). */
+/** The documents' rules that depend only on the lane, injected (the provider's lane mapping). */
 export type LaneCheck = (
   service: ServiceOption,
   lane: {
@@ -152,7 +152,7 @@ export type OptionPlan = {
   /**
    * Shown to shoppers (Medusa's `enabled_in_store` rule). False for an option made at a second
    * warehouse beside one that already offers the service to the same sales channel and
-   * countries: shoppers see the service once, admins fulfil from either. Null: not offered.
+   * countries: shoppers see the service once, admins fulfill from either. Null: not offered.
    */
   in_store: boolean | null
 }

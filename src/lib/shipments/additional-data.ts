@@ -1,8 +1,8 @@
 import { z } from "@medusajs/framework/zod"
 
 /**
- * What an admin may pass to Medusa's fulfilment (`POST /admin/orders/:id/fulfillments`,
- * `additional_data`, registered in src/api/middlewares.ts) for this plugin: the parcels, when the
+ * What an admin may pass to Medusa's fulfillment (`POST /admin/orders/:id/fulfillments`,
+ * `additional_data`, registered in the plugin's middlewares) for this plugin: the parcels, when the
  * automatic packing is not wanted. Each parcel lists order line items and quantities (together
  * exactly the fulfilled items), optionally its weight (catalog unit) and one of the merchant's
  * boxes.
@@ -38,7 +38,7 @@ export const fulfillmentAdditionalDataSchema = z
 
 export type ChosenParcelInput = z.output<typeof chosenParcelSchema>
 
-/** The parcels chosen in a fulfilment's additional data, or undefined (then the plugin packs). */
+/** The parcels chosen in a fulfillment's additional data, or undefined (then the plugin packs). */
 export function chosenParcelsOf(
   additionalData: Record<string, unknown> | undefined | null
 ): ChosenParcelInput[] | undefined {

@@ -1,6 +1,6 @@
 import type { CounterSpec, HistogramSpec } from "./otel"
 
-/** Every metric the plugin records (docs/operations.md, "Telemetry", lists them). */
+/** Every metric the plugin records (the operations guide's "Telemetry" lists them). */
 export const METRICS = {
   serviceCalls: {
     name: "shipping_services.service.calls",
@@ -33,7 +33,7 @@ export const METRICS = {
   autoFulfillments: {
     name: "shipping_services.auto_fulfillments",
     description:
-      "Automatic fulfilment attempts by outcome: succeeded, failed, gave_up (no attempt left), skipped",
+      "Automatic fulfillment attempts by outcome: succeeded, failed, gave_up (no attempt left), skipped",
   },
   webhookDeliveries: {
     name: "shipping_services.webhook.deliveries",

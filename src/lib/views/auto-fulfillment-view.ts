@@ -30,7 +30,7 @@ export type AutoFulfillmentView = {
   updated_at: string | null
 }
 
-/** The order's automatic fulfilment as the widget shows it. Pure. */
+/** The order's automatic fulfillment as the widget shows it. Pure. */
 export function autoFulfillmentView(
   row: AutoFulfillmentRow | null | undefined,
   maxAttempts: number
@@ -43,7 +43,7 @@ export function autoFulfillmentView(
     last_error:
       row.status === "failed"
         ? (errorView(row.last_error)?.message ??
-          "The automatic fulfilment failed.")
+          "The automatic fulfillment failed.")
         : row.status === "waiting"
           ? (errorView(row.last_error)?.message ??
             "Waiting for the shipping service to answer again.")

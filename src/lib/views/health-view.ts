@@ -9,7 +9,7 @@ import {
 
 /**
  * The admin's Health section (Settings → Shipping services): the last hour's purchases and
- * failures, webhook deliveries and the oldest unapplied event, automatic fulfilments waiting for
+ * failures, webhook deliveries and the oldest unapplied event, automatic fulfillments waiting for
  * a retry, orphans, scheduled jobs — each judged ok / warning / critical, with what to do. Pure:
  * the figures come from the module's Health queries.
  */
@@ -41,7 +41,7 @@ export type HealthView = {
   items: HealthItem[]
 }
 
-/** The module's figures (src/modules/shipping-services/health-figures.ts), declared once here. */
+/** The module's figures (its Health queries), declared once here. */
 export type HealthFigures = {
   purchases: { bought: number; refused: number; last_bought_at: Date | null }
   auto_fulfillments: {
@@ -192,7 +192,7 @@ function purchasesItem(input: HealthInput): HealthItem {
     figures: [
       { label: "Labels bought", value: bought },
       { label: "Refused by the service", value: refused },
-      { label: "Automatic fulfilments failed", value: failed },
+      { label: "Automatic fulfillments failed", value: failed },
       { label: "Last label bought", value: iso(last_bought_at) },
     ],
     action:
@@ -287,7 +287,7 @@ function autoFulfillmentsItem(
   const actions: string[] = []
   if (a.gave_up)
     actions.push(
-      `${a.gave_up} order(s) used all ${settings.autoFulfillMaxAttempts} attempts: open them in Ready to ship (Failed), fix what the service's words say, then Retry (or fulfil by hand).`
+      `${a.gave_up} order(s) used all ${settings.autoFulfillMaxAttempts} attempts: open them in Ready to ship (Failed), fix what the service's words say, then Retry (or fulfill by hand).`
     )
   if (a.waiting_retry)
     actions.push(
@@ -299,7 +299,7 @@ function autoFulfillmentsItem(
     )
   return {
     key: "auto_fulfillments",
-    title: "Automatic fulfilments",
+    title: "Automatic fulfillments",
     status,
     summary:
       status === "ok"

@@ -3,7 +3,7 @@ import { entityId } from "../../lib/entity-id"
 import type { Leases } from "./leases"
 
 /**
- * An automatic fulfilment's attempts (shipping_services_auto_fulfillment): taking one under this
+ * An automatic fulfillment's attempts (shipping_services_auto_fulfillment): taking one under this
  * process's lease, ending it, giving it back, and the words of its error. Each is one statement
  * (a compare-and-set where two processes may race), so an attempt holds a lease while the label
  * is bought, never a lock or a connection.
@@ -15,7 +15,7 @@ export class AutoFulfillmentAttempts {
   ) {}
 
   /**
-   * Takes an automatic fulfilment for one more attempt, if nobody changed it since it was read
+   * Takes an automatic fulfillment for one more attempt, if nobody changed it since it was read
    * (a compare-and-set on status and attempts) and, when it says "running", only if the lease of
    * the process that ran it ran out (that process stopped). Of two processes (the retry job and an
    * admin's retry, say) exactly one gets it, and holds its lease while the label is bought,
@@ -51,7 +51,7 @@ export class AutoFulfillmentAttempts {
   }
 
   /**
-   * The first attempt at an order's automatic fulfilment: its row, created `running` with this
+   * The first attempt at an order's automatic fulfillment: its row, created `running` with this
    * process's lease, or undefined when the order has a row already (a redelivered event, another
    * process, an admin). One INSERT … ON CONFLICT DO NOTHING: the ORM's create took a transaction
    * of its own, and a duplicate came back as an error to catch.
@@ -87,7 +87,7 @@ export class AutoFulfillmentAttempts {
   }
 
   /**
-   * Ends an automatic fulfilment attempt and frees its lease in one statement. (The generated
+   * Ends an automatic fulfillment attempt and frees its lease in one statement. (The generated
    * update reads the row first in a transaction of its own: four statements and an ORM
    * changeset per order of a burst, measured in bench:auto-fulfill.)
    */
@@ -133,7 +133,7 @@ export class AutoFulfillmentAttempts {
   }
 
   /**
-   * Gives a failed attempt back (the fulfil-order workflow's compensation): `failed`, due again at
+   * Gives a failed attempt back (the fulfill-order workflow's compensation): `failed`, due again at
    * `next_attempt_at`, lease cleared — only while this process's attempt still holds the row
    * (same owner, same attempt), so a lease another worker took over is never freed. When the
    * words noted on the attempt say the service was not answering (`away`), the attempt is not

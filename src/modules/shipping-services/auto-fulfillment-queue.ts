@@ -1,7 +1,7 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { entityId } from "../../lib/entity-id"
 
-/** An auto-fulfilment row as it was before a canceled order settled it. */
+/** An auto-fulfillment row as it was before a canceled order settled it. */
 export type SettledAutoFulfillment = {
   id: string
   status: string
@@ -19,7 +19,7 @@ export type AutoFulfillmentRows = {
 }
 
 /**
- * Where an order stands in the automatic fulfilment's queue outside an attempt: held, released,
+ * Where an order stands in the automatic fulfillment's queue outside an attempt: held, released,
  * put off while the service is away or for a reason of Medusa's, settled when canceled,
  * waiting for an admin. Each is one statement that leaves a row a live process runs alone.
  */
@@ -31,7 +31,7 @@ export class AutoFulfillmentQueue {
   ) {}
 
   /**
-   * Records a placed order as waiting for an admin (automatic fulfilment off). Null when the order
+   * Records a placed order as waiting for an admin (automatic fulfillment off). Null when the order
    * has a row already (a redelivered `order.placed`, or an admin got to it first).
    */
   async recordManual(

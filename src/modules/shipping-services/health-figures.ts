@@ -33,7 +33,7 @@ export type HealthReads = {
 }
 
 /**
- * The Health section's figures (src/lib/views/health-view.ts judges them), from the plugin's own
+ * The Health section's figures (the Health view judges them), from the plugin's own
  * tables: a few aggregate queries each bounded by a time window or an index.
  */
 export class HealthQueries {
@@ -44,7 +44,7 @@ export class HealthQueries {
 
   /**
    * The figures of the admin's Health section, from the plugin's own tables, in a few aggregate
-   * queries each bounded by a time window or an index (src/lib/views/health-view.ts judges them).
+   * queries each bounded by a time window or an index (the Health view judges them).
    * `since`: the start of the window ("the last hour"); `day`: a day before now.
    */
   async figures(window: { since: Date; day: Date }): Promise<HealthFigures> {

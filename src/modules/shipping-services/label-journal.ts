@@ -67,7 +67,7 @@ export class LabelJournal {
    * The label journal's rows still standing for a parcel (`created` or `pending`, newest first),
    * or, when there are none, a new row inserted in the same statement: a label bought for the
    * first time (the usual case) costs one round trip instead of a read and an INSERT. Two
-   * processes on the same parcel are kept apart by the automatic fulfilment's claim and the
+   * processes on the same parcel are kept apart by the automatic fulfillment's claim and the
    * leases, as they were with the read and the INSERT apart.
    */
   async insertShipmentUnlessRequested(

@@ -17,7 +17,7 @@ export class MedusaTables {
 
   /**
    * Which of these fulfillments Medusa linked to an order or a return: the last thing its
-   * fulfilment workflows do, so an unlinked one was left half-made by a process that stopped.
+   * fulfillment workflows do, so an unlinked one was left half-made by a process that stopped.
    */
   async linkedFulfillments(fulfillmentIds: string[]): Promise<Set<string>> {
     if (!fulfillmentIds.length) return new Set()
@@ -50,7 +50,7 @@ export class MedusaTables {
 
   /**
    * Return fulfillments of this provider still waiting for their label (the return part of an
-   * exchange or a claim: src/orchestration/returns/waiting-return-labels.ts), live and linked to their
+   * exchange or a claim, bought by the sweep of waiting return labels), live and linked to their
    * Medusa return, created since `since`; with that return's id. Oldest first. Medusa's query
    * cannot filter on `fulfillment.data`.
    */

@@ -2,13 +2,13 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { entityId } from "../../lib/entity-id"
 import { JOB_RUN_SETTING_PREFIX, type JobRunRecord } from "../../lib/jobs"
 
-// Settings the service itself reads and writes (settings.ts: the helpers for any caller).
+// Settings the service itself reads and writes (the settings helpers serve any caller).
 
-/** The setting counting refused return creations (src/lib/returns/refusal.ts). */
+/** The setting counting refused return creations. */
 export const RETURN_REFUSALS_SETTING = "returns.refused"
 
 /**
- * Counts one refused return creation (src/lib/returns/refusal.ts) in the `returns.refused`
+ * Counts one refused return creation in the `returns.refused`
  * setting: one atomic statement, so concurrent refusals on several servers all count. A
  * counter, not a record of anyone: no order, customer or address is kept.
  */

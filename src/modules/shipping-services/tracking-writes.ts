@@ -1,6 +1,6 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 
-/** What applying a timeline writes on the shipment (src/orchestration/tracking/apply-tracking.ts). */
+/** What applying a timeline writes on the shipment. */
 export type ShipmentTrackingFields = {
   tracking_status: string | null
   tracking_status_at: Date | null
@@ -15,7 +15,7 @@ export type ShipmentTrackingFields = {
  * The tracking apply path runs for every delivery of every parcel, so its writes skip the
  * ORM's read-before-update (MedusaService's update loads each row first, in a transaction):
  * one UPDATE each. These rows have no relations and nothing listens to their entity events.
- * (Storing the events themselves: event-writer.ts.)
+ * (Storing the events themselves: the tracking event writer.)
  */
 export class TrackingWrites {
   constructor(private readonly knex: () => Knex) {}

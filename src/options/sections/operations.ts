@@ -2,7 +2,7 @@ import { z } from "@medusajs/framework/zod"
 import { PRINT_LAYOUTS } from "../print-layouts"
 import { text, httpUrl, optionalText, DOCUMENT_STORAGES } from "./fields"
 
-/** How the plugin runs: requests, automatic fulfilment, quotes, printing, documents, notices, returns, alerts. */
+/** How the plugin runs: requests, automatic fulfillment, quotes, printing, documents, notices, returns, alerts. */
 export const operationOptions = {
   http: z
     .strictObject({
@@ -71,7 +71,7 @@ export const operationOptions = {
       backoffMs: 30_000,
       orderChanges: true,
     })
-    .describe("Automatic fulfilment."),
+    .describe("Automatic fulfillment."),
   quotes: z
     .strictObject({
       ttlSeconds: z
@@ -195,7 +195,7 @@ export const operationOptions = {
           "Alert when no tracking webhook arrived for this long while labels bought before it are on their way (0: never)."
         ),
       template: optionalText.describe(
-        "Notification template of alerts (event shipping-services.alert: a failed automatic fulfilment after its retries, a webhook silence); none: the event only."
+        "Notification template of alerts (event shipping-services.alert: a failed automatic fulfillment after its retries, a webhook silence); none: the event only."
       ),
       to: optionalText.describe(
         "Who gets alert notifications (an address of the channel, e.g. the shop's email); required with a template."

@@ -13,7 +13,7 @@ export const trackingOptions = {
         .max(600)
         .default(30)
         .describe(
-          "A purchase or automatic fulfilment whose process stopped is settled by another (or after a restart) this long after its last sign of life."
+          "A purchase or automatic fulfillment whose process stopped is settled by another (or after a restart) this long after its last sign of life."
         ),
       orphanGraceMinutes: z
         .number()
@@ -34,7 +34,7 @@ export const trackingOptions = {
         .trim()
         .default("* * * * *")
         .describe(
-          "Cron schedule of the recovery jobs (interrupted purchases, automatic fulfilments to retry, print batches to take up); six fields for seconds. Read at start."
+          "Cron schedule of the recovery jobs (interrupted purchases, automatic fulfillments to retry, print batches to take up); six fields for seconds. Read at start."
         ),
     })
     .default({

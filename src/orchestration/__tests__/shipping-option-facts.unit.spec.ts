@@ -3,7 +3,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import {
   forgetShippingOption,
   ourShippingOptionWithService,
-} from "../auto-fulfil/shipping-option-facts"
+} from "../auto-fulfillment/shipping-option-facts"
 
 /** A container whose Query knows `options` (shipping_option) and counts the reads. */
 function containerWith(

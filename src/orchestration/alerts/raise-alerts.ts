@@ -1,5 +1,5 @@
 // Raising the merchant's alerts: the event, the log line, the metric, and the webhook watch that
-// decides when silence is one. What an alert says is pure and lives in src/lib/alerts.ts.
+// decides when silence is one. What an alert says is pure and lives in the library's alerts.
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import {
@@ -42,7 +42,7 @@ export async function raiseAlert(
   ])
 }
 
-/** An automatic fulfilment used its last attempt: the merchant is told (once per attempt count). */
+/** An automatic fulfillment used its last attempt: the merchant is told (once per attempt count). */
 export async function alertAutoFulfillmentGaveUp(
   container: MedusaContainer,
   failure: {
@@ -57,7 +57,7 @@ export async function alertAutoFulfillmentGaveUp(
 }
 
 /**
- * The webhook watch (every minute, src/jobs/watch-webhooks.ts): tracking webhooks silent for
+ * The webhook watch (a job, every minute): tracking webhooks silent for
  * longer than alerts.webhookSilenceMinutes while labels bought before the silence are on their
  * way raise one alert per silence (a delivery ends it). Reads the registration row the receive
  * route stamps (`last_delivery_at`, every 30 s at most per server) and one bounded count.

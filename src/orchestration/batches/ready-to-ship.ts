@@ -41,7 +41,7 @@ type Metadata = { count?: number; skip?: number; take?: number }
 
 /**
  * GET /admin/shipping-services/ready-to-ship: one page of orders waiting for a label (their rows
- * in shipping_services_auto_fulfillment: automatic fulfilment off, failed, held) or of labels not
+ * in shipping_services_auto_fulfillment: automatic fulfillment off, failed, held) or of labels not
  * printed yet (the first parcel of each labelled fulfillment), read through Medusa's Query with
  * its pagination; never the whole list. The page's orders are then read from Medusa by id.
  */

@@ -6,9 +6,9 @@ import type ShippingServicesModuleService from "../../modules/shipping-services/
 import type { BatchItemRecord } from "../../modules/shipping-services/models"
 import { Limiter } from "../../shipping-api/client/limiter"
 import {
-  fulfilOrderNow,
-  type AdminFulfilOutcome,
-} from "../auto-fulfil/fulfil-now"
+  fulfillOrderNow,
+  type AdminFulfillOutcome,
+} from "../auto-fulfillment/fulfill-now"
 import { inFlight } from "../../lib/in-flight"
 import { labelsToPrint } from "./selection"
 import {
@@ -39,7 +39,7 @@ export function startBatch(container: MedusaContainer, batchId: string): void {
 
 /**
  * Works a batch off: its waiting items' labels are bought `http.concurrency` at a time through
- * fulfilOrderNow (the order's exclusive claim, Medusa's fulfilment workflow, the provider's
+ * fulfillOrderNow (the order's exclusive claim, Medusa's fulfillment workflow, the provider's
  * never-twice purchase), then the print file is made. The batch's row is leased while this
  * runs: a second process (or the resume job) leaves it alone, and when this process stops the
  * lease runs out and the resume job takes it up where the rows say it stopped. An item that was
@@ -106,7 +106,7 @@ async function buyItems(
       items.map((item) => limiter.run(() => runItem(container, shipping, item)))
     )
     // The service is not answering: the batch waits for it, as the orders do, and is taken up
-    // again when the probe finds it back (src/orchestration/outage/service-outage.ts).
+    // again when the probe finds it back.
     if (outcomes.includes("waiting")) return "waiting"
     if (outcomes.every((o) => o === "busy"))
       await new Promise((resolve) => setTimeout(resolve, BUSY_WAIT_MS))
@@ -115,7 +115,7 @@ async function buyItems(
 
 /**
  * One order of the batch: marked running (progress, like a lease: a stopped process's running
- * items are simply run again), its labels bought by fulfilOrderNow (fulfilOrderWorkflow), and
+ * items are simply run again), its labels bought by fulfillOrderNow (fulfillOrderWorkflow), and
  * what it came to recorded by recordBatchItemWorkflow. Busy (another process is buying it): back
  * to waiting, looked at again in a moment.
  */
@@ -127,7 +127,7 @@ async function runItem(
   await shipping.batches().setItem(item.id, { status: "running", error: null })
   let outcome
   try {
-    outcome = await fulfilOrderNow(container, item.order_id)
+    outcome = await fulfillOrderNow(container, item.order_id)
   } catch (error) {
     outcome = { status: "failed" as const, error: errorRecord(error) }
   }
@@ -153,7 +153,7 @@ async function runItem(
 async function itemOutcomeOf(
   shipping: ShippingServicesModuleService,
   item: BatchItemRecord,
-  outcome: Exclude<AdminFulfilOutcome, { status: "busy" | "waiting" }>
+  outcome: Exclude<AdminFulfillOutcome, { status: "busy" | "waiting" }>
 ): Promise<BatchItemOutcome> {
   const attempts = (item.attempts ?? 0) + 1
   switch (outcome.status) {

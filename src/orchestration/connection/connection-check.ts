@@ -37,7 +37,7 @@ export type ConnectionCheck = {
   roots: RootCheck[]
   /**
    * Who answered the calls: the local sandbox (it says so on every answer, with its clock:
-   * src/shipping-api/sandbox-identity.ts), the service, or nobody yet.
+   * the sandbox's identity), the service, or nobody yet.
    */
   service:
     | { kind: "sandbox"; clock: string; speed: number }

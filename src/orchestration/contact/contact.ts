@@ -42,7 +42,7 @@ export type ContactUpdateResult = {
   changed: boolean
 }
 
-/** Runs updateSenderContactWorkflow (src/workflows/update-sender-contact) under the contact lock. */
+/** Runs updateSenderContactWorkflow under the contact lock. */
 export async function updateSenderContact(
   container: MedusaContainer,
   requested: ContactFields,

@@ -13,7 +13,7 @@ const IN_TRANSIT_MS = 30 * 24 * HOUR
 
 /**
  * GET /admin/shipping-services/health: the plugin's figures of the last hour, judged, with what
- * to do (src/lib/views/health-view.ts). Every query is an aggregate over a time window or an
+ * to do (the Health view). Every query is an aggregate over a time window or an
  * index of the plugin's tables (and the bounded half-made fulfillment lookup of recovery).
  */
 export async function shippingServicesHealth(

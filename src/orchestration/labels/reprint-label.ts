@@ -8,7 +8,7 @@ import { shippingOf } from "../../modules/shipping-services"
 export { isReprintLimitError } from "../../workflows/reprint-shipment-label"
 
 /**
- * Reprints a label through reprintShipmentLabelWorkflow (src/workflows/reprint-shipment-label),
+ * Reprints a label through reprintShipmentLabelWorkflow,
  * under the label's lock: two clicks must not both pass the count (at most 3, doc 4). The new
  * label replaces the stored one behind the same label route.
  */

@@ -4,7 +4,7 @@ import { actionErrorOf } from "../../lib/action-error"
 import { shippingOf } from "../../modules/shipping-services"
 
 /**
- * Voids a label through voidShipmentLabelWorkflow (src/workflows/void-shipment-label): Medusa's
+ * Voids a label through voidShipmentLabelWorkflow: Medusa's
  * cancelOrderFulfillmentWorkflow for a label its fulfillment holds, the service directly for an
  * orphaned one. Errors come out worded for the admin (ShippingActionError).
  */

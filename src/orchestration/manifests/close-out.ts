@@ -89,7 +89,7 @@ export async function closeOut(
   )
 }
 
-/** One carrier's manifest: closeOutManifestWorkflow (src/workflows/close-out-manifest). */
+/** One carrier's manifest: closeOutManifestWorkflow. */
 async function manifestGroup(
   container: MedusaContainer,
   group: ManifestGroup<ShipmentRecord>,

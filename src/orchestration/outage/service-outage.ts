@@ -14,7 +14,7 @@ import { randomTransactionId } from "../../shipping-api/client/create-flow"
 import { CARRIER_OF_VARIANT } from "../../shipping-api/constants"
 import { isServiceAway } from "../../shipping-api/errors"
 import { raiseAlert } from "../alerts/raise-alerts"
-import { autoFulfillOrder } from "../auto-fulfil/auto-fulfill"
+import { autoFulfillOrder } from "../auto-fulfillment/auto-fulfill"
 import { resumeBatches } from "../batches/run-batch"
 import { shippingOf } from "../../modules/shipping-services"
 
@@ -29,7 +29,7 @@ export type ProbeResult =
   | { state: "back"; since: string; resumed: number }
 
 /**
- * The outage probe (src/jobs/probe-shipping-service.ts, every 15 s by default): while the shop's
+ * The outage probe (a job, every 15 s by default): while the shop's
  * outage is open, asks the service a question that changes nothing (the retry operation, for a
  * transaction id that was never used: its 404 is an answer). The first probe that fails
  * confirms the outage (the merchant's one alert, with how many orders wait); the first that gets

@@ -25,7 +25,7 @@ export type RecoveryReport = {
   settled: { created: number; failed: number; unknown: number }
   /** Labels put back on a fulfillment re-created around them. */
   rehomed: number
-  /** Automatic fulfilments taken over from a process that stopped. */
+  /** Automatic fulfillments taken over from a process that stopped. */
   resumed: number
   /** Labels no fulfillment can take: voided, or kept and shown when they cannot be. */
   orphans: { voided: number; kept: number }
@@ -101,8 +101,8 @@ async function splitByHolder(
 }
 
 /**
- * The labels nothing has held for `graceMs`, grouped by the fulfilment they were bought for
- * (those a fulfilment does hold are marked attached on the way).
+ * The labels nothing has held for `graceMs`, grouped by the fulfillment they were bought for
+ * (those a fulfillment does hold are marked attached on the way).
  */
 export async function unattachedGroups(
   { container, shipping, now }: RecoveryRun,
@@ -113,7 +113,7 @@ export async function unattachedGroups(
   return [...(await splitByHolder(container, shipping, rows)).values()]
 }
 
-/** Whether the automatic fulfilment of the order will still run (it then finds its labels). */
+/** Whether the automatic fulfillment of the order will still run (it then finds its labels). */
 export async function hasOpenAutoFulfillment(
   shipping: ShippingServicesModuleService,
   orderId: string

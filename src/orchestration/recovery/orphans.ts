@@ -13,7 +13,7 @@ import {
 } from "./common"
 
 /**
- * Recovery's step 4 (recovery.ts): labels no fulfillment took after the grace are orphans,
+ * Recovery's step 4: labels no fulfillment took after the grace are orphans,
  * voided while the service allows it, else marked and shown to admins.
  */
 export async function sweepOrphans(run: RecoveryRun) {

@@ -12,25 +12,26 @@ import { discardHalfMade, sweepOrphans } from "./orphans"
 import { rehomeLabels } from "./rehome-labels"
 import { serviceOfRow } from "../../lib/shipments/service-of-row"
 import { settleInterrupted } from "../../providers/shipping-services/purchase"
-import { autoFulfillOrder } from "../auto-fulfil/auto-fulfill"
+import { autoFulfillOrder } from "../auto-fulfillment/auto-fulfill"
+import { NOTHING_LEFT } from "../auto-fulfillment/fulfillment-plan"
 import { retryWaitingReturnLabels } from "../returns/waiting-return-labels"
 import { pluginClient } from "../../lib/plugin-client"
 import { shippingOf } from "../../modules/shipping-services"
 
 /**
  * Finishes what processes that stopped mid-way left behind (kill -9, a lost host, a deploy),
- * so that no label is bought twice and none is lost. Runs at boot (src/orchestration/start-up/boot.ts)
- * and on recovery.schedule (src/jobs/recover-interrupted-work.ts); every step works on leased
- * rows only (src/modules/shipping-services/leases.ts), so a process that is still alive is never
+ * so that no label is bought twice and none is lost. Runs at boot
+ * and on recovery.schedule (a job); every step works on leased
+ * rows only (the module's leases), so a process that is still alive is never
  * interrupted, and two processes recovering at once never do the same row.
  *
  * 1. Purchases left `pending` are settled with the retry operation (doc 2 rule 4): the label the
  *    service made is recorded; one it did not make is marked failed, so it may be bought again.
  * 2. Labels bought for a fulfillment that Medusa never finished (the process died between the
- *    purchase and Medusa's last step) get a fulfillment again: Medusa's fulfilment workflow runs
+ *    purchase and Medusa's last step) get a fulfillment again: Medusa's fulfillment workflow runs
  *    for the same items and parcels, and the provider takes the existing labels (same keys)
- *    instead of buying. Orders with a pending automatic fulfilment get theirs from step 3.
- * 3. Automatic fulfilments whose process stopped are run again (they find their labels).
+ *    instead of buying. Orders with a pending automatic fulfillment get theirs from step 3.
+ * 3. Automatic fulfillments whose process stopped are run again (they find their labels).
  * 4. Labels that no fulfillment took after `recovery.orphanGraceMinutes` are orphans: voided
  *    while the service allows it (`recovery.voidOrphans`), else marked and shown to admins.
  * 5. Fulfillments of this provider that a stopped process left half-made (created by Medusa,
@@ -38,7 +39,7 @@ import { shippingOf } from "../../modules/shipping-services"
  *    canceled and deleted through Medusa's fulfillment module, once steps 1–4 moved the labels
  *    bought for them elsewhere.
  * 6. Return labels of exchanges and claims still waiting (their event lost, or their retries
- *    spent while the service was away) are bought when due (src/orchestration/returns/waiting-return-labels.ts).
+ *    spent while the service was away) are bought when due.
  */
 export async function recoverInterruptedWork(
   container: MedusaContainer,
@@ -125,7 +126,7 @@ async function settlePending(run: RecoveryRun) {
   }
 }
 
-/** Recovery's step 3: automatic fulfilments whose process stopped, run again. */
+/** Recovery's step 3: automatic fulfillments whose process stopped, run again. */
 async function resumeAutoFulfillments(run: RecoveryRun) {
   const { container, shipping, report, now } = run
   const stopped = await shipping.listAutoFulfillments(
@@ -137,10 +138,7 @@ async function resumeAutoFulfillments(run: RecoveryRun) {
   )
   for (const record of stopped) {
     const outcome = await autoFulfillOrder(container, record.order_id, { now })
-    if (
-      outcome.status !== "skipped" ||
-      outcome.reason === "nothing left to fulfil"
-    )
+    if (outcome.status !== "skipped" || outcome.reason === NOTHING_LEFT)
       report.resumed++
   }
 }

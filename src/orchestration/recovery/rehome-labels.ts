@@ -4,7 +4,7 @@ import { createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
 import { messageOf } from "../../lib/errors"
 import { ADDITIONAL_DATA_KEY } from "../../lib/shipments/additional-data"
 import type { ShipmentRecord } from "../../modules/shipping-services/models"
-import { ourShippingOptionOf } from "../auto-fulfil/fulfil-now"
+import { ourShippingOptionOf } from "../auto-fulfillment/fulfill-now"
 import {
   hasOpenAutoFulfillment,
   logger,
@@ -14,7 +14,7 @@ import {
 } from "./common"
 
 /**
- * Recovery's step 2 (recovery.ts): labels bought for a fulfillment Medusa never finished get a
+ * Recovery's step 2: labels bought for a fulfillment Medusa never finished get a
  * fulfillment again, Medusa's own workflow for the same items and parcels; the provider takes
  * the existing labels (same keys) instead of buying.
  */
@@ -26,7 +26,7 @@ export async function rehomeLabels(run: RecoveryRun) {
   )) {
     const first = group[0]
     // Returns go back through Medusa's return flow, and a partial group (some parcels were never
-    // bought) through the automatic fulfilment, which packs the same parcels again.
+    // bought) through the automatic fulfillment, which packs the same parcels again.
     if (
       !first.order_id ||
       first.is_return ||
@@ -79,7 +79,7 @@ function parcelOf(row: ShipmentRecord): ParcelOfRow | undefined {
     : undefined
 }
 
-/** Medusa's fulfilment of exactly these parcels; the provider finds their labels by key. */
+/** Medusa's fulfillment of exactly these parcels; the provider finds their labels by key. */
 async function refulfill(
   container: MedusaContainer,
   orderId: string,

@@ -47,7 +47,7 @@ function viewOf(ret: ReturnRecord): CanceledReturnView {
 
 /**
  * Refuses (NOT_ALLOWED, changing nothing) a return that can no longer be canceled: items
- * received, or a parcel the carrier has scanned (src/lib/returns/cancel.ts, the rule the
+ * received, or a parcel the carrier has scanned (the returns library's cancel rule, the rule the
  * provider applies again when it cancels each fulfillment).
  */
 async function assertCancelable(

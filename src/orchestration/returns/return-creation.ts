@@ -141,7 +141,7 @@ const RETURN_LOCK_TIMEOUT_S = 60
  * Runs the rest of a return request (Medusa's whole workflow: the label, then the return) under
  * a lock on its order, shared by every process through Medusa's Locking Module. Two requests for
  * the same items at once would both pass Medusa's quantity rule, which the provider asks before
- * buying (src/lib/returns/returnable.ts), and Medusa writes the return only after the label: one
+ * buying (the returnable rule), and Medusa writes the return only after the label: one
  * at a time, the second sees the first's return and buys nothing. Answers "busy" when the lock
  * was not had in time (nothing started).
  */

@@ -34,7 +34,7 @@ import { shippingOf } from "../../modules/shipping-services"
 const SWEEP_PAGE = 50
 const SWEEP_DAYS = 14
 
-/** The waiting return labels' retry policy: the automatic fulfilment's attempts and backoff. */
+/** The waiting return labels' retry policy: the automatic fulfillment's attempts and backoff. */
 export function returnLabelRetryPolicy(
   options: Pick<PluginOptions, "autoFulfill">
 ): RetryPolicy {
@@ -87,7 +87,7 @@ export async function waitingChangeReturns(
 }
 
 /**
- * The plugin's sweep (on recovery.schedule, src/orchestration/recovery/recovery.ts): return labels of
+ * The plugin's sweep (on recovery.schedule, with recovery): return labels of
  * exchanges and claims still waiting whose retry is due, i.e. the change's event was lost, its
  * retries were used up while the service was away, or a refusal's backoff has passed (at most
  * autoFulfill.maxAttempts failed purchases; then the order widget says so and the merchant

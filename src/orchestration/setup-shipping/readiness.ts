@@ -85,7 +85,7 @@ const CACHE_MS = 60_000
 let cached: { at: number; report: Promise<ReadinessReport> } | undefined
 
 /**
- * The catalog's variants that cannot ship with the configured services (readiness.ts), every
+ * The catalog's variants that cannot ship with the configured services, every
  * variant of every product (drafts included: they are about to be sold), a page at a time.
  */
 export function catalogReadinessReport(

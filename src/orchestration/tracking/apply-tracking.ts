@@ -168,7 +168,7 @@ async function applyLocked(
     timeline
   const now = new Date()
   const options = shipping.getOptions()
-  // Dates are judged on the sandbox's clock when the sandbox answers our calls (sandbox-clock.ts).
+  // Dates are judged on the sandbox's clock when the sandbox answers our calls.
   const plan = await planOnServiceClock(
     pluginClient(options, logger),
     (sandboxNow) =>

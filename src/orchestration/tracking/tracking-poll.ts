@@ -24,7 +24,7 @@ import { shippingOf } from "../../modules/shipping-services"
 
 /**
  * The tracking polling fallback (doc 3 GET /v1/tracking): for shipments the webhooks left
- * without news (see src/lib/tracking/poll-plan.ts for which ones and when), ask the service,
+ * without news (the poll plan says which ones and when), ask the service,
  * store each scan as a TrackingEvent (source "poll", the same dedupe key as the same scan
  * delivered by webhook, so nothing is stored twice), and announce the tracking numbers that
  * got new events on the event bus (`shipping-services.tracking.stored`), where the same apply

@@ -9,7 +9,7 @@ import { messageOf, SERVICE_AWAY_CODE } from "../../lib/errors"
 /**
  * The service's refusal in words Medusa shows the admin (400), anything else as unexpected. A
  * service that is not answering carries SERVICE_AWAY_CODE, which outlives Medusa's workflows:
- * the automatic fulfilment then waits for the service instead of counting an attempt.
+ * the automatic fulfillment then waits for the service instead of counting an attempt.
  */
 export function toMedusaError(error: unknown): Error {
   if (error instanceof MedusaError) return error

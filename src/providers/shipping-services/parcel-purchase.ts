@@ -22,14 +22,14 @@ import { shopParcel, type ShownAtCheckout } from "./rate-shopping"
 
 /**
  * What buying a fulfillment's parcels needs: the provider passes its own (Medusa calls it inside
- * a fulfilment), the plugin's workflows theirs (a return label bought after Medusa confirmed an
+ * a fulfillment), the plugin's workflows theirs (a return label bought after Medusa confirmed an
  * exchange or a claim).
  */
 export type ParcelPurchaseDeps = {
   options: PluginOptions
   journal: () => ShippingServicesModuleService
   client: () => LabelClient & Pick<ShippingClient, "checkShipment" | "getRates">
-  /** See PurchaseInput.reusable (purchase.ts) and `reusableLabel`. */
+  /** See PurchaseInput.reusable and `reusableLabel`. */
   reusable: (
     row: ShipmentRecord,
     fulfillmentId: string | null
@@ -39,8 +39,8 @@ export type ParcelPurchaseDeps = {
 /**
  * The parcels of one fulfillment (packed by `boxes`/limits, or as an admin chose them), a label
  * each, one after the other: a failure stops before more labels are bought, and the labels
- * bought so far are found again by their keys when the fulfilment is repeated. A rate-shopping
- * option's parcel is bought with the service its choice takes (rate-shopping.ts).
+ * bought so far are found again by their keys when the fulfillment is repeated. A rate-shopping
+ * option's parcel is bought with the service its choice takes (rate shopping).
  */
 export async function buyParcels(
   deps: ParcelPurchaseDeps,

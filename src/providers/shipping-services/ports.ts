@@ -75,7 +75,7 @@ type OrderService = {
   ): Promise<Record<string, unknown>[]>
 }
 
-/** The catalog fields the builder reads (mapping/types.ts CatalogFields). */
+/** The catalog fields the builder reads (the mapping's CatalogFields). */
 const CATALOG_FIELDS = [
   "weight",
   "length",
@@ -92,7 +92,7 @@ const PRODUCT_FIELDS = ["id", "title", "handle", ...CATALOG_FIELDS, "metadata"]
  * A location's address, the label's ship-from: read on every order, changed rarely, so
  * remembered for a minute per process (a burst from one warehouse reads it once). An edit is seen
  * at once by the process that gets the stock location module's event (`forgetStockLocations`,
- * src/subscribers/stock-location-changed.ts), by the others within the minute.
+ * the stock-location subscriber), by the others within the minute.
  */
 const locationAddresses = new ExpiringMap<
   string,
@@ -298,7 +298,7 @@ export const registryPorts: ProviderPorts = {
           "metadata",
           ...CATALOG_FIELDS,
           ...PRODUCT_FIELDS.map((f) => `product.${f}`),
-          // Hazmat may be marked on the product type (parcel-services.ts).
+          // Hazmat may be marked on the product type (the parcel's services).
           "product.type.id",
           "product.type.metadata",
         ],

@@ -17,7 +17,7 @@ export type ProviderPorts = {
   products(productIds: string[]): Promise<ProductLike[]>
   /**
    * The shop's stock locations, with their address and sales channels, in the order Medusa's
-   * Query lists them (checkout's warehouses: src/providers/shipping-services/locations.ts).
+   * Query lists them (what checkout's warehouses read).
    */
   shopLocations(): Promise<ShopLocation[]>
   /**

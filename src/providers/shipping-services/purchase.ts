@@ -38,7 +38,7 @@ export type {
  *    (its label taken over when the service made it, or marked failed when not);
  * 3. otherwise a `pending` row with a fresh transaction id is committed BEFORE the request, and
  *    every new id the client has to use is stored before it is used.
- * Every row worked on is leased (src/modules/shipping-services/leases.ts): a row leased by
+ * Every row worked on is leased (the module's leases): a row leased by
  * another live process is never touched, and one whose process died is free once its lease ran
  * out.
  */

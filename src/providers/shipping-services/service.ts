@@ -122,7 +122,7 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
   /**
    * At checkout, when the shopper chooses one of our options (and again at cart completion, by
    * the plugin's completeCartWorkflow hook): a cart the service would refuse is refused in the
-   * shopper's words (checkout-hooks.ts). The result becomes the shipping method's data, so
+   * shopper's words (the checkout hooks). The result becomes the shipping method's data, so
    * createFulfillment knows the option.
    */
   override async validateFulfillmentData(
@@ -142,7 +142,7 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
     return !!findService(this.options_, data.data ?? undefined)
   }
 
-  /** The postage of what the purchase will buy (checkout-hooks.ts). */
+  /** The postage of what the purchase will buy (the checkout hooks). */
   override async calculatePrice(
     optionData: CalculateShippingOptionPriceDTO["optionData"],
     data: CalculateShippingOptionPriceDTO["data"],
@@ -207,7 +207,7 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
     }
   }
 
-  /** A return label, or a return waiting for Medusa to confirm it (return-fulfillment.ts). */
+  /** A return label, or a return waiting for Medusa to confirm it. */
   override async createReturnFulfillment(
     fulfillment: Record<string, unknown>
   ): Promise<CreateFulfillmentResult> {
@@ -223,7 +223,7 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
     )
   }
 
-  /** Voids every parcel's label; withdraws return labels (cancel-labels.ts). */
+  /** Voids every parcel's label; withdraws return labels. */
   override async cancelFulfillment(
     data: Record<string, unknown>
   ): Promise<Record<string, unknown>> {
@@ -272,7 +272,7 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
     ])
   }
 
-  /** The documents of the kinds asked (documents.ts). */
+  /** The documents of the kinds asked. */
   protected documentsOf(
     data: Record<string, unknown>,
     types: readonly FulfillmentDocumentType[]
@@ -327,12 +327,12 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
     throw invalid(NO_ORIGIN)
   }
 
-  /** Catalog data the order query leaves out (see mapping/catalog.ts). */
+  /** Catalog data the order query leaves out, on every line. */
   protected withCatalog(order: OrderLike): Promise<OrderLike> {
     return withCatalog(this.ports_, order)
   }
 
-  /** The parcels of one fulfillment, each its label (parcel-purchase.ts). */
+  /** The parcels of one fulfillment, each its label. */
   protected buy(input: {
     build: BuildShipmentInput
     fulfillmentId: string | null
@@ -353,7 +353,7 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
     }
   }
 
-  /** See reusableLabel (parcel-purchase.ts), with the fulfillment module's own service. */
+  /** See reusableLabel, with the fulfillment module's own service. */
   protected reusable(
     row: ShipmentRecord,
     fulfillmentId: string | null
@@ -374,7 +374,7 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
   }
 }
 
-/** The admin's parcels from the fulfilment's additional data, refused in words when malformed. */
+/** The admin's parcels from the fulfillment's additional data, refused in words when malformed. */
 function parcelsChosen(additionalData: Record<string, unknown> | undefined) {
   try {
     return chosenParcelsOf(additionalData)

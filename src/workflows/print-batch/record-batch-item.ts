@@ -8,7 +8,7 @@ import {
 } from "./steps/record-batch-item"
 
 /**
- * What one order of a batch came to, once its labels were bought (fulfilOrderWorkflow, run by
+ * What one order of a batch came to, once its labels were bought (fulfillOrderWorkflow, run by
  * the batch for each order) or refused.
  */
 export const recordBatchItemWorkflow = createWorkflow(

@@ -17,10 +17,10 @@ export type VoidShipmentLabelInput = {
 
 /**
  * Voids a label. A label its fulfillment holds is voided the Medusa way: Medusa's
- * cancelOrderFulfillmentWorkflow (nested) cancels the fulfillment (items back to fulfil,
+ * cancelOrderFulfillmentWorkflow (nested) cancels the fulfillment (items back to fulfill,
  * reservations restored, order.fulfillment_canceled emitted) and calls the provider's
  * cancelFulfillment, which voids at the service and records it (doc 4). An orphaned label (no
- * fulfillment holds it, see orchestration/recovery/recovery.ts) is voided at the service directly and
+ * fulfillment holds it, as recovery finds it) is voided at the service directly and
  * recorded. Refused up front, in words, when Medusa or the service would refuse.
  */
 export const voidShipmentLabelWorkflow = createWorkflow(

@@ -4,7 +4,7 @@ import { errorMessage, formatDateTime } from "../../lib/format"
 import type { AutoFulfillmentView } from "../../lib/types"
 
 /**
- * A failed automatic fulfilment: why, how often it was tried, when next, and "retry now". One
+ * A failed automatic fulfillment: why, how often it was tried, when next, and "retry now". One
  * waiting for the service (it was not answering): the words, and that nothing needs doing.
  */
 export function AutoFulfillmentNotice({
@@ -22,7 +22,7 @@ export function AutoFulfillmentNotice({
       onSuccess: () =>
         toast.success("Fulfilled", { description: "The label was created." }),
       onError: (e) =>
-        toast.error("The automatic fulfilment failed again", {
+        toast.error("The automatic fulfillment failed again", {
           description: errorMessage(e),
         }),
     })
@@ -37,7 +37,7 @@ export function AutoFulfillmentNotice({
       <Text size="small" weight="plus">
         {waiting
           ? "Waiting for the shipping service"
-          : `Automatic fulfilment failed (attempt ${record.attempts} of ${record.max_attempts})`}
+          : `Automatic fulfillment failed (attempt ${record.attempts} of ${record.max_attempts})`}
       </Text>
       <Text size="small">{record.last_error}</Text>
       <Text size="xsmall" className="text-ui-fg-subtle">
@@ -45,7 +45,7 @@ export function AutoFulfillmentNotice({
           ? "No attempt is spent while the service is not answering: the label is bought by itself once it answers again."
           : record.next_attempt_at
             ? `Next automatic attempt: ${formatDateTime(record.next_attempt_at)}.`
-            : "No automatic attempts left: retry here or fulfil the order by hand."}
+            : "No automatic attempts left: retry here or fulfill the order by hand."}
       </Text>
       <div>
         <Button

@@ -6,7 +6,7 @@ import { errorMessage } from "../../lib/format"
 
 type Line = { id: string; title: string; left: number }
 
-/** The order's lines still to fulfil (quantity less what Medusa recorded as fulfilled). */
+/** The order's lines still to fulfill (quantity less what Medusa recorded as fulfilled). */
 export function unfulfilledLines(order: AdminOrder): Line[] {
   return (order.items ?? [])
     .map((item) => {
@@ -55,7 +55,7 @@ export function parcelsOf(
 }
 
 /**
- * "Fulfill in parcels": Medusa's own fulfilment of the remaining items with the parcels chosen
+ * "Fulfill in parcels": Medusa's own fulfillment of the remaining items with the parcels chosen
  * here (how many, which units in which, optionally each one's weight in the catalog's unit); the
  * plugin buys one label per parcel. Without it the plugin packs by its `boxes` option.
  */
@@ -105,7 +105,7 @@ export function FulfillInParcels({ order }: { order: AdminOrder }) {
   return (
     <div className="flex flex-col gap-y-3" data-testid="parcels-form">
       <Text size="small" className="text-ui-fg-subtle">
-        One label per parcel. Put every unit left to fulfil into exactly one
+        One label per parcel. Put every unit left to fulfill into exactly one
         parcel; a weight (catalog unit) replaces the catalog's.
       </Text>
       {grid.map((row, pi) => (

@@ -87,7 +87,7 @@ export type ParcelChoice = {
 }
 
 /**
- * Medusa's own fulfilment (POST /admin/orders/:id/fulfillments) with the parcels chosen, passed
+ * Medusa's own fulfillment (POST /admin/orders/:id/fulfillments) with the parcels chosen, passed
  * to the provider as additional_data (validated by the plugin's middleware).
  */
 export function useFulfillInParcels(orderId: string) {

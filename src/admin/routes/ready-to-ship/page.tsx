@@ -44,7 +44,7 @@ const stateBadge: Record<
 }
 
 /**
- * Ready to ship: orders waiting for a label (automatic fulfilment off, failed with the
+ * Ready to ship: orders waiting for a label (automatic fulfillment off, failed with the
  * service's words, held) and labels not printed yet, filtered and a page at a time; select any
  * number and buy (or print) them as one batch, then follow it on the batch's page.
  */

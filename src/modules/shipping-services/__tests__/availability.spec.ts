@@ -10,7 +10,7 @@ jest.setTimeout(60_000)
 /**
  * The shop's outage record on a real PostgreSQL: opened once whoever opens it, moved by one
  * probe of two, seen by another process (another ServiceAvailability on the same table) within
- * its read interval, free while the service answers; and the automatic fulfilment rows that wait
+ * its read interval, free while the service answers; and the automatic fulfillment rows that wait
  * for the service.
  */
 moduleIntegrationTestRunner<ShippingServicesModuleService>({

@@ -14,7 +14,7 @@ const UP = { record: null, orders_waiting: 0 }
 
 /**
  * The Health section's figures against a scripted day of the plugin's tables: purchases and
- * failures spread over 24 hours, automatic fulfilments waiting, given up and stalled, webhook
+ * failures spread over 24 hours, automatic fulfillments waiting, given up and stalled, webhook
  * deliveries with known lags, events not applied (and unmatched ones), orphans, job runs. Each
  * row's time is set in the database (`now() - interval`), so the windows are the database's, as
  * in production.
@@ -100,7 +100,7 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
         void_reason: "orphan",
       })
 
-      // Automatic fulfilments: two waiting for a retry (the sooner in 4 min), one given up (it
+      // Automatic fulfillments: two waiting for a retry (the sooner in 4 min), one given up (it
       // failed 20 min ago), one stalled (its lease ran out), one running live, successes.
       const soon = new Date(Date.now() + 4 * MINUTE)
       await service.createAutoFulfillments([

@@ -124,7 +124,7 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
       expect(await service.trackingEvents().write([row(3)])).toEqual([null])
     })
 
-    it("gives one more attempt of an automatic fulfilment to exactly one of concurrent claimers", async () => {
+    it("gives one more attempt of an automatic fulfillment to exactly one of concurrent claimers", async () => {
       const record = await service.createAutoFulfillments({
         order_id: "order_claim",
         status: "failed",

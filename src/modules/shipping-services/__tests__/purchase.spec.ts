@@ -595,7 +595,7 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
       })
     })
 
-    it("settles a canceled order's automatic fulfilment unless a live process is buying its labels", async () => {
+    it("settles a canceled order's automatic fulfillment unless a live process is buying its labels", async () => {
       const live = await journal.createAutoFulfillments({
         order_id: "order_live",
         status: "running",
@@ -685,7 +685,7 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
       ])
     })
 
-    it("finishes an automatic fulfilment in one statement: status, JSON columns, lease freed", async () => {
+    it("finishes an automatic fulfillment in one statement: status, JSON columns, lease freed", async () => {
       const row = await journal.createAutoFulfillments({
         order_id: "order_finish",
         status: "running",

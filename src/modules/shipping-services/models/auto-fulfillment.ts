@@ -1,12 +1,12 @@
 import { model } from "@medusajs/framework/utils"
 
 /**
- * The plugin's fulfilment of one placed order: attempts, the last error, and the result. One row
+ * The plugin's fulfillment of one placed order: attempts, the last error, and the result. One row
  * per order of this provider, claimed atomically by whoever buys its labels (the automatic path,
  * an admin's retry, a print batch), so no two of them ever buy at once. `manual`: automatic
- * fulfilment was off when the order was placed (an admin ships it); `held`: an admin put it aside
- * (nothing buys it until released, src/orchestration/auto-fulfil/hold-order.ts); `waiting`: the service was
- * not answering (src/lib/outage/outage.ts): no attempt was spent, and it is bought as soon as the
+ * fulfillment was off when the order was placed (an admin ships it); `held`: an admin put it aside
+ * (nothing buys it until released); `waiting`: the service was
+ * not answering (an outage): no attempt was spent, and it is bought as soon as the
  * service answers again.
  */
 export const AutoFulfillment = model
@@ -34,7 +34,7 @@ export const AutoFulfillment = model
       next_attempt_at: model.dateTime().nullable(),
       last_error: model.json().nullable(),
       fulfillment_ids: model.json().nullable(),
-      /** The process running an attempt and until when (renewed while it runs): see src/lib/leases.ts. */
+      /** The process running an attempt and until when (renewed while it runs): the module's leases. */
       lease_owner: model.text().nullable(),
       lease_until: model.dateTime().nullable(),
       /** For Ready to ship's filters and order (set when the row is written; null on rows of earlier versions). */

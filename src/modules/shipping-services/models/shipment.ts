@@ -25,7 +25,7 @@ export const Shipment = model
       /**
        * Who is working on this row, until when: set while a purchase is in flight (and briefly after,
        * while Medusa stores the fulfillment), renewed by the owner's heartbeat. A row whose lease ran
-       * out belongs to a process that stopped: another may settle it (src/lib/leases.ts).
+       * out belongs to a process that stopped: another may settle it (the module's leases).
        */
       lease_owner: model.text().nullable(),
       lease_until: model.dateTime().nullable(),
@@ -69,7 +69,7 @@ export const Shipment = model
       /** Why it was voided when the plugin did it on its own ("orphan"), else null. */
       void_reason: model.text().nullable(),
       /**
-       * When Medusa's fulfillment was seen holding this label (its fulfilment workflow finished and
+       * When Medusa's fulfillment was seen holding this label (its fulfillment workflow finished and
        * linked it). Until then a label may be a crash's leftover: recovery looks at those only.
        */
       attached_at: model.dateTime().nullable(),
@@ -79,8 +79,8 @@ export const Shipment = model
       error: model.json().nullable(),
       /**
        * The sandbox's clock when it made this label (the X-Shipping-Services-Sandbox header of its
-       * answer, src/shipping-api/sandbox-identity.ts); null when the real service made it. Its
-       * events are dated on that clock (src/lib/tracking/plausibility.ts), and the admin marks
+       * answer); null when the real service made it. Its
+       * events are dated on that clock (tracking's plausibility rule), and the admin marks
        * the label as a sandbox one.
        */
       sandbox_clock_at: model.dateTime().nullable(),
@@ -121,7 +121,7 @@ export const Shipment = model
       where:
         "deleted_at IS NULL AND status = 'created' AND attached_at IS NULL",
     },
-    // Labels retention has not removed yet (src/modules/shipping-services/retention.ts).
+    // Labels retention has not removed yet.
     {
       on: ["id"],
       where:

@@ -56,7 +56,7 @@ export function lengthPlusGirthLimit(serviceId: string): number {
 
 /**
  * Splits the shipped lines into parcels. Pure and deterministic (the same input gives the same
- * parcels, so a repeated fulfilment finds its labels again by their keys).
+ * parcels, so a repeated fulfillment finds its labels again by their keys).
  *
  * - No `boxes` option: one parcel, as `buildParcel` measures it, unless it breaks a limit (weight;
  *   length plus girth 108 in, 130 for Parcel Select). Then units are packed heaviest first into

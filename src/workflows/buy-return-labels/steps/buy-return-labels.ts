@@ -76,7 +76,7 @@ function purchaseDeps(
 export const buyReturnLabelsStepId = "shipping-services-buy-return-labels"
 /**
  * The return label of each waiting return fulfillment, as a store return's is bought (the
- * provider's own build, src/providers/shipping-services/return-label.ts): from the order's
+ * provider's own return label build): from the order's
  * shipping address to the return location, for the return's items, one label per parcel through
  * the never-twice purchase (its keys per order, direction and lines: a repeat, a second worker,
  * or a run after a crash finds the labels bought and takes them over).

@@ -5,7 +5,7 @@ export const markShipmentsManifestedStepId =
   "shipping-services-mark-shipments-manifested"
 /**
  * Puts the manifest id on the shipments, first after the service's answer. No compensation, on
- * purpose: the service has manifested these labels (see create-manifest-at-service.ts); taking
+ * purpose: the service has manifested these labels (the manifest's creation at the service); taking
  * the id off would offer them to the next close-out, which would manifest them twice.
  */
 export const markShipmentsManifestedStep = createStep(

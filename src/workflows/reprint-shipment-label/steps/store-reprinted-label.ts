@@ -74,7 +74,7 @@ export async function storeReprintedLabel(
 /**
  * Compensation: deletes the pages stored as this version and gives the row its previous label
  * fields back, so the label route serves the previous label again. The reprint count stays: the
- * service counted the reprint (see reprint-at-service.ts).
+ * service counted the reprint (the reprint step at the service).
  */
 export async function removeReprintedLabel(
   shipping: Pick<

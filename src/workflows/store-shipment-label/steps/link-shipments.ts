@@ -7,9 +7,9 @@ import { shippingOf } from "../../../modules/shipping-services"
 
 export const linkShipmentsStepId = "shipping-services-link-shipments"
 /**
- * Links each shipment to its fulfillment and order (src/links), once, in one call; and marks
+ * Links each shipment to its fulfillment and order (the plugin's links), once, in one call; and marks
  * the labels of fulfillments Medusa finished (`attach`: the event that ran this workflow comes
- * at the end of Medusa's fulfilment workflow) as attached, so crash recovery leaves them alone.
+ * at the end of Medusa's fulfillment workflow) as attached, so crash recovery leaves them alone.
  */
 export const linkShipmentsStep = createStep(
   linkShipmentsStepId,

@@ -65,7 +65,7 @@ export const recordShipmentVoidedStepId =
 /**
  * Records the void on the shipment row. Compensation restores the previous status (and void
  * fields) should a step after it fail in a workflow that runs this one; note that the label
- * stays voided at the service (see void-at-service.ts), so the row then shows a label the
+ * stays voided at the service (the void step at the service), so the row then shows a label the
  * service no longer honours until it is voided again.
  */
 export const recordShipmentVoidedStep = createStep(

@@ -7,8 +7,8 @@ import type { AdminReadyToShipQueryType } from "../validators"
 
 /**
  * GET /admin/shipping-services/ready-to-ship?view=awaiting|labelled&service=&lane=&from=&to=&offset=&limit=
- * One page of orders waiting for a label (automatic fulfilment off, failed with the service's
- * words, held) or labelled but not printed. 400 names a bad filter (src/api/middlewares.ts).
+ * One page of orders waiting for a label (automatic fulfillment off, failed with the service's
+ * words, held) or labelled but not printed. 400 names a bad filter (the route's query validation).
  */
 export async function GET(
   req: AuthenticatedMedusaRequest<unknown, AdminReadyToShipQueryType>,

@@ -42,10 +42,10 @@ const MAX_VIOLATIONS_SHOWN = 100
  * (shared/spec/4). Every delivery gets one of:
  * - 200 `{ received, stored }`, echoing X-Vendor-ReferenceId: stored whole (repeats stored once);
  * - 400 with the reason, nothing stored: not UTF-8 JSON, or a notification breaks a rule of
- *   `src/shipping-api/schemas/notification.ts`, or the database refused its values;
+ *   the notification schema of the service library, or the database refused its values;
  * - 401 wrong or missing key (before the body is read); 413 over 1 MB; 415 not application/json;
  * - 503 with Retry-After, nothing stored: a fault of ours (database unreachable), worth a retry.
- * Never a 500: Medusa's body parsers are off for this path (src/api/middlewares.ts) and the body
+ * Never a 500: Medusa's body parsers are off for this path (the plugin's middlewares) and the body
  * is read here, bounded. Applying events to orders happens after the answer, through the event
  * bus. The path is kept lean: no ORM, batched inserts, cached keys.
  */
@@ -55,7 +55,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     res.status(404).json({ message: "Unknown webhook" })
     return
   }
-  // A span per delivery; its answer, notifications and lag counted (src/lib/telemetry).
+  // A span per delivery; its answer, notifications and lag counted (the plugin's telemetry).
   await withSpan(SPANS.webhookDelivery, {}, async (span) => {
     const stored: Stored = {}
     try {

@@ -2,7 +2,7 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { holdOrder } from "../../../../../../orchestration/auto-fulfil/hold-order"
+import { holdOrder } from "../../../../../../orchestration/auto-fulfillment/hold-order"
 import { answer } from "../../../respond"
 
 /**

@@ -2,12 +2,12 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { releaseOrder } from "../../../../../../orchestration/auto-fulfil/hold-order"
+import { releaseOrder } from "../../../../../../orchestration/auto-fulfillment/hold-order"
 import { answer } from "../../../respond"
 
 /**
  * POST /admin/shipping-services/orders/:id/release  (body: {})
- * 200 `{ order_id, status }`: `pending` (automatic fulfilment buys it now) or `manual` (it is off).
+ * 200 `{ order_id, status }`: `pending` (automatic fulfillment buys it now) or `manual` (it is off).
  * 400 when the order is not held; 404.
  */
 export async function POST(

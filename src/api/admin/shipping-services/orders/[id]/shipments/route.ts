@@ -8,7 +8,7 @@ import { adminOrderShipments } from "../../../../../../orchestration/labels/orde
  * GET /admin/shipping-services/orders/:id/shipments
  * The order's labels (outbound and return) with carrier, service, tracking, charges, status,
  * timeline, label, reprints, whether void is allowed now and why not, and the order's automatic
- * fulfilment: `{ order_id, shipments: ShipmentView[], auto_fulfillment }` (docs/admin.md).
+ * fulfillment: `{ order_id, shipments: ShipmentView[], auto_fulfillment }` (the admin guide describes them).
  */
 export async function GET(
   req: AuthenticatedMedusaRequest,

@@ -22,7 +22,7 @@ import { shippingOf } from "../../../../../../modules/shipping-services"
  * GET /admin/shipping-services/shipments/:id/label[?page=0&download=1][&layout=letter-2up][&link=1]
  * The stable label_url of every label (admins only: /admin routes require a logged-in user).
  * Served from the plugin's private documents (the bytes, or with documents.storage "file" a
- * presigned URL of the File Module: send-document.ts); labels of earlier versions not moved yet
+ * presigned URL of the File Module, as the admin's document sender decides); labels of earlier versions not moved yet
  * come from the row or the File module, and a URL label not downloaded yet from the service
  * (24 hours). 410 with the reason when retention removed the label (documents.keepDays).
  */
@@ -135,7 +135,7 @@ function labelRemoved(
 
 /**
  * `?layout=`: the label (every page) placed on a print sheet by the print library, as a PDF
- * (the service's reprint has no size parameter: docs/admin.md). 400 for a ZPL2 label (a
+ * (the service's reprint has no size parameter). 400 for a ZPL2 label (a
  * printer program has no other size); an unknown layout is refused by the query's validation.
  */
 async function servePrintLayout(
