@@ -1,9 +1,12 @@
 import { z } from "@medusajs/framework/zod"
 import { SERVICE_IDS } from "../../shipping-api/constants"
-
-/** How the spend report groups labels in time (weeks start on Monday, as ISO weeks do). */
-export const SPEND_PERIODS = ["day", "week", "month"] as const
-export type SpendPeriod = (typeof SPEND_PERIODS)[number]
+import {
+  addToDay,
+  dateOf,
+  dayOf,
+  SPEND_PERIODS,
+  type SpendPeriod,
+} from "./days"
 
 /** The longest range a report covers, by period: a day-by-day report stops at two years. */
 export const MAX_SPAN_YEARS: Record<SpendPeriod, number> = {
@@ -24,24 +27,6 @@ const SERVICES = Object.values(SERVICE_IDS).flat()
 const CURRENCIES = new Set(
   Intl.supportedValuesOf("currency").map((c) => c.toLowerCase())
 )
-
-/** YYYY-MM-DD of a UTC date. */
-export const dayOf = (d: Date) => d.toISOString().slice(0, 10)
-const dateOf = (day: string) => new Date(`${day}T00:00:00.000Z`)
-
-/** Calendar arithmetic in UTC (months roll over as Date does: Jan 31 + 1 month is Mar 3). */
-export function addToDay(
-  day: string,
-  by: { days?: number; months?: number; years?: number }
-): string {
-  const d = dateOf(day)
-  d.setUTCFullYear(
-    d.getUTCFullYear() + (by.years ?? 0),
-    d.getUTCMonth() + (by.months ?? 0),
-    d.getUTCDate() + (by.days ?? 0)
-  )
-  return dayOf(d)
-}
 
 const day = z
   .string()

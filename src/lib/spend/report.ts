@@ -1,4 +1,4 @@
-import { addToDay, type SpendPeriod } from "./query"
+import { addToDay, type SpendPeriod } from "./days"
 
 /**
  * One row of the spend report: the outbound labels of one service bought in one period, in one

@@ -1,6 +1,6 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { SpendRow } from "../../lib/spend/report"
-import type { SpendPeriod } from "../../lib/spend/query"
+import type { SpendPeriod } from "../../lib/spend/days"
 
 export type SpendFilter = {
   /** Whole UTC days, both included (YYYY-MM-DD). */

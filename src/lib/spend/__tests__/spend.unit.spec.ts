@@ -1,5 +1,6 @@
 import { spendCsv } from "../csv"
-import { AdminSpendQuery, addToDay, dayOf } from "../query"
+import { addToDay, dayOf } from "../days"
+import { AdminSpendQuery } from "../query"
 import {
   periodSeries,
   periodStarts,
