@@ -1,5 +1,6 @@
 /**
- * The shipping spend report over BENCH_LABELS outbound labels (100,000) bought over a year: a
+ * The shipping spend report over BENCH_LABELS outbound labels (100,000) bought in 2026, beside as
+ * many bought in 2025 (what the report's index skips): a
  * scratch database with the plugin's migrations and Medusa's order module's, seeded in SQL with
  * the labels and their orders' shipping methods (tax lines, discounts, two currencies, voids,
  * second parcels of another service, rate-shopped labels), then the report's own statement
@@ -40,29 +41,39 @@ async function migrate(clientUrl: string, moduleName: string, folder: string) {
 }
 
 /** Orders over 2026, their shipping methods, tax lines and discounts, and their labels. */
+/** A Medusa-like id: its prefix and 26 characters (ULIDs in Medusa), from a number. */
+const ID = (prefix: string, n: string) =>
+  `'${prefix}_' || upper(substr(md5((${n})::text), 1, 26))`
+
+/**
+ * Orders over :year, their shipping methods, tax lines and discounts, and their labels; :offset
+ * keeps each year's ids apart. The report's year is 2026; 2025 is the history an index skips.
+ */
 const SEED = [
   `insert into "order" (id, currency_code, status, created_at)
-   select 'order_' || g, case when g % 10 = 0 then 'cad' else 'usd' end,
+   select ${ID("order", "g")}, case when g % 10 = 0 then 'cad' else 'usd' end,
           (case when g % 97 = 0 then 'canceled' else 'pending' end)::order_status_enum,
-          timestamptz '2026-01-01 00:00Z' + g * (interval '365 days' / :orders)
-     from generate_series(1, :orders) g`,
+          make_timestamptz(:year, 1, 1, 0, 0, 0, 'UTC') + (g - :offset) * (interval '365 days' / :orders)
+     from generate_series(:offset + 1, :offset + :orders) g`,
   `insert into order_shipping_method (id, name, amount, raw_amount, is_tax_inclusive)
-   select 'ordsm_' || g, 'Ground', a, jsonb_build_object('value', a::text, 'precision', 20), g % 3 = 0
-     from generate_series(1, :orders) g, lateral (select case when g % 7 = 0 then 12 else 8 end::numeric a) x`,
+   select ${ID("ordsm", "g")}, 'Ground', a, jsonb_build_object('value', a::text, 'precision', 20), g % 3 = 0
+     from generate_series(:offset + 1, :offset + :orders) g,
+          lateral (select case when g % 7 = 0 then 12 else 8 end::numeric a) x`,
   `insert into order_shipping (id, order_id, version, shipping_method_id)
-   select 'ordspmv_' || g, 'order_' || g, 1, 'ordsm_' || g from generate_series(1, :orders) g`,
+   select ${ID("ordspmv", "g")}, ${ID("order", "g")}, 1, ${ID("ordsm", "g")}
+     from generate_series(:offset + 1, :offset + :orders) g`,
   `insert into order_shipping_method_tax_line (id, code, rate, raw_rate, shipping_method_id)
-   select 'ordsmtxl_' || g, 'ST', 8.25, '{"value":"8.25","precision":20}', 'ordsm_' || g
-     from generate_series(2, :orders, 2) g`,
+   select ${ID("ordsmtxl", "g")}, 'ST', 8.25, '{"value":"8.25","precision":20}', ${ID("ordsm", "g")}
+     from generate_series(:offset + 2, :offset + :orders, 2) g`,
   `insert into order_shipping_method_adjustment (id, amount, raw_amount, shipping_method_id)
-   select 'ordsmadj_' || g, 2, '{"value":"2","precision":20}', 'ordsm_' || g
-     from generate_series(20, :orders, 20) g`,
+   select ${ID("ordsmadj", "g")}, 2, '{"value":"2","precision":20}', ${ID("ordsm", "g")}
+     from generate_series(:offset + 20, :offset + :orders, 20) g`,
   // Parcel 0 of every order (a void in 33, its refund requested in 66), parcel 1 of one in four.
   `insert into shipping_services_shipment (id, transaction_id, request_key, parcel_index, parcel_count,
      order_id, fulfillment_id, option_id, variant, carrier, service_id, status, void_status, voided_at,
      charges, rate_choice, created_at)
-   select 'ssship_' || g || '_' || p, 'tx' || g || '_' || p, 'rk' || g || '_' || p, p,
-          case when g % 4 = 0 then 2 else 1 end, 'order_' || g, 'ful_' || g, 'ground', 'expedited', 'POSTAL',
+   select ${ID("ssship", "g * 2 + p")}, 'tx' || g || '_' || p, 'rk' || g || '_' || p, p,
+          case when g % 4 = 0 then 2 else 1 end, o.id, ${ID("ful", "g")}, 'ground', 'expedited', 'POSTAL',
           case when p = 1 then 'PM' else (array['UGA', 'PM', 'PRCLSEL', 'EM'])[g % 4 + 1] end,
           case when p = 0 and g % 33 = 0 then 'voided' else 'created' end,
           case when p = 0 and g % 33 = 0 then (case when g % 66 = 0 then 'INITIATED' else 'APPROVED' end) end,
@@ -74,18 +85,17 @@ const SEED = [
             'default_service_id', 'PM', 'chosen_service_id', 'UGA', 'saving', 1.23,
             'currency', upper(o.currency_code), 'compared', '[]'::jsonb, 'promised_date', null) end,
           o.created_at + interval '1 hour' + p * interval '1 minute'
-     from generate_series(1, :orders) g
-     join "order" o on o.id = 'order_' || g
+     from generate_series(:offset + 1, :offset + :orders) g
+     join "order" o on o.id = ${ID("order", "g")}
      cross join generate_series(0, 1) p
     where p = 0 or g % 4 = 0`,
   // What the report leaves out: return labels, failed and pending purchases.
   `insert into shipping_services_shipment (id, transaction_id, request_key, order_id, option_id,
      variant, carrier, service_id, status, is_return, created_at)
-   select 'ssship_x' || g, 'txx' || g, 'rkx' || g, 'order_' || g, 'ground', 'expedited', 'POSTAL', 'UGA',
+   select ${ID("ssship", "-g")}, 'txx' || g, 'rkx' || g, ${ID("order", "g")}, 'ground', 'expedited', 'POSTAL', 'UGA',
           (array['created', 'failed', 'pending'])[g % 3 + 1], g % 3 = 0,
-          timestamptz '2026-01-01 00:00Z' + g * (interval '365 days' / :orders)
-     from generate_series(1, :orders / 10) g`,
-  `analyze`,
+          make_timestamptz(:year, 1, 1, 0, 0, 0, 'UTC') + (g - :offset) * (interval '365 days' / :orders)
+     from generate_series(:offset + 1, :offset + :orders / 10) g`,
 ]
 
 const CASES: { name: string; filter: SpendFilter }[] = [
@@ -166,10 +176,22 @@ async function main() {
       )
     )
     const seedStart = Date.now()
-    for (const statement of SEED) await knex.raw(statement, { orders: ORDERS })
+    for (const [year, offset] of [
+      [2025, ORDERS],
+      [2026, 0],
+    ])
+      for (const statement of SEED)
+        await knex.raw(
+          // The bench's own numbers, written into the text (typed as the integers they are).
+          statement
+            .replace(/:orders/g, String(ORDERS))
+            .replace(/:offset/g, String(offset))
+            .replace(/:year/g, String(year))
+        )
+    await knex.raw("vacuum analyze")
     const [{ count }] = (
       await knex.raw(
-        `select count(*)::int as count from shipping_services_shipment where is_return = false and status in ('created', 'voided')`
+        `select count(*)::int as count from shipping_services_shipment where is_return = false and status in ('created', 'voided') and created_at >= '2026-01-01' and created_at < '2027-01-01'`
       )
     ).rows
     console.log(
@@ -184,22 +206,36 @@ async function main() {
     console.log(`|---|---|---|---|---|---|---|`)
     let failed = false
     for (const c of CASES) {
-      let best = { wall: Infinity, cpu: Infinity }
+      const best = { wall: Infinity, cpu: Infinity }
       let rows = 0
-      for (let i = 0; i < RUNS; i++) {
-        const cpu0 = backendCpuMs(pid)
-        const t0 = process.hrtime.bigint()
-        rows = (await readSpendReport(knex, c.filter)).length
-        const wall = Number(process.hrtime.bigint() - t0) / 1e6
-        if (wall < best.wall) best = { wall, cpu: backendCpuMs(pid) - cpu0 }
+      // Wall time as the server is configured (parallel workers included); CPU with none, so
+      // that the one backend's /proc figure is the whole statement's.
+      for (const parallel of [true, false]) {
+        await knex.raw(
+          `set max_parallel_workers_per_gather = ${parallel ? "default" : 0}`
+        )
+        for (let i = 0; i < RUNS; i++) {
+          const cpu0 = backendCpuMs(pid)
+          const t0 = process.hrtime.bigint()
+          rows = (await readSpendReport(knex, c.filter)).length
+          const wall = Number(process.hrtime.bigint() - t0) / 1e6
+          const cpu = backendCpuMs(pid) - cpu0
+          if (parallel) best.wall = Math.min(best.wall, wall)
+          else best.cpu = Math.min(best.cpu, cpu)
+        }
       }
+      await knex.raw("set max_parallel_workers_per_gather = default")
       const { sql, bindings } = spendStatement(c.filter)
-      const plan = (
-        (await knex.raw(`explain (analyze, buffers) ${sql}`, bindings))
-          .rows as { "QUERY PLAN": string }[]
-      )
-        .map((r) => r["QUERY PLAN"])
-        .join("\n")
+      const plan = await knex.transaction(async (trx) => {
+        await trx.raw("set local work_mem = '32MB'")
+        const explained = await trx.raw(
+          `explain (analyze, buffers) ${sql}`,
+          bindings
+        )
+        return (explained.rows as { "QUERY PLAN": string }[])
+          .map((r) => r["QUERY PLAN"])
+          .join("\n")
+      })
       if (process.env.BENCH_PLAN) console.log(plan)
       const use = planUse(plan)
       const ok = best.wall <= GOAL_MS

@@ -15,8 +15,7 @@ const CSS = `
 .spend-chart .u-inline tr { display: inline-block; margin-right: 16px; }
 .spend-chart .u-inline th, .spend-chart .u-inline td { display: inline-block; }
 .spend-chart .u-legend .u-marker { display: inline-block; width: 10px; height: 10px; margin-right: 4px; vertical-align: middle; }
-.spend-chart .u-inline.u-live th::after { content: ":"; }
-.spend-chart .u-inline:not(.u-live) .u-value { display: none; }
+.spend-chart .u-legend .u-series:first-child, .spend-chart .u-legend .u-value { display: none; }
 .spend-chart .u-select, .spend-chart .u-cursor-x, .spend-chart .u-cursor-y, .spend-chart .u-cursor-pt { position: absolute; left: 0; top: 0; pointer-events: none; }
 .spend-chart .u-cursor-x { height: 100%; border-right: 1px dashed #8b9bb4; }
 .spend-chart .u-cursor-y { width: 100%; border-bottom: 1px dashed #8b9bb4; }
@@ -51,6 +50,7 @@ export function SpendChart({
         // The periods are UTC days: shown as such, whatever the admin's zone.
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), "Etc/UTC"),
         scales: { x: { time: true } },
+        legend: { live: false },
         axes: [
           { stroke: "#8b9bb4", grid: { stroke: "rgba(139,155,180,0.15)" } },
           {

@@ -32,8 +32,12 @@ export async function GET(
     res.status(200).send(spendCsv(rows))
     return
   }
+  // A service's name is its outbound option's (a return option may use the same service).
   const names = new Map(
-    shipping.getOptions().services.map((s) => [s.serviceId, s.name])
+    shipping
+      .getOptions()
+      .services.toSorted((a, b) => Number(b.isReturn) - Number(a.isReturn))
+      .map((s) => [s.serviceId, s.name])
   )
   res.status(200).json({
     ...filter,
