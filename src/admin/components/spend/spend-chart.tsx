@@ -1,3 +1,4 @@
+import { Text } from "@medusajs/ui"
 import { useEffect, useRef } from "react"
 import uPlot from "uplot"
 
@@ -11,11 +12,6 @@ const CSS = `
 .spend-chart .u-over, .spend-chart .u-under, .spend-chart .u-axis { position: absolute; }
 .spend-chart .u-under { overflow: hidden; }
 .spend-chart .uplot canvas { display: block; position: relative; width: 100%; height: 100%; }
-.spend-chart .u-legend { font-size: 12px; text-align: center; margin: 4px auto 0; }
-.spend-chart .u-inline tr { display: inline-block; margin-right: 16px; }
-.spend-chart .u-inline th, .spend-chart .u-inline td { display: inline-block; }
-.spend-chart .u-legend .u-marker { display: inline-block; width: 10px; height: 10px; margin-right: 4px; vertical-align: middle; }
-.spend-chart .u-legend .u-series:first-child, .spend-chart .u-legend .u-value { display: none; }
 .spend-chart .u-select, .spend-chart .u-cursor-x, .spend-chart .u-cursor-y, .spend-chart .u-cursor-pt { position: absolute; left: 0; top: 0; pointer-events: none; }
 .spend-chart .u-cursor-x { height: 100%; border-right: 1px dashed #8b9bb4; }
 .spend-chart .u-cursor-y { width: 100%; border-bottom: 1px dashed #8b9bb4; }
@@ -50,7 +46,8 @@ export function SpendChart({
         // The periods are UTC days: shown as such, whatever the admin's zone.
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), "Etc/UTC"),
         scales: { x: { time: true } },
-        legend: { live: false },
+        // The legend is drawn below with the admin's own components.
+        legend: { show: false },
         axes: [
           { stroke: "#8b9bb4", grid: { stroke: "rgba(139,155,180,0.15)" } },
           {
@@ -67,8 +64,6 @@ export function SpendChart({
             stroke: s.color,
             width: 2,
             points: { show: periods.length <= 62 },
-            value: (_: uPlot, v: number | null) =>
-              v == null ? "–" : format(v),
           })),
         ],
       },
@@ -88,6 +83,19 @@ export function SpendChart({
     <div className="spend-chart" data-testid="spend-chart">
       <style>{CSS}</style>
       <div ref={box} />
+      <div className="mt-2 flex justify-center gap-x-4">
+        {series.map((s) => (
+          <span key={s.label} className="flex items-center gap-x-1.5">
+            <span
+              className="inline-block h-2 w-2 rounded-full"
+              style={{ background: s.color }}
+            />
+            <Text size="xsmall" className="text-ui-fg-subtle">
+              {s.label}
+            </Text>
+          </span>
+        ))}
+      </div>
     </div>
   )
 }
