@@ -201,7 +201,7 @@ async function main() {
     const pid = (await knex.raw("select pg_backend_pid() as pid")).rows[0]
       .pid as number
     console.log(
-      `| report | rows | best wall ms | its backend CPU ms | goal | indexes the plan scans | tables read whole |`
+      `| report | rows | best wall ms | CPU ms, one backend alone | goal | indexes the plan scans | tables read whole |`
     )
     console.log(`|---|---|---|---|---|---|---|`)
     let failed = false
