@@ -119,24 +119,18 @@ const ShippingSpendPage = () => {
             </Select.Content>
           </Select>
         </div>
-        <Input
-          size="small"
-          type="date"
-          className="w-[150px]"
-          value={filters.from ?? data?.from ?? ""}
-          onChange={(e) => set({ from: e.target.value || undefined })}
-          aria-label="From"
-          data-testid="spend-from"
-        />
-        <Input
-          size="small"
-          type="date"
-          className="w-[150px]"
-          value={filters.to ?? data?.to ?? ""}
-          onChange={(e) => set({ to: e.target.value || undefined })}
-          aria-label="To"
-          data-testid="spend-to"
-        />
+        {(["from", "to"] as const).map((end) => (
+          <Input
+            key={end}
+            size="small"
+            type="date"
+            className="w-[150px]"
+            value={filters[end] ?? data?.[end] ?? ""}
+            onChange={(e) => set({ [end]: e.target.value || undefined })}
+            aria-label={end === "from" ? "From" : "To"}
+            data-testid={`spend-${end}`}
+          />
+        ))}
         <div className="w-[200px]">
           <Select
             size="small"
