@@ -3,9 +3,11 @@ import { adminHeaders } from "../helpers/admin"
 import { explainHttpErrors } from "../helpers/errors"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
+import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { SHIPPING_SERVICES_MODULE } from "../../src/options/resolve"
 import type ShippingServicesModuleService from "../../src/modules/shipping-services/service"
 import type { RateChoice } from "../../src/lib/rate-shopping/rate-choice"
+import { readSpendReport } from "../../src/modules/shipping-services/spend-report"
 
 jest.setTimeout(180_000)
 
@@ -387,6 +389,26 @@ httpTestRunner({
           postage: 23.11,
           shipping_charged: 24,
         }),
+      ])
+      // A connection in another time zone groups the same UTC days.
+      const knex = getContainer().resolve(
+        ContainerRegistrationKeys.PG_CONNECTION
+      )
+      const periods = await knex.transaction(async (trx: Knex) => {
+        await trx.raw("set local timezone = 'America/Los_Angeles'")
+        const rows = await readSpendReport(trx, {
+          from: "2026-11-01",
+          to: "2026-11-30",
+          period: "day",
+        })
+        return rows.map((r) => r.period)
+      })
+      expect([...new Set(periods)]).toEqual([
+        "2026-11-01",
+        "2026-11-02",
+        "2026-11-03",
+        "2026-11-04",
+        "2026-11-05",
       ])
       const cad = await get("from=2026-11-01&to=2026-11-30&currency=CAD")
       expect(

@@ -83,7 +83,7 @@ figures as (
          sum(charged), sum(charged * rate / 100), null
     from methods group by 1, 2, 3
 )
-select to_char(period, 'YYYY-MM-DD') as period, service_id, currency,
+select to_char(period at time zone 'UTC', 'YYYY-MM-DD') as period, service_id, currency,
        sum(labels)::int as labels, sum(voided)::int as voided, sum(rate_shopped)::int as rate_shopped,
        round(coalesce(sum(postage), 0), 2)::float8 as postage,
        round(coalesce(sum(refunded), 0), 2)::float8 as refunded,
