@@ -27,6 +27,7 @@ import { BatchWrites as Batches } from "./batch-writes"
 import { MedusaTables as Medusa } from "./medusa-tables"
 import { HealthQueries as Health, REGISTRATION_FIELDS } from "./health-figures"
 import { WebhookKeys as Keys } from "./webhook-keys"
+import { readSpendReport, type SpendFilter } from "./spend-report"
 import { countReturnRefusal, jobRuns } from "./setting-rows"
 import {
   AutoFulfillment,
@@ -374,6 +375,10 @@ export default class ShippingServicesModuleService extends MedusaService({
   }
   countShipmentsInTransit(...a: Parameters<Health["countShipmentsInTransit"]>) {
     return this.health_.countShipmentsInTransit(...a)
+  }
+  /** The shipping spend report's rows (spend-report.ts), in one statement. */
+  spendReport(filter: SpendFilter) {
+    return readSpendReport(this.pg_(), filter)
   }
   jobRuns() {
     return jobRuns((filters) => this.listSettings(filters))
