@@ -1,5 +1,5 @@
-// As Medusa's Next.js starter has it: Medusa's UI preset, and the kit's components among the
-// files Tailwind reads for class names (docs/storefront.md, step 2).
+// As Medusa's dtc-starter has it: Medusa's UI preset; and the kit's components among the files
+// Tailwind reads for class names (the storefront guide's step 2).
 module.exports = {
   darkMode: "class",
   presets: [require("@medusajs/ui-preset")],

@@ -1,0 +1,18 @@
+const FIELDS = [
+  "first_name",
+  "last_name",
+  "address_1",
+  "company",
+  "postal_code",
+  "city",
+  "country_code",
+  "province",
+  "phone",
+] as const
+
+/** Whether two addresses are the same where checkout asks for them (the starter's rule). */
+export default function compareAddresses(a: object, b: object): boolean {
+  const field = (address: object, f: string) =>
+    (address as Record<string, unknown>)[f] ?? null
+  return FIELDS.every((f) => field(a, f) === field(b, f))
+}
