@@ -54,6 +54,7 @@ describe("storefront kit in a browser", () => {
   let store: StoreSetup
   let carol: CustomerSession
   let order: { id: string; display_id: number }
+  let pickupOptionId: string
   const orderPage = () => `${shop.url}/us/account/orders/details/${order.id}`
 
   beforeAll(async () => {
@@ -87,6 +88,7 @@ describe("storefront kit in a browser", () => {
       store = await setupStore(api, admin, {
         priceTypes: { "postal-priority": "calculated" },
       })
+      pickupOptionId = await addPickupOption()
       await api.post(
         "/admin/return-reasons",
         { value: "too_small", label: "Too small" },
@@ -140,6 +142,51 @@ describe("storefront kit in a browser", () => {
     await shop?.stop()
     await app?.stop()
   })
+
+  /**
+   * A pickup option of Medusa's manual provider at the store's warehouse, for US carts: the
+   * starter's delivery step lists pickup apart, which the guide's version of it keeps.
+   */
+  async function addPickupOption(): Promise<string> {
+    const { data: located } = await api.post(
+      `/admin/stock-locations/${store.locationId}/fulfillment-sets?fields=id,*fulfillment_sets`,
+      { name: "Shelton pickup", type: "pickup" },
+      admin
+    )
+    const set = located.stock_location.fulfillment_sets.find(
+      (s: { type: string }) => s.type === "pickup"
+    )
+    const { data: zoned } = await api.post(
+      `/admin/fulfillment-sets/${set.id}/service-zones`,
+      {
+        name: "Pickup in the US",
+        geo_zones: [{ type: "country", country_code: "us" }],
+      },
+      admin
+    )
+    const { data } = await api.post(
+      "/admin/shipping-options",
+      {
+        name: "Pick up in Shelton",
+        service_zone_id: zoned.fulfillment_set.service_zones[0].id,
+        shipping_profile_id: store.shippingProfileId,
+        provider_id: "manual_manual",
+        price_type: "flat",
+        type: {
+          label: "Pickup",
+          description: "At the warehouse",
+          code: "pickup",
+        },
+        prices: [{ currency_code: "usd", amount: 0 }],
+        rules: [
+          { attribute: "enabled_in_store", value: "true", operator: "eq" },
+          { attribute: "is_return", value: "false", operator: "eq" },
+        ],
+      },
+      admin
+    )
+    return data.shipping_option.id
+  }
 
   /**
    * Logs in through the storefront's own form (the starter's login slot: the JWT in an httpOnly
@@ -551,12 +598,14 @@ describe("storefront kit in a browser", () => {
       `/store/shipping-options?cart_id=${cartId}`,
       storeHeaders()
     )
-    const options = data.shipping_options as {
-      id: string
-      name: string
-      price_type: string
-      amount: number
-    }[]
+    const options = (
+      data.shipping_options as {
+        id: string
+        name: string
+        price_type: string
+        amount: number
+      }[]
+    ).filter((o) => o.id !== pickupOptionId)
     expect(options.length).toBeGreaterThanOrEqual(3)
     for (const o of options) {
       let amount = o.amount
@@ -616,5 +665,34 @@ describe("storefront kit in a browser", () => {
       path: path.join(RESULTS_DIR, "storefront-checkout-promises.png"),
       fullPage: true,
     })
+  })
+
+  it("at checkout, keeps the starter's pickup apart from the delivery options, and takes it", async () => {
+    const cartId = await cartInBrowser({
+      region: "us",
+      address: ADDRESSES.newYork,
+    })
+    await page.goto(`${shop.url}/us/checkout?step=delivery`)
+    await page.locator('[data-testid="delivery-options-container"]').waitFor()
+    // Not among the delivery options until the shopper asks to pick up.
+    expect(await deliveryOption(pickupOptionId).count()).toBe(0)
+    await page.getByRole("radio", { name: "Pick up your order" }).click()
+    const pickup = deliveryOption(pickupOptionId)
+    await expectText(pickup, "Pick up in Shelton")
+    await expectText(pickup, "27 Waterview Dr")
+    await waitFor(
+      async () => (await pickup.getAttribute("aria-checked")) === "true",
+      "the pickup option to be chosen"
+    )
+    await waitFor(async () => {
+      const { data } = await api.get(
+        `/store/carts/${cartId}?fields=*shipping_methods`,
+        storeHeaders()
+      )
+      return data.cart.shipping_methods?.some(
+        (m: { shipping_option_id: string }) =>
+          m.shipping_option_id === pickupOptionId
+      )
+    }, "the cart's pickup method")
   })
 })
