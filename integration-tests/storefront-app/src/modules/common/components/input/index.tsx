@@ -21,7 +21,7 @@ const Input = forwardRef<HTMLInputElement, InputProps>(
         />
         <label
           htmlFor={name}
-          className="absolute top-3 -z-1 mx-3 flex items-center px-1 text-ui-fg-subtle"
+          className="pointer-events-none absolute top-3 mx-3 flex items-center px-1 text-ui-fg-subtle"
         >
           {label}
           {required && <span className="text-rose-500">*</span>}
