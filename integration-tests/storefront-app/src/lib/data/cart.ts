@@ -1,6 +1,7 @@
 "use server"
 
 import { sdk } from "@lib/config"
+import { ADDRESS_FIELDS } from "@lib/util/compare-addresses"
 import { HttpTypes } from "@medusajs/types"
 import { revalidateTag } from "next/cache"
 import { redirect } from "next/navigation"
@@ -44,18 +45,6 @@ export async function updateCart(data: HttpTypes.StoreUpdateCart) {
   revalidateTag(await getCacheTag("fulfillment"))
   return cart
 }
-
-const ADDRESS_FIELDS = [
-  "first_name",
-  "last_name",
-  "address_1",
-  "company",
-  "postal_code",
-  "city",
-  "country_code",
-  "province",
-  "phone",
-] as const
 
 function addressFrom(form: FormData, prefix: string) {
   const address: Record<string, string> = { address_2: "" }

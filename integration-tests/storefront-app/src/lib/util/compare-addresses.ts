@@ -1,4 +1,5 @@
-const FIELDS = [
+/** The address fields checkout asks for, as Medusa names them. */
+export const ADDRESS_FIELDS = [
   "first_name",
   "last_name",
   "address_1",
@@ -14,5 +15,5 @@ const FIELDS = [
 export default function compareAddresses(a: object, b: object): boolean {
   const field = (address: object, f: string) =>
     (address as Record<string, unknown>)[f] ?? null
-  return FIELDS.every((f) => field(a, f) === field(b, f))
+  return ADDRESS_FIELDS.every((f) => field(a, f) === field(b, f))
 }

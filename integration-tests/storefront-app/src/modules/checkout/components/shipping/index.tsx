@@ -64,6 +64,48 @@ type Refusal = { optionId: string; problems: CheckoutProblem[] }
 const OPTION_CLASS =
   "flex items-center justify-between text-small-regular cursor-pointer py-4 border rounded-rounded px-8 mb-2 hover:shadow-borders-interactive-with-active"
 
+/** One option in its radio group, with what goes under its name, and its price. */
+function OptionRadio({
+  option,
+  checked,
+  disabled,
+  price,
+  children,
+}: {
+  option: HttpTypes.StoreCartShippingOption
+  checked: boolean
+  disabled?: boolean
+  price: React.ReactNode
+  children: React.ReactNode
+}) {
+  return (
+    <Radio
+      value={option.id}
+      disabled={disabled}
+      className={clx(OPTION_CLASS, {
+        "border-ui-border-interactive": checked,
+        "cursor-not-allowed": disabled,
+      })}
+      data-testid="delivery-option-radio"
+      data-option-id={option.id}
+    >
+      <div className="flex items-start gap-x-4">
+        <MedusaRadio checked={checked} />
+        <div className="flex flex-col">
+          <span className="text-base-regular">{option.name}</span>
+          {children}
+        </div>
+      </div>
+      <span
+        className="justify-self-end text-ui-fg-base"
+        data-testid="delivery-option-price"
+      >
+        {price}
+      </span>
+    </Radio>
+  )
+}
+
 export default function Shipping({
   cart,
   availableShippingMethods,
@@ -245,34 +287,17 @@ export default function Shipping({
                 }
               >
                 {shippingOptions.map((option) => (
-                  <Radio
+                  // An option its provider could not price stays choosable: choosing it says why.
+                  <OptionRadio
                     key={option.id}
-                    value={option.id}
-                    // An option its provider could not price stays choosable: choosing it says why.
-                    className={clx(OPTION_CLASS, {
-                      "border-ui-border-interactive": option.id === chosenId,
-                    })}
-                    data-testid="delivery-option-radio"
-                    data-option-id={option.id}
+                    option={option}
+                    checked={!showPickup && option.id === chosenId}
+                    price={price(option)}
                   >
-                    <div className="flex items-center gap-x-4">
-                      <MedusaRadio
-                        checked={!showPickup && option.id === chosenId}
-                      />
-                      <div className="flex flex-col">
-                        <span className="text-base-regular">{option.name}</span>
-                        <DeliveryPromise
-                          promise={promiseFor(deliveryPromises, option.id)}
-                        />
-                      </div>
-                    </div>
-                    <span
-                      className="justify-self-end text-ui-fg-base"
-                      data-testid="delivery-option-price"
-                    >
-                      {price(option)}
-                    </span>
-                  </Radio>
+                    <DeliveryPromise
+                      promise={promiseFor(deliveryPromises, option.id)}
+                    />
+                  </OptionRadio>
                 ))}
               </RadioGroup>
             </div>
@@ -299,32 +324,17 @@ export default function Shipping({
                   }
                 >
                   {pickupOptions.map((option) => (
-                    <Radio
+                    <OptionRadio
                       key={option.id}
-                      value={option.id}
+                      option={option}
+                      checked={option.id === chosenId}
                       disabled={option.insufficient_inventory}
-                      className={clx(OPTION_CLASS, {
-                        "border-ui-border-interactive": option.id === chosenId,
-                        "cursor-not-allowed": option.insufficient_inventory,
-                      })}
-                      data-testid="delivery-option-radio"
-                      data-option-id={option.id}
+                      price={price(option)}
                     >
-                      <div className="flex items-start gap-x-4">
-                        <MedusaRadio checked={option.id === chosenId} />
-                        <div className="flex flex-col">
-                          <span className="text-base-regular">
-                            {option.name}
-                          </span>
-                          <span className="text-base-regular text-ui-fg-muted">
-                            {pickupAddress(option)}
-                          </span>
-                        </div>
-                      </div>
-                      <span className="justify-self-end text-ui-fg-base">
-                        {price(option)}
+                      <span className="text-base-regular text-ui-fg-muted">
+                        {pickupAddress(option)}
                       </span>
-                    </Radio>
+                    </OptionRadio>
                   ))}
                 </RadioGroup>
               </div>
