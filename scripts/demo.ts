@@ -10,7 +10,8 @@
  *  5. labels bought automatically (one per parcel); the sandbox's clock advanced until every
  *     parcel is delivered through webhooks;
  *  6. each parcel's label file, tracking number and timeline printed, and what Medusa's own
- *     fulfillments hold; one batch PDF of every order; the admin stays up.
+ *     fulfillments hold; one batch PDF of every order; the shipping spend report's totals (its
+ *     page: Shipping spend in the admin); the admin stays up.
  * Run through scripts/with-db-env.sh (PostgreSQL reachable, DB_* set).
  *
  * `npm run demo -- --workers 2` (or DEMO_WORKERS=2) runs step 3 on Medusa's production topology
@@ -397,12 +398,28 @@ async function main() {
       outDir
     )}`
   )
+  // The shipping spend report over the demo's orders (every order above, rate-shopped ones too).
+  const { data: spend } = await api.get(
+    "/admin/shipping-services/spend?period=day",
+    headers
+  )
+  for (const t of spend.totals as {
+    currency: string | null
+    labels: number
+    postage: number
+    shipping_charged: number
+    difference: number
+    saving: number
+  }[])
+    console.log(
+      `Shipping spend (${(t.currency ?? "no currency").toUpperCase()}, last 30 days): ${t.labels} label(s), postage ${t.postage.toFixed(2)}, shoppers paid ${t.shipping_charged.toFixed(2)}, difference ${t.difference.toFixed(2)}, rate shopping saved ${t.saving.toFixed(2)}`
+    )
   console.log("")
   console.log(
     `Demo ready in ${seconds()} s${workers ? ` (1 server + ${workers} worker processes on Redis)` : ""}.`
   )
   console.log(
-    `  Admin:    ${backend}/app   (open an order to see the shipment widget; Ready to ship; Settings → Shipping services)`
+    `  Admin:    ${backend}/app   (open an order to see the shipment widget; Ready to ship; Shipping spend; Settings → Shipping services)`
   )
   console.log(`  Login:    ${admin.email} / ${admin.password}`)
   console.log(

@@ -55,8 +55,19 @@ function routePattern(method: string, url: string): RegExp {
   return new RegExp(`\\b${method} ${parts.join("/")}(?![\\w/:-])`)
 }
 
+/**
+ * A storefront's files, as docs/storefront.md names them: Medusa's dtc-starter keeps its
+ * storefront in apps/storefront. The browser tests' storefront is that guide's result, so each
+ * such file it names is one of the test storefront's.
+ */
+const STOREFRONT = {
+  named: "apps/storefront/",
+  at: "integration-tests/storefront-app/",
+}
+
 /** Backticked repository paths (fenced blocks aside): `src/…`, `dev/…`, `docs/…`, … */
 const ROOTS = [
+  STOREFRONT.named,
   "src/",
   "dev/",
   "integration-tests/",
@@ -77,8 +88,14 @@ function namedPaths(text: string): string[] {
   return out
 }
 
-/** Whether a named path exists; a glob is checked up to its first wildcard. */
-function exists(p: string): boolean {
+/**
+ * Whether a named path exists (a storefront's in the test storefront); a glob is checked up to
+ * its first wildcard.
+ */
+function exists(named: string): boolean {
+  const p = named.startsWith(STOREFRONT.named)
+    ? STOREFRONT.at + named.slice(STOREFRONT.named.length)
+    : named
   const wild = p.search(/[*{]/)
   const fixed = wild < 0 ? p : p.slice(0, p.lastIndexOf("/", wild) + 1)
   return existsSync(path.join(root, fixed))
@@ -219,5 +236,16 @@ describe("the checks themselves", () => {
     ).toEqual(["src/lib/in-flight.ts", "src/**/__tests__/*.unit.spec.ts"])
     expect(exists("src/**/__tests__/*.unit.spec.ts")).toBe(true)
     expect(exists("src/nowhere.ts")).toBe(false)
+  })
+
+  it("look for a storefront's files in the test storefront, the plugin's in the repository", () => {
+    expect(
+      namedPaths("the label's route, `apps/storefront/src/lib/config.ts`:")
+    ).toEqual(["apps/storefront/src/lib/config.ts"])
+    expect(exists("apps/storefront/src/lib/data/shipping-services.ts")).toBe(
+      true
+    )
+    expect(exists("apps/storefront/src/api/middlewares.ts")).toBe(false)
+    expect(exists("src/api/middlewares.ts")).toBe(true)
   })
 })

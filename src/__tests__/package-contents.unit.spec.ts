@@ -99,21 +99,23 @@ describe("the plugin's tarball", () => {
     )
     const peers = new Set(Object.keys(pkg.peerDependencies))
     const server = packagesImportedBy(path.join(root, "src"), ["admin"])
+    // The admin extensions run inside Medusa's dashboard, which provides React, its router and
+    // react-query; the rest they import is a peer, or a library of their own (the spend chart's)
+    // that the app's admin build bundles from the plugin's dependencies.
+    const admin = packagesImportedBy(path.join(root, "src/admin"), [])
+    const adminOwn = admin.filter(
+      (name) => !peers.has(name) && !DASHBOARD_PROVIDES.has(name)
+    )
+    expect(adminOwn).toEqual(["uplot"])
     // Every package the plugin's own code loads at run time is a dependency or a peer (Medusa's),
     // and nothing else is a dependency: test-only libraries (bwip-js, pngjs) are dev ones.
     expect(Object.keys(pkg.dependencies).sort()).toEqual(
-      server.filter((name) => !peers.has(name))
+      [...server.filter((name) => !peers.has(name)), ...adminOwn].sort()
     )
     // README names these: label sheets and previews, and the ids of the plugin's rows.
     expect(server).toEqual(
       expect.arrayContaining(["pdf-lib", "omggif", "ulid"])
     )
-    // The admin extensions run inside Medusa's dashboard, which provides React, its router and
-    // react-query; everything else they import is a peer.
-    const admin = packagesImportedBy(path.join(root, "src/admin"), [])
-    expect(
-      admin.filter((name) => !peers.has(name) && !DASHBOARD_PROVIDES.has(name))
-    ).toEqual([])
     expect(pkg.bin).toBeUndefined()
   })
 })

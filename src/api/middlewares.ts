@@ -32,6 +32,7 @@ import {
   StoreReturnLabelQuery,
 } from "./store/shipping-services/validators"
 import { validateQuery } from "./validate-query"
+import { AdminSpendQuery } from "../lib/spend/query"
 import { refusalDetails } from "./store/shipping-services/refusal-details"
 import { refuseUnshippable } from "./admin/shipping-services/refuse-unshippable"
 import { registerStartUp } from "../lib/start-up"
@@ -152,6 +153,11 @@ export default defineMiddlewares({
       matcher: "/admin/shipping-services/ready-to-ship",
       methods: ["GET"],
       middlewares: [validateQuery(AdminReadyToShipQuery)],
+    },
+    {
+      matcher: "/admin/shipping-services/spend",
+      methods: ["GET"],
+      middlewares: [validateQuery(AdminSpendQuery)],
     },
     // Products that cannot ship, and the one-action setup (its body is parsed by the route).
     {

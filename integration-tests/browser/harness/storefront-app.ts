@@ -20,19 +20,21 @@ import { waitFor } from "../../../dev/wait"
 import { RESULTS_DIR } from "./app"
 
 /**
- * The test storefront (integration-tests/storefront-app): a Next.js App Router app shaped like
- * Medusa's Next.js starter, with the storefront kit installed as a merchant installs it, from
- * the packed tarball. Its own package (Next 15 wants React 19; the repository's workspace keeps
- * React 18 for the admin), installed here with `npm ci` from its own package-lock.json.
+ * The test storefront (integration-tests/storefront-app): the parts of Medusa's dtc-starter
+ * storefront that docs/storefront.md changes, shaped and set up as the starter has them
+ * ("moduleResolution": "node", NEXT_PUBLIC_ variables, the sdk's fetch wrapper), the guide's steps
+ * applied, and the storefront kit installed as a storefront installs it, from the packed
+ * tarball. Its own package (Next 15 wants React 19; the repository's workspace keeps React 18 for
+ * the admin), installed here with `npm ci` from its own package-lock.json.
  *
- * `prepareStorefront` installs and builds it: `next build` once, then `next start` serves it
- * (`next dev` compiling each page on its first request took as long overall: 111 s for the spec
- * file against 106 s, measured side by side, and a build is what merchants deploy). The browser
- * group's global setup starts it in a process of its own (`startPreparation`), so the install
- * and build run while the group's database is migrated and the backend starts; the spec waits
- * for it (`preparedStorefront`). What is up to date is skipped: the dependencies when the
- * lockfile is the one installed, the build when the app's sources and the kit's tarball are the
- * ones built (a clean clone, as CI has, does both).
+ * `prepareStorefront` installs and builds it: `next build` once, types checked, then `next start`
+ * serves it (`next dev` compiling each page on its first request took as long overall: 111 s for
+ * the spec file against 106 s, measured side by side, and a build is what storefronts deploy).
+ * The browser group's global setup starts it in a process of its own (`startPreparation`), so
+ * the install and build run while the group's database is migrated and the backend starts; the
+ * spec waits for it (`preparedStorefront`). What is up to date is skipped: the dependencies when
+ * the lockfile is the one installed, the build when the app's sources and the kit's tarball are
+ * the ones built (a clean clone, as CI has, does both).
  *
  * The app is installed and built in a copy under a dot folder (WORK_DIR): `medusa develop` (the
  * backend of these tests, run from the repository root) restarts on any file written under the
@@ -48,8 +50,16 @@ const KIT_STAGE = path.join(WORK, "kit")
 const INSTALLED_STAMP = path.join(WORK_DIR, "node_modules", ".installed-lock")
 const BUILT_STAMP = path.join(WORK_DIR, ".next", ".built-from")
 const BUILD_OUTPUT = new Set(["node_modules", ".next"])
+/** The starter's variables naming the backend: set when the app starts, never when it builds. */
+const BACKEND_VARIABLES = [
+  "NEXT_PUBLIC_MEDUSA_BACKEND_URL",
+  "NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY",
+]
 
-/** Runs a command to its end, its output in `log`; rejects with the output's tail. */
+/**
+ * Runs a command to its end, its output in `log`; rejects with the output's tail. A variable of
+ * `env` set to undefined is left out of the command's environment.
+ */
 function run(
   cmd: string,
   args: string[],
@@ -58,9 +68,12 @@ function run(
   return new Promise((resolve, reject) => {
     const out = createWriteStream(opts.log, { flags: "a" })
     let tail = ""
+    const env = { ...process.env, ...opts.env }
+    for (const [key, value] of Object.entries(env))
+      if (value === undefined) delete env[key]
     const child = spawn(cmd, args, {
       cwd: opts.cwd,
-      env: { ...process.env, ...opts.env },
+      env,
       stdio: ["ignore", "pipe", "pipe"],
     })
     const keep = (d: Buffer) => {
@@ -101,23 +114,30 @@ function filesUnder(dir: string): string[] {
   return out.sort()
 }
 
-/** packages/storefront/dist is there and newer than the kit's sources, package.json and tsconfig. */
+/** packages/storefront/dist (both builds) is there and newer than everything it is built from. */
 function kitIsBuilt(): boolean {
   const dist = path.join(KIT_DIR, "dist")
-  if (!existsSync(path.join(dist, "index.js"))) return false
+  if (
+    !["esm", "cjs"].every((build) =>
+      existsSync(path.join(dist, build, "index.js"))
+    )
+  )
+    return false
   const built = Math.min(...filesUnder(dist).map((f) => statSync(f).mtimeMs))
   return [
     ...filesUnder(path.join(KIT_DIR, "src")),
+    ...filesUnder(path.join(KIT_DIR, "scripts")),
     path.join(KIT_DIR, "package.json"),
     path.join(KIT_DIR, "tsconfig.json"),
+    path.join(KIT_DIR, "tsconfig.cjs.json"),
   ].every((f) => statSync(f).mtimeMs <= built)
 }
 
 /**
  * The kit as npm publishes it, packed into `packDir` (its package.json "files"): from
  * packages/storefront/dist as `npm run build` left it when that is newer than every source (CI
- * builds before it tests), else built into a copy of the package, never into
- * packages/storefront while a test's medusa develop watches it.
+ * builds before it tests), else built (its own build script) into a copy of the package, never
+ * into packages/storefront while a test's medusa develop watches it.
  */
 async function packKit(packDir: string, log: string): Promise<string> {
   let packFrom = KIT_DIR
@@ -131,10 +151,7 @@ async function packKit(packDir: string, log: string): Promise<string> {
     await run(
       process.execPath,
       [
-        require.resolve("typescript/bin/tsc"),
-        "-p",
-        path.join(KIT_DIR, "tsconfig.json"),
-        "--outDir",
+        path.join(KIT_DIR, "scripts", "build.mjs"),
         path.join(KIT_STAGE, "dist"),
       ],
       { cwd: root, log }
@@ -215,7 +232,12 @@ export async function prepareStorefront(): Promise<Record<string, number>> {
       run("npx", ["next", "build"], {
         cwd: WORK_DIR,
         log,
-        env: { NEXT_TELEMETRY_DISABLED: "1" },
+        // Without the backend's variables: Next.js would write their values into the build, and
+        // the server reads them when it starts instead (each run has a backend of its own).
+        env: {
+          NEXT_TELEMETRY_DISABLED: "1",
+          ...Object.fromEntries(BACKEND_VARIABLES.map((v) => [v, undefined])),
+        },
       })
     )
     writeFileSync(BUILT_STAMP, buildSum)
@@ -325,8 +347,8 @@ export async function startStorefront(input: {
         ...process.env,
         NODE_ENV: "production",
         NEXT_TELEMETRY_DISABLED: "1",
-        MEDUSA_BACKEND_URL: input.backend,
-        MEDUSA_PUBLISHABLE_KEY: input.publishableKey,
+        NEXT_PUBLIC_MEDUSA_BACKEND_URL: input.backend,
+        NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY: input.publishableKey,
       },
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],

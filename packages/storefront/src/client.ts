@@ -14,7 +14,7 @@ import type {
 
 /**
  * Typed calls over the plugin's store routes, through the storefront's own js-sdk client (its
- * backend URL, publishable key and any wrapper the storefront put around `fetch`, as the Next.js
+ * backend URL, publishable key and any wrapper the storefront put around `fetch`, as Medusa's
  * starter does for the locale). `headers` are the customer's: the starter's `getAuthHeaders()`
  * (`{ authorization: "Bearer …" }` or `{}`) on the server; a storefront using session auth in the
  * browser passes nothing.

@@ -26,6 +26,7 @@ import { BatchWrites as Batches } from "./batch-writes"
 import { MedusaTables as Medusa } from "./medusa-tables"
 import { HealthQueries as Health, REGISTRATION_FIELDS } from "./health-figures"
 import { WebhookKeys as Keys } from "./webhook-keys"
+import { readSpendReport, type SpendFilter } from "./spend-report"
 import { countReturnRefusal, jobRuns } from "./setting-rows"
 import {
   AutoFulfillment,
@@ -236,6 +237,11 @@ export default class ShippingServicesModuleService extends MedusaService({
   // @ts-expect-error narrows MedusaService's generated signature to ids, the only form used
   override async deleteDocuments(ids: string | string[]): Promise<void> {
     await this.documents_.remove(Array.isArray(ids) ? ids : [ids])
+  }
+
+  /** The shipping spend report's rows, in one statement. */
+  spendReport(filter: SpendFilter) {
+    return readSpendReport(this.pg_(), filter)
   }
 
   /** Each scheduled job's last run. */

@@ -10,7 +10,7 @@ export default function RootLayout({
 }) {
   return (
     <html lang="en" data-mode="light">
-      <body className="bg-ui-bg-subtle text-ui-fg-base">
+      <body>
         <header className="border-b border-ui-border-base bg-ui-bg-base">
           <div className="content-container flex h-16 items-center justify-between">
             <span className="txt-compact-xlarge-plus uppercase">

@@ -1,6 +1,6 @@
 /**
  * The components' look: Tailwind classes of Medusa's UI preset (`@medusajs/ui-preset`, which the
- * Next.js starter's tailwind.config.js loads), so they take the starter's colours, type and dark
+ * tailwind.config.js of Medusa's starter loads), so they take the starter's colours, type and dark
  * mode. Every element has a slot name: `classNames={{ slot: "…" }}` adds classes to it, and
  * `unstyled` drops the defaults (only the given classNames remain).
  */

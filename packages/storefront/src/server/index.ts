@@ -40,7 +40,7 @@ function text(status: number, body: string): Response {
 /**
  * A route handler (GET) that passes a return label on to the shopper with their own login.
  *
- * The label is behind the customer's JWT, which the Next.js starter keeps in an httpOnly cookie
+ * The label is behind the customer's JWT, which Medusa's starter keeps in an httpOnly cookie
  * the browser cannot send to the backend: the storefront's server reads it (`headers`, e.g. the
  * starter's `getAuthHeaders`) and asks the backend, so the label never has a public URL. Anyone
  * the backend does not recognise as the order's customer gets 404, as from the backend.

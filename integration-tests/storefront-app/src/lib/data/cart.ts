@@ -1,106 +1,74 @@
 "use server"
 
 import { sdk } from "@lib/config"
-import { revalidatePath } from "next/cache"
-import { getAuthHeaders, getCartId } from "./cookies"
+import { ADDRESS_FIELDS } from "@lib/util/compare-addresses"
+import { HttpTypes } from "@medusajs/types"
+import { revalidateTag } from "next/cache"
+import { redirect } from "next/navigation"
+import {
+  getAuthHeaders,
+  getCacheOptions,
+  getCacheTag,
+  getCartId,
+} from "./cookies"
 
-export type StoreCart = {
-  id: string
-  email: string | null
-  currency_code: string
-  shipping_address: Record<string, string | null> | null
-  shipping_methods?: { shipping_option_id: string; name: string }[]
-  items: { id: string; title: string; product_title: string | null }[]
-}
-export type ShippingOption = {
-  id: string
-  name: string
-  price_type: "flat" | "calculated"
-  amount?: number | null
-  provider_id: string
-}
-
-export async function retrieveCart(): Promise<StoreCart | null> {
+/** The cart of the cart cookie, cached under the visitor's "carts" tag (the starter's). */
+export async function retrieveCart(): Promise<HttpTypes.StoreCart | null> {
   const id = await getCartId()
   if (!id) return null
   return sdk.client
-    .fetch<{ cart: StoreCart }>(`/store/carts/${encodeURIComponent(id)}`, {
+    .fetch<HttpTypes.StoreCartResponse>(`/store/carts/${id}`, {
       method: "GET",
       query: {
         fields:
-          "id,email,currency_code,*shipping_address,*shipping_methods,*items",
+          "*items,*region,*region.countries,*items.product,*items.variant,+items.total,*shipping_methods,+shipping_methods.name",
       },
-      headers: await getAuthHeaders(),
-      cache: "no-store",
+      headers: { ...(await getAuthHeaders()) },
+      next: { ...(await getCacheOptions("carts")) },
+      cache: "force-cache",
     })
     .then(({ cart }) => cart)
     .catch(() => null)
 }
 
-/** The cart's shipping options, each with its price: flat as set, calculated as the provider prices it. */
-export async function listShippingOptions(
-  cartId: string
-): Promise<(ShippingOption & { price: number | null })[]> {
-  const headers = await getAuthHeaders()
-  const { shipping_options } = await sdk.client.fetch<{
-    shipping_options: ShippingOption[]
-  }>("/store/shipping-options", {
-    method: "GET",
-    query: { cart_id: cartId },
-    headers,
-    cache: "no-store",
-  })
-  return Promise.all(
-    shipping_options.map(async (o) => {
-      if (o.price_type !== "calculated")
-        return { ...o, price: o.amount ?? null }
-      const price = await sdk.client
-        .fetch<{ shipping_option: { amount: number } }>(
-          `/store/shipping-options/${encodeURIComponent(o.id)}/calculate`,
-          { method: "POST", body: { cart_id: cartId }, headers }
-        )
-        .then((r) => r.shipping_option.amount)
-        .catch(() => null)
-      return { ...o, price }
-    })
+/** The starter's updateCart: the change, then its cached cart and shipping options dropped. */
+export async function updateCart(data: HttpTypes.StoreUpdateCart) {
+  const cartId = await getCartId()
+  if (!cartId) throw new Error("No existing cart found")
+  const { cart } = await sdk.store.cart.update(
+    cartId,
+    data,
+    {},
+    { ...(await getAuthHeaders()) }
   )
+  revalidateTag(await getCacheTag("carts"))
+  revalidateTag(await getCacheTag("fulfillment"))
+  return cart
 }
 
-const ADDRESS_FIELDS = [
-  "first_name",
-  "last_name",
-  "company",
-  "address_1",
-  "city",
-  "province",
-  "postal_code",
-  "country_code",
-  "phone",
-] as const
+function addressFrom(form: FormData, prefix: string) {
+  const address: Record<string, string> = { address_2: "" }
+  for (const f of ADDRESS_FIELDS)
+    address[f] = String(form.get(`${prefix}.${f}`) ?? "")
+  return address
+}
 
-/** The starter's setAddresses, in short: the form's `shipping_address.*` and `email`. */
-export async function updateShippingAddress(
-  _state: string | null,
-  form: FormData
-): Promise<string | null> {
-  const cartId = await getCartId()
-  if (!cartId) return "No cart"
-  const shipping_address = Object.fromEntries(
-    ADDRESS_FIELDS.map((f) => [
-      f,
-      String(form.get(`shipping_address.${f}`) ?? ""),
-    ])
-  )
+/** The starter's address step action: the addresses and email, then on to the delivery step. */
+export async function setAddresses(_state: unknown, form: FormData) {
   try {
-    await sdk.store.cart.update(
-      cartId,
-      { shipping_address, email: String(form.get("email") ?? "") },
-      {},
-      await getAuthHeaders()
-    )
+    const shipping_address = addressFrom(form, "shipping_address")
+    await updateCart({
+      shipping_address,
+      billing_address:
+        form.get("same_as_billing") === "on"
+          ? shipping_address
+          : addressFrom(form, "billing_address"),
+      email: String(form.get("email") ?? ""),
+    })
   } catch (error) {
     return error instanceof Error ? error.message : String(error)
   }
-  revalidatePath("/[countryCode]/(checkout)/checkout", "page")
-  return null
+  redirect(
+    `/${form.get("shipping_address.country_code")}/checkout?step=delivery`
+  )
 }

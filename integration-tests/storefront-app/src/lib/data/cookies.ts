@@ -1,21 +1,27 @@
 import "server-only"
 import { cookies } from "next/headers"
 
-// As the starter's cookies.ts: the customer's JWT and the cart id (httpOnly), and the visitor's
+// As the starter's: the customer's JWT and the cart id (httpOnly cookies), and the visitor's
 // cache id that names the cache tags of their data.
 
-// The starter's own return type, `{}` included: the kit's calls must take it as it is.
 export async function getAuthHeaders(): Promise<
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  { authorization: string } | {}
+  { authorization: string } | Record<string, never>
 > {
-  const token = (await cookies()).get("_medusa_jwt")?.value
-  return token ? { authorization: `Bearer ${token}` } : {}
+  try {
+    const token = (await cookies()).get("_medusa_jwt")?.value
+    return token ? { authorization: `Bearer ${token}` } : {}
+  } catch {
+    return {}
+  }
 }
 
 export async function getCacheTag(tag: string): Promise<string> {
-  const cacheId = (await cookies()).get("_medusa_cache_id")?.value
-  return cacheId ? `${tag}-${cacheId}` : ""
+  try {
+    const cacheId = (await cookies()).get("_medusa_cache_id")?.value
+    return cacheId ? `${tag}-${cacheId}` : ""
+  } catch {
+    return ""
+  }
 }
 
 export async function getCacheOptions(

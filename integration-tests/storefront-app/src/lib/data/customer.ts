@@ -1,22 +1,16 @@
 "use server"
 
 import { sdk } from "@lib/config"
-import { redirect } from "next/navigation"
+import { HttpTypes } from "@medusajs/types"
 import { getAuthHeaders, setAuthToken } from "./cookies"
 
-export type StoreCustomer = {
-  id: string
-  email: string
-  first_name: string | null
-}
-
-export async function retrieveCustomer(): Promise<StoreCustomer | null> {
+export async function retrieveCustomer(): Promise<HttpTypes.StoreCustomer | null> {
   const headers = await getAuthHeaders()
   if (!("authorization" in headers)) return null
   return sdk.client
-    .fetch<{ customer: StoreCustomer }>("/store/customers/me", {
+    .fetch<{ customer: HttpTypes.StoreCustomer }>("/store/customers/me", {
       method: "GET",
-      query: { fields: "id,email,first_name" },
+      query: { fields: "*addresses" },
       headers,
       cache: "no-store",
     })
@@ -24,24 +18,16 @@ export async function retrieveCustomer(): Promise<StoreCustomer | null> {
     .catch(() => null)
 }
 
-/** The starter's login action: the JWT goes into the httpOnly cookie. */
-export async function login(
-  _state: string | null,
-  form: FormData
-): Promise<string | null> {
-  const email = String(form.get("email") ?? "")
-  const password = String(form.get("password") ?? "")
-  const next = String(form.get("next") ?? "/")
+/** The starter's login action: the JWT goes into the httpOnly cookie; the page shows the error. */
+export async function login(_state: unknown, form: FormData) {
   try {
     const token = await sdk.auth.login("customer", "emailpass", {
-      email,
-      password,
+      email: String(form.get("email") ?? ""),
+      password: String(form.get("password") ?? ""),
     })
     if (typeof token !== "string") return "This login needs another step"
     await setAuthToken(token)
   } catch (error) {
     return error instanceof Error ? error.message : String(error)
   }
-  // Only a path of this storefront.
-  redirect(next.startsWith("/") && !next.startsWith("//") ? next : "/")
 }

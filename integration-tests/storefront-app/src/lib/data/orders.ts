@@ -4,24 +4,21 @@ import { sdk } from "@lib/config"
 import { HttpTypes } from "@medusajs/types"
 import { getAuthHeaders, getCacheOptions } from "./cookies"
 
-export type StoreOrder = HttpTypes.StoreOrder & { cart?: { id: string } | null }
-
-/**
- * As the starter's retrieveOrder (cached under the visitor's "orders" tag), with `+cart.id`
- * added to its fields: an order's return options are its cart's.
- */
-export async function retrieveOrder(id: string): Promise<StoreOrder | null> {
-  return sdk.client
-    .fetch<{ order: StoreOrder }>(`/store/orders/${encodeURIComponent(id)}`, {
+/** The order with its items, cached under the visitor's "orders" tag; throws when not found. */
+export async function retrieveOrder(id: string): Promise<HttpTypes.StoreOrder> {
+  const { order } = await sdk.client.fetch<HttpTypes.StoreOrderResponse>(
+    `/store/orders/${id}`,
+    {
       method: "GET",
       query: {
+        // +cart.id: an order's return options are its cart's (the kit's return request).
         fields:
           "*payment_collections.payments,*items,*items.metadata,*items.variant,*items.product,+cart.id",
       },
-      headers: await getAuthHeaders(),
-      next: await getCacheOptions("orders"),
+      headers: { ...(await getAuthHeaders()) },
+      next: { ...(await getCacheOptions("orders")) },
       cache: "force-cache",
-    })
-    .then(({ order }) => order)
-    .catch(() => null)
+    }
+  )
+  return order
 }

@@ -1,5 +1,3 @@
-// src/lib/data/shipping-services.ts: the storefront kit's calls with the starter's sdk and the
-// customer's login (its JWT cookie); the cart is the cookie's, never one the browser names.
 "use server"
 
 import { sdk } from "@lib/config"
@@ -7,6 +5,9 @@ import * as kit from "medusa-plugin-shipping-services-storefront"
 import type { ReturnRequest } from "medusa-plugin-shipping-services-storefront"
 import { revalidateTag } from "next/cache"
 import { getAuthHeaders, getCacheTag, getCartId } from "./cookies"
+
+// The storefront kit's calls with the starter's sdk and the customer's login (its JWT cookie);
+// the cart is the cookie's, never one the browser names.
 
 export async function retrieveOrderTracking(orderId: string) {
   return kit.retrieveOrderTracking(sdk, orderId, await getAuthHeaders())
@@ -42,12 +43,14 @@ export async function cancelOrderReturn(orderId: string, returnId: string) {
   return result
 }
 
+/** Whether the cart can ship with the option, and if not each problem on its field. */
 export async function checkShippingOption(optionId: string) {
   const cartId = await getCartId()
   if (!cartId) return null
   return kit.checkCart(sdk, cartId, optionId, await getAuthHeaders())
 }
 
+/** Medusa's shipping method for the cart, with the plugin's problems when it refuses. */
 export async function chooseShippingOption(optionId: string) {
   const cartId = await getCartId()
   if (!cartId)

@@ -1,20 +1,38 @@
-import { listShippingOptions, retrieveCart } from "@lib/data/cart"
-import { listDeliveryPromises } from "@lib/data/shipping-services"
-import CheckoutForm from "@modules/checkout/checkout-form"
+import { retrieveCart } from "@lib/data/cart"
+import { retrieveCustomer } from "@lib/data/customer"
+import { convertToLocale } from "@lib/util/money"
+import CheckoutForm from "@modules/checkout/templates/checkout-form"
+import { Metadata } from "next"
 import { notFound } from "next/navigation"
 
-// The starter's checkout page: the cart from its cookie, its shipping options priced, and the
-// plugin's delivery promise of each.
+export const metadata: Metadata = { title: "Checkout" }
+
+// The starter's checkout page: its form (the steps) beside the cart's summary.
 export default async function Checkout() {
   const cart = await retrieveCart()
   if (!cart) notFound()
-  const [options, promises] = await Promise.all([
-    listShippingOptions(cart.id),
-    listDeliveryPromises(cart.id),
-  ])
+  const customer = await retrieveCustomer()
   return (
-    <div className="content-container py-12">
-      <CheckoutForm cart={cart} options={options} promises={promises} />
+    <div className="content-container grid grid-cols-1 gap-x-40 py-12 small:grid-cols-[1fr_416px]">
+      <CheckoutForm cart={cart} customer={customer} />
+      <aside
+        className="flex h-fit flex-col gap-y-2"
+        data-testid="checkout-summary"
+      >
+        <h2 className="txt-compact-large-plus">In your cart</h2>
+        {(cart.items ?? []).map((i) => (
+          <p key={i.id} className="txt-compact-small">
+            {i.product_title ?? i.title}
+          </p>
+        ))}
+        <p className="txt-compact-small text-ui-fg-subtle">
+          Shipping:{" "}
+          {convertToLocale({
+            amount: cart.shipping_total ?? 0,
+            currency_code: cart.currency_code,
+          })}
+        </p>
+      </aside>
     </div>
   )
 }

@@ -1,31 +1,19 @@
 import { retrieveCustomer } from "@lib/data/customer"
-import LoginForm from "@modules/account/login-form"
+import AccountLayout from "@modules/account/templates/account-layout"
 
-// As the starter's account layout: the dashboard for a logged-in customer, the login form otherwise.
-export default async function AccountLayout({
-  children,
+// The starter's account layout: its dashboard slot for a logged-in customer, its login slot
+// for anyone else.
+export default async function AccountPageLayout({
+  dashboard,
+  login,
 }: {
-  children: React.ReactNode
+  dashboard?: React.ReactNode
+  login?: React.ReactNode
 }) {
   const customer = await retrieveCustomer()
   return (
-    <div
-      className="content-container flex justify-center py-12"
-      data-testid="account-page"
-    >
-      {customer ? (
-        <div className="flex w-full max-w-3xl flex-col gap-y-2">
-          <p
-            className="txt-compact-small text-ui-fg-subtle"
-            data-testid="signed-in-as"
-          >
-            Signed in as {customer.email}
-          </p>
-          {children}
-        </div>
-      ) : (
-        <LoginForm />
-      )}
-    </div>
+    <AccountLayout customer={customer}>
+      {customer ? dashboard : login}
+    </AccountLayout>
   )
 }

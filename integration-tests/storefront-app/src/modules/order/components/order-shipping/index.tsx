@@ -1,4 +1,3 @@
-// src/modules/order/components/order-shipping/index.tsx: the kit on the order page.
 import {
   cancelOrderReturn,
   listOrderReturns,

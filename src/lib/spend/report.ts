@@ -1,0 +1,120 @@
+import { addToDay, type SpendPeriod } from "./days"
+
+/**
+ * One row of the spend report: the outbound labels of one service bought in one period, in one
+ * currency (amounts in major units, never summed across currencies). Where each figure comes
+ * from: docs/admin.md, "Shipping spend".
+ */
+export type SpendRow = {
+  /** First day of the period (YYYY-MM-DD, UTC; a week starts on Monday). */
+  period: string
+  /** The service's own id (rates.serviceId), e.g. UGA. */
+  service_id: string
+  /** Lower-case ISO 4217 code; null for labels the service answered no currency for. */
+  currency: string | null
+  /** Labels bought, voided ones included. */
+  labels: number
+  voided: number
+  /** Labels bought by a rate-shopping option. */
+  rate_shopped: number
+  /** totalCarrierCharge of the labels not voided. */
+  postage: number
+  /** totalCarrierCharge of the voided labels (no postage paid for them)… */
+  refunded: number
+  /** …of which the carrier has only started the refund (void status INITIATED). */
+  refund_pending: number
+  /** totalTaxAmount + totalDutyAmount of the labels not voided (duty-paid cross-border). */
+  duty_and_tax: number
+  /** What shoppers paid for shipping, tax excluded, discounts taken off (Medusa's totals). */
+  shipping_charged: number
+  /** The tax Medusa computes on that shipping. */
+  shipping_tax: number
+  /** shipping_charged − postage: what shipping earned (negative: what it cost). */
+  difference: number
+  /** What rate shopping saved: the default service's amount minus the chosen one's. */
+  saving: number
+}
+
+export const MONEY_FIELDS = [
+  "postage",
+  "refunded",
+  "refund_pending",
+  "duty_and_tax",
+  "shipping_charged",
+  "shipping_tax",
+  "difference",
+  "saving",
+] as const
+export const COUNT_FIELDS = ["labels", "voided", "rate_shopped"] as const
+type Figures = Pick<
+  SpendRow,
+  (typeof MONEY_FIELDS)[number] | (typeof COUNT_FIELDS)[number]
+>
+
+/** Cents-exact sum of two amounts given in major units with at most two decimals. */
+const add = (a: number, b: number) => Math.round((a + b) * 100) / 100
+
+const zero = (): Figures =>
+  Object.fromEntries(
+    [...MONEY_FIELDS, ...COUNT_FIELDS].map((f) => [f, 0])
+  ) as Figures
+
+function addInto(into: Figures, row: Figures): void {
+  for (const f of COUNT_FIELDS) into[f] += row[f]
+  for (const f of MONEY_FIELDS) into[f] = add(into[f], row[f])
+}
+
+/** Sums by currency (each currency on its own: they are never added together). */
+export function totalsByCurrency(
+  rows: SpendRow[]
+): ({ currency: string | null } & Figures)[] {
+  const out = new Map<string | null, { currency: string | null } & Figures>()
+  for (const row of rows) {
+    const t = out.get(row.currency) ?? { currency: row.currency, ...zero() }
+    addInto(t, row)
+    out.set(row.currency, t)
+  }
+  return [...out.values()].sort((a, b) =>
+    (a.currency ?? "~").localeCompare(b.currency ?? "~")
+  )
+}
+
+/** The first day of every period from `from` to `to` (the chart's axis, empty periods too). */
+export function periodStarts(
+  from: string,
+  to: string,
+  period: SpendPeriod
+): string[] {
+  const first = startOf(from, period)
+  const step =
+    period === "day"
+      ? { days: 1 }
+      : period === "week"
+        ? { days: 7 }
+        : { months: 1 }
+  const out: string[] = []
+  for (let p = first; p <= to; p = addToDay(p, step)) out.push(p)
+  return out
+}
+
+/** The first day of the period holding `day` (Monday for a week), as PostgreSQL's date_trunc. */
+export function startOf(day: string, period: SpendPeriod): string {
+  if (period === "day") return day
+  if (period === "month") return `${day.slice(0, 7)}-01`
+  const weekday = new Date(`${day}T00:00:00.000Z`).getUTCDay()
+  return addToDay(day, { days: -((weekday + 6) % 7) })
+}
+
+/** One currency's figures per period, all services together, empty periods as zeros (the chart). */
+export function periodSeries(
+  rows: SpendRow[],
+  currency: string | null,
+  periods: string[]
+): ({ period: string } & Figures)[] {
+  const by = new Map(periods.map((p) => [p, { period: p, ...zero() }]))
+  for (const row of rows) {
+    const into = row.currency === currency ? by.get(row.period) : undefined
+    if (into) addInto(into, row)
+  }
+  return [...by.values()]
+}
