@@ -12,7 +12,7 @@
  *   BENCH_DUE=2500 bash scripts/with-db-env.sh npx ts-node --swc bench/poll-sweep.ts   (another size)
  */
 import { spawn } from "node:child_process"
-import { baseRequest } from "../src/shipping-api/rules/examples"
+import { baseRequest } from "../src/shipping-api/__fixtures__/rule-examples"
 import { startSandbox } from "../packages/sandbox/src"
 import { databaseUrl, freshDatabase, sql } from "../dev/database"
 import { root } from "./lib"

@@ -12,7 +12,7 @@ import { spawn } from "node:child_process"
 import { readFileSync } from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { baseRequest } from "../src/shipping-api/rules/examples"
+import { baseRequest } from "../src/shipping-api/__fixtures__/rule-examples"
 import { startSandbox } from "../packages/sandbox/src"
 
 type Args = {

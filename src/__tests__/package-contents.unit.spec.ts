@@ -8,9 +8,9 @@ import path from "node:path"
  * prepublishOnly does), and of the sandbox's own package (packages/sandbox), which a merchant
  * adds only to develop offline. The plugin's tarball holds the compiled plugin, its admin bundle,
  * README and the docs/ pages README names: no sandbox, tests, fixtures, dev app, benches or
- * TypeScript sources. Its
- * dependencies are what the plugin's code imports at run time, read from the sources (the
- * sandbox's PDF and QR libraries are the sandbox's; test-only libraries are dev dependencies).
+ * TypeScript sources. Each package's
+ * dependencies are what its code imports at run time, read from the sources (the sandbox's PDF
+ * and QR libraries are the sandbox's; test-only libraries are dev dependencies).
  */
 const root = path.resolve(__dirname, "../..")
 const sandboxRoot = path.join(root, "packages/sandbox")
@@ -156,6 +156,20 @@ function packagesImportedBy(dir: string, skipDirs: string[]): string[] {
 }
 
 describe("the sandbox's tarball", () => {
+  it("depends on what the sandbox and the service library it carries run, nothing test-only", () => {
+    const pkg = JSON.parse(
+      readFileSync(path.join(sandboxRoot, "package.json"), "utf8")
+    )
+    const peers = new Set(Object.keys(pkg.peerDependencies))
+    const runs = new Set([
+      ...packagesImportedBy(path.join(sandboxRoot, "src"), []),
+      ...packagesImportedBy(path.join(root, "src/shipping-api"), []),
+    ])
+    expect(Object.keys(pkg.dependencies).sort()).toEqual(
+      [...runs].filter((name) => !peers.has(name)).sort()
+    )
+  })
+
   it("holds the compiled sandbox, the service library it shares, and its command", () => {
     const paths = packed(sandboxRoot)
     for (const required of [

@@ -1,3 +1,4 @@
+import { parseArgs as parseFlags } from "node:util"
 import { FETCH_BLOCKED_PORTS } from "../../../src/shipping-api/client/blocked-ports"
 import { DEFAULT_ACCOUNT, type SandboxOptions } from "./options"
 import { isScenario, SCENARIO_NAMES } from "./tracking/scenarios"
@@ -24,101 +25,93 @@ export const USAGE = `Usage: shipping-services-sandbox [options]
   --public-url <url>   origin to advertise in URLs when behind a proxy
   --help`
 
-export function parseArgs(argv: string[]): SandboxOptions | "help" {
-  const o: SandboxOptions = { port: 4010 }
-  let apiKey: string | undefined
-  let apiSecret: string | undefined
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!
-    if (arg === "--help" || arg === "-h") return "help"
-    const [flag, inline] = arg.includes("=")
-      ? (arg.split(/=(.*)/s, 2) as [string, string])
-      : [arg, undefined]
-    const value = () => {
-      const v = inline ?? argv[++i]
-      if (v === undefined) throw new Error(`${flag} needs a value`)
-      return v
-    }
-    const number = () => {
-      const n = Number(value())
-      if (!Number.isFinite(n)) throw new Error(`${flag} needs a number`)
-      return n
-    }
-    switch (flag) {
-      case "--port":
-        o.port = number()
-        // The plugin (Node's fetch) and browsers would never reach it there.
-        if (FETCH_BLOCKED_PORTS.has(o.port))
-          throw new Error(
-            `--port ${o.port}: fetch and browsers refuse to connect to this port (the Fetch standard's blocked ports); choose another`
-          )
-        break
-      case "--host":
-        o.host = value()
-        break
-      case "--api-key":
-        apiKey = value()
-        break
-      case "--api-secret":
-        apiSecret = value()
-        break
-      case "--speed":
-        o.speed = number()
-        break
-      case "--state":
-        o.statePath = value()
-        break
-      case "--token-ttl":
-        o.tokenTtlSeconds = number()
-        break
-      case "--seed":
-        o.seed = number()
-        break
-      case "--start-time":
-        o.startTime = value()
-        break
-      case "--public-url":
-        o.publicUrl = value()
-        break
-      case "--scenario": {
-        const s = value()
-        if (!isScenario(s))
-          throw new Error(
-            `--scenario must be one of ${SCENARIO_NAMES.join(", ")}`
-          )
-        o.scenario = s
-        break
-      }
-      default:
-        throw new Error(`unknown option ${arg}`)
-    }
+const text = { type: "string" } as const
+const FLAGS = {
+  port: text,
+  host: text,
+  "api-key": text,
+  "api-secret": text,
+  speed: text,
+  state: text,
+  "token-ttl": text,
+  scenario: text,
+  seed: text,
+  "start-time": text,
+  "public-url": text,
+  help: { type: "boolean", short: "h" },
+} as const
+const ENV_FLAGS = { ...FLAGS, "store-url": text } as const
+
+type Values = { [flag in keyof typeof ENV_FLAGS]?: string } & { help?: boolean }
+
+/** Node's parser; its tokens are checked so that an unknown flag or a missing value is named. */
+function read(argv: string[], flags: typeof FLAGS | typeof ENV_FLAGS): Values {
+  const { values, tokens } = parseFlags({
+    args: argv,
+    options: flags,
+    strict: false,
+    tokens: true,
+  })
+  for (const t of tokens) {
+    if (t.kind !== "option")
+      throw new Error(
+        `unknown option ${t.kind === "positional" ? t.value : "--"}`
+      )
+    const flag = flags[t.name as keyof typeof flags]
+    if (!flag) throw new Error(`unknown option ${t.rawName}`)
+    if (flag.type === "string" && t.value === undefined)
+      throw new Error(`${t.rawName} needs a value`)
   }
-  if (apiKey || apiSecret)
+  return values as Values
+}
+
+function optionsOf(v: Values): SandboxOptions {
+  const number = (flag: keyof typeof FLAGS) => {
+    const n = Number(v[flag])
+    if (!Number.isFinite(n)) throw new Error(`--${flag} needs a number`)
+    return n
+  }
+  const port = v.port === undefined ? 4010 : number("port")
+  // The plugin (Node's fetch) and browsers would never reach it there.
+  if (FETCH_BLOCKED_PORTS.has(port))
+    throw new Error(
+      `--port ${port}: fetch and browsers refuse to connect to this port (the Fetch standard's blocked ports); choose another`
+    )
+  const o: SandboxOptions = { port }
+  if (v.host !== undefined) o.host = v.host
+  if (v.speed !== undefined) o.speed = number("speed")
+  if (v.state !== undefined) o.statePath = v.state
+  if (v["token-ttl"] !== undefined) o.tokenTtlSeconds = number("token-ttl")
+  if (v.seed !== undefined) o.seed = number("seed")
+  if (v["start-time"] !== undefined) o.startTime = v["start-time"]
+  if (v["public-url"] !== undefined) o.publicUrl = v["public-url"]
+  if (v.scenario !== undefined) {
+    if (!isScenario(v.scenario))
+      throw new Error(`--scenario must be one of ${SCENARIO_NAMES.join(", ")}`)
+    o.scenario = v.scenario
+  }
+  if (v["api-key"] || v["api-secret"])
     o.accounts = [
       {
         ...DEFAULT_ACCOUNT,
-        apiKey: apiKey ?? DEFAULT_ACCOUNT.apiKey,
-        apiSecret: apiSecret ?? DEFAULT_ACCOUNT.apiSecret,
+        apiKey: v["api-key"] ?? DEFAULT_ACCOUNT.apiKey,
+        apiSecret: v["api-secret"] ?? DEFAULT_ACCOUNT.apiSecret,
       },
     ]
   return o
+}
+
+export function parseArgs(argv: string[]): SandboxOptions | "help" {
+  const values = read(argv, FLAGS)
+  return values.help ? "help" : optionsOf(values)
 }
 
 /** `shipping-services-sandbox env …`: the sandbox's own flags, plus the store's URL. */
 export function parseEnvArgs(
   argv: string[]
 ): { options: SandboxOptions; storeUrl?: string } | "help" {
-  const rest: string[] = []
-  let storeUrl: string | undefined
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!
-    if (arg === "--store-url" || arg.startsWith("--store-url=")) {
-      storeUrl = arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : argv[++i]
-      if (!storeUrl) throw new Error("--store-url needs a value")
-      continue
-    }
-    rest.push(arg)
-  }
-  const options = parseArgs(rest)
-  return options === "help" ? "help" : { options, storeUrl }
+  const values = read(argv, ENV_FLAGS)
+  const storeUrl = values["store-url"]
+  if (storeUrl === "") throw new Error("--store-url needs a value")
+  return values.help ? "help" : { options: optionsOf(values), storeUrl }
 }

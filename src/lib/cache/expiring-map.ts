@@ -2,6 +2,8 @@
  * A bounded map whose entries expire: a process's short memory of facts that rarely change and
  * are read on every order (a shipping option's provider and service). Past `maxEntries` the
  * entry set longest ago goes first. Pure apart from the clock, which tests pass in.
+ * Not lru-cache: its get reorders eviction (least recently read goes first, not set longest ago),
+ * it still answers an entry exactly ttlMs old, and one set at clock 0 never expires.
  */
 export class ExpiringMap<K, V> {
   private readonly entries = new Map<K, { value: V; until: number }>()

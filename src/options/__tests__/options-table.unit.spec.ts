@@ -6,7 +6,7 @@ import {
   optionsSummaryMarkdown,
   withOptionsSummary,
   withOptionsTable,
-} from "../options-table"
+} from "../../../scripts/options-table"
 
 describe("the options tables", () => {
   it("lists every option of the schema with a description", () => {

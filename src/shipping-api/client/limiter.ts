@@ -1,50 +1,29 @@
+import pLimit from "p-limit"
+
 /**
  * A counting semaphore shared by every call of one client (doc 4 "Rate limits": clients bound
- * their own concurrency). FIFO, so a burst of label purchases is served in order and no caller
- * starves behind later ones.
+ * their own concurrency): p-limit, which serves waiting tasks strictly in order (a freed slot
+ * goes to the head of the queue, never to a newcomer) and frees the slot however a task ends.
  */
 export class Limiter {
-  private active = 0
-  private readonly waiting: (() => void)[] = []
+  readonly #limit: pLimit.Limit
 
   constructor(readonly capacity: number) {
     if (!Number.isInteger(capacity) || capacity < 1) {
       throw new RangeError("concurrency must be a whole number of at least 1")
     }
+    this.#limit = pLimit(capacity)
   }
 
   get inFlight(): number {
-    return this.active
+    return this.#limit.activeCount
   }
 
   get queued(): number {
-    return this.waiting.length
+    return this.#limit.pendingCount
   }
 
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    await this.acquire()
-    try {
-      return await task()
-    } finally {
-      this.release()
-    }
-  }
-
-  private acquire(): Promise<void> {
-    if (this.active < this.capacity) {
-      this.active++
-      return Promise.resolve()
-    }
-    // The slot is handed over directly in release(), so `active` never dips and lets a newcomer jump the queue.
-    return new Promise((resolve) => this.waiting.push(resolve))
-  }
-
-  private release(): void {
-    const next = this.waiting.shift()
-    if (next) {
-      next()
-    } else {
-      this.active--
-    }
+  run<T>(task: () => Promise<T>): Promise<T> {
+    return this.#limit(task)
   }
 }

@@ -38,10 +38,6 @@ export type TrackingRule = {
   source: string
   description: string
   check(draft: TrackingRequestDraft): Violation[]
-  examples: {
-    pass: readonly TrackingRequestDraft[]
-    fail: readonly TrackingRequestDraft[]
-  }
 }
 
 function rule(
@@ -61,7 +57,6 @@ function rule(
 }
 
 const STANDARD = CARRIER_OF_VARIANT.standard
-const QUERY = { packageIdentifierType: PACKAGE_IDENTIFIER_TYPE }
 
 export const TRACKING_RULES: readonly TrackingRule[] = [
   rule({
@@ -71,10 +66,6 @@ export const TRACKING_RULES: readonly TrackingRule[] = [
       typeof d.identifier === "string" && d.identifier.trim() !== ""
         ? undefined
         : { path: "identifier", message: "must not be empty" },
-    examples: {
-      pass: [{ identifier: "9400", query: QUERY }],
-      fail: [{ identifier: " ", query: QUERY }],
-    },
   }),
   rule({
     id: "tracking.query.packageIdentifierType",
@@ -86,13 +77,6 @@ export const TRACKING_RULES: readonly TrackingRule[] = [
             path: "query.packageIdentifierType",
             message: `must be ${PACKAGE_IDENTIFIER_TYPE}`,
           },
-    examples: {
-      pass: [{ identifier: "9400", query: QUERY }],
-      fail: [
-        { identifier: "9400", query: {} },
-        { identifier: "9400", query: { packageIdentifierType: "ImpbBarcode" } },
-      ],
-    },
   }),
   rule({
     id: "tracking.query.carrier",
@@ -107,31 +91,6 @@ export const TRACKING_RULES: readonly TrackingRule[] = [
             path: "query.carrier",
             message: `must be ${expected} for a standard delivery parcel`,
           }
-    },
-    examples: {
-      pass: [
-        {
-          identifier: "9400",
-          query: { ...QUERY, carrier: "STANDARD" },
-          parcelCarrier: "STANDARD",
-        },
-        {
-          identifier: "9400",
-          query: { ...QUERY, carrier: "NGS" },
-          parcelCarrier: "STANDARD",
-          carrierCodes: { STANDARD: "NGS" },
-        },
-        { identifier: "9400", query: QUERY, parcelCarrier: "POSTAL" },
-      ],
-      fail: [
-        { identifier: "9400", query: QUERY, parcelCarrier: "STANDARD" },
-        {
-          identifier: "9400",
-          query: { ...QUERY, carrier: "STANDARD" },
-          parcelCarrier: "STANDARD",
-          carrierCodes: { STANDARD: "NGS" },
-        },
-      ],
     },
   }),
 ]

@@ -9,12 +9,8 @@ import {
 import type { Address } from "../schemas/address"
 import { SOURCE } from "../schemas/common"
 import { VARIANT_TRAITS } from "../variant-traits"
-import {
-  carrierAccountToPuertoRico,
-  expeditedAbroad,
-  SAMPLE_ADDRESSES,
-} from "./examples"
 import { filled, fromCountry, list, serviceId, str, toCountry } from "./read"
+import { eachItem, mustBeOneOf, reportWhen } from "./shapes"
 import { defineRule, type ShipmentDraft } from "./types"
 
 type AddressField = keyof Address
@@ -66,323 +62,121 @@ function addressesOf(s: ShipmentDraft, variant: Variant): AddressRole[] {
   return roles
 }
 
-export const requiredAddressFieldsRule = defineRule({
-  id: "address.required-fields",
-  source: SOURCE.perVariant,
-  description:
-    "addresses carry the fields of their variant: carrier-account company, name, phone, addressLines, cityTown, postalCode, countryCode (also soldToAddress); expedited addressLines, postalCode, countryCode; standard the same plus name; cross-border name, phone, addressLines, cityTown, postalCode, countryCode",
-  variants: VARIANTS,
-  test(s, ctx, report) {
-    for (const role of addressesOf(s, ctx.variant)) {
-      for (const field of REQUIRED_ADDRESS_FIELDS[ctx.variant]) {
-        if (!hasField(s[role], field))
-          report(
-            `${role}.${field}`,
-            `${field} is required for ${ctx.variant} shipments`
-          )
-      }
-    }
-  },
-  examples: {
-    pass: [
-      { note: "carrier-account complete", base: "carrier-account" },
-      {
-        note: "expedited without name or city",
-        base: "expedited",
-        edit: (s) => {
-          delete s.toAddress!.name
-          delete s.toAddress!.cityTown
-        },
-      },
-      { note: "standard complete", base: "standard" },
-      { note: "cross-border complete", base: "cross-border" },
-    ],
-    fail: [
-      {
-        note: "carrier-account without company",
-        base: "carrier-account",
-        edit: (s) => delete s.fromAddress!.company,
-      },
-      {
-        note: "carrier-account soldToAddress without phone",
-        base: "carrier-account",
-        edit: (s) => {
-          carrierAccountToPuertoRico(s)
-          delete s.soldToAddress!.phone
-        },
-      },
-      {
-        note: "expedited with empty address lines",
-        base: "expedited",
-        edit: (s) => (s.toAddress!.addressLines = []),
-      },
-      {
-        note: "standard without name",
-        base: "standard",
-        edit: (s) => delete s.toAddress!.name,
-      },
-      {
-        note: "cross-border without phone",
-        base: "cross-border",
-        edit: (s) => delete s.toAddress!.phone,
-      },
-    ],
-  },
-})
-
-export const expressMailPhoneRule = defineRule({
-  id: "address.expedited.express-mail-phone",
-  source: SOURCE.perVariant,
-  description:
-    "service EM (and EMI, its international id in the service table) needs phone in fromAddress and toAddress",
-  variants: ["expedited"],
-  test(s, _ctx, report) {
-    if (!EXPRESS_MAIL_SERVICE_IDS.includes(serviceId(s) ?? "")) return
-    for (const role of ["fromAddress", "toAddress"] as const) {
-      if (!filled(s[role]?.phone))
-        report(`${role}.phone`, `phone is required for service ${serviceId(s)}`)
-    }
-  },
-  examples: {
-    pass: [
-      { note: "EM with phones", edit: (s) => (s.rates![0].serviceId = "EM") },
-      { note: "EMI with phones", edit: (s) => expeditedAbroad(s, "JP", "EMI") },
-      { note: "PM without phone", edit: (s) => delete s.toAddress!.phone },
-    ],
-    fail: [
-      {
-        note: "EM without sender phone",
-        edit: (s) => {
-          s.rates![0].serviceId = "EM"
-          delete s.fromAddress!.phone
-        },
-      },
-      {
-        note: "EMI without recipient phone",
-        edit: (s) => {
-          expeditedAbroad(s, "JP", "EMI")
-          delete s.toAddress!.phone
-        },
-      },
-    ],
-  },
-})
-
-export const crossBorderNameRule = defineRule({
-  id: "address.cross-border.name-first-last",
-  source: SOURCE.perVariant,
-  description:
-    "cross-border fromAddress and toAddress names hold a first and a last name",
-  variants: ["cross-border"],
-  test(s, _ctx, report) {
-    for (const role of ["fromAddress", "toAddress"] as const) {
-      const name = str(s[role]?.name)
-      if (
-        name !== undefined &&
-        filled(name) &&
-        name.trim().split(/\s+/).length < 2
-      ) {
-        report(`${role}.name`, "needs a first and a last name")
-      }
-    }
-  },
-  examples: {
-    pass: [{ note: "two words" }],
-    fail: [{ note: "one word", edit: (s) => (s.toAddress!.name = "Emma") }],
-  },
-})
-
-export const canadaStateRule = defineRule({
-  id: "address.cross-border.canada-stateProvince",
-  source: SOURCE.perVariant,
-  description: "cross-border addresses in Canada carry stateProvince",
-  variants: ["cross-border"],
-  test(s, _ctx, report) {
-    for (const role of ["fromAddress", "toAddress"] as const) {
-      if (
-        str(s[role]?.countryCode) === CANADA &&
-        !filled(s[role]?.stateProvince)
-      ) {
-        report(
-          `${role}.stateProvince`,
-          "stateProvince is required for Canadian addresses"
-        )
-      }
-    }
-  },
-  examples: {
-    pass: [
-      {
-        note: "to Canada with province",
-        edit: (s) => (s.toAddress = structuredClone(SAMPLE_ADDRESSES.CA)),
-      },
-    ],
-    fail: [
-      {
-        note: "to Canada without province",
-        edit: (s) => {
-          s.toAddress = structuredClone(SAMPLE_ADDRESSES.CA)
-          s.toAddress.stateProvince = ""
-        },
-      },
-    ],
-  },
-})
-
-export const apacResidentialRule = defineRule({
-  id: "address.standard.apac-residential",
-  source: SOURCE.perVariant,
-  description:
-    "standard delivery through {apac_url} needs residential (true or false) on fromAddress and toAddress",
-  variants: ["standard"],
-  test(s, ctx, report) {
-    if (!ctx.apac) return
-    for (const role of ["fromAddress", "toAddress"] as const) {
-      if (typeof s[role]?.residential !== "boolean")
-        report(
-          `${role}.residential`,
-          "residential is required for Asia-Pacific standard delivery"
-        )
-    }
-  },
-  examples: {
-    pass: [
-      { note: "not APAC", edit: (s) => delete s.toAddress!.residential },
-      {
-        note: "APAC with residential",
-        edit: (s) => (s.fromAddress!.residential = false),
-        ctx: { apac: true },
-      },
-    ],
-    fail: [{ note: "APAC without sender residential", ctx: { apac: true } }],
-  },
-})
-
-export const standardDomesticRule = defineRule({
-  id: "address.standard.domestic",
-  source: SOURCE.variants,
-  description:
-    "standard delivery is domestic only: fromAddress and toAddress in the same country",
-  variants: ["standard"],
-  operations: ["create", "rates"],
-  test(s, _ctx, report) {
-    const from = fromCountry(s)
-    const to = toCountry(s)
-    if (from && to && from !== to)
-      report(
-        "toAddress.countryCode",
-        `standard delivery is domestic only (from ${from} to ${to})`
-      )
-  },
-  examples: {
-    pass: [{ note: "US to US" }],
-    fail: [
-      {
-        note: "US to Canada",
-        edit: (s) =>
-          (s.toAddress = {
-            ...structuredClone(SAMPLE_ADDRESSES.CA),
-            residential: true,
-          }),
-      },
-    ],
-  },
-})
-
-export const carrierAccountOriginRule = defineRule({
-  id: "address.carrier-account.origin",
-  source: SOURCE.variants,
-  description: "carrier-account shipments originate in the U.S. or Canada",
-  variants: ["carrier-account"],
-  operations: ["create", "rates"],
-  test(s, _ctx, report) {
-    const from = fromCountry(s)
-    if (from && !CARRIER_ACCOUNT_ORIGINS.includes(from)) {
-      report(
-        "fromAddress.countryCode",
-        `origin must be one of ${CARRIER_ACCOUNT_ORIGINS.join(", ")}`
-      )
-    }
-  },
-  examples: {
-    pass: [{ note: "from the U.S." }],
-    fail: [
-      {
-        note: "from Great Britain",
-        edit: (s) =>
-          (s.fromAddress = {
-            ...structuredClone(SAMPLE_ADDRESSES.GB),
-            company: "Acme UK",
-          }),
-      },
-    ],
-  },
-})
-
-export const crossBorderOriginRule = defineRule({
-  id: "address.cross-border.origin",
-  source: SOURCE.variants,
-  description: "cross-border shipments originate in the U.S., the UK or Canada",
-  variants: ["cross-border"],
-  operations: ["create", "rates"],
-  test(s, _ctx, report) {
-    const from = fromCountry(s)
-    const origins = Object.keys(CROSS_BORDER_CLASSES_BY_ORIGIN)
-    if (from && !origins.includes(from))
-      report(
-        "fromAddress.countryCode",
-        `origin must be one of ${origins.join(", ")}`
-      )
-  },
-  examples: {
-    pass: [{ note: "from the U.S." }],
-    fail: [
-      {
-        note: "from Japan",
-        edit: (s) => (s.fromAddress = structuredClone(SAMPLE_ADDRESSES.JP)),
-      },
-    ],
-  },
-})
-
-export const crossBorderDestinationRule = defineRule({
-  id: "address.cross-border.destination-abroad",
-  source: SOURCE.variants,
-  description:
-    "cross-border outbound shipments go to another country than their origin",
-  variants: ["cross-border"],
-  operations: ["create", "rates"],
-  test(s, _ctx, report) {
-    const from = fromCountry(s)
-    if (from && from === toCountry(s))
-      report(
-        "toAddress.countryCode",
-        "destination must be abroad: cross-border is outbound only"
-      )
-  },
-  examples: {
-    pass: [{ note: "U.S. to Germany (the base request)" }],
-    fail: [
-      {
-        note: "U.S. to U.S.",
-        edit: (s) =>
-          (s.toAddress = {
-            ...structuredClone(s.fromAddress!),
-            name: "Jane Doe",
-          }),
-      },
-    ],
-  },
-})
+const BOTH = ["create", "rates"] as const
+/** The two addresses every variant sends. */
+const ENDS = () => ["fromAddress", "toAddress"] as const
+const CROSS_BORDER_ORIGINS = Object.keys(CROSS_BORDER_CLASSES_BY_ORIGIN)
 
 export const ADDRESS_RULES = [
-  requiredAddressFieldsRule,
-  expressMailPhoneRule,
-  crossBorderNameRule,
-  canadaStateRule,
-  apacResidentialRule,
-  standardDomesticRule,
-  carrierAccountOriginRule,
-  crossBorderOriginRule,
-  crossBorderDestinationRule,
+  defineRule({
+    id: "address.required-fields",
+    source: SOURCE.perVariant,
+    description:
+      "addresses carry the fields of their variant: carrier-account company, name, phone, addressLines, cityTown, postalCode, countryCode (also soldToAddress); expedited addressLines, postalCode, countryCode; standard the same plus name; cross-border name, phone, addressLines, cityTown, postalCode, countryCode",
+    variants: VARIANTS,
+    test(s, ctx, report) {
+      for (const role of addressesOf(s, ctx.variant))
+        for (const field of REQUIRED_ADDRESS_FIELDS[ctx.variant])
+          if (!hasField(s[role], field))
+            report(
+              `${role}.${field}`,
+              `${field} is required for ${ctx.variant} shipments`
+            )
+    },
+  }),
+  eachItem({
+    id: "address.expedited.express-mail-phone",
+    source: SOURCE.perVariant,
+    description:
+      "service EM (and EMI, its international id in the service table) needs phone in fromAddress and toAddress",
+    variants: ["expedited"],
+    items: ENDS,
+    when: (s) => EXPRESS_MAIL_SERVICE_IDS.includes(serviceId(s) ?? ""),
+    broken: (role, s) => !filled(s[role]?.phone),
+    path: (role) => `${role}.phone`,
+    message: (_role, s) => `phone is required for service ${serviceId(s)}`,
+  }),
+  eachItem({
+    id: "address.cross-border.name-first-last",
+    source: SOURCE.perVariant,
+    description:
+      "cross-border fromAddress and toAddress names hold a first and a last name",
+    variants: ["cross-border"],
+    items: ENDS,
+    broken: (role, s) =>
+      filled(s[role]?.name) &&
+      str(s[role]?.name)!.trim().split(/\s+/).length < 2,
+    path: (role) => `${role}.name`,
+    message: "needs a first and a last name",
+  }),
+  eachItem({
+    id: "address.cross-border.canada-stateProvince",
+    source: SOURCE.perVariant,
+    description: "cross-border addresses in Canada carry stateProvince",
+    variants: ["cross-border"],
+    items: ENDS,
+    broken: (role, s) =>
+      str(s[role]?.countryCode) === CANADA && !filled(s[role]?.stateProvince),
+    path: (role) => `${role}.stateProvince`,
+    message: "stateProvince is required for Canadian addresses",
+  }),
+  eachItem({
+    id: "address.standard.apac-residential",
+    source: SOURCE.perVariant,
+    description:
+      "standard delivery through {apac_url} needs residential (true or false) on fromAddress and toAddress",
+    variants: ["standard"],
+    items: ENDS,
+    when: (_s, ctx) => !!ctx.apac,
+    broken: (role, s) => typeof s[role]?.residential !== "boolean",
+    path: (role) => `${role}.residential`,
+    message: "residential is required for Asia-Pacific standard delivery",
+  }),
+  reportWhen({
+    id: "address.standard.domestic",
+    source: SOURCE.variants,
+    description:
+      "standard delivery is domestic only: fromAddress and toAddress in the same country",
+    variants: ["standard"],
+    operations: BOTH,
+    when: (s) =>
+      !!fromCountry(s) && !!toCountry(s) && fromCountry(s) !== toCountry(s),
+    path: "toAddress.countryCode",
+    message: (s) =>
+      `standard delivery is domestic only (from ${fromCountry(s)} to ${toCountry(s)})`,
+  }),
+  mustBeOneOf({
+    id: "address.carrier-account.origin",
+    source: SOURCE.variants,
+    description: "carrier-account shipments originate in the U.S. or Canada",
+    variants: ["carrier-account"],
+    operations: BOTH,
+    path: "fromAddress.countryCode",
+    read: (s) => fromCountry(s) || undefined,
+    allowed: CARRIER_ACCOUNT_ORIGINS,
+    message: ({ allowed }) => `origin must be one of ${allowed.join(", ")}`,
+  }),
+  mustBeOneOf({
+    id: "address.cross-border.origin",
+    source: SOURCE.variants,
+    description:
+      "cross-border shipments originate in the U.S., the UK or Canada",
+    variants: ["cross-border"],
+    operations: BOTH,
+    path: "fromAddress.countryCode",
+    read: (s) => fromCountry(s) || undefined,
+    allowed: CROSS_BORDER_ORIGINS,
+    message: ({ allowed }) => `origin must be one of ${allowed.join(", ")}`,
+  }),
+  reportWhen({
+    id: "address.cross-border.destination-abroad",
+    source: SOURCE.variants,
+    description:
+      "cross-border outbound shipments go to another country than their origin",
+    variants: ["cross-border"],
+    operations: BOTH,
+    when: (s) => !!fromCountry(s) && fromCountry(s) === toCountry(s),
+    path: "toAddress.countryCode",
+    message: "destination must be abroad: cross-border is outbound only",
+  }),
 ]

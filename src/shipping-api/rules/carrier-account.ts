@@ -1,118 +1,46 @@
 import { CARRIER_A_US_DOMESTIC_SERVICE_IDS, PUERTO_RICO } from "../constants"
 import { SOURCE } from "../schemas/common"
-import { carrierAccountToPuertoRico, SAMPLE_ADDRESSES } from "./examples"
 import { isInternational, isUsToPuertoRico, serviceId, str } from "./read"
-import { defineRule } from "./types"
-
-export const puertoRicoServiceRule = defineRule({
-  id: "carrier-account.puerto-rico.domestic-service",
-  source: SOURCE.perVariant,
-  description:
-    "carrier-account shipments from the U.S. to Puerto Rico use a U.S. domestic service (NDA_AM, NDA)",
-  variants: ["carrier-account"],
-  operations: ["create", "rates"],
-  test(s, _ctx, report) {
-    const id = serviceId(s)
-    if (
-      isUsToPuertoRico(s) &&
-      id !== undefined &&
-      !CARRIER_A_US_DOMESTIC_SERVICE_IDS.includes(id)
-    ) {
-      report(
-        "rates[0].serviceId",
-        `to Puerto Rico use a U.S. domestic service: ${CARRIER_A_US_DOMESTIC_SERVICE_IDS.join(", ")}`
-      )
-    }
-  },
-  examples: {
-    pass: [{ note: "NDA", edit: carrierAccountToPuertoRico }],
-    fail: [
-      {
-        note: "XPP",
-        edit: (s) => {
-          carrierAccountToPuertoRico(s)
-          s.rates![0].serviceId = "XPP"
-        },
-      },
-    ],
-  },
-})
-
-export const puertoRicoAddressRule = defineRule({
-  id: "carrier-account.puerto-rico.address",
-  source: SOURCE.perVariant,
-  description:
-    "carrier-account shipments from the U.S. to Puerto Rico set toAddress.stateProvince and toAddress.countryCode both to PR",
-  variants: ["carrier-account"],
-  test(s, _ctx, report) {
-    if (!isUsToPuertoRico(s)) return
-    for (const field of ["stateProvince", "countryCode"] as const) {
-      if (str(s.toAddress?.[field]) !== PUERTO_RICO)
-        report(`toAddress.${field}`, `must be ${PUERTO_RICO} for Puerto Rico`)
-    }
-  },
-  examples: {
-    pass: [{ note: "PR / PR", edit: carrierAccountToPuertoRico }],
-    fail: [
-      {
-        note: "state PR in country US",
-        edit: (s) => {
-          carrierAccountToPuertoRico(s)
-          s.toAddress!.countryCode = "US"
-        },
-      },
-    ],
-  },
-})
-
-export const soldToRequiredRule = defineRule({
-  id: "carrier-account.soldToAddress.required",
-  source: SOURCE.shipment,
-  description:
-    "carrier-account shipments from the U.S. to Puerto Rico or abroad carry soldToAddress (the final recipient)",
-  variants: ["carrier-account"],
-  test(s, _ctx, report) {
-    if (
-      (isUsToPuertoRico(s) || isInternational(s)) &&
-      s.soldToAddress === undefined
-    ) {
-      report(
-        "soldToAddress",
-        "soldToAddress is required for Puerto Rico and international shipments"
-      )
-    }
-  },
-  examples: {
-    pass: [
-      { note: "domestic without it" },
-      { note: "Puerto Rico with it", edit: carrierAccountToPuertoRico },
-    ],
-    fail: [
-      {
-        note: "Puerto Rico without it",
-        edit: (s) => {
-          carrierAccountToPuertoRico(s)
-          delete s.soldToAddress
-        },
-      },
-      {
-        note: "Canada without it",
-        edit: (s) => {
-          carrierAccountToPuertoRico(s)
-          s.toAddress = {
-            ...structuredClone(SAMPLE_ADDRESSES.CA),
-            company: "Maple Inc",
-          }
-          s.rates![0].serviceId = "XPP"
-          delete s.soldToAddress
-        },
-      },
-    ],
-  },
-})
+import { eachItem, mustBeOneOf, reportWhen } from "./shapes"
 
 export const CARRIER_ACCOUNT_RULES = [
-  puertoRicoServiceRule,
-  puertoRicoAddressRule,
-  soldToRequiredRule,
+  mustBeOneOf({
+    id: "carrier-account.puerto-rico.domestic-service",
+    source: SOURCE.perVariant,
+    description:
+      "carrier-account shipments from the U.S. to Puerto Rico use a U.S. domestic service (NDA_AM, NDA)",
+    variants: ["carrier-account"],
+    operations: ["create", "rates"],
+    path: "rates[0].serviceId",
+    read: serviceId,
+    allowed: (s) =>
+      isUsToPuertoRico(s) ? CARRIER_A_US_DOMESTIC_SERVICE_IDS : undefined,
+    message: ({ allowed }) =>
+      `to Puerto Rico use a U.S. domestic service: ${allowed.join(", ")}`,
+  }),
+  eachItem({
+    id: "carrier-account.puerto-rico.address",
+    source: SOURCE.perVariant,
+    description:
+      "carrier-account shipments from the U.S. to Puerto Rico set toAddress.stateProvince and toAddress.countryCode both to PR",
+    variants: ["carrier-account"],
+    items: () => ["stateProvince", "countryCode"] as const,
+    when: isUsToPuertoRico,
+    broken: (field, s) => str(s.toAddress?.[field]) !== PUERTO_RICO,
+    path: (field) => `toAddress.${field}`,
+    message: `must be ${PUERTO_RICO} for Puerto Rico`,
+  }),
+  reportWhen({
+    id: "carrier-account.soldToAddress.required",
+    source: SOURCE.shipment,
+    description:
+      "carrier-account shipments from the U.S. to Puerto Rico or abroad carry soldToAddress (the final recipient)",
+    variants: ["carrier-account"],
+    when: (s) =>
+      (isUsToPuertoRico(s) || isInternational(s)) &&
+      s.soldToAddress === undefined,
+    path: "soldToAddress",
+    message:
+      "soldToAddress is required for Puerto Rico and international shipments",
+  }),
 ]

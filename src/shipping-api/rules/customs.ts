@@ -1,4 +1,3 @@
-// One table of data: the documents' customs rules, one defineRule each with its examples (kept whole).
 import {
   BRAZIL,
   CROSS_BORDER_CURRENCY_BY_ORIGIN,
@@ -16,12 +15,6 @@ import {
 import { SOURCE } from "../schemas/common"
 import { customsRequired, VARIANT_TRAITS } from "../variant-traits"
 import {
-  addSpecialService,
-  carrierAccountToPuertoRico,
-  expeditedAbroad,
-  SAMPLE_ADDRESSES,
-} from "./examples"
-import {
   customsItems,
   filled,
   fromCountry,
@@ -35,260 +28,51 @@ import {
   toCountry,
   upper,
 } from "./read"
-import { defineRule, type Report, type ShipmentDraft } from "./types"
+import { eachItem, mustBeOneOf, reportWhen } from "./shapes"
+import type { RuleDefinition, ShipmentDraft } from "./types"
 
 /** The variants whose requests can carry customs (VARIANT_TRAITS). */
 const WITH_CUSTOMS = VARIANTS.filter(
   (v) => VARIANT_TRAITS[v].customs !== "never"
 )
 
-function customsInfo(s: ShipmentDraft) {
-  return s.customs?.customsInfo
-}
+const info = (s: ShipmentDraft) => s.customs?.customsInfo
+const INFO = "customs.customsInfo"
 
-function requireReason(
-  s: ShipmentDraft,
+/** reasonForExport is `reason` whenever `when` holds and customsInfo is sent (expedited rules). */
+const reasonMustBe = (
+  def: Omit<RuleDefinition, "test" | "variants">,
   reason: ReasonForExport,
-  why: string,
-  report: Report
-): void {
-  const info = customsInfo(s)
-  if (info !== undefined && str(info.reasonForExport) !== reason) {
-    report("customs.customsInfo.reasonForExport", `must be ${reason} ${why}`)
-  }
-}
+  when: (s: ShipmentDraft) => boolean,
+  why: (s: ShipmentDraft) => string
+) =>
+  reportWhen({
+    ...def,
+    variants: ["expedited"],
+    when: (s) =>
+      when(s) &&
+      info(s) !== undefined &&
+      str(info(s)!.reasonForExport) !== reason,
+    path: `${INFO}.reasonForExport`,
+    message: (s) => `must be ${reason} ${why(s)}`,
+  })
 
-export const customsRequiredRule = defineRule({
-  id: "customs.required",
-  source: SOURCE.perVariant,
-  description:
-    "customs is included for expedited shipments abroad, carrier-account shipments to Puerto Rico or abroad, and every cross-border shipment",
-  variants: WITH_CUSTOMS,
-  test(s, ctx, report) {
-    const needed = customsRequired(ctx.variant, {
-      international: isInternational(s),
-      usToPuertoRico: isUsToPuertoRico(s),
-    })
-    if (needed && s.customs === undefined)
-      report("customs", `customs is required for this ${ctx.variant} shipment`)
-  },
-  examples: {
-    pass: [
-      { note: "expedited domestic without customs", base: "expedited" },
-      {
-        note: "expedited abroad with customs",
-        base: "expedited",
-        edit: (s) => expeditedAbroad(s),
-      },
-      {
-        note: "carrier-account to Puerto Rico",
-        base: "carrier-account",
-        edit: carrierAccountToPuertoRico,
-      },
-    ],
-    fail: [
-      {
-        note: "expedited abroad",
-        base: "expedited",
-        edit: (s) => {
-          expeditedAbroad(s)
-          delete s.customs
-        },
-      },
-      {
-        note: "carrier-account to Puerto Rico",
-        base: "carrier-account",
-        edit: (s) => {
-          carrierAccountToPuertoRico(s)
-          delete s.customs
-        },
-      },
-      {
-        note: "cross-border",
-        base: "cross-border",
-        edit: (s) => delete s.customs,
-      },
-    ],
-  },
-})
-
-export const customsItemsRequiredRule = defineRule({
-  id: "customs.customsItems.required",
-  source: SOURCE.perVariant,
-  description: "customs, when sent, lists at least one customs item",
-  variants: VARIANTS,
-  test(s, _ctx, report) {
-    if (s.customs !== undefined && customsItems(s).length === 0)
-      report("customs.customsItems", "at least one customs item is required")
-  },
-  examples: {
-    pass: [{ note: "one item", base: "cross-border" }],
-    fail: [
-      {
-        note: "no items",
-        base: "cross-border",
-        edit: (s) => delete s.customs!.customsItems,
-      },
-      {
-        note: "empty list",
-        base: "expedited",
-        edit: (s) => {
-          expeditedAbroad(s)
-          s.customs!.customsItems = []
-        },
-      },
-    ],
-  },
-})
-
-export const expeditedReasonRule = defineRule({
-  id: "customs-info.reasonForExport.expedited-required",
-  source: SOURCE.customsInfo,
-  description: "expedited customs carry reasonForExport",
-  variants: ["expedited"],
-  test(s, _ctx, report) {
-    const info = customsInfo(s)
-    if (info !== undefined && info.reasonForExport === undefined)
-      report(
-        "customs.customsInfo.reasonForExport",
-        "reasonForExport is required for expedited shipments"
-      )
-  },
-  examples: {
-    pass: [{ note: "MERCHANDISE", edit: (s) => expeditedAbroad(s) }],
-    fail: [
-      {
-        note: "missing",
-        edit: (s) => {
-          expeditedAbroad(s)
-          delete s.customs!.customsInfo!.reasonForExport
-        },
-      },
-    ],
-  },
-})
-
-export const otherExplanationRule = defineRule({
-  id: "customs-info.reasonForExportExplanation.required-for-other",
-  source: SOURCE.customsInfo,
-  description: "reasonForExport OTHER needs reasonForExportExplanation",
-  variants: WITH_CUSTOMS,
-  test(s, _ctx, report) {
-    const info = customsInfo(s)
-    if (
-      str(info?.reasonForExport) === "OTHER" &&
-      !filled(info?.reasonForExportExplanation)
-    ) {
-      report(
-        "customs.customsInfo.reasonForExportExplanation",
-        "explain the reason for export OTHER"
-      )
-    }
-  },
-  examples: {
-    pass: [
-      {
-        note: "OTHER explained",
-        base: "cross-border",
-        edit: (s) =>
-          Object.assign(s.customs!.customsInfo!, {
-            reasonForExport: "OTHER",
-            reasonForExportExplanation: "Repair and return",
-          }),
-      },
-    ],
-    fail: [
-      {
-        note: "OTHER alone",
-        base: "cross-border",
-        edit: (s) => (s.customs!.customsInfo!.reasonForExport = "OTHER"),
-      },
-    ],
-  },
-})
-
-export const fcmiDocumentsRule = defineRule({
-  id: "customs-info.reasonForExport.documents-for-service",
-  source: SOURCE.customsInfo,
-  description: "service FCMI ships reasonForExport DOCUMENTS",
-  variants: ["expedited"],
-  test(s, _ctx, report) {
-    const id = serviceId(s)
-    if (id && DOCUMENTS_ONLY_SERVICE_IDS.includes(id))
-      requireReason(s, "DOCUMENTS", `for service ${id}`, report)
-  },
-  examples: {
-    pass: [
-      {
-        note: "FCMI flat of documents",
-        edit: (s) => {
-          expeditedAbroad(s, "JP", "FCMI")
-          s.rates![0].parcelType = "FLAT"
-          s.customs!.customsInfo!.reasonForExport = "DOCUMENTS"
-        },
-      },
-    ],
-    fail: [
-      {
-        note: "FCMI merchandise",
-        edit: (s) => {
-          expeditedAbroad(s, "JP", "FCMI")
-          s.rates![0].parcelType = "FLAT"
-        },
-      },
-    ],
-  },
-})
-
-const toMilitaryPostOffice = (s: ShipmentDraft) => {
-  s.toAddress = {
-    name: "Sgt Lee Park",
-    addressLines: ["Unit 2050 Box 4190"],
-    cityTown: "APO",
-    stateProvince: "AP",
-    postalCode: "96278",
-    countryCode: "US",
-  }
-  s.rates![0].parcelType = "FLAT"
-  s.customs = {
-    customsInfo: { currencyCode: "USD", reasonForExport: "DOCUMENTS" },
-    customsItems: [
-      {
-        description: "Letters",
-        quantity: 1,
-        unitPrice: 0,
-        unitWeight: { weight: 4, unitOfMeasurement: "OZ" },
-      },
-    ],
-  }
-}
-
-export const militaryFlatDocumentsRule = defineRule({
-  id: "customs-info.reasonForExport.military-flat-documents",
-  source: SOURCE.customsInfo,
-  description: "FLAT parcels to APO/FPO/DPO ship reasonForExport DOCUMENTS",
-  variants: ["expedited"],
-  test(s, _ctx, report) {
-    if (
-      parcelType(s) === "FLAT" &&
-      MILITARY_CITIES.includes(upper(s.toAddress?.cityTown) ?? "")
-    ) {
-      requireReason(s, "DOCUMENTS", "for flats to APO/FPO/DPO", report)
-    }
-  },
-  examples: {
-    pass: [{ note: "flat of documents to APO", edit: toMilitaryPostOffice }],
-    fail: [
-      {
-        note: "flat of merchandise to APO",
-        edit: (s) => {
-          toMilitaryPostOffice(s)
-          s.customs!.customsInfo!.reasonForExport = "MERCHANDISE"
-        },
-      },
-    ],
-  },
-})
+/** Each customs item that `broken` finds, reported at its `field`. */
+const eachCustomsItem = (
+  def: Omit<RuleDefinition, "test">,
+  field: string,
+  broken: (item: ReturnType<typeof customsItems>[number]) => boolean,
+  message: string,
+  when?: (s: ShipmentDraft) => boolean
+) =>
+  eachItem({
+    ...def,
+    items: customsItems,
+    when,
+    broken,
+    path: (_item, i) => `customs.customsItems[${i}].${field}`,
+    message,
+  })
 
 function toUsTerritory(s: ShipmentDraft): boolean {
   const to = toCountry(s)
@@ -298,59 +82,6 @@ function toUsTerritory(s: ShipmentDraft): boolean {
       US_TERRITORY_CODES.includes(str(s.toAddress?.stateProvince) ?? ""))
   )
 }
-
-const hazmatToGuam = (s: ShipmentDraft) => {
-  s.toAddress = {
-    name: "Rita Cruz",
-    addressLines: ["120 Marine Corps Dr"],
-    cityTown: "Hagatna",
-    stateProvince: "GU",
-    postalCode: "96910",
-    countryCode: "US",
-  }
-  addSpecialService(s, "hazmat", { HAZMAT_TYPE: "LIMITED_QUANTITY" })
-  s.customs = {
-    customsInfo: { currencyCode: "USD", reasonForExport: "DANGEROUS_GOODS" },
-    customsItems: [
-      {
-        description: "Paint, flammable",
-        quantity: 1,
-        unitPrice: 20,
-        unitWeight: { weight: 16, unitOfMeasurement: "OZ" },
-      },
-    ],
-  }
-}
-
-export const territoryDangerousGoodsRule = defineRule({
-  id: "customs-info.reasonForExport.territory-dangerous-goods",
-  source: SOURCE.customsInfo,
-  description:
-    "hazardous material (hazmat special service) to a U.S. territory ships reasonForExport DANGEROUS_GOODS",
-  variants: ["expedited"],
-  test(s, _ctx, report) {
-    if (toUsTerritory(s) && hasSpecialService(s, HAZMAT_SPECIAL_SERVICES)) {
-      requireReason(
-        s,
-        "DANGEROUS_GOODS",
-        "for hazardous material to U.S. territories",
-        report
-      )
-    }
-  },
-  examples: {
-    pass: [{ note: "hazmat to Guam as dangerous goods", edit: hazmatToGuam }],
-    fail: [
-      {
-        note: "hazmat to Guam as merchandise",
-        edit: (s) => {
-          hazmatToGuam(s)
-          s.customs!.customsInfo!.reasonForExport = "MERCHANDISE"
-        },
-      },
-    ],
-  },
-})
 
 /** unitPrice * quantity of an item, when both are numbers. */
 function itemValue(item: { unitPrice?: unknown; quantity?: unknown }): number {
@@ -372,77 +103,6 @@ export function itemsAboveEelpfcThreshold(
   )
 }
 
-export const eelpfcRule = defineRule({
-  id: "customs-info.EELPFC.required-above-threshold",
-  source: SOURCE.customsInfo,
-  description: `EELPFC is given when an item (unitPrice * quantity) is valued above ${LIMITS.eelpfcThresholdUsd} USD; other currencies are not converted, so not checked`,
-  variants: WITH_CUSTOMS,
-  test(s, _ctx, report) {
-    const info = customsInfo(s)
-    if (filled(info?.EELPFC)) return
-    const items = customsItems(s)
-    for (const i of itemsAboveEelpfcThreshold(info?.currencyCode, items)) {
-      report(
-        "customs.customsInfo.EELPFC",
-        `EELPFC is required: customs item ${i} is valued ${itemValue(items[i])} USD`
-      )
-    }
-  },
-  examples: {
-    pass: [
-      {
-        note: "exactly the threshold",
-        base: "cross-border",
-        edit: (s) =>
-          Object.assign(s.customs!.customsItems![0], {
-            quantity: 1,
-            unitPrice: LIMITS.eelpfcThresholdUsd,
-          }),
-      },
-      {
-        note: "above with EELPFC",
-        base: "cross-border",
-        edit: (s) => {
-          Object.assign(s.customs!.customsItems![0], {
-            quantity: 2,
-            unitPrice: LIMITS.eelpfcThresholdUsd * 0.6,
-          })
-          s.customs!.customsInfo!.EELPFC = "NOEEI 30.37(a)"
-        },
-      },
-      {
-        note: "GBP is not converted",
-        base: "cross-border",
-        edit: (s) => {
-          s.fromAddress = structuredClone(SAMPLE_ADDRESSES.GB)
-          s.toAddress = structuredClone(SAMPLE_ADDRESSES.JP)
-          s.rates![0].serviceId = "XBXPS"
-          s.customs!.customsInfo!.currencyCode = "GBP"
-          Object.assign(s.customs!.customsItems![0], {
-            quantity: 2,
-            unitPrice: LIMITS.eelpfcThresholdUsd * 0.6,
-          })
-        },
-      },
-    ],
-    fail: [
-      {
-        note: "2 x 60 % of the threshold in USD",
-        base: "cross-border",
-        edit: (s) =>
-          Object.assign(s.customs!.customsItems![0], {
-            quantity: 2,
-            unitPrice: LIMITS.eelpfcThresholdUsd * 0.6,
-          }),
-      },
-    ],
-  },
-})
-
-function toEu(s: ShipmentDraft): boolean {
-  return EU_COUNTRY_CODES.includes(toCountry(s) ?? "")
-}
-
 /**
  * Doc 2: importerCustomsReference is "Required for EU (VAT or IOSS number) and Brazil (importer
  * tax id)". The kind of reference a destination needs, if any; used by the rules and by the
@@ -457,355 +117,200 @@ export function importerReferenceRequired(
   return undefined
 }
 
-export const euHsCodeRule = defineRule({
-  id: "customs-item.hSTariffCode.eu-required",
-  source: SOURCE.customsItem,
-  description: `to the EU every customs item carries hSTariffCode with at least ${LIMITS.euHsCodeDigits} digits`,
-  variants: WITH_CUSTOMS,
-  test(s, _ctx, report) {
-    if (!toEu(s)) return
-    customsItems(s).forEach((item, i) => {
-      if (
-        (str(item.hSTariffCode) ?? "").replace(/\D/g, "").length <
-        LIMITS.euHsCodeDigits
-      ) {
-        report(
-          `customs.customsItems[${i}].hSTariffCode`,
-          `an HS code of at least ${LIMITS.euHsCodeDigits} digits is required for EU destinations`
-        )
-      }
-    })
-  },
-  examples: {
-    pass: [
-      {
-        note: "6109.10 to Germany",
-        base: "expedited",
-        edit: (s) => {
-          expeditedAbroad(s, "DE")
-          s.customs!.customsItems![0].hSTariffCode = "6109.10"
-        },
-      },
-    ],
-    fail: [
-      {
-        note: "missing",
-        base: "expedited",
-        edit: (s) => {
-          expeditedAbroad(s, "DE")
-          delete s.customs!.customsItems![0].hSTariffCode
-        },
-      },
-      {
-        note: "4 digits",
-        base: "expedited",
-        edit: (s) => {
-          expeditedAbroad(s, "DE")
-          s.customs!.customsItems![0].hSTariffCode = "6109"
-        },
-      },
-    ],
-  },
-})
-
-export const euImporterRule = defineRule({
-  id: "customs-info.importerCustomsReference.eu-required",
-  source: SOURCE.customsInfo,
-  description:
-    "to the EU customsInfo carries importerCustomsReference (a VAT or IOSS number)",
-  variants: WITH_CUSTOMS,
-  test(s, _ctx, report) {
-    const info = customsInfo(s)
-    if (
-      importerReferenceRequired(toCountry(s)) !== "vat-or-ioss" ||
-      info === undefined
-    )
-      return
-    if (!filled(info.importerCustomsReference))
-      report(
-        "customs.customsInfo.importerCustomsReference",
-        "a VAT or IOSS number is required for EU destinations"
-      )
-  },
-  examples: {
-    pass: [
-      {
-        note: "IOSS to Germany",
-        base: "expedited",
-        edit: (s) => expeditedAbroad(s, "DE"),
-      },
-    ],
-    fail: [
-      {
-        note: "no reference",
-        base: "expedited",
-        edit: (s) => {
-          expeditedAbroad(s, "DE")
-          delete s.customs!.customsInfo!.importerCustomsReference
-        },
-      },
-    ],
-  },
-})
-
-export const importerReferenceTypeRule = defineRule({
-  id: "customs-info.importerCustomsReferenceType.with-vat-or-ioss",
-  source: SOURCE.customsInfo,
-  description:
-    "an importerCustomsReference carries importerCustomsReferenceType (IOSS_NUMBER or VAT_NUMBER) wherever it goes: it is a VAT or IOSS number, except Brazil's importer tax id",
-  variants: WITH_CUSTOMS,
-  test(s, _ctx, report) {
-    const info = customsInfo(s)
-    if (
-      !filled(info?.importerCustomsReference) ||
-      importerReferenceRequired(toCountry(s)) === "brazil-tax-id"
-    )
-      return
-    if (info?.importerCustomsReferenceType === undefined) {
-      report(
-        "customs.customsInfo.importerCustomsReferenceType",
-        "IOSS_NUMBER or VAT_NUMBER is required with a VAT or IOSS number"
-      )
-    }
-  },
-  examples: {
-    pass: [
-      {
-        note: "IOSS to Germany",
-        base: "expedited",
-        edit: (s) => expeditedAbroad(s, "DE"),
-      },
-      {
-        note: "Brazil's tax id without a type",
-        base: "expedited",
-        edit: (s) => expeditedAbroad(s, "BR"),
-      },
-      {
-        note: "VAT number to Canada with its type",
-        base: "cross-border",
-        edit: (s) => {
-          s.toAddress = structuredClone(SAMPLE_ADDRESSES.CA)
-          Object.assign(s.customs!.customsInfo!, {
-            importerCustomsReference: "123456789RT0001",
-            importerCustomsReferenceType: "VAT_NUMBER",
-          })
-        },
-      },
-    ],
-    fail: [
-      {
-        note: "IOSS to Germany without a type",
-        base: "expedited",
-        edit: (s) => {
-          expeditedAbroad(s, "DE")
-          delete s.customs!.customsInfo!.importerCustomsReferenceType
-        },
-      },
-      {
-        note: "VAT number to Canada without a type",
-        base: "cross-border",
-        edit: (s) => {
-          s.toAddress = structuredClone(SAMPLE_ADDRESSES.CA)
-          s.customs!.customsInfo!.importerCustomsReference = "123456789RT0001"
-        },
-      },
-    ],
-  },
-})
-
-export const brazilImporterRule = defineRule({
-  id: "customs-info.importerCustomsReference.brazil-required",
-  source: SOURCE.customsInfo,
-  description:
-    "to Brazil customsInfo carries importerCustomsReference (the importer's tax id; without it the parcel may be returned)",
-  variants: WITH_CUSTOMS,
-  test(s, _ctx, report) {
-    const info = customsInfo(s)
-    if (
-      importerReferenceRequired(toCountry(s)) === "brazil-tax-id" &&
-      info !== undefined &&
-      !filled(info.importerCustomsReference)
-    ) {
-      report(
-        "customs.customsInfo.importerCustomsReference",
-        "the importer's tax id is required for Brazil"
-      )
-    }
-  },
-  examples: {
-    pass: [
-      {
-        note: "tax id",
-        base: "expedited",
-        edit: (s) => expeditedAbroad(s, "BR"),
-      },
-    ],
-    fail: [
-      {
-        note: "none",
-        base: "expedited",
-        edit: (s) => {
-          expeditedAbroad(s, "BR")
-          delete s.customs!.customsInfo!.importerCustomsReference
-        },
-      },
-    ],
-  },
-})
-
-export const swissVatPlacementRule = defineRule({
-  id: "customs-info.importerCustomsReference.not-swiss-vat",
-  source: SOURCE.customsInfo,
-  description:
-    "a Swiss VAT id (CHE…) goes in fromCustomsReference, not importerCustomsReference",
-  variants: WITH_CUSTOMS,
-  test(s, _ctx, report) {
-    if (/^CHE/i.test(str(customsInfo(s)?.importerCustomsReference) ?? "")) {
-      report(
-        "customs.customsInfo.importerCustomsReference",
-        "put the Swiss VAT id in fromCustomsReference"
-      )
-    }
-  },
-  examples: {
-    pass: [
-      {
-        note: "Swiss VAT as fromCustomsReference",
-        base: "expedited",
-        edit: (s) => {
-          expeditedAbroad(s, "CH")
-          s.customs!.customsInfo!.fromCustomsReference = "CHE123456789"
-        },
-      },
-    ],
-    fail: [
-      {
-        note: "Swiss VAT as importer reference",
-        base: "expedited",
-        edit: (s) => {
-          expeditedAbroad(s, "CH")
-          s.customs!.customsInfo!.importerCustomsReference = "CHE123456789"
-        },
-      },
-    ],
-  },
-})
-
-export const expeditedQuantityRule = defineRule({
-  id: "customs-item.quantity.expedited-max",
-  source: SOURCE.limits,
-  description: `the quantity of one expedited commodity is at most ${LIMITS.expeditedQuantity}`,
-  variants: ["expedited"],
-  test(s, _ctx, report) {
-    customsItems(s).forEach((item, i) => {
-      const quantity = num(item.quantity)
-      if (quantity !== undefined && quantity > LIMITS.expeditedQuantity)
-        report(
-          `customs.customsItems[${i}].quantity`,
-          `at most ${LIMITS.expeditedQuantity}`
-        )
-    })
-  },
-  examples: {
-    pass: [
-      {
-        note: "at the limit",
-        edit: (s) => {
-          expeditedAbroad(s)
-          Object.assign(s.customs!.customsItems![0], {
-            quantity: LIMITS.expeditedQuantity,
-            unitPrice: 0.1,
-          })
-        },
-      },
-    ],
-    fail: [
-      {
-        note: "one above",
-        edit: (s) => {
-          expeditedAbroad(s)
-          Object.assign(s.customs!.customsItems![0], {
-            quantity: LIMITS.expeditedQuantity + 1,
-            unitPrice: 0.1,
-          })
-        },
-      },
-    ],
-  },
-})
-
-export const expeditedUnitWeightRule = defineRule({
-  id: "customs-item.unitWeight.expedited-oz",
-  source: SOURCE.customsItem,
-  description: `expedited customs items are weighed in OZ (cross-border also accepts ${CUSTOMS_WEIGHT_UNITS.join(", ")})`,
-  variants: ["expedited"],
-  test(s, _ctx, report) {
-    customsItems(s).forEach((item, i) => {
-      const unit = str(item.unitWeight?.unitOfMeasurement)
-      if (unit !== undefined && unit !== "OZ")
-        report(
-          `customs.customsItems[${i}].unitWeight.unitOfMeasurement`,
-          "must be OZ"
-        )
-    })
-  },
-  examples: {
-    pass: [{ note: "OZ", edit: (s) => expeditedAbroad(s) }],
-    fail: [
-      {
-        note: "KG",
-        edit: (s) => {
-          expeditedAbroad(s)
-          s.customs!.customsItems![0].unitWeight!.unitOfMeasurement = "KG"
-        },
-      },
-    ],
-  },
-})
-
-export const crossBorderCurrencyRule = defineRule({
-  id: "customs-info.currencyCode.cross-border-origin",
-  source: SOURCE.customsInfo,
-  description:
-    "cross-border customs currency follows the origin: USD (U.S.), GBP (UK), CAD (Canada)",
-  variants: ["cross-border"],
-  operations: ["create", "rates"],
-  test(s, _ctx, report) {
-    const expected = CROSS_BORDER_CURRENCY_BY_ORIGIN[fromCountry(s) ?? ""]
-    const actual = str(customsInfo(s)?.currencyCode)
-    if (expected && actual !== undefined && actual !== expected) {
-      report(
-        "customs.customsInfo.currencyCode",
-        `must be ${expected} for shipments from ${fromCountry(s)}`
-      )
-    }
-  },
-  examples: {
-    pass: [{ note: "USD from the U.S." }],
-    fail: [
-      {
-        note: "EUR from the U.S.",
-        edit: (s) => (s.customs!.customsInfo!.currencyCode = "EUR"),
-      },
-    ],
-  },
-})
+const toEu = (s: ShipmentDraft) => EU_COUNTRY_CODES.includes(toCountry(s) ?? "")
 
 export const CUSTOMS_RULES = [
-  customsRequiredRule,
-  customsItemsRequiredRule,
-  expeditedReasonRule,
-  otherExplanationRule,
-  fcmiDocumentsRule,
-  militaryFlatDocumentsRule,
-  territoryDangerousGoodsRule,
-  eelpfcRule,
-  euHsCodeRule,
-  euImporterRule,
-  importerReferenceTypeRule,
-  brazilImporterRule,
-  swissVatPlacementRule,
-  expeditedQuantityRule,
-  expeditedUnitWeightRule,
-  crossBorderCurrencyRule,
+  reportWhen({
+    id: "customs.required",
+    source: SOURCE.perVariant,
+    description:
+      "customs is included for expedited shipments abroad, carrier-account shipments to Puerto Rico or abroad, and every cross-border shipment",
+    variants: WITH_CUSTOMS,
+    when: (s, ctx) =>
+      customsRequired(ctx.variant, {
+        international: isInternational(s),
+        usToPuertoRico: isUsToPuertoRico(s),
+      }) && s.customs === undefined,
+    path: "customs",
+    message: (_s, ctx) =>
+      `customs is required for this ${ctx.variant} shipment`,
+  }),
+  reportWhen({
+    id: "customs.customsItems.required",
+    source: SOURCE.perVariant,
+    description: "customs, when sent, lists at least one customs item",
+    variants: VARIANTS,
+    when: (s) => s.customs !== undefined && customsItems(s).length === 0,
+    path: "customs.customsItems",
+    message: "at least one customs item is required",
+  }),
+  reportWhen({
+    id: "customs-info.reasonForExport.expedited-required",
+    source: SOURCE.customsInfo,
+    description: "expedited customs carry reasonForExport",
+    variants: ["expedited"],
+    when: (s) =>
+      info(s) !== undefined && info(s)!.reasonForExport === undefined,
+    path: `${INFO}.reasonForExport`,
+    message: "reasonForExport is required for expedited shipments",
+  }),
+  reportWhen({
+    id: "customs-info.reasonForExportExplanation.required-for-other",
+    source: SOURCE.customsInfo,
+    description: "reasonForExport OTHER needs reasonForExportExplanation",
+    variants: WITH_CUSTOMS,
+    when: (s) =>
+      str(info(s)?.reasonForExport) === "OTHER" &&
+      !filled(info(s)?.reasonForExportExplanation),
+    path: `${INFO}.reasonForExportExplanation`,
+    message: "explain the reason for export OTHER",
+  }),
+  reasonMustBe(
+    {
+      id: "customs-info.reasonForExport.documents-for-service",
+      source: SOURCE.customsInfo,
+      description: "service FCMI ships reasonForExport DOCUMENTS",
+    },
+    "DOCUMENTS",
+    (s) => DOCUMENTS_ONLY_SERVICE_IDS.includes(serviceId(s) ?? ""),
+    (s) => `for service ${serviceId(s)}`
+  ),
+  reasonMustBe(
+    {
+      id: "customs-info.reasonForExport.military-flat-documents",
+      source: SOURCE.customsInfo,
+      description: "FLAT parcels to APO/FPO/DPO ship reasonForExport DOCUMENTS",
+    },
+    "DOCUMENTS",
+    (s) =>
+      parcelType(s) === "FLAT" &&
+      MILITARY_CITIES.includes(upper(s.toAddress?.cityTown) ?? ""),
+    () => "for flats to APO/FPO/DPO"
+  ),
+  reasonMustBe(
+    {
+      id: "customs-info.reasonForExport.territory-dangerous-goods",
+      source: SOURCE.customsInfo,
+      description:
+        "hazardous material (hazmat special service) to a U.S. territory ships reasonForExport DANGEROUS_GOODS",
+    },
+    "DANGEROUS_GOODS",
+    (s) => toUsTerritory(s) && hasSpecialService(s, HAZMAT_SPECIAL_SERVICES),
+    () => "for hazardous material to U.S. territories"
+  ),
+  eachItem({
+    id: "customs-info.EELPFC.required-above-threshold",
+    source: SOURCE.customsInfo,
+    description: `EELPFC is given when an item (unitPrice * quantity) is valued above ${LIMITS.eelpfcThresholdUsd} USD; other currencies are not converted, so not checked`,
+    variants: WITH_CUSTOMS,
+    items: (s) =>
+      filled(info(s)?.EELPFC)
+        ? []
+        : itemsAboveEelpfcThreshold(info(s)?.currencyCode, customsItems(s)),
+    broken: () => true,
+    path: () => `${INFO}.EELPFC`,
+    message: (i, s) =>
+      `EELPFC is required: customs item ${i} is valued ${itemValue(customsItems(s)[i])} USD`,
+  }),
+  eachCustomsItem(
+    {
+      id: "customs-item.hSTariffCode.eu-required",
+      source: SOURCE.customsItem,
+      description: `to the EU every customs item carries hSTariffCode with at least ${LIMITS.euHsCodeDigits} digits`,
+      variants: WITH_CUSTOMS,
+    },
+    "hSTariffCode",
+    (item) =>
+      (str(item.hSTariffCode) ?? "").replace(/\D/g, "").length <
+      LIMITS.euHsCodeDigits,
+    `an HS code of at least ${LIMITS.euHsCodeDigits} digits is required for EU destinations`,
+    toEu
+  ),
+  reportWhen({
+    id: "customs-info.importerCustomsReference.eu-required",
+    source: SOURCE.customsInfo,
+    description:
+      "to the EU customsInfo carries importerCustomsReference (a VAT or IOSS number)",
+    variants: WITH_CUSTOMS,
+    when: (s) =>
+      importerReferenceRequired(toCountry(s)) === "vat-or-ioss" &&
+      info(s) !== undefined &&
+      !filled(info(s)!.importerCustomsReference),
+    path: `${INFO}.importerCustomsReference`,
+    message: "a VAT or IOSS number is required for EU destinations",
+  }),
+  reportWhen({
+    id: "customs-info.importerCustomsReferenceType.with-vat-or-ioss",
+    source: SOURCE.customsInfo,
+    description:
+      "an importerCustomsReference carries importerCustomsReferenceType (IOSS_NUMBER or VAT_NUMBER) wherever it goes: it is a VAT or IOSS number, except Brazil's importer tax id",
+    variants: WITH_CUSTOMS,
+    when: (s) =>
+      filled(info(s)?.importerCustomsReference) &&
+      importerReferenceRequired(toCountry(s)) !== "brazil-tax-id" &&
+      info(s)?.importerCustomsReferenceType === undefined,
+    path: `${INFO}.importerCustomsReferenceType`,
+    message: "IOSS_NUMBER or VAT_NUMBER is required with a VAT or IOSS number",
+  }),
+  reportWhen({
+    id: "customs-info.importerCustomsReference.brazil-required",
+    source: SOURCE.customsInfo,
+    description:
+      "to Brazil customsInfo carries importerCustomsReference (the importer's tax id; without it the parcel may be returned)",
+    variants: WITH_CUSTOMS,
+    when: (s) =>
+      importerReferenceRequired(toCountry(s)) === "brazil-tax-id" &&
+      info(s) !== undefined &&
+      !filled(info(s)!.importerCustomsReference),
+    path: `${INFO}.importerCustomsReference`,
+    message: "the importer's tax id is required for Brazil",
+  }),
+  reportWhen({
+    id: "customs-info.importerCustomsReference.not-swiss-vat",
+    source: SOURCE.customsInfo,
+    description:
+      "a Swiss VAT id (CHE…) goes in fromCustomsReference, not importerCustomsReference",
+    variants: WITH_CUSTOMS,
+    when: (s) => /^CHE/i.test(str(info(s)?.importerCustomsReference) ?? ""),
+    path: `${INFO}.importerCustomsReference`,
+    message: "put the Swiss VAT id in fromCustomsReference",
+  }),
+  eachCustomsItem(
+    {
+      id: "customs-item.quantity.expedited-max",
+      source: SOURCE.limits,
+      description: `the quantity of one expedited commodity is at most ${LIMITS.expeditedQuantity}`,
+      variants: ["expedited"],
+    },
+    "quantity",
+    (item) => (num(item.quantity) ?? 0) > LIMITS.expeditedQuantity,
+    `at most ${LIMITS.expeditedQuantity}`
+  ),
+  eachCustomsItem(
+    {
+      id: "customs-item.unitWeight.expedited-oz",
+      source: SOURCE.customsItem,
+      description: `expedited customs items are weighed in OZ (cross-border also accepts ${CUSTOMS_WEIGHT_UNITS.join(", ")})`,
+      variants: ["expedited"],
+    },
+    "unitWeight.unitOfMeasurement",
+    (item) => (str(item.unitWeight?.unitOfMeasurement) ?? "OZ") !== "OZ",
+    "must be OZ"
+  ),
+  mustBeOneOf({
+    id: "customs-info.currencyCode.cross-border-origin",
+    source: SOURCE.customsInfo,
+    description:
+      "cross-border customs currency follows the origin: USD (U.S.), GBP (UK), CAD (Canada)",
+    variants: ["cross-border"],
+    operations: ["create", "rates"],
+    path: `${INFO}.currencyCode`,
+    read: (s) => info(s)?.currencyCode,
+    allowed: (s) => {
+      const expected = CROSS_BORDER_CURRENCY_BY_ORIGIN[fromCountry(s) ?? ""]
+      return expected ? [expected] : undefined
+    },
+    message: ({ allowed, s }) =>
+      `must be ${allowed[0]} for shipments from ${fromCountry(s)}`,
+  }),
 ]

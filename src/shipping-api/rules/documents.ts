@@ -1,4 +1,3 @@
-// One table of data: the documents' label and document rules, one defineRule each with its examples (kept whole).
 import {
   BASE64_ONLY_FILE_FORMATS,
   BRAZIL,
@@ -9,11 +8,9 @@ import {
   LETTER_FLAT_PARCEL_TYPES,
   QR_CODE_FILE_FORMAT,
   VARIANTS,
-  type Variant,
 } from "../constants"
 import { printsNoLabel } from "../variant-traits"
 import { SOURCE } from "../schemas/common"
-import { expeditedAbroad, setOption } from "./examples"
 import {
   deliverySolution,
   documents,
@@ -22,401 +19,164 @@ import {
   str,
   toCountry,
 } from "./read"
-import { defineRule, type Report, type ShipmentDraft } from "./types"
+import { eachItem, reportWhen } from "./shapes"
+import {
+  defineRule,
+  type RuleContext,
+  type RuleDefinition,
+  type ShipmentDraft,
+} from "./types"
 
-function labelless(s: ShipmentDraft, variant: Variant): boolean {
-  return printsNoLabel(variant, deliverySolution(s))
-}
+type Document = ReturnType<typeof documents>[number]
 
-/** Reports every shipping label whose size is not one of `sizes`. */
-function labelSizes(
-  s: ShipmentDraft,
+const labelless = (s: ShipmentDraft, ctx: RuleContext) =>
+  printsNoLabel(ctx.variant, deliverySolution(s))
+const isLabel = (d: Document) => str(d.type) === "SHIPPING_LABEL"
+
+/** Each shipping label of the request, when `when` holds, is one of `sizes`. */
+const labelSizes = (
+  def: Omit<RuleDefinition, "test" | "variants">,
+  when: (s: ShipmentDraft) => boolean,
   sizes: readonly string[],
-  report: Report,
-  why: string
-): void {
-  documents(s).forEach((d, i) => {
-    if (
-      str(d.type) === "SHIPPING_LABEL" &&
-      !sizes.includes(str(d.size) ?? "")
-    ) {
-      report(`documents[${i}].size`, `must be ${sizes.join(" or ")} ${why}`)
-    }
+  why: (s: ShipmentDraft) => string
+) =>
+  eachItem({
+    ...def,
+    variants: ["expedited"],
+    items: documents,
+    when,
+    broken: (d) => isLabel(d) && !sizes.includes(str(d.size) ?? ""),
+    path: (_d, i) => `documents[${i}].size`,
+    message: (_d, s) => `must be ${sizes.join(" or ")} ${why(s)}`,
   })
-}
-
-export const documentsRequiredRule = defineRule({
-  id: "documents.required",
-  source: SOURCE.shipment,
-  description:
-    "documents (at least one) for every variant that prints a label; cross-border solutions that print no label are the exception",
-  variants: VARIANTS,
-  test(s, ctx, report) {
-    if (labelless(s, ctx.variant)) return
-    if (documents(s).length === 0)
-      report("documents", "documents is required: this shipment prints a label")
-  },
-  examples: {
-    pass: [{ note: "label requested", base: "standard" }],
-    fail: [
-      {
-        note: "carrier-account without documents",
-        base: "carrier-account",
-        edit: (s) => delete s.documents,
-      },
-      {
-        note: "empty list",
-        base: "cross-border",
-        edit: (s) => (s.documents = []),
-      },
-    ],
-  },
-})
-
-export const documentsOmittedRule = defineRule({
-  id: "documents.cross-border.omitted-without-label",
-  source: SOURCE.documentsOmitted,
-  description:
-    "cross-border solutions that print no label (DROPOFF_CLIENTLABEL, PICKUP_CLIENTLABEL) omit documents",
-  variants: ["cross-border"],
-  test(s, ctx, report) {
-    if (labelless(s, ctx.variant) && documents(s).length > 0)
-      report(
-        "documents",
-        `${deliverySolution(s)} prints no label: omit documents`
-      )
-  },
-  examples: {
-    pass: [
-      {
-        note: "pickup to hub without documents",
-        edit: (s) => {
-          setOption(s, "DELIVERY_SOLUTION", "PICKUP_CLIENTLABEL")
-          delete s.documents
-        },
-      },
-    ],
-    fail: [
-      {
-        note: "pickup to hub with a label",
-        edit: (s) => setOption(s, "DELIVERY_SOLUTION", "PICKUP_CLIENTLABEL"),
-      },
-    ],
-  },
-})
-
-export const expeditedOneDocumentRule = defineRule({
-  id: "documents.expedited.one",
-  source: SOURCE.shipment,
-  description: "expedited requests carry one document object",
-  variants: ["expedited"],
-  test(s, _ctx, report) {
-    if (documents(s).length > 1)
-      report("documents", "expedited shipments take exactly one document")
-  },
-  examples: {
-    pass: [{ note: "one label" }],
-    fail: [
-      {
-        note: "two labels",
-        edit: (s) => s.documents!.push(structuredClone(s.documents![0])),
-      },
-    ],
-  },
-})
-
-export const labelSizeRequiredRule = defineRule({
-  id: "documents.SHIPPING_LABEL.size-required",
-  source: SOURCE.ours,
-  description:
-    "a SHIPPING_LABEL document states its size (only a QR code has none)",
-  variants: VARIANTS,
-  test(s, _ctx, report) {
-    documents(s).forEach((d, i) => {
-      if (str(d.type) === "SHIPPING_LABEL" && d.size === undefined)
-        report(`documents[${i}].size`, "a shipping label needs a size")
-    })
-  },
-  examples: {
-    pass: [{ note: "DOC_4X6", base: "standard" }],
-    fail: [
-      {
-        note: "no size",
-        base: "carrier-account",
-        edit: (s) => delete s.documents![0].size,
-      },
-    ],
-  },
-})
-
-export const qrCodeShapeRule = defineRule({
-  id: "documents.QR_CODE.shape",
-  source: SOURCE.perVariant,
-  description:
-    "a QR code is type QR_CODE, fileFormat GIF, contentType BASE64 or URL, and has no size",
-  variants: ["expedited"],
-  test(s, _ctx, report) {
-    documents(s).forEach((d, i) => {
-      if (str(d.type) !== "QR_CODE") return
-      if (str(d.fileFormat) !== QR_CODE_FILE_FORMAT)
-        report(
-          `documents[${i}].fileFormat`,
-          `a QR code is ${QR_CODE_FILE_FORMAT}`
-        )
-      if (d.size !== undefined)
-        report(`documents[${i}].size`, "a QR code has no size")
-    })
-  },
-  examples: {
-    pass: [
-      {
-        note: "GIF by URL",
-        edit: (s) =>
-          (s.documents = [
-            { type: "QR_CODE", fileFormat: "GIF", contentType: "URL" },
-          ]),
-      },
-    ],
-    fail: [
-      {
-        note: "PNG QR code",
-        edit: (s) =>
-          (s.documents = [
-            { type: "QR_CODE", fileFormat: "PNG", contentType: "BASE64" },
-          ]),
-      },
-      {
-        note: "QR code with a size",
-        edit: (s) =>
-          (s.documents = [
-            {
-              type: "QR_CODE",
-              fileFormat: "GIF",
-              contentType: "BASE64",
-              size: "DOC_4X6",
-            },
-          ]),
-      },
-    ],
-  },
-})
-
-export const qrCodeExpeditedOnlyRule = defineRule({
-  id: "documents.QR_CODE.expedited-only",
-  source: SOURCE.variants,
-  description: "only expedited delivery offers a QR code instead of a label",
-  variants: ["carrier-account", "standard", "cross-border"],
-  test(s, ctx, report) {
-    documents(s).forEach((d, i) => {
-      if (str(d.type) === "QR_CODE")
-        report(
-          `documents[${i}].type`,
-          `${ctx.variant} shipments print a SHIPPING_LABEL, not a QR code`
-        )
-    })
-  },
-  examples: {
-    pass: [{ note: "label", base: "standard" }],
-    fail: [
-      {
-        note: "QR code on standard",
-        base: "standard",
-        edit: (s) =>
-          (s.documents = [
-            { type: "QR_CODE", fileFormat: "GIF", contentType: "URL" },
-          ]),
-      },
-    ],
-  },
-})
-
-export const gifForQrCodeRule = defineRule({
-  id: "documents.GIF.qr-code-only",
-  source: SOURCE.document,
-  description:
-    "GIF is the QR code's format: a SHIPPING_LABEL is PDF, PNG or ZPL2",
-  variants: VARIANTS,
-  test(s, _ctx, report) {
-    documents(s).forEach((d, i) => {
-      if (
-        str(d.type) === "SHIPPING_LABEL" &&
-        str(d.fileFormat) === QR_CODE_FILE_FORMAT
-      ) {
-        report(
-          `documents[${i}].fileFormat`,
-          "GIF is for QR codes; use PDF, PNG or ZPL2 for a label"
-        )
-      }
-    })
-  },
-  examples: {
-    pass: [{ note: "PDF label", base: "carrier-account" }],
-    fail: [
-      {
-        note: "GIF label",
-        base: "expedited",
-        edit: (s) => (s.documents![0].fileFormat = "GIF"),
-      },
-    ],
-  },
-})
-
-export const base64FormatsRule = defineRule({
-  id: "documents.expedited.base64-formats",
-  source: SOURCE.variants,
-  description:
-    'expedited PNG and ZPL2 labels come as BASE64 ("PNG or ZPL2 via Base64, or PDF via URL"); PDF may be either',
-  variants: ["expedited"],
-  test(s, _ctx, report) {
-    documents(s).forEach((d, i) => {
-      if (
-        str(d.type) === "SHIPPING_LABEL" &&
-        BASE64_ONLY_FILE_FORMATS.includes(str(d.fileFormat) ?? "") &&
-        str(d.contentType) !== "BASE64"
-      ) {
-        report(
-          `documents[${i}].contentType`,
-          `${String(d.fileFormat)} labels are delivered as BASE64`
-        )
-      }
-    })
-  },
-  examples: {
-    pass: [
-      { note: "PNG Base64" },
-      {
-        note: "PDF URL",
-        edit: (s) =>
-          Object.assign(s.documents![0], {
-            fileFormat: "PDF",
-            contentType: "URL",
-          }),
-      },
-    ],
-    fail: [
-      {
-        note: "ZPL2 URL",
-        edit: (s) =>
-          Object.assign(s.documents![0], {
-            fileFormat: "ZPL2",
-            contentType: "URL",
-          }),
-      },
-    ],
-  },
-})
-
-export const customsLabelSizeRule = defineRule({
-  id: "documents.expedited.customs-label-size",
-  source: SOURCE.perVariant,
-  description: "expedited labels with customs are DOC_4X6 or DOC_8X11",
-  variants: ["expedited"],
-  test(s, _ctx, report) {
-    if (s.customs !== undefined)
-      labelSizes(s, CUSTOMS_LABEL_SIZES, report, "when customs is used")
-  },
-  examples: {
-    pass: [
-      {
-        note: "8x11 abroad",
-        edit: (s) => {
-          expeditedAbroad(s)
-          s.documents![0].size = "DOC_8X11"
-        },
-      },
-    ],
-    fail: [
-      {
-        note: "4x5 abroad",
-        edit: (s) => {
-          expeditedAbroad(s)
-          s.documents![0].size = "DOC_4X5"
-        },
-      },
-    ],
-  },
-})
-
-export const letterFlatLabelSizeRule = defineRule({
-  id: "documents.expedited.letter-flat-4x6",
-  source: SOURCE.perVariant,
-  description:
-    'first-class letters and flats (parcelType LETTER or FLAT) print 4x6 labels (DOC_4X6; the documents\' "9x4" has no size value)',
-  variants: ["expedited"],
-  test(s, _ctx, report) {
-    if (LETTER_FLAT_PARCEL_TYPES.includes(parcelType(s) ?? ""))
-      labelSizes(
-        s,
-        LETTER_FLAT_LABEL_SIZES,
-        report,
-        `for ${parcelType(s)} parcels`
-      )
-  },
-  examples: {
-    pass: [
-      { note: "flat on 4x6", edit: (s) => (s.rates![0].parcelType = "FLAT") },
-    ],
-    fail: [
-      {
-        note: "flat on 8x11",
-        edit: (s) => {
-          s.rates![0].parcelType = "FLAT"
-          s.documents![0].size = "DOC_8X11"
-        },
-      },
-      {
-        note: "letter on 4x5",
-        edit: (s) => {
-          s.rates![0].parcelType = "LETTER"
-          s.documents![0].size = "DOC_4X5"
-        },
-      },
-    ],
-  },
-})
-
-export const brazilLabelSizeRule = defineRule({
-  id: "documents.brazil-8x11",
-  source: SOURCE.customsInfo,
-  description: "to Brazil with FCPIS the label is DOC_8X11",
-  variants: ["expedited"],
-  test(s, _ctx, report) {
-    if (
-      toCountry(s) === BRAZIL &&
-      BRAZIL_8X11_SERVICE_IDS.includes(serviceId(s) ?? "")
-    ) {
-      labelSizes(
-        s,
-        [BRAZIL_LABEL_SIZE],
-        report,
-        `to Brazil with ${serviceId(s)}`
-      )
-    }
-  },
-  examples: {
-    pass: [{ note: "8x11", edit: (s) => expeditedAbroad(s, "BR") }],
-    fail: [
-      {
-        note: "4x6",
-        edit: (s) => {
-          expeditedAbroad(s, "BR")
-          s.documents![0].size = "DOC_4X6"
-        },
-      },
-    ],
-  },
-})
 
 export const DOCUMENT_RULES = [
-  documentsRequiredRule,
-  documentsOmittedRule,
-  expeditedOneDocumentRule,
-  labelSizeRequiredRule,
-  qrCodeShapeRule,
-  qrCodeExpeditedOnlyRule,
-  gifForQrCodeRule,
-  base64FormatsRule,
-  customsLabelSizeRule,
-  letterFlatLabelSizeRule,
-  brazilLabelSizeRule,
+  reportWhen({
+    id: "documents.required",
+    source: SOURCE.shipment,
+    description:
+      "documents (at least one) for every variant that prints a label; cross-border solutions that print no label are the exception",
+    variants: VARIANTS,
+    when: (s, ctx) => !labelless(s, ctx) && documents(s).length === 0,
+    path: "documents",
+    message: "documents is required: this shipment prints a label",
+  }),
+  reportWhen({
+    id: "documents.cross-border.omitted-without-label",
+    source: SOURCE.documentsOmitted,
+    description:
+      "cross-border solutions that print no label (DROPOFF_CLIENTLABEL, PICKUP_CLIENTLABEL) omit documents",
+    variants: ["cross-border"],
+    when: (s, ctx) => labelless(s, ctx) && documents(s).length > 0,
+    path: "documents",
+    message: (s) => `${deliverySolution(s)} prints no label: omit documents`,
+  }),
+  reportWhen({
+    id: "documents.expedited.one",
+    source: SOURCE.shipment,
+    description: "expedited requests carry one document object",
+    variants: ["expedited"],
+    when: (s) => documents(s).length > 1,
+    path: "documents",
+    message: "expedited shipments take exactly one document",
+  }),
+  eachItem({
+    id: "documents.SHIPPING_LABEL.size-required",
+    source: SOURCE.ours,
+    description:
+      "a SHIPPING_LABEL document states its size (only a QR code has none)",
+    variants: VARIANTS,
+    items: documents,
+    broken: (d) => isLabel(d) && d.size === undefined,
+    path: (_d, i) => `documents[${i}].size`,
+    message: "a shipping label needs a size",
+  }),
+  defineRule({
+    id: "documents.QR_CODE.shape",
+    source: SOURCE.perVariant,
+    description:
+      "a QR code is type QR_CODE, fileFormat GIF, contentType BASE64 or URL, and has no size",
+    variants: ["expedited"],
+    test(s, _ctx, report) {
+      documents(s).forEach((d, i) => {
+        if (str(d.type) !== "QR_CODE") return
+        if (str(d.fileFormat) !== QR_CODE_FILE_FORMAT)
+          report(
+            `documents[${i}].fileFormat`,
+            `a QR code is ${QR_CODE_FILE_FORMAT}`
+          )
+        if (d.size !== undefined)
+          report(`documents[${i}].size`, "a QR code has no size")
+      })
+    },
+  }),
+  eachItem({
+    id: "documents.QR_CODE.expedited-only",
+    source: SOURCE.variants,
+    description: "only expedited delivery offers a QR code instead of a label",
+    variants: ["carrier-account", "standard", "cross-border"],
+    items: documents,
+    broken: (d) => str(d.type) === "QR_CODE",
+    path: (_d, i) => `documents[${i}].type`,
+    message: (_d, _s, ctx) =>
+      `${ctx.variant} shipments print a SHIPPING_LABEL, not a QR code`,
+  }),
+  eachItem({
+    id: "documents.GIF.qr-code-only",
+    source: SOURCE.document,
+    description:
+      "GIF is the QR code's format: a SHIPPING_LABEL is PDF, PNG or ZPL2",
+    variants: VARIANTS,
+    items: documents,
+    broken: (d) => isLabel(d) && str(d.fileFormat) === QR_CODE_FILE_FORMAT,
+    path: (_d, i) => `documents[${i}].fileFormat`,
+    message: "GIF is for QR codes; use PDF, PNG or ZPL2 for a label",
+  }),
+  eachItem({
+    id: "documents.expedited.base64-formats",
+    source: SOURCE.variants,
+    description:
+      'expedited PNG and ZPL2 labels come as BASE64 ("PNG or ZPL2 via Base64, or PDF via URL"); PDF may be either',
+    variants: ["expedited"],
+    items: documents,
+    broken: (d) =>
+      isLabel(d) &&
+      BASE64_ONLY_FILE_FORMATS.includes(str(d.fileFormat) ?? "") &&
+      str(d.contentType) !== "BASE64",
+    path: (_d, i) => `documents[${i}].contentType`,
+    message: (d) => `${String(d.fileFormat)} labels are delivered as BASE64`,
+  }),
+  labelSizes(
+    {
+      id: "documents.expedited.customs-label-size",
+      source: SOURCE.perVariant,
+      description: "expedited labels with customs are DOC_4X6 or DOC_8X11",
+    },
+    (s) => s.customs !== undefined,
+    CUSTOMS_LABEL_SIZES,
+    () => "when customs is used"
+  ),
+  labelSizes(
+    {
+      id: "documents.expedited.letter-flat-4x6",
+      source: SOURCE.perVariant,
+      description:
+        'first-class letters and flats (parcelType LETTER or FLAT) print 4x6 labels (DOC_4X6; the documents\' "9x4" has no size value)',
+    },
+    (s) => LETTER_FLAT_PARCEL_TYPES.includes(parcelType(s) ?? ""),
+    LETTER_FLAT_LABEL_SIZES,
+    (s) => `for ${parcelType(s)} parcels`
+  ),
+  labelSizes(
+    {
+      id: "documents.brazil-8x11",
+      source: SOURCE.customsInfo,
+      description: "to Brazil with FCPIS the label is DOC_8X11",
+    },
+    (s) =>
+      toCountry(s) === BRAZIL &&
+      BRAZIL_8X11_SERVICE_IDS.includes(serviceId(s) ?? ""),
+    [BRAZIL_LABEL_SIZE],
+    (s) => `to Brazil with ${serviceId(s)}`
+  ),
 ]

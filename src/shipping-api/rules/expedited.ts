@@ -4,112 +4,36 @@ import {
   SHIPMENT_OPTION,
 } from "../constants"
 import { SOURCE } from "../schemas/common"
-import { expeditedAbroad, setOption } from "./examples"
 import { isInternational, isTrue, option, optionPath, parcelType } from "./read"
-import { defineRule } from "./types"
+import { reportWhen } from "./shapes"
 
-export const manifestLettersFlatsRule = defineRule({
-  id: "shipment-options.ADD_TO_MANIFEST.letters-flats",
-  source: SOURCE.errors,
-  description:
-    "postal letters and flats cannot be added to a scan form: no ADD_TO_MANIFEST=true with parcelType LETTER or FLAT (Errors 1)",
-  variants: ["expedited"],
-  test(s, _ctx, report) {
-    const type = parcelType(s)
-    if (
-      type &&
-      LETTER_FLAT_PARCEL_TYPES.includes(type) &&
-      isTrue(option(s, SHIPMENT_OPTION.addToManifest))
-    ) {
-      report(
-        optionPath(s, SHIPMENT_OPTION.addToManifest),
-        `${type} parcels cannot be added to a manifest`
-      )
-    }
-  },
-  examples: {
-    pass: [
-      {
-        note: "package on the manifest",
-        edit: (s) => setOption(s, "ADD_TO_MANIFEST", "true"),
-      },
-      {
-        note: "flat off the manifest",
-        edit: (s) => {
-          s.rates![0].parcelType = "FLAT"
-          setOption(s, "ADD_TO_MANIFEST", "false")
-        },
-      },
-    ],
-    fail: [
-      {
-        note: "flat on the manifest",
-        edit: (s) => {
-          s.rates![0].parcelType = "FLAT"
-          setOption(s, "ADD_TO_MANIFEST", "true")
-        },
-      },
-      {
-        note: "letter on the manifest",
-        edit: (s) => {
-          s.rates![0].parcelType = "LETTER"
-          setOption(s, "ADD_TO_MANIFEST", "TRUE")
-        },
-      },
-    ],
-  },
-})
-
-export const redirectReturnAddressRule = defineRule({
-  id: "altReturnAddress.expedited.redirect",
-  source: SOURCE.shipment,
-  description:
-    "expedited international shipments with NON_DELIVERY_OPTION redirect carry altReturnAddress, where parcels are redirected",
-  variants: ["expedited"],
-  test(s, _ctx, report) {
-    if (
-      isInternational(s) &&
-      option(s, SHIPMENT_OPTION.nonDeliveryOption)?.toLowerCase() ===
-        NON_DELIVERY_REDIRECT &&
-      s.altReturnAddress === undefined
-    ) {
-      report(
-        "altReturnAddress",
-        "altReturnAddress is required when NON_DELIVERY_OPTION is redirect"
-      )
-    }
-  },
-  examples: {
-    pass: [
-      {
-        note: "redirect with an address",
-        edit: (s) => {
-          expeditedAbroad(s)
-          setOption(s, "NON_DELIVERY_OPTION", "redirect")
-          s.altReturnAddress = structuredClone(s.fromAddress)
-        },
-      },
-      {
-        note: "return without an address",
-        edit: (s) => {
-          expeditedAbroad(s)
-          setOption(s, "NON_DELIVERY_OPTION", "return")
-        },
-      },
-    ],
-    fail: [
-      {
-        note: "redirect without an address",
-        edit: (s) => {
-          expeditedAbroad(s)
-          setOption(s, "NON_DELIVERY_OPTION", "redirect")
-        },
-      },
-    ],
-  },
-})
+const { addToManifest: ADD_TO_MANIFEST, nonDeliveryOption } = SHIPMENT_OPTION
 
 export const EXPEDITED_RULES = [
-  manifestLettersFlatsRule,
-  redirectReturnAddressRule,
+  reportWhen({
+    id: "shipment-options.ADD_TO_MANIFEST.letters-flats",
+    source: SOURCE.errors,
+    description:
+      "postal letters and flats cannot be added to a scan form: no ADD_TO_MANIFEST=true with parcelType LETTER or FLAT (Errors 1)",
+    variants: ["expedited"],
+    when: (s) =>
+      LETTER_FLAT_PARCEL_TYPES.includes(parcelType(s) ?? "") &&
+      isTrue(option(s, ADD_TO_MANIFEST)),
+    path: (s) => optionPath(s, ADD_TO_MANIFEST),
+    message: (s) => `${parcelType(s)} parcels cannot be added to a manifest`,
+  }),
+  reportWhen({
+    id: "altReturnAddress.expedited.redirect",
+    source: SOURCE.shipment,
+    description:
+      "expedited international shipments with NON_DELIVERY_OPTION redirect carry altReturnAddress, where parcels are redirected",
+    variants: ["expedited"],
+    when: (s) =>
+      isInternational(s) &&
+      option(s, nonDeliveryOption)?.toLowerCase() === NON_DELIVERY_REDIRECT &&
+      s.altReturnAddress === undefined,
+    path: "altReturnAddress",
+    message:
+      "altReturnAddress is required when NON_DELIVERY_OPTION is redirect",
+  }),
 ]

@@ -39,7 +39,6 @@ export {
   wireCarrier,
   carrierKnownRule,
 } from "./variant"
-export { baseRequest } from "./examples"
 export {
   MANIFEST_RULES,
   type ManifestContext,

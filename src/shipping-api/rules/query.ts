@@ -1,159 +1,61 @@
 import { VARIANTS } from "../constants"
 import { SOURCE } from "../schemas/common"
 import { VARIANT_TRAITS } from "../variant-traits"
+import { reportWhen } from "./shapes"
+import type { RuleContext } from "./types"
 import { wireCarrier } from "./variant"
-import { defineRule } from "./types"
 
-const XBORDER_QUERY = { carrier: "XBORDER", includeDeliveryCommitment: "true" }
+const BOTH = ["create", "rates"] as const
 
-export const includeDeliveryCommitmentRule = defineRule({
-  id: "query.includeDeliveryCommitment",
-  source: SOURCE.query,
-  description:
-    "includeDeliveryCommitment is true or false when sent; required for cross-border creates and for every rates request (doc 4)",
-  variants: VARIANTS,
-  operations: ["create", "rates"],
-  test(_s, ctx, report) {
-    if (!ctx.query) return
-    const value = ctx.query.includeDeliveryCommitment
-    const required =
-      ctx.operation === "rates" ||
-      VARIANT_TRAITS[ctx.variant].createNeedsDeliveryCommitment
-    if (value === undefined) {
-      if (required)
-        report(
-          "query.includeDeliveryCommitment",
-          "includeDeliveryCommitment is required (true or false)"
-        )
-    } else if (value !== "true" && value !== "false") {
-      report("query.includeDeliveryCommitment", "must be true or false")
-    }
-  },
-  examples: {
-    pass: [
-      {
-        note: "cross-border with it",
-        base: "cross-border",
-        ctx: { query: XBORDER_QUERY },
-      },
-      { note: "expedited without it", base: "expedited", ctx: { query: {} } },
-      {
-        note: "rates with it",
-        base: "standard",
-        ctx: {
-          operation: "rates",
-          query: { includeDeliveryCommitment: "false" },
-        },
-      },
-    ],
-    fail: [
-      {
-        note: "cross-border without it",
-        base: "cross-border",
-        ctx: { query: { carrier: "XBORDER" } },
-      },
-      {
-        note: "rates without it",
-        base: "expedited",
-        ctx: { operation: "rates", query: {} },
-      },
-      {
-        note: "not a boolean",
-        base: "expedited",
-        ctx: { query: { includeDeliveryCommitment: "yes" } },
-      },
-    ],
-  },
-})
-
-export const crossBorderCarrierQueryRule = defineRule({
-  id: "query.carrier.cross-border",
-  source: SOURCE.query,
-  description:
-    "cross-border requests send query carrier=XBORDER (its wire code)",
-  variants: ["cross-border"],
-  operations: ["create", "rates"],
-  test(_s, ctx, report) {
-    if (!ctx.query) return
-    const expected = wireCarrier("XBORDER", ctx.carrierCodes)
-    if (ctx.query.carrier !== expected)
-      report("query.carrier", `must be ${expected}`)
-  },
-  examples: {
-    pass: [
-      { note: "XBORDER", ctx: { query: XBORDER_QUERY } },
-      {
-        note: "mapped code",
-        edit: (s) => (s.rates![0].carrier = "PBI"),
-        ctx: {
-          query: { ...XBORDER_QUERY, carrier: "PBI" },
-          carrierCodes: { XBORDER: "PBI" },
-        },
-      },
-    ],
-    fail: [
-      {
-        note: "missing",
-        ctx: { query: { includeDeliveryCommitment: "true" } },
-      },
-    ],
-  },
-})
-
-export const apacCarrierQueryRule = defineRule({
-  id: "query.carrier.apac",
-  source: SOURCE.query,
-  description:
-    "standard delivery through {apac_url} sends query carrier with the regional carrier value",
-  variants: ["standard"],
-  operations: ["create", "rates"],
-  test(_s, ctx, report) {
-    if (!ctx.query || !ctx.apac) return
-    const carrier = ctx.query.carrier
-    if (
-      !carrier ||
-      (ctx.regionalCarrier !== undefined && carrier !== ctx.regionalCarrier)
-    ) {
-      report(
-        "query.carrier",
-        `the regional carrier${ctx.regionalCarrier ? ` ${ctx.regionalCarrier}` : ""} is required for Asia-Pacific standard delivery`
-      )
-    }
-  },
-  examples: {
-    pass: [
-      { note: "not APAC", ctx: { query: {} } },
-      {
-        note: "APAC with carrier",
-        edit: (s) => (s.fromAddress!.residential = false),
-        ctx: {
-          apac: true,
-          regionalCarrier: "APAC_STD",
-          query: { carrier: "APAC_STD" },
-        },
-      },
-    ],
-    fail: [
-      {
-        note: "APAC without carrier",
-        edit: (s) => (s.fromAddress!.residential = false),
-        ctx: { apac: true, query: {} },
-      },
-      {
-        note: "APAC with another carrier",
-        edit: (s) => (s.fromAddress!.residential = false),
-        ctx: {
-          apac: true,
-          regionalCarrier: "APAC_STD",
-          query: { carrier: "OTHER" },
-        },
-      },
-    ],
-  },
-})
+const commitment = (ctx: RuleContext) => ctx.query?.includeDeliveryCommitment
 
 export const QUERY_RULES = [
-  includeDeliveryCommitmentRule,
-  crossBorderCarrierQueryRule,
-  apacCarrierQueryRule,
+  reportWhen({
+    id: "query.includeDeliveryCommitment",
+    source: SOURCE.query,
+    description:
+      "includeDeliveryCommitment is true or false when sent; required for cross-border creates and for every rates request (doc 4)",
+    variants: VARIANTS,
+    operations: BOTH,
+    when: (_s, ctx) =>
+      !!ctx.query &&
+      (commitment(ctx) === undefined
+        ? ctx.operation === "rates" ||
+          VARIANT_TRAITS[ctx.variant].createNeedsDeliveryCommitment
+        : commitment(ctx) !== "true" && commitment(ctx) !== "false"),
+    path: "query.includeDeliveryCommitment",
+    message: (_s, ctx) =>
+      commitment(ctx) === undefined
+        ? "includeDeliveryCommitment is required (true or false)"
+        : "must be true or false",
+  }),
+  reportWhen({
+    id: "query.carrier.cross-border",
+    source: SOURCE.query,
+    description:
+      "cross-border requests send query carrier=XBORDER (its wire code)",
+    variants: ["cross-border"],
+    operations: BOTH,
+    when: (_s, ctx) =>
+      !!ctx.query &&
+      ctx.query.carrier !== wireCarrier("XBORDER", ctx.carrierCodes),
+    path: "query.carrier",
+    message: (_s, ctx) => `must be ${wireCarrier("XBORDER", ctx.carrierCodes)}`,
+  }),
+  reportWhen({
+    id: "query.carrier.apac",
+    source: SOURCE.query,
+    description:
+      "standard delivery through {apac_url} sends query carrier with the regional carrier value",
+    variants: ["standard"],
+    operations: BOTH,
+    when: (_s, { query, apac, regionalCarrier }) =>
+      !!query &&
+      !!apac &&
+      (!query.carrier ||
+        (regionalCarrier !== undefined && query.carrier !== regionalCarrier)),
+    path: "query.carrier",
+    message: (_s, { regionalCarrier }) =>
+      `the regional carrier${regionalCarrier ? ` ${regionalCarrier}` : ""} is required for Asia-Pacific standard delivery`,
+  }),
 ]

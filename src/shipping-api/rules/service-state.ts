@@ -29,7 +29,6 @@ export type StateRule<Facts> = {
   source: string
   description: string
   refusal(facts: Facts): StateRefusal | undefined
-  examples: { pass: readonly Facts[]; fail: readonly Facts[] }
 }
 
 function stateRule<Facts>(
@@ -63,13 +62,6 @@ export const webhookConfigLimitRule = stateRule<{ configurations: number }>({
     configurations >= LIMITS.webhookConfigurations
       ? `an account has at most ${LIMITS.webhookConfigurations} webhook configurations; delete one first`
       : undefined,
-  examples: {
-    pass: [
-      { configurations: 0 },
-      { configurations: LIMITS.webhookConfigurations - 1 },
-    ],
-    fail: [{ configurations: LIMITS.webhookConfigurations }],
-  },
 })
 
 export const transactionIdUniqueRule = stateRule<{
@@ -85,10 +77,6 @@ export const transactionIdUniqueRule = stateRule<{
     alreadyUsed
       ? `transaction id ${transactionId} was already used for a shipment; use the retry operation to get it`
       : undefined,
-  examples: {
-    pass: [{ transactionId: "T-1", alreadyUsed: false }],
-    fail: [{ transactionId: "T-1", alreadyUsed: true }],
-  },
 })
 
 export const reprintLimitRule = stateRule<{
@@ -103,10 +91,6 @@ export const reprintLimitRule = stateRule<{
     reprints >= LIMITS.reprints
       ? `shipment ${shipmentId} was already reprinted ${LIMITS.reprints} times`
       : undefined,
-  examples: {
-    pass: [{ shipmentId: "S-1", reprints: LIMITS.reprints - 1 }],
-    fail: [{ shipmentId: "S-1", reprints: LIMITS.reprints }],
-  },
 })
 
 const HOURS = 60 * 60 * 1000
@@ -126,10 +110,6 @@ export const retryWindowRule = stateRule<{
     now - createdAt > 24 * HOURS
       ? `no shipment was created with transaction id ${transactionId} in the last 24 hours`
       : undefined,
-  examples: {
-    pass: [{ transactionId: "T-1", createdAt: 0, now: 24 * HOURS }],
-    fail: [{ transactionId: "T-1", createdAt: 0, now: 24 * HOURS + 1 }],
-  },
 })
 
 export const voidedShipmentRule = stateRule<{
@@ -145,10 +125,6 @@ export const voidedShipmentRule = stateRule<{
     voided
       ? `shipment ${shipmentId} was voided; it cannot be ${operation === "reprint" ? "reprinted" : "manifested"}`
       : undefined,
-  examples: {
-    pass: [{ shipmentId: "S-1", voided: false, operation: "reprint" }],
-    fail: [{ shipmentId: "S-1", voided: true, operation: "manifest" }],
-  },
 })
 
 export const manifestAddToManifestRule = stateRule<{
@@ -164,10 +140,6 @@ export const manifestAddToManifestRule = stateRule<{
     addToManifest
       ? undefined
       : `${trackingNumber} was not created with ADD_TO_MANIFEST=true`,
-  examples: {
-    pass: [{ trackingNumber: "9400", addToManifest: true }],
-    fail: [{ trackingNumber: "9400", addToManifest: false }],
-  },
 })
 
 export const manifestLettersFlatsRule = stateRule<{
@@ -183,13 +155,6 @@ export const manifestLettersFlatsRule = stateRule<{
     carrier === "POSTAL" && LETTER_FLAT_PARCEL_TYPES.includes(parcelType)
       ? `${trackingNumber} is a postal letter or flat; they cannot be added to a scan form`
       : undefined,
-  examples: {
-    pass: [
-      { trackingNumber: "9400", carrier: "POSTAL", parcelType: "PKG" },
-      { trackingNumber: "9400", carrier: "STANDARD", parcelType: "FLAT" },
-    ],
-    fail: [{ trackingNumber: "9400", carrier: "POSTAL", parcelType: "FLAT" }],
-  },
 })
 
 export const manifestOnceRule = stateRule<{
@@ -204,10 +169,6 @@ export const manifestOnceRule = stateRule<{
     manifestId
       ? `${trackingNumber} is already on manifest ${manifestId}`
       : undefined,
-  examples: {
-    pass: [{ trackingNumber: "9400" }],
-    fail: [{ trackingNumber: "9400", manifestId: "M-1" }],
-  },
 })
 
 /** What the service checks of each label of a manifest request (doc 4, Manifest). */

@@ -1,4 +1,3 @@
-// One table of data: the documents' special-service rules, one defineRule each with its examples (kept whole).
 import {
   HAZMAT_SPECIAL_SERVICES,
   INSURANCE_SPECIAL_SERVICES,
@@ -10,7 +9,6 @@ import {
   type Variant,
 } from "../constants"
 import { SOURCE } from "../schemas/common"
-import { addSpecialService } from "./examples"
 import {
   filled,
   hasSpecialService,
@@ -19,7 +17,8 @@ import {
   specialServices,
   str,
 } from "./read"
-import { defineRule, type ShipmentDraft } from "./types"
+import { eachItem, reportWhen } from "./shapes"
+import type { RuleContext, RuleDefinition, ShipmentDraft } from "./types"
 
 /** Doc 2 Rates: specialServices are ignored for cross-border requests, so no rule here applies to it. */
 const WITH_SPECIAL_SERVICES: readonly Variant[] = [
@@ -28,385 +27,171 @@ const WITH_SPECIAL_SERVICES: readonly Variant[] = [
   "standard",
 ]
 
-/** Calls `fn` for each special service with one of `ids`, with its path. */
-function eachService(
-  s: ShipmentDraft,
+type Service = ReturnType<typeof specialServices>[number]
+
+/**
+ * Each special service with one of `ids` that `broken` finds, reported at its path plus
+ * `suffix` (a string, or one made from the service).
+ */
+const eachService = (
+  def: Omit<RuleDefinition, "test">,
   ids: readonly string[],
-  fn: (
-    service: ReturnType<typeof specialServices>[number],
-    path: string
-  ) => void
-): void {
-  specialServices(s).forEach((service, i) => {
-    if (ids.includes(str(service.specialServiceId) ?? ""))
-      fn(service, `rates[0].specialServices[${i}]`)
+  broken: (service: Service) => boolean,
+  suffix: string | ((service: Service) => string),
+  message: string | ((ctx: RuleContext) => string)
+) =>
+  eachItem({
+    ...def,
+    items: specialServices,
+    broken: (service) =>
+      ids.includes(str(service.specialServiceId) ?? "") && broken(service),
+    path: (service, i) =>
+      `rates[0].specialServices[${i}].${typeof suffix === "string" ? suffix : suffix(service)}`,
+    message: (_service, _s: ShipmentDraft, ctx) =>
+      typeof message === "string" ? message : message(ctx),
   })
-}
 
-export const nonTrackableServiceRule = defineRule({
-  id: "special-services.non-trackable-service",
-  source: SOURCE.errors,
-  description:
-    "a non-trackable postal service (PM) includes a trackable special service such as DelCon (Errors 3)",
-  variants: ["expedited"],
-  test(s, _ctx, report) {
-    const id = serviceId(s)
-    if (
-      id &&
-      NON_TRACKABLE_SERVICES.includes(id) &&
-      !hasSpecialService(s, TRACKABLE_SPECIAL_SERVICES)
-    ) {
-      report(
-        "rates[0].specialServices",
-        `${id} is not trackable by itself: add ${TRACKABLE_SPECIAL_SERVICES.join(" or ")}`
-      )
-    }
-  },
-  examples: {
-    pass: [{ note: "PM with DelCon" }],
-    fail: [
-      {
-        note: "PM without special services",
-        edit: (s) => delete s.rates![0].specialServices,
-      },
-    ],
-  },
-})
+const param = (service: Service, name: string) =>
+  inputParameter(service, name).value
+const NOTIFICATIONS = [NOTIFICATIONS_SPECIAL_SERVICE]
+const always = () => true
+const PHONE = SPECIAL_SERVICE_PARAM.notificationPhone
 
-export const hazmatExclusiveRule = defineRule({
-  id: "special-services.hazmat.exclusive",
-  source: SOURCE.perVariant,
-  description:
-    "expedited hazmat goes through special service hazmat or hazmat-electronics, not both",
-  variants: ["expedited"],
-  test(s, _ctx, report) {
-    const found = HAZMAT_SPECIAL_SERVICES.filter((id) =>
-      hasSpecialService(s, [id])
-    )
-    if (found.length > 1)
-      report(
-        "rates[0].specialServices",
-        `use one of ${HAZMAT_SPECIAL_SERVICES.join(", ")}, not both`
-      )
-  },
-  examples: {
-    pass: [
-      {
-        note: "hazmat-electronics only",
-        edit: (s) => addSpecialService(s, "hazmat-electronics"),
-      },
-    ],
-    fail: [
-      {
-        note: "both",
-        edit: (s) => {
-          addSpecialService(s, "hazmat", { HAZMAT_TYPE: "LITHIUM" })
-          addSpecialService(s, "hazmat-electronics")
-        },
-      },
-    ],
-  },
-})
-
-export const hazmatTypeRule = defineRule({
-  id: "special-services.hazmat.HAZMAT_TYPE",
-  source: SOURCE.rates,
-  description:
-    "special service hazmat carries input parameter HAZMAT_TYPE (since 9 July 2023)",
-  variants: WITH_SPECIAL_SERVICES,
-  test(s, _ctx, report) {
-    eachService(s, ["hazmat"], (service, path) => {
-      if (
-        !filled(inputParameter(service, SPECIAL_SERVICE_PARAM.hazmatType).value)
-      ) {
-        report(
-          `${path}.inputParameters`,
-          "hazmat needs input parameter HAZMAT_TYPE"
-        )
-      }
-    })
-  },
-  examples: {
-    pass: [
-      {
-        note: "with HAZMAT_TYPE",
-        base: "expedited",
-        edit: (s) =>
-          addSpecialService(s, "hazmat", { HAZMAT_TYPE: "LIMITED_QUANTITY" }),
-      },
-    ],
-    fail: [
-      {
-        note: "without parameters",
-        base: "expedited",
-        edit: (s) => addSpecialService(s, "hazmat"),
-      },
-    ],
-  },
-})
-
-export const standardHazmatRule = defineRule({
-  id: "special-services.hazmat.standard-uses-hazmatDetails",
-  source: SOURCE.perVariant,
-  description:
-    "standard delivery declares hazmat through hazmatDetails, not through hazmat special services",
-  variants: ["standard"],
-  test(s, _ctx, report) {
-    eachService(s, HAZMAT_SPECIAL_SERVICES, (_service, path) =>
-      report(
-        `${path}.specialServiceId`,
-        "standard delivery uses hazmatDetails for hazmat"
-      )
-    )
-  },
-  examples: {
-    pass: [
-      {
-        note: "hazmatDetails",
-        edit: (s) =>
-          (s.hazmatDetails = {
-            containerDetails: [
-              {
-                commodityInfo: [
-                  { hazardClass: "9", quantity: 1, quantityUOM: "EA" },
-                ],
-              },
-            ],
-          }),
-      },
-    ],
-    fail: [
-      {
-        note: "hazmat-electronics special service",
-        edit: (s) => addSpecialService(s, "hazmat-electronics"),
-      },
-    ],
-  },
-})
-
-export const insuranceValueRule = defineRule({
-  id: "special-services.INS.INPUT_VALUE",
-  source: SOURCE.rates,
-  description:
-    "insurance (INS or Ins) carries input parameter INPUT_VALUE, an amount as a string",
-  variants: WITH_SPECIAL_SERVICES,
-  test(s, _ctx, report) {
-    eachService(s, INSURANCE_SPECIAL_SERVICES, (service, path) => {
-      const value = inputParameter(
-        service,
-        SPECIAL_SERVICE_PARAM.inputValue
-      ).value
-      if (!filled(value) || !/^\d+(\.\d{1,2})?$/.test(value!.trim())) {
-        report(
-          `${path}.inputParameters`,
-          'insurance needs INPUT_VALUE, an amount such as "100.00"'
-        )
-      }
-    })
-  },
-  examples: {
-    pass: [
-      {
-        note: "INS 100.00",
-        base: "expedited",
-        edit: (s) => addSpecialService(s, "Ins", { INPUT_VALUE: "100.00" }),
-      },
-    ],
-    fail: [
-      {
-        note: "no amount",
-        base: "expedited",
-        edit: (s) => addSpecialService(s, "INS"),
-      },
-      {
-        note: "not an amount",
-        base: "carrier-account",
-        edit: (s) => addSpecialService(s, "INS", { INPUT_VALUE: "a lot" }),
-      },
-    ],
-  },
-})
-
-const notify = (params: Record<string, string>) => (s: ShipmentDraft) =>
-  addSpecialService(s, NOTIFICATIONS_SPECIAL_SERVICE, params)
-const GOOD_NOTIFICATION = {
-  RECIPIENT_NOTIFICATION_TYPE: "ON_DELIVER",
-  RECIPIENT_NOTIFICATION_EMAIL: "dana@example.com",
-}
-
-export const notificationsStandardOnlyRule = defineRule({
-  id: "special-services.NOTIFICATIONS.standard-only",
-  source: SOURCE.events,
-  description:
-    "NOTIFICATIONS subscribes a standard delivery shipment to recipient notifications: other variants do not send it",
-  variants: ["carrier-account", "expedited"],
-  test(s, ctx, report) {
-    eachService(s, [NOTIFICATIONS_SPECIAL_SERVICE], (_service, path) =>
-      report(
-        `${path}.specialServiceId`,
-        `NOTIFICATIONS is a standard delivery special service, not one of ${ctx.variant} shipments`
-      )
-    )
-  },
-  examples: {
-    pass: [{ note: "DelCon on postal", base: "expedited" }],
-    fail: [
-      { note: "on postal", base: "expedited", edit: notify(GOOD_NOTIFICATION) },
-      {
-        note: "on carrier-account",
-        base: "carrier-account",
-        edit: notify(GOOD_NOTIFICATION),
-      },
-    ],
-  },
-})
-
-export const notificationTypeRule = defineRule({
-  id: "special-services.NOTIFICATIONS.type",
-  source: SOURCE.events,
-  description:
-    "NOTIFICATIONS carries RECIPIENT_NOTIFICATION_TYPE, ON_INTRANSIT or ON_DELIVER",
-  variants: ["standard"],
-  test(s, _ctx, report) {
-    eachService(s, [NOTIFICATIONS_SPECIAL_SERVICE], (service, path) => {
-      const value = inputParameter(
-        service,
-        SPECIAL_SERVICE_PARAM.notificationType
-      ).value
-      if (
-        !(NOTIFICATION_TYPES as readonly (string | undefined)[]).includes(value)
-      ) {
-        report(
-          `${path}.inputParameters`,
-          `RECIPIENT_NOTIFICATION_TYPE is required: ${NOTIFICATION_TYPES.join(" or ")}`
-        )
-      }
-    })
-  },
-  examples: {
-    pass: [
-      { note: "ON_DELIVER", base: "standard", edit: notify(GOOD_NOTIFICATION) },
-    ],
-    fail: [
-      {
-        note: "missing",
-        base: "standard",
-        edit: notify({ RECIPIENT_NOTIFICATION_EMAIL: "dana@example.com" }),
-      },
-      {
-        note: "unknown",
-        base: "standard",
-        edit: notify({
-          ...GOOD_NOTIFICATION,
-          RECIPIENT_NOTIFICATION_TYPE: "ON_EXCEPTION",
-        }),
-      },
-    ],
-  },
-})
-
-export const notificationEmailRule = defineRule({
-  id: "special-services.NOTIFICATIONS.email",
-  source: SOURCE.events,
-  description:
-    "NOTIFICATIONS carries RECIPIENT_NOTIFICATION_EMAIL: one address only",
-  variants: ["standard"],
-  test(s, _ctx, report) {
-    eachService(s, [NOTIFICATIONS_SPECIAL_SERVICE], (service, path) => {
+export const SPECIAL_SERVICE_RULES = [
+  reportWhen({
+    id: "special-services.non-trackable-service",
+    source: SOURCE.errors,
+    description:
+      "a non-trackable postal service (PM) includes a trackable special service such as DelCon (Errors 3)",
+    variants: ["expedited"],
+    when: (s) =>
+      NON_TRACKABLE_SERVICES.includes(serviceId(s) ?? "") &&
+      !hasSpecialService(s, TRACKABLE_SPECIAL_SERVICES),
+    path: "rates[0].specialServices",
+    message: (s) =>
+      `${serviceId(s)} is not trackable by itself: add ${TRACKABLE_SPECIAL_SERVICES.join(" or ")}`,
+  }),
+  reportWhen({
+    id: "special-services.hazmat.exclusive",
+    source: SOURCE.perVariant,
+    description:
+      "expedited hazmat goes through special service hazmat or hazmat-electronics, not both",
+    variants: ["expedited"],
+    when: (s) =>
+      HAZMAT_SPECIAL_SERVICES.filter((id) => hasSpecialService(s, [id]))
+        .length > 1,
+    path: "rates[0].specialServices",
+    message: `use one of ${HAZMAT_SPECIAL_SERVICES.join(", ")}, not both`,
+  }),
+  eachService(
+    {
+      id: "special-services.hazmat.HAZMAT_TYPE",
+      source: SOURCE.rates,
+      description:
+        "special service hazmat carries input parameter HAZMAT_TYPE (since 9 July 2023)",
+      variants: WITH_SPECIAL_SERVICES,
+    },
+    ["hazmat"],
+    (service) => !filled(param(service, SPECIAL_SERVICE_PARAM.hazmatType)),
+    "inputParameters",
+    "hazmat needs input parameter HAZMAT_TYPE"
+  ),
+  eachService(
+    {
+      id: "special-services.hazmat.standard-uses-hazmatDetails",
+      source: SOURCE.perVariant,
+      description:
+        "standard delivery declares hazmat through hazmatDetails, not through hazmat special services",
+      variants: ["standard"],
+    },
+    HAZMAT_SPECIAL_SERVICES,
+    always,
+    "specialServiceId",
+    "standard delivery uses hazmatDetails for hazmat"
+  ),
+  eachService(
+    {
+      id: "special-services.INS.INPUT_VALUE",
+      source: SOURCE.rates,
+      description:
+        "insurance (INS or Ins) carries input parameter INPUT_VALUE, an amount as a string",
+      variants: WITH_SPECIAL_SERVICES,
+    },
+    INSURANCE_SPECIAL_SERVICES,
+    (service) => {
+      const value = param(service, SPECIAL_SERVICE_PARAM.inputValue)
+      return !filled(value) || !/^\d+(\.\d{1,2})?$/.test(value!.trim())
+    },
+    "inputParameters",
+    'insurance needs INPUT_VALUE, an amount such as "100.00"'
+  ),
+  eachService(
+    {
+      id: "special-services.NOTIFICATIONS.standard-only",
+      source: SOURCE.events,
+      description:
+        "NOTIFICATIONS subscribes a standard delivery shipment to recipient notifications: other variants do not send it",
+      variants: ["carrier-account", "expedited"],
+    },
+    NOTIFICATIONS,
+    always,
+    "specialServiceId",
+    (ctx) =>
+      `NOTIFICATIONS is a standard delivery special service, not one of ${ctx.variant} shipments`
+  ),
+  eachService(
+    {
+      id: "special-services.NOTIFICATIONS.type",
+      source: SOURCE.events,
+      description:
+        "NOTIFICATIONS carries RECIPIENT_NOTIFICATION_TYPE, ON_INTRANSIT or ON_DELIVER",
+      variants: ["standard"],
+    },
+    NOTIFICATIONS,
+    (service) =>
+      !(NOTIFICATION_TYPES as readonly (string | undefined)[]).includes(
+        param(service, SPECIAL_SERVICE_PARAM.notificationType)
+      ),
+    "inputParameters",
+    `RECIPIENT_NOTIFICATION_TYPE is required: ${NOTIFICATION_TYPES.join(" or ")}`
+  ),
+  eachService(
+    {
+      id: "special-services.NOTIFICATIONS.email",
+      source: SOURCE.events,
+      description:
+        "NOTIFICATIONS carries RECIPIENT_NOTIFICATION_EMAIL: one address only",
+      variants: ["standard"],
+    },
+    NOTIFICATIONS,
+    (service) => {
       const { value, count } = inputParameter(
         service,
         SPECIAL_SERVICE_PARAM.notificationEmail
       )
-      if (
+      return (
         count > 1 ||
         !filled(value) ||
         !/^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/.test(value!.trim())
-      ) {
-        report(
-          `${path}.inputParameters`,
-          "RECIPIENT_NOTIFICATION_EMAIL is required: exactly one email address"
-        )
-      }
-    })
-  },
-  examples: {
-    pass: [
-      {
-        note: "one address",
-        base: "standard",
-        edit: notify(GOOD_NOTIFICATION),
-      },
-    ],
-    fail: [
-      {
-        note: "missing",
-        base: "standard",
-        edit: notify({ RECIPIENT_NOTIFICATION_TYPE: "ON_INTRANSIT" }),
-      },
-      {
-        note: "two addresses",
-        base: "standard",
-        edit: notify({
-          ...GOOD_NOTIFICATION,
-          RECIPIENT_NOTIFICATION_EMAIL: "a@example.com, b@example.com",
-        }),
-      },
-    ],
-  },
-})
-
-export const notificationPhoneRule = defineRule({
-  id: "special-services.NOTIFICATIONS.phone",
-  source: SOURCE.events,
-  description: "RECIPIENT_NOTIFICATION_PHONE, when given, is digits only",
-  variants: ["standard"],
-  test(s, _ctx, report) {
-    eachService(s, [NOTIFICATIONS_SPECIAL_SERVICE], (service, path) => {
-      const { index, value } = inputParameter(
-        service,
-        SPECIAL_SERVICE_PARAM.notificationPhone
       )
-      if (index >= 0 && !/^\d+$/.test(value ?? "")) {
-        report(
-          `${path}.inputParameters[${index}].value`,
-          "RECIPIENT_NOTIFICATION_PHONE is digits only, no spaces or punctuation"
-        )
-      }
-    })
-  },
-  examples: {
-    pass: [
-      { note: "no phone", base: "standard", edit: notify(GOOD_NOTIFICATION) },
-      {
-        note: "digits",
-        base: "standard",
-        edit: notify({
-          ...GOOD_NOTIFICATION,
-          RECIPIENT_NOTIFICATION_PHONE: "5125550100",
-        }),
-      },
-    ],
-    fail: [
-      {
-        note: "punctuation",
-        base: "standard",
-        edit: notify({
-          ...GOOD_NOTIFICATION,
-          RECIPIENT_NOTIFICATION_PHONE: "(512) 555-0100",
-        }),
-      },
-    ],
-  },
-})
-
-export const SPECIAL_SERVICE_RULES = [
-  nonTrackableServiceRule,
-  hazmatExclusiveRule,
-  hazmatTypeRule,
-  standardHazmatRule,
-  insuranceValueRule,
-  notificationsStandardOnlyRule,
-  notificationTypeRule,
-  notificationEmailRule,
-  notificationPhoneRule,
+    },
+    "inputParameters",
+    "RECIPIENT_NOTIFICATION_EMAIL is required: exactly one email address"
+  ),
+  eachService(
+    {
+      id: "special-services.NOTIFICATIONS.phone",
+      source: SOURCE.events,
+      description: "RECIPIENT_NOTIFICATION_PHONE, when given, is digits only",
+      variants: ["standard"],
+    },
+    NOTIFICATIONS,
+    (service) => {
+      const { index, value } = inputParameter(service, PHONE)
+      return index >= 0 && !/^\d+$/.test(value ?? "")
+    },
+    (service) =>
+      `inputParameters[${inputParameter(service, PHONE).index}].value`,
+    "RECIPIENT_NOTIFICATION_PHONE is digits only, no spaces or punctuation"
+  ),
 ]

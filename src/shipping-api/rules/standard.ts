@@ -1,162 +1,10 @@
 import { LIMITS, SHIPMENT_OPTION, STANDARD_REFERENCE_NAMES } from "../constants"
 import { SOURCE } from "../schemas/common"
-import { removeOption, setOption } from "./examples"
-import { hasOption, isReturn, list, optionIndex, optionPath, str } from "./read"
+import { isReturn, list, optionIndex, optionPath, str } from "./read"
+import { eachItem, reportWhen, requireOptions } from "./shapes"
 import { defineRule } from "./types"
 
-export const facilitiesRule = defineRule({
-  id: "shipment-options.standard.facilities",
-  source: SOURCE.perVariant,
-  description:
-    "standard delivery sends CLIENT_FACILITY_ID and CARRIER_FACILITY_ID (sandbox 0093 and 1585)",
-  variants: ["standard"],
-  test(s, _ctx, report) {
-    for (const name of [
-      SHIPMENT_OPTION.clientFacilityId,
-      SHIPMENT_OPTION.carrierFacilityId,
-    ]) {
-      if (!hasOption(s, name))
-        report(optionPath(s, name), `${name} is required for standard delivery`)
-    }
-  },
-  examples: {
-    pass: [{ note: "both" }],
-    fail: [
-      {
-        note: "no client facility",
-        edit: (s) => removeOption(s, "CLIENT_FACILITY_ID"),
-      },
-      {
-        note: "no carrier facility",
-        edit: (s) => removeOption(s, "CARRIER_FACILITY_ID"),
-      },
-    ],
-  },
-})
-
-export const returnClientIdRule = defineRule({
-  id: "shipment-options.standard.return-client-id",
-  source: SOURCE.shipmentOptions,
-  description: "standard delivery returns (shipmentType RETURN) send CLIENT_ID",
-  variants: ["standard"],
-  test(s, _ctx, report) {
-    if (isReturn(s) && !hasOption(s, SHIPMENT_OPTION.clientId))
-      report(
-        optionPath(s, SHIPMENT_OPTION.clientId),
-        "CLIENT_ID is required for standard returns"
-      )
-  },
-  examples: {
-    pass: [
-      {
-        note: "return with CLIENT_ID",
-        edit: (s) => {
-          s.shipmentType = "RETURN"
-          setOption(s, "CLIENT_ID", "ACME")
-        },
-      },
-    ],
-    fail: [
-      {
-        note: "return without CLIENT_ID",
-        edit: (s) => (s.shipmentType = "RETURN"),
-      },
-    ],
-  },
-})
-
-export const customMessage1Rule = defineRule({
-  id: "shipment-options.standard.custom-message-1-not-printed",
-  source: SOURCE.shipmentOptions,
-  description:
-    "standard delivery prints PRINT_CUSTOM_MESSAGE_2 only: PRINT_CUSTOM_MESSAGE_1 is accepted and not printed (warning)",
-  severity: "warning",
-  variants: ["standard"],
-  test(s, _ctx, report) {
-    if (optionIndex(s, SHIPMENT_OPTION.printCustomMessage1) >= 0) {
-      report(
-        optionPath(s, SHIPMENT_OPTION.printCustomMessage1),
-        "standard delivery does not print PRINT_CUSTOM_MESSAGE_1; use PRINT_CUSTOM_MESSAGE_2 for text on the label"
-      )
-    }
-  },
-  examples: {
-    pass: [
-      {
-        note: "message 2",
-        edit: (s) => setOption(s, "PRINT_CUSTOM_MESSAGE_2", "Thank you!"),
-      },
-    ],
-    fail: [
-      {
-        note: "message 1 (sent, not printed)",
-        edit: (s) => setOption(s, "PRINT_CUSTOM_MESSAGE_1", "Thank you!"),
-      },
-    ],
-  },
-})
-
-export const standardReferencesRule = defineRule({
-  id: "references.standard.count-and-values",
-  source: SOURCE.references,
-  description: `standard delivery sends at most ${LIMITS.standardReferences} references, values at most ${LIMITS.standardReferenceValue} characters`,
-  variants: ["standard"],
-  test(s, _ctx, report) {
-    const refs = list(s.references)
-    if (refs.length > LIMITS.standardReferences)
-      report("references", `at most ${LIMITS.standardReferences} references`)
-    refs.forEach((ref, i) => {
-      if ((str(ref.value) ?? "").length > LIMITS.standardReferenceValue) {
-        report(
-          `references[${i}].value`,
-          `has at most ${LIMITS.standardReferenceValue} characters`
-        )
-      }
-    })
-  },
-  examples: {
-    pass: [
-      {
-        note: "three, value at the limit",
-        edit: (s) =>
-          (s.references = [
-            {
-              name: "ReferenceNumber",
-              value: "X".repeat(LIMITS.standardReferenceValue),
-            },
-            { name: "AddlRef1", value: "B" },
-            { name: "AddlRef2", value: "C" },
-          ]),
-      },
-      {
-        note: "another name (rewritten)",
-        edit: (s) => (s.references = [{ name: "OrderId", value: "A" }]),
-      },
-    ],
-    fail: [
-      {
-        note: "four",
-        edit: (s) =>
-          (s.references = [
-            { name: "ReferenceNumber", value: "A" },
-            { name: "AddlRef1", value: "B" },
-            { name: "AddlRef2", value: "C" },
-            { name: "AddlRef3", value: "D" },
-          ]),
-      },
-      {
-        note: "value too long",
-        edit: (s) =>
-          (s.references = [
-            {
-              name: "ReferenceNumber",
-              value: "X".repeat(LIMITS.standardReferenceValue + 1),
-            },
-          ]),
-      },
-    ],
-  },
-})
+const { clientId: CLIENT_ID, printCustomMessage1: MESSAGE_1 } = SHIPMENT_OPTION
 
 /**
  * Doc 2: standard references are "mapped in order: ReferenceNumber, AddlRef1, AddlRef2 (other
@@ -171,50 +19,73 @@ export function standardReferencesAsSent<T extends { name?: unknown }>(
   })
 }
 
-export const referenceRenamedRule = defineRule({
-  id: "references.standard.renamed",
-  source: SOURCE.references,
-  description: `standard references are named by position (${STANDARD_REFERENCE_NAMES.join(", ")}): other names are accepted and rewritten (warning)`,
-  severity: "warning",
-  variants: ["standard"],
-  test(s, _ctx, report) {
-    list(s.references).forEach((ref, i) => {
-      const name = STANDARD_REFERENCE_NAMES[i]
-      if (name !== undefined && ref.name !== name)
-        report(
-          `references[${i}].name`,
-          `"${String(ref.name)}" is sent as ${name} (standard references are named by position)`
-        )
-    })
-  },
-  examples: {
-    pass: [
-      {
-        note: "in order",
-        edit: (s) =>
-          (s.references = [
-            { name: "ReferenceNumber", value: "A" },
-            { name: "AddlRef1", value: "B" },
-          ]),
-      },
-    ],
-    fail: [
-      {
-        note: "another name",
-        edit: (s) => (s.references = [{ name: "OrderId", value: "A" }]),
-      },
-      {
-        note: "out of order",
-        edit: (s) => (s.references = [{ name: "AddlRef1", value: "A" }]),
-      },
-    ],
-  },
-})
-
 export const STANDARD_RULES = [
-  facilitiesRule,
-  returnClientIdRule,
-  customMessage1Rule,
-  standardReferencesRule,
-  referenceRenamedRule,
+  requireOptions({
+    id: "shipment-options.standard.facilities",
+    source: SOURCE.perVariant,
+    description:
+      "standard delivery sends CLIENT_FACILITY_ID and CARRIER_FACILITY_ID (sandbox 0093 and 1585)",
+    variants: ["standard"],
+    options: [
+      SHIPMENT_OPTION.clientFacilityId,
+      SHIPMENT_OPTION.carrierFacilityId,
+    ],
+    message: (name) => `${name} is required for standard delivery`,
+  }),
+  requireOptions({
+    id: "shipment-options.standard.return-client-id",
+    source: SOURCE.shipmentOptions,
+    description:
+      "standard delivery returns (shipmentType RETURN) send CLIENT_ID",
+    variants: ["standard"],
+    options: [CLIENT_ID],
+    when: isReturn,
+    message: "CLIENT_ID is required for standard returns",
+  }),
+  reportWhen({
+    id: "shipment-options.standard.custom-message-1-not-printed",
+    source: SOURCE.shipmentOptions,
+    description:
+      "standard delivery prints PRINT_CUSTOM_MESSAGE_2 only: PRINT_CUSTOM_MESSAGE_1 is accepted and not printed (warning)",
+    severity: "warning",
+    variants: ["standard"],
+    when: (s) => optionIndex(s, MESSAGE_1) >= 0,
+    path: (s) => optionPath(s, MESSAGE_1),
+    message:
+      "standard delivery does not print PRINT_CUSTOM_MESSAGE_1; use PRINT_CUSTOM_MESSAGE_2 for text on the label",
+  }),
+  defineRule({
+    id: "references.standard.count-and-values",
+    source: SOURCE.references,
+    description: `standard delivery sends at most ${LIMITS.standardReferences} references, values at most ${LIMITS.standardReferenceValue} characters`,
+    variants: ["standard"],
+    test(s, _ctx, report) {
+      const refs = list(s.references)
+      if (refs.length > LIMITS.standardReferences)
+        report("references", `at most ${LIMITS.standardReferences} references`)
+      refs.forEach((ref, i) => {
+        if ((str(ref.value) ?? "").length > LIMITS.standardReferenceValue) {
+          report(
+            `references[${i}].value`,
+            `has at most ${LIMITS.standardReferenceValue} characters`
+          )
+        }
+      })
+    },
+  }),
+  eachItem({
+    id: "references.standard.renamed",
+    source: SOURCE.references,
+    description: `standard references are named by position (${STANDARD_REFERENCE_NAMES.join(", ")}): other names are accepted and rewritten (warning)`,
+    severity: "warning",
+    variants: ["standard"],
+    items: (s) =>
+      list(s.references).map(
+        (ref, i) => [ref, STANDARD_REFERENCE_NAMES[i]] as const
+      ),
+    broken: ([ref, name]) => name !== undefined && ref.name !== name,
+    path: (_ref, i) => `references[${i}].name`,
+    message: ([ref, name]) =>
+      `"${String(ref.name)}" is sent as ${name} (standard references are named by position)`,
+  }),
 ]

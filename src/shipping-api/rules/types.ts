@@ -37,15 +37,6 @@ type Draft<T> = T extends readonly (infer U)[]
  */
 export type ShipmentDraft = Draft<ShipmentRequest>
 
-/** A passing or failing example: a valid base request of one variant, edited. */
-export type RuleExample = {
-  note: string
-  /** Variant of the base request; the rule's first variant when absent. */
-  base?: Variant
-  edit?: (shipment: ShipmentDraft) => void
-  ctx?: Partial<ValidationContext>
-}
-
 export type ShipmentRule = {
   id: string
   source: string
@@ -58,7 +49,6 @@ export type ShipmentRule = {
   variants: readonly Variant[]
   operations: readonly Operation[]
   check(shipment: ShipmentDraft, ctx: RuleContext): Violation[]
-  examples: { pass: readonly RuleExample[]; fail: readonly RuleExample[] }
 }
 
 export type Report = (path: string, message: string) => void

@@ -7,7 +7,8 @@ import {
 } from "../constants"
 import { SOURCE } from "../schemas/common"
 import { firstRate, str } from "./read"
-import { defineRule, type CarrierCodes, type ShipmentDraft } from "./types"
+import { reportWhen } from "./shapes"
+import type { CarrierCodes, ShipmentDraft } from "./types"
 
 /** The value a neutral carrier id takes on the wire (itself unless mapped). */
 export function wireCarrier(carrier: Carrier, codes?: CarrierCodes): string {
@@ -36,46 +37,15 @@ export function detectVariant(
 }
 
 /** Runs before every other rule: without a known carrier no variant's rules can apply. */
-export const carrierKnownRule = defineRule({
+export const carrierKnownRule = reportWhen({
   id: "rates.carrier.known",
   source: SOURCE.variants,
   description:
     "rates[0].carrier selects the variant: CARRIER_A, POSTAL, STANDARD or XBORDER (or their mapped wire codes)",
   variants: VARIANTS,
   operations: ["create", "rates"],
-  test(s, ctx, report) {
-    const value = firstRate(s)?.carrier
-    if (!neutralCarrier(value, ctx.carrierCodes)) {
-      const expected = CARRIERS.map((c) =>
-        wireCarrier(c, ctx.carrierCodes)
-      ).join(", ")
-      report(
-        "rates[0].carrier",
-        `"${str(value) ?? ""}" is not a known carrier; expected one of ${expected}`
-      )
-    }
-  },
-  examples: {
-    pass: [
-      { note: "neutral id", base: "standard" },
-      {
-        note: "mapped wire code",
-        base: "cross-border",
-        edit: (s) => (s.rates![0].carrier = "PBI"),
-        ctx: { carrierCodes: { XBORDER: "PBI" } },
-      },
-    ],
-    fail: [
-      {
-        note: "unknown carrier",
-        base: "expedited",
-        edit: (s) => (s.rates![0].carrier = "OTHER"),
-      },
-      {
-        note: "neutral id after it was mapped",
-        base: "cross-border",
-        ctx: { carrierCodes: { XBORDER: "PBI" } },
-      },
-    ],
-  },
+  when: (s, ctx) => !neutralCarrier(firstRate(s)?.carrier, ctx.carrierCodes),
+  path: "rates[0].carrier",
+  message: (s, ctx) =>
+    `"${str(firstRate(s)?.carrier) ?? ""}" is not a known carrier; expected one of ${CARRIERS.map((c) => wireCarrier(c, ctx.carrierCodes)).join(", ")}`,
 })

@@ -26,10 +26,6 @@ export const manifestRequestSchema = z.object({
       source: SOURCE.manifest,
       description: "must be a calendar date YYYY-MM-DD",
       test: isCalendarDate,
-      examples: {
-        pass: ["2026-03-01", "2024-02-29"],
-        fail: ["2026-3-1", "2026-02-30", "01/03/2026"],
-      },
     })
   ),
   parcelTrackingNumbers: z
@@ -46,10 +42,6 @@ export const manifestRequestSchema = z.object({
         source: SOURCE.manifest,
         description: "must list at least one tracking number, each once",
         test: (v) => v.length > 0 && new Set(v).size === v.length,
-        examples: {
-          pass: [["1Z1"], ["1Z1", "1Z2"]],
-          fail: [[], ["1Z1", "1Z1"]],
-        },
       })
     ),
   parameters: z.array(nameValueSchema).check(
@@ -61,14 +53,6 @@ export const manifestRequestSchema = z.object({
         v.some(
           (p) => p.name === SHIPMENT_OPTION.shipperId && p.value.trim() !== ""
         ),
-      examples: {
-        pass: [[{ name: SHIPMENT_OPTION.shipperId, value: "9024324" }]],
-        fail: [
-          [],
-          [{ name: SHIPMENT_OPTION.shipperId, value: "" }],
-          [{ name: "OTHER", value: "1" }],
-        ],
-      },
     })
   ),
 })

@@ -28,8 +28,8 @@ import {
  * subscribed to, dates that are no dates. Known fields are read as the service sends carrier
  * data (nulls as absent, numbers as strings); unknown fields are kept, within bounds.
  *
- * Each rule is data with passing and failing examples (NOTIFICATION_RULES; a unit test walks
- * them; docs/tracking.md lists them). The documents give no lengths for these fields: the
+ * Each rule is data (NOTIFICATION_RULES; a unit test walks their examples, kept with the test
+ * fixtures; docs/tracking.md lists them). The documents give no lengths for these fields: the
  * bounds are ours, well above what the service sends (its longest tracking numbers are 34
  * characters, its descriptions a line of text).
  */

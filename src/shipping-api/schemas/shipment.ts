@@ -32,7 +32,6 @@ const oneRatesEntry = fieldRule<readonly unknown[]>({
   source: SOURCE.shipment,
   description: "must hold exactly one entry",
   test: (v) => v.length === 1,
-  examples: { pass: [[{}]], fail: [[], [{}, {}]] },
 })
 
 export const domesticShipmentDetailsSchema = z.object({
@@ -81,7 +80,6 @@ export const shipmentTypeSchema = z.string().check(
     description: `must be ${SHIPMENT_TYPES.join(" or ")} (return labels only)`,
     test: (v) =>
       (SHIPMENT_TYPES as readonly string[]).includes(v.toUpperCase()),
-    examples: { pass: ["RETURN", "return"], fail: ["OUTBOUND", ""] },
   })
 )
 

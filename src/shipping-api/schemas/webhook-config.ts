@@ -63,13 +63,6 @@ const httpUrl = fieldRule<string>({
       return false
     }
   },
-  examples: {
-    pass: [
-      "https://shop.example.com/hooks/shipping",
-      "http://localhost:9000/x",
-    ],
-    fail: ["", "shop.example.com", "ftp://x"],
-  },
 })
 
 const eventsNotEmpty = fieldRule<readonly string[]>({
@@ -78,7 +71,6 @@ const eventsNotEmpty = fieldRule<readonly string[]>({
   description:
     "must list at least one event (a configuration without events receives nothing)",
   test: (v) => v.length > 0,
-  examples: { pass: [["Delivered"]], fail: [[]] },
 })
 
 export const EVENTS_VALID_FOR_TYPE_RULE = "webhook-config.events.valid-for-type"

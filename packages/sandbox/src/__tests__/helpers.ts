@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
-import { baseRequest } from "../../../../src/shipping-api/rules/examples"
+import { baseRequest } from "../../../../src/shipping-api/__fixtures__/rule-examples"
 import type { Variant } from "../../../../src/shipping-api/constants"
 import { startSandbox, type SandboxHandle, type SandboxOptions } from ".."
 import { ShippingClient } from "../../../../src/shipping-api"

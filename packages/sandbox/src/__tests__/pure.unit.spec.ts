@@ -13,7 +13,7 @@ import { planTimeline, SCENARIOS } from "../tracking/scenarios"
 import { TimelineScheduler, type Due } from "../tracking/scheduler"
 import { parseFault, FaultPlan } from "../faults"
 import { parseArgs } from "../cli-args"
-import { baseRequest } from "../../../../src/shipping-api/rules/examples"
+import { baseRequest } from "../../../../src/shipping-api/__fixtures__/rule-examples"
 
 const request = (v: Parameters<typeof baseRequest>[0]): any => baseRequest(v)
 

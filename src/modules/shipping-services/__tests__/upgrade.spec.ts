@@ -70,7 +70,7 @@ async function dump(c: Client) {
   const out: Record<string, unknown[]> = {}
   for (const table of TABLES) {
     const { rows } = await c.query(
-      `select to_jsonb(t) - 'documents_removed_at' - 'files_removed_at' - 'sandbox_clock_at' as row from ${table} t order by id`
+      `select to_jsonb(t) - 'documents_removed_at' - 'files_removed_at' - 'sandbox_clock_at' - 'rate_choice' as row from ${table} t order by id`
     )
     out[table] = rows.map((r) => r.row)
   }

@@ -3,9 +3,9 @@ import { parsePluginOptions, type PluginOptions } from "../../../options"
 import { VARIANTS, type Variant } from "../../../shipping-api/constants"
 import {
   baseRequest,
-  SHIPMENT_RULES,
-  type ShipmentDraft,
-} from "../../../shipping-api/rules"
+  SHIPMENT_RULE_EXAMPLES,
+} from "../../../shipping-api/__fixtures__/rule-examples"
+import { SHIPMENT_RULES, type ShipmentDraft } from "../../../shipping-api/rules"
 import type { Address } from "../../../shipping-api/schemas/address"
 import type { CartForCheckout } from "../checkout"
 import type { VariantLike } from "../mapping/types"
@@ -424,7 +424,7 @@ export function cartsFromRuleExamples(): CorpusCart[] {
   for (const rule of SHIPMENT_RULES) {
     if (rule.severity !== "error" || !rule.operations.includes("create"))
       continue
-    for (const example of rule.examples.fail) {
+    for (const example of SHIPMENT_RULE_EXAMPLES[rule.id]?.fail ?? []) {
       const variant = example.base ?? rule.variants[0]
       const service = SERVICE_OF_VARIANT[variant]
       if (!service || !VARIANTS.includes(variant) || example.ctx) continue

@@ -1,4 +1,4 @@
-import { baseRequest } from "../../rules"
+import { baseRequest } from "../../__fixtures__/rule-examples"
 import {
   ShippingBadRequestError,
   ShippingNotFoundError,

@@ -300,7 +300,44 @@ describe("Limiter", () => {
     expect(limiter.inFlight).toBe(0)
   })
 
+  it("starts tasks in the order they came, never more than its capacity at once; a late caller waits its turn", async () => {
+    const limiter = new Limiter(3)
+    const started: number[] = []
+    let running = 0
+    let peak = 0
+    const task = (i: number) =>
+      limiter.run(async () => {
+        started.push(i)
+        peak = Math.max(peak, ++running)
+        await new Promise((r) => setTimeout(r, (i * 7) % 5))
+        running--
+        if (i % 4 === 0) throw new Error(`task ${i}`)
+        return i
+      })
+    const burst = Array.from({ length: 20 }, (_, i) => task(i))
+    await new Promise((r) => setTimeout(r, 1))
+    expect(limiter.inFlight).toBe(3)
+    expect(limiter.queued).toBeGreaterThan(0)
+    const results = await Promise.allSettled([...burst, task(20)])
+    expect(started).toEqual(Array.from({ length: 21 }, (_, i) => i))
+    expect(peak).toBe(3)
+    expect(results.map((r) => r.status === "fulfilled")).toEqual(
+      started.map((i) => i % 4 !== 0)
+    )
+    expect([limiter.inFlight, limiter.queued]).toEqual([0, 0])
+  })
+
+  it("frees the slot of a task that throws before returning a promise", async () => {
+    const limiter = new Limiter(1)
+    const throwing = (() => {
+      throw new Error("sync")
+    }) as unknown as () => Promise<void>
+    await expect(limiter.run(throwing)).rejects.toThrow("sync")
+    await expect(limiter.run(async () => "next")).resolves.toBe("next")
+  })
+
   it("refuses a capacity below 1", () => {
     expect(() => new Limiter(0)).toThrow(RangeError)
+    expect(() => new Limiter(1.5)).toThrow(RangeError)
   })
 })

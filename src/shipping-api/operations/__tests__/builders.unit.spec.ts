@@ -1,3 +1,7 @@
+import {
+  examplesOf,
+  TRACKING_RULE_EXAMPLES,
+} from "../../__fixtures__/rule-examples"
 import { buildUpdateContact } from "../contact"
 import {
   basicCredentials,
@@ -180,17 +184,28 @@ describe("tracking builder (doc 3)", () => {
     )
   })
 
+  it("has examples for every tracking rule, and only for them", () => {
+    expect(Object.keys(TRACKING_RULE_EXAMPLES)).toEqual(
+      TRACKING_RULES.map((r) => r.id)
+    )
+  })
+
   describe.each(TRACKING_RULES.map((r) => [r.id, r] as const))(
     "tracking rule %s",
     (_id, rule) => {
-      it.each(rule.examples.pass.map((e, i) => [i, e] as const))(
+      const examples = examplesOf(TRACKING_RULE_EXAMPLES, rule.id)
+      it("has at least one passing and one failing example", () => {
+        expect(examples.pass.length).toBeGreaterThan(0)
+        expect(examples.fail.length).toBeGreaterThan(0)
+      })
+      it.each(examples.pass.map((e, i) => [i, e] as const))(
         "passes example %i",
         (_i, e) => {
           expect(rule.check(e)).toEqual([])
           expect(trackingRequestViolations(e)).toEqual([])
         }
       )
-      it.each(rule.examples.fail.map((e, i) => [i, e] as const))(
+      it.each(examples.fail.map((e, i) => [i, e] as const))(
         "fails example %i",
         (_i, e) => {
           expect(trackingRequestViolations(e).map((v) => v.rule)).toContain(

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs"
 import path from "node:path"
-import { withRulesTable } from "../doc-table"
+import { withRulesTable } from "../../../../scripts/rules-table"
 
 describe("docs/shipment-rules.md", () => {
   it("lists the current rules (UPDATE_GOLDEN=1 rewrites the generated table)", () => {

@@ -1,13 +1,18 @@
 import { VARIANTS } from "../../constants"
-import { withCrossBorderAttention } from "../cross-border"
 import {
   baseRequest,
+  examplesOf,
+  MANIFEST_RULE_EXAMPLES,
+  SHIPMENT_RULE_EXAMPLES,
+  type RuleExample,
+} from "../../__fixtures__/rule-examples"
+import { withCrossBorderAttention } from "../cross-border"
+import {
   MANIFEST_RULES,
   SHIPMENT_RULES,
   validateManifestRequest,
   validateRatesRequest,
   validateShipmentRequest,
-  type RuleExample,
   type ShipmentRule,
   type ValidationContext,
 } from ".."
@@ -27,14 +32,21 @@ const named = (examples: readonly RuleExample[]) =>
   examples.map((e) => [e.note, e] as const)
 
 describe("the rule list", () => {
+  const ids = SHIPMENT_RULES.map((r) => r.id)
   it("has unique ids, sources and descriptions", () => {
-    const ids = SHIPMENT_RULES.map((r) => r.id)
     expect(new Set(ids).size).toBe(ids.length)
     for (const rule of SHIPMENT_RULES) {
       expect(rule.source).toMatch(/^(doc \d, |ours)/)
       expect(rule.description.length).toBeGreaterThan(10)
       expect(rule.variants.length).toBeGreaterThan(0)
     }
+  })
+
+  it("has examples for rules that exist, and only for them", () => {
+    expect(Object.keys(SHIPMENT_RULE_EXAMPLES).sort()).toEqual([...ids].sort())
+    expect(Object.keys(MANIFEST_RULE_EXAMPLES)).toEqual(
+      MANIFEST_RULES.map((r) => r.id)
+    )
   })
 
   it.each(VARIANTS)(
@@ -55,13 +67,14 @@ describe("the rule list", () => {
 describe.each(SHIPMENT_RULES.map((r) => [r.id, r] as const))(
   "rule %s",
   (_id, rule) => {
+    const examples = examplesOf(SHIPMENT_RULE_EXAMPLES, rule.id)
     it("has at least one passing and one failing example", () => {
-      expect(rule.examples.pass.length).toBeGreaterThan(0)
-      expect(rule.examples.fail.length).toBeGreaterThan(0)
+      expect(examples.pass.length).toBeGreaterThan(0)
+      expect(examples.fail.length).toBeGreaterThan(0)
     })
 
-    if (rule.examples.pass.length > 0) {
-      it.each(named(rule.examples.pass))("passes: %s", (_note, example) => {
+    if (examples.pass.length > 0) {
+      it.each(named(examples.pass))("passes: %s", (_note, example) => {
         const { shipment, ctx, result } = exampleOf(rule, example)
         // The whole request is valid, not only this rule: rules must not contradict each other.
         expect(result.ok ? [] : result.violations).toEqual([])
@@ -71,8 +84,8 @@ describe.each(SHIPMENT_RULES.map((r) => [r.id, r] as const))(
       })
     }
 
-    if (rule.examples.fail.length > 0 && rule.severity === "error") {
-      it.each(named(rule.examples.fail))("fails: %s", (_note, example) => {
+    if (examples.fail.length > 0 && rule.severity === "error") {
+      it.each(named(examples.fail))("fails: %s", (_note, example) => {
         const { result } = exampleOf(rule, example)
         expect(result.ok).toBe(false)
         const mine = result.ok
@@ -87,8 +100,8 @@ describe.each(SHIPMENT_RULES.map((r) => [r.id, r] as const))(
       })
     }
 
-    if (rule.examples.fail.length > 0 && rule.severity === "warning") {
-      it.each(named(rule.examples.fail))(
+    if (examples.fail.length > 0 && rule.severity === "warning") {
+      it.each(named(examples.fail))(
         "warns, and the request stays valid: %s",
         (_note, example) => {
           const { result } = exampleOf(rule, example)
@@ -157,7 +170,12 @@ describe("withCrossBorderAttention (doc 2: address line 1 carries the attention 
 describe.each(MANIFEST_RULES.map((r) => [r.id, r] as const))(
   "manifest rule %s",
   (_id, rule) => {
-    it.each(rule.examples.pass.map((e, i) => [i, e] as const))(
+    const examples = examplesOf(MANIFEST_RULE_EXAMPLES, rule.id)
+    it("has at least one passing and one failing example", () => {
+      expect(examples.pass.length).toBeGreaterThan(0)
+      expect(examples.fail.length).toBeGreaterThan(0)
+    })
+    it.each(examples.pass.map((e, i) => [i, e] as const))(
       "passes example %i",
       (_i, e) => {
         expect(validateManifestRequest(e.body, e.ctx)).toMatchObject({
@@ -165,7 +183,7 @@ describe.each(MANIFEST_RULES.map((r) => [r.id, r] as const))(
         })
       }
     )
-    it.each(rule.examples.fail.map((e, i) => [i, e] as const))(
+    it.each(examples.fail.map((e, i) => [i, e] as const))(
       "fails example %i",
       (_i, e) => {
         const result = validateManifestRequest(e.body, e.ctx)

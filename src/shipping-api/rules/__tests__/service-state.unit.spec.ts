@@ -1,5 +1,9 @@
 import { LIMITS } from "../../constants"
 import {
+  examplesOf,
+  SERVICE_STATE_RULE_EXAMPLES,
+} from "../../__fixtures__/rule-examples"
+import {
   reprintLimitRule,
   SERVICE_STATE_RULES,
   transactionIdUniqueRule,
@@ -12,20 +16,30 @@ type AnyRule = {
   status: number
   source: string
   refusal(f: unknown): unknown
-  examples: { pass: readonly unknown[]; fail: readonly unknown[] }
 }
 const rules = SERVICE_STATE_RULES as readonly AnyRule[]
+
+it("every state rule has examples, and every example names a state rule", () => {
+  expect(Object.keys(SERVICE_STATE_RULE_EXAMPLES).sort()).toEqual(
+    rules.map((r) => r.id).sort()
+  )
+})
 
 describe.each(rules.map((r) => [r.id, r] as const))(
   "state rule %s",
   (_id, rule) => {
-    it.each(rule.examples.pass.map((e, i) => [i, e] as const))(
+    const examples = examplesOf(SERVICE_STATE_RULE_EXAMPLES, rule.id)
+    it("has at least one passing and one failing example", () => {
+      expect(examples.pass.length).toBeGreaterThan(0)
+      expect(examples.fail.length).toBeGreaterThan(0)
+    })
+    it.each(examples.pass.map((e, i) => [i, e] as const))(
       "passes example %i",
       (_i, e) => {
         expect(rule.refusal(e)).toBeUndefined()
       }
     )
-    it.each(rule.examples.fail.map((e, i) => [i, e] as const))(
+    it.each(examples.fail.map((e, i) => [i, e] as const))(
       "refuses example %i with its code and source",
       (_i, e) => {
         expect(rule.refusal(e)).toEqual({

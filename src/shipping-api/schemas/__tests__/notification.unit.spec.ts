@@ -1,6 +1,10 @@
 import { readFileSync } from "node:fs"
 import path from "node:path"
 import {
+  examplesOf,
+  NOTIFICATION_RULE_EXAMPLES,
+} from "../../__fixtures__/rule-examples"
+import {
   lockerNotificationSchema,
   NOTIFICATION_RULES,
   parseNotificationBody,
@@ -124,16 +128,21 @@ describe("webhook notifications (doc 4)", () => {
 })
 
 describe("the receiver's rules (NOTIFICATION_RULES)", () => {
+  it("have examples, and every example names a rule", () => {
+    expect(Object.keys(NOTIFICATION_RULE_EXAMPLES).sort()).toEqual(
+      NOTIFICATION_RULES.map((r) => r.id).sort()
+    )
+  })
+
   it.each(NOTIFICATION_RULES.map((r) => [r.id, r] as const))(
     "%s: has examples that behave",
     (_id, rule) => {
-      expect(rule.examples.pass.length).toBeGreaterThan(0)
-      expect(rule.examples.fail.length).toBeGreaterThan(0)
+      const examples = examplesOf(NOTIFICATION_RULE_EXAMPLES, rule.id)
+      expect(examples.pass.length).toBeGreaterThan(0)
+      expect(examples.fail.length).toBeGreaterThan(0)
       const test = rule.test as (v: unknown) => boolean
-      for (const v of rule.examples.pass)
-        expect([v, test(v)]).toEqual([v, true])
-      for (const v of rule.examples.fail)
-        expect([v, test(v)]).toEqual([v, false])
+      for (const v of examples.pass) expect([v, test(v)]).toEqual([v, true])
+      for (const v of examples.fail) expect([v, test(v)]).toEqual([v, false])
       expect(rule.source).toMatch(/^doc \d, /)
     }
   )

@@ -1,12 +1,26 @@
-import type { Variant } from "../constants"
-import type { Address } from "../schemas/address"
-import type { ShipmentRequestInput } from "../schemas/shipment"
-import { list } from "./read"
-import type { ShipmentDraft } from "./types"
+import type { Variant } from "../../constants"
+import { list } from "../../rules/read"
+import type { ShipmentDraft, ValidationContext } from "../../rules/types"
+import type { Address } from "../../schemas/address"
+import type { ShipmentRequestInput } from "../../schemas/shipment"
+
+/** A passing or failing example of a shipment rule: a valid base request of one variant, edited. */
+export type RuleExample = {
+  note: string
+  /** Variant of the base request; the rule's first variant when absent. */
+  base?: Variant
+  edit?: (shipment: ShipmentDraft) => void
+  ctx?: Partial<ValidationContext>
+}
+
+export type RuleExamples = {
+  pass: readonly RuleExample[]
+  fail: readonly RuleExample[]
+}
 
 /**
  * Valid base requests, one per variant: every rule example is one of these, edited. They are
- * small on purpose; the realistic ones are the golden fixtures under __fixtures__/shipments.
+ * small on purpose; the realistic ones are the golden fixtures beside this folder (shipments/).
  */
 const BASES: Record<Variant, ShipmentRequestInput> = {
   "carrier-account": {

@@ -1,18 +1,22 @@
-import { FIELD_RULES } from "../schemas/common"
+// The generated table of docs/shipment-rules.md, from the rules themselves (its test rewrites the
+// page with UPDATE_GOLDEN=1).
+import { FIELD_RULES } from "../src/shipping-api/schemas/common"
 // Loaded for their side effect: each schema module registers its field rules.
-import "../schemas/shipment"
-import "../schemas/manifest"
-import "../schemas/retry"
-import "../schemas/void"
-import { TRACKING_RULES } from "../operations/tracking"
-import { MANIFEST_RULES, SHIPMENT_RULES } from "./index"
-import { SERVICE_STATE_RULES } from "./service-state"
-import { VOID_WINDOW_DAYS } from "./void"
+import "../src/shipping-api/schemas/shipment"
+import "../src/shipping-api/schemas/manifest"
+import "../src/shipping-api/schemas/retry"
+import "../src/shipping-api/schemas/void"
+import { TRACKING_RULES } from "../src/shipping-api/operations/tracking"
+import { MANIFEST_RULES, SHIPMENT_RULES } from "../src/shipping-api/rules"
+import { SERVICE_STATE_RULES } from "../src/shipping-api/rules/service-state"
+import { VOID_WINDOW_DAYS } from "../src/shipping-api/rules/void"
 
 /** The generated part of docs/shipment-rules.md, between these markers. */
-export const RULES_TABLE_START =
-  "<!-- rules-table:start (generated from src/shipping-api/rules; do not edit) -->"
-export const RULES_TABLE_END = "<!-- rules-table:end -->"
+const RULES_TABLE = {
+  start:
+    "<!-- rules-table:start (generated from src/shipping-api/rules; do not edit) -->",
+  end: "<!-- rules-table:end -->",
+}
 
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ")
 
@@ -72,9 +76,9 @@ export function rulesTable(): string {
 
 /** `doc` with its generated block replaced by the current table. */
 export function withRulesTable(doc: string): string {
-  const start = doc.indexOf(RULES_TABLE_START)
-  const end = doc.indexOf(RULES_TABLE_END)
+  const start = doc.indexOf(RULES_TABLE.start)
+  const end = doc.indexOf(RULES_TABLE.end)
   if (start < 0 || end < start)
     throw new Error("docs/shipment-rules.md lacks the rules-table markers")
-  return `${doc.slice(0, start + RULES_TABLE_START.length)}\n${rulesTable()}\n${doc.slice(end)}`
+  return `${doc.slice(0, start + RULES_TABLE.start.length)}\n${rulesTable()}\n${doc.slice(end)}`
 }
