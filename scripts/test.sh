@@ -40,11 +40,15 @@ trap 'rm -rf "$logs"; _test_db_stop' EXIT
 # every process it waited for (jest and its workers, the apps and tools they started; not the
 # tests' PostgreSQL, a server of its own). The suite is bound by CPU: those are the figures to
 # compare from one run to the next on a shared machine.
+# In a subshell of its own: a line running in the background that ends meanwhile is reaped by this
+# shell, and `time` here would count its CPU too.
 timed_group() {
-  local group=$1 TIMEFORMAT
+  local group=$1
   shift
-  TIMEFORMAT="[test] test:$group took %0R s; CPU: %0U s user, %0S s system"
-  time npm run "test:$group" -- "$@"
+  (
+    TIMEFORMAT="[test] test:$group took %0R s; CPU: %0U s user, %0S s system"
+    time npm run "test:$group" -- "$@"
+  )
 }
 
 # line NAME STEP...: runs the steps in turn, stops at the first failure. A step is a group, or
