@@ -39,6 +39,9 @@ module.exports = {
     ],
   },
   testEnvironment: "node",
+  // Jest's runtime, its modules' compiled code shared between the test files of a worker
+  // (dev/jest-runtime.js).
+  runtime: "<rootDir>/dev/jest-runtime.js",
   moduleFileExtensions: ["js", "ts", "tsx", "json"],
   modulePathIgnorePatterns: [
     "dist/",

@@ -11,8 +11,8 @@
 # The supported lines are package.json's "engines" (SUPPORTED_NODE_LINES lists them for scripts).
 
 SUPPORTED_NODE_LINES="22 24 26"
-# The line the whole suite runs on in CI: the newest LTS. The others run the unit group and
-# README's merchant path (test:install) beside it.
+# The line the whole suite runs on in CI: the newest LTS. The others run the unit group beside
+# it, and the oldest README's merchant path (test:install) too, in the dtc starter's shape.
 MAIN_NODE_LINE=26
 
 _node_line_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/.node-lines"
