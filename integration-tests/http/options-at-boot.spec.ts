@@ -103,7 +103,7 @@ httpTestRunner({
         expect(status).not.toBe(0)
         expect(output).not.toContain("BOOTED")
         expect(output).toContain(
-          "medusa-plugin-shipping-services: invalid options (5 problems):"
+          "medusa-plugin-shipping-services: invalid options (4 problems):"
         )
         expect(output).toContain(
           "- webhooks: unknown option; did you mean webhook?"
