@@ -27,7 +27,11 @@ import { BatchWrites as Batches } from "./batch-writes"
 import { MedusaTables as Medusa } from "./medusa-tables"
 import { HealthQueries as Health, REGISTRATION_FIELDS } from "./health-figures"
 import { WebhookKeys as Keys } from "./webhook-keys"
-import { readSpendReport, type SpendFilter } from "./spend-report"
+import {
+  markOrdersChanged,
+  readSpendReport,
+  type SpendFilter,
+} from "./spend-report"
 import { countReturnRefusal, jobRuns } from "./setting-rows"
 import {
   AutoFulfillment,
@@ -379,6 +383,10 @@ export default class ShippingServicesModuleService extends MedusaService({
   /** The shipping spend report's rows (spend-report.ts), in one statement. */
   spendReport(filter: SpendFilter) {
     return readSpendReport(this.pg_(), filter)
+  }
+  /** Medusa changed these orders: the next spend report recomputes what their shoppers paid. */
+  spendOrdersChanged(orderIds: string[]) {
+    return markOrdersChanged(this.pg_(), orderIds)
   }
   jobRuns() {
     return jobRuns((filters) => this.listSettings(filters))
