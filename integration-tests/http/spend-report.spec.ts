@@ -13,6 +13,8 @@ import {
 } from "../../src/modules/shipping-services/spend-report"
 import computeShippingSpendFigures from "../../src/migration-scripts/shipping-services-spend-figures"
 import { openStore } from "../helpers/store"
+import { whenIdle } from "../../src/lib/in-flight"
+import { beginChange, requestChange } from "../helpers/order-changes"
 import { ADDRESSES, placeOrder } from "../../dev/seed/store"
 import { waitFor } from "../../dev/wait"
 
@@ -568,7 +570,7 @@ httpTestRunner({
       ])
     })
 
-    it("follows Medusa's orders: an edit adding shipping after the label, a cancel; what shoppers paid is Medusa's own totals", async () => {
+    it("follows Medusa's orders: an edit adding shipping after the label, a cancel, an exchange's shipping and its cancel; what shoppers paid is Medusa's own totals", async () => {
       const { admin: merchant, store } = await openStore(api, getContainer())
       const shipping: ShippingServicesModuleService = getContainer().resolve(
         SHIPPING_SERVICES_MODULE
@@ -673,6 +675,53 @@ httpTestRunner({
         voided: 1,
         ...after,
       })
+
+      // An exchange sends the third order another item with shipping charged, then is canceled:
+      // Medusa removes the exchange's shipping in a new version and announces no order event
+      // for it. Only Medusa's entity events can tell (the labels do not change meanwhile).
+      const follows = (what: string) =>
+        waitFor(
+          async () =>
+            JSON.stringify(await report()) ===
+            JSON.stringify(await medusa([edited.id, kept.id])),
+          `the report to follow ${what}`,
+          30_000,
+          250
+        )
+      const keptBefore = (await medusa([kept.id])).shipping_charged
+      const exchangeId = (await beginChange(api, merchant, "exchange", kept.id))
+        .id as string
+      const { data: k } = await api.get(
+        `/admin/orders/${kept.id}?fields=id,*items`,
+        merchant
+      )
+      await api.post(
+        `/admin/exchanges/${exchangeId}/inbound/items`,
+        { items: [{ id: k.order.items[0].id, quantity: 1 }] },
+        merchant
+      )
+      await api.post(
+        `/admin/exchanges/${exchangeId}/outbound/items`,
+        { items: [{ variant_id: store.products[0]!.variantId, quantity: 1 }] },
+        merchant
+      )
+      await api.post(
+        `/admin/exchanges/${exchangeId}/outbound/shipping-method`,
+        {
+          shipping_option_id: store.shippingOptions["postal-ground"],
+          custom_amount: 6,
+        },
+        merchant
+      )
+      await requestChange(api, merchant, "exchange", exchangeId)
+      expect((await medusa([kept.id])).shipping_charged).toBe(keptBefore + 6)
+      await follows("the exchange")
+      // What the exchange set off in the background (its parcel's label) is over first.
+      expect(await whenIdle({ timeoutMs: 60_000, quietMs: 500 })).toBe(true)
+      await follows("the exchange's parcel")
+      await api.post(`/admin/exchanges/${exchangeId}/cancel`, {}, merchant)
+      expect((await medusa([kept.id])).shipping_charged).toBe(keptBefore)
+      await follows("the exchange's cancel")
     })
 
     it.each([
