@@ -4,10 +4,6 @@ import { Migration } from "@medusajs/framework/mikro-orm/migrations"
 const num = (json: string, key: string) =>
   `case when jsonb_typeof("${json}" -> '${key}') = 'number' then ("${json}" ->> '${key}')::numeric end`
 
-/** Whether a row (`old` or `new`) is an order's live outbound label. */
-const live = (row: string) =>
-  `${row}.order_id is not null and not ${row}.is_return and ${row}.status = 'created' and ${row}.deleted_at is null`
-
 /** The row's order gets one more change for the spend report to recompute. */
 const changed = (row: string) =>
   `insert into "shipping_services_order_spend" (order_id) values (${row}.order_id)
@@ -18,8 +14,9 @@ const changed = (row: string) =>
  * a year of labels: per order, its first live label and what its shopper paid (the data model);
  * per label, its money as typed columns generated from `charges` and `rate_choice`, so that every
  * write of those keeps them, and an index covering them. A trigger counts each change of an
- * order's live labels (bought, voided, removed, moved) on its row, in the writer's transaction:
- * the next report recomputes those orders. Orders already labelled start as changed.
+ * order's labels that may move its first live label (bought, voided, removed, moved) on the
+ * order's row, in the writer's transaction: the next report recomputes those orders. Orders with
+ * labels start as changed.
  */
 export class Migration20261128142538 extends Migration {
   override async up(): Promise<void> {
@@ -56,10 +53,10 @@ export class Migration20261128142538 extends Migration {
     this.addSql(
       `create or replace function "shipping_services_order_spend_changed"() returns trigger language plpgsql as $$
       begin
-        if tg_op <> 'INSERT' and ${live("old")} then
+        if tg_op <> 'INSERT' and old.order_id is not null then
           ${changed("old")}
         end if;
-        if tg_op <> 'DELETE' and ${live("new")} then
+        if tg_op <> 'DELETE' and new.order_id is not null then
           ${changed("new")}
         end if;
         return null;
@@ -75,7 +72,7 @@ export class Migration20261128142538 extends Migration {
     )
     this.addSql(
       `insert into "shipping_services_order_spend" (order_id)
-       select distinct s.order_id from "shipping_services_shipment" s where ${live("s")}
+       select distinct order_id from "shipping_services_shipment" where order_id is not null
        on conflict (order_id) do nothing;`
     )
   }

@@ -1,12 +1,12 @@
 import { model } from "@medusajs/framework/utils"
 
 /**
- * Per order with outbound labels: its first live label (the spend report counts the shopper's
- * payment there) and what its shopper paid for shipping, as the spend report's statement computed
- * them from the plugin's labels and Medusa's order tables. Derived data, so that a report over a
- * year reads one index instead of joining Medusa's tables per order. `changes` counts what
- * happened since: a label of the order bought, voided or removed (a trigger on the labels'
- * table), a change of the order in Medusa (its events); the next report recomputes those orders.
+ * Per order with labels: its first live label (the spend report counts the shopper's payment
+ * there) and what its shopper paid for shipping, as the spend report's REFRESH_SQL computed them
+ * from the plugin's labels and Medusa's order tables. Derived data, so that a report over a year
+ * reads one index instead of joining Medusa's tables per order. `changes` counts what happened
+ * since: a label of the order bought, voided or removed (a trigger on the labels' table), a write
+ * of the order in Medusa (its entity events); the next report recomputes those orders.
  */
 export const OrderSpend = model
   .define(
