@@ -72,7 +72,7 @@ export class Migration20261128142538 extends Migration {
     )
     this.addSql(
       `insert into "shipping_services_order_spend" (order_id)
-       select distinct order_id from "shipping_services_shipment" where order_id is not null
+       select distinct order_id from shipping_services_shipment where order_id is not null
        on conflict (order_id) do nothing;`
     )
   }
