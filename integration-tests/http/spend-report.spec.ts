@@ -7,7 +7,16 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { SHIPPING_SERVICES_MODULE } from "../../src/options/resolve"
 import type ShippingServicesModuleService from "../../src/modules/shipping-services/service"
 import type { RateChoice } from "../../src/lib/rate-shopping/rate-choice"
-import { readSpendReport } from "../../src/modules/shipping-services/spend-report"
+import {
+  readSpendReport,
+  REFRESH_SQL,
+} from "../../src/modules/shipping-services/spend-report"
+import computeShippingSpendFigures from "../../src/migration-scripts/shipping-services-spend-figures"
+import { openStore } from "../helpers/store"
+import { whenIdle } from "../../src/lib/in-flight"
+import { beginChange, requestChange } from "../helpers/order-changes"
+import { ADDRESSES, placeOrder } from "../../dev/seed/store"
+import { waitFor } from "../../dev/wait"
 
 jest.setTimeout(180_000)
 
@@ -429,6 +438,290 @@ httpTestRunner({
       expect(lines[2]).toBe(
         "2026-11-02,UGA,usd,3,1,1,10.81,6.00,0.00,0.00,16.00,0.80,5.19,1.25"
       )
+    })
+
+    it("keeps its stored figures true: a void, a removal and a later purchase move the shopper's payment, as a full recomputation finds it", async () => {
+      const ids = await seed(getContainer())
+      const knex = getContainer().resolve(
+        ContainerRegistrationKeys.PG_CONNECTION
+      )
+      const shipping: ShippingServicesModuleService = getContainer().resolve(
+        SHIPPING_SERVICES_MODULE
+      )
+      const november = "from=2026-11-01&to=2026-11-30"
+      const rowOf = (rows: any[], day: string, service: string) =>
+        rows.find((r) => r.period === day && r.service_id === service)
+      const before = (await get(november)).data.rows
+      expect(rowOf(before, "2026-11-03", "PM").shipping_charged).toBe(8)
+      const { rows: stored } = await knex.raw(
+        `select count(*)::int as n from shipping_services_order_spend where changes > 0`
+      )
+      expect(stored).toEqual([{ n: 0 }])
+
+      // B's first parcel (PM) voided: B's shipping goes to its UGA parcel, bought the same day.
+      const [bPM] = await shipping.listShipments({
+        order_id: ids.B,
+        service_id: "PM",
+      })
+      await shipping.updateShipments({
+        id: bPM!.id,
+        status: "voided",
+        void_status: "APPROVED",
+      })
+      const voided = (await get(november)).data.rows
+      expect(rowOf(voided, "2026-11-03", "PM")).toMatchObject({
+        voided: 1,
+        postage: 0,
+        refunded: 7.35,
+        shipping_charged: 0,
+      })
+      expect(rowOf(voided, "2026-11-03", "UGA")).toMatchObject({
+        postage: 4.1,
+        shipping_charged: 8,
+        shipping_tax: 1.6,
+        difference: 3.9,
+      })
+      // A's only label removed, then bought again on the 6th: A's shipping goes with it.
+      const [aLabel] = await shipping.listShipments({ order_id: ids.A })
+      await shipping.softDeleteShipments([aLabel!.id])
+      expect(
+        rowOf((await get(november)).data.rows, "2026-11-02", "UGA")
+      ).toMatchObject({
+        labels: 2,
+        shipping_charged: 8,
+      })
+      const [again] = (await shipping.createShipments([
+        {
+          transaction_id: "spend-again",
+          request_key: "spend-again",
+          order_id: ids.A,
+          option_id: "ground",
+          variant: "expedited",
+          carrier: "POSTAL",
+          service_id: "UGA",
+          status: "created",
+          charges: { totalCarrierCharge: 5.5, currencyCode: "USD" },
+        },
+      ] as never)) as unknown as { id: string }[]
+      await knex.raw(
+        `update shipping_services_shipment set created_at = '2026-11-06T09:00Z' where id = ?`,
+        [again!.id]
+      )
+      const incremental = (await get(november)).data.rows
+      expect(rowOf(incremental, "2026-11-06", "UGA")).toMatchObject({
+        labels: 1,
+        postage: 5.5,
+        shipping_charged: 8,
+        shipping_tax: 0.8,
+      })
+      // Every order recomputed from scratch (as the upgrade's migration script does) finds the same.
+      await knex.raw(`update shipping_services_order_spend set changes = 1`)
+      await computeShippingSpendFigures({ container: getContainer() })
+      const { rows: left } = await knex.raw(
+        `select count(*)::int as n from shipping_services_order_spend where changes > 0`
+      )
+      expect(left).toEqual([{ n: 0 }])
+      expect((await get(november)).data.rows).toEqual(incremental)
+    })
+
+    it("a change made while a report recomputes waits for the next report, never lost", async () => {
+      const ids = await seed(getContainer())
+      const knex = getContainer().resolve(
+        ContainerRegistrationKeys.PG_CONNECTION
+      )
+      await get("from=2026-11-01&to=2026-11-30")
+      await knex.raw(
+        `update shipping_services_order_spend set changes = changes + 1 where order_id = ?`,
+        [ids.E]
+      )
+      // A purchase for E holds E's row (the trigger's count) while a report recomputes E.
+      const purchase = await knex.client.acquireConnection()
+      try {
+        await purchase.query("begin")
+        await purchase.query(
+          `update shipping_services_shipment set status = 'voided' where order_id = $1`,
+          [ids.E]
+        )
+        // knex sends a statement when it is awaited: then() starts it now.
+        const refresh = knex.raw(REFRESH_SQL).then(() => undefined)
+        await waitFor(async () => {
+          const { rows } = await knex.raw(
+            `select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like '%update shipping_services_order_spend t%'`
+          )
+          return rows.length > 0
+        }, "the report's recomputation to wait for the purchase")
+        await purchase.query("commit")
+        await refresh
+      } finally {
+        await knex.client.releaseConnection(purchase)
+      }
+      const { rows } = await knex.raw(
+        `select changes > 0 as changed from shipping_services_order_spend where order_id = ?`,
+        [ids.E]
+      )
+      expect(rows).toEqual([{ changed: true }])
+      const { data } = await get("from=2026-11-02&to=2026-11-02")
+      expect(data.rows).toEqual([
+        expect.objectContaining({
+          service_id: "UGA",
+          voided: 2,
+          shipping_charged: 8,
+        }),
+      ])
+    })
+
+    it("follows Medusa's orders: an edit adding shipping after the label, a cancel, an exchange's shipping and its cancel; what shoppers paid is Medusa's own totals", async () => {
+      const { admin: merchant, store } = await openStore(api, getContainer())
+      const shipping: ShippingServicesModuleService = getContainer().resolve(
+        SHIPPING_SERVICES_MODULE
+      )
+      const order = () =>
+        placeOrder(api, store, {
+          region: "us",
+          address: ADDRESSES.newYork,
+          optionId: "postal-ground",
+          items: [{ variantId: store.products[0]!.variantId, quantity: 1 }],
+        })
+      const [edited, canceled, kept] = [
+        await order(),
+        await order(),
+        await order(),
+      ]
+      const labelled = (orderId: string) =>
+        waitFor(
+          async () =>
+            (
+              await shipping.listShipments({
+                order_id: orderId,
+                status: "created",
+              })
+            )[0],
+          `the label of ${orderId}`,
+          60_000,
+          250
+        )
+      const labels = [
+        await labelled(edited.id),
+        await labelled(canceled.id),
+        await labelled(kept.id),
+      ]
+      const day = new Date(labels[0]!.created_at).toISOString().slice(0, 10)
+      const range = `from=${day}&to=${day}&period=month`
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      /** Medusa's shipping totals of the orders, tax out, and their tax. */
+      const medusa = async (orderIds: string[]) => {
+        const { data } = await query.graph({
+          entity: "order",
+          fields: ["id", "shipping_total", "shipping_tax_total"],
+          filters: { id: orderIds },
+        })
+        const sum = (f: (o: any) => number) =>
+          Math.round(data.reduce((s, o) => s + f(o), 0) * 100) / 100
+        return {
+          shipping_charged: sum(
+            (o) => Number(o.shipping_total) - Number(o.shipping_tax_total)
+          ),
+          shipping_tax: sum((o) => Number(o.shipping_tax_total)),
+        }
+      }
+      const report = async () => {
+        const { data } = await get(range)
+        return {
+          shipping_charged: data.totals[0].shipping_charged,
+          shipping_tax: data.totals[0].shipping_tax,
+        }
+      }
+      const all = [edited.id, canceled.id, kept.id]
+      expect(await report()).toEqual(await medusa(all))
+
+      // The merchant adds express shipping to the first order after its label was bought.
+      await api.post("/admin/order-edits", { order_id: edited.id }, merchant)
+      await api.post(
+        `/admin/order-edits/${edited.id}/shipping-method`,
+        {
+          shipping_option_id: store.shippingOptions["postal-ground"],
+          custom_amount: 5,
+        },
+        merchant
+      )
+      await api.post(`/admin/order-edits/${edited.id}/request`, {}, merchant)
+      await api.post(`/admin/order-edits/${edited.id}/confirm`, {}, merchant)
+      // The second is canceled: its fulfillment first (the label is voided), then the order.
+      const { data: c } = await api.get(
+        `/admin/orders/${canceled.id}?fields=id,*fulfillments`,
+        merchant
+      )
+      await api.post(
+        `/admin/orders/${canceled.id}/fulfillments/${c.order.fulfillments[0].id}/cancel`,
+        {},
+        merchant
+      )
+      await api.post(`/admin/orders/${canceled.id}/cancel`, {}, merchant)
+
+      const after = await medusa([edited.id, kept.id])
+      expect(after.shipping_charged).toBeGreaterThan(
+        (await medusa([kept.id])).shipping_charged * 2
+      )
+      // Medusa's events reach the plugin after its workflows: the report follows them.
+      await waitFor(
+        async () => JSON.stringify(await report()) === JSON.stringify(after),
+        `the report to follow the edit and the cancel (Medusa: ${JSON.stringify(after)})`,
+        30_000,
+        250
+      )
+      const { data } = await get(range)
+      expect(data.totals[0]).toMatchObject({
+        labels: 3,
+        voided: 1,
+        ...after,
+      })
+
+      // An exchange sends the third order another item with shipping charged, then is canceled:
+      // Medusa removes the exchange's shipping in a new version and announces no order event
+      // for it. Only Medusa's entity events can tell (the labels do not change meanwhile).
+      const follows = (what: string) =>
+        waitFor(
+          async () =>
+            JSON.stringify(await report()) ===
+            JSON.stringify(await medusa([edited.id, kept.id])),
+          `the report to follow ${what}`,
+          30_000,
+          250
+        )
+      const keptBefore = (await medusa([kept.id])).shipping_charged
+      const exchangeId = (await beginChange(api, merchant, "exchange", kept.id))
+        .id as string
+      const { data: k } = await api.get(
+        `/admin/orders/${kept.id}?fields=id,*items`,
+        merchant
+      )
+      await api.post(
+        `/admin/exchanges/${exchangeId}/inbound/items`,
+        { items: [{ id: k.order.items[0].id, quantity: 1 }] },
+        merchant
+      )
+      await api.post(
+        `/admin/exchanges/${exchangeId}/outbound/items`,
+        { items: [{ variant_id: store.products[0]!.variantId, quantity: 1 }] },
+        merchant
+      )
+      await api.post(
+        `/admin/exchanges/${exchangeId}/outbound/shipping-method`,
+        {
+          shipping_option_id: store.shippingOptions["postal-ground"],
+          custom_amount: 6,
+        },
+        merchant
+      )
+      await requestChange(api, merchant, "exchange", exchangeId)
+      expect((await medusa([kept.id])).shipping_charged).toBe(keptBefore + 6)
+      await follows("the exchange")
+      // What the exchange set off in the background (its parcel's label) is over first.
+      expect(await whenIdle({ timeoutMs: 60_000, quietMs: 500 })).toBe(true)
+      await follows("the exchange's parcel")
+      await api.post(`/admin/exchanges/${exchangeId}/cancel`, {}, merchant)
+      expect((await medusa([kept.id])).shipping_charged).toBe(keptBefore)
+      await follows("the exchange's cancel")
     })
 
     it.each([

@@ -26,7 +26,11 @@ import { BatchWrites as Batches } from "./batch-writes"
 import { MedusaTables as Medusa } from "./medusa-tables"
 import { HealthQueries as Health, REGISTRATION_FIELDS } from "./health-figures"
 import { WebhookKeys as Keys } from "./webhook-keys"
-import { readSpendReport, type SpendFilter } from "./spend-report"
+import {
+  markOrdersChanged,
+  readSpendReport,
+  type SpendFilter,
+} from "./spend-report"
 import { countReturnRefusal, jobRuns } from "./setting-rows"
 import {
   AutoFulfillment,
@@ -242,6 +246,11 @@ export default class ShippingServicesModuleService extends MedusaService({
   /** The shipping spend report's rows, in one statement. */
   spendReport(filter: SpendFilter) {
     return readSpendReport(this.pg_(), filter)
+  }
+
+  /** Medusa changed these orders: the next spend report recomputes what their shoppers paid. */
+  spendOrdersChanged(orderIds: string[]) {
+    return markOrdersChanged(this.pg_(), orderIds)
   }
 
   /** Each scheduled job's last run. */

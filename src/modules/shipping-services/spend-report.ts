@@ -11,79 +11,63 @@ export type SpendFilter = {
   currency?: string
 }
 
-/** A jsonb field as a number, null unless the service answered a number there. */
-const num = (json: string, key: string) =>
-  `case when jsonb_typeof(${json} -> '${key}') = 'number' then (${json} ->> '${key}')::numeric end`
-
-/** Outbound labels bought in the range (of one service, when asked): the `created_at` index. */
-const BOUGHT = `s.deleted_at is null and s.is_return = false
-     and s.created_at >= :from and s.created_at < :to
-     and (cast(:service as text) is null or s.service_id = :service)`
+/** Medusa's big-number raw form of an amount, as its data models keep it beside the column. */
+const raw = (amount: string) =>
+  `case when ${amount} is not null then jsonb_build_object('value', ${amount}::text, 'precision', 20) end`
 
 /**
- * The spend report in one statement, three parts summed by period, service and currency:
- * - the labels: counts and the service's charges (`charges` as the purchase stored them);
- * - the first live label of each order: it carries what the order's shopper paid for shipping,
- *   from Medusa's order tables (the order's current version, returns' shipping left out, tax and
- *   discounts as Medusa's shipping-method totals compute them; one adjustment per method and
- *   version, as Medusa's unique index keeps them). An order placed before the range, or a report
- *   of one service, looks for an earlier label of the order too;
- * - rate shopping's savings, in the label's currency.
+ * Recomputes the stored figures of the orders that changed (`changes` > 0): the order's first
+ * live label (earliest bought, then parcel order), and what its shopper paid for shipping from
+ * Medusa's order tables (the order's current version, returns' shipping left out, tax and
+ * discounts as Medusa's shipping-method totals compute them; one adjustment per method and
+ * version, as Medusa's unique index keeps them; nothing for a canceled order). A row whose
+ * counter moved while this ran (a label bought, an order edited) is left for the next report.
+ */
+export const REFRESH_SQL = `
+with changed as (
+  select order_id, changes from shipping_services_order_spend where deleted_at is null and changes > 0
+)
+update shipping_services_order_spend t
+   set label_day = f.bought_day, service_id = f.service_id, currency_code = o.currency_code,
+       shipping = p.shipping, raw_shipping = ${raw("p.shipping")},
+       shipping_tax = p.tax, raw_shipping_tax = ${raw("p.tax")},
+       changes = 0, updated_at = now()
+  from changed c
+  left join "order" o on o.id = c.order_id
+  left join lateral (
+    select s.service_id, s.bought_day from shipping_services_shipment s
+     where s.order_id = c.order_id and s.deleted_at is null and s.is_return = false and s.status = 'created'
+     order by s.created_at, s.parcel_index, s.id limit 1
+  ) f on true
+  left join lateral (
+    select sum(m.charged) as shipping, sum(m.charged * m.rate / 100) as tax from (
+      select case when sm.is_tax_inclusive then sm.amount / (1 + coalesce(sum(x.rate), 0) / 100)
+                  else sm.amount end - coalesce(a.amount, 0) as charged,
+             coalesce(sum(x.rate), 0) as rate
+        from order_shipping os
+        join order_shipping_method sm on sm.id = os.shipping_method_id and sm.deleted_at is null
+        left join order_shipping_method_adjustment a on a.shipping_method_id = sm.id
+         and a.version = os.version and a.deleted_at is null
+        left join order_shipping_method_tax_line x on x.shipping_method_id = sm.id and x.deleted_at is null
+       where os.order_id = o.id and os.version = o.version and os.deleted_at is null
+         and os.return_id is null and o.deleted_at is null and o.status <> 'canceled'
+       group by sm.id, a.id
+    ) m
+  ) p on true
+ where t.order_id = c.order_id and t.changes = c.changes`
+
+/**
+ * The spend report in one statement, two parts summed by period, service and currency, each read
+ * from one index in the order of its days:
+ * - the labels bought in the range: counts and the service's charges (the label's columns
+ *   generated from `charges` and `rate_choice` as the purchase stored them);
+ * - the orders whose first live label was bought in the range: what their shoppers paid for
+ *   shipping, in the order's currency (REFRESH_SQL keeps it).
  * Why each figure is counted so: docs/admin.md, "Shipping spend". SQL because Query cannot group
- * by period nor reach a jsonb field, and the report stays fast over 100,000 labels
- * (bench/spend-report.ts).
+ * by period, and fast over 100,000 labels (bench/spend-report.ts).
  */
 export const SPEND_SQL = `
-with firsts as (
-  select distinct on (s.order_id collate "C") s.order_id, s.service_id, s.created_at, s.parcel_index, s.id
-    from shipping_services_shipment s
-   where ${BOUGHT} and s.status = 'created' and s.order_id is not null
-   order by s.order_id collate "C", s.created_at, s.parcel_index, s.id
-),
-methods as (
-  select date_trunc(:unit, f.created_at, 'UTC') as period, f.service_id, o.currency_code as currency,
-         case when sm.is_tax_inclusive then sm.amount / (1 + coalesce(sum(x.rate), 0) / 100)
-              else sm.amount end - coalesce(a.amount, 0) as charged,
-         coalesce(sum(x.rate), 0) as rate
-    from firsts f
-    join "order" o on o.id = f.order_id and o.deleted_at is null and o.status <> 'canceled'
-    join order_shipping os on os.order_id = o.id and os.version = o.version
-     and os.deleted_at is null and os.return_id is null
-    join order_shipping_method sm on sm.id = os.shipping_method_id and sm.deleted_at is null
-    left join order_shipping_method_adjustment a on a.shipping_method_id = sm.id
-     and a.version = os.version and a.deleted_at is null
-    left join order_shipping_method_tax_line x on x.shipping_method_id = sm.id and x.deleted_at is null
-   where (o.created_at >= :from and cast(:service as text) is null) or not exists (
-     select 1 from shipping_services_shipment e
-      where e.order_id = f.order_id and e.deleted_at is null and e.is_return = false
-        and e.status = 'created' and e.created_at <= f.created_at
-        and (e.created_at, e.parcel_index, e.id) < (f.created_at, f.parcel_index, f.id))
-   group by 1, 2, 3, sm.id, a.id
-),
-figures as (
-  select date_trunc(:unit, s.created_at, 'UTC') as period, s.service_id,
-         lower(s.charges ->> 'currencyCode') as currency,
-         count(*) as labels,
-         count(*) filter (where s.status = 'voided') as voided,
-         count(*) filter (where s.status = 'created' and s.rate_choice is not null) as rate_shopped,
-         sum(${num("s.charges", "totalCarrierCharge")}) filter (where s.status = 'created') as postage,
-         sum(${num("s.charges", "totalCarrierCharge")}) filter (where s.status = 'voided') as refunded,
-         sum(${num("s.charges", "totalCarrierCharge")})
-           filter (where s.status = 'voided' and s.void_status = 'INITIATED') as refund_pending,
-         sum(coalesce(${num("s.charges", "totalTaxAmount")}, 0) + coalesce(${num("s.charges", "totalDutyAmount")}, 0))
-           filter (where s.status = 'created') as duty_and_tax,
-         null::numeric as charged, null::numeric as tax,
-         sum(${num("s.rate_choice", "saving")}) filter (where s.status = 'created'
-           and lower(s.rate_choice ->> 'currency') = lower(s.charges ->> 'currencyCode')) as saving
-    from shipping_services_shipment s
-   where ${BOUGHT} and s.status in ('created', 'voided')
-   group by 1, 2, 3
-  union all
-  select period, service_id, currency, 0, 0, 0, null, null, null, null,
-         sum(charged), sum(charged * rate / 100), null
-    from methods group by 1, 2, 3
-)
-select to_char(period at time zone 'UTC', 'YYYY-MM-DD') as period, service_id, currency,
+select to_char(date_trunc(:unit, day, 'UTC') at time zone 'UTC', 'YYYY-MM-DD') as period, service_id, currency,
        sum(labels)::int as labels, sum(voided)::int as voided, sum(rate_shopped)::int as rate_shopped,
        round(coalesce(sum(postage), 0), 2)::float8 as postage,
        round(coalesce(sum(refunded), 0), 2)::float8 as refunded,
@@ -93,7 +77,31 @@ select to_char(period at time zone 'UTC', 'YYYY-MM-DD') as period, service_id, c
        round(coalesce(sum(tax), 0), 2)::float8 as shipping_tax,
        (round(coalesce(sum(charged), 0), 2) - round(coalesce(sum(postage), 0), 2))::float8 as difference,
        round(coalesce(sum(saving), 0), 2)::float8 as saving
-  from figures
+  from (
+  select s.bought_day as day, s.service_id, s.charge_currency as currency,
+         count(*) as labels,
+         count(*) filter (where s.status = 'voided') as voided,
+         count(s.rate_saving) filter (where s.status = 'created') as rate_shopped,
+         sum(s.charge_total) filter (where s.status = 'created') as postage,
+         sum(s.charge_total) filter (where s.status = 'voided') as refunded,
+         sum(s.charge_total) filter (where s.status = 'voided' and s.void_status = 'INITIATED') as refund_pending,
+         sum(s.charge_duty_and_tax) filter (where s.status = 'created') as duty_and_tax,
+         null::numeric as charged, null::numeric as tax,
+         sum(s.rate_saving) filter (where s.status = 'created') as saving
+    from shipping_services_shipment s
+   where s.deleted_at is null and s.is_return = false and s.status in ('created', 'voided')
+     and s.bought_day >= :from and s.bought_day < :to
+     and (cast(:service as text) is null or s.service_id = :service)
+   group by 1, 2, 3
+  union all
+  select t.label_day, t.service_id, t.currency_code, 0, 0, 0, null, null, null, null,
+         sum(t.shipping), sum(t.shipping_tax), null
+    from shipping_services_order_spend t
+   where t.deleted_at is null and t.shipping is not null
+     and t.label_day >= :from and t.label_day < :to
+     and (cast(:service as text) is null or t.service_id = :service)
+   group by 1, 2, 3
+  ) figures
  where cast(:currency as text) is null or currency = :currency
  group by 1, 2, 3
  order by 1, 2, 3`
@@ -114,15 +122,42 @@ export function spendStatement(filter: SpendFilter) {
   }
 }
 
+/**
+ * Brings the stored figures of changed orders up to date: one index probe when none changed.
+ * One refresh at a time (two reports would lock the same rows in their own orders).
+ */
+export async function refreshOrderSpend(knex: Knex): Promise<void> {
+  const { rows } = await knex.raw(
+    `select exists (select 1 from shipping_services_order_spend where deleted_at is null and changes > 0) as changed`
+  )
+  if (!rows[0].changed) return
+  await knex.transaction(async (trx) => {
+    await trx.raw(
+      "select pg_advisory_xact_lock(hashtext('shipping_services_order_spend'))"
+    )
+    // After an upgrade every order is recomputed: its sorts fit in memory (the default spills).
+    await trx.raw("set local work_mem = '32MB'")
+    await trx.raw(REFRESH_SQL)
+  })
+}
+
+/** Medusa changed these orders (an edit, an exchange, a claim, a return, a cancel). */
+export async function markOrdersChanged(
+  knex: Knex,
+  orderIds: string[]
+): Promise<void> {
+  await knex.raw(
+    `update shipping_services_order_spend set changes = changes + 1 where order_id = any(?)`,
+    [orderIds]
+  )
+}
+
 /** The spend report's rows (src/lib/spend/report.ts sums them by currency). */
 export async function readSpendReport(
   knex: Knex,
   filter: SpendFilter
 ): Promise<SpendRow[]> {
+  await refreshOrderSpend(knex)
   const { sql, bindings } = spendStatement(filter)
-  return knex.transaction(async (trx) => {
-    // Its sorts and groups over 100,000 labels fit in memory (the default 4 MB spills to disk).
-    await trx.raw("set local work_mem = '32MB'")
-    return (await trx.raw(sql, bindings)).rows as SpendRow[]
-  })
+  return (await knex.raw(sql, bindings)).rows as SpendRow[]
 }

@@ -70,7 +70,9 @@ async function dump(c: Client) {
   const out: Record<string, unknown[]> = {}
   for (const table of TABLES) {
     const { rows } = await c.query(
-      `select to_jsonb(t) - 'documents_removed_at' - 'files_removed_at' - 'sandbox_clock_at' - 'rate_choice' as row from ${table} t order by id`
+      `select to_jsonb(t) - 'documents_removed_at' - 'files_removed_at' - 'sandbox_clock_at' - 'rate_choice'
+              - 'bought_day' - 'charge_total' - 'charge_duty_and_tax' - 'charge_currency' - 'rate_saving' as row
+         from ${table} t order by id`
     )
     out[table] = rows.map((r) => r.row)
   }
@@ -117,9 +119,9 @@ describe("upgrade from 0.1.0", () => {
         `insert into shipping_services_shipment
            (id, transaction_id, transaction_ids, request_key, option_id, variant, carrier, service_id, status,
             shipment_id, tracking_number, label_format, label_size, charges, reprint_count, tracking_status,
-            tracking_status_at, delivered_applied_at, customs, printed_at, metadata)
+            tracking_status_at, delivered_applied_at, customs, printed_at, metadata, order_id)
          values ($1, $2, $3, $4, 'postal-ground', 'expedited', 'POSTAL', 'UGA', $5, $6, $7, 'PDF', 'DOC_4X6',
-                 $8, $9, $10, now() - interval '3 days', $11, $12, now(), $13)`,
+                 $8, $9, $10, now() - interval '3 days', $11, $12, now(), $13, $14)`,
         [
           `ssship_${String(i).padStart(3, "0")}`,
           `T-${i}`,
@@ -136,6 +138,7 @@ describe("upgrade from 0.1.0", () => {
             ? JSON.stringify({ customs: { items: [{ hsCode: "6109" }] } })
             : null,
           JSON.stringify({ note: `ünïcødé ${i}` }),
+          `order_${i % 20}`,
         ]
       )
       for (let e = 0; e < 5; e++) {
@@ -235,6 +238,15 @@ describe("upgrade from 0.1.0", () => {
        union all select count(*)::int from shipping_services_batch where files_removed_at is not null`
     )
     expect(added).toEqual([{ n: 0 }, { n: 0 }])
+    // The spend report's figures: every order with labels waits for them to be computed.
+    const { rows: spend } = await c.query(
+      `select count(*)::int as orders, min(changes) as changes from shipping_services_order_spend`
+    )
+    const { rows: labelled } = await c.query(
+      `select count(distinct order_id)::int as orders from shipping_services_shipment`
+    )
+    expect(spend).toEqual([{ orders: labelled[0].orders, changes: 1 }])
+    expect(labelled[0].orders).toBeGreaterThan(0)
 
     const { rows: after } = await c.query(
       `select id, kind, owner_id, page, version, mime_type, format, size, storage, file_id, content, created_at, updated_at, deleted_at

@@ -2,6 +2,7 @@ import type { InferTypeOf } from "@medusajs/framework/types"
 import { AutoFulfillment } from "./auto-fulfillment"
 import { Batch, BatchItem } from "./batch"
 import { Document } from "./document"
+import { OrderSpend } from "./order-spend"
 import { Setting } from "./setting"
 import { Shipment } from "./shipment"
 import { TrackingEvent } from "./tracking-event"
@@ -12,6 +13,7 @@ export {
   Batch,
   BatchItem,
   Document,
+  OrderSpend,
   Setting,
   Shipment,
   TrackingEvent,
