@@ -38,7 +38,12 @@ module.exports = {
       },
     ],
   },
-  testEnvironment: "node",
+  // Jest's node environment with a plain global object (dev/jest-environment.js) where it was
+  // measured: the unit and modules groups.
+  testEnvironment:
+    type === "unit" || type === "integration:modules"
+      ? "<rootDir>/dev/jest-environment.js"
+      : "node",
   // Jest's runtime, its modules' compiled code shared between the test files of a worker
   // (dev/jest-runtime.js).
   runtime: "<rootDir>/dev/jest-runtime.js",
@@ -82,6 +87,13 @@ module.exports = {
           "<rootDir>/integration-tests/settle-background.ts",
           "<rootDir>/integration-tests/pg-busy-client.ts",
         ],
+      }
+    : {}),
+  // The cluster group's files copy a migrated template (dev/cluster-template.ts).
+  ...(type === "cluster"
+    ? {
+        globalTeardown:
+          "<rootDir>/integration-tests/cluster/global-teardown.ts",
       }
     : {}),
   // The browser group's spec files copy one migrated database with the admin user.

@@ -88,7 +88,7 @@ import {
   type MeterSources,
 } from "./baseline"
 
-const DB = "medusa_shipping_services_bench_auto"
+const DB = process.env.BENCH_DB ?? "medusa_shipping_services_bench_auto"
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 200)
 /**
  * Pairs of bursts (manual, plugin), alternating which goes first: one manual burst then one

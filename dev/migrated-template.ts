@@ -1,5 +1,6 @@
 import { databaseUrl, freshDatabase } from "./database"
 import { runMedusa } from "./medusa-cli"
+import { medusaCan } from "../src/lib/medusa-release"
 
 /**
  * A database migrated the way Medusa's test runner migrates one, for test apps to copy
@@ -14,7 +15,12 @@ export async function migratedTemplate(
 ): Promise<string> {
   await freshDatabase(name)
   await runMedusa(
-    ["db:migrate", "--skip-scripts", "--execute-safe-links", "--skip-search"],
+    [
+      "db:migrate",
+      "--skip-scripts",
+      "--execute-safe-links",
+      ...(medusaCan("migrateSkipsSearch") ? ["--skip-search"] : []),
+    ],
     { ...env, DATABASE_URL: databaseUrl(name) }
   )
   return name

@@ -71,18 +71,26 @@ export function postgresBinDir(): string {
   )
 }
 
+/** util-linux's runuser: in sbin, which a PATH without it (cron, some CI shells) does not reach. */
+function runuser(): string {
+  return (
+    ["/usr/sbin/runuser", "/sbin/runuser"].find((p) => existsSync(p)) ??
+    "runuser"
+  )
+}
+
 /** Runs one of PostgreSQL's tools, as the postgres user when this process is root. */
 function runTool(bin: string, tool: string, args: string[]): string {
   const cmd = path.join(bin, tool)
   const result =
     userInfo().uid === 0
-      ? spawnSync("runuser", ["-u", "postgres", "--", cmd, ...args], {
+      ? spawnSync(runuser(), ["-u", "postgres", "--", cmd, ...args], {
           encoding: "utf8",
         })
       : spawnSync(cmd, args, { encoding: "utf8" })
   if (result.status !== 0)
     throw new Error(
-      `${tool} ${args.join(" ")} failed (${result.status}):\n${result.stdout}\n${result.stderr}`
+      `${tool} ${args.join(" ")} failed (${result.error ? String(result.error) : result.status}):\n${result.stdout}\n${result.stderr}`
     )
   return result.stdout
 }

@@ -2,18 +2,14 @@
 # `npm test`: every group, none dropped, in an order that keeps a 2-core machine busy to the end.
 #
 # The suite is bound by CPU, so its time is its CPU-seconds over two cores, less the time a core
-# sits idle: the order only has to leave none idle. The cluster group is the exception: most of
-# its time is spent waiting (a database away for 20 s, leases running out, the sandbox's
-# latency), about half a core's work for ten minutes. Started last, beside the other lines, it
-# ended a CI run minutes after them; so it starts first, a line of its own (platform-faults and
-# crash-recovery, then its other files: cluster.spec, real-shop), beside unit, modules and http,
-# which run one after the other and each keep both cores busy (jest workers; http runs three, as
-# its apps also wait on PostgreSQL and the sandbox). Then two more lines side by side: install
-# then browser; and (CI) the other Node.js lines. Their databases, ports, Redis prefixes and
-# sandboxes are their own (platform-faults even its own PostgreSQL and Redis). Each line's
-# output is kept in a file and printed whole once it ended, so the log reads as if they had run
-# in turn. The exit status is the first failure's; a failed group starts no later one, and the
-# lines already running are waited for.
+# sits idle. The cluster group mostly waits (a database away for 20 s, leases, the sandbox's
+# latency), so it starts first, a line of its own, beside the unit group (whose stream and
+# concurrency timings a fully loaded machine makes late). Then two more waiting lines start:
+# merchant (modules, install, browser) and, in CI, the other Node.js lines (the dtc install on the
+# oldest, then the unit group on each), beside http. Their databases, ports, Redis
+# prefixes and sandboxes are their own. Each line's output is printed whole once it ended. The exit
+# status is the first failure's; a failed group starts no later one of its line (a failed unit
+# group, no other line), and the lines already running are waited for.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -51,13 +47,12 @@ timed_group() {
   )
 }
 
-# line NAME STEP...: runs the steps in turn, stops at the first failure. A step is a group, or
+# run_steps STEP...: runs the steps in turn, stops at the first failure. A step is a group, or
 # group:file,file to run only those files of it (jest alone would order a group's files by size),
 # or group@MAJOR to run it on that Node.js line (fetched when the machine lacks it), each after
 # any VAR=value words that set its environment ("INSTALL_STARTER=dtc install@22").
-line() {
-  local name=$1
-  shift
+# line NAME STEP...: the same, its output kept in a file of its own.
+run_steps() {
   (
     status=0
     for step in "$@"; do
@@ -91,7 +86,12 @@ line() {
       }
     done
     exit $status
-  ) >"$logs/$name.log" 2>&1
+  )
+}
+line() {
+  local name=$1
+  shift
+  run_steps "$@" >"$logs/$name.log" 2>&1
 }
 
 # The cluster group's files: these two first, then every other one (cluster.spec, real-shop; a
@@ -105,45 +105,60 @@ join() {
   local IFS=,
   echo "$*"
 }
+# The HTTP group's two heaviest files run after the cluster group, in a jest run of their own (its
+# own sandbox, ports and template database): that line ends minutes before HTTP's, the last to end.
+late_http=(integration-tests/http/checkout-refusals.spec.ts integration-tests/http/customer-returns.spec.ts)
+http_files=()
+for f in integration-tests/http/*.spec.ts; do
+  [[ " ${late_http[*]} " == *" $f "* ]] || http_files+=("$f")
+done
 pids=()
 names=()
-stamp "a line: test:cluster (${faults[*]##*/}, then ${others[*]##*/}), beside the rest"
-line cluster "cluster:$(join "${faults[@]}")" ${others[0]+"cluster:$(join "${others[@]}")"} &
+stamp "a line: test:cluster (${faults[*]##*/}, then ${others[*]##*/}), then test:http (${late_http[*]##*/}), beside the rest"
+line cluster "cluster:$(join "${faults[@]}")" ${others[0]+"cluster:$(join "${others[@]}")"} \
+  "HTTP_TEST_WORKERS=1 http:$(join "${late_http[@]}")" &
 pids+=("$!")
 names+=(cluster)
 
-status=0
-for group in unit modules http; do
-  stamp "test:$group"
-  timed_group "$group" || {
-    status=$?
-    stamp "test:$group failed: no later group starts"
-    break
-  }
-done
+# The unit group first, beside the cluster line only: its timing tests (streams, the sandbox's
+# concurrency) are the ones a fully loaded machine makes late.
+stamp "test:unit"
+run_steps unit
+status=$?
+stamp "test:unit ended ($status)"
 
 if [ "$status" -eq 0 ]; then
-  stamp "a line: test:install, test:browser"
-  line merchant install browser &
+  # The module group here, not before HTTP: it mostly waits on PostgreSQL, and the HTTP group's
+  # line is the one that ends last.
+  stamp "a line: test:modules, test:install, test:browser"
+  line merchant modules install browser &
   pids+=("$!")
   names+=(merchant)
-  # The other Node.js lines (CI), a third line: the unit group on each; on the oldest, README's
-  # merchant path in the shape of Medusa's dtc starter (INSTALL_STARTER=dtc: its backend, its
-  # Medusa, pnpm and its deployment path), while the plain npm app of the newest Medusa runs on
-  # the main line in the line above: the install test pairs the Medusa axis with the Node.js axis.
+
+  # The other Node.js lines (CI), a line of their own: on the oldest, README's merchant path in the
+  # shape of Medusa's dtc starter (INSTALL_STARTER=dtc: its backend, its Medusa, pnpm and its
+  # deployment path), while the plain npm app of the newest Medusa runs on the main line in the line
+  # above: the install test pairs the Medusa axis with the Node.js axis. Then the unit group on each.
   steps=()
   oldest=$(printf '%s\n' ${NODE_LINES_BESIDE:-} | sort -n | head -1)
+  [ -n "$oldest" ] && steps+=("INSTALL_STARTER=dtc install@$oldest")
   for major in ${NODE_LINES_BESIDE:-}; do
     steps+=("unit@$major")
-    [ "$major" = "$oldest" ] && steps+=("INSTALL_STARTER=dtc install@$major")
   done
   if [ ${#steps[@]} -gt 0 ]; then
-    stamp "and a line of the other Node.js lines: ${steps[*]}"
+    stamp "a line of the other Node.js lines: ${steps[*]}"
     line node-lines "${steps[@]}" &
     pids+=("$!")
     names+=(node-lines)
   fi
 fi
+
+stamp "test:http (but ${late_http[*]##*/})"
+[ "$status" -eq 0 ] && {
+  run_steps "http:$(join "${http_files[@]}")"
+  status=$?
+}
+stamp "test:http ended ($status)"
 
 for i in "${!pids[@]}"; do
   wait "${pids[$i]}"

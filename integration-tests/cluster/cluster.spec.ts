@@ -14,7 +14,8 @@
  *  6. a worker killed mid-purchase (SIGKILL) while the other runs: one label per order after its restart.
  * Logs of every process: .test-results/cluster/cluster-test/.
  */
-import { prepareCluster, type Cluster } from "../../dev/cluster"
+import { LEAN_GC, prepareCluster, type Cluster } from "../../dev/cluster"
+import { TEMPLATE_ADMIN } from "../../dev/cluster-template"
 import { fetchApi, type Api } from "../../dev/seed/api"
 import {
   ADDRESSES,
@@ -38,7 +39,8 @@ const POLL_EVERY_S = 5
 // steps ended, which showed the wait — an order.placed the dead worker held before its claim,
 // handed on only by BullMQ's stall check; see DEV_EVENT_BUS_LOCK_MS below.)
 const RECOVER_EVERY_S = 2
-const ADMIN = { email: "cluster@example.com", password: "cluster-password" }
+// The admin user of the migrated template each file copies (dev/cluster-template.ts).
+const ADMIN = TEMPLATE_ADMIN
 const HOOK_PATH = "/hooks/shipping-services/tracking"
 const concurrency = parsePluginOptions(appPluginOptions({})).http.concurrency
 
@@ -56,6 +58,8 @@ beforeAll(async () => {
   cluster = await prepareCluster({
     name: "cluster-test",
     admin: ADMIN,
+    template: true,
+    nodeArgs: LEAN_GC,
     // Debug: the plugin's job-run lines (src/orchestration/jobs/job-runs.ts) are at debug level.
     env: {
       LOG_LEVEL: "debug",
@@ -75,8 +79,9 @@ afterAll(async () => {
 
 describe("server + 2 workers on Redis", () => {
   it("register the tracking webhook at start-up once for the whole cluster (locks in Redis)", async () => {
-    // The migration registered it: forget it on both sides, so that every process's start-up
-    // reconcile finds nothing and wants to create it; a slow service widens the race.
+    // A template copy starts unregistered; forgotten on both sides all the same, so that every
+    // process's start-up reconcile finds nothing and wants to create it; a slow service widens
+    // the race.
     const client = sandboxClient(cluster.sandbox.baseUrl)
     const url = `${cluster.url}${HOOK_PATH}`
     for (const c of await client.listWebhookConfigs())

@@ -20,7 +20,8 @@
  */
 import { mkdirSync, rmSync } from "node:fs"
 import path from "node:path"
-import { prepareCluster, type Cluster } from "../../dev/cluster"
+import { LEAN_GC, prepareCluster, type Cluster } from "../../dev/cluster"
+import { TEMPLATE_ADMIN } from "../../dev/cluster-template"
 import {
   startPrivatePostgres,
   type PrivatePostgres,
@@ -44,11 +45,14 @@ import type { StatsSnapshot } from "../../packages/sandbox/src/stats"
 
 jest.setTimeout(20 * 60_000)
 
-const ORDERS = 100
+// Enough that work is left for every fault: each waits for a purchase in flight at the service
+// (measured, with 100 orders: 1 to 5 in flight and 11 to 17 fulfillments running at each fault).
+const ORDERS = 40
 /** polling.schedule and recovery.schedule: every 10 s and every 5 s (six fields, seconds first). */
 const SCHEDULES = { polling: "*/10 * * * * *", recovery: "*/5 * * * * *" }
 const OUTAGE_MS = 20_000
-const ADMIN = { email: "faults@example.com", password: "faults-password" }
+// The admin user of the migrated template (dev/cluster-template.ts), copied onto this test's server.
+const ADMIN = TEMPLATE_ADMIN
 const HOOK_PATH = "/hooks/shipping-services/tracking"
 const logRoot = path.resolve(
   __dirname,
@@ -95,6 +99,8 @@ beforeAll(async () => {
     name: "platform-faults",
     logDir: path.join(logRoot, "medusa"),
     admin: ADMIN,
+    template: true,
+    nodeArgs: LEAN_GC,
     pg: pg.config,
     redisUrl: redis.url,
     keepDatabase: keep,
@@ -118,7 +124,7 @@ beforeAll(async () => {
       }),
     },
   })
-  note("database migrated")
+  note("database copied from the migrated template")
 })
 
 afterAll(async () => {
@@ -241,14 +247,35 @@ describe("PostgreSQL, Redis and a worker taken away during a burst", () => {
 
     // Labels of the burst so far.
     const labelsAtService = async () => (await stats()).labelsCreated - early
-    await waitFor(
-      async () => (await labelsAtService()) >= 5,
-      "5 labels",
-      120_000,
-      100
-    )
-    note(`${await labelsAtService()} labels: PostgreSQL restarted fast`)
+    // Each fault once the burst has bought `labels` and while purchases are in flight at the
+    // service (the moment is noted after the fault, so as not to delay it).
+    const faultsMet: { fault: string; labels: number; inFlight: number }[] = []
+    const atFaultMoment = async (labels: number, fault: string) => {
+      const s = await waitFor(
+        async () => {
+          const s = await stats()
+          return s.labelsCreated - early >= labels && s.createsInFlight > 0
+            ? s
+            : undefined
+        },
+        `${labels} labels and a purchase in flight, for: ${fault}`,
+        180_000,
+        50
+      )
+      const met = {
+        fault,
+        labels: s.labelsCreated - early,
+        inFlight: s.createsInFlight,
+      }
+      faultsMet.push(met)
+      return () =>
+        note(
+          `${met.labels} labels, ${met.inFlight} purchases in flight: ${fault}`
+        )
+    }
+    let noteFault = await atFaultMoment(3, "PostgreSQL restarted fast")
     await pg.restart()
+    noteFault()
     note("PostgreSQL back")
 
     // Tracking events of the labels bought so far go out as webhooks (besides each new label's
@@ -259,45 +286,33 @@ describe("PostgreSQL, Redis and a worker taken away during a burst", () => {
       seconds: 5 * 3600,
     })
     await waitFor(
-      async () => (await labelsAtService()) >= 20,
-      "20 labels",
+      async () => (await labelsAtService()) >= 10,
+      "10 labels",
       180_000,
       100
-    )
-    note(
-      `${await labelsAtService()} labels: PostgreSQL stopped for ${OUTAGE_MS / 1000} s`
     )
     await cluster.sandbox.control("POST", "/clock/advance", {
       seconds: 5 * 3600,
     })
+    noteFault = await atFaultMoment(
+      10,
+      `PostgreSQL stopped for ${OUTAGE_MS / 1000} s`
+    )
     await pg.stop()
+    noteFault()
     await new Promise((r) => setTimeout(r, OUTAGE_MS))
     await pg.start()
     note("PostgreSQL started again")
 
-    await waitFor(
-      async () => (await labelsAtService()) >= 40,
-      "40 labels",
-      180_000,
-      100
-    )
-    note(`${await labelsAtService()} labels: Redis restarted`)
+    noteFault = await atFaultMoment(20, "Redis restarted")
     await redis.restart(2_000)
+    noteFault()
     note("Redis back")
 
     const victim = cluster.workers[0]!
-    await waitFor(
-      async () =>
-        (await stats()).createsInFlight > 0 ||
-        (await labelsAtService()) >= ORDERS - early,
-      "creates in flight",
-      180_000,
-      50
-    )
-    note(
-      `${await labelsAtService()} labels, ${(await stats()).createsInFlight} in flight: ${victim.name} SIGKILLed`
-    )
+    noteFault = await atFaultMoment(0, `${victim.name} SIGKILLed`)
     await victim.kill()
+    noteFault()
     survivors.delete(victim.name)
     const lastFault = new Date()
     await victim.restart()
@@ -463,6 +478,7 @@ describe("PostgreSQL, Redis and a worker taken away during a burst", () => {
     })
     const figures = {
       orders: orderIds.length,
+      faultsMet,
       labelsMadeByTheService: state.shipments.length,
       // A fault inside Medusa's fulfillment workflow after the label was bought: Medusa's own
       // compensation cancels the fulfillment and the provider voids the label (refunded); the

@@ -13,7 +13,8 @@
  *    fulfillment of its own.
  * Logs of every process: .test-results/cluster/real-shop/.
  */
-import { prepareCluster, type Cluster } from "../../dev/cluster"
+import { LEAN_GC, prepareCluster, type Cluster } from "../../dev/cluster"
+import { TEMPLATE_ADMIN } from "../../dev/cluster-template"
 import { fetchApi, type Api } from "../../dev/seed/api"
 import {
   ADDRESSES,
@@ -30,7 +31,8 @@ import type { StatsSnapshot } from "../../packages/sandbox/src/stats"
 jest.setTimeout(10 * 60_000)
 
 const ORDERS = 10
-const ADMIN = { email: "outage@example.com", password: "outage-password" }
+// The admin user of the migrated template each file copies (dev/cluster-template.ts).
+const ADMIN = TEMPLATE_ADMIN
 // Two attempts half a second apart: the schedule is long over before the outage is.
 const AUTO_FULFILL = { maxAttempts: 2, backoffMs: 500 }
 
@@ -56,6 +58,8 @@ beforeAll(async () => {
   cluster = await prepareCluster({
     name: "real-shop",
     admin: ADMIN,
+    template: true,
+    nodeArgs: LEAN_GC,
     env: {
       SHIPPING_SERVICES_OPTIONS_PATCH: JSON.stringify({
         autoFulfill: AUTO_FULFILL,
@@ -208,6 +212,20 @@ describe("an exchange on 2 workers, its event delivered three times", () => {
         500
       )
     await labelled(1)
+    // The label is stored before Medusa records the fulfillment on the order's item.
+    await waitFor(
+      async () => {
+        const rows = await cluster.sql<{ n: number }>(
+          `select count(*)::int as n from order_item
+            where order_id = $1 and deleted_at is null and fulfilled_quantity = quantity`,
+          [placed.id]
+        )
+        return rows[0]!.n >= 1
+      },
+      "the kettle recorded as fulfilled",
+      60_000,
+      250
+    )
     const { data: order } = await api.get(
       `/admin/orders/${placed.id}?fields=id,*items`,
       admin

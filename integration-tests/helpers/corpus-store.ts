@@ -131,34 +131,47 @@ export async function setupCorpusStore(
       options[`${service}:${price}`] = created.shipping_option.id
     }
   }
+  // One batch request for the whole catalog (57 products): one product workflow, where a
+  // request per product ran it 57 times in the file's setup.
+  const { data: batch } = await api.post(
+    "/admin/products/batch",
+    {
+      create: products.map((key) => {
+        const { title, price, ...fields } = CORPUS_PRODUCTS[key] as {
+          title: string
+          price: number
+        } & Record<string, unknown>
+        return {
+          title,
+          status: "published",
+          shipping_profile_id: profileId,
+          sales_channels: [{ id: salesChannelId }],
+          options: [{ title: "Style", values: ["Default"] }],
+          variants: [
+            {
+              title: "Default",
+              sku: `CORPUS-${key}`.toUpperCase(),
+              manage_inventory: false,
+              options: { Style: "Default" },
+              prices: [{ currency_code: "usd", amount: price }],
+              ...fields,
+            },
+          ],
+        }
+      }),
+    },
+    admin
+  )
   const variants: Record<string, string> = {}
-  for (const key of products) {
-    const { title, price, ...fields } = CORPUS_PRODUCTS[key] as {
-      title: string
-      price: number
-    } & Record<string, unknown>
-    const { data } = await api.post(
-      "/admin/products",
-      {
-        title,
-        status: "published",
-        shipping_profile_id: profileId,
-        sales_channels: [{ id: salesChannelId }],
-        options: [{ title: "Style", values: ["Default"] }],
-        variants: [
-          {
-            title: "Default",
-            sku: `CORPUS-${key}`.toUpperCase(),
-            manage_inventory: false,
-            options: { Style: "Default" },
-            prices: [{ currency_code: "usd", amount: price }],
-            ...fields,
-          },
-        ],
-      },
-      admin
+  for (const product of batch.created as {
+    variants: { id: string; sku: string }[]
+  }[]) {
+    const [variant] = product.variants
+    const key = products.find(
+      (k) => `CORPUS-${k}`.toUpperCase() === variant.sku
     )
-    variants[key] = data.product.variants[0].id
+    if (!key) throw new Error(`no corpus product for ${variant.sku}`)
+    variants[key] = variant.id
   }
   return {
     publishableKey,

@@ -128,7 +128,9 @@ function bootedOnceRunner(
       try {
         await databaseFromTemplate(dbName, template)
         await configLoaderOverride(cwd, { clientUrl, debug: false })
-        restoreEnv = applyEnvVarsToProcess(env)
+        // Medusa's test-utils before 2.19 return no way back.
+        const restore: unknown = applyEnvVarsToProcess(env)
+        if (typeof restore === "function") restoreEnv = restore as () => void
         dbUtils.pgConnection_ = await initDb()
         const app = await startApp({ cwd, env })
         container = app.container

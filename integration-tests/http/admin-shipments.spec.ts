@@ -7,6 +7,7 @@ import type ShippingServicesModuleService from "../../src/modules/shipping-servi
 import { sandbox } from "../helpers/sandbox"
 import { labelOf } from "../helpers/labels"
 import { waitFor } from "../../dev/wait"
+import { settled } from "../helpers/settled"
 
 jest.setTimeout(180_000)
 
@@ -20,8 +21,18 @@ httpTestRunner({
     let store: StoreSetup
     let admin: { headers: Record<string, string> }
 
+    /**
+     * A labelled order for the tests that leave its label as the service has it (they read it,
+     * or change only the database): bought before the first test, so the database every test
+     * is restored to holds it. A test that changes the label at the service buys its own.
+     */
+    let shared: Awaited<ReturnType<typeof labelledOrder>>
+
     beforeAll(async () => {
       ;({ admin, store } = await openStore(api, getContainer()))
+      await sandbox.delete("/faults")
+      shared = await labelledOrder()
+      await settled()
     })
 
     beforeEach(async () => {
@@ -92,7 +103,7 @@ httpTestRunner({
 
     describe("GET /admin/shipping-services/orders/:id/shipments", () => {
       it("shows the label, charges, status and the timeline sorted by event time, unmatched events included", async () => {
-        const { order, row } = await labelledOrder()
+        const { order, row } = shared
         const tn = row.tracking_number as string
         // Dated as the service dates them: on its (the sandbox's, frozen) clock, after the label.
         const now = Date.parse((await sandbox.get("/clock")).now)
@@ -134,12 +145,20 @@ httpTestRunner({
               ...scan("Acceptance", "ACC", acc, "Chicago"),
               shipment_id: row.id,
             },
-            // Arrived before the row was matched: same tracking number, no shipment yet.
             {
               ...scan("OutForDelivery", "OFD", ofd, "New York"),
               shipment_id: null,
             },
           ])
+        // Stored before its shipment existed (storing links a known one): left without one.
+        const [early] = await shipping().listTrackingEvents({
+          tracking_number: tn,
+          event_code: "OFD",
+        })
+        await shipping().updateTrackingEvents({
+          id: early!.id,
+          shipment_id: null,
+        })
 
         const data = await shipmentsOf(order.id)
         expect(data.order_id).toBe(order.id)
@@ -224,12 +243,15 @@ httpTestRunner({
             {},
             admin
           )
-          expect(data.reprints).toMatchObject({ used: i, left: 3 - i, max: 3 })
-          expect(data.shipment.label.url).toBe(
-            `/admin/shipping-services/shipments/${row.id}/label`
-          )
+          expect(data).toEqual({
+            reprints: expect.objectContaining({ used: i, left: 3 - i, max: 3 }),
+            print_url: null,
+          })
           last = data
         }
+        expect((await shipmentsOf(order.id)).shipments[0].label.url).toBe(
+          `/admin/shipping-services/shipments/${row.id}/label`
+        )
         expect(last.reprints.allowed).toBe(false)
         const [after] = await shipping().listShipments({ id: row.id })
         expect(after.reprint_count).toBe(3)
@@ -269,7 +291,7 @@ httpTestRunner({
       })
 
       it("refuses a bad label query in words, naming the field", async () => {
-        const { row } = await labelledOrder()
+        const { row } = shared
         const url = `/admin/shipping-services/shipments/${row.id}/label`
         for (const [query, words] of [
           ["page=x", /page: .*number/i],
@@ -286,7 +308,7 @@ httpTestRunner({
       })
 
       it("rejects unknown body fields and unknown shipments", async () => {
-        const { row } = await labelledOrder()
+        const { row } = shared
         expect(
           (
             await fail(
@@ -312,7 +334,7 @@ httpTestRunner({
       })
 
       it("says in words when the service fails", async () => {
-        const { row } = await labelledOrder()
+        const { row } = shared
         await sandbox.post("/faults", {
           operation: "reprintShipment",
           fault: "503",
@@ -341,16 +363,19 @@ httpTestRunner({
           {},
           admin
         )
+        // Only what the admin reads: it refetches the order's labels.
+        expect(Object.keys(data)).toEqual(["void"])
         expect(data.void).toMatchObject({
           status: "voided",
           void_status: "INITIATED",
         })
-        expect(data.shipment).toMatchObject({
+        const [shipment] = (await shipmentsOf(order.id)).shipments
+        expect(shipment).toMatchObject({
           status: "voided",
           void: { allowed: false },
           reprints: { allowed: false },
         })
-        expect(data.shipment.fulfillment.canceled_at).toBeTruthy()
+        expect(shipment.fulfillment.canceled_at).toBeTruthy()
         const { data: o } = await api.get(
           `/admin/orders/${order.id}?fields=id,*fulfillments`,
           admin
@@ -369,7 +394,7 @@ httpTestRunner({
       })
 
       it("refuses a shipped parcel in words, without asking the service", async () => {
-        const { order, row } = await labelledOrder()
+        const { order, row } = shared
         await api.post(
           `/admin/orders/${order.id}/fulfillments/${row.fulfillment_id}/shipments`,
           { items: [{ id: order.items[0].id, quantity: 1 }] },
@@ -396,7 +421,7 @@ httpTestRunner({
       })
 
       it("voids an orphaned label (no fulfillment holds it) at the service directly and records it", async () => {
-        const { row } = await labelledOrder()
+        const { order, row } = await labelledOrder()
         await shipping().updateShipments({
           id: row.id,
           orphaned_at: new Date(),
@@ -415,7 +440,11 @@ httpTestRunner({
         const [after] = await shipping().listShipments({ id: row.id })
         expect(after).toMatchObject({ status: "voided", void_reason: "orphan" })
         // Medusa's fulfillment was not canceled: the orphan path does not go through it.
-        expect(data.shipment.fulfillment?.canceled_at ?? null).toBeNull()
+        const { data: o } = await api.get(
+          `/admin/orders/${order.id}?fields=id,*fulfillments`,
+          admin
+        )
+        expect(o.order.fulfillments[0].canceled_at).toBeNull()
       })
     })
 

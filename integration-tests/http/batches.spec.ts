@@ -11,6 +11,7 @@ import { resumeBatches } from "../../src/orchestration/batches/run-batch"
 import { Modules } from "@medusajs/framework/utils"
 import { sandbox } from "../helpers/sandbox"
 import probeShippingService from "../../src/jobs/probe-shipping-service"
+import { settled } from "../helpers/settled"
 
 jest.setTimeout(240_000)
 
@@ -37,8 +38,25 @@ httpTestRunner({
         SHIPPING_SERVICES_MODULE
       )
 
+    /**
+     * Orders waiting for a label, placed before the first test, so the database every test is
+     * restored to holds them (a batch buys them new labels at the service each time): a mixed
+     * three (ground, priority, cross-border) and three alike.
+     */
+    let mixed: Awaited<ReturnType<typeof domestic>>[]
+    let alike: Awaited<ReturnType<typeof domestic>>[]
+
     beforeAll(async () => {
       ;({ admin, store } = await openStore(api, getContainer()))
+      await sandbox.delete("/faults")
+      mixed = [
+        await domestic("postal-ground", 0),
+        await domestic("postal-priority", 1),
+        await abroad(),
+      ]
+      alike = [await domestic(), await domestic(), await domestic()]
+      for (const o of [...mixed, ...alike]) await recorded(o.id)
+      await settled()
     })
 
     afterAll(() => {
@@ -104,11 +122,7 @@ httpTestRunner({
     }
 
     it("lists orders waiting for a label, filtered and paginated, and holds one", async () => {
-      const orders = [
-        await domestic("postal-ground", 0),
-        await domestic("postal-priority", 1),
-        await abroad(),
-      ]
+      const orders = mixed
       for (const o of orders)
         expect((await recorded(o.id)).status).toBe("manual")
 
@@ -190,14 +204,15 @@ httpTestRunner({
           )
         ).status
       ).toBe(400)
+      const unknown = await expectError(
+        api.post(`${BASE}/orders/order_unknown/hold`, {}, admin)
+      )
+      expect(unknown.status).toBe(404)
+      expect(unknown.data.message).toMatch(/order_unknown was not found/)
     })
 
     it("buys a batch's labels, shows progress, and serves one PDF of labels and packing slips", async () => {
-      const orders = [
-        await domestic("postal-ground", 0),
-        await domestic("postal-priority", 1),
-        await abroad(),
-      ]
+      const orders = mixed
       for (const o of orders) await recorded(o.id)
       const before = (await sandbox.get("/stats")).labelsCreated
       const { data, status } = await api.post(
@@ -288,16 +303,14 @@ httpTestRunner({
       expect(empty.status).toBe(400)
       expect(empty.data.message).toMatch(/order_ids/)
 
-      const labelled = await domestic()
+      const [labelled, canceled, fresh] = alike
       await recorded(labelled.id)
       const first = (
         await api.post(`${BASE}/batches`, { order_ids: [labelled.id] }, admin)
       ).data.batch
       await finished(first.id)
-      const canceled = await domestic()
       await recorded(canceled.id)
       await api.post(`/admin/orders/${canceled.id}/cancel`, {}, admin)
-      const fresh = await domestic()
       await recorded(fresh.id)
 
       const before = (await sandbox.get("/stats")).labelsCreated
@@ -364,7 +377,7 @@ httpTestRunner({
     })
 
     it("a batch started while the service is not answering waits, and finishes by itself once it answers", async () => {
-      const orders = [await domestic(), await domestic()]
+      const orders = alike.slice(0, 2)
       for (const o of orders) await recorded(o.id)
       await sandbox.post("/faults", {
         operation: "*",
@@ -415,7 +428,7 @@ httpTestRunner({
     })
 
     it("lists failures in the service's words and retries them without buying twice", async () => {
-      const orders = [await domestic(), await domestic()]
+      const orders = alike.slice(0, 2)
       for (const o of orders) await recorded(o.id)
       // Refused (a 4xx): failures to show. (The service not answering makes items wait instead.)
       await sandbox.post("/faults", {
@@ -548,7 +561,7 @@ httpTestRunner({
     })
 
     it("takes up a batch whose process stopped, where its rows say, and never one a live process holds", async () => {
-      const orders = [await domestic(), await domestic(), await domestic()]
+      const orders = alike
       for (const o of orders) await recorded(o.id)
       const container = getContainer()
       // The rows a process leaves when it is killed mid-batch: the batch leased by it, one order

@@ -115,8 +115,16 @@ httpTestRunner({
 
     it("sells every cart of the corpus once fixed, and each gets its labels", async () => {
       const orders: { id: string; cart: CorpusCart }[] = []
+      // Refusals fixed into the same cart (service, price, address, items, metadata: all a
+      // checkout sends) are one cart, sold once: a second sale would send the service the same.
+      const sold = new Set<string>()
       for (const c of corpus) {
-        const outcome = await checkoutCorpusCart(api, store, fixedCart(c))
+        const fixed = fixedCart(c)
+        const { service, price, address, items, metadata } = fixed
+        const key = JSON.stringify([service, price, address, items, metadata])
+        if (sold.has(key)) continue
+        sold.add(key)
+        const outcome = await checkoutCorpusCart(api, store, fixed)
         if (outcome.stage !== "order")
           throw new Error(
             `${c.name} (fixed) was refused: ${JSON.stringify((outcome as { body: unknown }).body)}`

@@ -23,6 +23,7 @@ import {
 import { answer, captureNotifications, type Answer } from "../helpers/answers"
 import { labelOf } from "../helpers/labels"
 import { sandbox } from "../helpers/sandbox"
+import { settled } from "../helpers/settled"
 import { whenIdle } from "../../src/lib/in-flight"
 
 jest.setTimeout(240_000)
@@ -39,11 +40,20 @@ httpTestRunner({
     let admin: { headers: Record<string, string> }
     let ada: CustomerSession
     let bob: CustomerSession
+    /**
+     * Ada's order, its label bought before the first test, so the database every test is
+     * restored to holds it: each test's exchange or claim buys new labels (a return, the new
+     * items), never changing this one's at the service.
+     */
+    let adasOrder: Awaited<ReturnType<typeof labelledOrder>>
 
     beforeAll(async () => {
       ;({ admin, store } = await openStore(api, getContainer()))
       ada = await registerCustomer(api, store, "ada.exchanges@example.com")
       bob = await registerCustomer(api, store, "bob.exchanges@example.com")
+      await sandbox.delete("/faults")
+      adasOrder = await labelledOrder(ada)
+      await settled()
     })
 
     const shipping = () =>
@@ -124,7 +134,7 @@ httpTestRunner({
 
     for (const kind of ["exchange", "claim"] as const) {
       it(`gives the customer one return label for the inbound part of ${kind === "exchange" ? "an exchange" : "a claim"} with the plugin's return option`, async () => {
-        const order = await labelledOrder(ada)
+        const order = adasOrder
         const mail = captureNotifications(getContainer())
         const atServiceBefore = (await returnLabelsAtService()).length
         const bus = getContainer().resolve(Modules.EVENT_BUS)
@@ -336,7 +346,7 @@ httpTestRunner({
     }
 
     it("takes over the label bought by a run that failed before storing it: one label, on the fulfillment", async () => {
-      const order = await labelledOrder(ada)
+      const order = adasOrder
       const atServiceBefore = (await returnLabelsAtService()).length
       const fulfillments = getContainer().resolve(Modules.FULFILLMENT)
       const update = fulfillments.updateFulfillment.bind(fulfillments)
@@ -382,7 +392,7 @@ httpTestRunner({
     it("records a refused purchase with the service's words for the admin, buys it when the sweep finds it due, and from the admin's button", async () => {
       const { retryWaitingReturnLabels } =
         await import("../../src/orchestration/returns/waiting-return-labels")
-      const order = await labelledOrder(ada)
+      const order = adasOrder
       const atServiceBefore = (await returnLabelsAtService()).length
       await sandbox.post("/faults", {
         operation: "createShipment",

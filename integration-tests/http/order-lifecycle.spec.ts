@@ -15,6 +15,12 @@ import {
 } from "../../dev/seed/store"
 import { waitFor } from "../../dev/wait"
 import { whenIdle } from "../../src/lib/in-flight"
+import {
+  autoFulfillEvent,
+  OrderChangeWaits,
+} from "../../src/orchestration/auto-fulfillment/auto-fulfill"
+import { planFulfillment } from "../../src/orchestration/auto-fulfillment/fulfillment-plan"
+import { runFulfillOrder } from "../../src/orchestration/auto-fulfillment/run-fulfill-order"
 import { SHIPPING_SERVICES_MODULE } from "../../src/options/resolve"
 import type ShippingServicesModuleService from "../../src/modules/shipping-services/service"
 import { atSandbox, sandbox } from "../helpers/sandbox"
@@ -182,7 +188,8 @@ httpTestRunner({
       expect((await sandbox.get("/stats")).labelsCreated).toBe(before)
     })
 
-    it("an exchange's outbound items get their label in a fulfillment of their own, once however often its event comes", async () => {
+    /** A labelled kettle order and its exchange for a mug, not yet requested. */
+    const kettleForMugExchange = async () => {
       const placed = await order([atShelton])
       await labelled(placed.id, 1)
       const [line] = await lineOf(placed.id, atShelton)
@@ -201,6 +208,11 @@ httpTestRunner({
         [{ variant_id: alsoAtShelton, quantity: 1 }],
         store.shippingOptions["postal-ground"]
       )
+      return { placed, exchangeId }
+    }
+
+    it("an exchange's outbound items get their label in a fulfillment of their own, once however often its event comes", async () => {
+      const { placed, exchangeId } = await kettleForMugExchange()
       await requestChange(api, admin, "exchange", exchangeId)
       const fs = await labelled(placed.id, 2)
       const [mug] = await lineOf(placed.id, alsoAtShelton)
@@ -228,6 +240,57 @@ httpTestRunner({
         order_id: placed.id,
       })
       expect(row).toMatchObject({ status: "succeeded", attempts: 1 })
+    })
+
+    it("a plan read while another process bought the change's label buys nothing: it is read again", async () => {
+      const { placed, exchangeId } = await kettleForMugExchange()
+      // The exchange's purchase answers after 3 s: another process reads its plan meanwhile.
+      await sandbox.post("/faults", {
+        operation: "createShipment",
+        fault: "delay=3000",
+        count: 1,
+      })
+      try {
+        await requestChange(api, admin, "exchange", exchangeId)
+        const seen = await waitFor(
+          async () => {
+            const row = await shipping().attempts().seen(placed.id)
+            return row?.status === "running" ? row : undefined
+          },
+          "the exchange's round running",
+          30_000,
+          50
+        )
+        const plan = await planFulfillment(getContainer(), placed.id)
+        expect("groups" in plan && plan.groups.length).toBe(1)
+        // The event once more meanwhile: that round's plan may predate this change, so it waits.
+        await expect(
+          autoFulfillEvent(getContainer(), "order.changed", placed.id)
+        ).rejects.toBeInstanceOf(OrderChangeWaits)
+        await labelled(placed.id, 2)
+        await settled()
+        const before = (await sandbox.get("/stats")).labelsCreated
+        // The plan read before that round ended is not claimed on.
+        const run = await runFulfillOrder(
+          getContainer(),
+          placed.id,
+          "automatic",
+          plan,
+          { now: new Date(), reopen: true, planned_on: seen.version }
+        )
+        // Claimed on, it would buy a label Medusa's fulfillment then refuses (voided, an error).
+        expect(run).toMatchObject({
+          result: { claim: { claimed: false, stale: true } },
+        })
+        // Planned again on the row as it is now: nothing is left to buy.
+        expect(
+          await autoFulfillEvent(getContainer(), "order.changed", placed.id)
+        ).toMatchObject({ status: "skipped" })
+        expect((await sandbox.get("/stats")).labelsCreated).toBe(before)
+        expect(await fulfillmentsOf(placed.id)).toHaveLength(2)
+      } finally {
+        await sandbox.delete("/faults")
+      }
     })
 
     it("a claim's replacement items leave the same way", async () => {

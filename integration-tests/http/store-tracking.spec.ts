@@ -1,3 +1,4 @@
+import { Modules } from "@medusajs/framework/utils"
 import { httpTestRunner } from "../helpers/runner"
 import {
   ADDRESSES,
@@ -17,6 +18,7 @@ import {
 import { explainHttpErrors } from "../helpers/errors"
 import { labelOf } from "../helpers/labels"
 import { sandbox } from "../helpers/sandbox"
+import untrackFulfillmentData from "../../src/migration-scripts/shipping-services-untrack-fulfillment-data"
 
 jest.setTimeout(180_000)
 
@@ -236,6 +238,57 @@ httpTestRunner({
       expect(listed.orders.map((o: { id: string }) => o.id)).toContain(order.id)
       expect((await tracking(order.id, bob.headers)).status).toBe(200)
       expect((await tracking(order.id, ada.headers)).status).toBe(404)
+    })
+
+    it("keeps tracking numbers out of Medusa's GET /store/orders/:id, which answers anyone with the order id, and clears those earlier versions stored", async () => {
+      const order = await placeCustomerOrder(api, store, ada, {
+        address: ADDRESSES.newYork,
+        optionId: "postal-ground",
+        variantId: store.products[0].variantId,
+      })
+      const row = await labelOf(shipping, order.id)
+      const tn = row.tracking_number as string
+      const storeOrder = async (fields: string) =>
+        (await api.get(`/store/orders/${order.id}?fields=${fields}`, pk)).data
+          .order
+      const leaks = (answer: unknown) => {
+        const found: string[] = []
+        walk(answer, (_k, v) => {
+          if (typeof v === "string" && v.includes(tn)) found.push(v)
+        })
+        return found
+      }
+      const answered = await storeOrder("*fulfillments")
+      expect(
+        answered.fulfillments[0].data.shipping_services.shipment_ids
+      ).toEqual([row.id])
+      expect(leaks(answered)).toEqual([])
+      // Medusa's store API drops fields it does not allow, its fulfillment labels among them.
+      expect(
+        leaks(await storeOrder("*fulfillments,*fulfillments.labels"))
+      ).toEqual([])
+
+      // As an earlier version stored it.
+      const fulfillments = getContainer().resolve(Modules.FULFILLMENT)
+      const [f] = await fulfillments.listFulfillments({
+        id: row.fulfillment_id as string,
+      })
+      const ref = (f.data as any).shipping_services
+      await fulfillments.updateFulfillment(f.id, {
+        data: {
+          ...f.data,
+          shipping_services: {
+            ...ref,
+            tracking_number: tn,
+            tracking_numbers: [tn],
+          },
+        },
+      })
+      expect(leaks(await storeOrder("*fulfillments"))).toEqual([tn, tn])
+      await untrackFulfillmentData({ container: getContainer() })
+      const cleared = await storeOrder("*fulfillments")
+      expect(leaks(cleared)).toEqual([])
+      expect(cleared.fulfillments[0].data.shipping_services).toEqual(ref)
     })
 
     it("leaves out voided labels", async () => {

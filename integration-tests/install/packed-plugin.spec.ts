@@ -1,10 +1,19 @@
 /**
  * The merchant's path in README "Install into an app", on a fresh
- * Medusa 2.21 app made here, with nothing of this repository but the packed tarballs:
- *  1. `npm pack` this repository and its sandbox (after `npm run build`, as CI does), the tarballs
- *     copied into the app's `vendor/` and installed from there (the plugin, and the sandbox as a
- *     devDependency), into a new app whose package.json is Medusa's starter's (dependencies read
- *     from this repository's pins so both run the same Medusa);
+ * Medusa app made here, with nothing of this repository but the packed tarballs. Two shapes:
+ *  - by default a plain npm app of the newest Medusa (this repository's pins);
+ *  - INSTALL_STARTER=dtc: Medusa's own starter (medusajs/dtc-starter), a pnpm workspace whose
+ *    apps/backend pins the oldest Medusa the plugin supports (2.18.0): the tarballs added with
+ *    pnpm in apps/backend and no flag (no peer of the plugin left unmet), then Medusa's
+ *    deployment path: `medusa build`, `npm install` in `.medusa/server` (its own node_modules,
+ *    the vendor/ tarballs copied beside it), `medusa start` there.
+ * CI runs the first on the newest Node.js line and the second on the oldest (scripts/test.sh).
+ * The steps:
+ *  1. `npm pack` this repository and its sandbox (after `npm run build`, as CI does; packed once
+ *     per build, the other shape's run takes the same tarballs), the tarballs copied into the
+ *     app's `vendor/` and installed from there (the plugin, and the sandbox as a devDependency),
+ *     into a new app whose package.json is Medusa's starter's (dependencies read from this
+ *     repository's pins so both run the same Medusa);
  *  2. medusa-config.ts is README's own block (read from README.md, so README cannot drift from what
  *     works), with the starter's projectConfig in place of its `// ...`: the plugin's default
  *     tracking options;
@@ -21,15 +30,19 @@
 import { spawn } from "node:child_process"
 import {
   copyFileSync,
+  cpSync,
   mkdirSync,
+  mkdtempSync,
   readFileSync,
   rmSync,
   writeFileSync,
 } from "node:fs"
 import { readdirSync, existsSync } from "node:fs"
+import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { freePort } from "../../dev/net"
+import { fastTempDir } from "../../dev/private-postgres"
 import { waitFor } from "../../dev/wait"
 import { databaseUrl, dropDatabase } from "../../dev/database"
 import { fetchApi, type Api } from "../../dev/seed/api"
@@ -46,18 +59,26 @@ import {
   WAREHOUSE_ADDRESS,
 } from "../../dev/seed/store"
 import { sandboxControl } from "../../dev/sandbox-control"
-
-jest.setTimeout(15 * 60_000)
+import { packedTarball } from "../../dev/packed"
 
 const root = path.resolve(__dirname, "../..")
+const DTC = process.env.INSTALL_STARTER === "dtc"
+// The starter's shape installs twice (pnpm, then npm in .medusa/server): more time on a busy machine.
+jest.setTimeout((DTC ? 30 : 15) * 60_000)
 const work = path.join(
   root,
   ".test-results/install",
-  `node-${process.versions.node.split(".")[0]}`
+  `node-${process.versions.node.split(".")[0]}${DTC ? "-dtc" : ""}`
 )
 // Outside the repository: inside it, a package missing from the app would still resolve from
 // this repository's node_modules, and the test would pass where a merchant's install fails.
-const app = path.join(tmpdir(), `ss-fresh-app-${process.pid}`)
+// The npm app on the RAM disk when there is room: its install writes some 90,000 files, each a
+// new inode that ext4 here makes dear. Not the starter's: pnpm would keep a store of its own there.
+const workspace = path.join(
+  DTC ? tmpdir() : fastTempDir(),
+  `ss-${DTC ? "dtc" : "fresh"}-app-${process.pid}`
+)
+const app = DTC ? path.join(workspace, "apps/backend") : workspace
 const ADMIN = { email: "merchant@example.com", password: "merchant-password" }
 const dbName = `medusa_ss_install_${process.pid}`
 
@@ -166,7 +187,7 @@ export function medusaConfigFromReadme(readme: string): string {
 }
 
 /** Medusa's starter (create-medusa-app), pinned to the Medusa this repository builds against. */
-function starterPackageJson(): object {
+function starterPackageJson(): { dependencies: Record<string, string> } {
   const ours = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"))
   const pin = (name: string) => ours.devDependencies[name]
   return {
@@ -200,6 +221,64 @@ function starterPackageJson(): object {
     ),
     engines: { node: ">=20" },
   }
+}
+
+/** dtc-starter's pnpm, run through npx: no corepack needed (Node.js 25 and later have none). */
+const PNPM = ["--yes", "pnpm@10.11.1"]
+
+/**
+ * This test's own copy of medusajs/dtc-starter's workspace (as of its commit 9233262f): the root
+ * (its lint and turbo tooling left out) and apps/backend's package.json, Medusa 2.18.0 pinned.
+ */
+const DTC_ROOT = {
+  name: "dtc-starter-monorepo",
+  private: true,
+  packageManager: "pnpm@10.11.1",
+  engines: { node: ">=20" },
+  pnpm: {
+    overrides: { "@types/react": "19.0.5", "@types/react-dom": "19.0.5" },
+  },
+}
+const DTC_WORKSPACE = `packages:\n  - "apps/**"\n  - "!apps/backend/.medusa/**"\n`
+const DTC_NPMRC = "auto-install-peers=true\n"
+const DTC_BACKEND = {
+  name: "@dtc/backend",
+  version: "0.0.1",
+  private: true,
+  scripts: {
+    build: "medusa build",
+    start: "medusa start",
+    dev: "medusa develop",
+  },
+  dependencies: {
+    "@medusajs/admin-sdk": "2.18.0",
+    "@medusajs/admin-shared": "2.18.0",
+    "@medusajs/caching": "2.18.0",
+    "@medusajs/cli": "2.18.0",
+    "@medusajs/dashboard": "2.18.0",
+    "@medusajs/draft-order": "2.18.0",
+    "@medusajs/framework": "2.18.0",
+    "@medusajs/medusa": "2.18.0",
+    "@medusajs/ui": "4.2.0",
+    "@tanstack/react-query": "5.64.2",
+    "react-i18next": "13.5.0",
+    "react-router-dom": "6.30.4",
+    zod: "4.2.0",
+  },
+  devDependencies: {
+    "@medusajs/test-utils": "2.18.0",
+    "@swc/core": "^1.7.28",
+    "@types/node": "^20.12.11",
+    "@types/react": "^18.3.2",
+    "@types/react-dom": "^18.2.25",
+    "prop-types": "^15.8.1",
+    react: "^18.3.1",
+    "react-dom": "^18.3.1",
+    "ts-node": "^10.9.2",
+    typescript: "^5.6.2",
+    vite: "^5.4.14",
+  },
+  engines: { node: ">=20" },
 }
 
 const STARTER_TSCONFIG = {
@@ -242,6 +321,37 @@ async function installFromVendor(
   for (const t of [pluginTarball, sandboxTarball])
     copyFileSync(t, path.join(vendor, path.basename(t)))
   const local = (t: string) => `./vendor/${path.basename(t)}`
+  if (DTC) {
+    // README's pnpm lines, in apps/backend (`--dir`); no flag: pnpm would add any unmet peer to
+    // its report. npx runs from an empty folder: in the app, to see whether the app has that pnpm,
+    // it read the whole installed tree first (4 CPU-s before the second line).
+    const npxCwd = mkdtempSync(path.join(tmpdir(), "ss-npx-"))
+    try {
+      for (const [what, args] of [
+        ["pnpm add", ["add", local(pluginTarball)]],
+        ["pnpm add -D sandbox", ["add", "-D", local(sandboxTarball)]],
+      ] as const) {
+        const out = await timed(what, () =>
+          run(
+            "npx",
+            [...PNPM, "--dir", app, ...args],
+            npxCwd,
+            npmEnv,
+            what.replace(/ /g, "-")
+          )
+        )
+        pnpmPeerIssues.push(...ourPeerIssues(out))
+      }
+    } finally {
+      rmSync(npxCwd, { recursive: true, force: true })
+    }
+    const pkg = JSON.parse(readFileSync(path.join(app, "package.json"), "utf8"))
+    vendored = {
+      plugin: pkg.dependencies["medusa-plugin-shipping-services"],
+      sandbox: pkg.devDependencies["medusa-plugin-shipping-services-sandbox"],
+    }
+    return
+  }
   // --prefer-offline: the packages this repository's `npm ci` just fetched come from npm's cache.
   const flags = ["--prefer-offline", "--no-audit", "--no-fund"]
   await timed("npm install", () =>
@@ -267,6 +377,17 @@ async function installFromVendor(
     plugin: pkg.dependencies["medusa-plugin-shipping-services"],
     sandbox: pkg.devDependencies["medusa-plugin-shipping-services-sandbox"],
   }
+}
+
+/** pnpm's peer report's lines that name this plugin or its sandbox (none expected). */
+export function ourPeerIssues(output: string): string[] {
+  const at = output.indexOf("Issues with peer dependencies")
+  if (at < 0) return []
+  // The report is a tree; what pnpm added is listed after it (`dependencies:`).
+  const report = output.slice(at).split(/^(?:dev)?dependencies:/im)[0]!
+  return report
+    .split("\n")
+    .filter((l) => /medusa-plugin-shipping-services/.test(l))
 }
 
 /** README: `npx shipping-services-sandbox env --port <p> --store-url <this app>`, as variables. */
@@ -312,6 +433,7 @@ async function advanceSandboxClock(): Promise<void> {
 }
 
 let vendored: { plugin?: string; sandbox?: string } = {}
+const pnpmPeerIssues: string[] = []
 let sandbox: Run
 let sandboxUrl = ""
 let server: Run
@@ -332,32 +454,40 @@ async function timed<T>(what: string, f: () => Promise<T>): Promise<T> {
 
 beforeAll(async () => {
   rmSync(work, { recursive: true, force: true })
-  mkdirSync(path.join(work, "sandbox"), { recursive: true })
+  mkdirSync(work, { recursive: true })
   mkdirSync(path.join(app, "src"), { recursive: true })
   const npmEnv = { ...process.env }
 
   // 1. The tarball, as README says (the build is CI's `npm run build`; made here if missing).
   if (!existsSync(path.join(root, ".medusa/server/src")))
     await run("npm", ["run", "build"], root, npmEnv, "build-plugin")
-  await run("npm", ["pack", "--pack-destination", work], root, npmEnv, "pack")
-  const tarball = readdirSync(work).find((f) => f.endsWith(".tgz"))!
-  // The sandbox is a package of its own, installed as a devDependency (README).
-  await run(
-    "npm",
-    ["pack", "--pack-destination", path.join(work, "sandbox")],
-    path.join(root, "packages/sandbox"),
-    npmEnv,
-    "pack-sandbox"
+  // Packed once per build: the other Node.js line's run of this file uses the same tarballs.
+  const tarball = await packedTarball(root, (dest) =>
+    run("npm", ["pack", "--pack-destination", dest], root, npmEnv, "pack")
   )
-  const sandboxTarball = path.join(
-    work,
-    "sandbox",
-    readdirSync(path.join(work, "sandbox")).find((f) => f.endsWith(".tgz"))!
+  // The sandbox is a package of its own, installed as a devDependency (README).
+  const sandboxDir = path.join(root, "packages/sandbox")
+  const sandboxTarball = await packedTarball(sandboxDir, (dest) =>
+    run(
+      "npm",
+      ["pack", "--pack-destination", dest],
+      sandboxDir,
+      npmEnv,
+      "pack-sandbox"
+    )
   )
 
+  if (DTC) {
+    writeFileSync(
+      path.join(workspace, "package.json"),
+      JSON.stringify(DTC_ROOT, null, 2)
+    )
+    writeFileSync(path.join(workspace, "pnpm-workspace.yaml"), DTC_WORKSPACE)
+    writeFileSync(path.join(workspace, ".npmrc"), DTC_NPMRC)
+  }
   writeFileSync(
     path.join(app, "package.json"),
-    JSON.stringify(starterPackageJson(), null, 2)
+    JSON.stringify(DTC ? DTC_BACKEND : starterPackageJson(), null, 2)
   )
   writeFileSync(
     path.join(app, "tsconfig.json"),
@@ -367,7 +497,9 @@ beforeAll(async () => {
     path.join(app, "medusa-config.ts"),
     medusaConfigFromReadme(readFileSync(path.join(root, "README.md"), "utf8"))
   )
-  await installFromVendor(path.join(work, tarball), sandboxTarball, npmEnv)
+  // The starter as cloned, its workspace not installed apart: README's first `pnpm add` installs
+  // it with the plugin (a `pnpm install` before it resolved the same packages, 28 CPU-s more).
+  await installFromVendor(tarball, sandboxTarball, npmEnv)
 
   // 2. The sandbox from its installed package (README's command), then the app's environment.
   const sandboxPort = await freePort()
@@ -421,11 +553,29 @@ beforeAll(async () => {
   await timed("medusa build", () =>
     run("npx", ["medusa", "build"], app, env, "build")
   )
+  const serverDir = path.join(app, ".medusa/server")
+  if (DTC) {
+    // Medusa's deployment: the build's package.json installed in its folder, with npm; it names
+    // the tarballs as `file:vendor/…`, so vendor/ goes beside it.
+    cpSync(path.join(app, "vendor"), path.join(serverDir, "vendor"), {
+      recursive: true,
+    })
+    await timed("npm install (.medusa/server)", () =>
+      run(
+        "npm",
+        // As the app's own install: the packages npm fetched before come from its cache.
+        ["install", "--prefer-offline", "--no-audit", "--no-fund"],
+        serverDir,
+        npmEnv,
+        "npm-install-server"
+      )
+    )
+  }
   const started = Date.now()
   server = start(
     "npx",
     ["medusa", "start"],
-    path.join(app, ".medusa/server"),
+    serverDir,
     { ...env, NODE_ENV: "production" },
     "start"
   )
@@ -447,7 +597,7 @@ afterAll(async () => {
   console.log(`install timings (s): ${JSON.stringify(timings)}`)
   await Promise.all([server?.stop(), sandbox?.stop()])
   await dropDatabase(dbName).catch(() => undefined)
-  rmSync(app, { recursive: true, force: true })
+  rmSync(workspace, { recursive: true, force: true })
 })
 
 /** README's setup command, run from the app. */
@@ -472,16 +622,28 @@ async function storeOfBasics(api: Api, b: StoreBasics): Promise<StoreSetup> {
   return { ...b, shippingOptions }
 }
 
-describe("the packed plugin in a fresh Medusa app", () => {
+describe(`the packed plugin in a fresh Medusa app (${DTC ? "dtc-starter, pnpm, Medusa 2.18.0" : "npm"})`, () => {
   it("is installed from the app's vendor/, not from this checkout", () => {
     expect(vendored).toEqual({
       plugin: expect.stringMatching(
-        /^file:vendor\/medusa-plugin-shipping-services-\d+\.\d+\.\d+\.tgz$/
+        /^file:(\.\/)?vendor\/medusa-plugin-shipping-services-\d+\.\d+\.\d+\.tgz$/
       ),
       sandbox: expect.stringMatching(
-        /^file:vendor\/medusa-plugin-shipping-services-sandbox-\d+\.\d+\.\d+\.tgz$/
+        /^file:(\.\/)?vendor\/medusa-plugin-shipping-services-sandbox-\d+\.\d+\.\d+\.tgz$/
       ),
     })
+  })
+
+  it("runs the Medusa the starter pins, with no peer of the plugin unmet", () => {
+    // What `medusa start` in .medusa/server loads.
+    const from = createRequire(path.join(app, ".medusa/server/package.json"))
+    const medusa = JSON.parse(
+      readFileSync(from.resolve("@medusajs/medusa/package.json"), "utf8")
+    ).version
+    expect(medusa).toBe(
+      DTC ? "2.18.0" : starterPackageJson().dependencies["@medusajs/medusa"]
+    )
+    expect(pnpmPeerIssues).toEqual([])
   })
 
   it("registers its webhook at db:migrate", () => {

@@ -26,16 +26,23 @@ function ensureBuilt() {
     execFileSync("npm", ["run", "build"], { cwd: root, stdio: "ignore" })
 }
 
+// One `npm pack` a package for the whole file (the plugin's takes some 3 CPU-seconds).
+const packs = new Map<string, string[]>()
+
 function packed(cwd: string): string[] {
+  const known = packs.get(cwd)
+  if (known) return known
   ensureBuilt()
   const out = execFileSync(
     "npm",
     ["pack", "--dry-run", "--json", "--ignore-scripts"],
     { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }
   )
-  return (JSON.parse(out) as { files: { path: string }[] }[])[0]!.files.map(
-    (f) => f.path
-  )
+  const paths = (
+    JSON.parse(out) as { files: { path: string }[] }[]
+  )[0]!.files.map((f) => f.path)
+  packs.set(cwd, paths)
+  return paths
 }
 
 const notShipped = (p: string) =>

@@ -42,25 +42,23 @@ import {
   cancelReturnLabels,
 } from "./middlewares/cancel-return-labels"
 import { explainFulfilledRemoval } from "./middlewares/explain-fulfilled-removal"
+import { refuseUnpassedParcels } from "./middlewares/refuse-unpassed-parcels"
 import { onShippingServicesStart } from "../orchestration/start-up/boot"
 
-// Servers and shared instances load this file before Medusa runs the modules' start hooks: the
-// plugin's start-up work goes to its module here (workers: src/jobs/recover-interrupted-work.ts).
+// Servers load this file before the modules' start hooks run, so start-up work registers here (workers elsewhere).
 registerStartUp(onShippingServicesStart)
 
-/**
- * Route configuration of the plugin. Each entry belongs to one route folder under src/api;
- * keep them in path order.
- */
+/** Keep entries in path order, each belonging to one route folder. */
 export default defineMiddlewares({
   routes: [
     {
-      // Medusa's own "fulfill items": an admin may choose the parcels (src/lib/shipments/additional-data.ts).
+      // Medusa's own "fulfill items": an admin may choose the parcels.
       matcher: "/admin/orders/:id/fulfillments",
       methods: ["POST"],
       additionalDataValidator: {
         [ADDITIONAL_DATA_KEY]: fulfillmentAdditionalDataSchema.optional(),
       },
+      middlewares: [refuseUnpassedParcels],
     },
     // Orders made without a cart get checkout's dry run too.
     {
@@ -85,15 +83,13 @@ export default defineMiddlewares({
       middlewares: [refuseUnshippable("order-edit")],
     },
     {
-      // Medusa's "Cancel return": a return's fulfillments with the plugin's labels are canceled
-      // first (labels withdrawn), which Medusa's cancelReturnWorkflow needs and cannot do itself.
+      // Canceling a return's fulfillments first (labels withdrawn), which Medusa's cancelReturnWorkflow cannot do.
       matcher: "/admin/returns/:id/cancel",
       methods: ["POST"],
       middlewares: [cancelReturnLabels],
     },
     {
-      // The same for Medusa's cancel of an exchange or a claim whose return part has the
-      // plugin's label (Medusa wants the return's fulfillments canceled first).
+      // The same for an exchange's or claim's cancel.
       matcher: "/admin/exchanges/:id/cancel",
       methods: ["POST"],
       middlewares: [cancelChangeReturnLabels("exchange")],
@@ -211,15 +207,12 @@ export default defineMiddlewares({
       middlewares: [validateAndTransformBody(AdminRotateWebhookKey)],
     },
     {
-      // Webhook deliveries from the service (shared/spec/4). Medusa's parsers are off: they would
-      // take form-encoded and text bodies too. The route reads the body itself (application/json
-      // only, 1 MB at most, bounded parse): src/api/hooks/shipping-services/[kind]/route.ts.
+      // Webhook deliveries: Medusa's parsers are off (they would take form and text bodies); the route reads JSON itself.
       matcher: "/hooks/shipping-services/*",
       methods: ["POST"],
       bodyParser: false,
     },
-    // Checkout's dry run: Medusa's refusals get the problems field by field, and a
-    // storefront may check a cart against an option before choosing it.
+    // Checkout's dry run: Medusa's refusals get field-by-field problems, and a storefront may check a cart first.
     {
       matcher: "/store/carts/:id/shipping-methods",
       methods: ["POST"],
@@ -236,8 +229,7 @@ export default defineMiddlewares({
       middlewares: [validateAndTransformBody(StoreCheckCart)],
     },
     {
-      // Medusa's own store return route: with the plugin's options, only the order's customer
-      // (returns.requireCustomer), one request of an order at a time (src/api/middlewares/).
+      // Medusa's own store return route: only the order's customer (returns.requireCustomer), one request of an order at a time.
       matcher: "/store/returns",
       methods: ["POST"],
       middlewares: [

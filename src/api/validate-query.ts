@@ -1,7 +1,7 @@
 import { validateAndTransformQuery } from "@medusajs/framework/http"
 import { z } from "@medusajs/framework/zod"
 
-/** Every issue of a failed parse as `field: rule`, joined (`what` names an issue of the whole input). */
+/** `what` names an issue of the whole input. */
 export function wordIssues(error: z.ZodError, what: string): string {
   return error.issues
     .map((i) => `${i.path.join(".") || what}: ${i.message}`)
@@ -9,12 +9,8 @@ export function wordIssues(error: z.ZodError, what: string): string {
 }
 
 /**
- * Medusa's query validation (the route reads `req.validatedQuery`) with a 400 that names each
- * field and its rule. Medusa words the rules it knows (types, bounds, enums) itself but passes a
- * pattern's or a refinement's message on without the field, and keeps only three issues: the
- * schema is parsed here and its issues, each after its field, become the one issue Medusa
- * reports (`Invalid request: from: must be a date as YYYY-MM-DD`). The schema keeps its own
- * strictness (Medusa would make a plain object strict).
+ * A 400 naming each field and rule: Medusa keeps only three issues and drops the field from pattern messages, so
+ * the schema is parsed here and reported as one issue. The schema keeps its own strictness.
  */
 export function validateQuery(schema: z.ZodType) {
   return validateAndTransformQuery(namingFields(schema), {})

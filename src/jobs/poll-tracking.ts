@@ -4,12 +4,7 @@ import { runJob } from "../orchestration/jobs/job-runs"
 import { scheduleFromOptions } from "../orchestration/jobs/job-schedule"
 import { PLUGIN_JOBS } from "../lib/jobs"
 
-/**
- * Tracking polling fallback: one sweep (src/orchestration/tracking/tracking-poll.ts) per tick of
- * options.polling.schedule. Which shipments are asked about is decided by the data (stale for
- * options.polling.staleAfterMinutes, not waiting after a poll or a failure), so a tick that finds
- * nothing due costs one small query.
- */
+/** Tracking's polling fallback, one sweep per tick of polling.schedule: a tick with nothing due costs one small query. */
 export default async function pollTracking(
   container: MedusaContainer,
   context?: { scheduledFor?: Date }

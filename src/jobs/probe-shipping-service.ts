@@ -3,11 +3,7 @@ import { runJob } from "../orchestration/jobs/job-runs"
 import { probeService } from "../orchestration/outage/service-outage"
 import { PLUGIN_JOBS } from "../lib/jobs"
 
-/**
- * Every 15 s: while the shipping service is not answering (the shop's outage is open), asks it
- * again; once it answers, the outage ends and every order and print batch that waited for it is
- * bought, oldest first (src/orchestration/outage/service-outage.ts). While it answers: one read.
- */
+/** During an outage, asks the service again; once it answers, what waited is bought, oldest first. Else one read. */
 export default async function probeShippingService(
   container: MedusaContainer,
   context?: { scheduledFor?: Date }

@@ -13,13 +13,7 @@ import { startJobScheduleKeeper } from "../orchestration/jobs/job-schedule-keepe
 registerStartUp(onShippingServicesStart)
 registerStartUp(startJobScheduleKeeper)
 
-/**
- * On options.recovery.schedule (every minute by default): purchases and automatic fulfillments
- * that a stopped process left behind are settled and finished, and labels no fulfillment took are
- * voided or shown (the recovery use case). With `recovery.leaseSeconds` 30 and the
- * default schedule, work of a process killed on another worker is taken over within about a
- * minute and a half.
- */
+/** With a 30 s lease a killed worker's work is taken over within about a minute and a half. */
 export default async function recoverInterruptedWorkJob(
   container: MedusaContainer,
   context?: { scheduledFor?: Date }

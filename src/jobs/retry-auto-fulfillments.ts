@@ -7,13 +7,7 @@ import { PLUGIN_JOBS } from "../lib/jobs"
 import { resumeAfterOutage } from "../orchestration/outage/service-outage"
 import { shippingOf } from "../modules/shipping-services"
 
-/**
- * On options.recovery.schedule (every minute by default): failed automatic fulfillments whose
- * backoff has passed are retried (bounded by maxAttempts), released ones run, and orders whose
- * order.placed never reached the plugin are taken up (the sweep for missed orders). While
- * the service is not answering nothing is retried (the orders wait for it); once it answers,
- * orders still waiting for it (a resume that stopped with its process) are bought.
- */
+/** Nothing is retried while the service is not answering; the sweep for missed orders runs last. */
 export default async function retryAutoFulfillments(
   container: MedusaContainer,
   context?: { scheduledFor?: Date }
@@ -26,8 +20,7 @@ async function retryDue(container: MedusaContainer) {
   const now = new Date()
   if (await shipping.availability().read()) return
   await resumeAfterOutage(container)
-  // Attempts left "running" by a process that stopped are the recovery job's (recover-interrupted-work).
-  // `pending` and due: an order an admin released from a hold.
+  // `pending` and due: released from a hold; a stopped process's `running` ones are the recovery's.
   const due = await shipping.listAutoFulfillments(
     { status: ["failed", "pending"], next_attempt_at: { $lte: now } },
     { take: 50, order: { updated_at: "ASC" } }

@@ -3,11 +3,7 @@ import { watchWebhookSilence } from "../orchestration/alerts/raise-alerts"
 import { runJob } from "../orchestration/jobs/job-runs"
 import { PLUGIN_JOBS } from "../lib/jobs"
 
-/**
- * Every minute: tracking webhooks silent for longer than alerts.webhookSilenceMinutes while
- * parcels are on their way raise the `shipping-services.alert` event, once per silence
- * (src/orchestration/alerts/raise-alerts.ts). A read of one row when all is well.
- */
+/** Webhooks silent past alerts.webhookSilenceMinutes while parcels travel: one alert per silence. */
 export default async function watchWebhooks(
   container: MedusaContainer,
   context?: { scheduledFor?: Date }

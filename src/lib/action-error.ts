@@ -16,11 +16,7 @@ export type ActionErrorType =
   | "shipping_service_error"
   | "files_removed"
 
-/**
- * An admin action (reprint, void, retry, close-out) that cannot be done, worded for the admin.
- * Routes answer `status` with `{ type, message }`. It exists because Medusa's error handler has
- * no 502 (the service failed) and rewrites every 409's message.
- */
+/** An admin action refused in words; Medusa's error handler has no 502 and rewrites every 409's message. */
 export class ShippingActionError extends Error {
   constructor(
     message: string,
@@ -32,35 +28,49 @@ export class ShippingActionError extends Error {
   }
 }
 
+const refused = (error: unknown) =>
+  error instanceof ShippingValidationError ||
+  error instanceof ShippingBadRequestError ||
+  error instanceof ShippingNotFoundError ||
+  error instanceof ShippingForbiddenError
+
+const failed = (what: string, error: Error) =>
+  new ShippingActionError(
+    `${what}: the shipping service failed or could not be reached (${error.message}). Try again in a few minutes.`,
+    502,
+    "shipping_service_error"
+  )
+
 /**
- * What the service (or Medusa, around it) answered, as an action error: the service refusing
- * the request is the admin's 400 with the service's words; the service failing or being
- * unreachable is a 502. Messages come from the client's error classes, which never hold a
- * token, key or secret.
+ * A step's call to the service that threw: a refusal is Medusa's INVALID_DATA in the service's
+ * words, a failure the admin's 502; the client's errors never hold a secret.
  */
+export function serviceErrorOf(error: unknown, what: string): Error {
+  if (refused(error)) {
+    const e = error as ShippingApiError
+    return new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `${what}: ${e.messages.join("; ") || e.message}`
+    )
+  }
+  if (error instanceof ShippingApiError) return failed(what, error)
+  return error instanceof Error ? error : new Error(messageOf(error))
+}
+
+/** What the service (or Medusa, around it) answered, worded for the admin: refusals 400, failures 502. */
 export function actionErrorOf(error: unknown, what: string): Error {
   if (error instanceof ShippingActionError) return error
   const crossed = shippingActionErrorFrom(error)
   if (crossed) return crossed
-  if (
-    error instanceof ShippingValidationError ||
-    error instanceof ShippingBadRequestError ||
-    error instanceof ShippingNotFoundError ||
-    error instanceof ShippingForbiddenError
-  ) {
+  if (refused(error)) {
+    const e = error as ShippingApiError
     return new ShippingActionError(
-      `${what}: ${error.messages.join("; ") || error.message}`,
+      `${what}: ${e.messages.join("; ") || e.message}`,
       400,
       "invalid_data"
     )
   }
-  if (error instanceof ShippingApiError) {
-    return new ShippingActionError(
-      `${what}: the shipping service failed or could not be reached (${error.message}). Try again in a few minutes.`,
-      502,
-      "shipping_service_error"
-    )
-  }
+  if (error instanceof ShippingApiError) return failed(what, error)
   if (error instanceof MedusaError) {
     const status =
       error.type === MedusaError.Types.NOT_FOUND
@@ -78,8 +88,7 @@ export function actionErrorOf(error: unknown, what: string): Error {
           : "not_allowed"
     )
   }
-  // Workflow runs may throw serialized errors ({ message, type }); keep their words. Anything
-  // else is a fault of ours: Medusa's handler answers 500 without details.
+  // A workflow run throws serialized errors ({ message, type }); anything else is our fault (500).
   const type = (error as { type?: unknown } | null)?.type
   if (typeof type !== "string")
     return error instanceof Error ? error : new Error(messageOf(error))
@@ -109,11 +118,7 @@ const TYPES = new Set([
   "shipping_service_error",
 ])
 
-/**
- * A ShippingActionError a workflow step threw, as `workflow.run` throws it: Medusa serializes a
- * step's error (name, message and own fields, not its class), so it is rebuilt here with its
- * words and status unchanged. Anything else: null.
- */
+/** A ShippingActionError a step threw, rebuilt: a workflow run serializes it and drops its class. */
 export function shippingActionErrorFrom(
   error: unknown
 ): ShippingActionError | null {

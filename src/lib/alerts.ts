@@ -1,7 +1,4 @@
-/**
- * The merchant's alerts (event `shipping-services.alert`, and a notification when
- * `alerts.template` is set): what happened, in words, and what to do. Pure.
- */
+// What happened, in words, and what to do about it.
 export const ALERT_EVENT = "shipping-services.alert"
 
 export type AlertKind =
@@ -11,30 +8,28 @@ export type AlertKind =
   | "service_back"
 
 export type Alert = {
-  /** Unique per alert (the notification's idempotency key): a redelivered event sends once. */
+  /** The notification's idempotency key: a redelivered event sends once. */
   id: string
   kind: AlertKind
   severity: "critical" | "warning"
-  /** When it was raised (ISO). */
   occurred_at: string
   message: string
-  /** What to do about it. */
   action: string
   order_id?: string
   display_id?: number | null
   attempts?: number
   last_error?: string | null
-  /** Webhook silence: the last delivery seen (ISO; null when none ever came) and for how long. */
+  /** Webhook silence: the last delivery seen (null when none ever came) and for how long. */
   last_delivery_at?: string | null
   silent_minutes?: number
   shipments_waiting?: number
-  /** Service outage: since when it is not answering (ISO), why, and the orders waiting for it. */
+  /** Service outage: since when, why, and the orders waiting for it. */
   down_since?: string
   reason?: string | null
   orders_waiting?: number
 }
 
-/** An automatic fulfillment that used its last attempt and is left to an admin. */
+/** Its last attempt used, it is left to an admin. */
 export function autoFulfillmentFailedAlert(input: {
   order_id: string
   display_id?: number | null
@@ -60,17 +55,16 @@ export function autoFulfillmentFailedAlert(input: {
 
 export type SilenceInput = {
   now: Date
-  /** alerts.webhookSilenceMinutes (0: never). */
+  /** 0: never. */
   silenceMinutes: number
-  /** A tracking webhook is registered and active at the service. */
   registered: boolean
-  /** The last delivery seen (any server); null when none ever came. */
+  /** Any server; null when none ever came. */
   lastDeliveryAt: Date | null
-  /** Since when deliveries are expected when none ever came (the registration's time). */
+  /** When none ever came, deliveries are expected from the registration on. */
   registeredAt: Date | null
-  /** Labels on their way, bought before the silence began (so events were due). */
+  /** Bought before the silence began, so events were due. */
   shipmentsWaiting: number
-  /** The silence an alert was raised for already (its start, ISO), if any. */
+  /** The start (ISO) of the silence already alerted, if any. */
   alertedFor: string | null
 }
 
@@ -78,11 +72,7 @@ export type SilenceDecision =
   | { state: "off" | "ok" | "nothing-expected" | "alerted" }
   | { state: "alert"; since: Date; minutes: number }
 
-/**
- * Whether tracking webhooks have gone silent for longer than allowed while parcels are on their
- * way, and whether that silence was alerted already (one alert per silence: a delivery ends it,
- * and the next silence is a new one). Pure.
- */
+/** One alert per silence: a delivery ends it, and the next silence is a new one. */
 export function silenceDecision(input: SilenceInput): SilenceDecision {
   if (input.silenceMinutes <= 0 || !input.registered) return { state: "off" }
   const since = input.lastDeliveryAt ?? input.registeredAt
@@ -119,10 +109,10 @@ export function webhookSilenceAlert(input: {
   }
 }
 
-/** Parcels on their way are counted up to this many (a bounded query). */
+/** A bounded query. */
 export const SHIPMENTS_WAITING_CAP = 1000
 
-/** The service stopped answering, confirmed by a probe: one alert per outage. */
+/** Confirmed by a probe: one alert per outage. */
 export function serviceDownAlert(input: {
   since: string
   reason?: string | null
@@ -143,7 +133,7 @@ export function serviceDownAlert(input: {
   }
 }
 
-/** The service answers again after an outage that was alerted: its labels are being bought now. */
+/** Only after an outage that was alerted. */
 export function serviceBackAlert(input: {
   since: string
   until: string

@@ -4,15 +4,10 @@ import {
   ShippingValidationError,
 } from "../shipping-api/errors"
 
-/**
- * The `code` of an error that says the service is not answering (shared/spec/4 statuses 5xx,
- * 503, 429, no answer), as the provider hands it to Medusa: it survives Medusa's workflows, which
- * pass a step's error on as a copy of its own fields. The automatic fulfillment reads it to leave
- * the order waiting for the service instead of spending one of its attempts.
- */
+/** Survives Medusa's workflows, so automatic fulfillment waits for the service without spending an attempt. */
 export const SERVICE_AWAY_CODE = "shipping_service_away"
 
-/** Whether an error (or its serialized copy out of a workflow) says the service is not answering. */
+/** Also on its serialized copy out of a workflow. */
 export function saysServiceAway(error: unknown): boolean {
   if (isServiceAway(error)) return true
   return (
@@ -23,7 +18,7 @@ export function saysServiceAway(error: unknown): boolean {
   )
 }
 
-/** Workflow runs throw Errors, MedusaErrors, or plain `{ message }` objects (serialized errors). */
+/** Workflow runs throw Errors, MedusaErrors, or plain `{ message }` objects. */
 export function messageOf(error: unknown): string {
   if (error instanceof Error) return error.message
   if (
@@ -36,10 +31,10 @@ export function messageOf(error: unknown): string {
   return String(error)
 }
 
-/** A failure as the plugin keeps it on its rows: the words, and the service's status and codes. */
+/** The words, and the service's status and codes. */
 export function errorRecord(error: unknown): Record<string, unknown> {
   const record = recordOf(error)
-  // `away`: the service was not answering (not the order's fault; see SERVICE_AWAY_CODE).
+  // `away`: not the order's fault.
   return saysServiceAway(error) ? { ...record, away: true } : record
 }
 

@@ -1,13 +1,5 @@
-/**
- * The plugin's background work in this process: subscribers and scheduled jobs that run after the
- * request that caused them has been answered. A shutdown waits for it (the module's
- * onApplicationPrepareShutdown hook), so that a label bought or a tracking event applied is not
- * cut off between its writes; the http tests wait for it before the next test replaces the
- * database under it.
- *
- * One registry per process, kept on globalThis: Medusa's loaders and a test file may load this
- * file as two module instances.
- */
+// A shutdown waits for background work so no label or tracking write is cut off. On globalThis:
+// loaders and a test file may load this module twice.
 type Registry = { running: number }
 
 const KEY = Symbol.for("medusa-plugin-shipping-services.in-flight")
@@ -17,7 +9,6 @@ function registry(): Registry {
   return (holder[KEY] ??= { running: 0 })
 }
 
-/** Runs `job` as background work of the plugin. */
 export async function inFlight<T>(job: () => Promise<T>): Promise<T> {
   const r = registry()
   r.running++
@@ -28,15 +19,11 @@ export async function inFlight<T>(job: () => Promise<T>): Promise<T> {
   }
 }
 
-/** How many background jobs of the plugin run in this process now. */
 export function runningInFlight(): number {
   return registry().running
 }
 
-/**
- * Resolves true once no background work has run for `quietMs` (work often starts a moment after
- * the event that causes it), or false when `timeoutMs` passes first.
- */
+/** Waits for `quietMs` of no work, as work often starts a moment after its event; false on timeout. */
 export async function whenIdle({
   timeoutMs,
   quietMs = 0,

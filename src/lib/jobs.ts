@@ -1,11 +1,6 @@
-/**
- * The plugin's scheduled jobs, by name, and how often each is meant to run: the Health section
- * shows when each last ran and flags one that is late (its workers or Redis stopped running it).
- * The job files (src/jobs) take their names and schedules from here; a job whose `schedule` is
- * null runs on the option its `scheduleOption` names (`jobScheduleOf`). Pure.
- */
+/** Health flags a late job (workers or Redis stopped it); a null `schedule` runs on `scheduleOption`. */
 export const PLUGIN_JOBS = {
-  /** The three recovery jobs run on options.recovery.schedule (every minute by default). */
+  /** On options.recovery.schedule (every minute by default). */
   recover: {
     name: "shipping-services-recover-interrupted-work",
     schedule: null,
@@ -29,7 +24,6 @@ export const PLUGIN_JOBS = {
     name: "shipping-services-heal-webhook-registrations",
     schedule: "*/15 * * * *",
   },
-  /** Its schedule is options.polling.schedule. */
   pollTracking: {
     name: "shipping-services-poll-tracking",
     schedule: null,
@@ -40,12 +34,12 @@ export const PLUGIN_JOBS = {
     name: "shipping-services-remove-expired-documents",
     schedule: "23 * * * *",
   },
-  /** While the service is not answering: asks it again, and resumes what waited once it answers. */
+  /** Asks a non-answering service again and resumes what waited once it answers. */
   probeService: {
     name: "shipping-services-probe-service",
     schedule: "*/15 * * * * *",
   },
-  /** Alerts when tracking webhooks stop arriving (alerts.webhookSilenceMinutes). */
+  /** alerts.webhookSilenceMinutes */
   watchWebhooks: {
     name: "shipping-services-watch-webhooks",
     schedule: "* * * * *",
@@ -57,10 +51,9 @@ export type PluginJobName =
 
 type PluginJob = (typeof PLUGIN_JOBS)[keyof typeof PLUGIN_JOBS]
 
-/** The schedules the options set (each already through `cronScheduleOf`). */
+/** Each already through `cronScheduleOf`. */
 export type OptionSchedules = { polling: string; recovery: string }
 
-/** A job's cron expression: its own, or the one of the option it runs on. Pure. */
 export function jobScheduleOf(
   job: PluginJob,
   schedules: OptionSchedules
@@ -72,7 +65,7 @@ export const DEFAULT_RECOVERY_SCHEDULE = "* * * * *"
 
 const CRON_FIELD = /^[0-9*/,\-?LW#A-Za-z]+$/
 
-/** Five fields (or six, seconds first), each made of cron characters; ranges are the engine's to check. */
+/** Five fields (or six, seconds first); ranges are the engine's to check. */
 export function isCronExpression(expr: unknown): expr is string {
   if (typeof expr !== "string") return false
   const fields = expr.trim().split(/\s+/)
@@ -82,11 +75,7 @@ export function isCronExpression(expr: unknown): expr is string {
   )
 }
 
-/**
- * An option's cron expression when it is one, else `fallback` (`fallback: true` then: the job
- * file warns). A malformed expression would stop the workflow engine's scheduler at start, so it
- * never reaches it. Pure.
- */
+/** A malformed expression would stop the scheduler at start, so `fallback` is used (and the job warns). */
 export function cronScheduleOf(
   wanted: string | undefined,
   fallback: string
@@ -98,27 +87,21 @@ export function cronScheduleOf(
     : { schedule: fallback, fallback: true }
 }
 
-/** options.recovery.schedule, or every minute. Pure. */
 export const recoveryScheduleOf = (recovery?: { schedule?: string }) =>
   cronScheduleOf(recovery?.schedule, DEFAULT_RECOVERY_SCHEDULE)
 
-/** Where a job's last run is kept (shipping_services_setting). */
 export const JOB_RUN_SETTING_PREFIX = "job-run:"
 
 export type JobRunRecord = {
   started_at: string
   finished_at: string
   ok: boolean
-  /** The error's words when it failed. */
   error?: string
-  /** host:pid of the process that ran it. */
+  /** host:pid */
   where: string
 }
 
-/**
- * The time between two runs of a cron expression of the usual forms (every minute, every N
- * minutes or seconds, hourly); null for any other (no lateness is judged then). Pure.
- */
+/** Every minute, every N minutes or seconds, hourly; null for any other form (no lateness judged). */
 export function cronIntervalMs(expression: string): number | null {
   const fields = expression.trim().split(/\s+/)
   const seconds = fields.length === 6 ? fields.shift()! : null
@@ -143,17 +126,12 @@ export function cronIntervalMs(expression: string): number | null {
   return fixed(hour) && fixed(minute) ? 24 * 60 * 60_000 : null
 }
 
-/** A job is late when it has not started for two of its intervals and two minutes more. Pure. */
+/** Two intervals and two minutes more. */
 export function jobLateAfterMs(intervalMs: number): number {
   return 2 * intervalMs + 2 * 60_000
 }
 
-/**
- * The plugin's jobs whose last run started longer ago than their lateness (`jobLateAfterMs` of
- * the interval their schedule gives), with that lateness. A job that never ran, or whose
- * schedule has no regular interval, is never late. Pure: the Health section and the schedule
- * keeper (src/orchestration/jobs/job-schedule-keeper.ts) ask it.
- */
+/** A job that never ran, or whose schedule has no regular interval, is never late. */
 export function lateJobs(
   runs: readonly { name: string; started_at: string }[],
   schedules: OptionSchedules,

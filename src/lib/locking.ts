@@ -1,10 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks"
 import { Limiter } from "../shipping-api/client/limiter"
 
-/**
- * What the plugin uses of Medusa's Locking Module (its `execute`), declared once: the
- * orchestration's locks, the webhook registration, the polling sweep and the contact cache.
- */
 export type LockingLike = {
   execute<T>(
     keys: string | string[],
@@ -13,7 +9,7 @@ export type LockingLike = {
   ): Promise<T>
 }
 
-/** Every locking provider of Medusa 2.21 fails a wait that timed out with "Timed-out acquiring lock." */
+/** Every locking provider of Medusa 2.21 fails a timed-out wait with "Timed-out acquiring lock." */
 export function isLockTimeout(error: unknown): boolean {
   return (
     error instanceof Error && /timed-?out acquiring lock/i.test(error.message)
@@ -25,16 +21,10 @@ export type LockOptions = {
   timeout?: number
   /** Seconds after which the provider frees a lock its holder never released. */
   expire?: number
-  /**
-   * Queue callers of one key in this process, without a connection, and hold at most
-   * `capacity` locks of this family at once (see withLock).
-   */
+  /** Queue callers of one key in this process, holding at most `capacity` locks of this family. */
   family?: string
   capacity?: number
-  /**
-   * "busy": answer "busy" instead of failing when another holder keeps the key past `timeout`
-   * (the job then did not start; a failure inside it is rethrown as it is).
-   */
+  /** Answer "busy" when another holder keeps the key past `timeout` (a failure inside is rethrown). */
   whenHeld?: "busy"
 }
 
@@ -49,19 +39,9 @@ function limiterOf(family: string, capacity: number): Limiter {
 }
 
 /**
- * Runs `job` under `key` with Medusa's Locking Module; without one (never in a Medusa app) the
- * job runs unserialised.
- *
- * With a `family`, made safe for bursts: the PostgreSQL provider holds a pooled connection for as
- * long as a caller holds *or waits for* a lock, and the job needs more connections of the same
- * pool: a burst of subscribers (200 tracking webhooks at once) used to take every connection with
- * waiters and starve the holders until the pool timed out. So callers of one key queue here, in
- * this process, without a connection; at most `capacity` locks of a family are held at once; the
- * provider still serialises across processes. A lock taken inside another skips the bound: it may
- * need the very slot its outer lock holds.
- *
- * With `whenHeld: "busy"`, a key held past `timeout` answers "busy" (a sweep or a setup that
- * another process is running already).
+ * A `family` queues callers here without a connection: the PostgreSQL provider holds a pooled
+ * connection while a caller waits, and a burst of 200 webhooks starved the holders. A nested lock skips
+ * the bound, as it may need its outer lock's slot. Without a Locking Module the job runs unserialised.
  */
 export async function withLock<T>(
   locking: LockingLike | undefined,
@@ -125,7 +105,7 @@ export async function withLock<T>(
   }
 }
 
-/** For tests: how many keys have callers queued in this process. */
+/** For tests. */
 export function queuedKeys(): number {
   return tails.size
 }

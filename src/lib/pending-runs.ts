@@ -1,21 +1,16 @@
 /**
- * Runs of one key that read everything they need when they start (a parcel's whole timeline): a
- * call made while a run of its key waits to start joins that run, which will read what the call
- * would have, instead of queueing one more behind it. A run that has started is never joined: it
- * may have read before the caller's data existed. Per process; the keys of one store.
+ * A call joins a run of its key still waiting to start, which will read what the call would have;
+ * a started run is never joined, as it may have read before the caller's data existed.
  */
 export class PendingRuns<T> {
   private readonly waiting = new Map<string, Promise<T>>()
 
-  /**
-   * `schedule` starts the run and calls `started()` when it begins its reads (after waiting for a
-   * lock, say); until then calls of the same key get the same promise.
-   */
+  /** `schedule` calls `started()` when the run begins its reads (after a lock, say). */
   run(key: string, schedule: (started: () => void) => Promise<T>): Promise<T> {
     const joined = this.waiting.get(key)
     if (joined) return joined
     let begun = false
-    // Set once `schedule` returned; `started` may run before that (a run that starts at once).
+    // Set once `schedule` returned; `started` may run before that.
     const run: { promise?: Promise<T> } = {}
     const started = () => {
       begun = true
@@ -30,7 +25,7 @@ export class PendingRuns<T> {
     return promise
   }
 
-  /** Keys with a run waiting to start (tests). */
+  /** For tests. */
   get size(): number {
     return this.waiting.size
   }

@@ -4,12 +4,7 @@ import { sharedShippingClient } from "../options/shipping-client"
 import type { ShippingClient } from "../shipping-api/client"
 import { observeServiceCall } from "./telemetry"
 
-/**
- * The process's shared client (one per configuration: one concurrency limit, one token) with
- * Medusa's logger. The client calls the logger's methods detached from it, which Medusa's
- * logger does not survive: they are bound here. Every call is traced and measured
- * (src/lib/telemetry).
- */
+/** The client calls logger methods detached, which Medusa's logger does not survive: they are bound here. */
 export function pluginClient(
   options: PluginOptions,
   logger: Logger

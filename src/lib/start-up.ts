@@ -1,15 +1,8 @@
 import type { Logger } from "@medusajs/framework/types"
 
 /**
- * The plugin's start-up work (webhook registration, boot recovery, warnings:
- * src/orchestration/start-up/boot.ts), handed to the module, which runs it from Medusa's
- * onApplicationStart hook. The module sits below the orchestration and must not import it, so
- * the glue registers the work: Medusa loads the API (servers and shared instances) and the jobs
- * (workers and shared instances) before it runs the modules' start hooks, and each registers it
- * (src/api/middlewares.ts, src/jobs/recover-interrupted-work.ts); registering twice is once.
- *
- * One registry per process, kept on globalThis: Medusa's loaders may load this file as two
- * module instances (as src/lib/in-flight.ts).
+ * The module must not import the orchestration, so the API and job glue register this work, which the
+ * module's onApplicationStart runs; kept on globalThis as loaders may load this module twice.
  */
 export type StartUpWork = (service: never, logger: Logger) => Promise<void>
 
@@ -26,7 +19,7 @@ export function registerStartUp<S>(
   registry().add(work as StartUpWork)
 }
 
-/** Runs the registered start-up work with the module's service (none registered: nothing). */
+/** Nothing registered: nothing. */
 export async function runStartUp<S>(service: S, logger: Logger): Promise<void> {
   for (const work of registry())
     await (work as (service: S, logger: Logger) => Promise<void>)(
@@ -37,16 +30,12 @@ export async function runStartUp<S>(service: S, logger: Logger): Promise<void> {
 
 const STOP_KEY = Symbol.for("medusa-plugin-shipping-services.shut-down")
 
-/**
- * Work to stop when the application shuts down (a timer the start-up work started), run by the
- * module's onApplicationPrepareShutdown hook. Each runs once.
- */
+/** Run once by the module's onApplicationPrepareShutdown hook. */
 export function registerShutdown(stop: () => void): void {
   const holder = globalThis as { [STOP_KEY]?: Set<() => void> }
   ;(holder[STOP_KEY] ??= new Set()).add(stop)
 }
 
-/** Runs and forgets the registered shutdown work. */
 export function runShutdown(): void {
   const holder = globalThis as { [STOP_KEY]?: Set<() => void> }
   const stops = [...(holder[STOP_KEY] ?? [])]

@@ -3,15 +3,9 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { ensureWebhookRegistrations } from "../orchestration/webhooks/webhook-registration"
 
 /**
- * Install-time webhook registration. `medusa db:migrate` runs the migration scripts of the app
- * and of every plugin (`<plugin>/.medusa/server/src/migration-scripts`, @medusajs/medusa
- * commands/db/run-scripts) once per database, after the migrations, with the application loaded.
- *
- * Best effort: a service that is down or a missing webhook.publicUrl must not fail the
- * migration. The outcome is logged and stored on the registration row; every boot and the job
- * heal-webhook-registrations (every 15 minutes) reconcile again, so a failure here only delays
- * the registration. The file name carries the plugin's name because Medusa records scripts by
- * file name, across plugins.
+ * Install-time webhook registration: `medusa db:migrate` runs every plugin's migration scripts once
+ * per database. Best effort (a service down must not fail the migration): every boot and the
+ * heal job reconcile again. The name carries the plugin's: Medusa records scripts by file name.
  */
 /** What each reconciliation did, as a merchant reads it ("tracking: none" read as a failure). */
 const ACTION_WORDS: Record<"create" | "update" | "none" | "delete", string> = {

@@ -3,12 +3,7 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { refreshOrderSpend } from "../modules/shipping-services/spend-report"
 
-/**
- * The spend report's stored figures, computed once at the upgrade that introduced them: the
- * migration marks every labelled order, and `medusa db:migrate` runs this after every module's
- * migrations (Medusa's order tables are there), so that the first report does not compute a
- * store's whole history. Best effort: if it fails, the first report computes what is left.
- */
+/** Computes stored spend figures once at upgrade so the first report skips the whole history; best effort. */
 export default async function computeShippingSpendFigures({
   container,
 }: {

@@ -1,15 +1,6 @@
 import path from "node:path"
 
-/**
- * Whether Medusa's File Module, as the app configures it, may keep the plugin's documents
- * (`documents.storage: "file"`): labels carry names and addresses, so a provider that serves
- * "private" files to anyone who has their URL is refused at boot, with the reason. Pure: reads
- * the app's `configModule.modules` and its root folder.
- *
- * `delivery` says how an admin downloads a stored file: `presigned` (the admin route answers a
- * short-lived signed URL of the provider, e.g. file-s3), or `stream` (file-local with a private
- * folder outside `static`: it has no presigned downloads, so the admin route sends the bytes).
- */
+/** Labels carry addresses, so a File Module serving "private" files to anyone with the URL is refused. */
 export type FileStorageCheck =
   | { ok: true; provider: string; delivery: "presigned" | "stream" }
   | { ok: false; reason: string }
@@ -21,7 +12,6 @@ type ProviderEntry = {
 }
 
 const FILE_MODULE_KEY = "file"
-/** Medusa's default when an app configures no File Module (`defineConfig`). */
 const DEFAULT_PROVIDER: ProviderEntry = {
   resolve: "@medusajs/medusa/file-local",
   id: "local",
@@ -64,8 +54,7 @@ export function checkFileStorage(
     const name = nameOf(provider)
     const options = provider.options ?? {}
     if (/file-local/.test(name)) {
-      // Medusa serves <root>/static at /static to anyone; file-local writes private files into
-      // private_upload_dir, which is that same folder unless set.
+      // Medusa serves <root>/static to anyone; file-local's private_upload_dir defaults to it.
       const served = path.join(rootDirectory, "static")
       const privateDir = path.resolve(
         rootDirectory,

@@ -1,17 +1,11 @@
-/**
- * "Did you mean …?" for unknown option keys: the known key at the smallest edit distance, when
- * it is close enough to be a slip (a letter missing, doubled, swapped or wrong, or the case).
- */
+/** "Did you mean …?" for unknown option keys. */
 
-/**
- * Edit distance counting insertions, deletions, substitutions and swaps of two neighbouring
- * letters (optimal string alignment): `szie` is one slip from `size`, as a typist sees it.
- */
+/** Optimal string alignment distance: a swap of neighbours counts one, as a typist slips. */
 export function editDistance(a: string, b: string): number {
   if (a === b) return 0
   if (!a.length) return b.length
   if (!b.length) return a.length
-  // Three rows: the one before the previous is needed for swaps.
+  // The row before the previous is needed for swaps.
   let before: number[] = []
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j)
   for (let i = 1; i <= a.length; i++) {
@@ -33,11 +27,7 @@ export function editDistance(a: string, b: string): number {
   return previous[b.length]!
 }
 
-/**
- * The candidate nearest to `word`, compared without case, when its distance is at most about a
- * third of the word's length (at least 1): `webhooks` → `webhook`, `apikey` → `apiKey`, but
- * `bogus` → nothing. Ties go to the first candidate.
- */
+/** Nearest candidate, ignoring case, within about a third of the length; ties go to the first. */
 export function nearestKey(
   word: string,
   candidates: readonly string[]

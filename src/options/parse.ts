@@ -38,11 +38,7 @@ type Issue = {
   keys?: string[]
 }
 
-/**
- * Keys Medusa itself puts in every internal module's options (the module's database connection,
- * medusa-app's `declaration.options.database ??= …`): the options reach the plugin's module and
- * its provider with them, so they are Medusa's, not unknown plugin options.
- */
+/** Medusa adds these to every internal module's options, so they are not unknown plugin options. */
 export const MEDUSA_MODULE_OPTION_KEYS: readonly string[] = ["database"]
 
 function withoutMedusaKeys(raw: unknown): unknown {
@@ -54,10 +50,9 @@ function withoutMedusaKeys(raw: unknown): unknown {
   )
 }
 
-/** The options' fields (schema.ts) and the documents' options-only rules (service-checks.ts). */
 const checkedOptionsSchema = pluginOptionsSchema.check(optionRulesCheck())
 
-/** Validates raw options; throws one error naming every bad field and why (never their values). */
+/** Throws one error naming every bad field and why (never their values). */
 export function parsePluginOptions(raw: unknown): PluginOptions {
   const result = checkedOptionsSchema.safeParse(withoutMedusaKeys(raw ?? {}))
   if (result.success) {
@@ -68,10 +63,7 @@ export function parsePluginOptions(raw: unknown): PluginOptions {
   )
 }
 
-/**
- * Options and what in them is allowed but will not do what it seems to ask (rules of severity
- * "warning", e.g. PRINT_CUSTOM_MESSAGE_1 on standard delivery): the boot logs these.
- */
+/** Also returns the "warning" rule violations, which the boot logs. */
 export function checkPluginOptions(raw: unknown): {
   options: PluginOptions
   warnings: OptionsProblem[]
@@ -85,11 +77,10 @@ export function checkPluginOptions(raw: unknown): {
 }
 
 function problemsOf(issue: Issue): OptionsProblem[] {
-  // An unknown key: one problem per key, at its own path, with the known key it may be a slip of.
+  // One problem per unknown key, at its own path, with the known key it may be a slip of.
   if (issue.code === "unrecognized_keys") {
     return (issue.keys ?? []).map((key) => unknownKey(issue.path, key))
   }
-  // A key of a record with enumerated keys (carrierCodes) that is not one of them.
   if (issue.code === "invalid_key") {
     return [
       unknownKey(
@@ -113,7 +104,7 @@ function unknownKey(
 }
 
 function describe(issue: Issue): string {
-  // zod 4's default messages echo the expected type only; rewrite the missing-value case in words.
+  // zod 4's default message names only the expected type.
   if (issue.code === "invalid_type" && issue.input === undefined) {
     return "is required"
   }

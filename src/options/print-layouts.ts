@@ -1,8 +1,4 @@
-/**
- * The sheets a batch can print on (option `printing.layout`; their geometry:
- * src/lib/documents/layouts.ts). Here because the options schema names them and the options
- * are below the print library.
- */
+// Here, not with the print library, because the options schema names them.
 export const PRINT_LAYOUTS = [
   "4x6",
   "letter-2up",

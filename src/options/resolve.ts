@@ -1,12 +1,10 @@
 import { parsePluginOptions } from "./parse"
 import type { PluginOptions } from "./schema"
 
-/** Key of the plugin's module in Medusa's container and in configModule.modules. */
 export const SHIPPING_SERVICES_MODULE = "shippingServices"
-/** `static identifier` of the fulfillment provider; its provider id is `<identifier>_<id>`. */
+/** A provider id is `<identifier>_<id>`. */
 export const PROVIDER_IDENTIFIER = "shipping-services"
 
-/** Whether a provider id (`<identifier>_<id>`, the id given in medusa-config) is this plugin's. */
 export const isOurProvider = (providerId: string | null | undefined) =>
   !!providerId?.startsWith(`${PROVIDER_IDENTIFIER}_`)
 
@@ -19,7 +17,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return !!v && typeof v === "object" && !Array.isArray(v)
 }
 
-/** Deep merge of plain objects; arrays and scalars of `over` replace those of `base`. */
+/** Arrays and scalars of `over` replace those of `base`. */
 export function mergeOptions(base: unknown, over: unknown): unknown {
   if (!isPlainObject(base) || !isPlainObject(over)) {
     return over === undefined ? base : over
@@ -31,11 +29,7 @@ export function mergeOptions(base: unknown, over: unknown): unknown {
   return out
 }
 
-/**
- * The options a merchant gave the plugin entry (Medusa hands them to the plugin's module,
- * registered under SHIPPING_SERVICES_MODULE in configModule.modules). Providers call this with
- * their own entry's options, which override field by field.
- */
+/** Medusa passes plugin options only to the module: providers read the plugin entry, then their own. */
 export function rawOptionsFromConfig(
   configModule: ConfigModuleLike | undefined,
   overrides?: unknown
@@ -62,7 +56,7 @@ export type ResolvedRoots = {
   apacUrl?: string
 }
 
-/** shared/spec/4 "Roots": auth defaults to the origin of base, webhook and contact to base. */
+/** Auth defaults to the origin of base, webhook and contact to base. */
 export function resolveRoots(roots: PluginOptions["roots"]): ResolvedRoots {
   return {
     baseUrl: roots.baseUrl,

@@ -1,7 +1,5 @@
 import type { ZodType } from "@medusajs/framework/zod"
 
-/** Reading the options schema as data (the README table, the names an unknown key is compared with). */
-
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- zod 4's internal definitions are not typed for reading
 export type Def = { type: string; [k: string]: any }
 
@@ -10,7 +8,6 @@ export const defOf = (s: ZodType): Def =>
 
 const WRAPPERS = ["default", "optional", "pipe", "nullable"]
 
-/** The schema inside defaults, optionals, pipes and nullables. */
 export function unwrap(s: ZodType): ZodType {
   let def = defOf(s)
   while (WRAPPERS.includes(def.type)) {
@@ -20,10 +17,7 @@ export function unwrap(s: ZodType): ZodType {
   return s
 }
 
-/**
- * The keys an object of the schema may have at `path` (array indices step into the element):
- * the shape's keys, or a record's enumerated keys. Empty when the path leads elsewhere.
- */
+/** Keys an object of the schema may have at `path`; empty when the path leads elsewhere. */
 export function knownKeysAt(
   schema: ZodType,
   path: readonly PropertyKey[]

@@ -4,19 +4,7 @@ import { operationOptions } from "./sections/operations"
 import { parcelOptions } from "./sections/parcels"
 import { trackingOptions } from "./sections/tracking"
 
-/**
- * Everything a merchant configures, in one schema. The plugin entry in medusa-config carries
- * these options; the plugin's module validates them at boot and the fulfillment provider reads
- * the same entry (Medusa does not pass plugin options to providers). Each field's description
- * is the text of README.md's options table (scripts/options-table.ts generates it).
- *
- * Every object is strict: an unknown key is an error (parse.ts names the nearest known key), so a
- * misspelt section is never silently dropped. The rules of the documents that depend only on the
- * options run at the end (service-checks.ts), with their own rule ids.
- *
- * The sections live in ./sections, one file per concern; their order here is the order of
- * README's options table.
- */
+// Strict objects: a misspelt section is an error, never silently dropped. Section order is the table order.
 
 export {
   DOCUMENT_STORAGES,

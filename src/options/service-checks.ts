@@ -15,17 +15,10 @@ import {
   type ServiceRequestParts,
 } from "./service-request"
 
-/**
- * The rules of the documents (src/shipping-api/rules) whose outcome depends only on the options:
- * a service option breaking one of them could never buy a label (or never ship from the
- * configured origin), so boot stops and names the option, with the rule's own id. The rest
- * depend on the order (destination, items, currency) and are checked at checkout or label time.
- */
+/** Rules decided by the options alone: an option breaking one could never buy a label, so boot stops. */
 export const OPTION_RULE_IDS: readonly string[] = [
-  // the variant's service and parcel type
   "rates.serviceId.known",
   "rates.parcelType.pkg",
-  // the variant's required shipment options and facility ids
   "shipment-options.SHIPPER_ID.required",
   "shipment-options.standard.facilities",
   "shipment-options.standard.return-client-id",
@@ -35,19 +28,16 @@ export const OPTION_RULE_IDS: readonly string[] = [
   "shipment-options.cross-border.carrier-facility",
   "shipment-options.CLIENT_ID.not-with-client-label",
   "shipment-options.ADD_TO_MANIFEST.letters-flats",
-  // the plugin never has a first-mile tracking number to send for a drop-off to hub
+  // the plugin never has a first-mile tracking number for a hub drop-off
   "domestic-shipment-details.cross-border.hub-drop-off",
-  // the origin's allowed classes and solutions (options.origin, when given)
   "address.carrier-account.origin",
   "address.cross-border.origin",
   "rates.serviceId.cross-border-origin",
-  // label document rules
   "documents.QR_CODE.shape",
   "documents.QR_CODE.expedited-only",
   "documents.GIF.qr-code-only",
   "documents.expedited.base64-formats",
   "documents.expedited.letter-flat-4x6",
-  // special services are options only
   "special-services.non-trackable-service",
   "special-services.hazmat.exclusive",
   "special-services.hazmat.HAZMAT_TYPE",
@@ -59,16 +49,13 @@ export const OPTION_RULE_IDS: readonly string[] = [
   "special-services.NOTIFICATIONS.phone",
   // Asia-Pacific standard delivery needs a regional carrier no option gives
   "query.carrier.apac",
-  // warnings
   "shipment-options.standard.custom-message-1-not-printed",
 ]
 
-/** One problem of one option, with the rule it breaks. */
 export type OptionProblem = { path: OptionPath; message: string; rule: string }
 
 type OptionsLike = Pick<PluginOptions, "services" | "shipper" | "origin">
 
-/** Where in the options a violation of a service's draft request comes from. */
 function optionPathOf(
   v: Violation,
   parts: ServiceRequestParts,
@@ -96,14 +83,12 @@ function optionPathOf(
   return service
 }
 
-/** `[2].inputParameters[0].value` → [2, "inputParameters", 0, "value"]. */
 function pathKeys(rest: string): OptionPath {
   return [...rest.matchAll(/\[(\d+)\]|\.?([^.[\]]+)/g)].map((m) =>
     m[1] !== undefined ? Number(m[1]) : m[2]!
   )
 }
 
-/** The request a service option makes as far as options decide it (no order yet). */
 function draftOf(parts: ServiceRequestParts, options: OptionsLike) {
   const { shipmentOptionSources: _sources, ...fromOptions } = parts
   return {
@@ -114,11 +99,7 @@ function draftOf(parts: ServiceRequestParts, options: OptionsLike) {
   }
 }
 
-/**
- * Every options-only rule (OPTION_RULE_IDS) for every service option: errors, and warnings
- * (severity "warning"). Reads defensively: at boot it also runs on options other checks have
- * already refused, so that one message lists every problem.
- */
+/** Defensive: it also runs on options other checks refused, so one message lists every problem. */
 export function serviceOptionProblems(options: OptionsLike): {
   errors: OptionProblem[]
   warnings: OptionProblem[]
@@ -133,7 +114,7 @@ export function serviceOptionProblems(options: OptionsLike): {
       !(VARIANTS as readonly unknown[]).includes(service.variant)
     )
       return
-    // Doc 2 Rates: cross-border requests' special services are ignored, so INS would insure nothing.
+    // Cross-border special services are ignored (doc 2 Rates), so INS would insure nothing.
     if (service.insurance && service.variant === "cross-border")
       errors.push({
         path: ["services", i, "insurance"],
@@ -150,7 +131,6 @@ export function serviceOptionProblems(options: OptionsLike): {
     }
     const checked = validateShipmentRequest(draftOf(parts, options), {
       apac: usesApacRoot(service.variant, { apac: service.apac === true }),
-      // The query the client would send: no regional carrier is configured anywhere.
       query: {},
     })
     const named = (v: Violation): OptionProblem => {
@@ -166,10 +146,7 @@ export function serviceOptionProblems(options: OptionsLike): {
   return { errors: unique(errors), warnings: unique(warnings) }
 }
 
-/**
- * services[].rateShopping.among names services one rates call prices with the option's own
- * (doc 4: "every service of that carrier"), so only its variant's services (doc 2's table).
- */
+/** `among` may name only services of the option's own variant (doc 4: "every service of that carrier"). */
 function rateShoppingProblems(
   service: ServiceOption,
   i: number
@@ -204,19 +181,14 @@ function unique(problems: OptionProblem[]): OptionProblem[] {
   })
 }
 
-/**
- * The options-only rules of the documents (service-checks.ts) as one check that runs even when
- * other fields failed (zod's `when`; the core `_check` is the form that takes it and can report
- * several issues), so the boot message lists every problem. A problem at a path some other check
- * has already reported (or inside it) is left out.
- */
+/** Runs even when other fields failed, so boot lists every problem; already-reported paths are skipped. */
 export function optionRulesCheck() {
   return z.core._check<Record<string, unknown>>(
     (payload) => {
       const value = payload.value as OptionsLike
       const key = (path: readonly PropertyKey[]) =>
         path.map(String).join("\u0000")
-      // Paths already reported: each unknown key at its own path; a wrong type also covers what is inside.
+      // An unknown key is reported at its own path; a wrong type also covers what is inside.
       const reported = payload.issues.flatMap((i) =>
         i.code === "unrecognized_keys"
           ? i.keys.map((k) => ({

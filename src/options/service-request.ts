@@ -13,26 +13,19 @@ import type { PluginOptions, ServiceOption } from "./schema"
 
 type NameValue = { name: string; value: string }
 
-/** A path in the plugin options, as zod writes one: `["services", 2, "deliverySolution"]`. */
 export type OptionPath = (string | number)[]
 
-/**
- * The part of a shipment request that comes from the merchant's options alone: `rates[0]`,
- * `documents`, `shipmentOptions` and `shipmentType`. The plugin's shipment builder sends exactly
- * this (providers/shipping-services/mapping), and the boot check validates it (service-checks.ts),
- * so a rule that depends only on options fails at boot rather than at checkout or label time.
- */
+/** What the options alone decide of a request, so options-only rules fail at boot, not at checkout. */
 export type ServiceRequestParts = {
   rates: [RatesEntry]
   /** Absent for cross-border solutions that print no label (doc 2). */
   documents?: ShipmentDocument[]
   shipmentOptions: NameValue[]
-  /** The option path each entry of `shipmentOptions` comes from, in the same order. */
+  /** Parallel to `shipmentOptions`. */
   shipmentOptionSources: OptionPath[]
   shipmentType?: (typeof SHIPMENT_TYPES)[number]
 }
 
-/** The option a shipment option's value is read from, whether it was sent or is missing. */
 export function shipmentOptionSource(
   name: string,
   serviceIndex: number
@@ -64,10 +57,7 @@ type ShipmentOptionsOfVariant = (input: {
   isReturn: boolean
 }) => void
 
-/**
- * The shipment options each variant takes from the merchant's settings (doc 2). A Record so that
- * a new variant is a compile error here (docs/architecture.md, "Adding a variant").
- */
+/** A Record so that a new variant is a compile error here. */
 const VARIANT_SHIPMENT_OPTIONS: Record<Variant, ShipmentOptionsOfVariant> = {
   "carrier-account": () => {},
   expedited: () => {},
@@ -89,12 +79,7 @@ const VARIANT_SHIPMENT_OPTIONS: Record<Variant, ShipmentOptionsOfVariant> = {
   },
 }
 
-/**
- * shipmentOptions for one option of the merchant (doc 2, Shipment options and the cross-border
- * option requirements). Which are required where is checked by src/shipping-api/rules; this only
- * sends what the merchant configured where the variant uses it. The merchant's own
- * `shipmentOptions` come last and never replace one set from another option.
- */
+/** Required-ness is the rules' job; the merchant's own `shipmentOptions` never replace one set here. */
 function shipmentOptionsOf(
   service: ServiceOption,
   options: Pick<PluginOptions, "shipper">,
@@ -147,11 +132,7 @@ function indexOf(
   return i < 0 ? 0 : i
 }
 
-/**
- * What one service option puts in every request it makes (outbound, or a return when
- * `isReturn`). `serviceIndex` names its place in options.services for the sources (default: found
- * by id).
- */
+/** `serviceIndex` defaults to the option's place in options.services. */
 export function serviceRequestParts(
   service: ServiceOption,
   options: Pick<PluginOptions, "services" | "shipper">,

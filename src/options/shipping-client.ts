@@ -8,7 +8,6 @@ import { ShippingClient } from "../shipping-api/client/shipping-client"
 import { resolveRoots } from "./resolve"
 import type { PluginOptions } from "./schema"
 
-/** The client's settings from the merchant's options. Pure. */
 export function clientConfigOf(
   options: PluginOptions,
   logger?: ShippingLogger,
@@ -32,7 +31,7 @@ export function clientConfigOf(
   }
 }
 
-/** A logger whose target the latest caller sets: the cached client logs through it. */
+/** The cached client logs through whichever logger the latest caller set. */
 function forwardingLogger(): {
   logger: ShippingLogger
   sink: { target?: ShippingLogger }
@@ -58,14 +57,7 @@ const clients = new Map<
   }
 >()
 
-/**
- * One client per configuration in the process, shared by the provider, subscribers, jobs and
- * routes: its concurrency limit ("at most `concurrency` requests in flight") then holds for the
- * whole process, and its token is fetched once. The client logs to the logger the latest caller
- * gave (not the first caller's: a process that builds a new app, as tests do, logs to the new
- * one); a caller without a logger keeps the one already set. The observer (the plugin's
- * telemetry) is kept the same way.
- */
+/** One client per configuration per process: one concurrency limit process-wide, one token fetch. */
 export function sharedShippingClient(
   options: PluginOptions,
   logger?: ShippingLogger,

@@ -4,21 +4,12 @@ import { moveDocumentsWorkflow } from "../workflows/documents"
 import { DOCUMENT_STORAGES, type DocumentStorage } from "../options/schema"
 import { shippingOf } from "../modules/shipping-services"
 
-/** Documents per workflow run: a few megabytes in memory at a time. */
+/** A few megabytes in memory at a time. */
 const PER_RUN = 100
 
 /**
- * Moves the plugin's stored documents (labels, manifests, print files) from one storage to the
- * other, after `documents.storage` changed. In the merchant's app:
- *
- *   npx medusa exec ./node_modules/medusa-plugin-shipping-services/.medusa/server/src/scripts/move-documents.js [file|database]
- *
- * (in this repository: `npx medusa exec ./src/scripts/move-documents.ts file`). The target
- * defaults to the configured `documents.storage`; to "file", every document still in the
- * database is uploaded to the File Module as a private file and its bytes leave the table; to
- * "database", the files' bytes come back into the table and the files are deleted. Safe to run
- * while the store runs and to run again: each document moves once (a compare-and-set), and one
- * that cannot move now is left where it is and named. Exits non-zero when some did not move.
+ * Moves stored documents after `documents.storage` changed (`medusa exec`, target `file` or `database`; README).
+ * Safe while the store runs and to rerun: each document moves once; one that cannot is named. Non-zero exit then.
  */
 export default async function moveDocuments({
   container,
@@ -44,7 +35,7 @@ export default async function moveDocuments({
     })
     moved += result.moved
     for (const f of result.failed) failed.set(f.id, f.reason)
-    // Done when a run moved nothing more (what is left failed, and would fail again now).
+    // Done when a run moved nothing more (the rest would fail again now).
     if (!result.moved) break
   }
   logger.info(

@@ -13,16 +13,8 @@ import {
 } from "../orchestration/setup-shipping/setup-shipping"
 
 /**
- * Set up shipping in one action, for scripted installs (the admin's Settings → Shipping services
- * → "Set up shipping" does the same). In the merchant's app:
- *
- *   npx medusa exec ./node_modules/medusa-plugin-shipping-services/.medusa/server/src/scripts/setup-shipping.js -- --dry-run
- *   npx medusa exec ./node_modules/medusa-plugin-shipping-services/.medusa/server/src/scripts/setup-shipping.js -- --location sloc_… --flat postal-ground=8.00
- *
- * (in this repository: `npx medusa exec ./src/scripts/setup-shipping.ts -- …`). The options go
- * after `--`: `medusa exec` refuses flags of its own before it. Prints what it created and what
- * existed; exits non-zero, having created nothing, when something is missing (said in words).
- * Running it again creates nothing.
+ * Scripted "Set up shipping" through `medusa exec` (README).
+ * Options go after `--` (`medusa exec` refuses its own flags before). Creates nothing when something is missing.
  */
 export default async function setupShipping({
   container,
@@ -31,7 +23,7 @@ export default async function setupShipping({
 }: {
   container: MedusaContainer
   args?: string[]
-  /** The command line the options are read from (tests give their own). */
+  /** Tests give their own. */
   argv?: readonly string[]
 }) {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
@@ -61,7 +53,7 @@ export default async function setupShipping({
     logger.error(
       `shipping-services setup: nothing was created\n${describePlan(error.plan).join("\n")}`
     )
-    // medusa exec exits 1 on a thrown error (and prints it): the words are above already.
+    // medusa exec prints a thrown error and exits 1; the words are above already.
     throw new Error(
       `shipping-services setup: nothing was created, ${error.plan.missing.length} thing(s) missing (listed above)`,
       { cause: error }

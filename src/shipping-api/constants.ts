@@ -1,13 +1,9 @@
-/**
- * Enumerations of shared/spec/2 (shipment creation) and shared/spec/1 (webhooks), as data.
- * Carrier identifiers stay the documents' neutral stand-ins; the wire value of each carrier
- * is mapped in one table (carrier-codes.ts) that options can override.
- */
+// Enumerations of docs 1 and 2; carriers keep the documents' neutral ids (wire codes are mapped elsewhere).
 
 export const CARRIERS = ["CARRIER_A", "POSTAL", "STANDARD", "XBORDER"] as const
 export type Carrier = (typeof CARRIERS)[number]
 
-/** The four variants of doc 2, selected by rates[0].carrier. */
+/** Selected by rates[0].carrier. */
 export const VARIANTS = [
   "carrier-account",
   "expedited",
@@ -30,10 +26,7 @@ export const VARIANT_OF_CARRIER: Record<Carrier, Variant> = {
   XBORDER: "cross-border",
 }
 
-/**
- * Doc 2, "Service identifiers". Parcel Select is named by the document only in prose; EM (express
- * mail) only in "Required content per variant" ("phone ... required for service EM").
- */
+/** Doc 2 names Parcel Select only in prose and EM only in "Required content per variant". */
 export const SERVICE_IDS: Record<Variant, readonly string[]> = {
   "carrier-account": ["NDA_AM", "NDA", "XPP"],
   expedited: ["PM", "EM", "EMI", "FCMI", "FCPIS", "UGA", "PS"],
@@ -41,10 +34,10 @@ export const SERVICE_IDS: Record<Variant, readonly string[]> = {
   "cross-border": ["XBXPE", "XBXPS", "XBXUS"],
 }
 
-/** Doc 2: PM is "not trackable by itself" (Errors item 3). */
+/** Doc 2 Errors item 3: PM is "not trackable by itself". */
 export const NON_TRACKABLE_SERVICES: readonly string[] = ["PM"]
 
-/** Doc 2: the postal Parcel Select service id (length plus girth 130 in instead of 108). */
+/** Length plus girth 130 in instead of 108 (doc 2). */
 export const PARCEL_SELECT_SERVICE_ID = "PS"
 
 /** Doc 2, "Allowed cross-border classes by origin". */
@@ -64,10 +57,7 @@ export const CROSS_BORDER_CURRENCY_BY_ORIGIN: Record<string, string> = {
 
 export const PARCEL_TYPES = ["PKG", "FRE", "FLAT", "LETTER"] as const
 
-/**
- * The documents give soft-pack limits but no way to say a parcel is one: ours, a soft pack is a
- * parcel sent with parcelType SOFTPACK. Requests accept it; merchant options do not offer it yet.
- */
+/** Ours: the documents give soft-pack limits but no way to say a parcel is one. Not an option yet. */
 export const SOFT_PACK_PARCEL_TYPE = "SOFTPACK"
 export const REQUEST_PARCEL_TYPES = [
   ...PARCEL_TYPES,
@@ -103,7 +93,7 @@ export type ReasonForExport = (typeof REASONS_FOR_EXPORT)[number]
 
 export const IMPORTER_REFERENCE_TYPES = ["IOSS_NUMBER", "VAT_NUMBER"] as const
 
-/** Doc 2, cross-border delivery solutions (option DELIVERY_SOLUTION) and their origins. */
+/** Doc 2, cross-border delivery solutions and their origins. */
 export const DELIVERY_SOLUTIONS: Record<string, readonly string[]> = {
   FIRSTMILE: ["US"],
   PICKUP_STANDARDLABEL: ["US"],
@@ -121,19 +111,12 @@ export const LABELLESS_SOLUTIONS: readonly string[] = [
   "DROPOFF_CLIENTLABEL",
   "PICKUP_CLIENTLABEL",
 ]
-/**
- * Doc 2 cross-border solutions printing a standard delivery label: they send CLIENT_ID and
- * CLIENT_FACILITY_ID, and address line 1 carries the attention text (CROSS_BORDER_ATTENTION_TEXT).
- */
+/** Doc 2: they send CLIENT_ID and CLIENT_FACILITY_ID, and address line 1 carries the attention text. */
 export const STANDARD_LABEL_SOLUTIONS: readonly string[] = [
   "PICKUP_STANDARDLABEL",
   "DROPOFF_STANDARDLABEL",
 ]
-/**
- * Doc 2: bulk pickup is sent as PICKUP_STANDARDLABEL, which cannot be told apart from a pickup to
- * a standard delivery facility, so every PICKUP_STANDARDLABEL request counts as bulk pickup
- * (CARRIER_FACILITY_ID and references required).
- */
+/** Doc 2: indistinguishable from a pickup to a standard delivery facility, so all count as bulk pickup. */
 export const BULK_PICKUP_SOLUTION = "PICKUP_STANDARDLABEL"
 /** Doc 2: CARRIER_FACILITY_ID for "all drop-off solutions and bulk pickup". */
 export const FACILITY_SOLUTIONS: readonly string[] = [
@@ -182,10 +165,7 @@ export const SPECIAL_SERVICE_PARAM = {
 } as const
 export const NOTIFICATION_TYPES = ["ON_INTRANSIT", "ON_DELIVER"] as const
 
-/**
- * Doc 2 says "phone ... required for service EM"; EMI, the express-mail id of its service table,
- * is read as the same service (the international one), so both need the phones.
- */
+/** Doc 2 says "phone ... required for service EM"; EMI is read as the same, international, service. */
 export const EXPRESS_MAIL_SERVICE_IDS: readonly string[] = ["EM", "EMI"]
 /** Doc 2, Customs Info: reasonForExport DOCUMENTS is required for these services. */
 export const DOCUMENTS_ONLY_SERVICE_IDS: readonly string[] = ["FCMI"]
@@ -205,10 +185,9 @@ export const WEIGHT_UNITS = ["OZ", "LB"] as const
 export const POSTAL_WEIGHT_UNIT = "OZ"
 /** Doc 2, Customs Item unitWeight units (cross-border; expedited OZ only). */
 export const CUSTOMS_WEIGHT_UNITS = ["OZ", "GM", "G", "LB", "KG"] as const
-/** Doc 2, dimension.unitOfMeasurement (lower-case `in` also seen in cross-border). */
+/** Doc 2 (lower-case `in` also seen in cross-border). */
 export const DIMENSION_UNIT = "IN"
 
-/** Doc 2, label sizes allowed by rules of the expedited variant. */
 export const CUSTOMS_LABEL_SIZES: readonly string[] = ["DOC_4X6", "DOC_8X11"]
 /** Doc 2: first-class flats and letters print 4x6 ("9x4" is not a value of the size enumeration). */
 export const LETTER_FLAT_LABEL_SIZES: readonly string[] = ["DOC_4X6"]
@@ -218,18 +197,13 @@ export const BRAZIL_LABEL_SIZE = "DOC_8X11"
 export const QR_CODE_FILE_FORMAT = "GIF"
 export const BASE64_ONLY_FILE_FORMATS: readonly string[] = ["PNG", "ZPL2"]
 
-/** Doc 2, Standard delivery references, in the order the service maps them (other names are rewritten). */
+/** Doc 2: in the order the service maps them (other names are rewritten). */
 export const STANDARD_REFERENCE_NAMES: readonly string[] = [
   "ReferenceNumber",
   "AddlRef1",
   "AddlRef2",
 ]
-/**
- * Doc 2: the cross-border solution table says address line 1 "must carry the cross-border
- * attention text" for drop-off or pickup to a standard delivery facility; the text is not shown.
- * Ours, modelled on the real service's "Attn: <carrier> Cross-Border", with the documents' neutral
- * naming (docs/shipment-rules.md, Interpretations).
- */
+/** Ours: doc 2 does not show the attention text; modelled on the real "Attn: <carrier> Cross-Border". */
 export const CROSS_BORDER_ATTENTION_TEXT = "Attn: Cross-Border"
 
 export const CROSS_BORDER_REFERENCE = {
@@ -241,7 +215,7 @@ export const ADDRESS_TYPES = ["SELLER"] as const
 /** Doc 2 "shipmentType: Return labels only"; the value is not shown, RETURN is ours. */
 export const SHIPMENT_TYPES = ["RETURN"] as const
 
-/** The 27 member states of the European Union (doc 2: EU destinations need HS codes and importer ids). */
+/** Doc 2: EU destinations need HS codes and importer ids. */
 export const EU_COUNTRY_CODES: readonly string[] = [
   "AT",
   "BE",
@@ -275,7 +249,7 @@ export const BRAZIL = "BR"
 export const PUERTO_RICO = "PR"
 export const UNITED_STATES = "US"
 export const CANADA = "CA"
-/** U.S. territories (doc 2: DANGEROUS_GOODS for hazardous material to U.S. territories). */
+/** Doc 2: DANGEROUS_GOODS for hazardous material to U.S. territories. */
 export const US_TERRITORY_CODES: readonly string[] = [
   "AS",
   "GU",
@@ -284,16 +258,13 @@ export const US_TERRITORY_CODES: readonly string[] = [
   "VI",
   "UM",
 ]
-/** Doc 2: military post offices (FLAT parcels there need reasonForExport DOCUMENTS). */
+/** Doc 2: FLAT parcels there need reasonForExport DOCUMENTS. */
 export const MILITARY_CITIES: readonly string[] = ["APO", "FPO", "DPO"]
 
-/** Doc 4, Void. */
 export const VOID_STATUSES = ["INITIATED", "APPROVED"] as const
 export const CANCEL_INITIATOR = "SHIPPER"
-/** Doc 4, Manifest response document type. */
 export const MANIFEST_DOCUMENT_TYPE = "MANIFEST"
 
-/** Doc 2 Headers and doc 4 (operations other than create). */
 export const HEADER = {
   transactionId: "X-Vendor-TransactionId",
   unifiedErrorStructure: "X-Vendor-UnifiedErrorStructure",
@@ -307,7 +278,6 @@ export const HEADER = {
 /** Doc 1: "The applicable-events operation additionally returns `updatereservation` among its entries." */
 export const APPLICABLE_ONLY_EVENTS: readonly string[] = ["updatereservation"]
 
-/** Doc 1, "Event names by webhook type". */
 export const WEBHOOK_TYPES = ["locker", "tracking"] as const
 export type WebhookType = (typeof WEBHOOK_TYPES)[number]
 
@@ -335,14 +305,12 @@ export const WEBHOOK_EVENTS: Record<WebhookType, readonly string[]> = {
   ],
 }
 
-/** Doc 3, package status values. */
 export const PACKAGE_STATUSES = WEBHOOK_EVENTS.tracking
 export type PackageStatus = (typeof WEBHOOK_EVENTS.tracking)[number]
 
 export const WEBHOOK_STATUSES = ["active", "in-active"] as const
 export const WEBHOOK_AUTH_TYPES = ["custom", "basic", "oauth"] as const
 
-/** Doc 2 Limits. */
 export const LIMITS = {
   transactionIdLength: 25,
   customsItems: 30,
@@ -372,16 +340,10 @@ export const LIMITS = {
 
 export const TRANSACTION_ID_PATTERN = /^[A-Za-z0-9_-]{1,25}$/
 
-/**
- * Doc 4 Void: "voiding an already voided shipment answers 400 with an error object; a client
- * treats that as done". The code is agreed with the sandbox (docs/service-client.md).
- */
+/** Doc 4: voiding a voided shipment answers 400, which counts as done; code agreed with the sandbox. */
 export const ALREADY_VOIDED_ERROR_CODE = "SHIPMENT_ALREADY_VOIDED"
 
-/**
- * Error codes of the service's own state checks (rules/service-state.ts), agreed with the sandbox
- * (docs/sandbox.md): doc 4 leaves the codes open.
- */
+/** Doc 4 leaves the codes of the service's own state checks open; these are agreed with the sandbox. */
 export const SERVICE_ERROR_CODE = {
   duplicateTransactionId: "DUPLICATE_TRANSACTION_ID",
   reprintLimit: "REPRINT_LIMIT_EXCEEDED",

@@ -1,23 +1,19 @@
 import type { ServiceError, ServiceErrorEntry } from "./schemas/error"
 import { formatViolations, type Violation } from "./violation"
 
-/**
- * One class per way a call can fail, so callers branch on `instanceof` instead of on numbers.
- * Nothing here ever holds a request, its headers, a token, a key or a secret: errors get logged,
- * serialized into workflow state and shown in the admin. The client scrubs its own secrets out of
- * the service's messages before they reach these constructors.
- */
+// Never a request, header, token, key or secret here: errors get logged, stored in workflow state
+// and shown in the admin.
 
 export type ShippingErrorInit = {
-  /** Client operation, e.g. `createShipment`, `token`, `listWebhookConfigs`. */
+  /** E.g. `createShipment`, `token`, `listWebhookConfigs`. */
   operation: string
-  /** HTTP status; 0 when no response was received (validation, timeout, dropped connection). */
+  /** 0 when no response was received (validation, timeout, dropped connection). */
   status?: number
   codes?: string[]
   messages?: string[]
   entries?: ServiceErrorEntry[]
   transactionId?: string
-  /** A sanitized cause (never a raw fetch error or response). */
+  /** Never a raw fetch error or response. */
   cause?: unknown
 }
 
@@ -43,7 +39,7 @@ export class ShippingApiError extends Error {
       this.transactionId = init.transactionId
   }
 
-  /** Errors end up in JSON (workflow state, API answers): keep the same safe fields there. */
+  /** Keeps the same safe fields in workflow state and API answers. */
   toJSON(): Record<string, unknown> {
     const out: Record<string, unknown> = {
       name: this.name,
@@ -65,7 +61,7 @@ function describe(what: string, init: ShippingErrorInit): string {
   return `${init.operation}: ${what}${status}${detail}${tx}`
 }
 
-/** The request broke a rule of the documents; it was never sent. */
+/** Never sent. */
 export class ShippingValidationError extends ShippingApiError {
   readonly violations: Violation[]
   constructor(init: ShippingErrorInit & { violations: Violation[] }) {
@@ -88,21 +84,21 @@ export class ShippingValidationError extends ShippingApiError {
   }
 }
 
-/** 400 (and other 4xx without a class of their own): the service refused the request. */
+/** Also other 4xx without a class of their own. */
 export class ShippingBadRequestError extends ShippingApiError {
   constructor(init: ShippingErrorInit) {
     super(describe("the service refused the request", init), init)
   }
 }
 
-/** 401 even after one token refresh, or the token operation itself refused the credentials. */
+/** Still 401 after one token refresh, or the token operation refused the credentials. */
 export class ShippingAuthenticationError extends ShippingApiError {
   constructor(init: ShippingErrorInit) {
     super(describe("not authorized; check the API key and secret", init), init)
   }
 }
 
-/** 403: the account is not enabled for this operation (doc 4). */
+/** The account is not enabled for this operation (doc 4). */
 export class ShippingForbiddenError extends ShippingApiError {
   constructor(init: ShippingErrorInit) {
     super(describe("the account is not enabled for this operation", init), init)
@@ -117,7 +113,6 @@ export class ShippingNotFoundError extends ShippingApiError {
 
 /** An error whose answer carried Retry-After (429, 503): the wait the service asked for. */
 abstract class ShippingRetryAfterError extends ShippingApiError {
-  /** What the service asked for in Retry-After, if anything. */
   readonly retryAfterMs?: number
   constructor(
     what: string,
@@ -131,28 +126,25 @@ abstract class ShippingRetryAfterError extends ShippingApiError {
   }
 }
 
-/** 429 after the client's own retries. */
 export class ShippingRateLimitedError extends ShippingRetryAfterError {
   constructor(init: ShippingErrorInit & { retryAfterMs?: number }) {
     super("throttled by the service", init)
   }
 }
 
-/** 500 and other 5xx except 503. */
 export class ShippingServerError extends ShippingApiError {
   constructor(init: ShippingErrorInit) {
     super(describe("server error at the service", init), init)
   }
 }
 
-/** 503: maintenance (doc 4). */
+/** Maintenance (doc 4). */
 export class ShippingUnavailableError extends ShippingRetryAfterError {
   constructor(init: ShippingErrorInit & { retryAfterMs?: number }) {
     super("the service is unavailable (maintenance)", init)
   }
 }
 
-/** No answer: the call timed out or the connection dropped. */
 export class ShippingNetworkError extends ShippingApiError {
   readonly timedOut: boolean
   constructor(init: ShippingErrorInit & { timedOut: boolean }) {
@@ -175,7 +167,6 @@ export class ShippingNetworkError extends ShippingApiError {
   }
 }
 
-/** A 2xx answer whose body is not what the documents describe. */
 export class ShippingUnexpectedResponseError extends ShippingApiError {
   constructor(init: ShippingErrorInit) {
     super(
@@ -185,11 +176,7 @@ export class ShippingUnexpectedResponseError extends ShippingApiError {
   }
 }
 
-/**
- * Create shipment (doc 2 rule 4): the create may or may not have produced a label and the retry
- * operation could not tell. The caller must keep the transaction id and ask the retry operation
- * later (it works for 24 hours) before creating again.
- */
+/** Doc 2 rule 4: the label may exist; ask the retry operation (24 hours) before creating again. */
 export class ShippingOutcomeUnknownError extends ShippingApiError {
   override readonly transactionId: string
   constructor(init: ShippingErrorInit & { transactionId: string }) {
@@ -205,7 +192,6 @@ export class ShippingOutcomeUnknownError extends ShippingApiError {
 
 export type RetryAfter = { retryAfterMs?: number }
 
-/** The class that stands for an HTTP status, with the service's codes and messages. */
 export function errorForStatus(
   status: number,
   parsed: ServiceError,
@@ -227,13 +213,7 @@ export function errorForStatus(
   return new ShippingBadRequestError(init)
 }
 
-/**
- * Whether a failure says the service is not answering, rather than refusing this request: a 5xx
- * (503 maintenance included), a 429 after the client's own retries, no answer at all (timeout,
- * connection refused or reset), or a create whose outcome could not be learnt. Such a failure is
- * nobody's fault and is tried again once the service answers; a 4xx, a broken rule or a refused
- * credential is the request's (or the merchant's) and is not. Pure.
- */
+/** 5xx, 429 after retries, no answer, or an unknown create outcome: nobody's fault, tried again later. */
 export function isServiceAway(error: unknown): boolean {
   return (
     error instanceof ShippingUnavailableError ||

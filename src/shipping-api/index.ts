@@ -1,8 +1,4 @@
-/**
- * The shipping service as a library (docs 1–4 in shared/spec): enumerations, schemas, rules,
- * pure request builders and parsers, and the HTTP client. No Medusa import but zod (zod.ts), so
- * the plugin, the sandbox server and scripts all use the same code.
- */
+// No Medusa import but zod, so the plugin, the sandbox server and scripts share this code.
 export * from "./constants"
 export * from "./violation"
 export * from "./errors"

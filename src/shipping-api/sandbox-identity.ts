@@ -1,23 +1,12 @@
 /**
- * How the local sandbox (packages/sandbox) says it is the sandbox, and what its clock shows.
- *
- * The sandbox runs a clock of its own (started at `--start-time`, scaled by `--speed`, moved by
- * its control API), and dates every label, token and tracking event on it. Every answer it gives,
- * on every root, carries this header:
- *
- *   X-Shipping-Services-Sandbox: clock=2026-03-02T15:00:00.000Z; speed=1
- *
- * `clock` is its time when the request arrived, `speed` its sandbox seconds per real second.
- * The real service never sends it. The plugin reads it only on answers to its own calls to its
- * configured roots (never on an incoming webhook, whose sender could write anything), and then
- * judges tracking event dates against the sandbox's clock (docs/sandbox.md, "Identity and clock").
- * The same code writes and reads it, so the two cannot drift. No Medusa import.
+ * `X-Shipping-Services-Sandbox: clock=<ISO>; speed=<n>` on every sandbox answer, never the real
+ * service's. Read only on answers to our own calls: a webhook's sender could write anything.
  */
 
 export const SANDBOX_HEADER = "X-Shipping-Services-Sandbox"
 
 export type SandboxClockReading = {
-  /** The sandbox's time when it answered, in epoch milliseconds. */
+  /** Epoch milliseconds when it answered. */
   clockMs: number
   /** Sandbox milliseconds per real millisecond (0: frozen). */
   speed: number
@@ -25,18 +14,14 @@ export type SandboxClockReading = {
 
 /** Far above any real value; a longer header is not ours. */
 const MAX_HEADER_LENGTH = 200
-/** `--speed` is a number of sandbox seconds per real second; beyond a year a second is nonsense. */
+/** Beyond a year per second is nonsense. */
 const MAX_SPEED = 365 * 24 * 3600
 
 export function formatSandboxHeader(reading: SandboxClockReading): string {
   return `clock=${new Date(reading.clockMs).toISOString()}; speed=${reading.speed}`
 }
 
-/**
- * The reading of a header value, or undefined when it is absent or not exactly what
- * formatSandboxHeader writes (a malformed value says nothing: the service is then taken for
- * the real one, whose rules are the stricter).
- */
+/** A malformed value says nothing: the service is then taken for the real one, whose rules are stricter. */
 export function parseSandboxHeader(
   value: string | null | undefined
 ): SandboxClockReading | undefined {
@@ -54,7 +39,7 @@ export function parseSandboxHeader(
   if (!clock || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(clock))
     return undefined
   const clockMs = Date.parse(clock)
-  // A real instant: Date.parse rolls 2026-02-30 over into March.
+  // Date.parse rolls 2026-02-30 over into March.
   if (
     !Number.isFinite(clockMs) ||
     new Date(clockMs).toISOString().slice(0, 19) !== clock.slice(0, 19)

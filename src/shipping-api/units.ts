@@ -1,11 +1,5 @@
-/**
- * The one unit conversion of the project: the plugin's mapping (catalog units → OZ and IN) and the
- * sandbox (the units a request or a tracking answer carries) both convert here. Units are read
- * without case, in the spellings the documents show (doc 2: OZ, LB/Lb/lb, GM, G, KG, IN/in;
- * doc 3: lb, LBS, Pounds, KGS) and the catalog's (g, kg, oz, lb, mm, cm, m, in).
- */
+// The one unit conversion of the project, read without case in the documents' and the catalog's spellings.
 
-/** Units a merchant's catalog may be entered in (options.catalogUnits). */
 export const CATALOG_WEIGHT_UNITS = ["g", "kg", "oz", "lb"] as const
 export const CATALOG_LENGTH_UNITS = ["mm", "cm", "m", "in"] as const
 
@@ -36,15 +30,12 @@ function factor(
   kind: string
 ): number {
   const f = table[unit.trim().toLowerCase()]
-  // Callers pass units a schema has already accepted: an unknown one is a bug, not bad input.
+  // Callers pass units a schema accepted: an unknown one is a bug, not bad input.
   if (f === undefined) throw new RangeError(`unknown ${kind} unit "${unit}"`)
   return f
 }
 
-/**
- * Rounds up at `decimals`: a declared weight or size must never be below the real one (the
- * carrier re-weighs and surcharges). The epsilon absorbs float noise such as 3.0000000004.
- */
+/** A declared weight or size must never be below the real one (the carrier re-weighs and surcharges). */
 export function ceilTo(value: number, decimals: number): number {
   const f = 10 ** decimals
   return Math.ceil(value * f - 1e-6) / f
@@ -53,7 +44,7 @@ export function ceilTo(value: number, decimals: number): number {
 const rounded = (value: number, decimals?: number) =>
   decimals === undefined ? value : ceilTo(value, decimals)
 
-/** `value` in `unit` as ounces; rounded up at `decimals` when given, exact otherwise. */
+/** Rounded up at `decimals` when given, exact otherwise. */
 export function toOunces(
   value: number,
   unit: string,
@@ -62,7 +53,7 @@ export function toOunces(
   return rounded(value * factor(OUNCES_PER, unit, "weight"), decimals)
 }
 
-/** `value` in `unit` as pounds; rounded up at `decimals` when given, exact otherwise. */
+/** Rounded up at `decimals` when given, exact otherwise. */
 export function toPounds(
   value: number,
   unit: string,
@@ -71,7 +62,7 @@ export function toPounds(
   return rounded((value * factor(OUNCES_PER, unit, "weight")) / 16, decimals)
 }
 
-/** `value` in `unit` as inches; rounded up at `decimals` when given, exact otherwise. */
+/** Rounded up at `decimals` when given, exact otherwise. */
 export function toInches(
   value: number,
   unit: string,

@@ -10,13 +10,7 @@ import {
   changeReturnLabelsWithRetry,
 } from "../orchestration/returns/change-return-labels"
 
-/**
- * A confirmed exchange or claim (Medusa's `order.exchange_created`, `order.claim_created`) → the
- * return label of its inbound part, when that part uses one of the plugin's return options
- * (src/orchestration/returns/change-return-labels.ts). A failure is run again with the plugin's retries:
- * Medusa emits these events once. The plugin's retry event throws on failure, so the event bus
- * runs it again.
- */
+/** A confirmed exchange's or claim's inbound part on a return option of ours gets its label; Medusa emits once, so a failure goes to the plugin's retried copy. */
 export default async function changeReturnLabelsSubscriber({
   event,
   container,

@@ -4,14 +4,9 @@ import { followStoreName } from "../orchestration/contact/contact"
 import { inFlight } from "../lib/in-flight"
 
 /**
- * Store updated. Medusa 2.21 has no store event in its workflow events; the Store Module emits
- * its entity event `store.store.updated` `{ id }` (source "store", object "store") for every
- * change of a store row, the admin's "Edit store" included — seen on 2.21.2, checked by
- * integration-tests/http/contact.spec.ts; `store.updated` is listened to as well in case a later
- * version names it so. There is no name-specific event:
- * when the sender company follows the store's name (options.contact.company not set), the new
- * name is sent to the service. Nothing is sent when the name did not change (the update only
- * sends what differs from the last saved contact).
+ * The sender company follows the store's name (contact.company unset); only a changed name is sent.
+ * Medusa emits the Store Module's entity event `store.store.updated` for "Edit store" (an HTTP test
+ * checks it); `store.updated` too, should a later version name it so.
  */
 export default async function contactFollowsStore({
   event,

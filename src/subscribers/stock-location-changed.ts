@@ -7,11 +7,8 @@ import { forgetStockLocations } from "../providers/shipping-services/ports"
 import { forgetShopLocations } from "../orchestration/auto-fulfillment/shop-locations"
 
 /**
- * A stock location or its address was created, updated or deleted (the Stock Location Module's
- * entity events, named by Medusa's own builder: 2.21 exports no constant for them): this process
- * reads the warehouses afresh, so the next label ships from the address the admin just saved, and
- * checkout and the automatic fulfillment know a new warehouse. Other processes within a minute
- * (the provider's ports, the automatic fulfillment's plan).
+ * A stock location or its address changed (entity events Medusa 2.21 has no constant for): this
+ * process reads the warehouses afresh at once, the others within a minute.
  */
 export default async function stockLocationChanged() {
   forgetStockLocations()

@@ -4,9 +4,8 @@ export { fulfillOrderWorkflow } from "./fulfill-order"
 export { awaitAdminFulfillmentWorkflow } from "./await-admin-fulfillment"
 export { settleCanceledOrderWorkflow } from "./settle-canceled-order"
 export {
-  applyTrackingTransitionWorkflow,
+  applyShipmentTrackingWorkflow,
   linkTrackingEventsWorkflow,
-  recordShipmentTrackingWorkflow,
 } from "./apply-shipment-tracking"
 export {
   createPrintBatchWorkflow,
@@ -15,7 +14,6 @@ export {
   recordBatchItemWorkflow,
   reopenPrintBatchWorkflow,
 } from "./print-batch"
-export { recordReturnDeliveredWorkflow } from "./record-return-delivered"
 export { holdOrderWorkflow, releaseOrderWorkflow } from "./hold-order"
 export { voidShipmentLabelWorkflow } from "./void-shipment-label"
 export { reprintShipmentLabelWorkflow } from "./reprint-shipment-label"

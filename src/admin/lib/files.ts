@@ -1,16 +1,11 @@
 import { sdk } from "./sdk"
 
-/**
- * A stored file as the admin route answers it: its bytes (documents kept in the database), or
- * a short-lived presigned URL of the File Module (documents.storage "file").
- */
+/** Bytes (database storage) or a short-lived presigned URL (file storage). */
 export type FileSource = { blob: Blob } | { url: string }
 
 /**
- * Label and manifest files come from admin routes that need the admin's session, so they are
- * fetched through the SDK (which sends it whatever the backend's origin). `link=1` asks for the
- * presigned URL as JSON where the file is in the File Module: a script cannot follow the route's
- * redirect to another origin (the storage sends no CORS headers), a browser tab can.
+ * Fetched through the SDK, which sends the admin's session. `link=1` asks for the presigned URL as JSON, since a
+ * script cannot follow a cross-origin redirect (no CORS on the storage); a tab can.
  */
 export async function fetchFile(
   path: string,
@@ -30,7 +25,7 @@ export async function fetchFile(
   return { blob: await res.blob() }
 }
 
-/** Saves a blob under a file name (ZPL labels become .zpl files a thermal printer driver takes). */
+/** ZPL labels become .zpl files a thermal printer driver takes. */
 export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob)
   const a = document.createElement("a")
@@ -40,11 +35,11 @@ export function saveBlob(blob: Blob, fileName: string): void {
   document.body.appendChild(a)
   a.click()
   a.remove()
-  // The download has started once click() returns; a moment later the URL can go.
+  // The download has started once click() returns.
   setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }
 
-/** A presigned URL opens in a tab of its own (the storage names the file, not us). */
+/** The storage names the file, not us. */
 export function saveFile(source: FileSource, fileName: string): void {
   if ("blob" in source) saveBlob(source.blob, fileName)
   else window.open(source.url, "_blank", "noopener,noreferrer")
@@ -58,7 +53,7 @@ export async function downloadFile(
   saveFile(await fetchFile(path, accept), fileName)
 }
 
-/** The page-numbered file name the label route uses for multi-page labels (label-<tn>-2.pdf). */
+/** As the label route names multi-page labels. */
 export function pageFileName(
   fileName: string,
   page: number,

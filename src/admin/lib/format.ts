@@ -1,4 +1,4 @@
-/** Amounts as the service reports them (major units, e.g. 7.35 USD). */
+/** Major units, as the service reports them. */
 export function formatMoney(amount: unknown, currency: unknown): string {
   if (typeof amount !== "number") return "–"
   const code =
@@ -25,7 +25,7 @@ export function formatDateTime(iso: string | null | undefined): string {
     : d.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })
 }
 
-/** An event as the carrier scanned it (local date, time and offset), else its instant in the admin's zone. */
+/** As the carrier scanned it (local time and offset), else the instant in the admin's zone. */
 export function formatScanTime(e: {
   date: string | null
   time: string | null

@@ -1,6 +1,6 @@
 import Medusa from "@medusajs/js-sdk"
 
-/** The admin's own session (the dashboard logs in with a session cookie). */
+/** The dashboard logs in with a session cookie. */
 export const sdk = new Medusa({
   baseUrl: import.meta.env.VITE_BACKEND_URL || "/",
   auth: { type: "session" },

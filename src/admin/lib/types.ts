@@ -1,7 +1,4 @@
-/**
- * Shapes of the plugin's admin API, from the backend's own pure view builders (type-only: no
- * backend code reaches the admin bundle).
- */
+/** Type-only, from the backend's view builders: no backend code reaches the admin bundle. */
 export type { AdminOrderShipments } from "../../orchestration/labels/order-shipments"
 export type { ShipmentView, LabelView } from "../../lib/views/shipment-view"
 export type { AdminTimelineEntry } from "../../lib/views/timeline"
@@ -14,7 +11,6 @@ export type {
 export type { CloseOutResult } from "../../orchestration/manifests/close-out"
 export type { ManifestView } from "../../lib/manifests/record"
 
-/** The registration helper's routes: GET /admin/shipping-services/webhooks and …/contact. */
 export type { WebhookStatus } from "../../orchestration/webhooks/webhook-registration"
 export type { SenderContact } from "../../lib/contact/changes"
 export type { OrphanView } from "../../lib/views/orphan-view"

@@ -10,11 +10,8 @@ import {
 } from "../../orchestration/returns/cancel-return"
 
 /**
- * POST /admin/returns/:id/cancel (Medusa's route, the dashboard's "Cancel return"): Medusa's
- * cancelReturnWorkflow refuses a return whose fulfillments are not canceled, and nothing in
- * Medusa cancels a return's fulfillment. For a return with the plugin's labels they are canceled
- * here first (labels withdrawn: return labels cannot be voided), then Medusa's route cancels the
- * return. A refusal (a parcel with the carrier, items received) answers before anything changed.
+ * Medusa's cancelReturnWorkflow refuses a return whose fulfillments are not canceled, and nothing in Medusa cancels
+ * them: with our labels they are canceled (withdrawn) here first. A refusal answers before anything changed.
  */
 export async function cancelReturnLabels(
   req: MedusaRequest,
@@ -29,12 +26,7 @@ export async function cancelReturnLabels(
   }
 }
 
-/**
- * POST /admin/exchanges/:id/cancel and /admin/claims/:id/cancel (Medusa's routes): the change's
- * return fulfillments with the plugin's labels are canceled first (labels withdrawn), which
- * Medusa's cancel workflows require and cannot do themselves; a refusal answers before anything
- * changed.
- */
+/** The same for an exchange's or claim's cancel. */
 export function cancelChangeReturnLabels(kind: OrderChangeKind) {
   return async function (
     req: MedusaRequest,

@@ -8,12 +8,7 @@ import { fulfilledRemovalWords } from "../../orchestration/auto-fulfillment/edit
 
 const QuantityBody = z.object({ quantity: z.coerce.number() })
 
-/**
- * POST /admin/order-edits/:id/items/item/:item_id (Medusa's route: an edit sets a line's
- * quantity). Lowering a line below what the plugin's labels hold is refused by Medusa in words
- * that do not say what to do: this answers the same 400 naming the labels to void first
- * (the automatic fulfillment's edit-removal check). Anything else goes to Medusa's route untouched.
- */
+/** Medusa refuses lowering a line below its labels in words that do not say what to do: name the labels to void. */
 export async function explainFulfilledRemoval(
   req: MedusaRequest,
   res: MedusaResponse,

@@ -1,9 +1,14 @@
 import { MedusaError, serializeError } from "@medusajs/framework/utils"
 import {
   actionErrorOf,
+  serviceErrorOf,
   ShippingActionError,
   shippingActionErrorFrom,
 } from "../action-error"
+import {
+  ShippingApiError,
+  ShippingBadRequestError,
+} from "../../shipping-api/errors"
 
 describe("action errors across a workflow run", () => {
   it("rebuilds a ShippingActionError a step threw (serialized by the run) with its words and status", () => {
@@ -43,5 +48,29 @@ describe("action errors across a workflow run", () => {
         "What"
       )
     ).toMatchObject({ message: "What: no", status: 400 })
+  })
+})
+
+describe("a step's call to the service that threw", () => {
+  it("is a refusal in the service's words (Medusa's 400) or a failure (the admin's 502)", () => {
+    const refused = serviceErrorOf(
+      new ShippingBadRequestError({
+        operation: "voidShipment",
+        status: 400,
+        messages: ["no more"],
+      }),
+      "Label X was not voided"
+    )
+    expect(refused).toBeInstanceOf(MedusaError)
+    expect(refused).toMatchObject({
+      type: MedusaError.Types.INVALID_DATA,
+      message: "Label X was not voided: no more",
+    })
+    expect(
+      serviceErrorOf(
+        new ShippingApiError("503", { operation: "voidShipment", status: 503 }),
+        "What"
+      )
+    ).toMatchObject({ status: 502, type: "shipping_service_error" })
   })
 })

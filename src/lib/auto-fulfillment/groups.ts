@@ -3,12 +3,10 @@ import { locationOfLine } from "../locations/group-lines"
 export { locationOfLine }
 
 /**
- * How an order's lines become Medusa fulfillments: one per shipping option of the plugin and
- * stock location the lines ship from. The lines of the order as placed, and those an order edit
- * added, ship with the order's own shipping method; the outbound lines of an exchange or a claim
- * with that exchange's or claim's outbound method. A line ships from the location Medusa reserved
- * it at (a kit's parts may sit in several: the one holding most of them); a line without a
- * reservation (no inventory management) from the location of its shipping option. Pure.
+ * An order's lines → one Medusa fulfillment per shipping option of ours and stock location. Placed
+ * and edited-in lines ship with the order's method, an exchange's or claim's outbound lines with
+ * its own; from the location Medusa reserved them at (a kit: the one holding most parts), else the
+ * option's. Pure.
  */
 
 export type FulfillmentGroup = {

@@ -2,7 +2,7 @@ import { labelFileName, labelFileType } from "../labels/files"
 import { createPrintBatch, type PrintLayout } from "../documents"
 import { printOrderOf, type PrintOrderInput } from "./print-order"
 
-/** The documents Medusa's document hooks return (getFulfillmentDocuments, getReturnDocuments, retrieveDocuments). */
+/** What Medusa's document hooks return. */
 export const FULFILLMENT_DOCUMENT_TYPES = [
   "label",
   "packing_slip",
@@ -15,7 +15,6 @@ export type FulfillmentDocument = {
   type: FulfillmentDocumentType
   file_name: string
   mime_type: string
-  /** Base64 of the file. */
   content: string
   /** Labels: the parcel's shipment and tracking number, and the page of a multi-page label. */
   shipment_id?: string
@@ -28,11 +27,7 @@ const base64 = (bytes: Uint8Array) =>
     "base64"
   )
 
-/**
- * A fulfillment's documents from its order and labels: each label page as the service made it,
- * and a packing slip and commercial invoice drawn by the print library (one PDF each, on the
- * given layout's sheet). `types` picks which. Pure but for the PDF work.
- */
+/** Label pages as the service made them; packing slip and invoice drawn on the layout's sheet. */
 export async function fulfillmentDocumentsOf(
   input: PrintOrderInput,
   types: readonly FulfillmentDocumentType[],

@@ -9,7 +9,6 @@ import type {
   PrintOrder,
 } from "../documents"
 
-/** A Medusa order line as the packing slip needs it. */
 export type OrderLine = {
   id: string
   title?: string | null
@@ -19,16 +18,15 @@ export type OrderLine = {
   quantity?: number | string | null
 }
 
-/** A label (shipment row) as printing needs it, with its stored pages. */
 export type LabelOfOrder = {
   id: string
   tracking_number?: string | null
   label_format?: string | null
   label_size?: string | null
   parcel_index?: number | null
-  /** `{ items: [{ line_item_id, quantity }] }`: what the parcel holds. */
+  /** `{ items: [{ line_item_id, quantity }] }` */
   parcel?: unknown
-  /** `{ customs, fromAddress, toAddress }` as the request carried them (null without customs). */
+  /** As the request carried them (null without customs). */
   customs?: unknown
   created_at?: Date | string | null
   pages: Uint8Array[]
@@ -38,18 +36,13 @@ export type PrintOrderInput = {
   orderId: string
   displayId: number | string
   orderDate?: Date | string | null
-  /** The order's shipping address in doc 2 form (the provider's own mapping makes it). */
+  /** In doc 2 form. */
   shippingAddress: Address
   lines: OrderLine[]
   labels: LabelOfOrder[]
 }
 
-/**
- * One order's documents for the print library: its labels in parcel order (ZPL2 apart: printer
- * programs go to the .zpl file, never into a PDF), its packing slip (the parcels' lines, else the
- * order's lines) and, when its labels carried customs, one commercial invoice from exactly those
- * customs (doc 2 Customs: what the carrier was told). Pure.
- */
+/** ZPL2 goes to the .zpl file, never a PDF; the invoice uses exactly the customs the carrier was told. */
 export function printOrderOf(input: PrintOrderInput): {
   pdf: PrintOrder
   zpl: PrintOrder | null
@@ -81,7 +74,7 @@ function printLabelOf(label: LabelOfOrder): PrintLabel {
   const format = (label.label_format ?? "").toUpperCase()
   const size = label.label_size ?? undefined
   return {
-    // An unknown format is passed on as it is: the print library refuses it, naming the field.
+    // The print library refuses an unknown format, naming the field.
     format: ((FILE_FORMATS as readonly string[]).includes(format)
       ? format
       : (label.label_format ?? "")) as FileFormat,
@@ -98,7 +91,7 @@ type ParcelItems =
   | null
   | undefined
 
-/** The lines the labels' parcels hold (quantities summed per line), else every line of the order. */
+/** Summed per line; else every line of the order. */
 export function packedLines(
   lines: OrderLine[],
   labels: Pick<LabelOfOrder, "parcel">[]
@@ -140,11 +133,7 @@ type StoredCustoms = {
   toAddress?: Address
 }
 
-/**
- * One invoice for the order's parcels that went through customs: their customs items one after
- * the other (several parcels declare their own lines), the first parcel's customs info, sender,
- * recipient and tracking number. Null when no label carried customs.
- */
+/** Every parcel's customs items in turn, with the first parcel's info; null without customs. */
 export function commercialInvoiceOf(
   labels: Pick<LabelOfOrder, "customs" | "tracking_number" | "created_at">[]
 ): CommercialInvoiceInput | null {

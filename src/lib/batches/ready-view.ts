@@ -2,11 +2,10 @@ import { errorView } from "../views/shipment-view"
 import { ALWAYS_CROSS_BORDER, type Lane } from "./lane"
 import type { Variant } from "../../shipping-api/constants"
 
-/** Ready to ship's two lists: orders waiting for a label, and labels bought but not printed yet. */
 export const READY_VIEWS = ["awaiting", "labelled"] as const
 export type ReadyView = (typeof READY_VIEWS)[number]
 
-/** `waiting`: waiting for the service to answer again (not a failure: bought then, by itself). */
+/** `waiting`: for the service to answer again (not a failure: bought then, by itself). */
 export type ReadyState = "manual" | "failed" | "held" | "waiting" | "labelled"
 
 export type ReadyOrder = {
@@ -18,12 +17,12 @@ export type ReadyOrder = {
   service: {
     id: string | null
     name: string | null
-    /** The service bought per parcel, when a rate-shopping option chose it; else null. */
+    /** Per parcel, when a rate-shopping option chose it; else null. */
     bought?: string[] | null
   }
   lane: Lane | null
   state: ReadyState
-  /** Why it waits, in words: automatic fulfillment off, the service's words of the last failure, held. */
+  /** Automatic fulfillment off, the service's words of the last failure, or held. */
   reason: string
   tracking_number: string | null
   labelled_at: string | null
@@ -57,7 +56,6 @@ function destinationOf(order: OrderInfo | undefined): string | null {
   return parts.length ? parts.join(", ") : null
 }
 
-/** An order waiting for a label, from its row in shipping_services_auto_fulfillment. Pure. */
 export function awaitingOrderView(
   row: {
     order_id: string
@@ -102,10 +100,6 @@ export function awaitingOrderView(
   }
 }
 
-/**
- * An order with a label not printed yet, from its first parcel's shipment row; `bought`: the
- * service of each of its parcels when a rate-shopping option chose them. Pure.
- */
 export function labelledOrderView(
   row: {
     order_id: string | null

@@ -7,12 +7,7 @@ import {
 import type { Address } from "../../shipping-api/schemas/address"
 import { createPrintBatch, type PrintLayout } from "../documents"
 
-/**
- * One label in another print size: the service's reprint (doc 4) takes no
- * format or size, so the label it made is placed on the chosen sheet by the print library (a
- * 4x6 label on a 4x6 page, half or a quarter of a Letter/A4 sheet; PNG and QR images embedded).
- * A ZPL2 label is a printer program, not an image: it has no other size here (null).
- */
+/** The reprint takes no format or size, so the label is placed on the sheet; ZPL2 cannot be (null). */
 export async function labelInLayout(
   label: {
     format: string | null | undefined

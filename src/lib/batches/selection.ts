@@ -1,4 +1,3 @@
-/** What is known of one selected order when a batch is created. */
 export type SelectedOrder = {
   order_id: string
   display_id: number | null
@@ -6,9 +5,8 @@ export type SelectedOrder = {
   /** Its shipping method is an option of this provider. */
   ours: boolean
   canceled: boolean
-  /** Shippable lines not fulfilled yet. */
   unfulfilled: number
-  /** Labels bought for it (created, outbound, not voided). */
+  /** Created, outbound, not voided. */
   labels: number
   /** An unfinished batch it is in already. */
   in_batch: string | null
@@ -21,15 +19,10 @@ export type Classified = {
   refused: { order_id: string; display_id: number | null; reason: string }[]
 }
 
-/** Most orders one batch takes: a day's parcels of a busy merchant, bounded so one request stays small. */
+/** A busy merchant's day, bounded so one request stays small. */
 export const MAX_BATCH_ORDERS = 1000
 
-/**
- * Which selected orders a batch takes, and why the others not (bad input): another
- * provider, canceled, unknown, already labelled (buy) or not labelled yet (print), or in a batch
- * that is still running. Nothing is bought for a refused order. Pure; keeps the selection's order
- * and drops repeats.
- */
+/** Nothing is bought for a refused order; keeps the selection's order and drops repeats. */
 export function classifySelection(
   orders: SelectedOrder[],
   mode: BatchMode

@@ -39,7 +39,6 @@ export type BatchItemRow = {
   note?: string | null
 }
 
-/** A print file of a batch, as stored on its row (`files`). */
 export type BatchFile = {
   kind: "combined" | "labels" | "packing-slips" | "commercial-invoices" | "zpl"
   document_id: string
@@ -52,7 +51,7 @@ export type BatchFile = {
   layout: string | null
 }
 
-/** The ids kept in a JSON column (`{ ids: [...] }`: an item's shipments or fulfillments). Pure. */
+/** `{ ids: [...] }` in a JSON column. */
 export function idsOf(value: unknown): string[] {
   const ids = (value as { ids?: unknown } | null)?.ids
   return Array.isArray(ids)
@@ -73,11 +72,11 @@ export type BatchItemView = {
   order_id: string
   display_id: number | null
   status: BatchItemStatus
-  /** The failure in the service's words. */
+  /** In the service's words. */
   error: string | null
   attempts: number
   labels: number
-  /** A rate-shopping option's service per label (rate shopping chose it); null otherwise. */
+  /** Chosen by rate shopping; null otherwise. */
   services: string[] | null
   note: string | null
 }
@@ -93,7 +92,7 @@ export type BatchView = {
   counts: BatchCounts
   refused: { order_id: string; display_id: number | null; reason: string }[]
   files: (BatchFile & { download_url: string })[]
-  /** When retention removed the print files (after the last of the batch's labels); `files` lists what they were. */
+  /** Removed after the last of the batch's labels; `files` lists what they were. */
   files_removed_at: string | null
   print_error: string | null
   created_at: string | null
@@ -101,7 +100,7 @@ export type BatchView = {
   items?: BatchItemView[]
 }
 
-/** Done / failed / waiting (running counts as waiting for the admin) of a batch's items. Pure. */
+/** Running counts as waiting for the admin. */
 export function batchCounts(statuses: Iterable<BatchItemStatus>): BatchCounts {
   const counts: BatchCounts = {
     total: 0,
@@ -150,12 +149,11 @@ export function batchItemView(
   }
 }
 
-/** A batch as the admin page shows it: progress, refusals, failures in the service's words, files. Pure. */
 export function batchView(
   batch: BatchRow,
   counts: BatchCounts,
   items?: BatchItemRow[],
-  /** The service bought, by shipment id, of the labels a rate-shopping option bought. */
+  /** By shipment id, for labels a rate-shopping option bought. */
   bought?: ReadonlyMap<string, string>
 ): BatchView {
   const files = (
@@ -194,7 +192,6 @@ export function batchView(
   }
 }
 
-/** A print file's name: `batch-<id>[-<kind>].<ext>`. */
 export function batchFileName(
   batchId: string,
   kind: BatchFile["kind"]

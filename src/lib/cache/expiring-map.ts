@@ -1,10 +1,4 @@
-/**
- * A bounded map whose entries expire: a process's short memory of facts that rarely change and
- * are read on every order (a shipping option's provider and service). Past `maxEntries` the
- * entry set longest ago goes first. Pure apart from the clock, which tests pass in.
- * Not lru-cache: its get reorders eviction (least recently read goes first, not set longest ago),
- * it still answers an entry exactly ttlMs old, and one set at clock 0 never expires.
- */
+/** Oldest-set evicted first. Not lru-cache: its get reorders eviction; it serves entries exactly ttlMs old. */
 export class ExpiringMap<K, V> {
   private readonly entries = new Map<K, { value: V; until: number }>()
 
@@ -23,7 +17,7 @@ export class ExpiringMap<K, V> {
     return (this.opts.now ?? Date.now)()
   }
 
-  /** The value set less than ttlMs ago, else undefined (an expired entry is dropped). */
+  /** An expired entry is dropped. */
   get(key: K): V | undefined {
     const entry = this.entries.get(key)
     if (!entry) return undefined
@@ -35,7 +29,7 @@ export class ExpiringMap<K, V> {
   }
 
   set(key: K, value: V): void {
-    // Re-inserted, so that Map's insertion order stays "set longest ago first".
+    // Re-inserted so Map's insertion order stays "set longest ago first".
     this.entries.delete(key)
     this.entries.set(key, { value, until: this.now() + this.opts.ttlMs })
     while (this.entries.size > this.opts.maxEntries) {

@@ -3,7 +3,7 @@ import type { PluginOptions } from "../../options/schema"
 
 export type RootName = "base" | "auth" | "webhook" | "contact" | "apac"
 
-/** What each root serves (shared/spec/4, Roots), to say in words which feature a dead root stops. */
+/** To say in words which feature a dead root stops. */
 export const ROOT_SERVES: Record<RootName, string> = {
   base: "shipments, tracking, void, rates, manifests",
   auth: "the token operation",
@@ -12,10 +12,7 @@ export const ROOT_SERVES: Record<RootName, string> = {
   apac: "standard delivery from Asia-Pacific",
 }
 
-/**
- * A root's URL as it may be shown: origin and path only. A merchant could put credentials in
- * a URL (user:pass@host, ?key=); those never reach a response.
- */
+/** Origin and path only: a merchant could put credentials in a URL. */
 export function displayUrl(url: string): string {
   try {
     const u = new URL(url)
@@ -25,7 +22,7 @@ export function displayUrl(url: string): string {
   }
 }
 
-/** The configured roots to probe, each once (several names often share one URL). Pure. */
+/** Several names often share one URL. */
 export function rootsToCheck(
   options: Pick<PluginOptions, "roots">
 ): { name: RootName; url: string }[] {

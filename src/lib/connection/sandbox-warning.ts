@@ -1,10 +1,6 @@
 import type { ServiceIdentity } from "../../shipping-api/client/service-identity"
 
-/**
- * What a store running as production (`NODE_ENV=production`) must be told when the sandbox
- * answers its calls: its labels are test labels no carrier moves, and its tracking dates are
- * judged on the sandbox's clock. Undefined when there is nothing to say. Pure.
- */
+/** Production must know its labels are test labels no carrier moves, dated on the sandbox's clock. */
 export function sandboxInProductionWarning(
   identity: ServiceIdentity,
   nodeEnv: string | undefined,

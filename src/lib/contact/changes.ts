@@ -1,8 +1,4 @@
-/**
- * The sender contact (doc 3, PATCH /api/v1/contact/{contactId}) as this store knows it, and what
- * an update has to send. Doc 3's update is partial ("only supplied fields change"), so only the
- * fields that differ from what was last saved go out. Pure.
- */
+// Doc 3's contact update is partial, so only fields that differ from the last save go out.
 
 export type ContactOptions = {
   contactId: string
@@ -16,21 +12,18 @@ export type SenderContact = {
   id_type: string | null
   name: string | null
   company: string | null
-  /** `saved`: what the last successful update set; `options`: the merchant's options (nothing saved yet). */
+  /** `options`: nothing saved yet. */
   source: "saved" | "options"
-  /** Whether the company follows the store's name (see companyFollowsStore). */
   company_follows_store: boolean
   synced_at: string | null
 }
 
-/** The Setting row's value (key CONTACT_SETTING_KEY) after a successful update. */
 export type SavedContact = {
   contactId: string
   idType: string | null
   name: string | null
   company: string | null
   synced_at: string
-  /** Fields the last update sent. */
   sent: string[]
 }
 
@@ -38,11 +31,7 @@ export const CONTACT_SETTING_KEY = "contact"
 
 export type ContactFields = { name?: string; company?: string }
 
-/**
- * The company follows the store's name unless the merchant pinned one in options
- * (options.contact.company): a store renamed in the admin then gets its sender company renamed
- * at the service too.
- */
+/** Unless pinned in options, so a store renamed in the admin renames its sender company too. */
 export function companyFollowsStore(
   options: ContactOptions | undefined
 ): boolean {
@@ -57,7 +46,7 @@ function isSaved(v: unknown): v is SavedContact {
   )
 }
 
-/** The contact as known now: the saved one when it is about the configured contact, else options. */
+/** The saved one when it is about the configured contact, else options. */
 export function currentContact(
   options: ContactOptions | undefined,
   saved: unknown
@@ -90,7 +79,7 @@ export function currentContact(
   }
 }
 
-/** The fields of `requested` that differ from `current` (trimmed); empty when nothing changes. */
+/** Trimmed; empty when nothing changes. */
 export function contactChanges(
   current: Pick<SenderContact, "name" | "company">,
   requested: ContactFields
@@ -105,7 +94,7 @@ export function contactChanges(
   return out
 }
 
-/** The Setting value after an update that sent `sent` (the service's answer wins where it has one). */
+/** The service's answer wins where it has one. */
 export function savedAfterUpdate(
   current: SenderContact,
   sent: ContactFields,

@@ -6,7 +6,7 @@ import {
 } from "../../shipping-api/errors"
 import type { SenderContact } from "./changes"
 
-/** A failure worded for the admin; `status` is what the admin route answers. */
+/** `status` is what the admin route answers. */
 export class ContactUpdateError extends Error {
   constructor(
     message: string,
@@ -18,10 +18,7 @@ export class ContactUpdateError extends Error {
   }
 }
 
-/**
- * A ContactUpdateError a workflow step threw, as `workflow.run` throws it (Medusa serializes a
- * step's error: its name, message and own fields, not its class). Anything else: null.
- */
+/** Medusa serializes a step's error without its class, so it is recognised by name and fields. */
 export function contactUpdateErrorFrom(
   error: unknown
 ): ContactUpdateError | null {
@@ -51,7 +48,6 @@ export function contactUpdateErrorFrom(
   )
 }
 
-/** The service's refusal in words an admin can act on. */
 export function contactError(
   error: unknown,
   contact: Pick<SenderContact, "contact_id" | "id_type">

@@ -1,12 +1,7 @@
-/**
- * Code 128 (ISO/IEC 15417) for the packing slip's order number.
- *
- * Written here rather than taken from bwip-js: bwip-js is 13 MB installed and 2.3 MB of
- * JavaScript that takes ~30 ms and ~7 MB to load, for one symbology whose whole definition is
- * the table below. The tests check this encoder against bwip-js and decode its bars with zxing.
- */
+// Code 128 by hand: bwip-js is 13 MB installed and ~30 ms to load for one symbology; tests check
+// this against bwip-js and zxing.
 
-/** Bar/space widths in modules of symbol values 0–106 (106 = stop, which has 7 elements). */
+/** Widths in modules of symbol values 0–106 (106 = stop, which has 7 elements). */
 const PATTERNS = (
   "212222 222122 222221 121223 121322 131222 122213 122312 132212 221213 221312 231212 112232 " +
   "122132 122231 113222 123122 123221 223211 221132 221231 213212 223112 312131 311222 321122 " +
@@ -20,24 +15,24 @@ const PATTERNS = (
 ).split(" ")
 
 const START = { A: 103, B: 104, C: 105 } as const
-/** Switch codes: the same value means "to A"/"to B"/"to C" in every set that has it. */
+/** The same value means "to A"/"to B"/"to C" in every set that has it. */
 const CODE_A = 101
 const CODE_B = 100
 const CODE_C = 99
 const STOP = 106
 
-/** Quiet zone each side, in modules (the standard asks for at least 10). */
+/** In modules (the standard asks for at least 10). */
 export const QUIET_ZONE = 10
 
 type CodeSet = "A" | "B" | "C"
 
 export interface Code128Symbol {
   text: string
-  /** Symbol values from the start code to the stop code, check value included. */
+  /** Start to stop, check value included. */
   values: number[]
-  /** Alternating bar/space widths in modules, starting with a bar. */
+  /** Alternating bar/space, starting with a bar. */
   widths: number[]
-  /** Width of the symbol without quiet zones, in modules. */
+  /** Without quiet zones. */
   modules: number
 }
 
@@ -70,10 +65,7 @@ function fits(set: "A" | "B", code: number): boolean {
   return set === "A" ? code < 96 : code >= 32
 }
 
-/**
- * Encodes ASCII text (0–127) with the usual subset rules: set C for runs of 4+ digits at the
- * ends and 6+ in the middle, else B (or A where controls come before lower case).
- */
+/** Set C for runs of 4+ digits at the ends and 6+ in the middle, else B (or A for controls). */
 export function encodeCode128(text: string): Code128Symbol {
   if (text.length === 0) {
     throw new Error("Code 128 text must not be empty")
@@ -135,7 +127,7 @@ export function encodeCode128(text: string): Code128Symbol {
   return { text, values, widths, modules: widths.reduce((a, b) => a + b, 0) }
 }
 
-/** Bars as [x, width] in modules from the symbol's left edge (quiet zone not included). */
+/** In modules from the symbol's left edge (quiet zone not included). */
 export function barsOf(symbol: Code128Symbol): Array<[number, number]> {
   const bars: Array<[number, number]> = []
   let x = 0

@@ -8,7 +8,7 @@ import type { PrintOrder } from "./types"
 export const DECLARATION =
   "I declare that the information on this invoice is true and correct and that the contents of this shipment are as stated above."
 
-/** Columns as shares of the table's width; numbers are right-aligned. */
+/** Numbers are right-aligned. */
 const COLUMNS = [
   { title: "DESCRIPTION", share: 0.36, align: "left" },
   { title: "HS CODE", share: 0.14, align: "left" },
@@ -18,7 +18,7 @@ const COLUMNS = [
   { title: "VALUE", share: 0.18, align: "right" },
 ] as const
 
-/** The invoice number printed: the caller's, else the request's customsInfo.invoiceNumber, else the order's. */
+/** The caller's, else the request's customsInfo.invoiceNumber, else the order's. */
 export function invoiceNumberOf(order: PrintOrder): string {
   const invoice = order.commercialInvoice
   return printable(
@@ -28,13 +28,7 @@ export function invoiceNumberOf(order: PrintOrder): string {
   )
 }
 
-/**
- * The commercial invoice of a cross-border order, from the customs items its shipment request
- * carried: description, HS code, origin, quantity, unit value and value in the request's
- * currency, with totals, sender and recipient, invoice number and date. Drawn for a whole sheet
- * or, on a 4x6 printer, for a 4x6 page in smaller type; rows that do not fit continue on the
- * next page, and the totals and declaration close the last one.
- */
+/** From the customs items the request carried; overflowing rows continue, totals close the last page. */
 export function layoutCommercialInvoice(
   order: PrintOrder,
   box: Box,
@@ -111,7 +105,6 @@ export function layoutCommercialInvoice(
     )
   }
 
-  // Sender and recipient side by side.
   y -= 18 * k
   const half = inner / 2
   text(pad, 7.5, "SENDER / EXPORTER", true)
@@ -168,7 +161,7 @@ export function layoutCommercialInvoice(
     rule(0.4, 0.75)
   }
 
-  // Totals, declaration and signature close the invoice, on a page of their own if need be.
+  // On a page of their own if need be.
   const weight = totals.weights
     .map((w) => `${w.weight} ${printable(w.unit)}`)
     .join(" + ")

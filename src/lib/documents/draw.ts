@@ -20,11 +20,7 @@ import {
 import type { Matrix } from "./placement"
 import { printable } from "./text"
 
-/**
- * What a packing slip or an invoice page is made of, in points from its box's lower-left
- * corner. Layouts produce these as plain data (while the order is prepared, before anything is
- * added to the batch file); `drawOps` paints them.
- */
+/** In points from the box's lower-left; plain data made while the order is prepared, painted later. */
 export type DrawOp =
   | {
       op: "text"
@@ -54,7 +50,7 @@ export type DrawOp =
       gray?: number
       dash?: number[]
     }
-  /** Barcode bars as [x, width] in modules from `x`, each `module` points wide. */
+  /** As [x, width] in modules from `x`, each `module` points wide. */
   | {
       op: "bars"
       x: number
@@ -69,7 +65,7 @@ export interface Fonts {
   bold: PDFFont
 }
 
-/** Width of `text` in points. Layouts measure with the fonts they will be drawn with. */
+/** Layouts measure with the fonts they will be drawn with. */
 export type Measure = (text: string, size: number, bold?: boolean) => number
 
 export function measureWith(fonts: Fonts): Measure {
@@ -86,8 +82,7 @@ export function drawOps(
   const { x: ox, y: oy } = origin
   for (const op of ops) {
     if (op.op === "text") {
-      // Layouts pass printable text already; printing it through printable() again is cheap and
-      // keeps pdf-lib's WinAnsi encoder from ever throwing on a customer's name.
+      // Cheap, and keeps pdf-lib's WinAnsi encoder from ever throwing on a customer's name.
       const text = printable(op.text)
       if (text)
         page.drawText(text, {
@@ -120,7 +115,7 @@ export function drawOps(
         stroke()
       )
     } else {
-      // Vector bars: every bar one rectangle of one path, filled once, sharp at any printer's dpi.
+      // One path filled once: sharp at any printer's dpi.
       ops.push(setFillingGrayscaleColor(0))
       for (const [bx, bw] of op.bars) {
         ops.push(
@@ -134,7 +129,6 @@ export function drawOps(
   }
 }
 
-/** Paints an XObject (a label page or an image) with `matrix`. */
 export function drawXObject(page: PDFPage, ref: PDFRef, matrix: Matrix): void {
   const name = page.node.newXObject("Label", ref)
   page.pushOperators(

@@ -1,8 +1,4 @@
-/**
- * A batch input the documents cannot be made from. `field` names the value (e.g.
- * `labels[1].pages[0]`) and `orderId` the Medusa order, so the batch page can say which order
- * to fix; the builder has changed nothing when it throws this.
- */
+/** Names the field and the order so the batch page can say what to fix; nothing has changed. */
 export class PrintInputError extends Error {
   readonly orderId?: string
   readonly field: string

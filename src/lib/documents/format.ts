@@ -1,7 +1,7 @@
 import type { Address } from "../../shipping-api/schemas/address"
 import { printable } from "./text"
 
-/** A calendar day as YYYY-MM-DD: a Date by its UTC day, a string as given (its day if ISO). */
+/** A Date by its UTC day, a string as given (its day if ISO). */
 export function formatDate(value: Date | string | undefined): string {
   if (value === undefined) return ""
   if (value instanceof Date)
@@ -10,12 +10,11 @@ export function formatDate(value: Date | string | undefined): string {
   return iso ? iso[0] : printable(value)
 }
 
-/** "#1001" for Medusa's display_id. */
 export function orderLabel(displayId: number | string): string {
   return `#${printable(displayId)}`
 }
 
-/** Address as printed lines: name, company, street lines, "City, State Postal", country. */
+/** Name, company, street lines, "City, State Postal", country. */
 export function addressLines(
   address: Address | undefined,
   options: { phone?: boolean } = {}

@@ -2,12 +2,7 @@ import zlib from "node:zlib"
 import { GifReader } from "omggif"
 import { pointsAt, SERVICE_DPI, type Raster } from "./raster"
 
-/**
- * A QR code GIF (doc 2: QR_CODE documents are GIFs) as a PDF image. PDF has no GIF filter, so
- * the first frame is decoded with omggif (already a dependency, 56 KB, no dependencies of its own)
- * and its pixels deflated straight into an image XObject: no PNG round trip. Transparent pixels
- * become paper white. A GIF has no resolution of its own: it prints at the service's 203 dpi.
- */
+/** PDF has no GIF filter: omggif decodes the frame, deflated straight into an image (no PNG round trip). */
 export function prepareGif(gif: Uint8Array): Raster {
   let reader: GifReader
   try {
@@ -35,7 +30,6 @@ export function prepareGif(gif: Uint8Array): Raster {
   const channels = gray ? 1 : 3
   const pixels = new Uint8Array(width * height * channels)
   for (let p = 0, i = 0; p < width * height; p++, i += 4) {
-    // Pixels the frame leaves transparent (alpha 0) print as white.
     const opaque = rgba[i + 3] !== 0
     for (let c = 0; c < channels; c++) {
       pixels[p * channels + c] = opaque ? rgba[i + c] : 255

@@ -1,8 +1,4 @@
-/**
- * Print files of a batch of orders: labels merged into one PDF on 4x6 pages or
- * 2-/4-up office sheets, packing slips and commercial invoices, and ZPL labels as one .zpl file.
- * Plain data in, bytes out: no Medusa import, no I/O. See docs/printing.md.
- */
+// No Medusa import, no I/O: plain data in, bytes out.
 export {
   buildPrintFiles,
   createPrintBatch,

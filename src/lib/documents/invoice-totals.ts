@@ -1,9 +1,6 @@
 import type { CustomsItem } from "../../shipping-api/schemas/customs"
 
-/**
- * Money on the commercial invoice, computed in the currency's minor units so that totals add up
- * to the cent the way a customs officer adds them (19.99 x 3 is 59.97, not 59.970000000000006).
- */
+// Minor units, so totals add up the way a customs officer adds them (19.99 x 3 is 59.97).
 const DIGITS = new Map<string, number>()
 
 export function currencyDigits(currencyCode: string): number {
@@ -19,7 +16,7 @@ export function currencyDigits(currencyCode: string): number {
       // Not an ISO 4217 code Intl knows: print cents, as most currencies have them.
       digits = 2
     }
-    // Making a NumberFormat takes ~1 ms; a batch asks for the same few currencies again and again.
+    // A NumberFormat takes ~1 ms and a batch asks for the same few currencies again and again.
     DIGITS.set(currencyCode, digits)
   }
   return digits
@@ -29,7 +26,7 @@ export function toMinor(amount: number, digits: number): number {
   return Math.round(amount * 10 ** digits)
 }
 
-/** 123456 with 2 digits → "1,234.56"; negative amounts keep their sign. */
+/** 123456 with 2 digits → "1,234.56". */
 export function formatMinor(minor: number, digits: number): string {
   const sign = minor < 0 ? "-" : ""
   const abs = String(Math.abs(Math.round(minor))).padStart(digits + 1, "0")
@@ -52,7 +49,7 @@ export interface InvoiceTotals {
   lines: InvoiceLine[]
   quantity: number
   valueMinor: number
-  /** Total weight per unit of measurement (upper case), for items that state a unit weight. */
+  /** Per unit (upper case), for items that state a unit weight. */
   weights: Array<{ unit: string; weight: number }>
 }
 

@@ -6,13 +6,10 @@ import { preparePng } from "./png"
 import { embedRaster, type Raster } from "./raster"
 import type { PrintLabel } from "./types"
 
-/**
- * One printable page of a label, read from its file and checked, holding only what the batch
- * PDF needs from it. `embed` copies it into the batch PDF and cannot fail on the input.
- */
+/** `embed` cannot fail on the input: it was checked when read. */
 export interface PreparedLabelPage {
   kind: "label" | "qr-code"
-  /** Content box in points (a PDF page's visible box; an image's printed size). */
+  /** A PDF page's visible box; an image's printed size. */
   width: number
   height: number
   rotation: Rotation
@@ -36,10 +33,7 @@ function fromRaster(
   }
 }
 
-/**
- * A PNG with alpha or interlacing: pdf-lib decodes it into a scratch document now, so a file it
- * cannot read is refused before the batch changes; the result is copied over when committed.
- */
+/** Decoded into a scratch document now, so an unreadable file is refused before the batch changes. */
 async function decodedPng(
   bytes: Uint8Array,
   widthPt: number,
@@ -59,7 +53,7 @@ async function decodedPng(
   }
 }
 
-/** Reads one file of a label. Throws a plain Error whose message completes "<field> …". */
+/** Throws a plain Error whose message completes "<field> …". */
 export async function prepareLabelFile(
   label: PrintLabel,
   file: Uint8Array

@@ -1,10 +1,5 @@
-/**
- * Sheets a batch prints on, as data. Units are PDF points (1/72 in).
- *
- * Thermal printers take 4x6 in labels edge to edge, so "4x6" has no margin. Office printers
- * cannot print the outer ~0.2 in of a sheet, so Letter and A4 keep a quarter-inch margin and
- * split the rest into equal cells.
- */
+// PDF points. 4x6 thermal labels print edge to edge; office printers lose ~0.2 in, so sheets keep a
+// quarter inch.
 import { PRINT_LAYOUTS, type PrintLayout } from "../../options/print-layouts"
 
 export { PRINT_LAYOUTS, type PrintLayout }
@@ -87,7 +82,7 @@ export function sheetLayout(layout: PrintLayout): SheetLayout {
   return sheet
 }
 
-/** Cells of a sheet in reading order (top-left first), in PDF coordinates (origin bottom-left). */
+/** Reading order, in PDF coordinates (origin bottom-left). */
 export function cellsOf(sheet: SheetLayout): Rect[] {
   const w = (sheet.width - 2 * sheet.margin) / sheet.columns
   const h = (sheet.height - 2 * sheet.margin) / sheet.rows
@@ -105,7 +100,7 @@ export function cellsOf(sheet: SheetLayout): Rect[] {
   return cells
 }
 
-/** The printable area of a whole sheet: where a full-page document (an invoice) goes. */
+/** Where a full-page document (an invoice) goes. */
 export function pageArea(sheet: SheetLayout): Rect {
   return {
     x: sheet.margin,

@@ -14,7 +14,7 @@ export interface Box {
   h: number
 }
 
-/** Widest module: ~17 mil, readable by any scanner and short enough for a 4x6 slip. */
+/** ~17 mil: readable by any scanner and short enough for a 4x6 slip. */
 const MAX_MODULE = 1.2
 const BAR_HEIGHT = 36
 const ROW_LINE = 10.5
@@ -26,18 +26,14 @@ interface Row {
   height: number
 }
 
-/** The barcode of the order number; throws when it cannot be encoded (not ASCII). */
+/** Throws when it cannot be encoded (not ASCII). */
 export function orderBarcode(
   order: Pick<PrintOrder, "displayId">
 ): Code128Symbol {
   return encodeCode128(String(order.displayId).trim())
 }
 
-/**
- * A packing slip in a box of any size (a 4x6 page or a cell of a sheet): the order number as
- * text and as a Code 128 barcode, the shipping address, and the items with SKU and quantity.
- * Items that do not fit go on continuation pages, each with the order number and the columns.
- */
+/** Items that do not fit go on continuation pages, each with the order number and the columns. */
 export function layoutPackingSlip(
   order: PrintOrder,
   box: Box,
@@ -106,7 +102,6 @@ export function layoutPackingSlip(
     rule()
   }
 
-  // First page: title, order number, barcode, address.
   y -= 11
   text(pad, 11, "PACKING SLIP", true)
   if (date) right(8, date)
@@ -178,7 +173,7 @@ export function layoutPackingSlip(
   }
   pages.push(ops)
 
-  // Footer on every page: totals and "page n of m" once the count is known.
+  // "page n of m" once the count is known.
   pages.forEach((page, k) => {
     const summary = `${order.items.length} ${order.items.length === 1 ? "line" : "lines"}, ${units} ${units === 1 ? "unit" : "units"}`
     page.push({

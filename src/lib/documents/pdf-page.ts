@@ -12,14 +12,13 @@ import {
 } from "pdf-lib"
 import type { Rotation } from "./placement"
 
-/** One page of a label PDF, read and checked, ready to be copied into the batch PDF as a form. */
 export interface PreparedPdfPage {
-  /** Visible box (CropBox within MediaBox) in the page's own units. */
+  /** CropBox within MediaBox, in the page's own units. */
   width: number
   height: number
-  /** The page's /Rotate: viewers show it turned, so the batch file does too. */
+  /** Viewers show the page turned, so the batch file does too. */
   rotation: Rotation
-  /** Copies the page into `doc` as a Form XObject; cannot fail on the input (checked before). */
+  /** Cannot fail on the input (checked before). */
   embed(doc: PDFDocument): PDFRef
 }
 
@@ -29,11 +28,7 @@ function rotationOf(page: PDFPage): Rotation {
   return (quarter * 90) as Rotation
 }
 
-/**
- * The page's content as one stream body and the filter it is encoded with. A single stream is
- * reused as encoded (no inflate/deflate round trip); several are decoded and joined, as PDF
- * defines them as one content stream split in parts.
- */
+/** A single stream is reused as encoded; several are decoded and joined, as PDF defines them as one. */
 function contentOf(page: PDFPage): {
   data: Uint8Array
   entries: Record<string, PDFObject>
@@ -54,8 +49,7 @@ function contentOf(page: PDFPage): {
   const decoded = streams.map((s) => {
     if (!(s instanceof PDFRawStream))
       throw new Error("has a page content stream pdf-lib cannot read")
-    // Decoding checks the filters now, so a label that cannot be read is refused before the batch
-    // file changes.
+    // Decoding checks the filters now, so an unreadable label is refused before the batch changes.
     return decodePDFRawStream(s).decode()
   })
   if (streams.length === 1) {
@@ -77,7 +71,7 @@ function contentOf(page: PDFPage): {
   return { data: joined, entries: {} }
 }
 
-/** Reads every page of one label PDF file. Throws a plain Error saying what is wrong with the file. */
+/** Throws a plain Error saying what is wrong with the file. */
 export async function preparePdf(
   bytes: Uint8Array
 ): Promise<PreparedPdfPage[]> {
@@ -93,7 +87,7 @@ export async function preparePdf(
   }
   if (pages.length === 0) throw new Error("is a PDF without pages")
   try {
-    // One copier per batch document: resources the pages share (fonts) are copied once.
+    // One copier per batch document: shared resources (fonts) are copied once.
     const copiers = new WeakMap<PDFDocument, PDFObjectCopier>()
     const copierFor = (doc: PDFDocument) => {
       let copier = copiers.get(doc)
@@ -133,8 +127,7 @@ function preparePage(
     height: top - bottom,
     rotation: rotationOf(page),
     embed(doc: PDFDocument): PDFRef {
-      // The copier clones each object it reaches (stream data included), so the batch PDF keeps
-      // no reference into the label file and the file can be dropped after the order is added.
+      // The copier clones what it reaches, so the batch keeps no reference into the label file.
       const copier = copierFor(doc)
       const copiedResources = resources
         ? copier.copy(resources)
@@ -144,7 +137,7 @@ function preparePage(
         Subtype: "Form",
         FormType: 1,
         BBox: [left, bottom, right, top],
-        // The form's origin is the box's lower-left corner, so placement works from (0, 0).
+        // Origin at the box's lower-left corner, so placement works from (0, 0).
         Matrix: [1, 0, 0, 1, -left, -bottom],
       })
       dict.set(PDFName.of("Resources"), copiedResources)

@@ -1,39 +1,27 @@
 import type { Rect } from "./layouts"
 
-/** Quarter turns clockwise, as PDF's /Rotate counts them. */
+/** As PDF's /Rotate counts them. */
 export type Rotation = 0 | 90 | 180 | 270
 
-/** PDF transformation matrix [a b c d e f]: x' = a·u + c·v + e, y' = b·u + d·v + f. */
+/** [a b c d e f]: x' = a·u + c·v + e, y' = b·u + d·v + f. */
 export type Matrix = [number, number, number, number, number, number]
 
 export interface Placement {
-  /** Maps the content box (0,0)–(width,height) onto the page. */
   matrix: Matrix
   rotation: Rotation
   scale: number
-  /** Where the content lands on the page. */
   box: Rect
 }
 
 export interface FitOptions {
-  /**
-   * Rotation the content already carries (a PDF page's /Rotate): the content is shown turned by
-   * it before fitting.
-   */
+  /** A PDF page's /Rotate: the content is shown turned by it before fitting. */
   rotation?: Rotation
-  /**
-   * Largest scale. Labels use 1: carriers specify barcodes at print size, so a label is shrunk to
-   * fit a cell but never enlarged.
-   */
+  /** Labels use 1: carriers specify barcodes at print size. */
   maxScale?: number
-  /** Whether a quarter turn may be added when it lets the content be drawn larger. */
   allowTurn?: boolean
 }
 
-/**
- * Fits a width x height box into `cell` without distortion, centred, turned a quarter when that
- * draws it larger (a 4x6 label on a half Letter sheet). Ties keep the content upright.
- */
+/** Centred without distortion, turned a quarter when that draws it larger; ties keep it upright. */
 export function fitInto(
   width: number,
   height: number,
@@ -76,7 +64,6 @@ function scaleFor(
   return Math.min(cell.w / w, cell.h / h, maxScale)
 }
 
-/** The matrix that turns the content clockwise by `rotation`, scales it and centres it in `cell`. */
 export function placement(
   width: number,
   height: number,
@@ -105,7 +92,7 @@ export function placement(
   return { matrix, rotation, scale: s, box }
 }
 
-/** Applies `m` to a point: used by tests and to check where content lands. */
+/** Used by tests and to check where content lands. */
 export function apply(m: Matrix, u: number, v: number): [number, number] {
   return [m[0] * u + m[2] * v + m[4], m[1] * u + m[3] * v + m[5]]
 }

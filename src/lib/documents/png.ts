@@ -18,7 +18,7 @@ interface PngChunks {
   idat: Uint8Array[]
 }
 
-/** Walks the chunks, checking every CRC, so a damaged label fails here rather than printing blank. */
+/** Checks every CRC, so a damaged label fails here rather than printing blank. */
 function readChunks(png: Uint8Array): PngChunks {
   if (png.length < 8 || SIGNATURE.some((b, i) => png[i] !== b)) {
     throw new Error("is not a PNG (bad signature)")
@@ -80,10 +80,10 @@ function readChunks(png: Uint8Array): PngChunks {
   return out as PngChunks
 }
 
-/** Channels per colour type; only the types a PDF image can take as they are. */
+/** Only the types a PDF image can take as they are. */
 const COLORS: Record<number, number> = { 0: 1, 2: 3, 3: 1 }
 
-/** Resolution: the file's own pHYs, else the declared label size, else the service's 203 dpi. */
+/** The file's pHYs, else the declared label size, else the service's 203 dpi. */
 function dpiOf(chunks: PngChunks, size: DocumentSize | undefined): number {
   if (chunks.pixelsPerMetre) return chunks.pixelsPerMetre * 0.0254
   if (size) return chunks.width / DOCUMENT_SIZE_INCHES[size][0]
@@ -95,11 +95,8 @@ export type PreparedPng =
   | { kind: "decode"; bytes: Uint8Array; widthPt: number; heightPt: number }
 
 /**
- * A PNG without alpha or interlacing goes into the PDF as it is: its IDAT is a Flate stream with
- * PNG predictors, which PDF reads with /DecodeParms (Predictor 15). This skips the decode and
- * re-encode pdf-lib's embedPng does (it expands a 1-bit 4x6 label to 3 MB of RGB and deflates that
- * in JavaScript: 100 labels took 3.7 s and made a 3.3 MB file, against ~0.6 MB passed through).
- * Other PNGs (alpha, tRNS, interlaced) are left to pdf-lib's decoder.
+ * Passed through (IDAT with /DecodeParms Predictor 15) unless it has alpha, tRNS or interlacing:
+ * pdf-lib's embedPng took 3.7 s for 100 labels and made 3.3 MB, against ~0.6 MB passed through.
  */
 export function preparePng(png: Uint8Array, size?: DocumentSize): PreparedPng {
   const chunks = readChunks(png)

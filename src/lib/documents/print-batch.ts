@@ -24,22 +24,15 @@ import type {
 } from "./types"
 import { checkPrintOptions, checkPrintOrder } from "./validate"
 
-/**
- * Builds a batch's print files one order at a time: `add` reads an order's label files and lays
- * out its papers, then copies what the PDF needs, so the caller can load one order's labels,
- * add them and drop them; only the output PDF grows with the batch.
- */
+/** One order at a time, so the caller can drop each order's labels: only the output PDF grows. */
 export interface PrintBatch {
-  /**
-   * Adds one order's documents, in the order of the calls (calls may overlap; they run one after
-   * another). A PrintInputError leaves the batch as it was, so the caller may skip that order.
-   */
+  /** Calls may overlap but run in order; a PrintInputError leaves the batch as it was. */
   add(order: PrintOrder): Promise<void>
-  /** Writes the PDF(s). The batch takes no orders afterwards. */
+  /** The batch takes no orders afterwards. */
   finish(): Promise<PrintResult>
 }
 
-/** Space between a label and the cut guides of an office sheet. */
+/** Between a label and the cut guides of an office sheet. */
 const CELL_INSET = 4
 const CAPTION_HEIGHT = 30
 
@@ -65,7 +58,7 @@ function inset(cell: Rect, by: number): Rect {
   }
 }
 
-/** An image XObject spans the unit square: scale it to its printed size before placing it. */
+/** An image XObject spans the unit square: scale it to its printed size. */
 function contentMatrix(page: PreparedLabelPage, m: Matrix): Matrix {
   return page.image
     ? [
@@ -131,7 +124,7 @@ class Batch implements PrintBatch {
 
   private async measurer(): Promise<Measure> {
     if (!this.measure) {
-      // Widths of the standard fonts are fixed, so any document's font instances measure for all.
+      // Standard fonts' widths are fixed, so any document's instances measure for all.
       const doc = await PDFDocument.create()
       this.measure = measureWith({
         regular: doc.embedStandardFont(StandardFonts.Helvetica),
@@ -219,7 +212,7 @@ class Batch implements PrintBatch {
     order: PrintOrder,
     prepared: PreparedOrder
   ): Promise<void> {
-    // Writers are made first: the only awaits of the commit, before any page is added.
+    // Writers first: the only awaits of the commit, before any page is added.
     const labelWriter = prepared.labels.length
       ? await this.writer("labels")
       : undefined
@@ -275,7 +268,7 @@ class Batch implements PrintBatch {
   }
 }
 
-/** Size of one cell with the inset labels get; packing slips are laid out for it. */
+/** Packing slips are laid out for it. */
 function cellsBox(sheet: SheetLayout): Rect {
   const area = pageArea(sheet)
   const padding = sheet.columns * sheet.rows > 1 ? CELL_INSET : 0
@@ -311,16 +304,13 @@ function qrCaption(
   return ops
 }
 
-/** Starts a batch. Throws a PrintInputError for options it cannot print with. */
+/** Throws a PrintInputError for options it cannot print with. */
 export function createPrintBatch(options: PrintOptions): PrintBatch {
   checkPrintOptions(options)
   return new Batch(options)
 }
 
-/**
- * The whole batch from any (async) iterable of orders, pulled one at a time: an async generator
- * that loads each order's labels from storage keeps one order's files in memory at once.
- */
+/** Pulls orders one at a time, so only one order's label files are in memory at once. */
 export async function buildPrintFiles(
   orders: Iterable<PrintOrder> | AsyncIterable<PrintOrder>,
   options: PrintOptions

@@ -10,13 +10,10 @@ import {
 import { drawOps, type Fonts } from "./draw"
 import { cellsOf, pageArea, type Rect, type SheetLayout } from "./layouts"
 
-/** Light dashed lines between cells, to cut an office sheet into its labels. */
+/** To cut an office sheet into its labels. */
 const CUT_GUIDE = { width: 0.5, gray: 0.7, dash: [4, 4] }
 
-/**
- * One output PDF being filled sheet by sheet: the next free cell, or a whole sheet for documents
- * that need one. Pages are added only when something is placed, so no file ends with a blank.
- */
+/** Pages are added only when something is placed, so no file ends with a blank. */
 export class SheetWriter {
   readonly doc: PDFDocument
   readonly fonts: Fonts
@@ -35,7 +32,7 @@ export class SheetWriter {
 
   static async create(sheet: SheetLayout): Promise<SheetWriter> {
     const doc = await PDFDocument.create()
-    // Standard fonts are not embedded (no font file in the PDF): WinAnsi text only, see text.ts.
+    // Not embedded (no font file in the PDF): WinAnsi text only.
     const fonts = {
       regular: doc.embedStandardFont(StandardFonts.Helvetica),
       bold: doc.embedStandardFont(StandardFonts.HelveticaBold),
@@ -47,14 +44,14 @@ export class SheetWriter {
     return this.doc.getPageCount()
   }
 
-  /** The page and rectangle of the next free cell, starting a sheet when the current one is full. */
+  /** Starts a sheet when the current one is full. */
   nextCell(): { page: PDFPage; cell: Rect } {
     if (!this.page || this.next >= this.cells.length) this.newSheet()
     this.documentCount++
     return { page: this.page!, cell: this.cells[this.next++] }
   }
 
-  /** A sheet of its own (an invoice page): on a 4x6 layout that is simply the next label page. */
+  /** On a 4x6 layout that is simply the next label page. */
   wholeSheet(): { page: PDFPage; cell: Rect } {
     if (this.cells.length === 1) return this.nextCell()
     this.newSheet(false)
@@ -72,11 +69,8 @@ export class SheetWriter {
   }
 
   /**
-   * A full sheet is never drawn on again: its content stream is deflated now (node's zlib) and
-   * pdf-lib's operator objects (~50 KB a page) are let go, so a long batch grows by the bytes of
-   * its pages rather than by JavaScript objects. pdf-lib keeps the page's stream in two fields
-   * it does not expose; if a later pdf-lib renames them, nothing is sealed and save() encodes
-   * the page as usual.
+   * Deflates a full sheet now and drops pdf-lib's operators (~50 KB a page) so a long batch grows by
+   * bytes; if pdf-lib renames its private stream fields, nothing is sealed and save() encodes as usual.
    */
   private seal(page: PDFPage): void {
     const state = page as unknown as {

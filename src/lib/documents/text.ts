@@ -1,14 +1,9 @@
-/**
- * Text the PDF's standard fonts can draw. Helvetica without an embedded font file uses
- * WinAnsiEncoding (Windows-1252), and pdf-lib throws on any other character, while names and
- * addresses may hold any Unicode. Embedding a Unicode font would add megabytes to every batch
- * file (CJK alone is ~10 MB), so text is brought into Windows-1252 instead and never throws.
- */
+// Helvetica unembedded is WinAnsi only and pdf-lib throws on other characters; a Unicode font would
+// add megabytes a batch (CJK ~10 MB), so text is brought into Windows-1252 instead.
 
-/** Windows-1252 letters above Latin-1's range (0x80–0x9F), by Unicode code point. */
+/** Windows-1252 letters in 0x80–0x9F, by Unicode code point. */
 const CP1252_EXTRAS = "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ"
 
-/** Whether Helvetica (WinAnsiEncoding) can draw this code point. */
 export function isWinAnsi(codePoint: number): boolean {
   if (codePoint >= 0x20 && codePoint <= 0x7e) return true
   if (codePoint >= 0xa0 && codePoint <= 0xff) return true
@@ -44,7 +39,7 @@ const SINGLE: Record<string, string> = {
   "⁄": "/",
 }
 
-/** Russian, Ukrainian and Belarusian Cyrillic, by the common passport-style transliteration. */
+/** Russian, Ukrainian and Belarusian, by the common passport-style transliteration. */
 const CYRILLIC_UPPER = "АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯІЇЄҐЎ"
 const CYRILLIC_LATIN = [
   "A",
@@ -127,16 +122,16 @@ const SCRIPT: Record<string, string> = (() => {
   return table
 })()
 
-/** What a character that cannot be drawn at all (CJK, emoji, …) becomes. */
+/** For what cannot be drawn at all (CJK, emoji, …). */
 export const REPLACEMENT = "?"
 
 const COMBINING_MARKS = /\p{M}/gu
-/** Controls, separators and invisible formatting characters: a line of print has none. */
+/** A line of print has none. */
 const INVISIBLE = /[\p{Cc}\p{Zl}\p{Zp}]/gu
 const FORMAT = /\p{Cf}/gu
 const SPACES = /[\s\p{Zs}]+/gu
 
-/** Intl.Segmenter (Node 16+) is typed from ES2022; the project compiles against ES2021's lib. */
+/** Intl.Segmenter is typed from ES2022; the project compiles against ES2021's lib. */
 interface GraphemeSegmenter {
   segment(input: string): Iterable<{ segment: string }>
 }
@@ -157,8 +152,7 @@ function drawable(s: string): boolean {
 }
 
 function transliterate(cluster: string): string {
-  // Invisible formatting (zero-width space, joiners, direction marks) prints as nothing; it is
-  // removed per grapheme so a joined emoji stays one grapheme and becomes one "?".
+  // Removed per grapheme so a joined emoji stays one grapheme and becomes one "?".
   const grapheme = cluster.replace(FORMAT, "")
   if (!grapheme) return ""
   const composed = grapheme.normalize("NFC")
@@ -173,12 +167,7 @@ function transliterate(cluster: string): string {
   return REPLACEMENT
 }
 
-/**
- * One line of text Helvetica can draw: any string in, never a throw. Accented letters keep their
- * accents where Windows-1252 has them ("Zoë Ünal"), others lose them ("Dvořák" → "Dvorak"),
- * Cyrillic and Greek are transliterated, and what has no Latin form (李雷, emoji) becomes "?"
- * per character. Line breaks and controls become spaces.
- */
+/** Never throws: accents kept where Windows-1252 has them, Cyrillic and Greek transliterated, else "?". */
 export function printable(value: unknown): string {
   const s = (value === undefined || value === null ? "" : String(value))
     .replace(INVISIBLE, " ")
@@ -192,7 +181,7 @@ export function printable(value: unknown): string {
   return out
 }
 
-/** Cuts text to `maxWidth` under the font's measure, ending it with an ellipsis when cut. */
+/** Ends with an ellipsis when cut. */
 export function fit(
   text: string,
   maxWidth: number,
@@ -209,10 +198,7 @@ export function fit(
   return lo === 0 ? "" : text.slice(0, lo).trimEnd() + "…"
 }
 
-/**
- * Breaks text into at most `maxLines` lines of `maxWidth` at spaces (a word longer than a line
- * is cut); the last line ends with an ellipsis when text is left over.
- */
+/** A word longer than a line is cut; the last line ends with an ellipsis when text is left over. */
 export function wrap(
   text: string,
   maxWidth: number,

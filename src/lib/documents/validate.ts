@@ -3,7 +3,7 @@ import { PrintInputError } from "./errors"
 import { isPrintLayout, PRINT_LAYOUTS } from "./layouts"
 import type { PrintOptions, PrintOrder } from "./types"
 
-/** Checks the options of a batch; throws a PrintInputError naming the option. */
+/** Throws a PrintInputError naming the option. */
 export function checkPrintOptions(options: PrintOptions): void {
   if (!options || typeof options !== "object")
     throw new PrintInputError("options", "must be an object")
@@ -32,10 +32,7 @@ function isInt(n: unknown): n is number {
   return typeof n === "number" && Number.isInteger(n)
 }
 
-/**
- * Checks what the documents of one order need, before anything is read or drawn. Only what
- * would otherwise break a page is checked here; label files are checked when they are read.
- */
+/** Only what would break a page; label files are checked when read. */
 export function checkPrintOrder(
   order: PrintOrder,
   options: { labels: boolean; invoice: boolean }

@@ -1,16 +1,12 @@
 import { PrintInputError } from "./errors"
 import type { PrintOrder } from "./types"
 
-/**
- * ZPL2 labels of a batch as one .zpl file. ZPL is a program for the printer, not an image, so it
- * cannot go into a PDF: the file is the labels one after another, each ^XA…^XZ format kept byte
- * for byte (fields stay UTF-8 under ^CI28), with a line break between labels.
- */
+// ZPL is a printer program, not an image: formats are kept byte for byte, one after another.
 
 const CARET = 0x5e
 const NEWLINE = 0x0a
 
-/** Offsets of ^XA (start) and ^XZ (end) commands, in order. ZPL commands are case-insensitive. */
+/** ZPL commands are case-insensitive. */
 function formatMarks(bytes: Uint8Array): Array<"start" | "end"> {
   const marks: Array<"start" | "end"> = []
   for (let i = 0; i + 2 < bytes.length; i++) {
@@ -22,7 +18,7 @@ function formatMarks(bytes: Uint8Array): Array<"start" | "end"> {
   return marks
 }
 
-/** Why a label file is not whole ZPL formats, or undefined when it is. */
+/** Undefined when the file is whole ZPL formats. */
 export function zplProblem(bytes: Uint8Array): string | undefined {
   const marks = formatMarks(bytes)
   if (marks.length === 0) return "has no ^XA…^XZ label format"
@@ -39,7 +35,7 @@ export function zplProblem(bytes: Uint8Array): string | undefined {
     : undefined
 }
 
-/** One order's ZPL files, checked, each ending in a line break. Throws PrintInputError; nothing is kept. */
+/** Throws PrintInputError; nothing is kept. */
 export function zplFilesOf(order: PrintOrder): Uint8Array[] {
   const out: Uint8Array[] = []
   order.labels.forEach((label, i) => {
@@ -84,10 +80,7 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out
 }
 
-/**
- * The ZPL file as chunks, pulling one order at a time: write each chunk to storage as it comes
- * and the batch's labels are never all in memory.
- */
+/** One order at a time, so the batch's labels are never all in memory. */
 export async function* zplChunks(
   orders: Iterable<PrintOrder> | AsyncIterable<PrintOrder>
 ): AsyncGenerator<Uint8Array> {
@@ -102,7 +95,7 @@ export interface ZplFile {
   labelCount: number
 }
 
-/** The whole ZPL file in memory (it is text, ~1 KB a label). */
+/** It is text, ~1 KB a label. */
 export async function buildZplFile(
   orders: Iterable<PrintOrder> | AsyncIterable<PrintOrder>
 ): Promise<ZplFile> {

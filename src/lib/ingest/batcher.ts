@@ -1,22 +1,11 @@
-/**
- * Groups work that arrives from concurrent requests into one flush (e.g. one multi-row INSERT),
- * so 64 concurrent webhook deliveries cost a few database round trips instead of 64. Each caller
- * waits for the flush that carries its items, so nothing is acknowledged before it is stored.
- * A caller's fate depends only on its own items: when a flush of several callers fails, each
- * caller's items are flushed again alone (unless `isolate` says the failure is everybody's,
- * e.g. the database is down), so one bad caller does not fail its neighbours.
- */
+/** Callers share a flush and wait until their items are stored; a failed shared flush retries each alone. */
 export type BatcherOptions = {
-  /** Flush as soon as this many items wait. */
   maxBatch: number
   /** Otherwise flush after this long (0 = at the next turn of the event loop). */
   maxWaitMs: number
-  /** At most this many flushes run at once; the rest queue up and grow. */
+  /** The rest queue up and grow. */
   maxConcurrentFlushes?: number
-  /**
-   * Whether a failed flush of several callers is retried caller by caller (default: always).
-   * Return false for failures no retry can change, such as a lost connection.
-   */
+  /** Default: always. False for failures no retry can change, such as a lost connection. */
   isolate?: (error: unknown) => boolean
 }
 
@@ -37,7 +26,7 @@ export class Batcher<T, R> {
     private readonly options: BatcherOptions
   ) {}
 
-  /** Adds a group of items; resolves with their results, in order, once they are flushed. */
+  /** Resolves with their results, in order, once flushed. */
   add(items: T[]): Promise<R[]> {
     if (!items.length) return Promise.resolve([])
     return new Promise<R[]>((resolve, reject) => {
@@ -99,7 +88,7 @@ export class Batcher<T, R> {
       })
   }
 
-  /** After a failed shared flush: each caller alone, one after the other, within the same slot. */
+  /** One after the other, within the same slot. */
   private async flushAlone(groups: Pending<T, R>[]) {
     for (const g of groups) {
       try {

@@ -1,13 +1,9 @@
-/**
- * Whose fault a failed write is. The webhook receiver answers 400 when the database refused what
- * a delivery holds (resending it cannot help) and 503 with Retry-After when the database could
- * not be reached or failed for its own reasons (a retry later can succeed).
- */
+// The webhook receiver answers 400 when the values were refused (resending cannot help), 503 when
+// the database failed.
 
-/** SQLSTATE classes caused by the values written: data exceptions, integrity violations, limits (e.g. an index row too large). */
+/** Data exceptions, integrity violations, limits (e.g. an index row too large). */
 const INPUT_CLASSES = new Set(["22", "23", "54"])
 
-/** Node socket errors and SQLSTATE codes that mean "no database to talk to" right now. */
 const CONNECTION_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
@@ -28,7 +24,6 @@ const codeOf = (e: unknown): string | undefined => {
   return typeof code === "string" ? code : undefined
 }
 
-/** The database refused the values themselves (pg error with a class 22, 23 or 54 SQLSTATE). */
 export function isInputError(error: unknown): boolean {
   const code = codeOf(error)
   return (
@@ -36,7 +31,7 @@ export function isInputError(error: unknown): boolean {
   )
 }
 
-/** The database could not be reached, or dropped the connection (no retry of single rows helps). */
+/** No retry of single rows helps. */
 export function isConnectionError(error: unknown): boolean {
   const code = codeOf(error)
   if (code && (CONNECTION_CODES.has(code) || code.startsWith("08"))) return true

@@ -1,22 +1,12 @@
-/**
- * Reading a webhook delivery's body ourselves (the hooks route turns Medusa's body parsers off):
- * Medusa's stack would parse form-encoded and text bodies too, and hand the route whatever came
- * out. Doc 4 says deliveries are `Content-Type: application/json`; anything else is refused with
- * 415 before a byte is read, a body over the limit with 413, bytes that are not UTF-8 or not JSON
- * with 400. Pure: the route streams the bytes in.
- */
+// Medusa's body parsers are off for the hooks route, since they would accept form and text bodies too.
 
 export type BodyRefusal = { status: 400 | 413 | 415; message: string }
 export type ParsedBody =
   { ok: true; value: unknown } | ({ ok: false } & BodyRefusal)
 
-/** 1 MB, the body limit of the hooks route (docs/tracking.md). */
 export const WEBHOOK_BODY_LIMIT = 1024 * 1024
 
-/**
- * The content type and encoding a delivery must have: `application/json` (any case, parameters
- * allowed), charset UTF-8 if one is named, no content coding (no gzip).
- */
+/** `application/json` (any case, parameters allowed), UTF-8 if a charset is named, no content coding. */
 export function refuseContentType(
   contentType: string | undefined,
   contentEncoding?: string | undefined
@@ -47,7 +37,7 @@ export function refuseContentType(
   return null
 }
 
-/** A declared Content-Length over the limit is refused before reading (413). */
+/** Refused before reading (413). */
 export function refuseDeclaredLength(
   contentLength: string | undefined,
   limit = WEBHOOK_BODY_LIMIT
@@ -63,11 +53,7 @@ export const tooLarge = (limit = WEBHOOK_BODY_LIMIT): BodyRefusal => ({
 
 const utf8 = new TextDecoder("utf-8", { fatal: true })
 
-/**
- * The delivery's bytes as JSON. V8's JSON.parse does not recurse, so nesting of any depth parses
- * (in about 0.1 s for 1 MB of `[`); what is deep is refused later by the notification rules,
- * which never walk deeper than their bound.
- */
+/** V8's JSON.parse does not recurse: any nesting parses (~0.1 s for 1 MB of `[`); depth is bounded later. */
 export function parseJsonBytes(bytes: Uint8Array): ParsedBody {
   let text: string
   try {

@@ -1,20 +1,11 @@
-/**
- * An order's or a cart's lines grouped by the stock location they ship from: the location their
- * stock is (or will be) reserved at, else the shipping option's own location (a line without
- * managed inventory has no reservation). Pure; the same for the reservations Medusa made (an
- * order) and for the ones checkout predicts (a cart: ./reservation-rule.ts).
- */
+// The same grouping serves Medusa's reservations (an order) and checkout's predicted ones (a cart).
 
 export type LineReservation = {
   location_id: string | null
   quantity: number | string
 }
 
-/**
- * The location a line ships from: where most of its stock is reserved (a kit's parts may be
- * reserved at several locations; on a tie the first reserved, Medusa's own preference order),
- * else `fallback` (the shipping option's location).
- */
+/** Where most of its stock is reserved (ties: first reserved, Medusa's order), else the option's location. */
 export function locationOfLine(
   reservations: readonly LineReservation[] | undefined,
   fallback: string | null
@@ -37,10 +28,7 @@ export type LocationGroup<L> = {
   lines: L[]
 }
 
-/**
- * The lines by the location they ship from, groups in the order of their first line, lines in
- * their own order. Every line is in exactly one group.
- */
+/** Groups in the order of their first line; every line in exactly one group. */
 export function groupLinesByLocation<L extends { id: string }>(
   lines: readonly L[],
   reservations: ReadonlyMap<string, readonly LineReservation[]>,

@@ -1,18 +1,7 @@
 /**
- * Where Medusa will reserve a cart's stock when the cart is completed, predicted with Medusa's own
- * rule (2.21 `prepareConfirmInventoryInput`, run by `completeCartWorkflow` before
- * `reserveInventoryStep` takes each item's first location). Pure: the caller reads the data once.
- *
- * Medusa's rule, per line and per inventory item of its variant:
- * - the candidate locations are the stock locations of the cart's sales channel that hold a level
- *   of any of the cart's inventory items, in the order Medusa meets them: variants in the order of
- *   the cart's lines, then each variant's inventory items, then each item's levels;
- * - the first candidate whose available quantity (stocked − reserved) covers
- *   `required_quantity × line quantity`; else the first candidate with a level of that item; else
- *   the first candidate at all.
- * Availability is not lowered between lines (Medusa does not either): two lines of one variant
- * are predicted alone each. Variants without managed inventory get no reservation (they ship from
- * the shipping option's location).
+ * Medusa 2.21's own reservation rule (`prepareConfirmInventoryInput`), predicted for a cart: candidates
+ * in Medusa's order, the first covering the quantity, else the first with a level, else the first;
+ * availability is not lowered between lines (Medusa does not either).
  */
 
 export type InventoryLevelStock = {
@@ -29,7 +18,7 @@ export type VariantStock = {
     | {
         inventory_item_id: string
         required_quantity?: number | string | null
-        /** The item's levels, in the order Medusa's query gives them. */
+        /** In the order Medusa's query gives them. */
         location_levels?: InventoryLevelStock[] | null
       }[]
     | null
@@ -43,27 +32,21 @@ export type LineToReserve = {
 
 export type PredictedReservation = {
   inventory_item_id: string
-  /** Null when Medusa would have no location to reserve at (it refuses the cart itself). */
+  /** Null when Medusa would have no location (it refuses the cart itself). */
   location_id: string | null
   quantity: number
 }
 
 export type LinePrediction =
-  /** The variant manages no inventory (or the line has none): no reservation. */
   | { line_id: string; managed: false }
   | {
       line_id: string
       managed: true
       reservations: PredictedReservation[]
-      /**
-       * Why Medusa would refuse to complete the cart over this line (its own check, in its
-       * words' sense): no location of the sales channel holds the variant, or it has no
-       * inventory item. The reservations are then a guess.
-       */
+      /** Why Medusa would refuse to complete the cart over this line; the reservations are then a guess. */
       unreservable?: "no-location-in-sales-channel" | "no-inventory-item"
     }
 
-/** A stock location of the shop and the sales channels it is linked to. */
 export type LocationChannels = {
   id: string
   sales_channel_ids: readonly string[]
@@ -74,12 +57,7 @@ const num = (v: number | string | null | undefined): number =>
 
 type Item = NonNullable<VariantStock["inventory_items"]>[number]
 
-/**
- * Whether Medusa's walk over the cart's data (`deepFlatMap` down to each level's stock
- * location's sales channels) reaches this inventory item at all: it does not when every level
- * sits at a location linked to no sales channel (an empty list ends the walk silently). Medusa
- * then neither reserves the item nor counts it.
- */
+/** Medusa's walk never reaches an item whose levels all sit at locations linked to no sales channel. */
 function itemSeen(
   item: Item,
   locations: ReadonlyMap<string, LocationChannels>
@@ -92,11 +70,7 @@ function itemSeen(
   })
 }
 
-/**
- * The candidate locations in Medusa's order: the sales channel's locations holding a level of
- * the cart's inventory items, met variant by variant (in the lines' order), item by item, level
- * by level.
- */
+/** Variant by variant in the lines' order, item by item, level by level. */
 export function candidateLocations(
   lines: readonly LineToReserve[],
   variants: ReadonlyMap<string, VariantStock>,
@@ -112,20 +86,17 @@ export function candidateLocations(
   return [...out]
 }
 
-/** The cart's variants, each once, in the order of its lines (Medusa's `variants`). */
+/** Each once, in the order of its lines (Medusa's `variants`). */
 function variantOrder(lines: readonly LineToReserve[]): string[] {
   const seen = new Set<string>()
   for (const line of lines) if (line.variant_id) seen.add(line.variant_id)
   return [...seen]
 }
 
-/** Each line's predicted reservations (Medusa's rule above). Pure. */
 export function predictReservations(input: {
   lines: readonly LineToReserve[]
   variants: readonly VariantStock[]
-  /** The cart's sales channel. */
   sales_channel_id: string
-  /** The shop's stock locations with their sales channels. */
   locations: readonly LocationChannels[]
 }): LinePrediction[] {
   const locations = new Map(input.locations.map((l) => [l.id, l]))
@@ -134,7 +105,6 @@ export function predictReservations(input: {
       .filter((l) => l.sales_channel_ids.includes(input.sales_channel_id))
       .map((l) => l.id)
   )
-  // What Medusa's walk reaches: its inventory items, and variants with one (or with none at all).
   const variants = new Map(
     input.variants.map((v) => [
       v.id,
@@ -154,7 +124,7 @@ export function predictReservations(input: {
     variants,
     channelLocationIds
   )
-  // Available stock per location and inventory item: stocked − reserved.
+  // stocked − reserved
   const available = new Map<string, Map<string, number>>()
   for (const v of variants.values())
     for (const item of v.inventory_items)
@@ -181,8 +151,7 @@ export function predictReservations(input: {
         channelLocationIds.has(l.location_id)
       )
     )
-    // Medusa's two refusals: first the sales channel's, then a managed variant without an
-    // inventory item while the cart holds some (alone in the cart it is just not reserved).
+    // Medusa refuses a managed variant without an inventory item only when the cart holds some.
     const unreservable =
       !inChannel && !variant.allow_backorder
         ? ("no-location-in-sales-channel" as const)

@@ -26,17 +26,12 @@ export type ManifestGroup<T extends ManifestCandidate = ManifestCandidate> = {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000
-/** Doc 4: "Shipments not manifested are manifested automatically at 06:00 UTC the day after the ship date." */
+/** Doc 4: unmanifested shipments "are manifested automatically at 06:00 UTC the day after the ship date". */
 const AUTO_MANIFEST_HOUR_UTC = 6
 
 const startOfUtcDay = (t: number) => Math.floor(t / DAY_MS) * DAY_MS
 
-/**
- * The oldest creation time still waiting for a close-out now: a label of UTC day D is
- * manifested by the service itself at D+1 06:00 UTC, so "today's" labels are those whose
- * automatic manifest has not happened yet. Between midnight and 06:00 UTC that includes
- * yesterday's, which matters to merchants west of UTC closing out in their evening.
- */
+/** Before 06:00 UTC that includes yesterday's labels, which matters to merchants west of UTC. */
 export function manifestWindowStart(now: Date): Date {
   return new Date(
     startOfUtcDay(
@@ -45,16 +40,12 @@ export function manifestWindowStart(now: Date): Date {
   )
 }
 
-/** submissionDate (YYYY-MM-DD) of a manifest sent now: the UTC date, as the service's clock reads it. */
+/** The UTC date, as the service's clock reads it. */
 export function submissionDate(now: Date): string {
   return now.toISOString().slice(0, 10)
 }
 
-/**
- * Why a label is not on a close-out, or null when it belongs on one (doc 4, Manifest). What the
- * service would refuse is asked of its rules (src/shipping-api/rules/service-state.ts), so a
- * close-out never sends a label the service turns down. Pure.
- */
+/** Null when it belongs on one; asks the service's own rules, so a close-out never sends a refused label. */
 export function manifestExclusion(
   s: ManifestCandidate,
   now: Date
@@ -78,7 +69,7 @@ export function manifestExclusion(
   return null
 }
 
-/** Eligible labels, one group per carrier (a manifest names one carrier), optionally one carrier only. Pure. */
+/** One group per carrier (a manifest names one). */
 export function manifestGroups<T extends ManifestCandidate>(
   rows: readonly T[],
   now: Date,
@@ -97,7 +88,6 @@ export function manifestGroups<T extends ManifestCandidate>(
   }))
 }
 
-/** The POST /v1/manifests body of one group (doc 4). */
 export function manifestRequestOf(
   group: ManifestGroup,
   now: Date,

@@ -1,13 +1,13 @@
-/** A close-out as the plugin keeps it (a Setting row `manifests.<manifest_id>`): enough to serve its document again. */
+/** Enough to serve its document again. */
 export type ManifestRecord = {
   manifest_id: string
   manifest_tracking_number: string | null
   carrier: string
   submission_date: string
   tracking_numbers: string[]
-  /** The PDF in Medusa's File module (private), or null when storing it failed. */
+  /** Null when storing it failed. */
   file_id: string | null
-  /** The service's document URL (valid 24 hours), the fallback while file_id is null. */
+  /** Valid 24 hours: the fallback while file_id is null. */
   source_url: string | null
   created_at: string
 }
@@ -22,7 +22,7 @@ export const manifestSettingKey = (manifestId: string) =>
   `${MANIFEST_SETTING_PREFIX}${manifestId}`
 export const manifestDocumentRoute = (manifestId: string) =>
   `/admin/shipping-services/manifests/${encodeURIComponent(manifestId)}/document`
-/** Manifest ids from the service go into a setting key and a URL: only plain ids are accepted. */
+/** They go into a setting key and a URL. */
 export const MANIFEST_ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/
 
 export function manifestFileName(

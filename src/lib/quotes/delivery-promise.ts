@@ -1,23 +1,21 @@
-/** What a shopper is promised for a shipping option: the day (or days) it should arrive. */
 export type DeliveryPromise = {
-  /** The earliest day, YYYY-MM-DD (the carrier's local date). */
+  /** YYYY-MM-DD, the carrier's local date. */
   earliest: string
-  /** The latest day; the same as earliest for a single day. */
+  /** The same as earliest for a single day. */
   latest: string
-  /** The carrier guarantees it (deliveryCommitment.guarantee other than NONE). */
+  /** deliveryCommitment.guarantee other than NONE. */
   guaranteed: boolean
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}/
 
-/** A whole number of days from the commitment's string, if it is one. */
 function days(value: unknown): number | null {
   const n =
     typeof value === "string" || typeof value === "number" ? Number(value) : NaN
   return Number.isInteger(n) && n >= 0 && n < 366 ? n : null
 }
 
-/** `from` plus `n` business days (Monday to Friday), as YYYY-MM-DD. Pure. */
+/** Monday to Friday, as YYYY-MM-DD. */
 export function addBusinessDays(from: Date, n: number): string {
   const d = new Date(
     Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate())
@@ -31,12 +29,7 @@ export function addBusinessDays(from: Date, n: number): string {
   return d.toISOString().slice(0, 10)
 }
 
-/**
- * The promise a rate's deliveryCommitment makes (doc 2: estimatedDeliveryDateTime, min and max
- * estimated number of days, guarantee), counted from the day it was quoted: the latest day is
- * the estimated delivery date (or the maximum days on), the earliest the minimum days on (never
- * after the latest). Null when the service gave no commitment: nothing is promised then. Pure.
- */
+/** Counted from the quote's day; null when the service gave no commitment: nothing is promised then. */
 export function deliveryPromiseOf(
   commitment: Record<string, unknown> | null | undefined,
   quotedAt: Date
@@ -64,10 +57,7 @@ export function deliveryPromiseOf(
   }
 }
 
-/**
- * The promise of an option shipped as several parcels: all of them by the last one's days.
- * Null when any parcel has none (a promise is kept for the whole order or not made). Pure.
- */
+/** By the last parcel's days; null when any has none (a promise covers the whole order or nothing). */
 export function combinedPromise(
   promises: (DeliveryPromise | null)[]
 ): DeliveryPromise | null {

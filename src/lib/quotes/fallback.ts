@@ -1,11 +1,6 @@
 import type { Quote } from "./quote"
 
-/**
- * `services[].fallbackPrice`: what a calculated option costs at checkout while the service
- * cannot price it (not answering): "hide" (the option is refused until it answers), "last-quote"
- * (the price last quoted for the same cart state, the default), or flat amounts per currency
- * (`{ "usd": 9.5 }`: the last quote for the same cart state first, then the flat amount).
- */
+/** While the service cannot price: "hide", "last-quote" (default), or flat amounts after the last quote. */
 export type PriceFallback = "hide" | "last-quote" | Record<string, number>
 
 export type FallbackPrice =
@@ -13,11 +8,7 @@ export type FallbackPrice =
   | { amount: number; source: "flat" }
   | { refused: "hidden" | "no_price" }
 
-/**
- * The price a calculated option gets while its rates cannot be had, for one cart state: the last
- * quotes of its parcels (all of them, or none is used), else the merchant's flat amount in the
- * cart's currency, else none: checkout then refuses the option in words (never a 5xx). Pure.
- */
+/** All parcels' last quotes or none, else the flat amount; else checkout refuses in words (never a 5xx). */
 export function fallbackPriceOf(
   fallback: PriceFallback | undefined,
   currency: string | null | undefined,
@@ -39,7 +30,6 @@ export function fallbackPriceOf(
   return { refused: "no_price" }
 }
 
-/** The shopper's words for an option that cannot be priced now. Pure. */
 export function unpricedWords(serviceName: string): string {
   return `${serviceName} cannot be priced right now; choose another shipping option`
 }

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto"
 
-/** What identifies an address for a price: where it is, not who is there. */
+/** A price depends on where, not on who is there. */
 const PERSONAL_FIELDS = new Set(["name", "company", "phone", "email"])
-/** Address fields of the Shipment object (doc 2). */
+/** Doc 2. */
 const ADDRESS_FIELDS = new Set([
   "fromAddress",
   "toAddress",
@@ -10,18 +10,10 @@ const ADDRESS_FIELDS = new Set([
   "altReturnAddress",
 ])
 
-/**
- * The key of a quote: one service's rate for one parcel, by what the rate depends on (the
- * parcel's weight and size, the two places, the special services and options, the customs of a
- * cross-border parcel, the currency it is charged in) and nothing else: not the cart's or
- * order's references, not the names, companies, phones or emails on the addresses. So the
- * listing, the calculation, adding the method and every refresh of one cart state share one
- * quote, a changed address or item makes a new one, and two carts of the same shape to the same
- * place share theirs. Pure.
- */
+/** Only what the rate depends on, so a cart state shares one quote and same-shaped carts share theirs. */
 export function quoteKeyOf(input: {
   serviceId: string
-  /** The rates request of one parcel (doc 4): the Shipment object without documents. */
+  /** Doc 4: the Shipment object without documents. */
   request: Record<string, unknown>
   currency: string | null | undefined
 }): string {
@@ -51,7 +43,7 @@ function placeOf(address: unknown): unknown {
   )
 }
 
-/** JSON with object keys sorted at every depth, so equal requests give equal keys. Pure. */
+/** Keys sorted at every depth, so equal requests give equal keys. */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v && typeof v === "object" && !Array.isArray(v)

@@ -1,35 +1,34 @@
 import type { DeliveryPromise } from "../quotes/delivery-promise"
 import type { ComparedRate, RateChoice } from "./rate-choice"
 
-/** One service a rate-shopping option may buy for a parcel: its rate, and what the rules say. */
 export type RateCandidate = {
   service_id: string
-  /** Its rate in the answer; null when the answer had none for it. */
+  /** Null when the answer had none for it. */
   amount: number | null
   currency: string | null
   delivery: DeliveryPromise | null
   delivery_days: number | null
-  /** Why a rule of the documents refuses it for this parcel, in words; null when none does. */
+  /** In words; null when no rule refuses it for this parcel. */
   broken: string | null
 }
 
 export type ChoiceInput = {
   strategy: RateChoice["strategy"]
-  /** The option's own serviceId; the first candidate. */
+  /** The first candidate. */
   default_service_id: string
   candidates: readonly RateCandidate[]
-  /** The cart's or order's currency: a rate in another cannot be charged as shown. */
+  /** A rate in another cannot be charged as shown. */
   currency: string | null | undefined
-  /** The promise the shopper was shown (none at checkout, where it is being made). */
+  /** None at checkout, where it is being made. */
   promise: DeliveryPromise | null
-  /** The service that made the promise, bought when no service keeps it. */
+  /** Bought when no service keeps the promise. */
   promised_service_id: string | null
 }
 
 const cents = (n: number) => Math.round(n * 100) / 100
 const upper = (c: string | null | undefined) => c?.toUpperCase() ?? null
 
-/** Why a candidate cannot be bought at all (a rule, no rate, another currency), or null. */
+/** A rule, no rate, or another currency. */
 function unbuyable(c: RateCandidate, currency: string | null | undefined) {
   if (c.broken) return c.broken
   if (c.amount === null) return "the rates answer has no rate for it"
@@ -38,7 +37,6 @@ function unbuyable(c: RateCandidate, currency: string | null | undefined) {
   return null
 }
 
-/** Why a buyable candidate would break the promise, or null. */
 function late(c: RateCandidate, promise: DeliveryPromise | null) {
   if (!promise) return null
   if (!c.delivery) return `no delivery date: cannot promise ${promise.latest}`
@@ -60,10 +58,8 @@ function cheaper(a: ComparedRate, b: ComparedRate): number {
 }
 
 /**
- * A rate-shopping option's choice for one parcel: among the services no rule refuses, priced in
- * the order's currency and arriving by the promise, the cheapest (or fastest); when none keeps the
- * promise, the service that made it, else the fastest buyable. Null when none can be bought:
- * `compared` then says why of each. Pure.
+ * Cheapest (or fastest) of those allowed, in currency and keeping the promise; else the promising
+ * service, else the fastest buyable. Null when none can be bought: `compared` says why of each.
  */
 export function chooseRate(input: ChoiceInput): {
   choice: RateChoice | null

@@ -1,23 +1,13 @@
 import { stepOfStatus } from "../tracking/status"
 
-/**
- * Whether a return that carries the plugin's labels may still be canceled, and why not. Pure; the
- * provider (canceling a return fulfillment), the cancel routes and the customer's view all ask it.
- *
- * Return labels cannot be voided at the service (shared/spec/4, Void), so canceling a return
- * never asks the service: its label is withdrawn (it stays valid at the carrier, unused) and Medusa's
- * fulfillment and return are canceled. That is refused once the label can no longer be taken back:
- * the carrier has scanned the parcel (any package status but Manifest, doc 3), or the merchant
- * has received items of the return.
- */
+// Return labels cannot be voided (doc 4), so cancel withdraws the label until the parcel is scanned
+// (any status but Manifest) or items are received.
 
-/** One return label: its tracking number and the package statuses stored for it. */
 export type ReturnLabelScans = {
   tracking_number: string | null
   package_statuses: readonly (string | null | undefined)[]
 }
 
-/** Why this return label's parcel can no longer be withdrawn, or null. */
 export function returnLabelRefusal(label: ReturnLabelScans): string | null {
   const scanned = label.package_statuses.find((s) => stepOfStatus(s) !== "none")
   if (!scanned) return null
@@ -33,7 +23,6 @@ export type ReturnToCancel = {
   items?: { received_quantity?: number | string | null }[] | null
 }
 
-/** Why this return can no longer be canceled (received items, a scanned parcel), or null. */
 export function returnCancelRefusal(
   ret: ReturnToCancel,
   labels: readonly ReturnLabelScans[]

@@ -1,28 +1,15 @@
-/**
- * Exchanges and claims, as far as their return (inbound) part concerns the plugin. Pure.
- *
- * Medusa creates the return of an exchange or a claim with the change and confirms both at once
- * (`confirmExchangeRequestWorkflow`, `confirmClaimRequestWorkflow`), emitting only
- * `order.exchange_created` { order_id, exchange_id } or `order.claim_created` { order_id,
- * claim_id }: no `order.return_requested`. The return carries the change's id (`exchange_id`,
- * `claim_id`).
- */
+// Medusa confirms an exchange's or claim's return with the change, emitting no `order.return_requested`.
 
 export type OrderChangeKind = "exchange" | "claim"
 
-/** An exchange or a claim: which, and its id. */
 export type OrderChangeRef = { kind: OrderChangeKind; id: string }
 
-/** Medusa's events of a confirmed exchange and claim. */
 export const ORDER_CHANGE_EVENTS: Record<OrderChangeKind, string> = {
   exchange: "order.exchange_created",
   claim: "order.claim_created",
 }
 
-/**
- * The change an event names: Medusa's `order.exchange_created` / `order.claim_created`, or the
- * plugin's retry of one ({ kind, id }). Undefined for anything else or a payload without an id.
- */
+/** Medusa's event or the plugin's retry ({ kind, id }); undefined for anything else or without an id. */
 export function orderChangeOfEvent(
   name: string,
   data: Record<string, unknown> | null | undefined
@@ -44,7 +31,7 @@ export function orderChangeOfEvent(
     : undefined
 }
 
-/** The change a Medusa return belongs to, or undefined for a return of its own. */
+/** Undefined for a return of its own. */
 export function changeOfReturn(ret: {
   exchange_id?: string | null
   claim_id?: string | null
@@ -54,11 +41,7 @@ export function changeOfReturn(ret: {
   return undefined
 }
 
-/**
- * Why the customer may not cancel this return alone, or null: the return of an exchange or a
- * claim is part of the change the merchant confirmed (its new items are on their way), and is
- * withdrawn with it by the merchant.
- */
+/** The return of an exchange or claim is part of the confirmed change, withdrawn with it by the merchant. */
 export function changeReturnCancelRefusal(ret: {
   id: string
   exchange_id?: string | null

@@ -1,10 +1,4 @@
-/**
- * Why a request to create a return with one of the plugin's options is refused (the plugin's
- * own middleware on POST /store/returns, `returns.requireCustomer`): no customer logged in, no
- * such order, or the order of someone else (a guest order included: nobody is logged in as its
- * customer). Every refusal answers the same 404, so the answer never tells whether the order
- * exists; the reason is only counted.
- */
+/** Every refusal answers the same 404, so the answer never tells whether the order exists. */
 export const RETURN_REFUSALS = [
   "no_session",
   "unknown_order",
@@ -12,7 +6,7 @@ export const RETURN_REFUSALS = [
 ] as const
 export type ReturnRefusal = (typeof RETURN_REFUSALS)[number]
 
-/** Pure. `order` undefined: not found. */
+/** `order` undefined: not found. */
 export function returnRefusal(input: {
   requireCustomer: boolean
   customerId: string | undefined
@@ -31,7 +25,6 @@ export type ReturnRefusalCounts = Record<ReturnRefusal, number> & {
   last_at: string | null
 }
 
-/** The stored counter (a setting's JSON) as the admin reads it. Pure. */
 export function refusalCountsOf(
   value: Record<string, unknown> | undefined
 ): ReturnRefusalCounts {
@@ -45,7 +38,6 @@ export function refusalCountsOf(
   }
 }
 
-/** GET /admin/shipping-services/returns. */
 export type ReturnsGuardView = {
   require_customer: boolean
   label_page_url: string | null

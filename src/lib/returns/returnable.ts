@@ -1,4 +1,3 @@
-/** An order line as Medusa's order module returns it: the line, and its quantities in `detail`. */
 export type OrderLineQuantities = {
   id: string
   detail?: {
@@ -13,18 +12,8 @@ export type ReturnedItem = {
 }
 
 /**
- * Medusa's own rule for returning order lines — the RETURN_ITEM action of its order module
- * (`@medusajs/order` dist/utils/actions/return-item.js, 2.21): a line may be returned up to what
- * was fulfilled minus what earlier returns requested — in Medusa's words. Pure.
- *
- * Why the plugin asks it too: `createAndCompleteReturnOrderWorkflow` (POST /store/returns) runs
- * the return's fulfillment — the provider buying the label — before `createCompleteReturnStep`,
- * where Medusa applies this rule; and a return label cannot be voided (shared/spec/4). A second
- * request for the same items would buy a label, then fail. Asked first, with the order as the
- * provider reads it, a return Medusa refuses buys nothing. Not a policy of the plugin: the same
- * rule, the same quantities, the same message; windows and reasons stay Medusa's alone.
- *
- * A line without quantities (another shape of order) is left to Medusa.
+ * Medusa's own RETURN_ITEM rule, in its words, asked first because the return's label is bought
+ * before Medusa applies it and a return label cannot be voided. Other order shapes are left to Medusa.
  */
 export function returnQuantityViolations(
   lines: readonly OrderLineQuantities[],

@@ -1,25 +1,16 @@
 import type { AwaitingReturnLabel } from "../shipments/fulfillment-data"
 import { nextAttemptAt } from "../auto-fulfillment/attempts"
 
-/**
- * The return label of an exchange or a claim while it waits (bought after Medusa confirmed the
- * change's return labels): what a failed purchase records on the
- * fulfillment, when the plugin's sweep tries it again, and what the admin is told. Pure.
- */
-
 export type RetryPolicy = {
-  /** autoFulfill.maxAttempts: failed purchases before the plugin stops trying on its own. */
+  /** Failed purchases before the plugin stops trying on its own. */
   maxAttempts: number
-  /** autoFulfill.backoffMs: the delay before the second try, doubled after each failure. */
+  /** Doubled after each failure. */
   backoffMs: number
   /** How long the change's own event has to buy it before the sweep looks (a lost event). */
   quietMs: number
 }
 
-/**
- * The marker after a failed purchase: one attempt spent, unless the failure was not the label's
- * (`away`: the service not answering, or another process holding the label).
- */
+/** No attempt spent when the failure was not the label's (`away`). */
 export function afterFailedPurchase(
   marker: AwaitingReturnLabel,
   failure: { message: string; away: boolean },
@@ -37,11 +28,7 @@ export function afterFailedPurchase(
   }
 }
 
-/**
- * When the sweep tries the label again: after the quiet time when nothing failed yet (the
- * change's event was lost), at once after a failure the service's absence caused (the sweep
- * runs only while it answers), else with the backoff; null once the attempts are spent.
- */
+/** At once after an `away` failure (the sweep runs only while the service answers); null once spent. */
 export function nextReturnLabelAttempt(
   marker: AwaitingReturnLabel,
   waitingSince: Date | string,
@@ -56,7 +43,6 @@ export function nextReturnLabelAttempt(
   return nextAttemptAt(new Date(failed.at), attempts, policy.backoffMs)
 }
 
-/** A waiting return label as the order widget shows it. */
 export type WaitingReturnLabelView = {
   return_id: string
   /** The exchange or claim whose return part it is. */
@@ -65,7 +51,7 @@ export type WaitingReturnLabelView = {
   fulfillment_id: string
   attempts: number
   last_error: { message: string; at: string } | null
-  /** When the plugin tries again on its own; null when it stopped (attempts spent). */
+  /** Null when it stopped (attempts spent). */
   next_attempt_at: string | null
 }
 

@@ -12,12 +12,7 @@ export const SETUP_COMMAND_USAGE = `Usage (in your Medusa app):
   --dry-run           show what would be created and what exists, create nothing
   --help`
 
-/**
- * The setup command's arguments. `medusa exec` refuses unknown flags before its `--` and puts
- * what follows `--` outside the script's `args`, so the script reads the tokens after `--`
- * from the command line (`tokensAfterDashes`); `--flag value` and `--flag=value` both work.
- * Pure; throws in words naming the argument.
- */
+/** `medusa exec` refuses unknown flags before `--` and hides what follows from `args`: read from argv. */
 export function parseSetupCommand(
   tokens: readonly string[]
 ): SetupCommand | "help" {
@@ -60,7 +55,6 @@ export function parseSetupCommand(
   return out
 }
 
-/** What follows the first `--` of a command line (nothing when there is none). Pure. */
 export function tokensAfterDashes(argv: readonly string[]): string[] {
   const i = argv.indexOf("--")
   return i === -1 ? [] : argv.slice(i + 1)

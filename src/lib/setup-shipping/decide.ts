@@ -3,7 +3,6 @@ import { upper, uniq } from "./words"
 import type { Draft } from "./draft"
 import type { OptionPlan, ProbeAnswers, SetupInput } from "./types"
 
-/** One option of a location, decided from its draft and the rates answer. Pure. */
 export function decide(
   draft: Draft,
   answers: ProbeAnswers,
@@ -11,7 +10,7 @@ export function decide(
   currencies: Map<string, string>
 ): OptionPlan {
   const { service, lane } = draft
-  // Whether shoppers see it is decided over every location at once (storeVisibility).
+  // Store visibility is decided over every location at once.
   const base = {
     service: service.id,
     name: service.name,

@@ -18,10 +18,7 @@ const STATUS: Record<OptionPlan["status"], string> = {
   not_offered: "not offered",
 }
 
-/**
- * The plan in words, one line each, as the setup command prints it (the admin shows the same
- * plan as a table). Pure.
- */
+/** One line each, as the setup command prints it. */
 export function describePlan(plan: SetupPlan): string[] {
   const lines: string[] = []
   const profile = plan.shipping_profile

@@ -12,16 +12,11 @@ import type {
   SnapshotOption,
 } from "./types"
 
-/**
- * The first pass of the plan: per stock location, service and lane, what exists, what the
- * lane rules refuse, and the rates question left to ask (plan.ts explains the whole). Pure.
- */
-
 export type Draft = {
   service: ServiceOption
   lane: SetupLane
   countries: string[]
-  /** The lane's countries the documents' lane rules refuse for this service, with why (upper case). */
+  /** Upper case, with why. */
   refused: Map<string, string>
   /** Set when the draft is decided without the rates operation. */
   decided?: Omit<
@@ -204,8 +199,7 @@ export function drafts(
   laneCheck: LaneCheck
 ) {
   const { locations, missing } = selectedLocations(snapshot, input)
-  // Beside a warehouse that has its address, one without is named and left out; alone, it
-  // blocks (nothing could be set up).
+  // A location without an address is left out beside others; alone, it blocks.
   const addressed = locations.filter((l) => l.country_code)
   const bare = addressed.length ? locations.filter((l) => !l.country_code) : []
   return {
@@ -217,7 +211,6 @@ export function drafts(
   }
 }
 
-/** A stock location without an address, beside others that have theirs, in words. */
 function bareLocationNote(location: SnapshotLocation): string {
   const reserved = location.sales_channel_ids.length
     ? "Checkout refuses, in words, the items Medusa reserves there rather than ship them from another warehouse's address"
@@ -225,7 +218,7 @@ function bareLocationNote(location: SnapshotLocation): string {
   return `Stock location “${location.name}” has no address with a country: nothing is set up from it (give it its address: Settings → Locations → ${location.name} → Edit, then set up shipping again). ${reserved}.`
 }
 
-/** The rates questions a plan needs (none for what exists or cannot ship). Pure. */
+/** None for what exists or cannot ship. */
 export function probeQuestions(
   snapshot: SetupSnapshot,
   options: PluginOptions,

@@ -1,11 +1,7 @@
 import type { ServiceOption } from "../../options/schema"
 import { SETUP_LANES, type FlatAmount, type SetupLane } from "./types"
 
-/**
- * The flat amount typed for one service, lane and currency: the most specific entry wins (a
- * currency named beats a lane named, which beats the service alone), so `postal-ground=8` prices
- * every currency and `postal-ground:eur=7.50` only euros. Pure.
- */
+/** A currency named beats a lane named, which beats the service alone. */
 export function flatAmountFor(
   amounts: readonly FlatAmount[],
   service: string,
@@ -23,10 +19,7 @@ export function flatAmountFor(
   return best?.amount
 }
 
-/**
- * Whether an amount was typed for this service on this lane, in one of its currencies (or in
- * none named): the merchant then wants a flat option there. Pure.
- */
+/** The merchant then wants a flat option there. */
 export function hasFlatAmount(
   amounts: readonly FlatAmount[],
   service: string,
@@ -41,7 +34,7 @@ export function hasFlatAmount(
   )
 }
 
-/** Amounts that name a service the options do not configure, as `flat_amounts[i].service: …`. Pure. */
+/** As `flat_amounts[i].service: …`. */
 export function unknownFlatServices(
   amounts: readonly FlatAmount[],
   services: readonly Pick<ServiceOption, "id">[]
@@ -59,11 +52,7 @@ export function unknownFlatServices(
 const FLAT_ARGUMENT =
   /^([A-Za-z0-9_.-]+)((?::[A-Za-z-]+){0,2})=(\d+(?:\.\d+)?)$/
 
-/**
- * One `--flat` argument of the setup command: `<service>[:<lane>][:<currency>]=<amount>`, e.g.
- * `postal-ground=8.00`, `cross-border:gbp=12`, `postal-priority:cross-border:usd=19.5`. Pure;
- * throws in words naming the argument.
- */
+/** `<service>[:<lane>][:<currency>]=<amount>`, e.g. `postal-priority:cross-border:usd=19.5`. */
 export function parseFlatArgument(argument: string): FlatAmount {
   const m = FLAT_ARGUMENT.exec(argument.trim())
   if (!m)

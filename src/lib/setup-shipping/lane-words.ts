@@ -1,10 +1,6 @@
 import type { Violation } from "../../shipping-api/violation"
 
-/**
- * A lane rule's refusal as the setup shows it. The rules word their messages for a request
- * field; the one about the customs currency does not say which currency it means, and in a
- * setup that is the currency the region sells in. Pure.
- */
+/** The customs-currency rule does not say which currency; in a setup it is the region's. */
 export function laneProblemWords(
   v: Pick<Violation, "path" | "message">
 ): string {

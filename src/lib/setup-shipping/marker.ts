@@ -5,11 +5,7 @@ import {
   type SetupMarker,
 } from "./types"
 
-/**
- * The setup marks the fulfillment sets, service zones and shipping options it creates in their
- * `metadata` (`shipping_services_setup`: ids and a lane, nothing secret), so a second run knows
- * them again and never mistakes a merchant's own for one of its own. Pure.
- */
+/** So a second run knows what it made and never mistakes a merchant's own for it. */
 export function markerMetadata(marker: Omit<SetupMarker, "version">): {
   [SETUP_MARKER_KEY]: SetupMarker
 } {

@@ -11,7 +11,7 @@ import type {
   ZonePlan,
 } from "./types"
 
-/** A name not taken yet (fulfillment set and service zone names are unique in Medusa). */
+/** Fulfillment set and service zone names are unique in Medusa. */
 function freeName(wanted: string, taken: Set<string>, suffix: string): string {
   let name = taken.has(wanted) ? `${wanted} (${suffix})` : wanted
   for (let i = 2; taken.has(name); i++) name = `${wanted} (${suffix} ${i})`
@@ -19,7 +19,6 @@ function freeName(wanted: string, taken: Set<string>, suffix: string): string {
   return name
 }
 
-/** One stock location's plan: its options decided, its zones, set, provider and sales channel. Pure. */
 export function planLocation(
   snapshot: SetupSnapshot,
   draft: LocationDraft,
@@ -172,13 +171,7 @@ export function planLocation(
   }
 }
 
-/**
- * The regions' countries that no option of a location serves on a lane (every service refused
- * them, or is not offered there), named with each service's reason: the plan would otherwise
- * leave them out of its zones without a word (a euro region's country left out of cross-border,
- * whose customs are declared in the origin's currency). Not blocking: the merchant may ship
- * them another way. Nothing is said when the location ships nothing (that blocks already).
- */
+/** Region countries no option serves on a lane, with each service's reason; not blocking. */
 function unservedNotes(
   draft: LocationDraft,
   options: OptionPlan[],
@@ -208,7 +201,6 @@ function unservedNotes(
       ])
     )
     const unserved = laneCountries.filter((c) => !served.has(c)).sort()
-    // Countries with the same reasons are named together.
     const byReasons = new Map<string, string[]>()
     for (const country of unserved) {
       const reasons = here

@@ -12,20 +12,7 @@ import type {
   SetupSnapshot,
 } from "./types"
 
-/**
- * The one-action shipping setup, planned from a snapshot of what exists: the preview shows this
- * plan and the apply runs it (src/workflows/setup-shipping), so both always agree. Planning is
- * pure and in two passes: `probeQuestions` names the rates questions the plan needs (one per
- * location, service and lane not set up yet), the orchestration asks them, and
- * `planShippingSetup` decides with the answers.
- *
- * Per stock location: the domestic lane is its own country, the cross-border lane every other
- * country of the store's regions. A service is offered on a lane's countries that the documents'
- * lane rules allow (injected: `laneCheck`) and whose rates answer names it; its option is
- * calculated when the service prices it in the currency of every region of those countries, flat
- * otherwise (with amounts the merchant types). What blocks the setup is said in words in
- * `missing`, and then nothing is created.
- */
+// Two passes (`probeQuestions`, then `planShippingSetup` with answers), so preview and apply agree.
 
 export { LANE_LABEL } from "./words"
 export { probeQuestions } from "./draft"
@@ -48,7 +35,6 @@ function catalogNotes(snapshot: SetupSnapshot): string[] {
   return notes
 }
 
-/** The plan, from the snapshot and the rates answers. Pure. */
 export function planShippingSetup(
   snapshot: SetupSnapshot,
   options: PluginOptions,
@@ -128,7 +114,6 @@ export function planShippingSetup(
   }
 }
 
-/** Whether applying the plan would create anything. Pure. */
 export function createsAnything(plan: SetupPlan): boolean {
   return Object.values(plan.to_create).some((n) => n > 0)
 }

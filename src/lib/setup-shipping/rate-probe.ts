@@ -11,14 +11,7 @@ import type {
 } from "../../shipping-api/schemas/shipment"
 import { VARIANT_TRAITS } from "../../shipping-api/variant-traits"
 
-/**
- * The question the setup asks the rates operation (doc 4) for one service and lane: "what do you
- * rate from this stock location to this country?". The rates entry leaves serviceId out, so the
- * service answers every service of the carrier it rates on that lane ("Omitting serviceId rates
- * every service of that carrier"); whether the configured service is among them, and in which
- * currency, decides where the service is offered and whether its price can be calculated. The
- * parcel is a sample (1 lb, 10 × 8 × 4 in): the answer's amounts are not used.
- */
+/** Without serviceId the service answers every service it rates on the lane (doc 4); amounts unused. */
 export type RateProbe = {
   request: RatesRequest
   includeDeliveryCommitment: boolean
@@ -35,7 +28,7 @@ export const PROBE_PARCEL = {
   },
 } as const
 
-/** Pure. `from` and `to` as the parcel travels (a return goes from the customer to the location). */
+/** As the parcel travels (a return goes from the customer to the location). */
 export function rateProbe(
   service: ServiceOption,
   options: Pick<PluginOptions, "services" | "shipper">,
@@ -63,7 +56,7 @@ export type ProbeAnswer =
   | { ok: true; rated: { service_id: string; currency: string | null }[] }
   | { ok: false; message: string }
 
-/** The services a rates answer names, with their currencies (upper case; null when not given). Pure. */
+/** Currencies upper case; null when not given. */
 export function ratedServices(answer: RatesResponse): ProbeAnswer {
   return {
     ok: true,

@@ -11,14 +11,8 @@ type Offer = {
 }
 
 /**
- * Whether shoppers see each option (`in_store`), over every location at once. Shoppers are
- * offered the options of every stock location of their sales channel whose zone holds their
- * country: a second warehouse's option of a service the shop already offers there would list it
- * twice. Such an option is made for the admin only (`enabled_in_store: "false"`): checkout prices
- * every item from the warehouse Medusa reserves it at whichever option was chosen, and the admin
- * fulfills from the second warehouse with its option. Options that exist keep what they have.
- * The first location (in the store's order) with the service keeps it in the store. Returns the
- * notes saying so. Mutates the plans' options.
+ * A second warehouse's option for a service already offered there is admin-only, so shoppers see it
+ * once; the first location keeps it in the store. Mutates the plans' options.
  */
 export function storeVisibility(
   snapshot: SetupSnapshot,

@@ -1,21 +1,16 @@
 import type { ServiceOption } from "../../options/schema"
 import type { ProbeAnswer } from "./rate-probe"
 
-/** The setup's two lanes: to the stock location's own country, and to every other country sold to. */
 export const SETUP_LANES = ["domestic", "cross-border"] as const
 export type SetupLane = (typeof SETUP_LANES)[number]
 
-/** What the merchant asks: which stock locations (none: every one) and flat prices typed by hand. */
+/** No stock locations: every one. */
 export type SetupInput = {
   location_ids?: string[]
   flat_amounts?: FlatAmount[]
 }
 
-/**
- * A flat price typed by the merchant, for one service; narrowed to a lane and/or a currency when
- * given. The most specific entry wins. An amount for a service that could be calculated makes its
- * option flat.
- */
+/** The most specific entry wins; an amount for a calculable service makes its option flat. */
 export type FlatAmount = {
   service: string
   lane?: SetupLane
@@ -23,7 +18,7 @@ export type FlatAmount = {
   amount: number
 }
 
-/** What the setup marks on what it creates (metadata; never a secret), to know it again. */
+/** Never a secret. */
 export const SETUP_MARKER_KEY = "shipping_services_setup"
 export type SetupMarker = {
   service?: string
@@ -36,10 +31,10 @@ export type SnapshotOption = {
   id: string
   name: string
   provider_id: string | null
-  /** The configured service the option's data names (data.id), when the provider is this plugin's. */
+  /** data.id, when the provider is this plugin's. */
   service: string | null
   is_return: boolean
-  /** Shown to shoppers: no `enabled_in_store` rule, or one saying "true". */
+  /** No `enabled_in_store` rule, or one saying "true". */
   in_store: boolean
   metadata: Record<string, unknown> | null
 }
@@ -48,7 +43,7 @@ export type SnapshotZone = {
   id: string
   name: string
   metadata: Record<string, unknown> | null
-  /** Lower-case ISO 3166-1 codes of its country geo zones (other geo zone types are left out). */
+  /** Lower-case ISO 3166-1 codes of its country geo zones. */
   countries: string[]
   options: SnapshotOption[]
 }
@@ -64,7 +59,7 @@ export type SnapshotFulfillmentSet = {
 export type SnapshotLocation = {
   id: string
   name: string
-  /** Lower case; null when the location has no address or its address no country. */
+  /** Lower case; null without an address country. */
   country_code: string | null
   provider_ids: string[]
   sales_channel_ids: string[]
@@ -80,41 +75,37 @@ export type SnapshotRegion = {
 
 export type NamedProduct = { id: string; title: string }
 
-/** What exists, read once before planning (by the setup use case). */
 export type SetupSnapshot = {
   provider_id: string
-  /** The provider is registered and enabled in the fulfillment module (medusa-config). */
   provider_enabled: boolean
   regions: SnapshotRegion[]
   locations: SnapshotLocation[]
   default_shipping_profile: { id: string; name: string } | null
   default_sales_channel_id: string | null
-  /** Fulfillment set and service zone names are unique in Medusa: the names already taken. */
+  /** Unique in Medusa. */
   taken_names: { fulfillment_sets: string[]; service_zones: string[] }
   products: {
-    /** Products in no shipping profile (up to a sample) and how many there are. */
+    /** Up to a sample. */
     without_profile: NamedProduct[]
     without_profile_count: number
-    /** Products in a shipping profile other than the default one, and those profiles' names. */
     in_other_profiles_count: number
     other_profiles: string[]
   }
 }
 
-/** One rates question the plan needs answered: from a location, for a service, to a country. */
 export type ProbeQuestion = {
   key: string
   location_id: string
   service: string
   lane: SetupLane
-  /** Upper-case country codes, as the parcel travels (a return comes to the location). */
+  /** Upper case, as the parcel travels (a return comes to the location). */
   from_country: string
   to_country: string
 }
 
 export type ProbeAnswers = ReadonlyMap<string, ProbeAnswer>
 
-/** The documents' rules that depend only on the lane, injected (the provider's lane mapping). */
+/** Injected: the provider's lane mapping. */
 export type LaneCheck = (
   service: ServiceOption,
   lane: {
@@ -131,29 +122,21 @@ export type OptionPlan = {
   name: string
   is_return: boolean
   lane: SetupLane
-  /**
-   * create: the setup makes it; exists: the setup made it before; foreign: an option it did not
-   * make already offers this service there (left as it is); not_offered: the service does not
-   * ship this lane (reason says why).
-   */
+  /** `foreign`: an option the setup did not make already offers this service there (left as it is). */
   status: "create" | "exists" | "foreign" | "not_offered"
   id: string | null
-  /** The countries of the lane this option serves (lower case). */
+  /** Lower case. */
   countries: string[]
   price_type: "calculated" | "flat" | null
-  /** Flat prices, one per currency of the countries' regions. */
+  /** One per currency of the countries' regions. */
   prices: { currency_code: string; amount: number }[]
-  /** Currencies a flat amount must still be typed for (lower case). */
+  /** Lower case. */
   amounts_needed: string[]
-  /** The currency the service prices this lane in, from the rates operation (lower case). */
+  /** Lower case, from the rates operation. */
   rate_currency: string | null
-  /** Why the option is flat, foreign or not offered, in words. */
+  /** In words. */
   reason: string | null
-  /**
-   * Shown to shoppers (Medusa's `enabled_in_store` rule). False for an option made at a second
-   * warehouse beside one that already offers the service to the same sales channel and
-   * countries: shoppers see the service once, admins fulfill from either. Null: not offered.
-   */
+  /** False at a second warehouse beside one already offering the service there; null: not offered. */
   in_store: boolean | null
 }
 
@@ -163,7 +146,7 @@ export type ZonePlan = {
   id: string | null
   name: string
   countries: string[]
-  /** Countries added to a zone the setup made before (a region gained a country). */
+  /** A region gained a country. */
   add_countries: string[]
 }
 
@@ -180,17 +163,17 @@ export type LocationPlan = {
 
 export type SetupPlan = {
   provider_id: string
-  /** Nothing blocks the apply: no word in `missing`. */
+  /** No word in `missing`. */
   ready: boolean
-  /** What must change before anything is created, in words (the amounts to type included). */
+  /** In words, the amounts to type included; anything here means nothing is created. */
   missing: string[]
   /** The part of `missing` that typing flat amounts does not settle. */
   blocking: string[]
-  /** What the merchant should know but does not block the setup, in words. */
+  /** Not blocking. */
   notes: string[]
   shipping_profile: { action: Action; id: string | null; name: string } | null
   locations: LocationPlan[]
-  /** What an apply creates: links, fulfillment sets, zones, countries added, options (and a profile). */
+  /** Links, fulfillment sets, zones, countries added, options (and a profile). */
   to_create: {
     shipping_profile: number
     provider_links: number

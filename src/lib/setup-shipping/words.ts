@@ -1,13 +1,11 @@
 import type { SetupLane } from "./types"
 
-/** How the setup plan words lanes and lists of countries. Pure. */
-
 export const LANE_LABEL: Record<SetupLane, string> = {
   domestic: "Domestic",
   "cross-border": "Cross-border",
 }
 
-/** How many names a list shows before "and N more". */
+/** Shown before "and N more". */
 const SAMPLE = 10
 
 export const upper = (c: string) => c.toUpperCase()
@@ -17,7 +15,7 @@ export const list = (xs: readonly string[]) =>
     : xs.join(", ")
 export const uniq = <T>(xs: readonly T[]) => [...new Set(xs)]
 
-/** Why countries were refused, grouped by message; the first few when every country has its own. */
+/** Grouped by message; the first few when every country has its own. */
 export function refusals(refused: Map<string, string[]>): string {
   const groups = [...refused].map(([message, cs]) => `${list(cs)}: ${message}`)
   const shown = groups.slice(0, 3)

@@ -1,38 +1,27 @@
 import type { PluginOptions } from "../../options/schema"
 import { labelUrlOf, trackingUrlOf } from "../labels/urls"
 
-/**
- * What the plugin writes into `fulfillment.data` (the store API exposes it, so: ids and tracking
- * numbers only, never label bytes or secrets), and the labels it gives Medusa's fulfillment.
- * One fulfillment holds one or more parcels, each its own label (a shipment row).
- */
+/** `fulfillment.data` is in the store API's answer to anyone with the order id: ids only, never tracking numbers, labels or secrets. */
 export const DATA_KEY = "shipping_services"
 
 export type ShipmentDataRef = {
-  /** The Medusa fulfillment these labels were bought for (a cancel voids only its own). */
+  /** A cancel voids only the labels of its own fulfillment. */
   fulfillment_id: string | null
-  /** The plugin's shipment records, one per parcel, in parcel order. */
+  /** The plugin's shipment rows, one per parcel, in parcel order. */
   shipment_ids: string[]
-  tracking_numbers: (string | null)[]
-  /** The first parcel's, kept for readers of versions before several parcels. */
+  /** The first parcel's, for readers of versions before several parcels. */
   shipment_id: string
-  tracking_number: string | null
   carrier: string
   service_id: string
   option_id: string
   is_return: boolean
 }
 
-/**
- * What the provider keeps on the return fulfillment of an exchange or a claim while its label
- * waits: Medusa confirms those with no way to tell the provider which return, order or items
- * they are, so the label is bought after the confirmation (src/orchestration/returns/change-return-labels.ts).
- * Ids only, as all of `fulfillment.data`.
- */
+/** An exchange's or claim's return fulfillment whose label is bought after Medusa confirms it (Medusa does not say which return it is). */
 export type AwaitingReturnLabel = {
   awaiting_return_label: true
   option_id: string
-  /** Failed purchases so far (a service that was not answering spends none). */
+  /** Failed purchases so far (a service not answering spends none). */
   attempts?: number
   /** The last failure, in the service's or Medusa's words. */
   last_error?: { message: string; at: string; away?: boolean } | null
@@ -81,13 +70,16 @@ export function shipmentRefOf(
     Array.isArray(ref.shipment_ids) && ref.shipment_ids.length
       ? ref.shipment_ids
       : [ref.shipment_id]
+  // Data of earlier versions also held tracking numbers: never passed on.
+  const {
+    tracking_number: _n,
+    tracking_numbers: _ns,
+    ...rest
+  } = ref as ShipmentDataRef & Record<string, unknown>
   return {
-    ...(ref as ShipmentDataRef),
+    ...rest,
     fulfillment_id: ref.fulfillment_id ?? null,
     shipment_ids: ids,
-    tracking_numbers: Array.isArray(ref.tracking_numbers)
-      ? ref.tracking_numbers
-      : [ref.tracking_number ?? null],
   }
 }
 
@@ -108,9 +100,7 @@ export function dataRefOf(
   return {
     fulfillment_id: fulfillmentId,
     shipment_ids: rows.map((r) => r.id),
-    tracking_numbers: rows.map((r) => r.tracking_number),
     shipment_id: first.id,
-    tracking_number: first.tracking_number,
     carrier: first.carrier,
     service_id: first.service_id,
     option_id: first.option_id,
@@ -124,11 +114,7 @@ export type MedusaLabel = {
   label_url: string
 }
 
-/**
- * Medusa's fulfillment labels (`fulfillment_label`) of these parcels: what Medusa's admin, its
- * notifications and other plugins read. Pass them on every workflow that writes labels
- * (createOrderShipmentWorkflow replaces them with `input.labels ?? []`).
- */
+/** Medusa's fulfillment labels, which its admin and notifications read; pass them on every workflow that writes labels (it replaces them). */
 export function medusaLabelsOf(
   rows: readonly LabelRow[],
   options: Pick<PluginOptions, "trackingUrlTemplate" | "webhook">

@@ -17,11 +17,7 @@ export type VoidAtService =
   | { voided: true; already: boolean; void_status: string | null }
   | { voided: false; reason: string }
 
-/**
- * Voids one bought label at the service (doc 4), nothing recorded. A label voided already counts
- * as done (the service's 400 for a second void is read as success by the client). Refused,
- * without asking, outside the void windows (src/shipping-api/rules/void.ts).
- */
+/** Voids one label at the service (doc 4), nothing recorded; voided already counts as done, outside the void windows refused unasked. */
 export async function voidAtService(
   client: Pick<ShippingClient, "voidShipment">,
   row: VoidAtServiceRow,

@@ -8,7 +8,7 @@ const COLUMNS = [
   ...MONEY_FIELDS,
 ] as const
 
-/** A field as RFC 4180 writes it; text a spreadsheet would run as a formula is quoted as text. */
+/** RFC 4180; text a spreadsheet would run as a formula is quoted as text. */
 function field(value: string | number | null): string {
   if (value === null) return ""
   if (typeof value === "number") return String(value)
@@ -16,7 +16,7 @@ function field(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
-/** The report's rows as CSV, a header first, one line per row (CRLF, as RFC 4180). */
+/** CRLF, as RFC 4180. */
 export function spendCsv(rows: SpendRow[]): string {
   const lines = [COLUMNS.join(",")]
   for (const row of rows)

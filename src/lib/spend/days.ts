@@ -1,14 +1,13 @@
-/** Whole UTC days as YYYY-MM-DD, for the spend report (no dependency: the admin uses it too). */
+// No dependency: the admin uses it too.
 
-/** How the spend report groups labels in time (weeks start on Monday, as ISO weeks do). */
+/** Weeks start on Monday, as ISO weeks do. */
 export const SPEND_PERIODS = ["day", "week", "month"] as const
 export type SpendPeriod = (typeof SPEND_PERIODS)[number]
 
-/** YYYY-MM-DD of a UTC date. */
 export const dayOf = (d: Date) => d.toISOString().slice(0, 10)
 export const dateOf = (day: string) => new Date(`${day}T00:00:00.000Z`)
 
-/** Calendar arithmetic in UTC (months roll over as Date does: Jan 31 + 1 month is Mar 3). */
+/** In UTC; months roll over as Date does (Jan 31 + 1 month is Mar 3). */
 export function addToDay(
   day: string,
   by: { days?: number; months?: number; years?: number }

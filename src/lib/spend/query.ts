@@ -8,14 +8,14 @@ import {
   type SpendPeriod,
 } from "./days"
 
-/** The longest range a report covers, by period: a day-by-day report stops at two years. */
+/** By period: a day-by-day report stops at two years. */
 export const MAX_SPAN_YEARS: Record<SpendPeriod, number> = {
   day: 2,
   week: 5,
   month: 10,
 }
 
-/** The range a request without dates covers, ending today (UTC). */
+/** Ending today (UTC). */
 const DEFAULT_SPAN: Record<SpendPeriod, { days?: number; months?: number }> = {
   day: { days: 30 },
   week: { days: 7 * 12 },
@@ -41,11 +41,7 @@ const day = z
     )
   }, "must be a real date between 1970-01-01 and 2999-12-31")
 
-/**
- * GET /admin/shipping-services/spend: the range (whole UTC days, both ends included), the
- * period, optionally one service (the service's own id, e.g. UGA) and one currency, and JSON or
- * CSV. Without dates, the last 30 days by day, 12 weeks by week, 12 months by month.
- */
+/** Whole UTC days, both ends included; without dates 30 days, 12 weeks or 12 months. */
 export const AdminSpendQuery = z
   .strictObject({
     from: day.optional(),

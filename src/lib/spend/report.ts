@@ -1,21 +1,16 @@
 import { addToDay, type SpendPeriod } from "./days"
 
-/**
- * One row of the spend report: the outbound labels of one service bought in one period, in one
- * currency (amounts in major units, never summed across currencies). Where each figure comes
- * from: docs/admin.md, "Shipping spend".
- */
+/** One service, period and currency: amounts in major units, never summed across currencies. */
 export type SpendRow = {
-  /** First day of the period (YYYY-MM-DD, UTC; a week starts on Monday). */
+  /** YYYY-MM-DD, UTC; a week starts on Monday. */
   period: string
-  /** The service's own id (rates.serviceId), e.g. UGA. */
+  /** rates.serviceId, e.g. UGA. */
   service_id: string
-  /** Lower-case ISO 4217 code; null for labels the service answered no currency for. */
+  /** Lower case; null when the service answered no currency. */
   currency: string | null
-  /** Labels bought, voided ones included. */
+  /** Voided ones included. */
   labels: number
   voided: number
-  /** Labels bought by a rate-shopping option. */
   rate_shopped: number
   /** totalCarrierCharge of the labels not voided. */
   postage: number
@@ -25,13 +20,12 @@ export type SpendRow = {
   refund_pending: number
   /** totalTaxAmount + totalDutyAmount of the labels not voided (duty-paid cross-border). */
   duty_and_tax: number
-  /** What shoppers paid for shipping, tax excluded, discounts taken off (Medusa's totals). */
+  /** Tax excluded, discounts taken off (Medusa's totals). */
   shipping_charged: number
-  /** The tax Medusa computes on that shipping. */
   shipping_tax: number
-  /** shipping_charged − postage: what shipping earned (negative: what it cost). */
+  /** Negative: what shipping cost. */
   difference: number
-  /** What rate shopping saved: the default service's amount minus the chosen one's. */
+  /** The default service's amount minus the chosen one's. */
   saving: number
 }
 
@@ -51,7 +45,7 @@ type Figures = Pick<
   (typeof MONEY_FIELDS)[number] | (typeof COUNT_FIELDS)[number]
 >
 
-/** Cents-exact sum of two amounts given in major units with at most two decimals. */
+/** Cents-exact, for amounts with at most two decimals. */
 const add = (a: number, b: number) => Math.round((a + b) * 100) / 100
 
 const zero = (): Figures =>
@@ -64,7 +58,7 @@ function addInto(into: Figures, row: Figures): void {
   for (const f of MONEY_FIELDS) into[f] = add(into[f], row[f])
 }
 
-/** Sums by currency (each currency on its own: they are never added together). */
+/** Currencies are never added together. */
 export function totalsByCurrency(
   rows: SpendRow[]
 ): ({ currency: string | null } & Figures)[] {
@@ -79,7 +73,7 @@ export function totalsByCurrency(
   )
 }
 
-/** The first day of every period from `from` to `to` (the chart's axis, empty periods too). */
+/** Empty periods too (the chart's axis). */
 export function periodStarts(
   from: string,
   to: string,
@@ -97,7 +91,7 @@ export function periodStarts(
   return out
 }
 
-/** The first day of the period holding `day` (Monday for a week), as PostgreSQL's date_trunc. */
+/** As PostgreSQL's date_trunc. */
 export function startOf(day: string, period: SpendPeriod): string {
   if (period === "day") return day
   if (period === "month") return `${day.slice(0, 7)}-01`
@@ -105,7 +99,7 @@ export function startOf(day: string, period: SpendPeriod): string {
   return addToDay(day, { days: -((weekday + 6) % 7) })
 }
 
-/** One currency's figures per period, all services together, empty periods as zeros (the chart). */
+/** All services together, empty periods as zeros (the chart). */
 export function periodSeries(
   rows: SpendRow[],
   currency: string | null,

@@ -2,7 +2,6 @@ import type { Span } from "@medusajs/framework/opentelemetry/api"
 import { add, observe } from "./otel"
 import { METRICS } from "./names"
 
-/** How a webhook delivery was answered, as the metrics name it. */
 export function deliveryOutcome(status: number): string {
   if (status >= 200 && status < 300) return "stored"
   if (status === 401) return "unauthorized"
@@ -10,11 +9,7 @@ export function deliveryOutcome(status: number): string {
   return "refused"
 }
 
-/**
- * One webhook delivery, once answered: the delivery (by kind and outcome), its notifications
- * (stored or duplicate) and, for each one stored now, how long after its event it arrived
- * (events dated ahead of the receipt count as 0).
- */
+/** Events dated ahead of the receipt count as arriving after 0 s. */
 export function recordWebhookDelivery(
   span: Span,
   delivery: {

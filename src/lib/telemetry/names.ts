@@ -1,6 +1,5 @@
 import type { CounterSpec, HistogramSpec } from "./otel"
 
-/** Every metric the plugin records (the operations guide's "Telemetry" lists them). */
 export const METRICS = {
   serviceCalls: {
     name: "shipping_services.service.calls",
@@ -81,7 +80,6 @@ export const METRICS = {
   },
 } satisfies Record<string, CounterSpec | HistogramSpec>
 
-/** Span names. */
 export const SPANS = {
   serviceCall: "shipping_services.service_call",
   labelPurchase: "shipping_services.label_purchase",

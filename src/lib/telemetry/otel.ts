@@ -11,23 +11,14 @@ import {
   type Span,
 } from "@medusajs/framework/opentelemetry/api"
 
-/**
- * The plugin's OpenTelemetry: spans and metrics through the API that Medusa ships
- * (`@medusajs/framework/opentelemetry/api`), so whatever the app registers in its
- * `instrumentation.ts` (Medusa's `registerOtel`, or an SDK of its own) receives them, and
- * without one they cost a no-op call. Names start with `shipping_services.`.
- */
+/** Through the OpenTelemetry API Medusa ships, so the app's instrumentation gets them; no-ops without one. */
 export const INSTRUMENTATION_NAME = "medusa-plugin-shipping-services"
 
 export function tracer() {
   return trace.getTracer(INSTRUMENTATION_NAME)
 }
 
-/**
- * The API hands out a no-op meter until an SDK registers its provider (unlike tracers, meters
- * are not proxied): instruments are made again whenever the provider changed, so a provider
- * registered after this file was loaded (tests, a late instrumentation.ts) still gets them.
- */
+/** Meters are not proxied like tracers: instruments are remade when the provider changes. */
 let cached:
   | {
       provider: MeterProvider
@@ -86,10 +77,7 @@ export function observe(
   histogram.record(value, attributes)
 }
 
-/**
- * Runs `work` in a span (the active one while it runs: spans started inside are its children).
- * A throw marks the span as an error with the error's class name, and is rethrown.
- */
+/** The active span while it runs; a throw marks it as an error by class name and is rethrown. */
 export async function withSpan<T>(
   name: string,
   attributes: Attributes,
@@ -115,7 +103,7 @@ export async function withSpan<T>(
   })
 }
 
-/** A span for something already over (it started `durationMs` ago), child of the active span. */
+/** Started `durationMs` ago, child of the active span. */
 export function recordSpan(
   name: string,
   durationMs: number,

@@ -2,12 +2,7 @@ import type { CallRecord } from "../../shipping-api/client/config"
 import { add, observe, recordSpan } from "./otel"
 import { METRICS, SPANS } from "./names"
 
-/**
- * The service client's observer (src/shipping-api/client takes one; it knows nothing of
- * OpenTelemetry): each call of an operation becomes a `shipping_services.service_call` span,
- * child of whatever span is active (a label purchase, a poll), and the metrics of calls,
- * latency and retries, by operation and outcome (the HTTP status, `timeout` or `network-error`).
- */
+/** The client knows nothing of OpenTelemetry: each call becomes a child span and metrics. */
 export function observeServiceCall(record: CallRecord): void {
   const outcome =
     record.status !== undefined

@@ -1,9 +1,6 @@
 /**
- * Doc 3 rule 5: postal maintenance, "about midnight to 3 a.m. ET", can make postal tracking time
- * out. The polling job leaves postal shipments alone during that window. ET is America/New_York,
- * whose offset changes with daylight saving time: the local hour comes from Intl, which knows the
- * rules, so the window is right on both sides of every change (including the repeated 1 a.m. hour
- * in November and the missing 2 a.m. hour in March). Pure.
+ * Doc 3 rule 5: polling leaves postal shipments alone "about midnight to 3 a.m. ET". The hour in
+ * America/New_York comes from Intl, right across daylight saving changes. Pure.
  */
 
 export const POSTAL_MAINTENANCE = {

@@ -52,14 +52,11 @@ export type TrackingState = {
    * shipped with the first parcel accepted and delivered with the last one delivered.
    */
   otherParcels?: readonly FulfillmentProgress[]
-  /** Which dates may move the order (src/lib/tracking/plausibility.ts). */
+  /** Which dates may move the order. */
   plausibility?: PlausibilityWindow
   /** Stands in for the arrival of events not stored yet. */
   now?: Date
-  /**
-   * The sandbox's clock now, when the plugin's own calls were answered by the sandbox
-   * (src/shipping-api/sandbox-identity.ts): dates are judged on it (plausibility.ts).
-   */
+  /** The sandbox's clock now, when the sandbox answered the plugin's own calls: dates are judged on it. */
   sandboxNow?: Date | null
   /**
    * Take the verdict of an applied event from its stored outcome instead of judging its date

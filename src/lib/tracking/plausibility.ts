@@ -1,19 +1,9 @@
 /**
- * Whether a tracking event may move an order. A scan cannot happen before its label existed, nor
- * after it reached us: an event dated so (a `Delivered` of 1970-01-01 right after the label, a
- * date years ahead) is a fault of the sender's clock or data. It is stored and shown on the
- * timeline, but it changes neither the fulfillment nor the status shown as current.
- *
- * The tolerances absorb honest errors: clocks that disagree by minutes, and doc 3 times without
- * an offset, which are read as UTC and so land up to 12 hours early (UTC-12) or 14 hours late
- * (UTC+14). Pure.
- *
- * The local sandbox dates its events on a clock of its own, which its control API moves days
- * ahead at once and `--speed` runs fast. When the plugin's own calls were answered by the sandbox
- * (src/shipping-api/sandbox-identity.ts), its events are judged on that clock: the label's
- * creation as the sandbox answered it, and "ahead" against the sandbox's time now. Nothing in an
- * event or in the request that brought it can ask for that: the caller passes what the
- * plugin's own calls read.
+ * Whether a tracking event may move an order: one dated before its label or after it reached us
+ * (a `Delivered` of 1970) is stored and shown, but moves nothing. The tolerances absorb clocks
+ * minutes apart and doc 3 times without an offset (read as UTC: up to 12 h early, 14 h late).
+ * The sandbox's events are judged on the sandbox's own clock (its control API moves it days
+ * ahead), when the plugin's own calls — never an event — say the sandbox answered them.
  */
 
 export type PlausibilityWindow = {

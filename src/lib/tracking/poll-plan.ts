@@ -9,21 +9,11 @@ import {
 } from "../../shipping-api/errors"
 
 /**
- * Which shipments the polling fallback asks GET /v1/tracking about (doc 3), and when it asks
- * again. Pure: the job (src/orchestration/tracking/tracking-poll.ts) reads pages with `pollDueFilter`
- * and writes back what `afterPollSuccess` / `afterPollFailure` decide.
- *
- * A shipment is due when all hold:
- * - its label exists (status `created`; not pending, failed or voided) and it has a tracking number;
- * - it is not delivered (no `delivered_applied_at`, tracking status not `Delivered`);
- * - it is stale: no event for `staleAfterMinutes` (the last event, or the label's creation when
- *   there is none, is older than that) — with webhooks working, nothing is ever polled;
- * - it is not waiting (`next_poll_at` empty or past): after a poll it waits `staleAfterMinutes`
- *   (so a parcel without news is asked about once per that period, not at every sweep), after
- *   a failed poll it backs off exponentially (15 min, 30 min, 1 h … capped at 24 h);
- * - its label is younger than MAX_POLL_AGE_DAYS (ours: a label never handed to the carrier
- *   would otherwise be polled forever);
- * - during postal maintenance (doc 3 rule 5) it is not a postal shipment.
+ * Which shipments the polling fallback asks GET /v1/tracking about (doc 3), and when again. Due:
+ * a bought label with a tracking number, not delivered, no event for `staleAfterMinutes` (with
+ * webhooks working nothing is polled), not waiting (`next_poll_at`: a period after a poll, 15 min
+ * doubling to 24 h after a failure), younger than MAX_POLL_AGE_DAYS, and not postal during postal
+ * maintenance (doc 3 rule 5).
  */
 
 export type PollSettings = { staleAfterMinutes: number }

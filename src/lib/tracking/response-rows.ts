@@ -5,13 +5,9 @@ import type {
 import { rowOfScan, type EventRow } from "./rows"
 
 /**
- * A tracking response (doc 3) → the rows the polling fallback stores: one per scan of
- * scanDetailsList, each through rowOfScan (same dedupe key as the same scan delivered by webhook,
- * so the two sources never store it twice), with the shipment it belongs to. When the list is
- * empty, currentStatus ("the most recent event") stands for it. Scans that say nothing (no
- * status, no code, no date) are left out; a scan repeated within one response is kept once.
- * The shipment's own tracking number is used, not the answer's (an IMb answer may carry only
- * its first 20 digits, doc 3 rule 7). Pure.
+ * A tracking response (doc 3) → the rows polling stores, one per scan (the webhook's dedupe key:
+ * never stored twice), currentStatus when the list is empty; empty scans left out. The shipment's
+ * own tracking number is used (an IMb answer may carry only 20 digits, doc 3 rule 7).
  */
 export type PolledEventRow = EventRow & { shipment_id: string | null }
 

@@ -9,7 +9,7 @@ export type AutoFulfillmentRow = {
     | "skipped"
     | "manual"
     | "held"
-    /** The service was not answering: no attempt spent; bought when it answers again. */
+    /** No attempt spent; bought when the service answers again. */
     | "waiting"
   attempts: number
   next_attempt_at: Date | string | null
@@ -21,16 +21,15 @@ export type AutoFulfillmentView = {
   status: AutoFulfillmentRow["status"]
   attempts: number
   max_attempts: number
-  /** The last failure in words (the provider's and the service's message). */
+  /** The provider's and the service's words. */
   last_error: string | null
-  /** When the job tries again; null when it will not (no attempts left, or not failed). */
+  /** Null when it will not (no attempts left, or not failed). */
   next_attempt_at: string | null
-  /** An admin may ask for one more attempt now (POST …/auto-fulfill). */
+  /** POST …/auto-fulfill */
   can_retry: boolean
   updated_at: string | null
 }
 
-/** The order's automatic fulfillment as the widget shows it. Pure. */
 export function autoFulfillmentView(
   row: AutoFulfillmentRow | null | undefined,
   maxAttempts: number

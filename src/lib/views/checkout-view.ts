@@ -1,15 +1,11 @@
 import type { DeliveryPromise } from "../quotes/delivery-promise"
 
-/** How the shipping price was had at checkout, and what delivery the shopper was promised. */
 export type CheckoutView = {
-  /**
-   * `live`: quoted by the service; `last_quote` / `flat`: the outage fallback
-   * (services[].fallbackPrice), so the postage was not quoted live; null: a flat-priced option.
-   */
+  /** `last_quote` / `flat`: the outage fallback, not quoted live; null: a flat-priced option. */
   price_source: "live" | "last_quote" | "flat" | null
-  /** The fallback's words for the admin, when the postage was not quoted live. */
+  /** When the postage was not quoted live. */
   price_note: string | null
-  /** What the shopper was promised, when the service gave a delivery commitment. */
+  /** When the service gave a delivery commitment. */
   delivery_promise: DeliveryPromise | null
 }
 
@@ -21,18 +17,14 @@ type MethodData = {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 
-/**
- * What the order's shipping method of this plugin kept from checkout (the provider's
- * validateFulfillmentData writes it). A fallback price is shown only while the method still costs
- * that amount: a cart refreshed once the service answered again was priced live. Pure.
- */
+/** A fallback price shows only while the method still costs it: a cart refreshed later was priced live. */
 export function checkoutView(
   methods: { amount?: unknown; data?: unknown }[]
 ): CheckoutView | null {
   const ours = methods.filter(
     (m) => typeof (m.data as MethodData | null)?.option_id === "string"
   )
-  // The one checkout kept something on (another provider's method may have an option_id too).
+  // Another provider's method may have an option_id too.
   const method =
     ours.find((m) => {
       const d = m.data as MethodData

@@ -1,6 +1,6 @@
 import { eventInstant } from "../tracking/event-time"
 
-/** When the parcel is expected, as the carrier said it (local date/time/offset) and as an instant. */
+/** As the carrier said it (local date/time/offset) and as an instant. */
 export type EstimatedDelivery = {
   date: string
   time: string | null
@@ -12,11 +12,7 @@ export type EstimatedDelivery = {
 const text = (v: unknown): string | null =>
   typeof v === "string" && v.trim() ? v.trim() : null
 
-/**
- * The latest estimate: the tracking answer's (doc 3 estimatedDeliveryDate/Time/TimeOffset, kept
- * on the shipment as given or as { date, time, offset }), else the delivery commitment bought
- * with the label (doc 2 deliveryCommitment.estimatedDeliveryDateTime). Pure.
- */
+/** The tracking answer's estimate, else the label's delivery commitment (doc 2). */
 export function estimatedDeliveryOf(shipment: {
   estimated_delivery?: unknown
   delivery_commitment?: unknown

@@ -7,12 +7,7 @@ import {
   type JobRunRecord,
 } from "../jobs"
 
-/**
- * The admin's Health section (Settings → Shipping services): the last hour's purchases and
- * failures, webhook deliveries and the oldest unapplied event, automatic fulfillments waiting for
- * a retry, orphans, scheduled jobs — each judged ok / warning / critical, with what to do. Pure:
- * the figures come from the module's Health queries.
- */
+// Each item judged ok / warning / critical, with what to do.
 export type HealthStatus = "ok" | "warning" | "critical"
 
 export type HealthFigure = { label: string; value: string | number | null }
@@ -27,10 +22,10 @@ export type HealthItem = {
     | "jobs"
   title: string
   status: HealthStatus
-  /** One line: what the figures say. */
+  /** One line. */
   summary: string
   figures: HealthFigure[]
-  /** What to do; null when all is well. */
+  /** Null when all is well. */
   action: string | null
 }
 
@@ -41,7 +36,6 @@ export type HealthView = {
   items: HealthItem[]
 }
 
-/** The module's figures (its Health queries), declared once here. */
 export type HealthFigures = {
   purchases: { bought: number; refused: number; last_bought_at: Date | null }
   auto_fulfillments: {
@@ -71,29 +65,26 @@ export type HealthFigures = {
   jobs: (JobRunRecord & { name: string })[]
 }
 
-/** What healthView reads: the module's figures and the counts read apart. */
 export type HealthInput = HealthFigures & {
-  /** Fulfillments of this provider left without an order (recovery removes them). */
+  /** Recovery removes them. */
   half_made: number
-  /** Labels on their way bought before the webhook silence threshold (capped). */
+  /** Bought before the webhook silence threshold (capped). */
   shipments_waiting: number
-  /** The shop's outage record (up or down, with the last outage) and the orders waiting for it. */
   service: { record: OutageRecord | null; orders_waiting: number }
 }
 
 export type HealthSettings = {
-  /** alerts.webhookSilenceMinutes */
   webhookSilenceMinutes: number
-  /** Whether webhooks are meant to arrive (webhook.enabled and a publicUrl). */
+  /** webhook.enabled and a publicUrl. */
   webhooksExpected: boolean
-  /** polling.schedule, for the polling job's lateness. */
+  /** For the polling job's lateness. */
   pollSchedule: string
-  /** recovery.schedule, for the recovery jobs' lateness (every minute when absent). */
+  /** Every minute when absent. */
   recoverySchedule?: string
   autoFulfillMaxAttempts: number
 }
 
-/** Stored events not applied after this long mean the workers are behind or stopped. */
+/** Unapplied this long means the workers are behind or stopped. */
 export const UNAPPLIED_WARNING_MINUTES = 10
 const WINDOW_MINUTES = 60
 
@@ -141,7 +132,7 @@ export function healthView(
   }
 }
 
-/** Whether the service answers: an outage is said once here, with since when and what waits. */
+/** An outage is said once here, with since when and what waits. */
 function serviceItem(input: HealthInput, now: Date): HealthItem {
   const { record, orders_waiting } = input.service
   const down = record?.state === "down" ? record : null

@@ -1,7 +1,6 @@
 import { CARRIER_OF_VARIANT, type Variant } from "../../shipping-api/constants"
 import { voidRefusal } from "../../shipping-api/rules/void"
 
-/** A label no fulfillment holds, as Settings → Shipping services lists it. */
 export type OrphanView = {
   id: string
   order_id: string | null
@@ -14,7 +13,7 @@ export type OrphanView = {
   /** "orphan" when the plugin voided it on its own. */
   void_reason: string | null
   voided_at: string | null
-  /** Whether an admin may still void it, and why not. */
+  /** And why not. */
   voidable: boolean
   reason: string | null
 }
@@ -39,7 +38,6 @@ type Row = {
 const iso = (v: Date | string | null | undefined) =>
   v ? new Date(v).toISOString() : null
 
-/** Pure: what the admin sees of an orphan label and whether it can still be voided. */
 export function orphanView(row: Row, now: Date | number): OrphanView {
   const refusal =
     row.status === "created"

@@ -12,13 +12,10 @@ import {
   type TimelineEntry,
 } from "./timeline"
 
-/**
- * One parcel of an order as its shopper sees it. Deliberately narrow: no ids of any kind, no
- * charges, no label, nothing about the shipper's account (the store API is public surface).
- */
+/** Deliberately narrow (the store API is public): no ids, charges, label or shipper account. */
 export type ParcelView = {
   direction: "outbound" | "return"
-  /** This parcel's place among its shipment's parcels ("parcel 2 of 3"). */
+  /** "parcel 2 of 3" */
   parcel_number: number
   parcel_count: number
   carrier: string
@@ -36,7 +33,7 @@ export type ParcelView = {
 const iso = (v: Date | string | null | undefined): string | null =>
   v ? new Date(v).toISOString() : null
 
-/** Labels a shopper can follow: created (not voided, pending or failed) with a tracking number. */
+/** Created (not voided, pending or failed) with a tracking number. */
 export function isTrackable(
   row: Pick<ShipmentRow, "status" | "tracking_number">
 ): boolean {
@@ -52,12 +49,11 @@ export function parcelView(input: {
   } | null
   options: Pick<PluginOptions, "services" | "trackingUrlTemplate"> &
     Partial<Pick<PluginOptions, "tracking">>
-  /** The sandbox's clock, when the sandbox answers the plugin's calls. */
   sandboxNow?: Date | null
 }): ParcelView {
   const { row, fulfillment, options } = input
   const events = eventsOfShipment(row, input.events)
-  // One function for both views: the admin's widget shows the same (parcel-status.ts).
+  // One function for both views: the admin's widget shows the same.
   const status = parcelStatusOf({
     row,
     events,

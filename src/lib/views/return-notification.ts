@@ -1,20 +1,15 @@
 import type { PluginOptions } from "../../options/schema"
 import type { ReturnLabelView } from "./return-view"
 
-/**
- * The data of the "your return label" notification (options.notifications.returnLabel), as a
- * template gets it. The files themselves go as the notification's attachments: each label, and
- * each QR code inline under `content_id` (a template shows it with `<img src="cid:…">`). Pure.
- */
+/** Label files go as attachments; QR codes inline under `content_id` (`<img src="cid:…">`). */
 export type ReturnNotificationData = {
   order_id: string
   display_id: number | string | null
   return_id: string
-  /** The storefront page of returns.labelPageUrl, when configured. */
   label_page_url: string | null
-  /** The first label's store route, absolute when webhook.publicUrl is set (a storefront fetches it with the customer's login). */
+  /** Absolute when webhook.publicUrl is set (a storefront fetches it with the customer's login). */
   label_url: string | null
-  /** Content id of the first QR code attachment, for templates that show one. */
+  /** For templates that show one. */
   qr_code_cid: string | null
   labels: {
     parcel_number: number
@@ -29,7 +24,6 @@ export type ReturnNotificationData = {
   }[]
 }
 
-/** returns.labelPageUrl with {order_id} and {return_id} replaced. */
 export function labelPageUrlOf(
   template: string | undefined,
   ids: { order_id: string; return_id: string }
@@ -40,7 +34,6 @@ export function labelPageUrlOf(
     .replaceAll("{return_id}", encodeURIComponent(ids.return_id))
 }
 
-/** Content id of a QR code attachment. */
 export function qrContentId(parcelNumber: number): string {
   return `return-qr-${parcelNumber}`
 }

@@ -4,7 +4,6 @@ import { trackingUrlFor } from "./shipment-view"
 import { returnLabelRefusal } from "../returns/cancel"
 import { changeOfReturn } from "../returns/order-change"
 
-/** The shipment row fields a customer's return label view reads. */
 export type ReturnLabelRow = {
   id: string
   fulfillment_id: string | null
@@ -18,17 +17,12 @@ export type ReturnLabelRow = {
   label_format: string | null
   parcel_index?: number | null
   parcel_count?: number | null
-  /** Pages of the stored label (shipping_services_document), read by the loader. */
   label_pages?: number
-  /** Latest package status (doc 3): a scanned parcel can no longer be withdrawn. */
+  /** A scanned parcel can no longer be withdrawn. */
   tracking_status?: string | null
 }
 
-/**
- * One return label as its customer gets it: where to fetch it, what it is (a label to print, or
- * a QR code to show at the post office: doc 2, `QR_CODE` GIF), and its tracking number. No
- * internal ids, charges or addresses (the store API is public surface).
- */
+/** No internal ids, charges or addresses: the store API is public. */
 export type ReturnLabelView = {
   parcel_number: number
   parcel_count: number
@@ -38,38 +32,32 @@ export type ReturnLabelView = {
   mime_type: string
   file_name: string
   pages: number
-  /** The store route serving it (relative to the backend); `&page=N` (0-based) for later pages. */
+  /** Relative to the backend; `&page=N` (0-based) for later pages. */
   url: string
   tracking_number: string
   tracking_url: string | null
 }
 
 export type CustomerReturnView = {
-  /** Medusa's return id (the customer has it from POST /store/returns). */
+  /** The customer has it from POST /store/returns. */
   id: string
   status: string | null
   requested_at: string | null
-  /** The exchange or claim whose return (inbound) part this is; null for a return of its own. */
+  /** Null for a return of its own. */
   exchange_id: string | null
   claim_id: string | null
   labels: ReturnLabelView[]
-  /**
-   * Whether the customer may still cancel it (POST …/returns/:return_id/cancel): nothing received
-   * and no parcel scanned by the carrier yet, as last recorded (the route decides on every stored
-   * scan: src/lib/returns/cancel.ts); never for the return of an exchange or a claim, which the
-   * store cancels with the change (src/lib/returns/order-change.ts).
-   */
+  /** As last recorded (the route checks every stored scan); never for an exchange's or claim's return. */
   cancelable: boolean
 }
 
-/** Labels a customer may use: bought (not voided, pending or failed) return labels. Pure. */
+/** Not voided, pending or failed. */
 export function isUsableReturnLabel(
   row: Pick<ReturnLabelRow, "status" | "is_return" | "tracking_number">
 ): boolean {
   return row.is_return && row.status === "created" && !!row.tracking_number
 }
 
-/** The store route of a return's label. */
 export function returnLabelPath(
   orderId: string,
   returnId: string,
@@ -104,7 +92,7 @@ export function returnLabelView(input: {
 const iso = (v: Date | string | null | undefined): string | null =>
   v ? new Date(v).toISOString() : null
 
-/** Medusa return statuses after which a return is no longer the customer's to cancel. */
+/** After these it is no longer the customer's to cancel. */
 const SETTLED_RETURN = new Set(["received", "partially_received", "canceled"])
 
 export function customerReturnView(input: {

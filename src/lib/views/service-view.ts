@@ -1,12 +1,7 @@
 import type { ServiceOption } from "../../options/schema"
 import { CARRIER_OF_VARIANT } from "../../shipping-api/constants"
 
-/**
- * What names a service wherever it is shown: the shipping option's `data` in Medusa (the
- * provider's fulfillment options) and the settings page. Field by field, never a spread of the
- * option: options hold no secret per service today, and naming the fields keeps it so when one
- * is added (input parameter values are left out too).
- */
+/** Field by field, never a spread of the option, so a secret added to options later stays out. */
 export type ServiceIdentity = {
   id: string
   name: string
@@ -29,7 +24,6 @@ export function serviceIdentity(s: ServiceOption): ServiceIdentity {
   }
 }
 
-/** One enabled service (options.services) as the settings page lists it. */
 export type ServiceView = ServiceIdentity & {
   label: {
     type: string

@@ -1,8 +1,4 @@
-/**
- * The data of a customer notification about a fulfillment's parcels (Medusa's shipment.created
- * and delivery.created), as a template gets it: the order, and every parcel's tracking number
- * and public tracking link from the fulfillment's labels (Medusa's own record). Pure.
- */
+/** Medusa's shipment.created and delivery.created, with every parcel's tracking number and link. */
 export type FulfillmentForNotice = {
   id: string
   items?:
@@ -26,16 +22,12 @@ export type ShipmentNotificationData = {
   order_id: string
   display_id: number | string | null
   fulfillment_id: string
-  /** The first parcel's, for templates that show one. */
+  /** For templates that show one. */
   tracking_number: string | null
   tracking_url: string | null
   parcels: { tracking_number: string; tracking_url: string | null }[]
-  /** What this fulfillment holds, as the order lists it. */
   items: { title: string; quantity: number }[]
-  /**
-   * The exchange or claim whose replacement it is (the email can say so: "your replacement"), or
-   * null for the order's own items and items an edit added.
-   */
+  /** The email can say "your replacement"; null for the order's own items and edits. */
   replacement: { type: "exchange" | "claim"; id: string } | null
 }
 

@@ -22,7 +22,6 @@ import {
 import type { Variant } from "../../shipping-api/constants"
 import type { RateChoice } from "../rate-shopping/rate-choice"
 
-/** The shipment row fields the views read (shipping_services_shipment). */
 export type ShipmentRow = {
   id: string
   fulfillment_id: string | null
@@ -44,9 +43,9 @@ export type ShipmentRow = {
   label_files: unknown
   label_pending: unknown
   label_source_url: string | null
-  /** When retention removed the label's pages (documents.keepDays). */
+  /** Retention (documents.keepDays). */
   documents_removed_at?: Date | string | null
-  /** Pages of the newest stored version of the label (shipping_services_document), read by the loader. */
+  /** Newest stored version, read by the loader. */
   label_pages?: number
   parcel_index?: number | null
   parcel_count?: number | null
@@ -55,7 +54,7 @@ export type ShipmentRow = {
   void_reason?: string | null
   charges: unknown
   delivery_commitment: unknown
-  /** How a rate-shopping option chose this label's service (RateChoice), else null. */
+  /** RateChoice, else null. */
   rate_choice?: unknown
   reprint_count: number | null
   add_to_manifest: boolean
@@ -72,7 +71,7 @@ export type ShipmentRow = {
 }
 
 export type LabelView = {
-  /** Stable admin route serving the label (inline for PDF/PNG/GIF); relative to the backend. */
+  /** Inline for PDF/PNG/GIF; relative to the backend. */
   url: string
   download_url: string
   format: string | null
@@ -92,28 +91,25 @@ export type ShipmentView = {
   status: string
   carrier: string
   variant: Variant
-  /** The merchant's name of the option (services[].name), else the service id. */
+  /** services[].name, else the service id. */
   service: string
   service_id: string
   option_id: string
   parcel_type: string | null
   tracking_number: string | null
   tracking_url: string | null
-  /**
-   * Current package status (doc 3) for the badge: the latest plausible event's, never back from
-   * Delivered, as the shopper's route shows it (parcel-status.ts).
-   */
+  /** The latest plausible event's, never back from Delivered, as the shopper's route shows it. */
   tracking_status: string | null
   tracking_status_at: string | null
   estimated_delivery: EstimatedDelivery | null
   charges: Record<string, unknown> | null
   delivery_commitment: Record<string, unknown> | null
-  /** A rate-shopping option's choice: the services compared (price, date, why refused), the saving. */
+  /** The services compared (price, date, why refused), the saving. */
   rate_choice: RateChoice | null
-  /** Bought from the local sandbox (its clock then), not from the real service: a test label. */
+  /** A test label from the local sandbox (its clock then). */
   sandbox: { clock_at: string } | null
   label: LabelView | null
-  /** Set when retention removed the label: "label removed after N days; reprint" instead of a download. */
+  /** "label removed after N days; reprint" instead of a download. */
   label_removed: LabelRemovedView | null
   reprints: ReprintState
   void: Voidability
@@ -126,15 +122,10 @@ export type ShipmentView = {
     delivered_at: string | null
     canceled_at: string | null
   } | null
-  /** This label's parcel among the fulfillment's parcels, and what it holds. */
   parcel: ParcelInfo
-  /** Set when no fulfillment holds this label (a purchase a stopped process left behind). */
+  /** A purchase a stopped process left behind. */
   orphaned_at: string | null
-  /**
-   * A return label's Medusa return, and the exchange or claim it is the inbound part of
-   * (`kind: "return"` for a return of its own); null for an outbound label, or a return label
-   * no return holds.
-   */
+  /** `kind: "return"` for a return of its own; null for an outbound label or one no return holds. */
   return_of: ReturnOf | null
   /** "orphan" when the plugin voided it on its own. */
   void_reason: string | null
@@ -143,15 +134,13 @@ export type ShipmentView = {
   created_at: string
 }
 
-/** The Medusa return a return label belongs to, and the change it is part of. */
 export type ReturnOf = {
   kind: "return" | "exchange" | "claim"
-  /** The exchange's or claim's id; the return's own for a return of its own. */
+  /** The return's own for a return of its own. */
   id: string
   return_id: string
 }
 
-/** What a Medusa return is part of, for the order widget. Pure. */
 export function returnOfReturn(ret: {
   id: string
   exchange_id?: string | null
@@ -170,12 +159,12 @@ export type ParcelInfo = {
   items: { line_item_id: string; quantity: number }[]
   weight_oz: number | null
   box: string | null
-  /** Insured for the declared value of its contents (services[].insurance). */
+  /** For the declared value of its contents (services[].insurance). */
   insured: { amount: number; currency: string } | null
   hazmat: string[]
 }
 
-/** The parcel a label belongs to (1 of 1 for labels of versions before several parcels). Pure. */
+/** 1 of 1 for labels of versions before several parcels. */
 export function parcelInfo(
   row: Pick<ShipmentRow, "parcel_index" | "parcel_count" | "parcel">
 ): ParcelInfo {
@@ -218,7 +207,7 @@ const obj = (v: unknown): Record<string, unknown> | null =>
 export const labelRoute = (shipmentId: string) =>
   `/admin/shipping-services/shipments/${shipmentId}/label`
 
-/** How many label pages the label route can serve: stored documents, files of earlier versions, pages waiting, or the service's URL. */
+/** Stored documents, files of earlier versions, pages waiting, or the service's URL. */
 export function labelPages(
   row: Pick<
     ShipmentRow,
@@ -254,7 +243,6 @@ export function labelView(row: ShipmentRow): LabelView | null {
   }
 }
 
-/** The error of the last failed attempt, in words. */
 export function errorView(error: unknown): { message: string } | null {
   const message = obj(error)?.message
   return typeof message === "string" && message ? { message } : null
@@ -279,7 +267,7 @@ export function serviceName(
   )
 }
 
-/** What the order widget shows for one label. Pure: the route loads, this decides. */
+/** The route loads, this decides. */
 export function shipmentView(input: {
   row: ShipmentRow
   events: readonly StoredEvent[]
@@ -287,9 +275,8 @@ export function shipmentView(input: {
   options: Pick<PluginOptions, "services" | "trackingUrlTemplate"> &
     Partial<Pick<PluginOptions, "tracking" | "documents">>
   now: Date
-  /** The sandbox's clock, when the sandbox answers the plugin's calls. */
+  /** When the sandbox answers the plugin's calls. */
   sandboxNow?: Date | null
-  /** A return label's Medusa return (see ShipmentView.return_of). */
   returnOf?: ReturnOf | null
 }): ShipmentView {
   const { row, fulfillment, options, now } = input

@@ -4,7 +4,6 @@ import {
   type Implausibility,
 } from "../tracking/plausibility"
 
-/** A stored tracking event as the views read it (shipping_services_tracking_event). */
 export type StoredEvent = {
   id: string
   shipment_id: string | null
@@ -19,15 +18,11 @@ export type StoredEvent = {
   payload: unknown
   created_at?: Date | string | null
   processed_at?: Date | string | null
-  /** What applying it did: an implausible date's words when it moved nothing for that. */
+  /** An implausible date's words when it moved nothing for that. */
   outcome?: string | null
 }
 
-/**
- * One step of a parcel's journey as shoppers and admins read it: the local date, time and
- * offset the carrier reported (doc 3 Event eventDate/eventTime/eventTimeOffset) and the instant
- * with the offset applied, so a page can show either "as scanned" or in the reader's zone.
- */
+/** The carrier's local date, time and offset (doc 3) and the instant, so a page can show either. */
 export type TimelineEntry = {
   occurred_at: string | null
   date: string | null
@@ -40,10 +35,7 @@ export type TimelineEntry = {
   kind: "tracking" | "locker"
 }
 
-/**
- * The admin's entry also tells where it came from, whether it is matched to the label yet, and
- * why it counted for nothing when its date was impossible (src/lib/tracking/plausibility.ts).
- */
+/** Why it counted for nothing when its date was impossible. */
 export type AdminTimelineEntry = TimelineEntry & {
   id: string
   source: "webhook" | "poll"
@@ -73,11 +65,7 @@ function entryOf(e: StoredEvent): TimelineEntry {
   }
 }
 
-/**
- * The events of one label: those matched to its shipment row, plus notifications that arrived
- * for its tracking number before the row was matched (the apply path links them later). Sorted
- * by event time (shared/spec/4: deliveries arrive out of order), oldest first.
- */
+/** Also notifications from before the row was matched; by event time (deliveries arrive out of order). */
 export function eventsOfShipment<T extends StoredEvent>(
   shipment: { id: string; tracking_number: string | null },
   events: readonly T[]
@@ -109,11 +97,7 @@ export function adminTimeline(
   })
 }
 
-/**
- * The shopper's timeline: no ids, no internal sources, and only the scans that count. A scan
- * whose date was impossible moved nothing (its parcel's status is not its), so a shopper would
- * read a "Delivered" line under a parcel still in transit; admins see it, marked.
- */
+/** Only scans that count: a shopper would read "Delivered" under a parcel in transit (admins see it). */
 export function publicTimeline(
   events: readonly StoredEvent[],
   ignored: ReadonlyMap<string, Implausibility> = new Map()

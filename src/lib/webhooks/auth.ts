@@ -1,14 +1,11 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto"
 
-/** A new webhook key: 32 random bytes, URL-safe (issue: "a random key of at least 32 bytes"). */
+/** 32 random bytes, URL-safe. */
 export function newWebhookKey(): string {
   return randomBytes(32).toString("base64url")
 }
 
-/**
- * Compares a received key with the accepted ones in constant time. Hashing first gives equal
- * lengths (timingSafeEqual needs them) and hides the key's length.
- */
+/** Hashing first gives timingSafeEqual equal lengths and hides the key's length. */
 export function keyMatches(
   received: string | string[] | undefined,
   accepted: readonly (string | null | undefined)[]

@@ -5,12 +5,6 @@ import {
 } from "../../shipping-api/constants"
 import type { DesiredWebhookConfig } from "./reconcile"
 
-/**
- * What this store wants registered at the service (doc 1), from the merchant's options, and what
- * of a registration may be shown. Pure: the orchestration (src/orchestration/webhooks/webhook-registration)
- * reads the options and the stored key and carries the plan out.
- */
-
 export type WebhookOptions = {
   enabled: boolean
   publicUrl?: string
@@ -20,13 +14,12 @@ export type WebhookOptions = {
   lockers: boolean
 }
 
-/** The receive route of each webhook type (src/api/hooks/shipping-services/[kind]). */
 export const HOOK_PATHS: Record<WebhookType, string> = {
   tracking: "/hooks/shipping-services/tracking",
   locker: "/hooks/shipping-services/locker",
 }
 
-/** The types this store registers: tracking always, locker when options.webhook.lockers. */
+/** Locker when options.webhook.lockers. */
 export function wantedTypes(
   webhook: Pick<WebhookOptions, "lockers">
 ): WebhookType[] {
@@ -38,7 +31,7 @@ export function webhookUrl(publicUrl: string, type: WebhookType): string {
   return `${publicUrl.trim().replace(/\/+$/, "")}${HOOK_PATHS[type]}`
 }
 
-/** The full configuration body (create and update send the same, doc 1) with our key. */
+/** Create and update send the same (doc 1). */
 export function desiredWebhookConfig(
   webhook: WebhookOptions & { publicUrl: string },
   type: WebhookType,
@@ -60,7 +53,7 @@ export type RegistrationBlocker = {
   message: string
 }
 
-/** Why nothing can be registered, or undefined when registration can go ahead. */
+/** Undefined when registration can go ahead. */
 export function registrationBlocker(
   webhook: Pick<WebhookOptions, "enabled" | "publicUrl">
 ): RegistrationBlocker | undefined {
@@ -81,7 +74,7 @@ export function registrationBlocker(
   return undefined
 }
 
-/** Boot warnings about the public URL (never fatal: the polling job still brings tracking in). */
+/** Never fatal: the polling job still brings tracking in. */
 export function publicUrlWarnings(
   webhook: Pick<WebhookOptions, "enabled" | "publicUrl">,
   nodeEnv: string | undefined
@@ -112,7 +105,6 @@ export function publicUrlWarnings(
   return out
 }
 
-/** A stored registration (WebhookRegistration row), as far as this file reads it. */
 export type RegistrationRow = {
   id: string
   type: string
@@ -131,7 +123,7 @@ export type RegistrationRow = {
   last_error?: unknown
 }
 
-/** What the admin API shows of a registration: a whitelist, so neither key can ever leak. */
+/** A whitelist, so neither key can ever leak. */
 export type PublicRegistration = {
   type: string
   id: string | null
@@ -143,7 +135,7 @@ export type PublicRegistration = {
   synced_at: string | null
   last_delivery_at: string | null
   key_rotated_at: string | null
-  /** Until when the key before the last rotation is still accepted (null: none is). */
+  /** Null: none is. */
   previous_key_accepted_until: string | null
   last_error: unknown
 }

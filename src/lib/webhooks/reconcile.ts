@@ -1,9 +1,4 @@
-/**
- * Decides what to do so that exactly one configuration of ours exists at the service and it
- * matches what we want (doc 1): create it, update it (full body, PUT), or leave it; and which
- * extra copies to delete (e.g. left behind by an earlier install). Pure: the caller did the
- * listing (every page) and carries the action out.
- */
+// Exactly one configuration of ours at the service, matching what we want; extra copies are deleted.
 export type WebhookAuth = {
   authType: "custom"
   apiKey: string
@@ -37,11 +32,10 @@ export type ExistingWebhookConfig = {
 
 export type ReconcilePlan = {
   action: "create" | "update" | "none"
-  /** The configuration we keep (update/none). */
+  /** update/none */
   id?: string
-  /** Why an update is needed, for the admin and the logs (never the key itself). */
+  /** Never the key itself. */
   differences: string[]
-  /** Other configurations of ours to delete so exactly one remains. */
   remove: string[]
 }
 

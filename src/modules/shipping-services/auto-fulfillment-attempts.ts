@@ -2,29 +2,39 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { entityId } from "../../lib/entity-id"
 import type { Leases } from "./leases"
 
-/**
- * An automatic fulfillment's attempts (shipping_services_auto_fulfillment): taking one under this
- * process's lease, ending it, giving it back, and the words of its error. Each is one statement
- * (a compare-and-set where two processes may race), so an attempt holds a lease while the label
- * is bought, never a lock or a connection.
- */
+/** The order's row as a claim compares it; `version` is its updated_at to the microsecond (a Date keeps milliseconds). */
+export type SeenAttempt = {
+  id: string
+  status: string
+  attempts: number
+  version: string
+}
+
+/** Attempt writes, each one statement (compare-and-set where processes race): a lease, never a lock or connection. */
 export class AutoFulfillmentAttempts {
   constructor(
     private readonly knex: () => Knex,
     private readonly leases: Leases
   ) {}
 
+  /** One statement; null when the order has no row. */
+  async seen(orderId: string): Promise<SeenAttempt | null> {
+    const { rows } = await this.knex().raw(
+      `select id, status, attempts, updated_at::text as version
+         from shipping_services_auto_fulfillment
+        where order_id = ? and deleted_at is null`,
+      [orderId]
+    )
+    return (rows[0] as SeenAttempt | undefined) ?? null
+  }
+
   /**
-   * Takes an automatic fulfillment for one more attempt, if nobody changed it since it was read
-   * (a compare-and-set on status and attempts) and, when it says "running", only if the lease of
-   * the process that ran it ran out (that process stopped). Of two processes (the retry job and an
-   * admin's retry, say) exactly one gets it, and holds its lease while the label is bought,
-   * without holding a lock or a connection. `maxBefore` (an admin's "try again" once the automatic
-   * attempts are used up) counts the attempt as at most one past it.
+   * Takes the row for one more attempt if unchanged since read (its version: status and attempts repeat round after round) (and, when "running", only once its lease ran out):
+   * exactly one racer wins. `maxBefore` lets an admin's retry go one attempt past the automatic limit.
    */
   async claim(
     id: string,
-    seen: { status: string; attempts: number },
+    seen: { status: string; attempts: number; version?: string },
     maxBefore: number | null = null
   ): Promise<boolean> {
     const knex = this.knex()
@@ -34,6 +44,7 @@ export class AutoFulfillmentAttempts {
              next_attempt_at = null, last_error = null,
              lease_owner = ?, lease_until = now() + (? * interval '1 millisecond'), updated_at = now()
        where id = ? and status = ? and attempts = ? and deleted_at is null
+         and (?::text is null or updated_at::text = ?)
          and (status <> 'running' or lease_until is null or lease_until < now())
        returning id`,
       [
@@ -43,6 +54,8 @@ export class AutoFulfillmentAttempts {
         id,
         seen.status,
         seen.attempts,
+        seen.version ?? null,
+        seen.version ?? null,
       ]
     )
     if (rows.length !== 1) return false
@@ -50,12 +63,7 @@ export class AutoFulfillmentAttempts {
     return true
   }
 
-  /**
-   * The first attempt at an order's automatic fulfillment: its row, created `running` with this
-   * process's lease, or undefined when the order has a row already (a redelivered event, another
-   * process, an admin). One INSERT … ON CONFLICT DO NOTHING: the ORM's create took a transaction
-   * of its own, and a duplicate came back as an error to catch.
-   */
+  /** Creates the first attempt `running` under our lease; undefined when the order already has a row. */
   async start(fields: {
     order_id: string
     option_id: string | null
@@ -86,11 +94,7 @@ export class AutoFulfillmentAttempts {
     return { id: rows[0].id as string }
   }
 
-  /**
-   * Ends an automatic fulfillment attempt and frees its lease in one statement. (The generated
-   * update reads the row first in a transaction of its own: four statements and an ORM
-   * changeset per order of a burst, measured in bench:auto-fulfill.)
-   */
+  /** One statement: the generated update cost four statements per order in bench:auto-fulfill. */
   async finish(
     id: string,
     fields: {
@@ -133,11 +137,8 @@ export class AutoFulfillmentAttempts {
   }
 
   /**
-   * Gives a failed attempt back (the fulfill-order workflow's compensation): `failed`, due again at
-   * `next_attempt_at`, lease cleared — only while this process's attempt still holds the row
-   * (same owner, same attempt), so a lease another worker took over is never freed. When the
-   * words noted on the attempt say the service was not answering (`away`), the attempt is not
-   * counted: the row waits for the service (`waiting`), and the probe resumes it.
+   * The workflow's compensation: only while our attempt still holds the row, so a taken-over lease is never freed.
+   * An `away` error is not counted: the row waits for the service and the probe resumes it.
    */
   async release(
     id: string,
@@ -159,10 +160,7 @@ export class AutoFulfillmentAttempts {
     return rows.length > 0
   }
 
-  /**
-   * The words of the error that is failing this process's running attempt, written before the
-   * workflow's compensation turns it to `failed` (which keeps them). Only on that attempt.
-   */
+  /** Written before the compensation turns the attempt `failed` (which keeps them). */
   async noteError(
     id: string,
     attempt: { attempts: number; last_error: Record<string, unknown> }
@@ -184,11 +182,7 @@ export class AutoFulfillmentAttempts {
     return rows.length > 0
   }
 
-  /**
-   * Words for a failed attempt that has none yet: an error the workflow raised outside Medusa's
-   * createOrderFulfillmentWorkflow (whose errors are noted before the compensation). Words
-   * already there are kept.
-   */
+  /** For errors raised outside createOrderFulfillmentWorkflow (whose errors are noted earlier); keeps existing words. */
   async recordError(
     orderId: string,
     lastError: Record<string, unknown>

@@ -10,7 +10,7 @@ export type SettledAutoFulfillment = {
   last_error: Record<string, unknown> | null
 }
 
-/** What the queue needs of the module's generated methods (a hold creates a missing row). */
+/** The module's generated methods the queue needs (a hold creates a missing row). */
 export type AutoFulfillmentRows = {
   exists(orderId: string): Promise<boolean>
   create(
@@ -18,11 +18,7 @@ export type AutoFulfillmentRows = {
   ): Promise<{ id: string } | undefined>
 }
 
-/**
- * Where an order stands in the automatic fulfillment's queue outside an attempt: held, released,
- * put off while the service is away or for a reason of Medusa's, settled when canceled,
- * waiting for an admin. Each is one statement that leaves a row a live process runs alone.
- */
+/** Queue moves outside an attempt, each one statement that leaves a row a live process runs alone. */
 export class AutoFulfillmentQueue {
   constructor(
     private readonly knex: () => Knex,
@@ -30,10 +26,7 @@ export class AutoFulfillmentQueue {
     private readonly rows: AutoFulfillmentRows
   ) {}
 
-  /**
-   * Records a placed order as waiting for an admin (automatic fulfillment off). Null when the order
-   * has a row already (a redelivered `order.placed`, or an admin got to it first).
-   */
+  /** Automatic fulfillment off; null when the order already has a row (redelivery, or an admin got there first). */
   async recordManual(
     orderId: string,
     facts: Record<string, unknown>
@@ -54,10 +47,8 @@ export class AutoFulfillmentQueue {
   }
 
   /**
-   * Puts an order aside (Ready to ship's "Hold"): its row becomes `held` unless a live process is
-   * buying its labels (a compare-and-set, so a hold never lands in the middle of a purchase).
-   * The row is created when the order has none yet. Returns the status it had, or null when
-   * it could not be held now.
+   * Compare-and-set, so a hold never lands mid-purchase; creates the row if missing.
+   * Returns the previous status, or null when it cannot be held now.
    */
   async hold(
     orderId: string,
@@ -86,7 +77,7 @@ export class AutoFulfillmentQueue {
     return created ? { previous: "none" } : null
   }
 
-  /** Ends a hold: back to `status` (and due at `nextAttemptAt`). False when the order was not held. */
+  /** False when the order was not held. */
   async release(
     orderId: string,
     status: "pending" | "manual" | "failed" | "skipped",
@@ -104,13 +95,9 @@ export class AutoFulfillmentQueue {
   }
 
   /**
-   * An order the automatic path would buy now puts it off, spending no attempt; its row is made
-   * when it has none. Without `at`, the service is not answering: the order waits for it
-   * (`waiting`) with these words. With `at`, a reason of Medusa's (an exchange, claim, edit or
-   * return being made: Medusa fails the fulfillment then, after the label was bought): `pending`,
-   * due again at `at`, a succeeded row reopened too. A row that is due (pending, waiting, or failed
-   * with attempts left) is moved; one running, held, or out of attempts is left as it is. True
-   * when the order now waits.
+   * Puts off a due row without spending an attempt. No `at`: the service is away (`waiting`).
+   * With `at`: Medusa would fail the fulfillment (exchange, claim, edit, return in progress), so `pending` until `at`.
+   * Running, held or exhausted rows are left alone. True when the order now waits.
    */
   async postpone(
     orderId: string,
@@ -153,10 +140,8 @@ export class AutoFulfillmentQueue {
   }
 
   /**
-   * A canceled order's row stops waiting: nothing buys it any more and Ready to ship drops it.
-   * A row that is running is left to its live process (its purchase fails on the canceled order);
-   * one whose process stopped (lease run out) is settled here, so its bought labels become orphans.
-   * Returns the rows settled as they were, for the settle-canceled-order workflow's compensation.
+   * A running row is left to its live process (its purchase fails on the canceled order); a stopped one is
+   * settled here, so its labels become orphans. Returns the settled rows for compensation.
    */
   async settleCanceledOrder(
     orderId: string
@@ -198,7 +183,7 @@ export class AutoFulfillmentQueue {
     }
   }
 
-  /** Orders waiting for the service to answer again, oldest first (the probe resumes them). */
+  /** Oldest first. */
   async listWaitingForService(take: number): Promise<{ order_id: string }[]> {
     const knex = this.knex()
     const { rows } = await knex.raw(
@@ -211,7 +196,6 @@ export class AutoFulfillmentQueue {
     return rows as { order_id: string }[]
   }
 
-  /** How many orders wait for the service (Health, the outage's alerts). */
   async countWaitingForService(): Promise<number> {
     const knex = this.knex()
     const { rows } = await knex.raw(

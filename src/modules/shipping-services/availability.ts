@@ -13,19 +13,13 @@ export type AvailabilityKnex = {
   ) => Promise<{ rows: Record<string, unknown>[] }>
 }
 
-/** How long a process trusts its last read of a down service before reading again. */
 const DOWN_VIEW_MS = 5_000
 
 /**
- * The service's availability as the whole shop shares it (src/lib/outage/outage.ts), kept on
- * one row of shipping_services_setting so every server and worker sees the same outage and its
- * alert goes out once. Cheap where it must be: while the service answers, asking costs nothing
- * (no read, no request), so the label path and checkout stay at their floor; a process learns
- * of an outage from its own first failed call (or a probe). While it is down a process reads
- * the row again at most every few seconds, to learn that a probe found the service back.
+ * The shop-wide availability on one setting row, so every process sees one outage and alerts once.
+ * Free while the service answers; while it is down a process rereads at most every few seconds.
  */
 export class ServiceAvailability {
-  /** This process's view: null while it has seen nothing but answers. */
   private view: { record: OutageRecord; readAt: number } | null = null
 
   constructor(
@@ -34,7 +28,6 @@ export class ServiceAvailability {
     private readonly downViewMs = DOWN_VIEW_MS
   ) {}
 
-  /** The outage going on, as this process knows it; null while the service answers. */
   async outage(): Promise<OutageRecord | null> {
     const view = this.view
     if (!view) return null
@@ -42,14 +35,14 @@ export class ServiceAvailability {
     return this.read()
   }
 
-  /** The shared record read now (the probe job, Health); null while the service answers. */
+  /** Read now (probe job, Health). */
   async read(): Promise<OutageRecord | null> {
     const record = await this.readRecord()
     this.remember(record)
     return record?.state === "down" ? record : null
   }
 
-  /** The shared record as it is, up or down (Health shows the last outage too). */
+  /** Up or down: Health shows the last outage too. */
   async readRecord(): Promise<OutageRecord | null> {
     const { rows } = await this.knex().raw(
       `select value from shipping_services_setting where key = ? and deleted_at is null`,
@@ -58,11 +51,7 @@ export class ServiceAvailability {
     return (rows[0]?.value as OutageRecord | undefined) ?? null
   }
 
-  /**
-   * A call found the service away: the outage opens now unless it is open already. True when
-   * this call opened it (its process then tells the rest of the plugin); either way this
-   * process stops sending creates from now on.
-   */
+  /** Opens the outage unless open already; true when this call opened it. */
   async open(reason: string, now = new Date()): Promise<boolean> {
     const record = outageOpened(reason, now)
     const { rows } = await this.knex().raw(
@@ -87,11 +76,7 @@ export class ServiceAvailability {
     return false
   }
 
-  /**
-   * Moves the outage that began at `since` to `next` (a probe's result), unless another process
-   * moved it first (compare-and-set on its start): of two probes, one ends it and resumes the
-   * orders. True when this call wrote it.
-   */
+  /** Compare-and-set on the start, so of two probes one ends the outage and resumes orders. */
   async settle(since: string, next: OutageRecord): Promise<boolean> {
     const { rows } = await this.knex().raw(
       `update shipping_services_setting set value = ?::jsonb, updated_at = now()

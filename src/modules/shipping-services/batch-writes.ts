@@ -1,6 +1,5 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 
-/** The fields of a batch item that its run sets (setItem), and which hold JSON. */
 const BATCH_ITEM_FIELDS = new Map<string, "json" | "value">([
   ["status", "value"],
   ["attempts", "value"],
@@ -9,15 +8,11 @@ const BATCH_ITEM_FIELDS = new Map<string, "json" | "value">([
   ["shipment_ids", "json"],
 ])
 
-/** Print batches' writes that must be one statement each (a compare-and-set, a swap). */
+/** Print batch writes that must be one statement each. */
 export class BatchWrites {
   constructor(private readonly knex: () => Knex) {}
 
-  /**
-   * Moves a print batch from one status to the next if it is still in `from` (a compare-and-set:
-   * an admin's retry that put it back to buying meanwhile wins). Leaving `buying` also requires
-   * that no item waits or runs any more.
-   */
+  /** Compare-and-set, so an admin's retry meanwhile wins; leaving `buying` requires no item waiting or running. */
   async transition(
     id: string,
     from: "buying" | "printing",
@@ -37,11 +32,7 @@ export class BatchWrites {
     return rows.length > 0
   }
 
-  /**
-   * Sets fields of a print batch's item in one statement and returns what they were (a
-   * workflow's compensation puts them back). The ORM's update read the row in a transaction of
-   * its own first: with the read for the compensation, three statements per order of a batch.
-   */
+  /** One statement returning the old values for compensation (the ORM cost three statements per order). */
   async setItem(
     id: string,
     fields: Partial<

@@ -12,27 +12,19 @@ export type DocumentPage = {
   storage: DocumentStorage
 }
 
-/** What the versions read through the module's generated listDocuments. */
 export type DocumentList = (
   filters: Record<string, unknown>,
   config: { select: string[]; order?: Record<string, "ASC" | "DESC"> }
 ) => Promise<(DocumentPage & { owner_id: string })[]>
 
-/**
- * Versions of the plugin's files (a reprint stores a new version of a label's pages): which is
- * the newest, how many pages it has, deleting the older ones. Read through the ORM; the bytes are
- * DocumentStore's.
- */
+/** Versions of the plugin's files (a reprint adds one): read through the ORM; bytes are DocumentStore's. */
 export class DocumentVersions {
   constructor(
     private readonly listDocuments: DocumentList,
     private readonly documents: DocumentStore
   ) {}
 
-  /**
-   * The newest version of a file's pages (metadata only, no content), page order. `version`
-   * picks an older one.
-   */
+  /** Metadata only, page order; `version` picks an older one. */
   async pages(
     kind: NewDocument["kind"],
     ownerId: string
@@ -56,7 +48,7 @@ export class DocumentVersions {
     return rows.filter((r) => r.version === newest)
   }
 
-  /** Deletes a file's older versions (a reprint replaced them). Rows and files are deleted. */
+  /** Rows and files of versions older than the newest. */
   async prune(
     kind: NewDocument["kind"],
     ownerId: string,
@@ -69,7 +61,7 @@ export class DocumentVersions {
     await this.documents.remove(old.map((d) => d.id))
   }
 
-  /** Deletes one version of a file (a workflow's compensation of storing it). Rows and files. */
+  /** Compensation of storing a version: its rows and files. */
   async deleteVersion(
     kind: NewDocument["kind"],
     ownerId: string,
@@ -82,7 +74,6 @@ export class DocumentVersions {
     await this.documents.remove(pages.map((d) => d.id))
   }
 
-  /** Pages of the newest stored version of each shipment's label. */
   async labelPageCounts(shipmentIds: string[]): Promise<Map<string, number>> {
     const counts = new Map<string, number>()
     if (!shipmentIds.length) return counts

@@ -5,7 +5,7 @@ import { entityId } from "../../lib/entity-id"
 import { labelFileType } from "../../lib/labels/files"
 import type { DocumentStorage } from "../../options/schema"
 
-/** A file to keep (label page, manifest, print file). `content`: the bytes, or their base64. */
+/** `content`: the bytes, or their base64. */
 export type NewDocument = {
   kind: "label" | "manifest" | "print"
   owner_id: string
@@ -16,7 +16,6 @@ export type NewDocument = {
   content: Buffer | string
 }
 
-/** A stored document without its bytes. */
 export type DocumentMeta = {
   id: string
   kind: NewDocument["kind"]
@@ -31,7 +30,6 @@ export type DocumentMeta = {
   created_at: Date
 }
 
-/** What the plugin needs of Medusa's File Module (IFileModuleService). */
 export type FileService = {
   createFiles(data: {
     filename: string
@@ -44,7 +42,7 @@ export type FileService = {
   getAsBuffer(id: string): Promise<Buffer>
 }
 
-/** Where an admin gets a stored document's bytes (the admin routes decide how to answer). */
+/** The admin routes decide how to answer. */
 export type DocumentSource =
   | { storage: "database"; bytes: Buffer }
   | { storage: "file"; delivery: "presigned"; url: string }
@@ -52,24 +50,20 @@ export type DocumentSource =
 
 export type MoveReport = {
   moved: number
-  /** Documents that could not be moved now (left where they were), with the reason. */
   failed: { id: string; reason: string }[]
 }
 
 const META = `id, kind, owner_id, page, version, mime_type, format, size, storage, file_id, created_at`
 
 /**
- * The bytes of the plugin's documents, wherever they are kept: `content` (bytea, written and read
- * with SQL of this module because Medusa's data models have no binary type) or a private file of
- * Medusa's File Module. The File Module is reached through Medusa's module registry: this module
- * (like the fulfillment provider that stores labels through it) has no other module in its
- * container.
+ * Document bytes, in a `bytea` column (SQL here: data models have no binary type) or the File Module.
+ * The File Module comes from Medusa's registry: this module's container holds no other module.
  */
 export class DocumentStore {
   constructor(
     private readonly knex: () => Knex,
     private readonly delivery: () => "presigned" | "stream",
-    /** The File Module; Medusa's module registry unless given (tests). */
+    /** Injectable for tests. */
     private readonly fileModule: () => FileService | undefined = () =>
       (
         MedusaModule.getModuleInstance(Modules.FILE) as
@@ -77,7 +71,6 @@ export class DocumentStore {
       )?.[Modules.FILE]
   ) {}
 
-  /** Medusa's File Module of this app; a clear error when it is not loaded. */
   files(): FileService {
     const files = this.fileModule()
     if (!files)
@@ -88,7 +81,7 @@ export class DocumentStore {
     return files
   }
 
-  /** Inserts documents (their bytes in the database), in `trx` when given. */
+  /** In `trx` when given. */
   async insert(
     documents: NewDocument[],
     trx?: Knex.Transaction
@@ -123,7 +116,7 @@ export class DocumentStore {
     return rows as DocumentMeta[]
   }
 
-  /** One document's bytes. NOT_FOUND when it does not exist (removed meanwhile). */
+  /** NOT_FOUND when removed meanwhile. */
   async bytes(id: string): Promise<Buffer> {
     const { rows } = await this.knex().raw(
       `select storage, file_id, content from shipping_services_document where id = ?`,
@@ -145,7 +138,6 @@ export class DocumentStore {
     return toBuffer(await this.files().getAsBuffer(row.file_id as string))
   }
 
-  /** How an admin route serves a document: its bytes, or a presigned URL of the File Module. */
   async source(id: string): Promise<DocumentSource> {
     const [meta] = await this.meta([id])
     if (!meta)
@@ -165,7 +157,7 @@ export class DocumentStore {
     return { storage: "file", delivery: "presigned", url }
   }
 
-  /** The newest version of each label's pages, in page order, read in one query (plus files). */
+  /** One query (plus files). */
   async labelPages(ownerIds: string[]): Promise<Map<string, Buffer[]>> {
     const out = new Map<string, Buffer[]>()
     if (!ownerIds.length) return out
@@ -195,11 +187,7 @@ export class DocumentStore {
     return out
   }
 
-  /**
-   * Deletes documents: their files in the File Module first, then their rows (a crash between
-   * leaves rows whose next removal finishes the job, never a file nobody knows of). Returns the
-   * rows deleted.
-   */
+  /** Files first, then rows: a crash between leaves rows the next removal finishes, never an unknown file. */
   async remove(ids: string[]): Promise<number> {
     if (!ids.length) return 0
     const metas = await this.meta(ids)
@@ -216,11 +204,8 @@ export class DocumentStore {
   }
 
   /**
-   * Moves documents into `target` storage, oldest first, at most `limit` (or exactly `ids`):
-   * to "file", each is uploaded as a private file and its row then points at it (bytes gone from
-   * the table) in a compare-and-set, so a document removed or moved by another process meanwhile
-   * keeps its state and the upload is deleted again; to "database", the file's bytes come back
-   * into the row, then the file is deleted.
+   * Oldest first, at most `limit` (or exactly `ids`). Each move is a compare-and-set, so a document removed
+   * or moved by another process keeps its state and our copy is deleted again.
    */
   async move(
     target: DocumentStorage,
@@ -292,7 +277,7 @@ export class DocumentStore {
   }
 }
 
-/** Base64 text (as the service answers labels) or bytes. */
+/** Base64 (as the service answers labels) or bytes. */
 export function bytesOf(content: Buffer | string): Buffer {
   return Buffer.isBuffer(content) ? content : Buffer.from(content, "base64")
 }
@@ -301,10 +286,7 @@ function toBuffer(value: unknown): Buffer {
   return Buffer.isBuffer(value) ? value : Buffer.from(value as Uint8Array)
 }
 
-/**
- * The name a document gets in the File Module (providers add their own unique part): its kind and
- * owner's id, never a name or an address.
- */
+/** Kind and owner id, never a name or an address. */
 export function fileNameOf(
   doc: Pick<
     DocumentMeta,

@@ -2,7 +2,6 @@ import { entityId } from "../../lib/entity-id"
 import { Batcher } from "../../lib/ingest/batcher"
 import { isConnectionError, isInputError } from "../../lib/ingest/db-errors"
 
-/** One notification or polled scan, as stored (shipping_services_tracking_event). */
 export type TrackingEventRow = {
   dedupe_key: string
   kind: "tracking" | "locker"
@@ -19,7 +18,7 @@ export type TrackingEventRow = {
 }
 
 type Result = { rows: { id: string; dedupe_key: string }[] }
-/** Knex, as Medusa registers it under `__pg_connection__` (the part the writer uses). */
+/** Knex under `__pg_connection__`, the part the writer uses. */
 export type WriterKnex = {
   raw: (
     sql: string,
@@ -47,30 +46,30 @@ const COLUMNS = [
   "payload",
 ] as const
 
-/** Deliveries up to this many rows share multi-row INSERTs with concurrent ones (see below). */
+/** A row without a shipment is linked to the live one its tracking number names, as the apply path would. */
+const PLACEHOLDER: Partial<Record<(typeof COLUMNS)[number], string>> = {
+  shipment_id: `coalesce(?::text, (select shipment.id from shipping_services_shipment shipment
+     where shipment.tracking_number = ? and shipment.status in ('created', 'voided')
+       and shipment.deleted_at is null order by shipment.id desc limit 1))`,
+  payload: "?::jsonb",
+}
+
+/** Deliveries up to this many rows share multi-row INSERTs with concurrent ones. */
 export const SHARED_BATCH_ROWS = 64
-/**
- * Rows per INSERT of a larger delivery: 13 bind parameters a row, 13,000 a statement, well
- * inside PostgreSQL's 65,535 (a delivery of 5,042 rows in one statement used to fail).
- */
+/** Bind parameters a row: the columns, and the tracking number again to find its shipment. */
+export const BINDINGS_PER_ROW = 14
+/** BINDINGS_PER_ROW a row, well inside PostgreSQL's 65,535 (5,042 rows in one statement used to fail). */
 export const CHUNK_ROWS = 1_000
 
 /**
- * How long a write waits for a pooled connection. Medusa's pool (propagateCreateError: false)
- * keeps a query waiting up to 60 s while the database refuses connections; the service gives up
- * on a delivery after its configuration's timeOut (10 s by default) and sends it again. Past
- * this wait the delivery is answered 503 and the connection, should it come, goes back unused:
- * nothing is written after the answer.
+ * Medusa's pool keeps a query waiting up to 60 s while the database refuses connections, but the service resends
+ * after its 10 s timeout; past this wait we answer 503 and a late connection goes back unused.
  */
 export const ACQUIRE_TIMEOUT_MS = 5_000
 /** After no connection could be had, writes fail at once for this long. */
 export const UNREACHABLE_BACKOFF_MS = 1_000
 
-/**
- * The database refused a delivery's own values (a data exception, an integrity violation, a
- * limit such as an index row too large): nothing of the delivery was stored and sending it
- * again cannot help. The receive route answers 400. Any other failure is ours (503).
- */
+/** The database refused the delivery's own values: nothing stored, resending cannot help (400; else 503). */
 export class EventsRefusedError extends Error {
   readonly code = "events_refused"
   constructor(override readonly cause: unknown) {
@@ -80,7 +79,7 @@ export class EventsRefusedError extends Error {
   }
 }
 
-/** No connection to the database within ACQUIRE_TIMEOUT_MS (or just before): nothing was written. */
+/** No connection within ACQUIRE_TIMEOUT_MS: nothing was written. */
 export class DatabaseUnreachableError extends Error {
   override readonly name = "DatabaseUnreachableError"
 }
@@ -91,17 +90,9 @@ const refusedOrAsIs = (e: unknown): unknown =>
     : new EventsRefusedError(e)
 
 /**
- * The lean write path of the webhook route; a repeated notification (same dedupe key) inserts
- * nothing. Returns, per row, the new id or null for a duplicate. This bypasses the ORM on
- * purpose: the route's budget is a fraction of Medusa's own /health latency (see
- * bench/webhook-ingest.ts).
- *
- * A delivery is stored whole or not at all, and its fate depends only on itself:
- * - up to SHARED_BATCH_ROWS rows, it joins one multi-row INSERT with concurrent deliveries (one
- *   statement: atomic); when that INSERT fails, each delivery of it is inserted again alone, so a
- *   poison row fails only its own delivery (not when the database is unreachable: then all fail);
- * - a larger one is inserted alone, in CHUNK_ROWS-row statements inside one transaction.
- * A refusal of the delivery's own values is an EventsRefusedError; anything else is thrown as is.
+ * The webhook route's lean write path, bypassing the ORM for latency; duplicates insert nothing (null id).
+ * A delivery is stored whole or not at all: small ones share a multi-row INSERT and are retried alone when it
+ * fails, so a poison row fails only its own delivery; large ones go in CHUNK_ROWS statements in one transaction.
  */
 export class TrackingEventWriter {
   private readonly batcher: Batcher<TrackingEventRow, string | null>
@@ -114,10 +105,7 @@ export class TrackingEventWriter {
       unreachableBackoffMs: UNREACHABLE_BACKOFF_MS,
     }
   ) {
-    // Measured with bench/webhook-ingest.ts (64 senders, docs/tracking.md): flushes of at most
-    // 64 rows, two at a time, gave a p99 of 1.85 × /health's in the median run; 500-row flushes,
-    // four at a time, 2.67 ×. A request waits behind one short insert instead of a long one, at
-    // the same throughput.
+    // bench/webhook-ingest: 64-row flushes two at a time gave p99 1.85 × /health; 500-row flushes 2.67 ×.
     this.batcher = new Batcher(
       (rows) => this.withConnection((c) => this.insert(c, rows)),
       {
@@ -138,7 +126,6 @@ export class TrackingEventWriter {
     }
   }
 
-  /** A pooled connection for `work`, waited for at most ACQUIRE_TIMEOUT_MS, always given back. */
   private async withConnection<T>(
     work: (connection: unknown) => Promise<T>
   ): Promise<T> {
@@ -165,7 +152,6 @@ export class TrackingEventWriter {
     try {
       connection = await Promise.race([pending, timeout])
     } catch (e) {
-      // A connection that comes after we gave up goes back unused.
       pending.then(
         (late) => client.releaseConnection(late),
         () => undefined
@@ -182,16 +168,12 @@ export class TrackingEventWriter {
     }
   }
 
-  /**
-   * Only a failure to get a connection at all backs off: a query that fails on one connection
-   * dropped under it (a database restart) says nothing of the next one the pool makes.
-   */
+  /** Only failing to get a connection backs off: a query failing on a dropped connection says nothing of the next. */
   private noteUnreachable(e: unknown) {
     if (e instanceof DatabaseUnreachableError || isConnectionError(e))
       this.unreachableUntil = Date.now() + this.timing.unreachableBackoffMs
   }
 
-  /** A large delivery: CHUNK_ROWS rows a statement, all in one transaction. */
   private async insertInTransaction(
     connection: unknown,
     rows: TrackingEventRow[]
@@ -218,10 +200,7 @@ export class TrackingEventWriter {
     }
   }
 
-  /**
-   * One multi-row INSERT … ON CONFLICT DO NOTHING. `seen` carries the keys already counted as new
-   * by earlier statements of the same delivery: the same key twice counts once, first come.
-   */
+  /** ON CONFLICT DO NOTHING; `seen` holds keys earlier statements of the delivery counted as new. */
   private async insert(
     connection: unknown,
     rows: TrackingEventRow[],
@@ -236,6 +215,7 @@ export class TrackingEventWriter {
         r.source,
         r.tracking_number,
         r.shipment_id ?? null,
+        r.tracking_number,
         r.package_status ?? null,
         r.event_code ?? null,
         r.occurred_at ?? null,
@@ -244,7 +224,7 @@ export class TrackingEventWriter {
         r.reference_id ?? null,
         payloadJson(r.payload)
       )
-      return `(${COLUMNS.map((c) => (c === "payload" ? "?::jsonb" : "?")).join(", ")})`
+      return `(${COLUMNS.map((c) => PLACEHOLDER[c] ?? "?").join(", ")})`
     })
     const result = await this.knex()
       .raw(
@@ -256,7 +236,7 @@ export class TrackingEventWriter {
       .connection(connection)
     const inserted = new Map<string, string>()
     for (const row of result.rows) inserted.set(row.dedupe_key, row.id)
-    // Within one statement the same key may appear twice: only its first row counts as new.
+    // The same key twice in one statement: only its first row counts as new.
     return rows.map((r) => {
       const id = inserted.get(r.dedupe_key)
       if (!id || seen.has(r.dedupe_key)) return null
@@ -266,7 +246,7 @@ export class TrackingEventWriter {
   }
 }
 
-/** A payload that cannot be serialised (nesting too deep for JSON.stringify) is the input's fault. */
+/** Nesting too deep for JSON.stringify is the input's fault. */
 function payloadJson(payload: unknown): string {
   try {
     return JSON.stringify(payload ?? {})

@@ -4,7 +4,6 @@ import type { JobRunRecord } from "../../lib/jobs"
 
 export type { HealthFigures }
 
-/** A webhook registration as the Health section shows it. */
 type RegistrationRow = {
   type: string
   status: string
@@ -15,7 +14,6 @@ type RegistrationRow = {
   last_error: unknown
 }
 
-/** The registration fields the figures show. */
 export const REGISTRATION_FIELDS = [
   "type",
   "status",
@@ -26,27 +24,19 @@ export const REGISTRATION_FIELDS = [
   "last_error",
 ] as const
 
-/** What the figures read through the module's generated methods. */
 export type HealthReads = {
   registrations(): Promise<RegistrationRow[]>
   jobs(): Promise<({ name: string } & JobRunRecord)[]>
 }
 
-/**
- * The Health section's figures (the Health view judges them), from the plugin's own
- * tables: a few aggregate queries each bounded by a time window or an index.
- */
+/** Health figures: a few aggregate queries, each bounded by a time window or an index. */
 export class HealthQueries {
   constructor(
     private readonly knex: () => Knex,
     private readonly reads: HealthReads
   ) {}
 
-  /**
-   * The figures of the admin's Health section, from the plugin's own tables, in a few aggregate
-   * queries each bounded by a time window or an index (the Health view judges them).
-   * `since`: the start of the window ("the last hour"); `day`: a day before now.
-   */
+  /** `since`: the window's start; `day`: a day before now. */
   async figures(window: { since: Date; day: Date }): Promise<HealthFigures> {
     const knex = this.knex()
     const one = async (sql: string, bindings: Date[] = []) =>
@@ -152,10 +142,7 @@ export class HealthQueries {
     }
   }
 
-  /**
-   * Outbound labels on their way (bought, not voided, not delivered) bought within the window:
-   * counted up to `cap` (a bounded query), for the webhook-silence alert.
-   */
+  /** Capped count of live outbound labels in the window, for the webhook-silence alert. */
   async countShipmentsInTransit(window: {
     boughtAfter: Date
     boughtBefore: Date

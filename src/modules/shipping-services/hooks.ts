@@ -3,7 +3,7 @@ import { runningInFlight, whenIdle } from "../../lib/in-flight"
 import { runShutdown, runStartUp } from "../../lib/start-up"
 import type { Leases } from "./leases"
 
-/** How long a shutdown waits for background work (Medusa's test runner gives a shutdown 5 s). */
+/** Medusa's test runner gives a shutdown 5 s. */
 const SHUTDOWN_GRACE_MS = 4_000
 
 /** What Medusa reads of a module service's `__hooks` (MedusaModule.onApplicationStart). */
@@ -12,21 +12,17 @@ export type LifecycleHooks = {
   onApplicationPrepareShutdown?: () => Promise<void>
 }
 
-/** The module's start-up and shutdown work. */
 export function lifecycleHooks(
   service: Parameters<typeof runStartUp>[0],
   logger: Logger,
   leases: Leases
 ): LifecycleHooks {
-  // Start-up work of the plugin (webhook registration, boot recovery, warnings), registered by
-  // the glue above this module: src/lib/start-up.ts.
   return {
+    // The start-up work itself is registered by the layers above: imports point one way.
     onApplicationStart: async () => {
       await runStartUp(service, logger)
     },
-    // Before Medusa closes the database pool: let background work (a label being bought, a
-    // timeline being applied) finish its writes rather than stop between them. Bounded, as
-    // orchestrators kill a process that does not stop soon after SIGTERM.
+    // Let background work finish its writes before Medusa closes the pool; bounded, as orchestrators kill slow stoppers.
     onApplicationPrepareShutdown: async () => {
       leases.stop()
       runShutdown()

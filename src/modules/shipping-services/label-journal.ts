@@ -5,7 +5,7 @@ import { Shipment, type ShipmentRecord } from "./models"
 
 type DmlProperty = { parse(field: string): { dataType?: { name?: string } } }
 
-/** The shipment's columns a raw update may set, and which hold JSON (from the data model). */
+/** Raw-updatable shipment columns, and which hold JSON (from the data model). */
 const SHIPMENT_COLUMNS = new Map<string, "json" | "value">(
   Object.entries(
     (Shipment as unknown as { schema: Record<string, DmlProperty> }).schema
@@ -17,7 +17,6 @@ const SHIPMENT_COLUMNS = new Map<string, "json" | "value">(
     ])
 )
 
-/** A column of a raw shipment write: checked against the model, JSON bound as JSON. */
 export function shipmentColumn(
   column: string,
   value: unknown
@@ -34,20 +33,11 @@ export function shipmentColumn(
     : { column, placeholder: "?", value: (value ?? null) as Knex.Value }
 }
 
-/**
- * Writes of the label journal (shipping_services_shipment) on the purchase path, each in one
- * statement: the ORM's generated create and update take a transaction of their own and read the
- * row first, several round trips per label bought (measured in bench:auto-fulfill). Columns are
- * checked against the data model (shipmentColumn); values are bound.
- */
+/** Purchase-path journal writes, one statement each: the ORM cost several round trips per label (bench:auto-fulfill). */
 export class LabelJournal {
   constructor(private readonly knex: () => Knex) {}
 
-  /**
-   * A new row of the label journal, in one INSERT (the ORM's create took a transaction of its
-   * own, and its entity event became a job on the event bus for every label bought in a
-   * cluster). The columns' defaults are the database's, as for the ORM.
-   */
+  /** One INSERT: the ORM's create took a transaction and emitted an event-bus job per label. */
   async insertShipment(
     fields: Record<string, unknown>
   ): Promise<ShipmentRecord> {
@@ -64,11 +54,8 @@ export class LabelJournal {
   }
 
   /**
-   * The label journal's rows still standing for a parcel (`created` or `pending`, newest first),
-   * or, when there are none, a new row inserted in the same statement: a label bought for the
-   * first time (the usual case) costs one round trip instead of a read and an INSERT. Two
-   * processes on the same parcel are kept apart by the automatic fulfillment's claim and the
-   * leases, as they were with the read and the INSERT apart.
+   * The parcel's standing rows (newest first), or a new row in the same statement: a first purchase costs one
+   * round trip. Concurrent processes are kept apart by the claim and the leases.
    */
   async insertShipmentUnlessRequested(
     requestKey: string,
@@ -110,12 +97,7 @@ export class LabelJournal {
     }
   }
 
-  /**
-   * Sets fields of a shipment in one statement and returns them as they were (a workflow's
-   * compensation puts them back); null when the shipment is gone. The tracking apply path records
-   * each transition so: the read for the compensation and the ORM's update (another read and the
-   * update, in a transaction) were four statements per transition.
-   */
+  /** One statement returning the old values for compensation, or null when gone; tracking records each transition so. */
   async swapShipmentFields(
     id: string,
     fields: Record<string, unknown>
@@ -139,12 +121,8 @@ export class LabelJournal {
   }
 
   /**
-   * Stores files (label pages, manifests, print files) and updates a shipment at once: a label is
-   * on its row and in its documents, or neither. One statement (the documents' INSERT in a WITH
-   * of the shipment's UPDATE), atomic without a transaction of its own: the ORM's update read the
-   * row first, five round trips per label bought (bench:auto-fulfill). The bytes go into the
-   * database first whatever `documents.storage` says; the workflows that stored them move them
-   * to the File Module afterwards (the documents' move).
+   * Stores documents and updates the shipment in one statement, so a label is on both or neither.
+   * Bytes always go to the database first; the workflows move them to the File Module afterwards.
    */
   async storeDocuments(
     documents: NewDocument[],
@@ -177,7 +155,7 @@ export class LabelJournal {
     const { id, ...fields } = shipmentUpdate
     const set = Object.entries({
       ...fields,
-      // Stored again (a reprint, a late download): no longer removed by retention.
+      // Stored again: retention must not count it removed.
       ...(documents.some((d) => d.kind === "label")
         ? { documents_removed_at: null }
         : {}),
@@ -192,7 +170,7 @@ export class LabelJournal {
     return rows[0] as ShipmentRecord
   }
 
-  /** Marks labels as held by a finished fulfillment (crash recovery leaves them alone), in one statement. */
+  /** Crash recovery leaves attached labels alone. */
   async markShipmentsAttached(ids: string[]): Promise<void> {
     if (!ids.length) return
     const knex = this.knex()
@@ -202,10 +180,7 @@ export class LabelJournal {
     )
   }
 
-  /**
-   * Marks labels as printed (their print file was downloaded); labels printed before keep their
-   * date. Returns the ids it marked now.
-   */
+  /** Earlier print dates are kept; returns the ids marked now. */
   async markPrinted(shipmentIds: string[], at = new Date()): Promise<string[]> {
     if (!shipmentIds.length) return []
     const knex = this.knex()
@@ -217,7 +192,6 @@ export class LabelJournal {
     return (rows as { id: string }[]).map((r) => r.id)
   }
 
-  /** Compensation of markPrinted: these labels are unprinted again (Ready to ship lists them). */
   async clearPrinted(shipmentIds: string[]): Promise<void> {
     if (!shipmentIds.length) return
     const knex = this.knex()

@@ -6,35 +6,23 @@ export type LeaseKnex = {
   raw: (sql: string, bindings: unknown[]) => Promise<{ rows: { id: string }[] }>
 }
 
-/** The tables whose rows carry a lease (`lease_owner`, `lease_until`). */
 export type LeasedTable =
   | "shipping_services_shipment"
   | "shipping_services_auto_fulfillment"
   | "shipping_services_batch"
 
-/** This process, for as long as it lives: a restart is another owner. */
+/** A restart is another owner. */
 export const PROCESS_OWNER = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`
 
 /**
- * Leases on rows, so that work interrupted by a crash is found and finished by another process
- * (or this one after a restart) instead of being redone or left alone.
- *
- * A process takes a row's lease (a compare-and-set: free, expired or already its own), and a
- * heartbeat renews every lease it holds every third of the lease's life while the work runs. A
- * process that dies (kill -9, lost host) stops renewing: its leases run out within one lease
- * time and the row is free for whoever settles it. Times are the database's (`now()`), so the
- * clocks of servers and workers never matter.
- *
- * Why not Medusa's Locking Module: its PostgreSQL provider never hands an expired lock to
- * another owner (`acquire` throws when the owner differs, expired or not), so a crashed owner's
- * lock would block forever; and a lock held in a transaction holds a pooled connection for the
- * whole label purchase.
+ * Row leases, so a crashed process's work is finished by another instead of redone or abandoned.
+ * A heartbeat renews held leases every third of their life; times are the database's `now()`.
+ * Not Medusa's Locking Module: it never hands an expired lock to another owner, and a transaction-held lock pins a connection.
  */
 export class Leases {
   private readonly held = new Map<string, Set<string>>()
-  /** Rows let go with `letExpire`: not this process's to take again until their lease ran out. */
+  /** Let go with `letExpire`: not ours to retake until they run out. */
   private readonly expiring = new Map<string, number>()
-  /** Rows a run of this process is taking exclusively right now (`table:id`). */
   private readonly claiming = new Set<string>()
   private timer: NodeJS.Timeout | null = null
 
@@ -45,15 +33,8 @@ export class Leases {
   ) {}
 
   /**
-   * Takes the lease of a row if it is free, ran out, or is already ours, optionally only while
-   * the row is in one of `statuses`; renews it from then on. False when another live process
-   * holds it (or the row is gone or in another status).
-   *
-   * The database knows the owner as the process, so a task of this process may take a row
-   * another task of it holds (the re-home holds created rows while the purchase it starts takes
-   * them again). `exclusive` refuses that: false while a run of this process holds the row, for
-   * work that two runs of one process must never do at once (a print batch: the route that
-   * started it and the resume job would both buy and print it).
+   * Takes a row's lease if free, expired or ours (optionally only in `statuses`); false otherwise.
+   * `exclusive` also refuses while another run of this process holds it (a print batch must never run twice).
    */
   async take(
     table: LeasedTable,
@@ -101,7 +82,7 @@ export class Leases {
     return true
   }
 
-  /** Rows created by this process with the lease already set (see `fields`): renew them too. */
+  /** Rows created with the lease already set (see `fields`). */
   track(table: LeasedTable, id: string): void {
     let ids = this.held.get(table)
     if (!ids) this.held.set(table, (ids = new Set()))
@@ -109,7 +90,6 @@ export class Leases {
     this.startHeartbeat()
   }
 
-  /** The columns of a row this process creates and holds from the start (then call `track`). */
   fields(): { lease_owner: string; lease_until: Date } {
     return {
       lease_owner: this.owner,
@@ -117,11 +97,7 @@ export class Leases {
     }
   }
 
-  /**
-   * Stops renewing, and leaves the lease to run out on its own: the row stays ours for one more
-   * lease time. Used after a label is bought, while Medusa stores it on the fulfillment after the
-   * provider returned: nobody may take the label for another fulfillment meanwhile.
-   */
+  /** Stops renewing but keeps the row ours for one more lease time, while Medusa stores the bought label. */
   letExpire(table: LeasedTable, id: string): void {
     this.held.get(table)?.delete(id)
     this.expiring.set(id, Date.now() + this.leaseMs)
@@ -132,7 +108,6 @@ export class Leases {
     }
   }
 
-  /** Gives the row up now (the work is done and recorded). */
   async release(table: LeasedTable, id: string): Promise<void> {
     this.held.get(table)?.delete(id)
     this.expiring.delete(id)
@@ -142,14 +117,13 @@ export class Leases {
     )
   }
 
-  /** How many rows this process holds now (tests). */
+  /** Tests. */
   heldCount(): number {
     let n = 0
     for (const ids of this.held.values()) n += ids.size
     return n
   }
 
-  /** Renews every held lease now (the heartbeat's work; tests call it directly). */
   async renew(): Promise<void> {
     for (const [table, ids] of this.held) {
       if (!ids.size) continue
@@ -160,7 +134,6 @@ export class Leases {
     }
   }
 
-  /** Stops the heartbeat (shutdown); held leases then run out. */
   stop(): void {
     if (this.timer) clearInterval(this.timer)
     this.timer = null
@@ -171,8 +144,7 @@ export class Leases {
     this.timer = setInterval(
       () => {
         if (!this.heldCount()) return
-        // A failed renewal (database briefly away) is tried again at the next beat; a lease only
-        // runs out after three missed beats.
+        // Retried at the next beat; a lease only runs out after three missed beats.
         this.renew().catch(() => undefined)
       },
       Math.max(1_000, Math.floor(this.leaseMs / 3))

@@ -1,24 +1,35 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 
 /**
- * Every read of Medusa's own tables (`fulfillment`, `fulfillment_item`, `order_fulfillment`,
- * `return_fulfillment`, `order_change_action`), in one place.
- *
- * Why SQL and not Query: the callers are this module's service and the fulfillment provider,
- * whose containers hold no Query (module isolation), and the questions asked here are ones Query
- * cannot answer in one bounded statement: a filter on `fulfillment.data`, "not linked to any
- * order or return", "linked but never registered on the order". The link tables are named by
- * @medusajs/link-modules; the fulfillment tables by @medusajs/fulfillment. Reads only: Medusa's
- * rows are written by Medusa's workflows, never here. When Medusa renames one of these, the
- * module tests against its migrations fail here first.
+ * Every read of Medusa's own tables, read-only. SQL, not Query: this module's and the provider's containers
+ * hold no Query, and these questions (filters on `fulfillment.data`, "not linked") are not one bounded Query.
+ * When Medusa renames a table, the module tests against its migrations fail here first.
  */
 export class MedusaTables {
   constructor(private readonly knex: () => Knex) {}
 
-  /**
-   * Which of these fulfillments Medusa linked to an order or a return: the last thing its
-   * fulfillment workflows do, so an unlinked one was left half-made by a process that stopped.
-   */
+  /** Which shipments the plugin's links already join to a fulfillment and to an order (the tables Medusa made for them). */
+  async shipmentLinks(
+    shipmentIds: string[]
+  ): Promise<Map<string, { fulfillment: boolean; order: boolean }>> {
+    if (!shipmentIds.length) return new Map()
+    const { rows } = await this.knex().raw(
+      `select s.id,
+         exists (select 1 from fulfillment_fulfillment_shippingservices_shipment l
+                  where l.shipment_id = s.id and l.deleted_at is null) as fulfillment,
+         exists (select 1 from order_order_shippingservices_shipment l
+                  where l.shipment_id = s.id and l.deleted_at is null) as "order"
+       from unnest(?::text[]) as s(id)`,
+      [shipmentIds]
+    )
+    return new Map(
+      (rows as { id: string; fulfillment: boolean; order: boolean }[]).map(
+        (r) => [r.id, { fulfillment: r.fulfillment, order: r.order }]
+      )
+    )
+  }
+
+  /** Linking is the last thing Medusa's fulfillment workflows do, so unlinked means left half-made. */
   async linkedFulfillments(fulfillmentIds: string[]): Promise<Set<string>> {
     if (!fulfillmentIds.length) return new Set()
     const { rows } = await this.knex().raw(
@@ -31,7 +42,6 @@ export class MedusaTables {
     )
   }
 
-  /** The Medusa return each of these (return) fulfillments belongs to, in one statement. */
   async returnsOfFulfillments(
     fulfillmentIds: string[]
   ): Promise<Map<string, string>> {
@@ -48,16 +58,11 @@ export class MedusaTables {
     )
   }
 
-  /**
-   * Return fulfillments of this provider still waiting for their label (the return part of an
-   * exchange or a claim, bought by the sweep of waiting return labels), live and linked to their
-   * Medusa return, created since `since`; with that return's id. Oldest first. Medusa's query
-   * cannot filter on `fulfillment.data`.
-   */
+  /** Return fulfillments still waiting for their label (exchange or claim returns), with their return id; oldest first. */
   async waitingReturnFulfillments(options: {
     providerPrefix: string
     since: Date
-    /** Those with fewer failed purchases than this (the others wait for an admin). */
+    /** The others wait for an admin. */
     maxAttempts: number
     limit?: number
   }): Promise<{ id: string; return_id: string }[]> {
@@ -82,15 +87,8 @@ export class MedusaTables {
   }
 
   /**
-   * Fulfillments of this provider that a stopped process left half-made: created by Medusa's
-   * fulfillment module (its row, items and delivery address, committed before the provider is
-   * called), then never linked to an order or a return, because the process died while the label
-   * was being bought (or before Medusa's next steps). They hold no label, no reservation and no
-   * inventory change (Medusa adjusts those only with the link, after the provider returned).
-   * Only those old enough that their workflow cannot be running (`olderThanSeconds`, by the
-   * database's clock), not canceled, and that no label of the plugin's journal still points at
-   * (a purchase pending, a bought label not yet re-homed, an orphan kept: canceling would void
-   * it through the provider). Oldest first.
+   * Fulfillments a stopped process left unlinked while buying the label: no label, reservation or inventory change yet.
+   * Only those too old to be running, not canceled, and that no journal label points at (canceling would void it).
    */
   async halfMadeFulfillments(options: {
     providerPrefix: string
@@ -123,12 +121,8 @@ export class MedusaTables {
   }
 
   /**
-   * Fulfillments of this provider that Medusa linked to the order but never registered on it: a
-   * process stopped inside createOrderFulfillmentWorkflow's last step group, whose steps (the
-   * order's FULFILL_ITEM change, the order link, the reservations) run side by side, after the
-   * fulfillment, its labels and the inventory adjustment were committed. The order's lines then
-   * look unfulfilled, and a new attempt would buy their labels again (the platform-faults test
-   * found 7 of 100 orders with two). Live ones only (not canceled, not deleted), with their lines.
+   * Linked but never registered on the order: a process stopped in createOrderFulfillmentWorkflow's last step group.
+   * The lines then look unfulfilled and a retry would buy their labels again. Live ones, with their lines.
    */
   async unregisteredOrderFulfillments(options: {
     orderId: string

@@ -1,27 +1,19 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { DocumentStore } from "./documents"
 
-/**
- * When a parcel's life ended, in SQL over a shipment row `s`: voided, delivered (Medusa's
- * delivery applied, or the latest scan says Delivered) or returned to its sender. Null while it
- * travels. A return label ends when it is delivered back.
- */
+/** When a parcel's life ended (voided, delivered, returned to sender) in SQL over row `s`; null while it travels. */
 export const PARCEL_ENDED_AT_SQL = `coalesce(s.voided_at, s.delivered_applied_at,
   case when s.tracking_status in ('Delivered', 'ReturnToSender') then s.tracking_status_at end)`
 
 export type RemovedBatch = {
-  /** Shipments (labels) or print batches whose documents went. */
   owners: string[]
   documents: number
-  /** How long the deleting transaction held its row locks, ms. */
   lockMs: number
 }
 
 /**
- * The retention of documents (option `documents.keepDays`), as bounded batches of short
- * statements: each batch picks at most `limit` owners in primary-key order without locking, deletes
- * their files (File Module) and then, in one transaction of two statements, their rows and the
- * owners' "removed" marks. Nothing else waits on more than one batch's rows, for milliseconds.
+ * Document retention in bounded batches: pick owners without locking, delete their files, then rows and marks
+ * in one short transaction, so nothing waits on more than one batch's rows.
  */
 export class DocumentRetention {
   constructor(
@@ -29,10 +21,7 @@ export class DocumentRetention {
     private readonly documents: DocumentStore
   ) {}
 
-  /**
-   * Labels due: the parcel ended before `cutoff`, no page of the label was stored on or after it
-   * (a reprint keeps its label a full period), not removed yet.
-   */
+  /** A reprint on or after `cutoff` keeps its label a full period. */
   async dueLabels(cutoff: Date, limit: number, after = ""): Promise<string[]> {
     const { rows } = await this.knex().raw(
       `select s.id from shipping_services_shipment s
@@ -47,14 +36,13 @@ export class DocumentRetention {
     return (rows as { id: string }[]).map((r) => r.id)
   }
 
-  /** Removes the label pages of these shipments and marks them removed (see the class). */
   async removeLabels(
     shipmentIds: string[],
     cutoff: Date
   ): Promise<RemovedBatch> {
     return this.removeOwned("label", shipmentIds, cutoff, async (trx, now) => {
       await trx.raw(
-        // The pages a label of an earlier version kept on its row, and the service's URL, go too.
+        // Legacy pages kept on the row and the service's URL go too.
         `update shipping_services_shipment s
             set documents_removed_at = ?, label_pending = null, label_source_url = null, updated_at = now()
           where s.id = any(?) and s.documents_removed_at is null
@@ -65,10 +53,7 @@ export class DocumentRetention {
     })
   }
 
-  /**
-   * Print batches due: done, finished before `cutoff`, files made before it, and every label they
-   * printed removed already (the print file holds the same labels and the orders' addresses).
-   */
+  /** Only once every label they printed is removed: the print file holds the same labels and addresses. */
   async dueBatches(cutoff: Date, limit: number, after = ""): Promise<string[]> {
     const { rows } = await this.knex().raw(
       `select b.id from shipping_services_batch b
@@ -113,7 +98,6 @@ export class DocumentRetention {
   ): Promise<RemovedBatch> {
     if (!owners.length) return { owners, documents: 0, lockMs: 0 }
     const knex = this.knex()
-    // Pages stored on or after the cutoff (a reprint meanwhile) stay.
     const { rows } = await knex.raw(
       `select id, storage, file_id from shipping_services_document
         where kind = ? and owner_id = any(?) and created_at < ?`,
@@ -127,8 +111,7 @@ export class DocumentRetention {
     const fileIds = docs
       .filter((d) => d.storage === "file" && d.file_id)
       .map((d) => d.file_id as string)
-    // Files first: a crash after leaves rows that the next run removes (deleting a missing file
-    // is harmless), never a file that no row names.
+    // Files first: a crash after leaves rows the next run removes, never a file no row names.
     if (fileIds.length) await this.documents.files().deleteFiles(fileIds)
     const started = process.hrtime.bigint()
     let deleted = 0

@@ -56,12 +56,7 @@ type InjectedDependencies = {
   [ContainerRegistrationKeys.CONFIG_MODULE]?: { modules?: unknown }
 }
 
-/**
- * The plugin's module service: Medusa's generated CRUD of the data models, and an accessor per
- * concern for the writes and reads that must be one SQL statement each (the automatic
- * fulfillment's attempts and queue, the label journal, tracking, print batches, documents,
- * Health, Medusa's own tables, webhook keys). Each method's why is with its concern.
- */
+/** Generated CRUD plus an accessor per concern for writes and reads that must be one SQL statement each. */
 export default class ShippingServicesModuleService extends MedusaService({
   Shipment,
   TrackingEvent,
@@ -88,21 +83,20 @@ export default class ShippingServicesModuleService extends MedusaService({
   protected readonly medusa_: Medusa
   protected readonly health_: Health
   protected readonly keys_: Keys
-  /** Read by Medusa (MedusaModule.onApplicationStart) once every module is loaded. */
+  /** Read by Medusa once every module is loaded. */
   readonly __hooks: LifecycleHooks
 
   constructor(container: InjectedDependencies, options: unknown) {
     // eslint-disable-next-line prefer-rest-params
     super(...arguments)
-    // Validated already by the module loader at boot; parsing again yields the defaults.
+    // Validated by the module loader at boot; parsing again yields the defaults.
     this.options_ = parsePluginOptions(options)
     this.pg_ = () => container[ContainerRegistrationKeys.PG_CONNECTION] as Knex
     this.eventWriter_ = new TrackingEventWriter(
       () => this.pg_() as unknown as WriterKnex
     )
     this.documents_ = new DocumentStore(this.pg_, () => {
-      // How admins download files of the File Module: presigned URLs, or through the admin route
-      // for file-local (which has none); the boot check refused a provider that serves them publicly.
+      // file-local has no presigned URLs, so those files go through the admin route.
       let modules: unknown
       try {
         modules = container[ContainerRegistrationKeys.CONFIG_MODULE]?.modules
@@ -159,106 +153,89 @@ export default class ShippingServicesModuleService extends MedusaService({
     this.__hooks = lifecycleHooks(this, container.logger, this.leases_)
   }
 
-  /** The plugin's validated options (secrets included: never log or return them as they are). */
+  /** Secrets included: never log or return them as they are. */
   getOptions(): PluginOptions {
     return this.options_
   }
 
-  /** The service's availability as every process shares it (the outage breaker). */
+  /** Shared by every process (the outage breaker). */
   availability(): ServiceAvailability {
     return this.availability_
   }
 
-  /** This process's leases on shipment and auto-fulfillment rows (crash recovery). */
   leases(): Leases {
     return this.leases_
   }
 
-  /** Which stored documents are past their retention, and their removal. */
   retention(): DocumentRetention {
     return this.retention_
   }
 
-  /** The webhook keys a delivery may carry, cached per process. */
+  /** Cached per process. */
   keys(): Keys {
     return this.keys_
   }
 
-  /** Tracking events as they arrive, written once each in batches shared by concurrent calls. */
+  /** Batched across concurrent calls. */
   trackingEvents(): TrackingEventWriter {
     return this.eventWriter_
   }
 
-  /** Tracking events linked to their shipments and applied, and a shipment's tracking fields. */
   tracking(): Tracking {
     return this.tracking_
   }
 
-  /** An automatic fulfillment's attempts: claimed, started, finished, released. */
   attempts(): Attempts {
     return this.attempts_
   }
 
-  /** An order's place in the automatic fulfillment's queue outside an attempt. */
   queue(): Queue {
     return this.queue_
   }
 
-  /** The label journal: shipment rows, their documents, printed marks. */
   journal(): Journal {
     return this.journal_
   }
 
-  /** Print batches' state and items. */
   batches(): Batches {
     return this.batches_
   }
 
-  /** The bytes of stored documents, wherever they are kept. */
   documents(): DocumentStore {
     return this.documents_
   }
 
-  /** Versions of stored documents (a reprint adds one). */
   versions(): DocumentVersions {
     return this.versions_
   }
 
-  /** Medusa's own tables, read with SQL where its modules have no such query. */
   medusa(): Medusa {
     return this.medusa_
   }
 
-  /** Health's figures. */
   health(): Health {
     return this.health_
   }
 
-  /**
-   * Deletes documents by id, their files in the File Module included (the generated delete would
-   * leave those behind). Never a soft delete: a check on the table refuses one.
-   */
+  /** Also deletes File Module files, which the generated delete would leave behind. */
   // @ts-expect-error narrows MedusaService's generated signature to ids, the only form used
   override async deleteDocuments(ids: string | string[]): Promise<void> {
     await this.documents_.remove(Array.isArray(ids) ? ids : [ids])
   }
 
-  /** The shipping spend report's rows, in one statement. */
   spendReport(filter: SpendFilter) {
     return readSpendReport(this.pg_(), filter)
   }
 
-  /** Medusa changed these orders: the next spend report recomputes what their shoppers paid. */
+  /** The next spend report recomputes these orders. */
   spendOrdersChanged(orderIds: string[]) {
     return markOrdersChanged(this.pg_(), orderIds)
   }
 
-  /** Each scheduled job's last run. */
   jobRuns() {
     return jobRuns((filters) => this.listSettings(filters))
   }
 
-  /** Counts one refused return creation. */
   countReturnRefusal(reason: string): Promise<Record<string, unknown>> {
     return countReturnRefusal(this.pg_(), reason)
   }

@@ -2,16 +2,9 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { entityId } from "../../lib/entity-id"
 import { JOB_RUN_SETTING_PREFIX, type JobRunRecord } from "../../lib/jobs"
 
-// Settings the service itself reads and writes (the settings helpers serve any caller).
-
-/** The setting counting refused return creations. */
 export const RETURN_REFUSALS_SETTING = "returns.refused"
 
-/**
- * Counts one refused return creation in the `returns.refused`
- * setting: one atomic statement, so concurrent refusals on several servers all count. A
- * counter, not a record of anyone: no order, customer or address is kept.
- */
+/** One atomic statement so concurrent refusals all count; a counter only, no order or customer kept. */
 export async function countReturnRefusal(
   knex: Knex,
   reason: string
@@ -30,7 +23,7 @@ export async function countReturnRefusal(
   return (rows as { value: Record<string, unknown> }[])[0]?.value ?? {}
 }
 
-/** Each scheduled job's last run, as runJob recorded it (`job-run:<name>` settings). */
+/** As runJob recorded them. */
 export async function jobRuns(
   listSettings: (filters: {
     key: { $like: string }

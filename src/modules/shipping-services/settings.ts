@@ -1,6 +1,6 @@
 import type ShippingServicesModuleService from "./service"
 
-/** Small plugin state in the Setting model (key unique, value json). */
+/** Small plugin state (key unique, value json). */
 export async function readSetting<T = unknown>(
   shipping: ShippingServicesModuleService,
   key: string
@@ -22,7 +22,7 @@ export async function writeSetting(
   try {
     await shipping.createSettings({ key, value })
   } catch (error) {
-    // Another writer created it first (unique key): write over theirs.
+    // Another writer created it first: write over theirs.
     const [again] = await shipping.listSettings({ key })
     if (!again) throw error
     await shipping.updateSettings({ id: again.id, value })
@@ -39,13 +39,13 @@ export async function deleteSetting(
 
 type Settings = ShippingServicesModuleService
 
-/** A setting's value before a step wrote it (`undefined`: there was none). */
+/** `undefined`: there was none. */
 export type PreviousSetting = {
   key: string
   value: Record<string, unknown> | undefined
 }
 
-/** Writes a setting and returns its previous value, for compensation. */
+/** Returns the previous value, for compensation. */
 export async function writeSettingKeepingPrevious(
   settings: Settings,
   key: string,
@@ -56,7 +56,7 @@ export async function writeSettingKeepingPrevious(
   return { key, value: previous }
 }
 
-/** Compensation: the setting as it was (deleted when there was none). */
+/** Compensation: deleted when there was none. */
 export async function restoreSetting(
   settings: Settings,
   previous: PreviousSetting | null | undefined

@@ -11,17 +11,13 @@ export type SpendFilter = {
   currency?: string
 }
 
-/** Medusa's big-number raw form of an amount, as its data models keep it beside the column. */
+/** Medusa keeps this raw form beside the column. */
 const raw = (amount: string) =>
   `case when ${amount} is not null then jsonb_build_object('value', ${amount}::text, 'precision', 20) end`
 
 /**
- * Recomputes the stored figures of the orders that changed (`changes` > 0): the order's first
- * live label (earliest bought, then parcel order), and what its shopper paid for shipping from
- * Medusa's order tables (the order's current version, returns' shipping left out, tax and
- * discounts as Medusa's shipping-method totals compute them; one adjustment per method and
- * version, as Medusa's unique index keeps them; nothing for a canceled order). A row whose
- * counter moved while this ran (a label bought, an order edited) is left for the next report.
+ * Recomputes changed orders: first live label, and what the shopper paid for shipping as Medusa's totals compute it
+ * (current version, returns left out, nothing when canceled). A row changed meanwhile waits for the next report.
  */
 export const REFRESH_SQL = `
 with changed as (
@@ -57,14 +53,8 @@ update shipping_services_order_spend t
  where t.order_id = c.order_id and t.changes = c.changes`
 
 /**
- * The spend report in one statement, two parts summed by period, service and currency, each read
- * from one index in the order of its days:
- * - the labels bought in the range: counts and the service's charges (the label's columns
- *   generated from `charges` and `rate_choice` as the purchase stored them);
- * - the orders whose first live label was bought in the range: what their shoppers paid for
- *   shipping, in the order's currency (REFRESH_SQL keeps it).
- * Why each figure is counted so: docs/admin.md, "Shipping spend". SQL because Query cannot group
- * by period, and fast over 100,000 labels (bench/spend-report.ts).
+ * One statement: labels bought in the range, plus what shoppers paid on orders whose first live label is in it,
+ * each read from one index. SQL because Query cannot group by period; fast over 100,000 labels.
  */
 export const SPEND_SQL = `
 select to_char(date_trunc(:unit, day, 'UTC') at time zone 'UTC', 'YYYY-MM-DD') as period, service_id, currency,
@@ -106,7 +96,7 @@ select to_char(date_trunc(:unit, day, 'UTC') at time zone 'UTC', 'YYYY-MM-DD') a
  group by 1, 2, 3
  order by 1, 2, 3`
 
-/** The report's statement with its values bound (the range's end is the day after `to`). */
+/** The range's end is the day after `to`. */
 export function spendStatement(filter: SpendFilter) {
   const end = new Date(`${filter.to}T00:00:00.000Z`)
   end.setUTCDate(end.getUTCDate() + 1)
@@ -122,10 +112,7 @@ export function spendStatement(filter: SpendFilter) {
   }
 }
 
-/**
- * Brings the stored figures of changed orders up to date: one index probe when none changed.
- * One refresh at a time (two reports would lock the same rows in their own orders).
- */
+/** One refresh at a time: two reports would lock the same rows in their own orders. */
 export async function refreshOrderSpend(knex: Knex): Promise<void> {
   const { rows } = await knex.raw(
     `select exists (select 1 from shipping_services_order_spend where deleted_at is null and changes > 0) as changed`
@@ -141,7 +128,7 @@ export async function refreshOrderSpend(knex: Knex): Promise<void> {
   })
 }
 
-/** Medusa changed these orders (an edit, an exchange, a claim, a return, a cancel). */
+/** An edit, exchange, claim, return or cancel. */
 export async function markOrdersChanged(
   knex: Knex,
   orderIds: string[]
@@ -152,7 +139,6 @@ export async function markOrdersChanged(
   )
 }
 
-/** The spend report's rows (src/lib/spend/report.ts sums them by currency). */
 export async function readSpendReport(
   knex: Knex,
   filter: SpendFilter

@@ -1,7 +1,6 @@
 import { z } from "@medusajs/framework/zod"
 import { text, httpUrl, optionalText, addressOptionSchema } from "./fields"
 
-/** How the plugin reaches the service and who the merchant is to it. */
 export const connectionOptions = {
   credentials: z
     .strictObject({

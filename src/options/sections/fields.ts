@@ -1,9 +1,6 @@
 import { z } from "@medusajs/framework/zod"
 import { blockedPortOf } from "../../shipping-api/client/blocked-ports"
 
-/** The building blocks every section of the options shares: one rule per kind of value. */
-
-/** Where the plugin keeps its documents (option `documents.storage`; docs/documents.md). */
 export const DOCUMENT_STORAGES = ["database", "file"] as const
 export type DocumentStorage = (typeof DOCUMENT_STORAGES)[number]
 

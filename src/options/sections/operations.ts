@@ -2,7 +2,6 @@ import { z } from "@medusajs/framework/zod"
 import { PRINT_LAYOUTS } from "../print-layouts"
 import { text, httpUrl, optionalText, DOCUMENT_STORAGES } from "./fields"
 
-/** How the plugin runs: requests, automatic fulfillment, quotes, printing, documents, notices, returns, alerts. */
 export const operationOptions = {
   http: z
     .strictObject({

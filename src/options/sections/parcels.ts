@@ -11,7 +11,6 @@ import {
 import { text, positive, optionalText } from "./fields"
 import { serviceOptionSchema } from "./service-option"
 
-/** What is shipped: catalog units, boxes, the services offered, customs. */
 export const parcelOptions = {
   catalogUnits: z
     .strictObject({

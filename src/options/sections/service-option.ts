@@ -11,7 +11,6 @@ import {
 } from "../../shipping-api/constants"
 import { text, optionalText } from "./fields"
 
-/** How a rate-shopping option chooses among its services (services[].rateShopping.choose). */
 export const RATE_SHOPPING_STRATEGIES = ["cheapest", "fastest"] as const
 
 const labelSchema = z.strictObject({
@@ -52,7 +51,6 @@ const specialServiceSchema = z.strictObject({
     .describe("Its input parameters (e.g. HAZMAT_TYPE, INPUT_VALUE)."),
 })
 
-/** One fulfillment option a merchant offers: a (variant, service) pair and how to print it. */
 export const serviceOptionSchema = z.strictObject({
   id: z
     .string()
@@ -172,5 +170,4 @@ export const serviceOptionSchema = z.strictObject({
       "Rate shopping among serviceId and other services of its variant (docs/rate-shopping.md)."
     ),
 })
-// Which serviceId a variant takes is rule rates.serviceId.known, checked with the other
-// options-only rules at the end of pluginOptionsSchema.
+// Which serviceId a variant takes is checked with the other options-only rules.

@@ -2,7 +2,6 @@ import { z } from "@medusajs/framework/zod"
 import { webhookNameSchema } from "../../shipping-api/schemas/webhook-config"
 import { httpUrl } from "./fields"
 
-/** Keeping shipments in step with the service: recovery, the webhook, polling, which events move orders. */
 export const trackingOptions = {
   recovery: z
     .strictObject({
@@ -53,7 +52,7 @@ export const trackingOptions = {
       publicUrl: httpUrl
         .optional()
         .describe("The store's public backend URL (https in production)."),
-      // The configuration's name rules (doc 1), from the schema of the request it becomes.
+      // The configuration's name rules (doc 1).
       name: z
         .string()
         .trim()

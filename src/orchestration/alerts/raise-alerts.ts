@@ -1,5 +1,3 @@
-// Raising the merchant's alerts: the event, the log line, the metric, and the webhook watch that
-// decides when silence is one. What an alert says is pure and lives in the library's alerts.
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import {
@@ -19,16 +17,12 @@ import {
 import { emitPluginEvents, eventBusOf } from "../events/plugin-events"
 import { shippingOf } from "../../modules/shipping-services"
 
-/** Where the last webhook-silence alert is remembered (one alert per silence). */
+/** One alert per silence. */
 export const SILENCE_SETTING = "alert:webhook-silence"
-/** Labels older than this are not counted as on their way any more (lost, or never handed over). */
+/** Older labels are lost or never handed over. */
 const IN_TRANSIT_DAYS = 30
 
-/**
- * Raises an alert: the `shipping-services.alert` event (a merchant's subscriber, and the plugin's
- * own notification subscriber when alerts.template is set, receive it), a warning in the log
- * and the alerts metric.
- */
+/** The `shipping-services.alert` event (merchant's and our notification subscribers), a log warning, the metric. */
 export async function raiseAlert(
   container: MedusaContainer,
   alert: Alert
@@ -42,7 +36,7 @@ export async function raiseAlert(
   ])
 }
 
-/** An automatic fulfillment used its last attempt: the merchant is told (once per attempt count). */
+/** Once per attempt count. */
 export async function alertAutoFulfillmentGaveUp(
   container: MedusaContainer,
   failure: {
@@ -57,10 +51,8 @@ export async function alertAutoFulfillmentGaveUp(
 }
 
 /**
- * The webhook watch (a job, every minute): tracking webhooks silent for
- * longer than alerts.webhookSilenceMinutes while labels bought before the silence are on their
- * way raise one alert per silence (a delivery ends it). Reads the registration row the receive
- * route stamps (`last_delivery_at`, every 30 s at most per server) and one bounded count.
+ * Every minute: webhooks silent past alerts.webhookSilenceMinutes while labels are on their way raise one alert per
+ * silence. Reads the registration's `last_delivery_at` and one bounded count.
  */
 export async function watchWebhookSilence(
   container: MedusaContainer,
@@ -110,8 +102,7 @@ export async function watchWebhookSilence(
     alertedFor: alerted?.since ?? null,
   })
   if (decision.state !== "alert") return decision
-  // Remembered first: two workers never both alert the same silence (the job runs once per tick
-  // anyway), and a failed emit is not repeated every minute (the log says it).
+  // Remembered first: two workers never alert the same silence, and a failed emit is not repeated every minute.
   await writeSetting(shipping, SILENCE_SETTING, {
     since: decision.since.toISOString(),
     alerted_at: now.toISOString(),

@@ -8,13 +8,7 @@ import { autoFulfillOrder, type AutoFulfillOutcome } from "./auto-fulfill"
 import { findOrder } from "../labels/order-shipments"
 import { shippingOf } from "../../modules/shipping-services"
 
-/**
- * An admin's "try again now" for a failed automatic fulfillment: one more attempt through the
- * same path as the job (fulfillOrderWorkflow: atomic claim, Medusa's
- * createOrderFulfillmentWorkflow). When the automatic attempts are used up, the claim counts it
- * as the last one (its `extra_attempt`), so exactly one more attempt runs and the job does not
- * resume after it; nothing is written before the claim.
- */
+/** An admin's "try again now": the job's path, one attempt more even when they are used up. */
 export async function retryAutoFulfillment(
   container: MedusaContainer,
   orderId: string

@@ -15,7 +15,9 @@ import {
   burstLimiter,
   EMPTY_FACTS,
   runFulfillOrder,
+  STALE,
   waitingWords,
+  withFreshPlan,
 } from "./run-fulfill-order"
 import { shippingOf } from "../../modules/shipping-services"
 
@@ -23,36 +25,27 @@ export type AutoFulfillOutcome =
   | { status: "succeeded"; fulfillment_ids: string[] }
   | { status: "skipped"; reason: string }
   | { status: "failed"; error: string; retry_at: Date | null }
-  /** The service is not answering: no attempt was spent; bought once it answers (the outage probe). */
+  /** The service is not answering: no attempt was spent. */
   | { status: "waiting"; reason: string }
 
 export { nextAttemptAt, type OrderFacts }
 
 export type AttemptOptions = {
-  /** When the attempt starts (its retry time counts from here). */
+  /** Its retry time counts from here. */
   now?: Date
   /** An admin's "try again now": one more attempt even when the automatic ones are used up. */
   extraAttempt?: boolean
   /** The order was just placed: no order change can be in progress (one read less). */
   placed?: boolean
-  /**
-   * A confirmed exchange, claim or edit (or the payment of one): an order whose labels were all
-   * bought is taken up again for the lines that change added, in fulfillments of their own.
-   */
+  /** An exchange, claim or edit: a fulfilled order is taken up again for the lines it added. */
   reopen?: boolean
 }
 
-/** How long an order whose exchange, claim, edit or return is being made waits before the next look. */
 const CHANGE_IN_PROGRESS_WAIT_MS = 60_000
 
 /**
- * Creates the fulfillment (and so the labels) of a placed order whose shipping method uses this
- * provider, once: the order's row in shipping_services_auto_fulfillment (unique per order,
- * claimed atomically) makes a redelivered `order.placed` a no-op. Orders of other providers cost
- * a read of the order (their shipping option is remembered) and no write. A failure is recorded
- * with the service's words and retried with backoff by a job, at most autoFulfill.maxAttempts
- * times. An attempt whose process stopped (its lease ran out) is taken over by the recovery job
- * or by this process after a restart.
+ * Every automatic attempt (event, job, admin's retry, recovery): the order's row is claimed once,
+ * so a repeated call buys nothing more; a failure is retried with backoff by the job.
  */
 export async function autoFulfillOrder(
   container: MedusaContainer,
@@ -63,15 +56,10 @@ export async function autoFulfillOrder(
   const options = shipping.getOptions()
   if (!options.autoFulfill.enabled)
     return { status: "skipped", reason: "automatic fulfillment is off" }
-  // A burst of placed orders is worked off as many at a time as labels may be bought at once
-  // (http.concurrency): more would only queue at the client while holding database
-  // connections in Medusa's workflows, and starve the pool.
+  // More than http.concurrency would queue at the client holding database connections.
   return burstLimiter(options.http.concurrency).run(() =>
-    withSpan(
-      SPANS.autoFulfillment,
-      { "medusa.order_id": orderId },
-      async (span) => {
-        const outcome = await fulfill(container, shipping, orderId, attempt)
+    withSpan(SPANS.autoFulfillment, { "medusa.order_id": orderId }, (span) =>
+      fulfill(container, shipping, orderId, attempt).then((outcome) => {
         const name =
           outcome.status === "failed" && !outcome.retry_at
             ? "gave_up"
@@ -79,109 +67,88 @@ export async function autoFulfillOrder(
         span.setAttribute("shipping_services.outcome", name)
         add(METRICS.autoFulfillments, 1, { "shipping_services.outcome": name })
         return outcome
-      }
+      })
     )
   )
 }
 
+export type AutoFulfillSource =
+  "order.placed" | "payment.captured" | "order.changed"
+
+const skipped = (reason: string): AutoFulfillOutcome => ({
+  status: "skipped",
+  reason,
+})
+
 /**
- * `order.placed`: the automatic fulfillment when it is on; when it is off, an order of this
- * provider is recorded as waiting for an admin (`manual`), so Ready to ship lists it from the
- * plugin's own rows, page by page, rather than by reading every order.
+ * Medusa's events for automatic fulfillment: `order.placed`, `payment.captured` (a payment's id)
+ * and a confirmed exchange, claim or edit. With `autoFulfill.on: "captured"` an order waits until
+ * its payment is captured in full; with automatic fulfillment off a placed order of this provider
+ * is recorded as waiting for an admin (Ready to ship). The order's row is claimed once, so a
+ * repeated event buys nothing more.
  */
-export async function orderPlaced(
+export async function autoFulfillEvent(
   container: MedusaContainer,
-  orderId: string
+  source: AutoFulfillSource,
+  id: string
 ): Promise<AutoFulfillOutcome> {
-  const shipping = shippingOf(container)
-  const { autoFulfill } = shipping.getOptions()
-  if (autoFulfill.enabled) {
-    // "captured": an order whose payment was captured at placement (a provider that captures on
-    // authorization) is bought now, as no payment.captured may come for it; the others wait for it.
-    if (
-      autoFulfill.on === "captured" &&
-      !(await orderCapturedInFull(container, orderId))
+  const { autoFulfill } = shippingOf(container).getOptions()
+  if (
+    source === "payment.captured" &&
+    (!autoFulfill.enabled || autoFulfill.on !== "captured")
+  )
+    return skipped(
+      "labels are bought when the order is placed (autoFulfill.on)"
     )
-      return {
-        status: "skipped",
-        reason: "waits for its payment to be captured (autoFulfill.on)",
-      }
-    return autoFulfillOrder(container, orderId, { placed: true })
-  }
-  const plan = await planFulfillment(container, orderId)
-  if ("reason" in plan) return { status: "skipped", reason: plan.reason }
-  const { result } = await awaitAdminFulfillmentWorkflow(container).run({
-    input: { order_id: orderId, facts: plan.facts },
-  })
-  return {
-    status: "skipped",
-    reason: result.recorded
-      ? "automatic fulfillment is off: waits for an admin"
-      : "already recorded",
-  }
-}
-
-/**
- * Medusa's `payment.captured` (capturePaymentWorkflow: an admin's capture, a payment provider's
- * webhook): with `autoFulfill.on` "captured", the order's labels once its payment is captured in
- * full. A partial capture waits for the rest (each capture emits the event again). The order's
- * row makes a repeated event, or the same order also reaching `order.placed` captured, buy
- * nothing more (one claim per order).
- */
-export async function paymentCaptured(
-  container: MedusaContainer,
-  paymentId: string
-): Promise<AutoFulfillOutcome> {
-  const shipping = shippingOf(container)
-  const { autoFulfill } = shipping.getOptions()
-  if (!autoFulfill.enabled || autoFulfill.on !== "captured")
-    return {
-      status: "skipped",
-      reason: "labels are bought when the order is placed (autoFulfill.on)",
-    }
-  const orderId = await orderOfPayment(container, paymentId)
-  if (!orderId)
-    return { status: "skipped", reason: "the payment belongs to no order" }
-  if (!(await orderCapturedInFull(container, orderId)))
-    return {
-      status: "skipped",
-      reason: "its payment is captured in part: waits for the rest",
-    }
-  // Also the payment of what an exchange, claim or edit left due: their lines follow.
-  return autoFulfillOrder(container, orderId, {
-    reopen: autoFulfill.orderChanges,
-  })
-}
-
-/**
- * Medusa's `order.exchange_created`, `order.claim_created` (confirmed, with their outbound items)
- * and `order-edit.confirmed`: the lines the change added get their labels as a placed order's
- * do, in fulfillments of their own (autoFulfill.orderChanges). With `autoFulfill.on:
- * "captured"`, a change that leaves an amount due waits for its payment (payment.captured). The
- * order's row makes a redelivered event, or two workers, buy nothing more.
- */
-export async function orderChanged(
-  container: MedusaContainer,
-  orderId: string
-): Promise<AutoFulfillOutcome> {
-  const shipping = shippingOf(container)
-  const { autoFulfill } = shipping.getOptions()
-  if (!autoFulfill.enabled || !autoFulfill.orderChanges)
-    return {
-      status: "skipped",
-      reason:
-        "order changes are fulfilled by an admin (autoFulfill.orderChanges)",
-    }
+  if (
+    source === "order.changed" &&
+    (!autoFulfill.enabled || !autoFulfill.orderChanges)
+  )
+    return skipped(
+      "order changes are fulfilled by an admin (autoFulfill.orderChanges)"
+    )
+  const orderId =
+    source === "payment.captured" ? await orderOfPayment(container, id) : id
+  if (!orderId) return skipped("the payment belongs to no order")
+  if (!autoFulfill.enabled) return awaitAdmin(container, orderId)
+  // A provider that captures on authorization sends no payment.captured: its orders go now.
   if (
     autoFulfill.on === "captured" &&
     !(await orderCapturedInFull(container, orderId))
   )
-    return {
-      status: "skipped",
-      reason: "waits for what the change left due to be paid (autoFulfill.on)",
-    }
-  return autoFulfillOrder(container, orderId, { reopen: true })
+    return skipped(
+      source === "order.placed"
+        ? "waits for its payment to be captured (autoFulfill.on)"
+        : "waits for the rest of its payment to be captured (autoFulfill.on)"
+    )
+  // A payment may be for what an exchange, claim or edit left due: their lines follow.
+  return autoFulfillOrder(container, orderId, {
+    placed: source === "order.placed",
+    reopen:
+      source === "order.changed" ||
+      (source === "payment.captured" && autoFulfill.orderChanges),
+  })
 }
+
+/** Ready to ship lists an order waiting for an admin from the plugin's own row. */
+async function awaitAdmin(
+  container: MedusaContainer,
+  orderId: string
+): Promise<AutoFulfillOutcome> {
+  const plan = await planFulfillment(container, orderId)
+  if ("reason" in plan) return skipped(plan.reason)
+  const { result } = await awaitAdminFulfillmentWorkflow(container).run({
+    input: { order_id: orderId, facts: plan.facts },
+  })
+  return skipped(
+    result.recorded
+      ? "automatic fulfillment is off: waits for an admin"
+      : "already recorded"
+  )
+}
+
+/** Thrown for an order change while another process buys the order's labels: the event's retry plans it again. */
+export class OrderChangeWaits extends Error {}
 
 async function fulfill(
   container: MedusaContainer,
@@ -189,16 +156,27 @@ async function fulfill(
   orderId: string,
   attempt: AttemptOptions
 ): Promise<AutoFulfillOutcome> {
-  // Taken up again after a change: only the lines changes added (a label an admin voided on
-  // purpose is not bought again). One read more, off the path of a placed order.
-  const reopen =
-    !!attempt.reopen &&
-    (
-      await shipping.listAutoFulfillments(
-        { order_id: orderId },
-        { select: ["status"] }
-      )
-    )[0]?.status === "succeeded"
+  return withFreshPlan(
+    () => fulfillOnce(container, shipping, orderId, attempt),
+    (reason) => {
+      if (attempt.reopen) throw new OrderChangeWaits(reason)
+      return skipped(reason)
+    }
+  )
+}
+
+async function fulfillOnce(
+  container: MedusaContainer,
+  shipping: ShippingServicesModuleService,
+  orderId: string,
+  attempt: AttemptOptions
+): Promise<AutoFulfillOutcome | typeof STALE> {
+  // A placed order has no row yet (a second delivery of the event finds one, and leaves it).
+  const seen = attempt.placed
+    ? undefined
+    : await shipping.attempts().seen(orderId)
+  // Only the lines changes added: a label an admin voided on purpose is not bought again.
+  const reopen = !!attempt.reopen && seen?.status === "succeeded"
   const now = attempt.now ?? new Date()
   const plan = await planFulfillment(container, orderId, {
     onlyChanges: reopen,
@@ -213,8 +191,7 @@ async function fulfill(
     return { status: "skipped", reason: plan.reason }
   }
   if ("reason" in plan && plan.deferred) {
-    // Medusa would fail the fulfillment after the label was bought: looked at again later (the
-    // retry job), its attempt not spent; the change's own event takes it up sooner.
+    // Medusa would fail the fulfillment after the label was bought: no attempt spent.
     await shipping
       .queue()
       .postpone(
@@ -227,8 +204,6 @@ async function fulfill(
   }
   if (reopen && "reason" in plan)
     return { status: "skipped", reason: plan.reason }
-  // The service is not answering: the order waits for it, spending no attempt and sending
-  // nothing (free while it answers: no read).
   const outage = await shipping.availability().outage()
   if (outage) {
     const reason = waitingWords(outage)
@@ -242,6 +217,7 @@ async function fulfill(
     now,
     extra_attempt: attempt.extraAttempt,
     reopen,
+    planned_on: seen === undefined ? undefined : (seen?.version ?? null),
   })
   if ("error" in run) {
     const recorded = run.recorded
@@ -252,8 +228,7 @@ async function fulfill(
       .warn(
         `shipping-services: automatic fulfillment of order ${orderId} failed (attempt ${recorded?.attempts ?? "?"}): ${String(run.error.message)}`
       )
-    // The last automatic attempt failed (recorded as failed with no retry time): the merchant is
-    // told. An admin's own "try again" is not alerted: the admin sees its answer.
+    // An admin's own "try again" is not alerted: the admin sees its answer.
     if (recorded && !recorded.next_attempt_at && !attempt.extraAttempt)
       await alertAutoFulfillmentGaveUp(container, {
         order_id: orderId,
@@ -276,8 +251,13 @@ async function fulfill(
     }
   }
   const { claim, fulfillment_ids } = run.result
+  if (!claim.claimed && claim.stale) return STALE
+  // The running round's plan may predate this change: its lines wait for that round to end.
+  if (!claim.claimed && claim.busy && attempt.reopen)
+    throw new OrderChangeWaits(
+      `its labels are being bought by another process: this change's lines are planned again once it ends`
+    )
   if (!claim.claimed) return { status: "skipped", reason: claim.reason }
-  // Done (everything was fulfilled already, e.g. by the attempt a stopped process left behind).
   if (!fulfillment_ids.length)
     return {
       status: "skipped",

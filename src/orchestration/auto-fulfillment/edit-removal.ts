@@ -3,12 +3,9 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { shippingOf } from "../../modules/shipping-services"
 
 /**
- * An order edit that lowers a line below what was fulfilled (removing an item whose label was
- * bought): Medusa refuses it ("cannot be lower than" the fulfilled quantity), in words that do
- * not say why or what to do. When the plugin's labels hold that line, these words name them and
- * the way out: void the label (which cancels its fulfillment) on the order page, then edit; or
- * keep the parcel. Null when the edit does not lower the line below its fulfilled units, or no
- * label of the plugin holds it (Medusa's own answer then stands). Reads only.
+ * An edit lowering a line below its fulfilled units is refused by Medusa in words that say neither
+ * why nor what to do: when our labels hold the line, these name them and the way out (void, then
+ * edit; or keep the parcel). Null otherwise: Medusa's answer stands. Reads only.
  */
 export async function fulfilledRemovalWords(
   container: MedusaContainer,

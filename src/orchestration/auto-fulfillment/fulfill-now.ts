@@ -5,68 +5,74 @@ import { ourShippingOptionWithService } from "./shipping-option-facts"
 import {
   burstLimiter,
   runFulfillOrder,
+  STALE,
   waitingWords,
+  withFreshPlan,
 } from "./run-fulfill-order"
 import { shippingOf } from "../../modules/shipping-services"
 
 export type AdminFulfillOutcome =
   | { status: "succeeded"; fulfillment_ids: string[] }
-  /** Nothing left to fulfill: the order's labels were bought already (by this batch's stopped run, the automatic path or by hand). */
+  /** Nothing left to fulfill. */
   | { status: "fulfilled"; reason: string }
-  /** The plugin cannot ship it: another provider, canceled, unknown. Nothing was bought. */
   | { status: "refused"; reason: string }
-  /** Another live process is buying its labels right now: look again later. */
   | { status: "busy"; reason: string }
   | { status: "failed"; error: Record<string, unknown> }
-  /** The service is not answering: nothing was sent; look again once it answers. */
   | { status: "waiting"; reason: string }
 
-/**
- * An admin's fulfillment of an order now (a print batch): the same claim on the order's
- * row as the automatic path, so the two never both buy, and the same purchase (Medusa's
- * createOrderFulfillmentWorkflow → the provider's never-twice purchase), whatever automatic
- * fulfillment says: it may be off, out of attempts, or the order held (the admin chose it). A
- * failure is left to the admin (no automatic retry is scheduled), in the service's words. Runs
- * `http.concurrency` at a time together with automatic fulfillments.
- */
+/** A print batch: the automatic path's claim, whatever automatic fulfillment says; no retry scheduled. */
 export async function fulfillOrderNow(
   container: MedusaContainer,
   orderId: string
 ): Promise<AdminFulfillOutcome> {
   const shipping = shippingOf(container)
-  return burstLimiter(shipping.getOptions().http.concurrency).run(async () => {
-    const plan = await planFulfillment(container, orderId)
-    if ("reason" in plan && (!plan.ours || plan.canceled))
-      return { status: "refused", reason: plan.reason }
-    if ("reason" in plan) {
-      const [existing] = await shipping.listAutoFulfillments({
-        order_id: orderId,
-      })
-      if (
-        existing?.status === "running" &&
-        existing.lease_until &&
-        new Date(existing.lease_until).getTime() > Date.now()
-      ) {
-        return {
-          status: "busy",
-          reason: "its labels are being stored by another process",
-        }
-      }
-      return { status: "fulfilled", reason: plan.reason }
-    }
-    const outage = await shipping.availability().outage()
-    if (outage) return { status: "waiting", reason: waitingWords(outage) }
-    const run = await runFulfillOrder(container, orderId, "admin", plan, {
-      now: new Date(),
+  return burstLimiter(shipping.getOptions().http.concurrency).run(() =>
+    withFreshPlan(
+      () => fulfillOnce(container, orderId),
+      (reason): AdminFulfillOutcome => ({ status: "busy", reason })
+    )
+  )
+}
+
+async function fulfillOnce(
+  container: MedusaContainer,
+  orderId: string
+): Promise<AdminFulfillOutcome | typeof STALE> {
+  const shipping = shippingOf(container)
+  const seen = await shipping.attempts().seen(orderId)
+  const plan = await planFulfillment(container, orderId)
+  if ("reason" in plan && (!plan.ours || plan.canceled))
+    return { status: "refused", reason: plan.reason }
+  if ("reason" in plan) {
+    const [existing] = await shipping.listAutoFulfillments({
+      order_id: orderId,
     })
-    if ("error" in run)
-      return run.recorded?.status === "waiting" || run.error.away === true
-        ? { status: "waiting", reason: String(run.error.message) }
-        : { status: "failed", error: run.error }
-    const { claim, fulfillment_ids } = run.result
-    if (!claim.claimed) return { status: "busy", reason: claim.reason }
-    return { status: "succeeded", fulfillment_ids }
+    if (
+      existing?.status === "running" &&
+      existing.lease_until &&
+      new Date(existing.lease_until).getTime() > Date.now()
+    ) {
+      return {
+        status: "busy",
+        reason: "its labels are being stored by another process",
+      }
+    }
+    return { status: "fulfilled", reason: plan.reason }
+  }
+  const outage = await shipping.availability().outage()
+  if (outage) return { status: "waiting", reason: waitingWords(outage) }
+  const run = await runFulfillOrder(container, orderId, "admin", plan, {
+    now: new Date(),
+    planned_on: seen?.version ?? null,
   })
+  if ("error" in run)
+    return run.recorded?.status === "waiting" || run.error.away === true
+      ? { status: "waiting", reason: String(run.error.message) }
+      : { status: "failed", error: run.error }
+  const { claim, fulfillment_ids } = run.result
+  if (!claim.claimed && claim.stale) return STALE
+  if (!claim.claimed) return { status: "busy", reason: claim.reason }
+  return { status: "succeeded", fulfillment_ids }
 }
 
 /** Whether an order can be fulfilled by the plugin now, and the facts of its row (Ready to ship, holds). */

@@ -38,11 +38,7 @@ export type Plan =
 export type PlanOptions = {
   /** Only the lines confirmed order changes added (an exchange's, a claim's or an edit's). */
   onlyChanges?: boolean
-  /**
-   * Whether an order change in progress can exist: Medusa's fulfillment fails on such an order
-   * after the label was bought (research: registerFulfillment), so it is asked first — except at
-   * placement, where none can be.
-   */
+  /** Medusa fails a fulfillment on an order with a change in progress after the label was bought. */
   checkActiveChanges?: boolean
 }
 
@@ -62,13 +58,7 @@ type OrderRead = {
   shipping_methods?: { id: string; shipping_option_id?: string | null }[]
 }
 
-/**
- * The unfulfilled shippable lines of an order, as fulfillments to make: one per shipping option
- * of the plugin and stock location. Read with as few statements
- * as the order allows, since every placed order runs this: the order (one query); the change
- * actions only once the order has changed (its version moved on); the reservations only in a
- * shop with several stock locations; options and locations remembered a minute.
- */
+/** One fulfillment per shipping option of the plugin and stock location; every placed order reads this. */
 export async function planFulfillment(
   container: MedusaContainer,
   orderId: string,

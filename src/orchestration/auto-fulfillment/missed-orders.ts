@@ -5,32 +5,19 @@ import {
   readSetting,
   writeSetting,
 } from "../../modules/shipping-services/settings"
-import { orderPlaced } from "./auto-fulfill"
+import { autoFulfillEvent } from "./auto-fulfill"
 import { shippingOf } from "../../modules/shipping-services"
 
-/** Where the sweep remembers how far it has looked. */
 export const MISSED_ORDERS_SETTING = "missed-orders:checked-until"
-/**
- * Orders younger than this are left to their `order.placed` subscriber (a burst queues its
- * events for a while; a sweep that got there first would only lose the claim race, harmlessly).
- */
+/** Younger orders are left to their `order.placed` (a burst queues its events for a while). */
 export const MISSED_ORDERS_DELAY_MS = 2 * 60_000
 /** How far back the first sweep of a store looks. */
 const FIRST_LOOK_BACK_MS = 60 * 60_000
-/** Orders read per sweep; a backlog is worked off a page a minute. */
 const PAGE = 200
 
 export type MissedOrdersReport = { checked: number; missed: number }
 
-/**
- * Orders whose `order.placed` never reached the plugin. Medusa emits it once, without retries
- * (a subscriber that fails — the database restarting under it, a worker killed — loses it), so
- * an order of this provider could stay without its label and without the row that lists it in
- * Ready to ship. Every minute (the retry job) the orders placed since the last sweep, up to two
- * minutes ago, are read a page at a time; those without a row of the plugin go through the same
- * path as the event (`orderPlaced`: an order of another provider is a no-op, one already claimed
- * is never bought twice). The cursor is a row in shipping_services_setting.
- */
+/** Medusa emits `order.placed` once, without retries: an order whose subscriber failed is found here. */
 export async function fulfillMissedOrders(
   container: MedusaContainer,
   now = new Date()
@@ -72,7 +59,7 @@ export async function fulfillMissedOrders(
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   for (const order of missed) {
     try {
-      await orderPlaced(container, order.id)
+      await autoFulfillEvent(container, "order.placed", order.id)
     } catch (error) {
       // The cursor stays where it was: the next sweep tries this window again.
       logger.warn(

@@ -18,17 +18,33 @@ export const EMPTY_FACTS: OrderFacts = {
   placed_at: null,
 }
 
-/**
- * Automatic and admin fulfillments together, at most `http.concurrency` at a time in this process:
- * a burst of placed orders queues here rather than in the service's client.
- */
+/** A plan read against a row another process changed meanwhile is read again, this many times at most. */
+export const PLAN_ROUNDS = 3
+
+/** Said by a round whose claim found the row changed since its plan was read. */
+export const STALE = Symbol("stale plan")
+
+/** Runs `once` until its plan was not stale, PLAN_ROUNDS times at most; then `exhausted`. */
+export async function withFreshPlan<T>(
+  once: () => Promise<T | typeof STALE>,
+  exhausted: (reason: string) => T
+): Promise<T> {
+  for (let round = 1; round <= PLAN_ROUNDS; round++) {
+    const outcome = await once()
+    if (outcome !== STALE) return outcome
+  }
+  return exhausted(
+    `changed by other processes while its plan was read, ${PLAN_ROUNDS} times`
+  )
+}
+
+// A burst queues here rather than in the service's client.
 let burst: Limiter | undefined
 export function burstLimiter(capacity: number): Limiter {
   if (!burst || burst.capacity !== capacity) burst = new Limiter(capacity)
   return burst
 }
 
-/** What Ready to ship and the logs say of an order waiting for the service. */
 export function waitingWords(outage: {
   since: string
   reason?: string | null
@@ -36,18 +52,19 @@ export function waitingWords(outage: {
   return `Waiting for the shipping service: not answering since ${outage.since}${outage.reason ? ` (${outage.reason})` : ""}; the label is bought as soon as it answers again`
 }
 
-/**
- * Runs fulfillOrderWorkflow: claim the order's row, Medusa's
- * createOrderFulfillmentWorkflow, record the success. A failure comes back in the service's
- * words; the workflow put them on the attempt before giving it back as failed, and they are
- * added here only for an error raised outside that step (words already there are kept).
- */
+/** The workflow put the error's words on the attempt already; added here only for an error outside it. */
 export async function runFulfillOrder(
   container: MedusaContainer,
   orderId: string,
   mode: FulfillMode,
   plan: Plan,
-  attempt: { now: Date; extra_attempt?: boolean; reopen?: boolean }
+  attempt: {
+    now: Date
+    extra_attempt?: boolean
+    reopen?: boolean
+    /** The row's version the plan was read on (null: none); a row changed since is not claimed. */
+    planned_on?: string | null
+  }
 ): Promise<
   | { result: FulfillOrderResult }
   | {
@@ -70,6 +87,7 @@ export async function runFulfillOrder(
         started_at: attempt.now,
         extra_attempt: attempt.extra_attempt,
         reopen: attempt.reopen,
+        planned_on: attempt.planned_on,
       },
     })
     return { result }

@@ -10,13 +10,10 @@ type OptionFacts = {
 }
 
 /**
- * What the plan needs of a shipping option: its provider, the plugin service it was made from
- * (`data.id`) and its fulfillment set's stock location. Read on every order, changed almost
- * never: remembered for a minute per process. A change is seen at once by the process that gets
- * Medusa's event (`forgetShippingOption`), by the others within the minute; meanwhile the
- * purchase itself still goes through Medusa, which reads the option afresh.
+ * A shipping option's provider, service (`data.id`) and stock location, remembered a minute per
+ * process (the one that gets Medusa's event forgets at once); the purchase reads it afresh anyway.
  */
-const optionFacts = new ExpiringMap<string, OptionFacts>({
+const optionFacts = new ExpiringMap<string, Promise<OptionFacts | undefined>>({
   ttlMs: 60_000,
   maxEntries: 1_000,
 })
@@ -27,45 +24,70 @@ export function forgetShippingOption(id: string | undefined) {
   else optionFacts.clear()
 }
 
+function forgetRead(id: string, read: Promise<OptionFacts | undefined>) {
+  if (optionFacts.get(id) === read) optionFacts.delete(id)
+}
+
+/** Concurrent orders share one read of the options none has asked for yet. */
 export async function shippingOptionFacts(
   container: MedusaContainer,
   ids: string[]
 ): Promise<Map<string, OptionFacts>> {
-  const unknown = ids.filter((id) => !optionFacts.get(id))
+  const reads = new Map(ids.map((id) => [id, optionFacts.get(id)]))
+  const unknown = [...reads.keys()].filter((id) => !reads.get(id))
   if (unknown.length) {
-    const { data } = await container
-      .resolve(ContainerRegistrationKeys.QUERY)
-      .graph({
-        entity: "shipping_option",
-        fields: [
-          "id",
-          "provider_id",
-          "data",
-          "service_zone.fulfillment_set.location.id",
-        ],
-        filters: { id: unknown },
-      })
-    for (const o of data as {
-      id: string
-      provider_id?: string | null
-      data?: { id?: unknown } | null
-      service_zone?: {
-        fulfillment_set?: { location?: { id?: string } | null } | null
-      } | null
-    }[]) {
-      optionFacts.set(o.id, {
-        provider_id: o.provider_id ?? "",
-        service_id: typeof o.data?.id === "string" ? o.data.id : null,
-        location_id: o.service_zone?.fulfillment_set?.location?.id ?? null,
-      })
+    const read = readOptionFacts(container, unknown)
+    for (const id of unknown) {
+      const one = read.then((all) => all.get(id))
+      reads.set(id, one)
+      optionFacts.set(id, one)
+      // Not remembered: a failed read, or an option not found.
+      one.then(
+        (facts) => facts || forgetRead(id, one),
+        () => forgetRead(id, one)
+      )
     }
   }
   const out = new Map<string, OptionFacts>()
-  for (const id of ids) {
-    const facts = optionFacts.get(id)
+  for (const [id, read] of reads) {
+    const facts = await read
     if (facts) out.set(id, facts)
   }
   return out
+}
+
+async function readOptionFacts(
+  container: MedusaContainer,
+  ids: string[]
+): Promise<Map<string, OptionFacts>> {
+  const { data } = await container
+    .resolve(ContainerRegistrationKeys.QUERY)
+    .graph({
+      entity: "shipping_option",
+      fields: [
+        "id",
+        "provider_id",
+        "data",
+        "service_zone.fulfillment_set.location.id",
+      ],
+      filters: { id: ids },
+    })
+  const facts = new Map<string, OptionFacts>()
+  for (const o of data as {
+    id: string
+    provider_id?: string | null
+    data?: { id?: unknown } | null
+    service_zone?: {
+      fulfillment_set?: { location?: { id?: string } | null } | null
+    } | null
+  }[]) {
+    facts.set(o.id, {
+      provider_id: o.provider_id ?? "",
+      service_id: typeof o.data?.id === "string" ? o.data.id : null,
+      location_id: o.service_zone?.fulfillment_set?.location?.id ?? null,
+    })
+  }
+  return facts
 }
 
 /** The order's shipping option of this provider and its plugin service, if any. */

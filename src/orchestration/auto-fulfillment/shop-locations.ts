@@ -11,7 +11,10 @@ export type StockLocationFacts = {
 }
 
 /** The shop's stock locations, remembered a minute (a burst of orders reads them once). */
-const shopLocations = new ExpiringMap<"all", Map<string, StockLocationFacts>>({
+const shopLocations = new ExpiringMap<
+  "all",
+  Promise<Map<string, StockLocationFacts>>
+>({
   ttlMs: 60_000,
   maxEntries: 1,
 })
@@ -21,11 +24,21 @@ export function forgetShopLocations(): void {
   shopLocations.clear()
 }
 
-export async function stockLocationsOfShop(
+/** Concurrent orders share one read. */
+export function stockLocationsOfShop(
   container: MedusaContainer
 ): Promise<Map<string, StockLocationFacts>> {
   const known = shopLocations.get("all")
   if (known) return known
+  const read = readShopLocations(container)
+  shopLocations.set("all", read)
+  read.catch(() => shopLocations.delete("all"))
+  return read
+}
+
+async function readShopLocations(
+  container: MedusaContainer
+): Promise<Map<string, StockLocationFacts>> {
   const { data } = await container
     .resolve(ContainerRegistrationKeys.QUERY)
     .graph({
@@ -50,7 +63,6 @@ export async function stockLocationsOfShop(
       has_address: !!l.address?.country_code,
       provider_ids: (l.fulfillment_providers ?? []).map((p) => p.id),
     })
-  shopLocations.set("all", all)
   return all
 }
 

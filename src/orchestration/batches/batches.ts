@@ -38,11 +38,7 @@ export type CreateBatchInput = {
   created_by?: string | null
 }
 
-/**
- * POST /admin/shipping-services/batches: checks the selection (every refused order is named
- * with why, and nothing is bought for it), creates the batch's rows through a workflow, and
- * starts it in the background. Refused whole (400, nothing created) when no order can be taken.
- */
+/** Refused orders are named with why; starts in the background; 400 with nothing created when none can be taken. */
 export async function createBatch(
   container: MedusaContainer,
   input: CreateBatchInput
@@ -111,7 +107,7 @@ export async function createBatch(
   return loadBatchView(container, created.batch_id)
 }
 
-/** A batch with its progress (done / failed / waiting), failures in the service's words and print files. */
+/** Progress, failures in the service's words, print files. */
 export async function loadBatchView(
   container: MedusaContainer,
   batchId: string
@@ -139,10 +135,7 @@ export async function loadBatchView(
   )
 }
 
-/**
- * The service each label was bought with, for labels of rate-shopping options (the page shows it
- * per parcel); no read at all while no option rate-shops.
- */
+/** For rate-shopping labels (shown per parcel); no read while no option rate-shops. */
 async function shoppedServices(
   shipping: ShippingServicesModuleService,
   ids: string[]
@@ -165,7 +158,7 @@ async function shoppedServices(
   )
 }
 
-/** The latest batches, newest first, with their counts (GET /admin/shipping-services/batches). */
+/** Newest first, with their counts. */
 export async function listBatchViews(
   container: MedusaContainer,
   page: { offset: number; limit: number }
@@ -194,7 +187,7 @@ export async function listBatchViews(
   }
 }
 
-/** Failed orders of a batch bought again (all, or the given ones), through the same path. */
+/** Through the same path. */
 export async function retryBatch(
   container: MedusaContainer,
   batchId: string,
@@ -205,7 +198,7 @@ export async function retryBatch(
   return loadBatchView(container, batchId)
 }
 
-/** The print file made again with other settings (the layout chosen at download), from the stored labels: nothing is bought. */
+/** From the stored labels: nothing is bought. */
 export async function reprintBatch(
   container: MedusaContainer,
   batchId: string,
@@ -217,7 +210,7 @@ export async function reprintBatch(
   }
 ): Promise<BatchView> {
   await reopen(container, { batch_id: batchId, print: settings })
-  // Made now, in this request (100 labels take well under a second), so the download follows at once.
+  // Made in this request (100 labels take well under a second) so the download follows at once.
   const outcome = await runBatch(container, batchId)
   if (outcome === "busy") startBatch(container, batchId)
   return loadBatchView(container, batchId)
@@ -231,10 +224,7 @@ async function reopen(container: MedusaContainer, input: ReopenBatchInput) {
   }
 }
 
-/**
- * One print file of a batch, and its labels marked printed (Ready to ship stops listing them).
- * `kind`: combined, labels, packing-slips, commercial-invoices or zpl.
- */
+/** Its labels count as printed from now on (Ready to ship stops listing them). */
 export async function batchFile(
   container: MedusaContainer,
   batchId: string,

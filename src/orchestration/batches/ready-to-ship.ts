@@ -27,7 +27,7 @@ export type ReadyToShipPage = {
   count: number
   offset: number
   limit: number
-  /** The services to filter by (outbound options) and the print settings a new batch starts from. */
+  /** Outbound services to filter by, and the print settings a new batch starts from. */
   services: { id: string; name: string }[]
   printing: {
     layout: string
@@ -39,12 +39,7 @@ export type ReadyToShipPage = {
 
 type Metadata = { count?: number; skip?: number; take?: number }
 
-/**
- * GET /admin/shipping-services/ready-to-ship: one page of orders waiting for a label (their rows
- * in shipping_services_auto_fulfillment: automatic fulfillment off, failed, held) or of labels not
- * printed yet (the first parcel of each labelled fulfillment), read through Medusa's Query with
- * its pagination; never the whole list. The page's orders are then read from Medusa by id.
- */
+/** One page of orders awaiting a label, or of labelled ones not printed, paged by Query; never the whole list. */
 export async function readyToShip(
   container: MedusaContainer,
   q: ReadyToShipQuery
@@ -178,10 +173,7 @@ type LabelledRow = Parameters<typeof labelledOrderView>[0] & {
   fulfillment_id: string | null
 }
 
-/**
- * The service of each parcel (in parcel order) of the page's fulfillments whose option rate-shops:
- * one read, none while the page has none.
- */
+/** One read, none while the page has no rate-shopping option. */
 async function boughtPerParcel(
   shipping: ShippingServicesModuleService,
   rows: LabelledRow[]

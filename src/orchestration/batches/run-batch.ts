@@ -21,10 +21,10 @@ import { shippingOf } from "../../modules/shipping-services"
 const BATCHES = "shipping_services_batch"
 /** How long to wait before looking again at orders another process is buying. */
 const BUSY_WAIT_MS = 1_000
-/** Batches looked at per run of the resume job. */
+/** Per run of the resume job. */
 const RESUME_PAGE = 20
 
-/** Runs a batch in the background of this process (the request that started it is answered at once). */
+/** The request that started it is answered at once. */
 export function startBatch(container: MedusaContainer, batchId: string): void {
   void inFlight(() =>
     runBatch(container, batchId).catch((error) => {
@@ -38,13 +38,8 @@ export function startBatch(container: MedusaContainer, batchId: string): void {
 }
 
 /**
- * Works a batch off: its waiting items' labels are bought `http.concurrency` at a time through
- * fulfillOrderNow (the order's exclusive claim, Medusa's fulfillment workflow, the provider's
- * never-twice purchase), then the print file is made. The batch's row is leased while this
- * runs: a second process (or the resume job) leaves it alone, and when this process stops the
- * lease runs out and the resume job takes it up where the rows say it stopped. An item that was
- * running then is simply run again: its order's claim and the purchase journal find whatever
- * was bought already, so nothing is bought twice.
+ * Buys waiting items `http.concurrency` at a time through fulfillOrderNow, then prints. The batch is leased: a stopped
+ * process's batch is resumed where its rows say, and a rerun item finds what was bought, so nothing is bought twice.
  */
 export async function runBatch(
   container: MedusaContainer,
@@ -52,7 +47,7 @@ export async function runBatch(
 ): Promise<"done" | "busy" | "gone" | "waiting"> {
   const shipping = shippingOf(container)
   const leases = shipping.leases()
-  // Exclusive: one run per batch in this process too (the route, the resume job, the probe).
+  // Exclusive: one run per batch in this process too (route, resume job, probe).
   if (
     !(await leases.take(BATCHES, batchId, ["buying", "printing"], {
       exclusive: true,
@@ -66,9 +61,7 @@ export async function runBatch(
       if (batch.status === "done") return "done"
       if (batch.status === "buying") {
         if ((await buyItems(container, shipping, batchId)) === "waiting") {
-          // The service may have come back while this pass ran: the probe's resume then found
-          // the batch leased by this run and left it. Looked at again (a few times at most, were
-          // the service to come and go) rather than left for the resume job's next minute.
+          // The service may have returned mid-pass, and the probe's resume left our leased batch: look again (at most 3 times).
           if (++looks > 3 || (await shipping.availability().outage()))
             return "waiting"
           continue
@@ -89,7 +82,7 @@ export async function runBatch(
   }
 }
 
-/** Until no item waits: each pass runs the waiting (and interrupted) items, a few at a time. */
+/** Each pass runs the waiting and interrupted items, a few at a time. */
 async function buyItems(
   container: MedusaContainer,
   shipping: ShippingServicesModuleService,
@@ -105,20 +98,14 @@ async function buyItems(
     const outcomes = await Promise.all(
       items.map((item) => limiter.run(() => runItem(container, shipping, item)))
     )
-    // The service is not answering: the batch waits for it, as the orders do, and is taken up
-    // again when the probe finds it back.
+    // The batch waits for the service like the orders, resumed by the probe.
     if (outcomes.includes("waiting")) return "waiting"
     if (outcomes.every((o) => o === "busy"))
       await new Promise((resolve) => setTimeout(resolve, BUSY_WAIT_MS))
   }
 }
 
-/**
- * One order of the batch: marked running (progress, like a lease: a stopped process's running
- * items are simply run again), its labels bought by fulfillOrderNow (fulfillOrderWorkflow), and
- * what it came to recorded by recordBatchItemWorkflow. Busy (another process is buying it): back
- * to waiting, looked at again in a moment.
- */
+/** Marked running (a stopped process's running items are rerun); busy elsewhere: back to waiting for a moment. */
 async function runItem(
   container: MedusaContainer,
   shipping: ShippingServicesModuleService,
@@ -136,7 +123,7 @@ async function runItem(
     return "busy"
   }
   if (outcome.status === "waiting") {
-    // Not a failure: the item waits, its words on it, and no attempt of the batch is counted.
+    // Not a failure: no attempt of the batch is counted.
     await shipping.batches().setItem(item.id, {
       status: "waiting",
       error: { message: outcome.reason, away: true },
@@ -149,7 +136,6 @@ async function runItem(
   return "settled"
 }
 
-/** What the item's order came to, as its row records it. */
 async function itemOutcomeOf(
   shipping: ShippingServicesModuleService,
   item: BatchItemRecord,
@@ -171,7 +157,7 @@ async function itemOutcomeOf(
       }
     }
     case "fulfilled": {
-      // Bought already: by this batch before its process stopped, the automatic path, or by hand.
+      // Bought already: before a stop, by the automatic path, or by hand.
       const ids = await labelsToPrint(shipping, item.order_id)
       return ids.length
         ? { id: item.id, status: "done", attempts, shipment_ids: { ids } }
@@ -196,10 +182,7 @@ async function itemOutcomeOf(
   }
 }
 
-/**
- * The batch's print files (makeBatchPrintFilesWorkflow). A failure is recorded on the batch in
- * words for the page: the batch is done buying either way, and "print again" retries.
- */
+/** A failure is recorded on the batch in words: it is done buying either way, and "print again" retries. */
 async function printBatch(
   container: MedusaContainer,
   shipping: ShippingServicesModuleService,
@@ -222,10 +205,7 @@ async function printBatch(
   }
 }
 
-/**
- * Batches whose process stopped (their lease ran out while buying or printing), run again in
- * this process. The resume job calls this on recovery.schedule.
- */
+/** Batches whose lease ran out, resumed in this process on recovery.schedule. */
 export async function resumeBatches(
   container: MedusaContainer,
   now = new Date()

@@ -17,11 +17,7 @@ type OrderRow = {
   shipping_methods?: { shipping_option_id?: string | null }[]
 }
 
-/**
- * What a batch needs to know of the selected orders, in a few reads for the whole selection
- * (not per order): Medusa's orders and their shipping options, the plugin's labels, and the
- * unfinished batches they are in.
- */
+/** A few reads for the whole selection, not per order. */
 export async function loadSelection(
   container: MedusaContainer,
   orderIds: string[]
@@ -118,7 +114,7 @@ export async function loadSelection(
   })
 }
 
-/** The labels a print-only batch prints for an order: those not printed yet, else all of its live outbound labels. */
+/** Those not printed yet, else all live outbound labels. */
 export async function labelsToPrint(
   shipping: ShippingServicesModuleService,
   orderId: string

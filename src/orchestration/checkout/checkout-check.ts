@@ -30,15 +30,12 @@ import {
 
 export type CartCheck = {
   option_id: string
-  /** The plugin's service behind the option (options.services[].id) and its name. */
+  /** options.services[].id, with its name. */
   service_id: string
   service_name: string
   shippable: boolean
   problems: CheckoutProblem[]
-  /**
-   * Per warehouse the cart ships from with this option (one in a shop of one location): the
-   * stock location, the cart's lines it ships and what stops them.
-   */
+  /** Per warehouse the cart ships from: its lines and what stops them. */
   locations: {
     location_id: string | null
     name: string | null
@@ -48,10 +45,7 @@ export type CartCheck = {
   }[]
 }
 
-/**
- * The provider's options as its own entry sees them: the plugin's, overridden field by field by
- * the provider entry whose id the shipping option names (src/options/resolve.ts).
- */
+/** The plugin's options overridden field by field by the provider entry the shipping option names. */
 const parsed = new WeakMap<object, Map<string, PluginOptions>>()
 
 export function providerOptions(
@@ -59,7 +53,7 @@ export function providerOptions(
   providerId: string
 ): PluginOptions {
   const config = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE)
-  // Parsed once per configuration and provider: the store's check route is a hot path.
+  // Parsed once per configuration and provider: the store's check route is hot.
   const cache = parsed.get(config) ?? new Map<string, PluginOptions>()
   parsed.set(config, cache)
   const known = cache.get(providerId)
@@ -82,10 +76,7 @@ function parseProviderOptions(
   return optionsFromConfig(config, entry?.options)
 }
 
-/**
- * Checks a cart against options of this provider, as checkout will (the provider's dry run),
- * changing nothing: the store's check route, and the details added to a refusal.
- */
+/** As checkout will, changing nothing: the store's check route and the details of a refusal. */
 export async function checkCartForOptions(
   container: MedusaContainer,
   cartId: string,
@@ -165,7 +156,7 @@ async function checkOption(
   }
 }
 
-/** The cart checked against each of its shipping methods of this provider (cart completion). */
+/** At cart completion. */
 export async function checkCartShippingMethods(
   container: MedusaContainer,
   cartId: string
@@ -186,7 +177,7 @@ type OrderForCheck = Omit<CartForCheckout, "items"> & {
   })[]
 }
 
-/** What is still to ship of an order: each line's quantity less what was fulfilled. */
+/** Each line's quantity less what was fulfilled. */
 function toShip(order: OrderForCheck): OrderForCheck {
   return {
     ...order,
@@ -201,11 +192,7 @@ function toShip(order: OrderForCheck): OrderForCheck {
   }
 }
 
-/**
- * Orders that reach the plugin without a cart: a draft order converted by an admin, an order
- * edit that adds items. The same dry run against the order's options of this provider; throws
- * the checkout refusal (400) when the service would refuse what is left to ship.
- */
+/** Draft-order conversions and order edits bypass checkout: the same dry run on what is left to ship (400 if refused). */
 export async function refuseUnshippableOrder(
   container: MedusaContainer,
   source: { draftOrderId: string } | { editedOrderId: string }
@@ -259,7 +246,7 @@ async function orderForCheck(
   return data[0] as OrderForCheck | undefined
 }
 
-/** The order as its pending edit would leave it (Medusa's own preview), with its address. */
+/** Medusa's own preview of the pending edit. */
 async function editedOrderForCheck(
   container: MedusaContainer,
   orderId: string

@@ -30,18 +30,13 @@ import { providerOptions } from "./checkout-check"
 export type DeliveryPromiseView = {
   shipping_option_id: string
   name: string
-  /** When the parcel should arrive; null where the service gives no commitment (nothing promised). */
+  /** Null where the service gives no commitment. */
   estimated_delivery: DeliveryPromise | null
 }
 
 /**
- * GET /store/shipping-services/carts/:id/delivery-promises: for each of the plugin's shipping
- * options Medusa offers the cart (flat-priced ones too), the day it should arrive, from the
- * service's delivery commitment. It comes with the rates call that prices the option (one call
- * per parcel per cart state, kept: src/providers/shipping-services/quotes.ts), so a checkout
- * that lists, prices and promises one cart asks the service once. Nothing is promised for an
- * option the cart cannot ship (the dry run's problems), while the service is not answering, or
- * where it gives no commitment: a promise is never guessed.
+ * Arrival day per option, from the delivery commitment that comes with the cached rates call, so one checkout asks
+ * once. Never guessed: nothing for an unshippable cart, during an outage, or without a commitment.
  */
 export async function deliveryPromisesOfCart(
   container: MedusaContainer,

@@ -25,9 +25,9 @@ export type RootCheck = {
 }
 export type ConnectionCheck = {
   token: "ok" | "error"
-  /** Why no token, in words (never the credentials). */
+  /** In words, never the credentials. */
   token_error: string | null
-  /** The authenticated call made with the token: doc 1's applicable-events list. */
+  /** Doc 1's applicable-events list. */
   authorized_call: {
     operation: "listApplicableEvents"
     ok: boolean
@@ -35,10 +35,7 @@ export type ConnectionCheck = {
     error: string | null
   }
   roots: RootCheck[]
-  /**
-   * Who answered the calls: the local sandbox (it says so on every answer, with its clock:
-   * the sandbox's identity), the service, or nobody yet.
-   */
+  /** The sandbox (it says so on every answer), the service, or nobody yet. */
   service:
     | { kind: "sandbox"; clock: string; speed: number }
     | { kind: "service" }
@@ -47,17 +44,12 @@ export type ConnectionCheck = {
 }
 
 const PROBE_TIMEOUT_MS = 5_000
-/** The client retries with backoff and a long timeout; an admin page must not wait for all of it. */
+/** The client retries with backoff; an admin page must not wait for all of it. */
 const CALL_TIMEOUT_MS = 10_000
 
 /**
- * Can this store talk to the service? Two questions, answered separately so that the admin
- * knows what to fix:
- * - token: the shared client gets a token from {auth_url} with the configured key and secret and
- *   uses it on one cheap authenticated read (doc 1: GET /api/v1/events). A failure of the token
- *   operation itself means the credentials or {auth_url}; anything after it is not the token.
- * - roots: each configured root answers HTTP at all (any status counts as reachable: the
- *   probe carries no credentials, so 401/404 are expected). Each distinct URL is probed once.
+ * Token and roots answered separately, so the admin knows what to fix: a token failure means credentials or
+ * {auth_url}; a root is reachable on any HTTP status (the probe carries no credentials). Each URL probed once.
  */
 export async function checkConnection(
   container: MedusaContainer,
@@ -86,8 +78,7 @@ export async function checkConnection(
     })),
   ])
 
-  // The token operation failing, or the service refusing the token it gave, is a token problem;
-  // any other failure happened after a token was in hand.
+  // The token operation failing, or its token refused, is a token problem; anything else came after.
   const tokenError = call.ok
     ? null
     : call.error instanceof ShippingAuthenticationError ||

@@ -14,13 +14,7 @@ import { readSetting } from "../../modules/shipping-services/settings"
 import { updateSenderContactWorkflow } from "../../workflows/update-sender-contact"
 import { shippingOf } from "../../modules/shipping-services"
 
-/**
- * The sender contact at the service (doc 3, PATCH {contact_url}/api/v1/contact/{contactId}).
- * An update sends only the fields that differ from what was last saved (the Setting row
- * `contact`, or options.contact before the first update), and saves the answer. Updates are
- * serialised by a lock so that two admins (or an admin and a store rename) never compute their
- * differences from the same old state.
- */
+/** Serialises contact updates so two admins (or a store rename) never diff from the same old state. */
 
 export const CONTACT_LOCK_KEY = "shipping-services:contact"
 
@@ -42,7 +36,6 @@ export type ContactUpdateResult = {
   changed: boolean
 }
 
-/** Runs updateSenderContactWorkflow under the contact lock. */
 export async function updateSenderContact(
   container: MedusaContainer,
   requested: ContactFields,
@@ -75,11 +68,7 @@ export async function updateSenderContact(
     : run()
 }
 
-/**
- * After the store was updated: when the company follows the store's name (options.contact.company
- * not set), a new store name becomes the sender company at the service. Returns undefined when
- * nothing was to be done.
- */
+/** When the company follows the store name, a renamed store renames the sender company; undefined when nothing to do. */
 export async function followStoreName(
   container: MedusaContainer,
   storeId: string

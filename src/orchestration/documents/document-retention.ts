@@ -4,24 +4,23 @@ import { removeExpiredDocumentsWorkflow } from "../../workflows/documents"
 import { withLock, type LockingLike } from "../../lib/locking"
 import { shippingOf } from "../../modules/shipping-services"
 
-/** Parcels (and batches) per batch: each batch's deleting transaction holds only their rows. */
+/** Each deleting transaction holds only this many owners' rows. */
 export const RETENTION_BATCH = 200
 const DAY_MS = 86_400_000
 
 export type RetentionReport = {
-  /** Null when documents.keepDays is null (documents are kept). */
+  /** Null when documents are kept. */
   cutoff: string | null
   labels: number
   batches: number
   documents: number
-  /** Workflow runs (bounded batches) it took. */
+  /** Bounded workflow runs. */
   runs: number
-  /** The longest a deleting transaction held its row locks, ms. */
   longest_lock_ms: number
   ms: number
 }
 
-/** The date before which a parcel's end makes its documents due. Pure. */
+/** Pure. */
 export function retentionCutoff(
   keepDays: number | null,
   now: Date
@@ -30,11 +29,8 @@ export function retentionCutoff(
 }
 
 /**
- * Removes every document due (`documents.keepDays` after its parcel was delivered, voided or
- * returned), one bounded batch per workflow run, until none is left: each run reads a page of
- * owners after the last one seen, so the loop ends even when some stay (a reprint meanwhile).
- * One run at a time in the whole store (a lock of the Locking Module); a second caller finds it
- * busy and returns.
+ * One bounded batch per workflow run until none is left; a cursor ends the loop even when some stay.
+ * One run store-wide (Locking Module); a second caller returns "busy".
  */
 export async function removeExpiredDocuments(
   container: MedusaContainer,
@@ -67,7 +63,7 @@ export async function removeExpiredDocuments(
             cutoff: cutoff.toISOString(),
             limit: batchSize,
             labels,
-            // Print files after every label due is gone: they wait for their labels.
+            // Print files wait for their labels.
             batches: !labels && batches,
             after_label: afterLabel,
             after_batch: afterBatch,
@@ -81,7 +77,7 @@ export async function removeExpiredDocuments(
           report.longest_lock_ms,
           result.lock_ms
         )
-        // A kind is done when a page comes back short; the cursor moves past every owner seen.
+        // A kind is done when a page comes back short.
         const batchesRead = !labels
         labels = labels && result.labels.length === batchSize
         if (batchesRead) batches = result.batches.length === batchSize
@@ -89,7 +85,7 @@ export async function removeExpiredDocuments(
         afterBatch = result.batches.at(-1) ?? afterBatch
       }
     },
-    // A run of a large backlog takes minutes: a second caller returns at once ("busy").
+    // A large backlog takes minutes: a second caller returns at once.
     { timeout: 1, expire: 900, whenHeld: "busy" }
   )
   if (outcome === "busy") return null

@@ -3,13 +3,8 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { messageOf } from "../../lib/errors"
 
 /**
- * How the plugin's own events are emitted. Medusa's Redis event bus runs each event once by
- * default (`attempts: 1`): a subscriber that fails (a lock timeout, a database hiccup, a worker
- * stopping) would leave its work undone until a job finds it. With these options the bus runs
- * the failed subscribers of an event again, 2, 4, 8, 16 and 32 s later (BullMQ's exponential
- * backoff; subscribers that succeeded are not run again): an event outlives a database away for
- * about a minute (the platform-faults cluster test stops it for 20 s). The local event bus of a
- * single-process app ignores them.
+ * Medusa's Redis bus runs an event once by default; these options rerun failed subscribers after 2-32 s, so an event
+ * outlives a minute of database downtime. The local bus ignores them.
  */
 export const PLUGIN_EVENT_OPTIONS = Object.freeze({
   attempts: 6,
@@ -25,7 +20,7 @@ type EventBusLike = {
   ): Promise<unknown>
 }
 
-/** Emits plugin events with PLUGIN_EVENT_OPTIONS (the one place the plugin emits from). */
+/** The one place the plugin emits from. */
 export async function emitPluginEvents(
   bus: EventBusLike,
   events: PluginEvent[]
@@ -42,18 +37,15 @@ export function eventBusOf(container: MedusaContainer): EventBusLike {
 }
 
 /**
- * Runs the plugin's subscriber of a Medusa event once, and when it fails, hands the work to the
- * plugin's own retries: `retry` (a plugin event whose subscriber does the same work again, and
- * throws to be run again) is emitted with PLUGIN_EVENT_OPTIONS. Medusa emits its events once,
- * without retries. The failure is thrown on, so Medusa logs it as before; when even the copy
- * cannot be emitted (Redis away too), that is logged, and `lastResort` is left.
+ * Medusa emits its events once: on failure, `retry` is emitted with PLUGIN_EVENT_OPTIONS and the error rethrown.
+ * If even that emit fails, it is logged with `lastResort`.
  */
 export async function withPluginRetry<T>(
   container: MedusaContainer,
   retry: PluginEvent,
   what: string,
   run: () => Promise<T>,
-  /** What takes the work up when even the copy cannot be emitted (for the log). */
+  /** For the log. */
   lastResort = "a sweep of the plugin's takes it up"
 ): Promise<T> {
   try {

@@ -8,14 +8,10 @@ import { halfMadeAfterSeconds } from "../recovery/orphans"
 import { shippingOf } from "../../modules/shipping-services"
 
 const HOUR = 60 * 60_000
-/** Labels older than this are not counted as on their way (as the webhook watch does). */
+/** As the webhook watch counts. */
 const IN_TRANSIT_MS = 30 * 24 * HOUR
 
-/**
- * GET /admin/shipping-services/health: the plugin's figures of the last hour, judged, with what
- * to do (the Health view). Every query is an aggregate over a time window or an
- * index of the plugin's tables (and the bounded half-made fulfillment lookup of recovery).
- */
+/** Every query is an aggregate over a window or an index (plus recovery's bounded half-made lookup). */
 export async function shippingServicesHealth(
   container: MedusaContainer,
   now = new Date()

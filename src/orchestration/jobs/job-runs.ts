@@ -12,12 +12,7 @@ import { writeSetting } from "../../modules/shipping-services/settings"
 import { SPANS, withSpan } from "../../lib/telemetry"
 import { shippingOf } from "../../modules/shipping-services"
 
-/**
- * One line per run of a scheduled job, at debug level: when it ran, in which process, and
- * Medusa's `scheduledFor` (with the Redis workflow engine: when the tick's job was queued). With
- * that engine a tick runs once in the whole cluster, on one of the workers; these lines are how
- * that is seen (the cluster tests count the runs per tick across every process's log).
- */
+/** Debug level; with the Redis engine a tick runs once cluster-wide, and the cluster tests count these lines. */
 export function logJobRun(
   logger: Logger,
   job: string,
@@ -34,12 +29,7 @@ export function logJobRun(
   )
 }
 
-/**
- * A scheduled job's run: logged (logJobRun), counted as background work (inFlight), traced, and
- * its end recorded on the job's row (`job-run:<name>` in shipping_services_setting), which the
- * Health section reads to show when each job last ran and whether it failed. A run that cannot
- * record itself (the database is away) still runs and rethrows nothing of the recording.
- */
+/** Logged, counted as background work, traced and recorded for Health; a failed record never fails the run. */
 export async function runJob<T>(
   container: MedusaContainer,
   job: PluginJobName,

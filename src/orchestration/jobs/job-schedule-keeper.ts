@@ -6,43 +6,31 @@ import { registerShutdown } from "../../lib/start-up"
 import { pollScheduleOf } from "../../lib/tracking/schedule"
 import type ShippingServicesModuleService from "../../modules/shipping-services/service"
 
-/** How often a worker looks at its jobs' last runs. */
 const TICK_MS = 60_000
-/** At most one re-registration per process in this time (lateness with another cause). */
+/** Lateness with another cause must not loop. */
 const MIN_GAP_MS = 10 * 60_000
 
-/** Medusa's job loader registers a job as the scheduled workflow `job-<name>` (2.21). */
+/** Medusa's job loader names it so (2.21). */
 const workflowIdOf = (job: string) => `job-${job}`
 
 type Scheduled = { id: string; options?: { schedule?: unknown } }
 
 export type KeeperDeps = {
   now: Date
-  /** When this process started: a job is judged late only once it had time to run here. */
+  /** A job is judged late only once it had time to run here. */
   processStartedAt: Date
-  /** When this process last registered the schedules again (null: never). */
+  /** Null: never. */
   lastRestoredAt: Date | null
-  /** The scheduled workflow of a job in this process (Medusa's WorkflowManager). */
+  /** Medusa's WorkflowManager. */
   workflowOf: (id: string) => Scheduled | undefined
-  /** Registers a scheduled workflow with the workflow engine (idempotent: same key, replaced). */
+  /** Idempotent: same key, replaced. */
   schedule: (workflow: Scheduled) => Promise<void>
 }
 
 /**
- * The plugin's scheduled jobs live in the workflow engine: with the Redis engine, as repeatable
- * jobs in Redis, registered once when a worker starts. A Redis restarted without its data
- * (no append-only file, a failover to an empty replica) forgets them, and until a worker
- * restarts nothing runs the recovery, the retries, the polling or the webhook-silence alert:
- * the shop goes dark without a word but the Health section's "late".
- *
- * So every worker (and shared instance) looks once a minute at when each of the plugin's jobs
- * last started (their rows in shipping_services_setting, src/orchestration/jobs/job-runs.ts). When one
- * is late (`lateJobs`: two of its intervals and two minutes), and this process has been up
- * longer than that, it registers every one of the plugin's job schedules again, exactly as
- * Medusa did at start (the engine replaces a schedule of the same key, so a schedule that was
- * still there is unchanged), and says so in the log. The application's other jobs are not the
- * plugin's to touch (a job limited to N runs would start counting again): the warning says to
- * restart the workers for them. Returns the jobs registered again.
+ * A Redis restarted without data forgets repeatable jobs, and the shop goes dark until a worker restarts. So each
+ * worker checks every minute; when a plugin job is late it re-registers the plugin's schedules exactly as Medusa did
+ * (same key: no change if still there). Other apps' jobs are only warned about. Returns the jobs re-registered.
  */
 export async function keepJobSchedules(
   shipping: Pick<ShippingServicesModuleService, "jobRuns" | "getOptions">,
@@ -70,7 +58,7 @@ export async function keepJobSchedules(
   const restored: string[] = []
   for (const job of Object.values(PLUGIN_JOBS)) {
     const workflow = deps.workflowOf(workflowIdOf(job.name))
-    // A server loads no jobs: nothing of its own to register.
+    // A server loads no jobs.
     if (!workflow?.options?.schedule) continue
     await deps.schedule(workflow)
     restored.push(job.name)
@@ -84,11 +72,7 @@ export async function keepJobSchedules(
 
 const KEY = Symbol.for("medusa-plugin-shipping-services.job-schedule-keeper")
 
-/**
- * Starts the keeper in this process, once (start-up work of the processes that load jobs:
- * src/jobs/recover-interrupted-work.ts). Its timer never keeps the process alive, and stops when
- * the application shuts down.
- */
+/** Once per process; its timer never keeps the process alive and stops at shutdown. */
 export async function startJobScheduleKeeper(
   shipping: ShippingServicesModuleService,
   logger: Logger

@@ -17,11 +17,8 @@ const DEFAULTS: OptionSchedules = {
 }
 
 /**
- * The cron schedule an option sets for a job (`polling.schedule`, `recovery.schedule`). Medusa
- * reads a job's `config.schedule` once, when it registers the job at start; by then every module
- * is loaded, so the job's getter reads the merchant's option from the plugin's module (through the
- * module registry: jobs get no container at registration). A malformed expression falls back to
- * the default, with a warning, rather than stopping the start.
+ * Medusa reads `config.schedule` once at registration, when modules are loaded, so the option is read via the module
+ * registry. A malformed expression falls back to the default with a warning.
  */
 export function scheduleFromOptions(option: keyof OptionSchedules): string {
   const instance = MedusaModule.getModuleInstance(SHIPPING_SERVICES_MODULE) as

@@ -27,17 +27,13 @@ import { shippingOf } from "../../modules/shipping-services"
 export type CloseOutResult = {
   submission_date: string
   manifests: ManifestView[]
-  /** Carriers whose manifest the service refused or could not make, in words. */
+  /** In words. */
   failures: { carrier: Carrier; tracking_numbers: string[]; message: string }[]
 }
 
 /**
- * The day's close-out (doc 4, Manifest): one scan form per carrier for the labels that still
- * wait for one (created with ADD_TO_MANIFEST, not voided, not manifested, not postal letters or
- * flats, not returns, not yet manifested automatically by the service). The manifest id goes on
- * the shipments first (the service has them now, whatever happens next); the document is then
- * copied into the File module, because the service's URL lives 24 hours and the scan form is
- * handed to the carrier's driver, maybe later. Serialised: two admins never manifest one label twice.
+ * One scan form per carrier for labels still waiting for one. The id goes on the shipments first; the form is copied
+ * because the service's URL lives 24 hours. Serialised: no label is manifested twice.
  */
 export async function closeOut(
   container: MedusaContainer,
@@ -89,7 +85,6 @@ export async function closeOut(
   )
 }
 
-/** One carrier's manifest: closeOutManifestWorkflow. */
 async function manifestGroup(
   container: MedusaContainer,
   group: ManifestGroup<ShipmentRecord>,
@@ -111,7 +106,6 @@ async function manifestGroup(
   return result
 }
 
-/** The stored manifest, or null. */
 export async function findManifest(
   container: MedusaContainer,
   manifestId: string
@@ -126,7 +120,7 @@ export async function findManifest(
   )
 }
 
-/** The PDF of a stored manifest: from the plugin's documents (the File module for earlier versions), else from the service's URL while it lives. */
+/** From the plugin's documents, else the service's URL while it lives. */
 export async function manifestDocument(
   container: MedusaContainer,
   record: ManifestRecord
@@ -148,7 +142,7 @@ export async function manifestDocument(
       bytes: Buffer.from(await downloadBase64(record.source_url), "base64"),
     }
   } catch (error) {
-    // Past the service's 24 hours the URL is gone: say so in words rather than a bare 500.
+    // Past 24 hours the URL is gone: say so rather than a bare 500.
     throw new MedusaError(
       MedusaError.Types.NOT_FOUND,
       `Manifest ${record.manifest_id} was not stored and the service's document URL did not answer (${(error as Error).message})`
@@ -156,7 +150,6 @@ export async function manifestDocument(
   }
 }
 
-/** The latest close-outs, newest first. */
 export async function recentManifests(
   container: MedusaContainer,
   take = 20

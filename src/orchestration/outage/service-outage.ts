@@ -18,9 +18,9 @@ import { autoFulfillOrder } from "../auto-fulfillment/auto-fulfill"
 import { resumeBatches } from "../batches/run-batch"
 import { shippingOf } from "../../modules/shipping-services"
 
-/** One resume at a time in the whole shop (the probe job and the retry job both start it). */
+/** The probe and retry jobs both start it. */
 const RESUME_LOCK_KEY = "shipping-services:resume-after-outage"
-/** Orders read per page of a resume, oldest first. */
+/** Oldest first. */
 const RESUME_PAGE = 100
 
 export type ProbeResult =
@@ -29,13 +29,8 @@ export type ProbeResult =
   | { state: "back"; since: string; resumed: number }
 
 /**
- * The outage probe (a job, every 15 s by default): while the shop's
- * outage is open, asks the service a question that changes nothing (the retry operation, for a
- * transaction id that was never used: its 404 is an answer). The first probe that fails
- * confirms the outage (the merchant's one alert, with how many orders wait); the first that gets
- * an answer ends it (one alert more) and resumes every order and print batch that waited,
- * oldest first. Two processes probing at once: the record's compare-and-set lets one of them
- * end it. While the service answers this costs one read of the record.
+ * While the outage is open, asks a harmless question (retry op on an unused id: a 404 is an answer). The first failure
+ * confirms it (one alert), the first answer ends it (another) and resumes waiting work. Free while the service answers.
  */
 export async function probeService(
   container: MedusaContainer,
@@ -77,7 +72,7 @@ export async function probeService(
   return { state: "back", since: outage.since, resumed }
 }
 
-/** One question to the service: answered (any answer, a refusal too) or not (shared/spec/4 statuses). */
+/** Any answer, a refusal too, counts. */
 async function probeOnce(
   container: MedusaContainer,
   shipping: ShippingServicesModuleService
@@ -99,11 +94,8 @@ async function probeOnce(
 }
 
 /**
- * Every order that waited for the service, bought now, oldest first: `http.concurrency` at a
- * time (the automatic path's own bound), each through the same never-twice purchase (a label
- * whose create got no answer is looked up with the retry operation first), then the print
- * batches that waited. Once per shop at a time (a lock); stops if the service goes away again
- * (the orders then wait for the next probe). Returns how many orders were bought.
+ * Waiting orders bought oldest first through the never-twice path, then waiting batches. One shop-wide run (lock);
+ * stops if the service goes away again. Returns how many orders were bought.
  */
 export async function resumeAfterOutage(
   container: MedusaContainer
@@ -139,7 +131,7 @@ async function resumeWaitingOrders(
       await shipping.queue().listWaitingForService(RESUME_PAGE)
     ).filter((r) => !tried.has(r.order_id))
     if (!page.length) return bought
-    // The burst limiter inside autoFulfillOrder keeps http.concurrency of them at once.
+    // autoFulfillOrder's burst limiter keeps http.concurrency at once.
     const outcomes = await Promise.all(
       page.map(({ order_id }) => {
         tried.add(order_id)

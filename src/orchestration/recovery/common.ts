@@ -4,13 +4,10 @@ import { holdsShipment } from "../../lib/shipments/fulfillment-data"
 import type ShippingServicesModuleService from "../../modules/shipping-services/service"
 import type { ShipmentRecord } from "../../modules/shipping-services/models"
 
-/** What the recovery steps share: the report, the page they work on, the unattached labels. */
-
 export const SHIPMENTS = "shipping_services_shipment"
-/** Rows looked at per run: a backlog is worked off over several runs, one minute apart. */
+/** A backlog is worked off over several runs, a minute apart. */
 export const PAGE = 100
 
-/** One recovery run: what every step reads and the report they fill. */
 export type RecoveryRun = {
   container: MedusaContainer
   shipping: ShippingServicesModuleService
@@ -21,21 +18,17 @@ export type RecoveryRun = {
 }
 
 export type RecoveryReport = {
-  /** Interrupted purchases settled with the retry operation. */
   settled: { created: number; failed: number; unknown: number }
-  /** Labels put back on a fulfillment re-created around them. */
   rehomed: number
-  /** Automatic fulfillments taken over from a process that stopped. */
   resumed: number
-  /** Labels no fulfillment can take: voided, or kept and shown when they cannot be. */
+  /** Voided, or kept and shown when they cannot be. */
   orphans: { voided: number; kept: number }
-  /** Fulfillments left half-made (no order, no label) canceled and deleted. */
   halfMade: number
-  /** Return labels of exchanges and claims bought after their own run failed or never came. */
+  /** After their own run failed or never came. */
   changeReturnLabels: number
 }
 
-/** Created labels never seen on a finished fulfillment, old enough not to be in flight, lease free. */
+/** Old enough not to be in flight, lease free. */
 async function unattached(
   shipping: ShippingServicesModuleService,
   now: Date,
@@ -53,10 +46,7 @@ async function unattached(
   )
 }
 
-/**
- * Which of these labels a live fulfillment holds (then they are marked attached, healing a
- * missed label-storage run) and which none does, grouped by the fulfillment they were bought for.
- */
+/** Held ones are marked attached (healing a missed storage run); the rest grouped by their fulfillment. */
 async function splitByHolder(
   container: MedusaContainer,
   shipping: ShippingServicesModuleService,
@@ -100,10 +90,7 @@ async function splitByHolder(
   return orphaned
 }
 
-/**
- * The labels nothing has held for `graceMs`, grouped by the fulfillment they were bought for
- * (those a fulfillment does hold are marked attached on the way).
- */
+/** Grouped by the fulfillment they were bought for; held ones are marked attached on the way. */
 export async function unattachedGroups(
   { container, shipping, now }: RecoveryRun,
   graceMs: number
@@ -113,7 +100,7 @@ export async function unattachedGroups(
   return [...(await splitByHolder(container, shipping, rows)).values()]
 }
 
-/** Whether the automatic fulfillment of the order will still run (it then finds its labels). */
+/** Then it finds its labels. */
 export async function hasOpenAutoFulfillment(
   shipping: ShippingServicesModuleService,
   orderId: string

@@ -2,7 +2,7 @@ import { messageOf } from "../../lib/errors"
 import { add, METRICS } from "../../lib/telemetry"
 import { PROVIDER_IDENTIFIER } from "../../options/resolve"
 import { discardHalfMadeFulfillmentWorkflow } from "../../workflows/discard-half-made-fulfillment"
-import { voidLabel } from "../labels/void-label"
+import { voidShipmentLabelWorkflow } from "../../workflows/void-shipment-label"
 import {
   hasOpenAutoFulfillment,
   logger,
@@ -12,10 +12,7 @@ import {
   type RecoveryRun,
 } from "./common"
 
-/**
- * Recovery's step 4: labels no fulfillment took after the grace are orphans,
- * voided while the service allows it, else marked and shown to admins.
- */
+/** Recovery's step 4. */
 export async function sweepOrphans(run: RecoveryRun) {
   const { container, shipping, options, leases, report, now } = run
   for (const group of await unattachedGroups(
@@ -35,8 +32,9 @@ export async function sweepOrphans(run: RecoveryRun) {
           report.orphans.kept++
           continue
         }
-        // The same workflow as an admin's Void of an orphan: voided at the service, recorded.
-        await voidLabel(container, row.id)
+        await voidShipmentLabelWorkflow(container).run({
+          input: { shipment_id: row.id },
+        })
         report.orphans.voided++
       } catch (error) {
         report.orphans.kept++
@@ -54,20 +52,12 @@ export async function sweepOrphans(run: RecoveryRun) {
   }
 }
 
-/**
- * How old a fulfillment without an order must be before it counts as half-made. A live workflow
- * writes its label's pending row (which keeps the fulfillment from being discarded whatever its
- * age) within moments of creating the fulfillment, and links it within moments of the label's
- * purchase; this only has to outlast the first of those moments, by far.
- */
+/** A live workflow writes its pending row and links within moments; this only has to outlast that, by far. */
 export function halfMadeAfterSeconds(leaseSeconds: number): number {
   return Math.max(30, 2 * leaseSeconds)
 }
 
-/**
- * Recovery's step 5: fulfillments a stopped process left half-made (no order, no label),
- * canceled and deleted through Medusa's fulfillment module.
- */
+/** Recovery's step 5, through Medusa's fulfillment module. */
 export async function discardHalfMade(run: RecoveryRun) {
   const { container, shipping, options, report } = run
   const olderThanSeconds = halfMadeAfterSeconds(options.recovery.leaseSeconds)

@@ -19,27 +19,9 @@ import { pluginClient } from "../../lib/plugin-client"
 import { shippingOf } from "../../modules/shipping-services"
 
 /**
- * Finishes what processes that stopped mid-way left behind (kill -9, a lost host, a deploy),
- * so that no label is bought twice and none is lost. Runs at boot
- * and on recovery.schedule (a job); every step works on leased
- * rows only (the module's leases), so a process that is still alive is never
- * interrupted, and two processes recovering at once never do the same row.
- *
- * 1. Purchases left `pending` are settled with the retry operation (doc 2 rule 4): the label the
- *    service made is recorded; one it did not make is marked failed, so it may be bought again.
- * 2. Labels bought for a fulfillment that Medusa never finished (the process died between the
- *    purchase and Medusa's last step) get a fulfillment again: Medusa's fulfillment workflow runs
- *    for the same items and parcels, and the provider takes the existing labels (same keys)
- *    instead of buying. Orders with a pending automatic fulfillment get theirs from step 3.
- * 3. Automatic fulfillments whose process stopped are run again (they find their labels).
- * 4. Labels that no fulfillment took after `recovery.orphanGraceMinutes` are orphans: voided
- *    while the service allows it (`recovery.voidOrphans`), else marked and shown to admins.
- * 5. Fulfillments of this provider that a stopped process left half-made (created by Medusa,
- *    never linked to an order, no label: the process died while the label was bought) are
- *    canceled and deleted through Medusa's fulfillment module, once steps 1–4 moved the labels
- *    bought for them elsewhere.
- * 6. Return labels of exchanges and claims still waiting (their event lost, or their retries
- *    spent while the service was away) are bought when due.
+ * Finishes what stopped processes left, so no label is bought twice or lost; at boot and on recovery.schedule, leased
+ * rows only. Steps: 1 settle pending purchases; 2 rehome labels of unfinished fulfillments; 3 rerun stopped automatic
+ * fulfillments; 4 void or mark orphans; 5 discard half-made fulfillments; 6 buy waiting exchange/claim return labels.
  */
 export async function recoverInterruptedWork(
   container: MedusaContainer,
@@ -94,7 +76,7 @@ export async function recoverInterruptedWork(
   return report
 }
 
-/** Recovery's step 1: purchases left pending, settled with the retry operation. */
+/** Step 1. */
 async function settlePending(run: RecoveryRun) {
   const { container, shipping, options, leases, report, now } = run
   const rows = await shipping.listShipments(
@@ -126,7 +108,7 @@ async function settlePending(run: RecoveryRun) {
   }
 }
 
-/** Recovery's step 3: automatic fulfillments whose process stopped, run again. */
+/** Step 3. */
 async function resumeAutoFulfillments(run: RecoveryRun) {
   const { container, shipping, report, now } = run
   const stopped = await shipping.listAutoFulfillments(

@@ -13,11 +13,7 @@ import {
   type RecoveryRun,
 } from "./common"
 
-/**
- * Recovery's step 2: labels bought for a fulfillment Medusa never finished get a
- * fulfillment again, Medusa's own workflow for the same items and parcels; the provider takes
- * the existing labels (same keys) instead of buying.
- */
+/** Recovery's step 2: Medusa's workflow for the same items and parcels; the provider takes the labels by key. */
 export async function rehomeLabels(run: RecoveryRun) {
   const { container, shipping, options, leases, report } = run
   for (const group of await unattachedGroups(
@@ -25,8 +21,7 @@ export async function rehomeLabels(run: RecoveryRun) {
     options.recovery.leaseSeconds * 1000
   )) {
     const first = group[0]
-    // Returns go back through Medusa's return flow, and a partial group (some parcels were never
-    // bought) through the automatic fulfillment, which packs the same parcels again.
+    // Returns go back through Medusa's return flow; a partial group through automatic fulfillment, which repacks alike.
     if (
       !first.order_id ||
       first.is_return ||
@@ -67,7 +62,7 @@ function parcelOf(row: ShipmentRecord): ParcelOfRow | undefined {
   } | null
   if (parcel?.items?.length)
     return { items: parcel.items, ...(parcel.box ? { box: parcel.box } : {}) }
-  // Labels of versions before several parcels: the request key names the lines ("outbound|order|line:qty,…").
+  // Labels of versions before several parcels: the request key names the lines.
   const lines = row.request_key.split("|")[2]
   if (!lines) return undefined
   const items = lines.split(",").map((pair) => {
@@ -79,7 +74,6 @@ function parcelOf(row: ShipmentRecord): ParcelOfRow | undefined {
     : undefined
 }
 
-/** Medusa's fulfillment of exactly these parcels; the provider finds their labels by key. */
 async function refulfill(
   container: MedusaContainer,
   orderId: string,
@@ -115,7 +109,7 @@ async function refulfill(
     })
     return true
   } catch (error) {
-    // The items were fulfilled otherwise, or the order canceled: the labels become orphans.
+    // Fulfilled otherwise, or canceled: the labels become orphans.
     logger(container).warn(
       `shipping-services: could not re-create the fulfillment of order ${orderId} around its bought labels: ${messageOf(error)}`
     )

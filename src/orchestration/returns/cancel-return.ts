@@ -14,24 +14,20 @@ import { underReturnLock } from "./return-creation"
 import { assertCustomerOrder } from "../tracking/store-tracking"
 import { shippingOf } from "../../modules/shipping-services"
 
-/** What a cancel route answers: the return as it is now. */
 export type CanceledReturnView = {
   id: string
   status: string | null
   canceled_at: string | null
 }
 
-/** The return's fulfillments of this plugin that are not canceled. */
+/** Not canceled. */
 function liveFulfillmentsOfOurs(ret: ReturnRecord): string[] {
   return (ret.fulfillments ?? [])
     .filter((f) => !f.canceled_at && isOurProvider(f.provider_id))
     .map((f) => f.id)
 }
 
-/**
- * Whether the return has any fulfillment of this plugin, canceled ones included: a cancel
- * interrupted after its fulfillments (a stopped process) is finished by the next request.
- */
+/** Canceled ones included: a cancel interrupted after its fulfillments is finished by the next request. */
 function hasFulfillmentOfOurs(ret: ReturnRecord): boolean {
   return (ret.fulfillments ?? []).some((f) => isOurProvider(f.provider_id))
 }
@@ -45,11 +41,7 @@ function viewOf(ret: ReturnRecord): CanceledReturnView {
   }
 }
 
-/**
- * Refuses (NOT_ALLOWED, changing nothing) a return that can no longer be canceled: items
- * received, or a parcel the carrier has scanned (the returns library's cancel rule, the rule the
- * provider applies again when it cancels each fulfillment).
- */
+/** NOT_ALLOWED, changing nothing, once items were received or a parcel scanned (the provider checks again). */
 async function assertCancelable(
   container: MedusaContainer,
   ret: ReturnRecord,
@@ -68,9 +60,7 @@ async function assertCancelable(
 }
 
 /**
- * The cancel itself, under the order's return lock (the one creating a return takes; 409 when
- * busy), on the return read again under it (another request may have canceled it meanwhile):
- * refused before anything changes when it can no longer be canceled, then the workflow.
+ * Under the order's return lock, on the return read again under it; refused before anything changes.
  * `cancelReturn: false` leaves the return to Medusa's own route, which runs next.
  */
 async function cancelUnderLock(
@@ -100,12 +90,7 @@ async function cancelUnderLock(
     )
 }
 
-/**
- * POST /store/shipping-services/orders/:id/returns/:return_id/cancel: the order's logged-in
- * customer withdraws a return that carries the plugin's labels, before its parcel is handed to
- * the carrier. Anyone else, another order's return, or a return without the plugin's labels: the
- * tracking route's 404. A return canceled already answers as it is (a retried request succeeds).
- */
+/** The customer withdraws a return before handing it over; anyone else gets the tracking route's 404. Retries succeed. */
 export async function cancelCustomerReturn(
   container: MedusaContainer,
   input: { orderId: string; returnId: string; customerId: string | undefined }
@@ -130,13 +115,7 @@ export async function cancelCustomerReturn(
   return { return: viewOf(ret) }
 }
 
-/**
- * Before Medusa's own POST /admin/returns/:id/cancel (the dashboard's "Cancel return"): the
- * return's fulfillments with the plugin's labels are canceled first (labels withdrawn), which
- * Medusa's cancelReturnWorkflow requires and cannot do itself; Medusa's route then cancels the
- * return. Returns without the plugin's live fulfillments are left to Medusa untouched. Refuses,
- * changing nothing, what can no longer be canceled.
- */
+/** Cancels our fulfillments (labels withdrawn) first, which cancelReturnWorkflow needs and cannot do; others untouched. */
 export async function cancelReturnFulfillmentsForAdmin(
   container: MedusaContainer,
   returnId: string
@@ -146,14 +125,7 @@ export async function cancelReturnFulfillmentsForAdmin(
   await cancelUnderLock(container, ret, { cancelReturn: false })
 }
 
-/**
- * Before Medusa's own POST /admin/exchanges/:id/cancel and /admin/claims/:id/cancel: Medusa
- * refuses to cancel an exchange or a claim whose return has live fulfillments ("All fulfillments
- * must be canceled…") and has no route to cancel them. The return's fulfillments of the plugin
- * are canceled first (their labels withdrawn, never voided; refused in words once a parcel is
- * with the carrier), as for Medusa's "Cancel return"; Medusa's route then cancels the change and
- * its return.
- */
+/** Medusa refuses to cancel an exchange or claim whose return has live fulfillments and has no route to cancel them. */
 export async function cancelChangeReturnFulfillmentsForAdmin(
   container: MedusaContainer,
   change: OrderChangeRef

@@ -23,7 +23,7 @@ import { buyReturnLabelsWorkflow } from "../../workflows/buy-return-labels"
 import { PLUGIN_EVENT_OPTIONS, withPluginRetry } from "../events/plugin-events"
 import { underReturnLock } from "./return-creation"
 
-/** The plugin's copy of an exchange's or claim's event whose return label was not bought: { kind, id }. */
+/** `{ kind, id }` of an exchange's or claim's event whose return label was not bought. */
 export const CHANGE_RETURN_LABEL_RETRY_EVENT =
   "shipping-services.change_return_label.requested"
 
@@ -36,7 +36,7 @@ const ENTITY: Record<OrderChangeRef["kind"], string> = {
   claim: "order_claim",
 }
 
-/** The exchange's or claim's order and return, or undefined when gone or canceled. */
+/** Undefined when gone or canceled. */
 export async function changeOf(
   container: MedusaContainer,
   change: OrderChangeRef
@@ -59,14 +59,9 @@ export async function changeOf(
 }
 
 /**
- * After Medusa confirmed an exchange or a claim: the return label of its inbound part, when that
- * part uses one of the plugin's return options (the provider left its fulfillment waiting, since
- * Medusa tells it nothing of the change: src/providers/shipping-services/service.ts). Changes
- * without such a fulfillment cost two reads and take no lock. The purchase runs under the
- * order's return lock (the one store returns take, across processes): a redelivered event or a
- * second worker waits, then finds the label stored and does nothing. Throws when the label could
- * not be bought now (the service away or refusing, the lock busy): the caller's retries run it
- * again, and the labels a failed run bought are taken over, never bought twice.
+ * After Medusa confirmed an exchange or claim, buys the return label the provider left waiting (Medusa tells it nothing).
+ * Under the order's return lock, so a redelivery finds the label stored. Throws when it cannot buy now; retries
+ * take over labels a failed run bought.
  */
 export async function changeReturnLabels(
   container: MedusaContainer,
@@ -112,12 +107,7 @@ export async function changeReturnLabels(
   }
 }
 
-/**
- * Medusa's `order.exchange_created` / `order.claim_created` → the return label, once; when it
- * fails, run again with the plugin's retries (CHANGE_RETURN_LABEL_RETRY_EVENT, emitted with
- * PLUGIN_EVENT_OPTIONS: 2, 4, 8, 16 and 32 s later on the Redis event bus), since Medusa emits
- * its events once.
- */
+/** Medusa emits its events once, so a failure is rerun with the plugin's retries (2-32 s on the Redis bus). */
 export function changeReturnLabelsWithRetry(
   container: MedusaContainer,
   change: OrderChangeRef
@@ -130,11 +120,7 @@ export function changeReturnLabelsWithRetry(
   )
 }
 
-/**
- * A failure that spends no attempt: the service not answering, or the label held by another
- * process (a purchase in flight, or one whose process stopped: its lease runs out within
- * recovery.leaseSeconds). Workflow errors arrive as copies: the type is read, not the class.
- */
+/** Service away or label leased elsewhere spends no attempt; workflow errors arrive as copies, so read the type. */
 function notTheLabelsFault(error: unknown): boolean {
   return (
     saysServiceAway(error) ||
@@ -142,11 +128,7 @@ function notTheLabelsFault(error: unknown): boolean {
   )
 }
 
-/**
- * A failed purchase, on each waiting fulfillment of the return (its marker: attempts spent, the
- * words, when), for the order widget and the sweep's backoff. Under the order's return lock, as
- * the purchase. A failure to record is logged: the purchase's own error is the one thrown.
- */
+/** Recorded for the widget and the sweep's backoff, under the lock; a failure to record is only logged. */
 async function recordFailedPurchase(
   container: MedusaContainer,
   returnId: string,
@@ -183,11 +165,7 @@ async function recordFailedPurchase(
   }
 }
 
-/**
- * An admin's "try again now" for a waiting return label of an exchange or a claim (POST
- * /admin/shipping-services/returns/:id/label): one more purchase through the same path, also when
- * the plugin's own attempts are spent. 404 for an unknown return; 409 when nothing waits.
- */
+/** One more purchase through the same path, even when the plugin's attempts are spent; 409 when nothing waits. */
 export async function buyWaitingReturnLabelNow(
   container: MedusaContainer,
   returnId: string

@@ -1,11 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
-/**
- * A Medusa return as the return use cases read it (cancel, label notification, the store's
- * returns): its state, its items' received quantities, its fulfillments and its order's
- * notification fields.
- */
+/** A Medusa return as the return use cases read it. */
 export type ReturnRecord = {
   id: string
   order_id: string
@@ -52,7 +48,7 @@ const RETURN_FIELDS = [
   "order.no_notification",
 ]
 
-/** The returns matching the filters (one return, an order's, or one of an order's), canceled ones included. */
+/** Canceled ones included. */
 export async function readReturns(
   container: MedusaContainer,
   filters: { id?: string; order_id?: string }
@@ -66,7 +62,6 @@ export async function readReturns(
   return data as ReturnRecord[]
 }
 
-/** One return by its id, or undefined when there is none. */
 export async function readReturn(
   container: MedusaContainer,
   returnId: string

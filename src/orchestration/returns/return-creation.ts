@@ -17,30 +17,24 @@ import { isOurProvider } from "../../options/resolve"
 import { withLock } from "../../lib/locking"
 import { shippingOf } from "../../modules/shipping-services"
 
-/** What POST /store/returns asks for, as far as the plugin's guard reads it. */
 export type ReturnCreationRequest = {
   orderId: string
   optionId: string
-  /** The logged-in customer (auth_context.actor_id of a customer), if any. */
+  /** auth_context.actor_id of a customer. */
   customerId: string | undefined
 }
 
 export type ReturnCreationVerdict =
-  /** Not one of the plugin's options: Medusa's route as it is. */
+  /** Not our option: Medusa's route as it is. */
   | { ours: false }
   | {
       ours: true
       refusal: ReturnRefusal | null
-      /** The shopper's words when the service is not answering (no return label can be bought now). */
+      /** No return label can be bought now. */
       serviceAway?: string
     }
 
-/**
- * Whether a store return may go on (the plugin's middleware on POST /store/returns, as Medusa's
- * "Restrict Return Creation" guide shows): returns with another provider's option are none of
- * the plugin's business; with one of its options — any of them: each buys a label at the
- * merchant's cost — and `returns.requireCustomer`, only the order's own logged-in customer.
- */
+/** Other providers' returns pass; with our options (each buys a label at the merchant's cost) only the order's customer. */
 export async function judgeReturnCreation(
   container: MedusaContainer,
   request: ReturnCreationRequest
@@ -86,10 +80,7 @@ export async function judgeReturnCreation(
   }
 }
 
-/**
- * Counts a refusal and logs it: the reason and the running count, never who asked or for which
- * order (a guessed id is someone's order id, and nothing about a person belongs in logs).
- */
+/** Logs the reason and count, never who asked or for which order (a guessed id is someone's order). */
 export async function recordReturnRefusal(
   container: MedusaContainer,
   reason: ReturnRefusal,
@@ -113,7 +104,6 @@ export async function recordReturnRefusal(
   return counted
 }
 
-/** The refusal counter, for the admin. */
 export async function returnRefusalCounts(
   container: MedusaContainer
 ): Promise<ReturnRefusalCounts> {
@@ -126,7 +116,7 @@ export async function returnRefusalCounts(
   )
 }
 
-/** The same 404 as the tracking route: the answer never tells whether the order exists. */
+/** Never tells whether the order exists. */
 export function refusedReturnError(orderId: string): MedusaError {
   return new MedusaError(
     MedusaError.Types.NOT_FOUND,
@@ -134,16 +124,11 @@ export function refusedReturnError(orderId: string): MedusaError {
   )
 }
 
-/** Seconds a second return request of the same order waits for the first. */
 const RETURN_LOCK_TIMEOUT_S = 60
 
 /**
- * Runs the rest of a return request (Medusa's whole workflow: the label, then the return) under
- * a lock on its order, shared by every process through Medusa's Locking Module. Two requests for
- * the same items at once would both pass Medusa's quantity rule, which the provider asks before
- * buying (the returnable rule), and Medusa writes the return only after the label: one
- * at a time, the second sees the first's return and buys nothing. Answers "busy" when the lock
- * was not had in time (nothing started).
+ * Two requests for the same items would both pass Medusa's quantity rule, since Medusa writes the return after the
+ * label: one at a time per order, store-wide. "busy" when the lock was not had in time (nothing started).
  */
 export async function underReturnLock(
   container: MedusaContainer,

@@ -17,12 +17,7 @@ import { shippingOf } from "../../modules/shipping-services"
 
 export { RETURN_LABEL_READY_EVENT }
 
-/**
- * After Medusa requested a return (`order.return_requested`, the store's POST /store/returns or
- * an admin's return): when it carries labels of the plugin, `shipping-services.return.label_ready`
- * with the order, the return and the labels' tracking numbers, for the notification subscriber
- * and any code of the merchant's. Returns whether it announced.
- */
+/** Announces `return.label_ready` for a requested return carrying our labels; returns whether it did. */
 export async function announceReturnLabels(
   container: MedusaContainer,
   returnId: string
@@ -63,11 +58,8 @@ export type ReturnLabelNotification = {
 }
 
 /**
- * The return label notification of a return, or null when there is none to send (no labels of
- * the plugin, no email, `no_notification` on the order or the return). The labels go as
- * attachments (to the order's own email: the customer, guests included, gets the file without a
- * login), QR codes inline; the data carries only links and tracking numbers, never the files
- * (Medusa stores a notification's data).
+ * Null without labels, email, or with `no_notification`. Labels go as attachments to the order's email (guests too),
+ * QR codes inline; the data carries only links and numbers, since Medusa stores it.
  */
 export async function returnLabelNotification(
   container: MedusaContainer,

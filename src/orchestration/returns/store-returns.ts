@@ -13,7 +13,7 @@ import { readReturns, type ReturnRecord } from "./read-return"
 import { assertCustomerOrder } from "../tracking/store-tracking"
 import { shippingOf } from "../../modules/shipping-services"
 
-/** The order's returns that are not canceled, with their live fulfillments. */
+/** Not canceled, with their live fulfillments. */
 async function returnsOf(
   container: MedusaContainer,
   filters: { order_id: string; id?: string }
@@ -21,7 +21,7 @@ async function returnsOf(
   return (await readReturns(container, filters)).filter((r) => !r.canceled_at)
 }
 
-/** The return labels of these returns' fulfillments, with their stored page counts. */
+/** With their stored page counts. */
 export async function labelRowsOf(
   shipping: ShippingServicesModuleService,
   returns: readonly Pick<ReturnRecord, "id" | "fulfillments">[]
@@ -48,11 +48,7 @@ export async function labelRowsOf(
   return byReturn
 }
 
-/**
- * GET /store/shipping-services/orders/:id/returns: the logged-in customer's returns of this
- * order that carry labels of the plugin (Medusa has no store route listing returns), each with
- * its labels' links. Anyone else gets the tracking route's 404.
- */
+/** Medusa has no store route listing returns; anyone but the order's customer gets the tracking route's 404. */
 export async function customerOrderReturns(
   container: MedusaContainer,
   orderId: string,
@@ -89,11 +85,7 @@ export type ReturnLabelFile = {
   inline: boolean
 }
 
-/**
- * GET /store/shipping-services/orders/:id/returns/:return_id/label: one page of one parcel's
- * return label (PDF, PNG…) or QR code (GIF), as the service made it, to the order's own customer
- * only. 404 for anyone else, and for a return, parcel or page the order does not have.
- */
+/** One page of one parcel's label or QR code, as the service made it, to the order's customer only. */
 export async function customerReturnLabel(
   container: MedusaContainer,
   input: {

@@ -25,16 +25,11 @@ import {
 import { changeReturnLabels } from "./change-return-labels"
 import { shippingOf } from "../../modules/shipping-services"
 
-/**
- * Return labels of exchanges and claims still waiting after their own run (the purchase failed,
- * or its event was lost): the plugin's sweep, and what the order widget shows of them.
- */
-
-/** Returns looked at per sweep, and how far back (older ones are the merchant's to handle). */
+/** Older returns are the merchant's to handle. */
 const SWEEP_PAGE = 50
 const SWEEP_DAYS = 14
 
-/** The waiting return labels' retry policy: the automatic fulfillment's attempts and backoff. */
+/** The automatic fulfillment's attempts and backoff. */
 export function returnLabelRetryPolicy(
   options: Pick<PluginOptions, "autoFulfill">
 ): RetryPolicy {
@@ -45,7 +40,6 @@ export function returnLabelRetryPolicy(
   }
 }
 
-/** Returns of exchanges and claims (of these filters) with a fulfillment of the plugin still waiting for its label. */
 export async function waitingChangeReturns(
   container: MedusaContainer,
   filters: Record<string, unknown>,
@@ -55,7 +49,7 @@ export async function waitingChangeReturns(
     ret: MedusaReturn
     fulfillmentId: string
     marker: AwaitingReturnLabel
-    /** When Medusa confirmed the change (and created the return's fulfillment). */
+    /** When Medusa confirmed the change. */
     waitingSince: Date | string
   }[]
 > {
@@ -87,11 +81,8 @@ export async function waitingChangeReturns(
 }
 
 /**
- * The plugin's sweep (on recovery.schedule, with recovery): return labels of
- * exchanges and claims still waiting whose retry is due, i.e. the change's event was lost, its
- * retries were used up while the service was away, or a refusal's backoff has passed (at most
- * autoFulfill.maxAttempts failed purchases; then the order widget says so and the merchant
- * decides). Nothing while the service is not answering. Returns how many labels were bought.
+ * The sweep on recovery.schedule: labels whose event was lost, retries ran out during an outage, or backoff passed,
+ * up to autoFulfill.maxAttempts. Nothing during an outage. Returns how many were bought.
  */
 export async function retryWaitingReturnLabels(
   container: MedusaContainer,
@@ -132,7 +123,7 @@ export async function retryWaitingReturnLabels(
   return bought
 }
 
-/** The order's return labels of exchanges and claims still waiting, for the order widget. */
+/** For the order widget. */
 export async function waitingReturnLabelsOf(
   container: MedusaContainer,
   orderId: string,

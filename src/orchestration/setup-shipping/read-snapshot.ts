@@ -7,7 +7,7 @@ import type {
 import { PROVIDER_IDENTIFIER } from "../../options/resolve"
 import type { MedusaAddressLike } from "../../providers/shipping-services/mapping/address"
 
-/** The provider id Medusa gives this plugin's provider (`<identifier>_<id>`, README's config). */
+/** `<identifier>_<id>` as Medusa names it. */
 export const SETUP_PROVIDER_ID = `${PROVIDER_IDENTIFIER}_${PROVIDER_IDENTIFIER}`
 
 const PRODUCTS_READ = 10_000
@@ -69,12 +69,7 @@ type ProductRow = {
   shipping_profile?: { id: string; name: string } | null
 }
 
-/**
- * What the plan needs of the store, read through Medusa's Query: regions and their countries,
- * stock locations with their address, providers, sales channels, fulfillment sets, zones and
- * options, the default shipping profile and sales channel, names already taken, and products
- * outside the default shipping profile. Location addresses are returned apart (the probes use them).
- */
+/** Everything the plan needs, through Query; location addresses returned apart for the probes. */
 export async function readSetupSnapshot(container: MedusaContainer): Promise<{
   snapshot: SetupSnapshot
   addresses: Map<string, MedusaAddressLike>

@@ -11,11 +11,10 @@ import {
 import { shippingOf } from "../../modules/shipping-services"
 
 export type ReadinessReport = {
-  /** Variants read from the catalog. */
   checked: number
-  /** Variants with at least one problem that stops them shipping (severity "error"). */
+  /** Severity "error". */
   cannot_ship: number
-  /** Problems by rule: how many variants each. */
+  /** Variants per rule. */
   by_rule: Record<string, number>
   variants: VariantReadiness[]
   checked_at: string
@@ -52,7 +51,6 @@ const VARIANT_SELECT = [
   "product.type.metadata",
 ]
 
-/** What the report reads: Medusa's product and stock location modules, and the plugin's options. */
 export type CatalogSources = {
   options: PluginOptions
   logger: Logger
@@ -70,7 +68,6 @@ export type CatalogSources = {
   }
 }
 
-/** The sources from a request's (or any app) container. */
 export function catalogSourcesOf(container: MedusaContainer): CatalogSources {
   return {
     options: shippingOf(container).getOptions(),
@@ -80,14 +77,11 @@ export function catalogSourcesOf(container: MedusaContainer): CatalogSources {
   }
 }
 
-/** One report per process for a minute: the admin's list and the product widgets read it often. */
+/** The admin's list and product widgets read it often. */
 const CACHE_MS = 60_000
 let cached: { at: number; report: Promise<ReadinessReport> } | undefined
 
-/**
- * The catalog's variants that cannot ship with the configured services, every
- * variant of every product (drafts included: they are about to be sold), a page at a time.
- */
+/** Every variant, drafts included (about to be sold), a page at a time. */
 export function catalogReadinessReport(
   sources: CatalogSources,
   opts: { fresh?: boolean } = {}
@@ -143,7 +137,7 @@ async function buildReport(sources: CatalogSources): Promise<ReadinessReport> {
   }
 }
 
-/** The address parcels leave from: the first stock location that has one (else options.origin). */
+/** The first stock location with one, else options.origin. */
 async function warehouseAddress(
   sources: CatalogSources
 ): Promise<MedusaAddressLike | undefined> {
@@ -154,7 +148,7 @@ async function warehouseAddress(
   return locations.find((l) => l.address?.country_code)?.address ?? undefined
 }
 
-/** Boot: the counts in one log line, so a merchant sees them before a shopper meets them. */
+/** Logged at boot, so a merchant sees them before a shopper does. */
 export async function logCatalogReadiness(
   sources: CatalogSources
 ): Promise<void> {

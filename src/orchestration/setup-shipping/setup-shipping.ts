@@ -39,7 +39,7 @@ import { readSetupSnapshot } from "./read-snapshot"
 import { shippingOf } from "../../modules/shipping-services"
 
 const LOCK_KEY = "shipping-services:setup-shipping"
-/** A rates question the service does not answer within this is answered "no price" (flat). */
+/** Unanswered by then: "no price" (flat). */
 const PROBE_TIMEOUT_MS = 10_000
 
 export type SetupApplyResult = {
@@ -48,7 +48,7 @@ export type SetupApplyResult = {
   created: SetupShippingResult | null
 }
 
-/** The setup's refusal: the plan says what is missing, in words; nothing was created. */
+/** Nothing was created; the plan says what is missing. */
 export class SetupNotReadyError extends ShippingActionError {
   constructor(readonly plan: SetupPlan) {
     super(`Nothing was set up: ${plan.missing.join(" ")}`, 400, "invalid_data")
@@ -60,7 +60,7 @@ const laneCheck =
   (service, lane) =>
     laneViolations(service, options, lane).map(laneProblemWords)
 
-/** Asks the rates operation each question (bounded by the client's own concurrency limit). */
+/** Bounded by the client's concurrency limit. */
 async function askRates(
   options: PluginOptions,
   logger: Logger,
@@ -121,7 +121,7 @@ function checkInput(options: PluginOptions, input: SetupInput): void {
     throw new ShippingActionError(unknown.join("; "), 400, "invalid_data")
 }
 
-/** What the setup would create and what exists (the preview; the apply runs the same plan). */
+/** The apply runs the same plan. */
 export async function previewShippingSetup(
   container: MedusaContainer,
   input: SetupInput = {}
@@ -137,11 +137,7 @@ export async function previewShippingSetup(
   return planShippingSetup(snapshot, options, input, check, answers)
 }
 
-/**
- * Plans again and creates what the plan says, under a lock (two admins, or the command and an
- * admin, never create twice: the second plans after the first and finds everything). A plan
- * that is not ready is refused in words (SetupNotReadyError) and nothing is created.
- */
+/** Under a lock so two runs never create twice (the second finds everything); an unready plan creates nothing. */
 export async function applyShippingSetup(
   container: MedusaContainer,
   input: SetupInput = {}

@@ -17,14 +17,12 @@ import {
 } from "../events/plugin-events"
 import { add, METRICS, SPANS, withSpan } from "../../lib/telemetry"
 import {
-  applyTrackingTransitionWorkflow,
+  applyShipmentTrackingWorkflow,
   linkTrackingEventsWorkflow,
-  recordShipmentTrackingWorkflow,
 } from "../../workflows/apply-shipment-tracking"
-import { recordReturnDeliveredWorkflow } from "../../workflows/record-return-delivered"
 import { shippingOf } from "../../modules/shipping-services"
 
-/** Plugin events announcing what a parcel went through (for notification subscribers). */
+// For notification subscribers.
 export const NOTICE_EVENTS: Record<string, string> = {
   DeliveryAttempt: "shipping-services.shipment.delivery_attempt",
   Exception: "shipping-services.shipment.exception",
@@ -33,10 +31,7 @@ export const NOTICE_EVENTS: Record<string, string> = {
   PickupMissed: "shipping-services.shipment.pickup_missed",
 }
 
-/**
- * Stored events of these tracking numbers → their shipments → Medusa. Events without a shipment
- * of this store are matched when one appears, and stay visible to admins as unmatched.
- */
+/** Events without a shipment of this store stay unmatched until one appears. */
 export async function applyTrackingNumbers(
   container: MedusaContainer,
   trackingNumbers: string[]
@@ -44,38 +39,37 @@ export async function applyTrackingNumbers(
   const shipping = shippingOf(container)
   const unique = [...new Set(trackingNumbers)].filter(Boolean)
   for (let i = 0; i < unique.length; i += 200) {
-    const chunk = unique.slice(i, i + 200)
-    const shipments = await shipping.listShipments(
-      { tracking_number: chunk, status: ["created", "voided"] },
-      { select: ["id", "tracking_number", "fulfillment_id"] }
-    )
-    if (!shipments.length) continue
+    // An announcement whose events a run before took costs this one read, not a lock per parcel.
+    const pending = await shipping
+      .tracking()
+      .pendingEvents(unique.slice(i, i + 200))
+    if (!pending.length) continue
     const byNumber = new Map(
-      shipments.map((s) => [s.tracking_number as string, s.id])
+      pending.map((p) => [p.tracking_number, p.shipment_id])
     )
     const fulfillmentOf = new Map(
-      shipments.map((s) => [s.id, s.fulfillment_id ?? null])
+      pending.map((p) => [p.shipment_id, p.fulfillment_id ?? null])
     )
-    // The events not applied yet: those stored without a shipment are linked to it, and only
-    // shipments with such events are applied. An announcement whose events the run before it
-    // applied already (in a burst, that run took every event stored while it started) costs
-    // this one read, not a lock and an apply per parcel.
-    const pending = await shipping.listTrackingEvents(
-      { tracking_number: [...byNumber.keys()], processed_at: null },
-      { select: ["id", "tracking_number", "shipment_id"] }
-    )
-    const links = pending.flatMap((e) => {
-      const shipment_id = byNumber.get(e.tracking_number)
-      return shipment_id && !e.shipment_id ? [{ id: e.id, shipment_id }] : []
-    })
-    if (links.length)
-      await linkTrackingEventsWorkflow(container).run({ input: { links } })
-    const due = new Set(
-      pending
-        .map((e) => byNumber.get(e.tracking_number))
-        .filter((id): id is string => !!id)
-    )
-    for (const shipmentId of due) {
+    const links = new Map<string, string>()
+    const eventsOf = new Map<string, string[]>()
+    for (const p of pending) {
+      const shipment_id = byNumber.get(p.tracking_number)!
+      if (!p.event_shipment_id) links.set(p.event_id, shipment_id)
+      eventsOf.set(shipment_id, [
+        ...(eventsOf.get(shipment_id) ?? []),
+        p.event_id,
+      ])
+    }
+    if (links.size)
+      await linkTrackingEventsWorkflow(container).run({
+        input: {
+          links: [...links].map(([id, shipment_id]) => ({ id, shipment_id })),
+        },
+      })
+    for (const [shipmentId, eventIds] of eventsOf) {
+      // A run of this process may be applying these very events: after it, only what it left.
+      await runningOf(container).get(shipmentId)
+      if (eventIds.every((id) => settledOf(container).has(id))) continue
       await applyShipmentTracking(container, shipmentId, {
         fulfillment_id: fulfillmentOf.get(shipmentId) ?? null,
       })
@@ -83,17 +77,10 @@ export async function applyTrackingNumbers(
   }
 }
 
-/**
- * One shipment's whole timeline → Medusa, under a lock on its fulfillment (the parcels of one
- * fulfillment move it together): shipped once, with the first parcel accepted; delivered once,
- * with the last parcel delivered; never backwards; nothing for voided shipments or canceled
- * fulfillments. Re-running it changes nothing (Medusa's fulfillment is the record of what was
- * applied).
- */
+/** Locked per fulfillment, as its parcels move it together; re-running it changes nothing. */
 export async function applyShipmentTracking(
   container: MedusaContainer,
   shipmentId: string,
-  /** The shipment's fulfillment as the caller just read it (saves reading it again per delivery). */
   known?: { fulfillment_id: string | null }
 ): Promise<TrackingPlan | undefined> {
   const shipping = shippingOf(container)
@@ -106,9 +93,8 @@ export async function applyShipmentTracking(
   const key = row?.fulfillment_id
     ? `fulfillment:${row.fulfillment_id}`
     : shipmentId
-  // A burst's announcements of one parcel queue for its lock: those made while an apply waits
-  // for it join that apply, which reads the whole timeline when it gets the lock.
-  return pendingRunsOf(container).run(shipmentId, (started) =>
+  // Announcements made while an apply waits for the lock join it: it reads the whole timeline.
+  const run = pendingRunsOf(container).run(shipmentId, (started) =>
     withSpan(
       SPANS.trackingApply,
       { "shipping_services.shipment_id": shipmentId },
@@ -144,6 +130,44 @@ export async function applyShipmentTracking(
       }
     )
   )
+  const running = runningOf(container)
+  const settled = run.then(
+    () => undefined,
+    () => undefined
+  )
+  running.set(shipmentId, settled)
+  void settled.then(() => {
+    if (running.get(shipmentId) === settled) running.delete(shipmentId)
+  })
+  return run
+}
+
+/** Per container: the apply of each shipment in flight in this process, settled either way. */
+const runningApplies = new WeakMap<
+  MedusaContainer,
+  Map<string, Promise<undefined>>
+>()
+function runningOf(container: MedusaContainer) {
+  let running = runningApplies.get(container)
+  if (!running) runningApplies.set(container, (running = new Map()))
+  return running
+}
+
+/**
+ * Per container: events an apply of this process found processed or processed itself, under the
+ * lock. An announcement of only those (stored while that apply ran) needs no apply of its own.
+ */
+const settledEvents = new WeakMap<MedusaContainer, Set<string>>()
+const SETTLED_KEPT = 10_000
+function settledOf(container: MedusaContainer) {
+  let settled = settledEvents.get(container)
+  if (!settled) settledEvents.set(container, (settled = new Set()))
+  return settled
+}
+function noteSettled(container: MedusaContainer, ids: string[]) {
+  const settled = settledOf(container)
+  if (settled.size + ids.length > SETTLED_KEPT) settled.clear()
+  for (const id of ids) settled.add(id)
 }
 
 const pendingApplies = new WeakMap<
@@ -168,7 +192,6 @@ async function applyLocked(
     timeline
   const now = new Date()
   const options = shipping.getOptions()
-  // Dates are judged on the sandbox's clock when the sandbox answers our calls.
   const plan = await planOnServiceClock(
     pluginClient(options, logger),
     (sandboxNow) =>
@@ -194,50 +217,13 @@ async function applyLocked(
   )
   // Transitions are planned only from a fulfillment that was read.
   const target = fulfillment === "not-needed" ? null : fulfillment
-  let failure: string | undefined
-  // A fulfillment Medusa's workflow has made but not linked to its order yet (the label is bought
-  // inside that workflow, so its first events can come first): nothing to mark shipped on yet.
-  if (plan.transitions.length && !target?.order?.id) {
-    failure = "its fulfillment is not linked to an order yet"
-    logger.warn(
-      `shipping-services: could not mark ${shipment.tracking_number} ${plan.transitions.join("+")}: ${failure} (tried again with the next delivery, a retry or the polling job)`
-    )
-  }
-  for (const transition of failure ? [] : plan.transitions) {
-    try {
-      // Medusa's own workflows, through applyTrackingTransitionWorkflow: shipment.created and
-      // delivery.created for notifications, the order shipped / delivered. Medusa's shipment
-      // workflow replaces the fulfillment's labels with `input.labels ?? []`: pass them on.
-      await applyTrackingTransitionWorkflow(container).run({
-        input: {
-          shipment_id: shipment.id,
-          transition,
-          applied_at: now,
-          order_id: target!.order!.id,
-          fulfillment_id: target!.id,
-          no_notification: !!target!.order!.no_notification,
-          items: (target!.items ?? []).map((i) => ({
-            id: i.line_item_id as string,
-            quantity: Number(i.quantity),
-          })),
-          labels:
-            transition === "shipped"
-              ? medusaLabelsOf(
-                  parcels.filter((p) => p.status !== "voided"),
-                  options
-                )
-              : [],
-        },
-      })
-    } catch (error) {
-      // Leave the events unprocessed: the next delivery, the polling job or a retry tries again.
-      failure = messageOf(error)
-      logger.warn(
-        `shipping-services: could not mark ${shipment.tracking_number} ${transition}: ${failure}`
-      )
-      break
-    }
-  }
+  const order = target?.order
+  // The label is bought inside Medusa's workflow, before it links the fulfillment to its order.
+  const failure =
+    plan.transitions.length && !order?.id
+      ? "its fulfillment is not linked to an order yet"
+      : undefined
+  const transitions = failure ? [] : plan.transitions
   const processed = failure ? [] : processedOutcomes(plan)
   const fields = {
     tracking_status: plan.tracking_status,
@@ -245,17 +231,68 @@ async function applyLocked(
     last_event_at: plan.last_event_at,
     ...(plan.tracking_status === "Delivered" ? { next_poll_at: null } : {}),
   }
-  // An apply that finds its events applied already (by the run before it) records nothing.
-  if (processed.length || !summaryUnchanged(shipment, fields))
-    await recordShipmentTrackingWorkflow(container).run({
-      input: {
-        shipment_id: shipment.id,
-        fields,
-        processed,
-        processed_at: now,
-      },
-    })
-  if (!failure && plan.notices.length && !plan.skipped) {
+  const returnDelivered =
+    !failure &&
+    shipment.is_return &&
+    shipment.status !== "voided" &&
+    plan.progress === "delivered" &&
+    !shipment.delivered_applied_at
+  const unchanged = summaryUnchanged(shipment, fields)
+  // An apply that finds its events applied already (by the run before it) runs nothing.
+  if (processed.length || !unchanged || transitions.length || returnDelivered) {
+    const to = order && {
+      order_id: order.id,
+      fulfillment_id: target!.id,
+      no_notification: !!order.no_notification,
+    }
+    try {
+      await applyShipmentTrackingWorkflow(container).run({
+        input: {
+          shipment_id: shipment.id,
+          fields: unchanged ? {} : fields,
+          applied: [
+            ...new Set([
+              ...transitions,
+              ...(returnDelivered ? (["delivered"] as const) : []),
+            ]),
+          ],
+          applied_at: now,
+          processed,
+          // Medusa's shipment replaces the fulfillment's labels with `labels ?? []`: pass them on.
+          shipped: transitions.includes("shipped")
+            ? {
+                ...to!,
+                items: (target!.items ?? []).map((i) => ({
+                  id: i.line_item_id as string,
+                  quantity: Number(i.quantity),
+                })),
+                labels: medusaLabelsOf(
+                  parcels.filter((p) => p.status !== "voided"),
+                  options
+                ),
+              }
+            : undefined,
+          delivered: transitions.includes("delivered") ? to! : undefined,
+          return_delivered: returnDelivered
+            ? await returnDeliveredEvent(container, shipment)
+            : undefined,
+        },
+      })
+    } catch (error) {
+      // The run gave everything back: the next delivery, the polling job or a retry tries again.
+      logger.warn(
+        `shipping-services: could not mark ${shipment.tracking_number} ${plan.transitions.join("+") || "recorded"}: ${messageOf(error)}`
+      )
+      throw error
+    }
+  }
+  if (failure) {
+    logger.warn(
+      `shipping-services: could not mark ${shipment.tracking_number} ${plan.transitions.join("+")}: ${failure} (tried again with the next delivery, a retry or the polling job)`
+    )
+    throw new Error(failure)
+  }
+  if (plan.notices.length && !plan.skipped) {
     await emitPluginEvents(
       eventBusOf(container),
       plan.notices
@@ -273,54 +310,40 @@ async function applyLocked(
         }))
     )
   }
-  if (
-    !failure &&
-    shipment.is_return &&
-    shipment.status !== "voided" &&
-    plan.progress === "delivered" &&
-    !shipment.delivered_applied_at
-  )
-    await announceReturnDelivered(container, shipment, now)
-  if (failure) throw new Error(failure)
+  noteSettled(container, [
+    ...events.filter((e) => e.processed_at).map((e) => e.id),
+    ...processed.flatMap((p) => p.ids),
+  ])
   return plan
 }
 
-/**
- * A return parcel's `Delivered`, once (its shipment records it): the plugin's
- * `shipping-services.return.delivered`. Medusa's return is left as it is: receiving the items
- * (and refunding) stays the merchant's act.
- */
-async function announceReturnDelivered(
+/** A return parcel's `Delivered`, announced once; receiving the items stays the merchant's act. */
+async function returnDeliveredEvent(
   container: MedusaContainer,
   shipment: {
     id: string
     order_id?: string | null
     fulfillment_id?: string | null
     tracking_number?: string | null
-  },
-  now: Date
-): Promise<void> {
-  const shipping = shippingOf(container)
-  const returns = shipment.fulfillment_id
-    ? await shipping.medusa().returnsOfFulfillments([shipment.fulfillment_id])
-    : new Map<string, string>()
-  await recordReturnDeliveredWorkflow(container).run({
-    input: {
+  }
+) {
+  const fulfillmentId = shipment.fulfillment_id ?? null
+  const returns = fulfillmentId
+    ? await shippingOf(container)
+        .medusa()
+        .returnsOfFulfillments([fulfillmentId])
+    : undefined
+  return {
+    data: {
       shipment_id: shipment.id,
-      applied_at: now,
-      data: {
-        shipment_id: shipment.id,
-        order_id: shipment.order_id ?? null,
-        return_id:
-          (shipment.fulfillment_id && returns.get(shipment.fulfillment_id)) ||
-          null,
-        fulfillment_id: shipment.fulfillment_id ?? null,
-        tracking_number: shipment.tracking_number ?? null,
-      },
-      event_options: {
-        ...PLUGIN_EVENT_OPTIONS,
-        backoff: { ...PLUGIN_EVENT_OPTIONS.backoff },
-      },
+      order_id: shipment.order_id ?? null,
+      return_id: (fulfillmentId && returns?.get(fulfillmentId)) || null,
+      fulfillment_id: fulfillmentId,
+      tracking_number: shipment.tracking_number ?? null,
     },
-  })
+    options: {
+      ...PLUGIN_EVENT_OPTIONS,
+      backoff: { ...PLUGIN_EVENT_OPTIONS.backoff },
+    },
+  }
 }

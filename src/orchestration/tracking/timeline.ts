@@ -36,6 +36,13 @@ const EVENT_FIELDS = [
   "outcome",
 ]
 
+type Shipment = Awaited<
+  ReturnType<ShippingServicesModuleService["listShipments"]>
+>[number]
+type TimelineEvent = Awaited<
+  ReturnType<ShippingServicesModuleService["listTrackingEvents"]>
+>[number]
+
 export type FulfillmentState = {
   id: string
   shipped_at?: string | null
@@ -54,15 +61,12 @@ export async function readTimeline(
   shipping: ShippingServicesModuleService,
   shipmentId: string
 ) {
-  const [shipment] = await shipping.listShipments(
-    { id: shipmentId },
-    { select: SHIPMENT_FIELDS }
-  )
-  if (!shipment) return undefined
-  const events = await shipping.listTrackingEvents(
-    { shipment_id: shipmentId },
-    { select: EVENT_FIELDS }
-  )
+  const read = await shipping
+    .tracking()
+    .timeline(shipmentId, SHIPMENT_FIELDS, EVENT_FIELDS)
+  if (!read) return undefined
+  const shipment = read.shipment as Shipment
+  const events = read.events as TimelineEvent[]
   const several = !!shipment.fulfillment_id && (shipment.parcel_count ?? 1) > 1
   // Most deliveries change nothing in Medusa (a scan in transit after "shipped"): the fulfillment
   // is read only when it can change the plan, and always for a parcel among several.

@@ -22,20 +22,7 @@ import { withLock } from "../../lib/locking"
 import { add, METRICS, SPANS, withSpan } from "../../lib/telemetry"
 import { shippingOf } from "../../modules/shipping-services"
 
-/**
- * The tracking polling fallback (doc 3 GET /v1/tracking): for shipments the webhooks left
- * without news (the poll plan says which ones and when), ask the service,
- * store each scan as a TrackingEvent (source "poll", the same dedupe key as the same scan
- * delivered by webhook, so nothing is stored twice), and announce the tracking numbers that
- * got new events on the event bus (`shipping-services.tracking.stored`), where the same apply
- * path as for webhooks (subscriber apply-tracking) moves the orders.
- *
- * Memory stays flat whatever the number of shipments: they are read in pages of
- * options.polling.batchSize (keyset on id, minimal columns), each page is polled with at most
- * options.polling.concurrency requests at once, written back, announced and dropped before the
- * next page is read. One sweep at a time (a lock); a sweep that finds the service down or the
- * credentials refused stops early and leaves the rest due for the next one.
- */
+// Pages of polling.batchSize keep memory flat; one sweep at a time; a service away stops it early.
 
 export const POLL_LOCK_KEY = "shipping-services:tracking-poll"
 /** Unprocessed events older than this are announced again (a lost announcement, a failed apply). */
@@ -76,7 +63,6 @@ export function sweepDeps(container: MedusaContainer): SweepDeps {
 }
 
 export type SweepStats = {
-  /** Why nothing was polled, when so. */
   skipped?: "disabled" | "busy"
   postal_paused: boolean
   pages: number
@@ -84,13 +70,11 @@ export type SweepStats = {
   due: number
   polled: number
   failed: number
-  /** New tracking events stored. */
   stored: number
   /** Tracking numbers announced because they got new events. */
   announced: number
   /** Tracking numbers announced again because older events were still unprocessed. */
   reannounced: number
-  /** Why the sweep stopped before the end, when it did. */
   stopped?: string
   ms: number
 }
@@ -111,7 +95,6 @@ export async function pollTrackingSweepWith(
   deps: SweepDeps,
   options: SweepOptions = {}
 ): Promise<SweepStats> {
-  // A span per sweep (the tracking calls its children); what it did, counted.
   return withSpan(SPANS.pollSweep, {}, async (span) => {
     const stats = await sweepOnce(deps, options)
     const outcome = stats.skipped ?? (stats.stopped ? "stopped" : "done")
@@ -308,12 +291,7 @@ async function announceSafely(
   }
 }
 
-/**
- * Events still unprocessed a while after they were stored (their announcement was lost, or
- * applying them failed) are announced again, for tracking numbers a shipment of this store has
- * (minus those this sweep just announced). Bounded per sweep; the apply path is idempotent.
- * Storage time is the database's clock, so this uses real time, not the sweep's.
- */
+// A lost announcement or a failed apply; storage time is the database's clock, so real time here.
 async function reannounceUnprocessed(
   deps: SweepDeps,
   justAnnounced: Set<string>

@@ -16,15 +16,8 @@ import {
   removeWebhooksWorkflow,
   rotateWebhookKeysWorkflow,
 } from "../../workflows/register-webhooks"
+import { type RemovalReport } from "../../modules/shipping-services/webhook-registration/removal"
 import {
-  deleteLocalRegistrations,
-  deleteOurWebhookConfigs,
-  markWebhooksRemoved,
-  type RemovalReport,
-} from "../../modules/shipping-services/webhook-registration/removal"
-import { reconcileLocked } from "../../modules/shipping-services/webhook-registration/reconcile"
-import {
-  recordRun,
   WEBHOOKS_LAST_RUN_SETTING,
   WEBHOOKS_REMOVED_SETTING,
   WebhookRegistrationError,
@@ -33,30 +26,14 @@ import {
   type ReconcileOutcome,
   type RegistrationDeps,
 } from "../../modules/shipping-services/webhook-registration/records"
-import { rotateKeysLocked } from "../../modules/shipping-services/webhook-registration/keys"
 import type {
   PublicRegistration,
   RegistrationBlocker,
 } from "../../lib/webhooks/desired"
 import { shippingOf } from "../../modules/shipping-services"
 
-/**
- * Webhook registration (doc 1) for this store: exactly one configuration per wanted type at the
- * service, matching the options, with our key; the stored WebhookRegistration row remembers its
- * id, the key (and the previous one during a rotation's grace period), and how the last sync went.
- *
- * Runs at install (migration script), at every boot (the module's onApplicationStart), every
- * 15 minutes (job heal-webhook-registrations), and from the admin (re-register, rotate-key). All
- * of them go through one lock of Medusa's Locking Module and read everything again inside it,
- * so instances starting together create one configuration, not several; with the default
- * in-memory locking provider the lock only covers one process, so separate instances need a
- * shared provider (Redis or PostgreSQL) — and even without one, the next run deletes any extra
- * copy (planReconcile keeps the known id and removes the others).
- *
- * The keys are never logged, returned or put in an error: only the client sees them, and it
- * scrubs them from anything it reports.
- */
-
+// Every run (install, boot, job, admin) holds one lock and reads everything again inside it, so
+// instances starting together create one configuration; keys are never logged or returned.
 export const WEBHOOK_LOCK_KEY = "shipping-services:webhook-registration"
 
 export function registrationDeps(container: MedusaContainer): RegistrationDeps {
@@ -68,8 +45,7 @@ export function registrationDeps(container: MedusaContainer): RegistrationDeps {
   }
 }
 
-/** Runs `job` under the registration lock; `busy` when another run holds it past `timeoutSeconds`. */
-const withRegistrationLock = <T>(
+export const withRegistrationLock = <T>(
   deps: RegistrationDeps,
   timeoutSeconds: number,
   job: () => Promise<T>
@@ -80,7 +56,7 @@ const withRegistrationLock = <T>(
     whenHeld: "busy",
   })
 
-/** Reconciles the registrations with the service (see the file comment). Never throws for a service failure: see `ok`. */
+/** Never throws for a service failure: see `ok`. */
 export async function ensureWebhookRegistrations(
   container: MedusaContainer,
   options: EnsureOptions
@@ -98,7 +74,7 @@ export async function ensureWebhookRegistrations(
   return result === "busy" ? busyOutcome(options.reason) : result
 }
 
-const busyOutcome = (reason: string): ReconcileOutcome => ({
+export const busyOutcome = (reason: string): ReconcileOutcome => ({
   reason,
   ok: true,
   skipped: {
@@ -108,28 +84,7 @@ const busyOutcome = (reason: string): ReconcileOutcome => ({
   results: [],
 })
 
-export async function reconcileWebhooks(
-  deps: RegistrationDeps,
-  options: EnsureOptions
-): Promise<ReconcileOutcome> {
-  const result = await withRegistrationLock(
-    deps,
-    options.lockTimeoutSeconds ?? 60,
-    async () => {
-      const outcome = await reconcileLocked(deps, options)
-      await recordRun(deps, outcome)
-      return outcome
-    }
-  )
-  return result === "busy" ? busyOutcome(options.reason) : result
-}
-
-/**
- * A new key per registration: the current key becomes the previous one (still accepted for
- * PREVIOUS_KEY_GRACE_MS, so deliveries already on their way and other instances' caches are
- * fine), the new key is stored first and then PUT at the service. If the PUT fails the row keeps
- * the new key and the next run sends it; the service's old key is accepted meanwhile.
- */
+/** The previous key stays accepted for a grace period, for deliveries already on their way. */
 export async function rotateWebhookKeys(
   container: MedusaContainer,
   types?: WebhookType[]
@@ -156,29 +111,7 @@ export async function rotateWebhookKeys(
   return result
 }
 
-export async function rotateWebhookKeysWith(
-  deps: RegistrationDeps,
-  types?: WebhookType[]
-): Promise<{ rotated: WebhookType[]; outcome: ReconcileOutcome }> {
-  const result = await withRegistrationLock(deps, 60, async () => {
-    const { rotated } = await rotateKeysLocked(deps, types)
-    const outcome = await reconcileLocked(deps, { reason: "rotate-key" })
-    await recordRun(deps, outcome)
-    return { rotated, outcome }
-  })
-  if (result === "busy")
-    throw new WebhookRegistrationError(
-      "another registration run holds the lock; try again in a minute",
-      "busy"
-    )
-  return result
-}
-
-/**
- * Uninstall: deletes our configurations at the service (the known ids, and any configuration
- * with our name and one of our URLs) and the local rows, and records that webhooks were removed
- * so that no boot or job registers them again (an admin's re-register clears that).
- */
+/** Uninstall: recorded so that no boot or job registers them again (an admin's re-register clears it). */
 export async function removeWebhookRegistrations(
   container: MedusaContainer
 ): Promise<RemovalReport> {
@@ -191,18 +124,7 @@ export async function removeWebhookRegistrations(
   })
 }
 
-/** The same pieces with stand-ins for the module and the client (unit tests). */
-export async function removeWebhookRegistrationsWith(
-  deps: RegistrationDeps
-): Promise<RemovalReport> {
-  return removeUnderLock(deps, async () => {
-    await markWebhooksRemoved(deps.shipping, deps.now?.() ?? new Date())
-    const deleted = await deleteOurWebhookConfigs(deps)
-    return { deleted, rows: await deleteLocalRegistrations(deps.shipping) }
-  })
-}
-
-async function removeUnderLock(
+export async function removeUnderLock(
   deps: RegistrationDeps,
   remove: () => Promise<RemovalReport>
 ): Promise<RemovalReport> {
@@ -226,16 +148,14 @@ export type WebhookStatus = {
   public_url: string | null
   lockers: boolean
   wanted_types: WebhookType[]
-  /** Why nothing is registered, when so. */
   blocked: RegistrationBlocker | null
   warnings: string[]
   removed_at: string | null
-  /** The outcome of the last registration run (install, boot, job, admin). */
   last_run: LastRun | null
   registrations: PublicRegistration[]
 }
 
-/** What the admin sees: per type, never a key. */
+/** Never a key. */
 export async function webhookRegistrationStatus(
   container: MedusaContainer
 ): Promise<WebhookStatus> {

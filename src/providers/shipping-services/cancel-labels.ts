@@ -7,14 +7,9 @@ import type { ProviderPorts } from "./ports"
 import { returnLabelScans, voidShipmentRow } from "./void-shipment"
 
 /**
- * A fulfillment's labels canceled (the provider's cancelFulfillment): every parcel's label voided
- * (doc 4). Tolerates a second call, an already voided label and Medusa's compensation (called
- * when a later step fails). A label another fulfillment took over (after a crash) is not this
- * fulfillment's to void. When a label cannot be voided (outside the void windows) the cancel is
- * refused, naming each such label and why; the others are voided already and stay so. Return
- * labels are never voided (doc 4): canceling a return fulfillment withdraws them without asking
- * the service (they stay valid at the carrier, unused), and is refused once the carrier has
- * scanned the parcel (src/lib/returns/cancel.ts).
+ * Voids every parcel's label; tolerates repeats, voided labels and compensation calls, and skips labels another
+ * fulfillment took over. Refused, naming each label, when one is outside its void window (the rest stay voided).
+ * Return labels are never voided: they are withdrawn without asking the service, refused once scanned.
  */
 export async function cancelLabels(
   deps: {
@@ -47,8 +42,7 @@ export async function cancelLabels(
       if (refusal) refused.push(refusal)
       else {
         withdrawn.push(row.id)
-        // This process's lease, kept since the purchase until Medusa stored the label: a new
-        // return of the same items may take the withdrawn label over at once (nothing bought).
+        // Freed now so a new return of the same items may take the withdrawn label over at once.
         await journal.leases().release("shipping_services_shipment", row.id)
       }
       continue

@@ -2,11 +2,8 @@ import type { OrderLike, OrderLineLike, VariantLike } from "./mapping/types"
 import type { ProviderPorts } from "./ports"
 
 /**
- * An order or a cart with the catalog's data on every line: the variant's weight, sizes and
- * customs fields, and its product's (title, handle, metadata, weights, customs fields). Medusa
- * hands the provider different fields at checkout (a cart: no HS code, no origin) and at purchase
- * (an order: no product weight, handle or metadata), so both read the catalog the same way here,
- * and the request priced and checked at checkout is the one bought. One query per call.
+ * Adds the catalog's variant and product data to every line: Medusa hands carts and orders different fields,
+ * so both read the catalog here and the request checked at checkout is the one bought. One query.
  */
 export async function withCatalog(
   ports: Pick<ProviderPorts, "variants" | "products">,
@@ -20,7 +17,6 @@ export async function withCatalog(
       v,
     ])
   )
-  // Lines without a variant (custom items) keep the product lookup they always had.
   const productIds = unique(
     items
       .filter((i) => !variants.has(i.variant_id ?? i.variant?.id ?? ""))

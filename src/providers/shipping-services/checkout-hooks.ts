@@ -27,7 +27,6 @@ import { processQuotes } from "./quotes"
 import { rmaCartOf, type RmaContext } from "./rma-cart"
 import type { OptionLocation } from "./warehouses"
 
-/** What the provider's checkout hooks need: its options, ports, logger and client. */
 export type CheckoutHookDeps = {
   options: PluginOptions
   ports: ProviderPorts
@@ -41,7 +40,6 @@ const NO_PRICE: CalculatedShippingOptionPrice = {
   is_calculated_price_tax_inclusive: false,
 }
 
-/** What checkout's pricing needs: the client, the shop's outage, the quotes and their policy. */
 export function pricingDeps(deps: CheckoutHookDeps): PricingDeps {
   return {
     client: deps.client,
@@ -51,7 +49,7 @@ export function pricingDeps(deps: CheckoutHookDeps): PricingDeps {
   }
 }
 
-/** The cart refused in the shopper's words (the checkout's problems). */
+/** In the shopper's words. */
 export function checkoutRefusal(
   service: ServiceOption,
   check: CheckoutCheck
@@ -63,16 +61,15 @@ export function checkoutRefusal(
   )
 }
 
-/**
- * Medusa's price context has no email or metadata (the importer's customs reference), and
- * its `calculate` route's no sales channel (whose locations Medusa reserves at): one read.
- */
+/** The price context lacks email, metadata, (`calculate`) the sales channel, (before 2.19) the currency: one read. */
 async function withCartDetails(
   ports: ProviderPorts,
   cart: CartForCheckout
 ): Promise<CartForCheckout> {
   if (
-    (cart.metadata !== undefined && cart.sales_channel_id !== undefined) ||
+    (cart.metadata !== undefined &&
+      cart.sales_channel_id !== undefined &&
+      cart.currency_code) ||
     !cart.id?.startsWith("cart_")
   )
     return cart
@@ -81,13 +78,14 @@ async function withCartDetails(
     ? {
         ...cart,
         email: cart.email ?? details.email,
+        currency_code: cart.currency_code || details.currency_code,
         metadata: cart.metadata ?? details.metadata,
         sales_channel_id: cart.sales_channel_id ?? details.sales_channel_id,
       }
     : cart
 }
 
-/** The dry run of the label purchase (checkout.ts) with the cart's details, merchant problems logged. */
+/** The dry run with the cart's details; merchant problems logged. */
 export async function checkedCart(
   deps: CheckoutHookDeps,
   service: ServiceOption,
@@ -106,12 +104,8 @@ export async function checkedCart(
 }
 
 /**
- * The shipping method's data when the shopper chooses one of our options (and again at cart
- * completion): a cart the service would refuse is refused in the shopper's words, before
- * anything is paid. The data carries the option, and what the shopper was shown (no call: what
- * checkout's pricing and promises kept): how the price was had (a fallback while the service was
- * away is marked for the admin), the delivery date promised and, for a rate-shopping option, the
- * service that promised it. Kept on the order.
+ * A method data for our options: a cart the service would refuse is refused before payment. Carries what the
+ * shopper was shown (price source, promised date, rate-shopping service), kept on the order.
  */
 export async function chosenMethodData(
   deps: CheckoutHookDeps,
@@ -131,7 +125,7 @@ export async function chosenMethodData(
         pricingDeps(deps),
         service,
         check.parcels,
-        context?.currency_code ?? undefined
+        check.order.currency_code ?? undefined
       )
     : { price: null, promise: null, service_ids: null }
   return {
@@ -139,16 +133,12 @@ export async function chosenMethodData(
     option_id: service.id,
     ...(shown.price ? { price_quote: shown.price } : {}),
     ...(shown.promise ? { delivery_promise: shown.promise } : {}),
-    // A rate-shopping option's service per parcel: what the purchase buys if none keeps the promise.
+    // What the purchase buys if no service keeps the promise.
     ...(shown.service_ids ? { promised_service_ids: shown.service_ids } : {}),
   }
 }
 
-/**
- * The postage of what the purchase will buy (doc 4 rates): the cart packed and built as the
- * label purchase will (checkout.ts), one rate per parcel, summed, in the cart's currency. A cart
- * the service would refuse gets no price, in the same words as at checkout.
- */
+/** Postage as the purchase will buy it: packed and built alike, one rate per parcel, summed. */
 export async function calculatedPrice(
   deps: CheckoutHookDeps,
   service: ServiceOption,
@@ -158,20 +148,18 @@ export async function calculatedPrice(
   const given = context as unknown as CartForCheckout & {
     from_location?: OptionLocation
   }
-  // A chosen method priced again by Medusa's refresh (an address or item change).
+  // Re-priced by Medusa's refresh (an address or item change).
   const repriced = typeof data?.option_id === "string"
-  // An exchange's or a claim's outbound method: priced for what it sends, to the order's address.
+  // An exchange's or claim's outbound method: priced for what it sends.
   const rma = await rmaCartOf(
     deps.ports,
     context as unknown as RmaContext & Record<string, unknown>
   )
   const cart = rma ? { ...rma, from_location: given.from_location } : given
-  // No address, or only the country Medusa pre-fills from a one-country region: the dry run
-  // asks for what is missing, and no rates request is made.
+  // No address (or only a pre-filled country): the dry run asks for it without a rates request.
   const check = await checkedCart(deps, service, cart, cart.from_location)
   if (check.problems.length || !check.parcels) {
-    // No price drops a re-priced method and lets the change through; a throw would refuse the
-    // shopper's change itself. Choosing the option again gives the refusal's words.
+    // No price drops a re-priced method; a throw would refuse the shopper's change itself.
     if (repriced) return NO_PRICE
     throw checkoutRefusal(service, check)
   }
@@ -180,7 +168,7 @@ export async function calculatedPrice(
       pricingDeps(deps),
       service,
       check.parcels,
-      cart.currency_code
+      check.order.currency_code
     )
     return {
       calculated_amount: price.amount,

@@ -25,13 +25,12 @@ import {
   type Warehouse,
 } from "./warehouses"
 
-/** A cart (or an order) as checkout sees it: Medusa's cart fields the dry run reads. */
 export type CartForCheckout = {
   id?: string | null
   email?: string | null
   currency_code?: string | null
   metadata?: Record<string, unknown> | null
-  /** Medusa reserves the cart's stock at this channel's locations (the warehouses). */
+  /** Medusa reserves stock at this channel's locations. */
   sales_channel_id?: string | null
   shipping_address?: MedusaAddressLike | null
   items?: (OrderLineLike & { requires_shipping?: boolean | null })[] | null
@@ -48,43 +47,38 @@ export type CheckoutDeps = {
 
 /** What one warehouse of the cart ships, and what stops it. */
 export type LocationCheck = {
-  /** The stock location (null: the shipping option has none). */
+  /** Null: the shipping option has none. */
   location_id: string | null
   name: string | null
-  /** The cart's lines it ships. */
   item_ids: string[]
   problems: CheckoutProblem[]
-  /** Its parcels, each built from its address, when nothing is wrong. */
+  /** Set when nothing is wrong. */
   parcels?: PlannedParcel[]
 }
 
 export type CheckoutCheck = {
   problems: CheckoutProblem[]
-  /** The parcels the purchase would buy (every warehouse's), when nothing is wrong. */
+  /** Every warehouse's parcels, when nothing is wrong. */
   parcels?: PlannedParcel[]
-  /** Per warehouse the cart ships from (one in a shop of one location). */
   locations: LocationCheck[]
-  /** The lines checked: what the shipment would hold (items requiring shipping). */
+  /** Items requiring shipping. */
   lines: CheckoutLine[]
-  /** The cart's lines with the catalog's data (for the merchant's log). */
+  /** For the merchant's log. */
   order: OrderLike
 }
 
-/** The `code` of Medusa's error body when checkout refuses a cart (storefronts may test it). */
+/** Storefronts may test this `code` of Medusa's error body. */
 export const CHECKOUT_REFUSED_CODE = "shipping_services_cart_refused"
 
 export const NO_ORIGIN =
   "No origin address: give the stock location an address, or set the plugin's origin option"
 
-/** The rule of a warehouse without an address in a shop of several (its lines cannot ship). */
+/** In a shop of several locations, lines of a warehouse without an address cannot ship. */
 export const LOCATION_ADDRESS_RULE = "checkout.location.address-missing"
 
 /**
- * Checkout's dry run: the shipment the label purchase would buy for this cart, built
- * by the same code (catalog data, packing, builder) and checked against every rule of the
- * documents by the client's own pre-send validation, with nothing sent. What it finds is put in
- * the shopper's words (mapping/checkout-problems.ts). The provider's validateFulfillmentData and
- * calculatePrice, the cart completion hook and the store's check route all run this.
+ * Checkout's dry run: builds what the purchase would buy with the same code and checks it against every rule,
+ * sending nothing. Used by validateFulfillmentData, calculatePrice, cart completion and the store check route.
  */
 export async function checkCart(
   deps: CheckoutDeps,
@@ -154,12 +148,7 @@ export async function checkCart(
   }
 }
 
-/**
- * One warehouse's dry run: its lines packed and built from its address. In a shop of several
- * locations a location without an address refuses its lines (its labels would otherwise leave
- * from another warehouse's address, or the configured origin's); a shop of one may leave it
- * without and set the plugin's `origin` option, as always.
- */
+/** With several locations, one without an address refuses its lines, else they would leave from another's address. */
 function checkWarehouse(
   deps: CheckoutDeps,
   service: ServiceOption,
@@ -232,11 +221,8 @@ function checkWarehouse(
 }
 
 /**
- * The problems of a cart shipped from several warehouses, in the shopper's words. What one
- * warehouse cannot do and another can (a lane from its country, a setting of its own) is about
- * that warehouse's items: the shopper is told which items cannot ship with the option, as for an
- * item only the merchant can fix. What every warehouse finds (the shopper's own address) is said
- * as it is, once.
+ * What one warehouse cannot do but another can concerns its items, so the shopper hears which items cannot ship;
+ * what every warehouse finds is said once, as it is.
  */
 function itemsOfWarehouseProblems(
   locations: readonly LocationCheck[],
@@ -269,12 +255,7 @@ function itemsOfWarehouseProblems(
   )
 }
 
-/**
- * A cart as the builder's order: its lines (with the snapshot titles, handles and SKUs Medusa
- * keeps on line items), address, email, currency and metadata (the importer's customs reference).
- * A cart has no display id: its id stands in where the order's number will go (references), a
- * longer value, so a reference that fits now fits then.
- */
+/** A cart as the builder's order; its longer id stands in for the display id, so a reference that fits now fits then. */
 export function orderOfCart(cart: CartForCheckout): OrderLike {
   return {
     id: cart.id ?? "cart",
@@ -287,15 +268,11 @@ export function orderOfCart(cart: CartForCheckout): OrderLike {
   }
 }
 
-/** Problems logged lately, so a storefront asking again and again logs a problem once. */
+/** So a storefront asking again and again logs a problem once. */
 const LOGGED_FOR_MS = 10 * 60_000
 const logged = new Map<string, number>()
 
-/**
- * What only the merchant can fix (a product without weight, an HS code missing), with the
- * product and variant, as a warning: the shopper was told only that the item cannot ship.
- * No address or other personal data is logged.
- */
+/** Problems only the merchant can fix, as a warning naming product and variant; no personal data logged. */
 export function logMerchantProblems(
   logger: { warn(message: string): void },
   service: ServiceOption,

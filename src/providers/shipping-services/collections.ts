@@ -1,7 +1,4 @@
-/**
- * Medusa hands providers its entities as they are loaded: a relation may be a plain array or an
- * ORM collection. Its items either way; nothing for anything else.
- */
+/** A relation as an array, whether Medusa loaded it as an array or an ORM collection. */
 export function asArray<T>(value: unknown): T[] {
   if (Array.isArray(value)) return value as T[]
   const collection = value as

@@ -1,11 +1,10 @@
 import type { Logger } from "@medusajs/framework/types"
 import type { ProviderPorts } from "./ports"
 
-/** What Medusa's fulfillment module container gives the provider (and tests replace). */
+/** What the fulfillment module's container gives the provider (tests replace it). */
 export type ProviderContainer = {
   logger: Logger
   configModule?: { modules?: Record<string, unknown> }
-  /** The fulfillment module's own services, in the provider's container. */
   fulfillmentService?: {
     list(
       filters: Record<string, unknown>,
@@ -24,7 +23,6 @@ export type ProviderContainer = {
       config?: Record<string, unknown>
     ): Promise<{ data?: Record<string, unknown> | null }>
   }
-  /** Tests replace the ports to Medusa's other modules. */
   shippingServicesPorts?: ProviderPorts
 }
 

@@ -21,10 +21,8 @@ type OrderForDocuments = {
 }
 
 /**
- * A fulfillment's documents of the kinds asked (Medusa's document hooks): its labels as the
- * service made them (every parcel, in parcel order, voided ones too), its packing slip and, when
- * its labels went through customs, its commercial invoice (lib/batches/fulfillment-documents).
- * The order is read only when a kind other than the label is asked; without it, labels only.
+ * Labels as the service made them (every parcel, voided too), packing slip and, with customs, commercial invoice.
+ * The order is read only when a kind other than the label is asked.
  */
 export async function documentsOfFulfillment(
   deps: {

@@ -5,11 +5,7 @@ import {
   type ServiceIdentity,
 } from "../../lib/views/service-view"
 
-/**
- * What Medusa's admin lists under "Fulfillment option" and stores as the shipping option's
- * `data`: one entry per service the merchant enabled (named as everywhere else), carrying how
- * to print its label (the options' own shape: shipping options already stored keep reading).
- */
+/** One entry per enabled service; stored as the shipping option's `data`, so its shape must keep reading. */
 export type ShippingServicesOptionData = FulfillmentOption &
   ServiceIdentity & {
     label: ServiceOption["label"]
@@ -27,7 +23,6 @@ export function listFulfillmentOptions(
   return options.services.map(toFulfillmentOption)
 }
 
-/** The configured service behind a shipping option's `data` (matched by id). */
 export function findService(
   options: PluginOptions,
   optionData: Record<string, unknown> | undefined
@@ -38,7 +33,7 @@ export function findService(
     : undefined
 }
 
-/** Why a shipping option's `data` names no configured service, in the admin's words. */
+/** In the admin's words. */
 export function unknownServiceMessage(
   optionData: Record<string, unknown> | undefined | null
 ): string {

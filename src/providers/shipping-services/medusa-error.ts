@@ -7,9 +7,8 @@ import {
 import { messageOf, SERVICE_AWAY_CODE } from "../../lib/errors"
 
 /**
- * The service's refusal in words Medusa shows the admin (400), anything else as unexpected. A
- * service that is not answering carries SERVICE_AWAY_CODE, which outlives Medusa's workflows:
- * the automatic fulfillment then waits for the service instead of counting an attempt.
+ * The service's refusal as a 400 the admin sees. SERVICE_AWAY_CODE outlives Medusa's workflows, so
+ * automatic fulfillment waits for the service instead of counting an attempt.
  */
 export function toMedusaError(error: unknown): Error {
   if (error instanceof MedusaError) return error
@@ -33,10 +32,7 @@ export function toMedusaError(error: unknown): Error {
   return error instanceof Error ? error : new Error(messageOf(error))
 }
 
-/**
- * The purchase's answer while the service is not answering (its outage is open): nothing is sent,
- * and the order waits for the service (SERVICE_AWAY_CODE) instead of spending an attempt.
- */
+/** Nothing is sent while the outage is open; the order waits without spending an attempt. */
 export function serviceAwayError(outage: {
   since: string
   reason?: string | null

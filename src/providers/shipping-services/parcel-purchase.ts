@@ -20,16 +20,11 @@ import { purchaseLabel, type LabelClient } from "./purchase"
 import { processQuotes } from "./quotes"
 import { shopParcel, type ShownAtCheckout } from "./rate-shopping"
 
-/**
- * What buying a fulfillment's parcels needs: the provider passes its own (Medusa calls it inside
- * a fulfillment), the plugin's workflows theirs (a return label bought after Medusa confirmed an
- * exchange or a claim).
- */
+/** The provider passes its own; the plugin's workflows theirs (a return label after an exchange or claim). */
 export type ParcelPurchaseDeps = {
   options: PluginOptions
   journal: () => ShippingServicesModuleService
   client: () => LabelClient & Pick<ShippingClient, "checkShipment" | "getRates">
-  /** See PurchaseInput.reusable and `reusableLabel`. */
   reusable: (
     row: ShipmentRecord,
     fulfillmentId: string | null
@@ -37,10 +32,8 @@ export type ParcelPurchaseDeps = {
 }
 
 /**
- * The parcels of one fulfillment (packed by `boxes`/limits, or as an admin chose them), a label
- * each, one after the other: a failure stops before more labels are bought, and the labels
- * bought so far are found again by their keys when the fulfillment is repeated. A rate-shopping
- * option's parcel is bought with the service its choice takes (rate shopping).
+ * One label per parcel, in turn: a failure stops further purchases, and bought labels are found again by key
+ * on repeat. A rate-shopping parcel is bought with its chosen service.
  */
 export async function buyParcels(
   deps: ParcelPurchaseDeps,
@@ -49,15 +42,14 @@ export async function buyParcels(
     fulfillmentId: string | null
     orderId: string
     chosen?: ChosenParcel[]
-    /** What the order's shipping method keeps of checkout (the promise and its services). */
+    /** The promise and its services kept from checkout. */
     shown?: ShownAtCheckout
   }
 ): Promise<ShipmentRecord[]> {
   const { service } = input.build
   const plan = planShipment(input.build, input.chosen)
   if (!plan.ok) throw invalid(planFailure(plan))
-  // Every parcel is checked before the first is bought: a rule broken by the third parcel must
-  // not leave the first two bought (the client checks each again before sending it).
+  // All parcels checked first: the third parcel's broken rule must not leave the first two bought.
   const broken = checkPlan(plan.parcels, (built) =>
     deps.client().checkShipment(built.request, createOptionsOf(built, service))
   )
@@ -136,7 +128,6 @@ export async function buyParcels(
   return rows
 }
 
-/** A fulfillment as the reuse rule reads it. */
 export type HolderFulfillment = {
   id: string
   canceled_at?: Date | string | null
@@ -144,16 +135,14 @@ export type HolderFulfillment = {
 }
 
 /**
- * See PurchaseInput.reusable: a label recorded for another fulfillment may be taken unless that
- * fulfillment holds it, i.e. exists, is not canceled, carries the label in its data (Medusa
- * writes it after createFulfillment returns) and belongs to an order or return (Medusa links it
- * last). A fulfillment left half-made by a stopped process fails one of these.
+ * Another fulfillment's label may be taken unless that fulfillment exists, is not canceled, carries the label
+ * and is linked (Medusa links last): a half-made one fails one of these.
  */
 export async function reusableLabel(
   row: Pick<ShipmentRecord, "id" | "fulfillment_id">,
   fulfillmentId: string | null,
   lookups: {
-    /** Undefined when fulfillments cannot be read here (then nothing of another is taken). */
+    /** Undefined: nothing of another is taken. */
     fulfillment?: (id: string) => Promise<HolderFulfillment | undefined>
     linked: (ids: string[]) => Promise<Set<string>>
   }
@@ -167,7 +156,7 @@ export async function reusableLabel(
   return !linked.has(holder.id)
 }
 
-/** A plan that cannot be bought, in the words the purchase has always used. */
+/** In the purchase's usual words. */
 export function planFailure(
   plan: Extract<ShipmentPlan, { ok: false }>
 ): string {

@@ -75,7 +75,6 @@ type OrderService = {
   ): Promise<Record<string, unknown>[]>
 }
 
-/** The catalog fields the builder reads (the mapping's CatalogFields). */
 const CATALOG_FIELDS = [
   "weight",
   "length",
@@ -88,47 +87,53 @@ const CATALOG_FIELDS = [
 ]
 const PRODUCT_FIELDS = ["id", "title", "handle", ...CATALOG_FIELDS, "metadata"]
 
-/**
- * A location's address, the label's ship-from: read on every order, changed rarely, so
- * remembered for a minute per process (a burst from one warehouse reads it once). An edit is seen
- * at once by the process that gets the stock location module's event (`forgetStockLocations`,
- * the stock-location subscriber), by the others within the minute.
- */
+/** Remembered a minute per process; the process receiving the stock location event forgets at once. */
 const locationAddresses = new ExpiringMap<
   string,
-  { address: MedusaAddressLike | undefined }
+  Promise<{ address: MedusaAddressLike | undefined }>
 >({ ttlMs: 60_000, maxEntries: 1_000 })
 
-/** The shop's locations (a store has few), remembered like their addresses. */
+/** A store has few; remembered like their addresses. */
 const shopLocationList = new ExpiringMap<"all", ShopLocation[]>({
   ttlMs: 60_000,
   maxEntries: 1,
 })
 
 /**
- * A cart's variants' stock, for checkout's prediction of where Medusa will reserve it: read once
- * per cart state (the cart and its variants; a checkout lists and prices its options, adds one
- * and completes, each running the dry run) and kept as long as that cart state's quotes, so the
- * warehouses priced are the ones checked at completion; shared while the read is in flight.
- * Another cart reads afresh.
+ * Read once per cart state and kept as long as its quotes, so the warehouses priced are the ones checked at
+ * completion; shared while in flight.
  */
 const variantStocks = new ExpiringMap<
   string,
   { read: Promise<VariantStock[]>; until: number }
 >({ ttlMs: 3_600_000, maxEntries: 5_000 })
-/** Without a cart (or a keep time): the dry runs of one moment share the read, no longer. */
+/** Without a cart: dry runs of one moment share the read, no longer. */
 const VARIANT_STOCK_MIN_KEEP_MS = 5_000
 
 /**
- * A stock location or its address changed or went: read every location afresh. All of them,
- * since an address's event names the address, not its location, and a store has few.
+ * A variant's catalog fields, kept a few seconds: a burst of orders of the same products reads them
+ * once, not once per label. The process receiving Medusa's product event forgets at once.
  */
+const catalogVariants = new ExpiringMap<
+  string,
+  Promise<VariantLike | undefined>
+>({
+  ttlMs: 5_000,
+  maxEntries: 5_000,
+})
+
+/** A product, variant or product type changed. */
+export function forgetCatalog(): void {
+  catalogVariants.clear()
+}
+
+/** All of them: an address's event names the address, not its location. */
 export function forgetStockLocations(): void {
   locationAddresses.clear()
   shopLocationList.clear()
 }
 
-/** Forget the stock read for checkout (tests; inventory changes are seen within seconds). */
+/** Tests; inventory changes are seen within seconds. */
 export function forgetVariantStock(): void {
   variantStocks.clear()
 }
@@ -141,11 +146,7 @@ type Query = {
   }): Promise<{ data: unknown[] }>
 }
 
-/**
- * Medusa's Query, from the application's container: the provider's own container holds only
- * the fulfillment module, and links (a location's sales channels, a variant's inventory items)
- * are read through Query alone.
- */
+/** The app's Query: the provider's container holds only the fulfillment module, and links need Query. */
 function query(): Query {
   try {
     return container.resolve(ContainerRegistrationKeys.QUERY) as Query
@@ -157,7 +158,7 @@ function query(): Query {
   }
 }
 
-/** The fields of Medusa's own reservation rule (core-flows requiredVariantFieldsForInventoryConfirmation). */
+/** The fields of Medusa's own reservation rule (requiredVariantFieldsForInventoryConfirmation). */
 const VARIANT_STOCK_FIELDS = [
   "id",
   "manage_inventory",
@@ -202,18 +203,16 @@ export const registryPorts: ProviderPorts = {
       Modules.STOCK_LOCATION
     )
     if (!locations || !locationId) return undefined
-    // A location without an address (or gone) is remembered as such, too.
+    // A location without an address (or gone) is remembered too; concurrent purchases share one read.
     const cached = locationAddresses.get(locationId)
-    if (cached) return cached.address
-    // A failed read fails the purchase, to be tried again (the plugin's retries): taken for "no
-    // address", it would buy the label from the configured origin instead of this warehouse.
-    const [location] = await locations.listStockLocations(
-      { id: locationId },
-      { relations: ["address"] }
-    )
-    const address = location?.address ?? undefined
-    locationAddresses.set(locationId, { address })
-    return address
+    if (cached) return (await cached).address
+    // A failed read fails the purchase (retried): taken as "no address" it would ship from the configured origin.
+    const read = locations
+      .listStockLocations({ id: locationId }, { relations: ["address"] })
+      .then(([location]) => ({ address: location?.address ?? undefined }))
+    locationAddresses.set(locationId, read)
+    read.catch(() => locationAddresses.delete(locationId))
+    return (await read).address
   },
 
   async products(productIds) {
@@ -280,7 +279,7 @@ export const registryPorts: ProviderPorts = {
       ? Math.max(opts.keepMs ?? 0, VARIANT_STOCK_MIN_KEEP_MS)
       : VARIANT_STOCK_MIN_KEEP_MS
     variantStocks.set(key, { read, until: Date.now() + keepMs })
-    // A failed read is not remembered: the next dry run asks again.
+    // Not remembered: the next dry run asks again.
     read.catch(() => variantStocks.delete(key))
     return read
   },
@@ -288,24 +287,42 @@ export const registryPorts: ProviderPorts = {
   async variants(variantIds) {
     const products = moduleService<VariantService>(Modules.PRODUCT)
     if (!products || !variantIds.length) return []
-    return products.listProductVariants(
-      { id: variantIds },
-      {
-        select: [
-          "id",
-          "sku",
-          "title",
-          "metadata",
-          ...CATALOG_FIELDS,
-          ...PRODUCT_FIELDS.map((f) => `product.${f}`),
-          // Hazmat may be marked on the product type (the parcel's services).
-          "product.type.id",
-          "product.type.metadata",
-        ],
-        relations: ["product", "product.type"],
-        take: variantIds.length,
+    // Concurrent purchases share one read of the variants none has asked for yet.
+    const ids = [...new Set(variantIds)]
+    const reads = new Map(ids.map((id) => [id, catalogVariants.get(id)]))
+    const missing = ids.filter((id) => !reads.get(id))
+    if (missing.length) {
+      const read = products.listProductVariants(
+        { id: missing },
+        {
+          select: [
+            "id",
+            "sku",
+            "title",
+            "metadata",
+            ...CATALOG_FIELDS,
+            ...PRODUCT_FIELDS.map((f) => `product.${f}`),
+            // Hazmat may be marked on the product type.
+            "product.type.id",
+            "product.type.metadata",
+          ],
+          relations: ["product", "product.type"],
+          take: missing.length,
+        }
+      )
+      for (const id of missing) {
+        const one = read.then((all) => all.find((v) => v.id === id))
+        reads.set(id, one)
+        catalogVariants.set(id, one)
+        // Not remembered: a failed read, or a variant not found.
+        const forget = () => {
+          if (catalogVariants.get(id) === one) catalogVariants.delete(id)
+        }
+        one.then((v) => v || forget(), forget)
       }
-    )
+    }
+    const found = await Promise.all(reads.values())
+    return found.filter((v): v is VariantLike => !!v)
   },
 
   async cartDetails(cartId) {
@@ -313,7 +330,13 @@ export const registryPorts: ProviderPorts = {
     if (!carts || !cartId) return undefined
     return carts
       .retrieveCart(cartId, {
-        select: ["id", "email", "metadata", "sales_channel_id"],
+        select: [
+          "id",
+          "email",
+          "metadata",
+          "sales_channel_id",
+          "currency_code",
+        ],
       })
       .catch(() => undefined)
   },
@@ -344,7 +367,7 @@ export const registryPorts: ProviderPorts = {
   async orderOfLineItems(lineItemIds) {
     const orders = moduleService<OrderService>(Modules.ORDER)
     if (!orders || !lineItemIds.length) return undefined
-    // Line items belong to orders through order_item (versioned): one row is enough.
+    // Line items belong to orders through versioned order_item: one row is enough.
     const [item] = await orders
       .listOrderItems(
         { item_id: lineItemIds.slice(0, 1) },

@@ -26,17 +26,16 @@ import {
   type RuleCheck,
 } from "./rate-shopping"
 
-/** The `code` of checkout's answer when a calculated option cannot be priced now (a 400). */
+/** Checkout's 400 `code` when a calculated option cannot be priced now. */
 export const UNPRICED_CODE = "shipping_services_option_unpriced"
 
-/** How a calculated option's price was had: from the service now, or a fallback (outage). */
+/** Live, or an outage fallback. */
 export type PriceSource = "live" | "last_quote" | "flat"
 
-/** A calculated option's price for one cart state, as checkout shows it. */
 export type OptionPrice = {
   amount: number
   source: PriceSource
-  /** When its rates were quoted (live or last quote); none for a flat amount. */
+  /** None for a flat amount. */
   quoted_at: string | null
 }
 
@@ -47,7 +46,6 @@ export type PricingDeps = {
   policy: QuotePolicy
 }
 
-/** How long quotes stand and are kept (the `quotes` options). */
 export function quotePolicyOf(
   options: Pick<PluginOptions, "quotes">
 ): QuotePolicy {
@@ -60,11 +58,7 @@ export function quotePolicyOf(
 const invalid = (message: string) =>
   new MedusaError(MedusaError.Types.INVALID_DATA, message)
 
-/**
- * The key of one parcel's quote for this option and currency. Rate-shopping options share theirs:
- * the answer without serviceId is the same for every option making the same request (to the
- * same root).
- */
+/** Rate-shopping options share their key: the answer without serviceId is the same for the same request. */
 export function parcelQuoteKey(
   service: ServiceOption,
   parcel: PlannedParcel,
@@ -79,12 +73,12 @@ export function parcelQuoteKey(
   })
 }
 
-/** The key of an option's price for one cart state (its parcels' keys together). */
+/** Its parcels' keys together. */
 export function optionPriceKey(service: ServiceOption, parcelKeys: string[]) {
   return `price:${service.id}:${parcelKeys.join(",")}`
 }
 
-/** The rules of the documents for a parcel's request, as the client checks it before sending. */
+/** As the client checks it before sending. */
 export function ruleCheck(
   deps: Pick<PricingDeps, "client">,
   service: ServiceOption
@@ -93,10 +87,7 @@ export function ruleCheck(
     deps.client().checkShipment(built.request, createOptionsOf(built, service))
 }
 
-/**
- * One parcel's quote (price and delivery commitment) for this option: for a rate-shopping one,
- * the service its choice takes (rate-shopping.ts), from the same one call.
- */
+/** Price and delivery commitment; a rate-shopping option's from the same one call. */
 export async function quoteParcel(
   deps: PricingDeps,
   service: ServiceOption,
@@ -110,10 +101,8 @@ export async function quoteParcel(
 }
 
 /**
- * One parcel's rates for this option: kept for the cart state, or asked now with one rates call
- * that asks price and delivery commitment (includeDeliveryCommitment) and, for a rate-shopping
- * option, every service of the carrier (no serviceId). Refused in words when the service prices
- * it in another currency than the cart's (a rate-shopping choice refuses such a service instead).
+ * Kept for the cart state, or one rates call (with delivery commitment; all carrier services when rate-shopping).
+ * Refused in words when priced in another currency than the cart's.
  */
 export async function ratedParcel(
   deps: PricingDeps,
@@ -156,12 +145,9 @@ export async function ratedParcel(
 }
 
 /**
- * A calculated option's price for a cart's parcels: the service's rates (one call per parcel per
- * cart state), summed to the cent. While the service is not answering (its outage is open, or a
- * rates call finds it away) the option's fallback (services[].fallbackPrice): the last quote of
- * the same cart state, a flat amount, or a refusal in the shopper's words (400, never a 5xx). A
- * refusal of the service (4xx, the currency) is the shopper's 400 as before. The price is kept
- * under the cart state's key, so adding the method can record how it was had.
+ * The service's rates summed to the cent, one call per parcel per cart state. During an outage the option's
+ * fallback: last quote, a flat amount, or a shopper's 400 (never a 5xx). Kept under the cart state's key so adding
+ * the method can record how it was had.
  */
 export async function priceOption(
   deps: PricingDeps,
@@ -202,7 +188,7 @@ async function livePriceOrNull(
       parcels.map((p) => quoteParcel(deps, service, p, currency))
     )
     return {
-      // Cents summed exactly: the service prices each label to the cent.
+      // Exact cents: the service prices each label to the cent.
       amount:
         quotes.reduce((sum, q) => sum + Math.round(q.amount * 100), 0) / 100,
       source: "live",
@@ -225,7 +211,7 @@ async function fallbackPrice(
   return fallbackPriceOf(service.fallbackPrice, currency, last)
 }
 
-/** Each parcel's last quote, however old (a rate-shopping one as its choice; none when it has none). */
+/** However old; a rate-shopping one as its choice. */
 function lastQuotes(
   deps: Pick<PricingDeps, "quotes" | "client">,
   service: ServiceOption,
@@ -253,11 +239,7 @@ function lastQuotes(
   )
 }
 
-/**
- * What the shopper was shown for a cart state, without asking anything: how the option's price
- * was had (when checkout priced it) and the delivery promise of its parcels' quotes. Adding the
- * method keeps both on it (the order's shipping method), for the admin.
- */
+/** How the price was had and the promise, asked of nothing; kept on the shipping method for the admin. */
 export async function shownAtCheckout(
   deps: Pick<PricingDeps, "quotes" | "policy" | "client">,
   service: ServiceOption,
@@ -266,7 +248,7 @@ export async function shownAtCheckout(
 ): Promise<{
   price: OptionPrice | null
   promise: DeliveryPromise | null
-  /** A rate-shopping option's service per parcel (the promise's). */
+  /** The promise's service per parcel. */
   service_ids: string[] | null
 }> {
   const keys = parcels.map((p) => parcelQuoteKey(service, p, currency))

@@ -4,10 +4,8 @@ import type { MedusaAddressLike } from "./mapping/address"
 import type { ProductLike, VariantLike } from "./mapping/types"
 
 /**
- * What the provider needs from outside the fulfillment module. Medusa gives a provider only the
- * fulfillment module's container; these reach the plugin's own module (the shipment journal,
- * written BEFORE a label request leaves, doc 2 rule 4) and read-only catalog and location data
- * through Medusa's module registry. Tests pass their own.
+ * What the provider needs beyond the fulfillment module's container: the plugin's module and read-only catalog
+ * and location data, through Medusa's registry. Tests pass their own.
  */
 export type ProviderPorts = {
   shipments(): ShippingServicesModuleService
@@ -15,47 +13,36 @@ export type ProviderPorts = {
     locationId: string
   ): Promise<MedusaAddressLike | undefined>
   products(productIds: string[]): Promise<ProductLike[]>
-  /**
-   * The shop's stock locations, with their address and sales channels, in the order Medusa's
-   * Query lists them (what checkout's warehouses read).
-   */
+  /** In Query's order, with address and sales channels. */
   shopLocations(): Promise<ShopLocation[]>
-  /**
-   * Variants' inventory: managed or not, inventory items and their levels per location. Read
-   * once per cart state: `cart` (the cart's id) and `keepMs` (as long as its quotes are kept)
-   * let the dry runs of one checkout share the read.
-   */
+  /** Shared across one checkout's dry runs by `cart` and `keepMs`. */
   variantStock(
     variantIds: string[],
     opts?: { cart?: string | null; keepMs?: number }
   ): Promise<VariantStock[]>
-  /** Variants with their product: the catalog's weights, sizes and customs data. */
   variants(variantIds: string[]): Promise<VariantLike[]>
-  /** A cart's email and metadata (Medusa leaves them out of a price calculation's context). */
+  /** Medusa leaves them out of a price calculation's context. */
   cartDetails(cartId: string): Promise<
     | {
         email?: string | null
+        currency_code?: string | null
         metadata?: Record<string, unknown> | null
         sales_channel_id?: string | null
       }
     | undefined
   >
-  /** The order a return belongs to, found from its items' order line ids. */
+  /** Found from its items' order line ids. */
   orderOfLineItems(
     lineItemIds: string[]
   ): Promise<Record<string, unknown> | undefined>
-  /** Which of these fulfillments belong to an order or a return (Medusa links them last). */
+  /** Medusa links them last. */
   linkedFulfillments(fulfillmentIds: string[]): Promise<Set<string>>
-  /** An order with its items and shipping address (the document hooks' packing slip). */
+  /** For the packing slip. */
   order(orderId: string): Promise<Record<string, unknown> | undefined>
-  /**
-   * Order line items by id, also those an exchange or a claim being made added (not yet in the
-   * order's items): what an order change's shipping method is priced for.
-   */
+  /** Including those an exchange or claim being made added (not yet in the order's items). */
   lineItems(ids: string[]): Promise<Record<string, unknown>[]>
 }
 
-/** A stock location of the shop, as checkout plans from it. */
 export type ShopLocation = {
   id: string
   name: string | null

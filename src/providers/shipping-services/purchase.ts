@@ -32,15 +32,9 @@ export type {
 } from "./purchase-input"
 
 /**
- * Buys one label, never two (doc 2 rule 4, shared/spec/4), also when processes die:
- * 1. a label already bought for this parcel that no live fulfillment holds is taken over;
- * 2. a row left `pending` by an interrupted attempt is settled first with the retry operation
- *    (its label taken over when the service made it, or marked failed when not);
- * 3. otherwise a `pending` row with a fresh transaction id is committed BEFORE the request, and
- *    every new id the client has to use is stored before it is used.
- * Every row worked on is leased (the module's leases): a row leased by
- * another live process is never touched, and one whose process died is free once its lease ran
- * out.
+ * Buys one label, never two, even when processes die: take over a bought label no live fulfillment holds; settle
+ * an interrupted `pending` row with the retry operation; else commit a `pending` row with a fresh transaction id
+ * BEFORE the request. Every row is leased; expired leases free a dead process's rows.
  */
 export async function purchaseLabel(
   shipping: ShippingServicesModuleService,
@@ -54,7 +48,7 @@ export async function purchaseLabel(
   }
   const started = Date.now()
   const outcome = { value: "failed" }
-  // A span per label, the service's calls as its children; the outcome counted by service.
+  // A span per label, service calls as children; outcome counted by service.
   return withSpan(
     SPANS.labelPurchase,
     {
@@ -99,16 +93,14 @@ async function purchaseOnce(
   input: PurchaseInput,
   outcome: { value: string }
 ): Promise<ShipmentRecord> {
-  // While the service is not answering no create leaves (nor a settle's retry operation): the
-  // order waits for it. Free while it answers (no read: see ServiceAvailability).
+  // During an outage nothing leaves; the order waits. Free while the service answers.
   const outage = await shipping.availability().outage()
   if (outage) {
     outcome.value = "service_away"
     throw serviceAwayError(outage)
   }
   const leases = shipping.leases()
-  // No row for this parcel yet (the usual case): the pending row is inserted by the same
-  // statement that looked, and the label is bought at once.
+  // Usual case: the pending row is inserted by the statement that looked, and bought at once.
   const transactionId = randomTransactionId()
   const first = await shipping
     .journal()
@@ -119,7 +111,6 @@ async function purchaseOnce(
   if (first.inserted)
     return buy(shipping, client, input, outcome, first.inserted)
   const previous = first.previous
-  // A bought label first: settling a pending row could only find another one.
   const ordered = [
     ...previous.filter((r) => r.status === "created"),
     ...previous.filter((r) => r.status === "pending"),
@@ -138,7 +129,7 @@ async function purchaseOnce(
       continue
     }
     const adopted = await adopt(shipping, settled, input)
-    // Ours until Medusa has stored the label on the fulfillment (see Leases.letExpire).
+    // Ours until Medusa has stored the label on the fulfillment.
     leases.letExpire(SHIPMENTS, row.id)
     outcome.value = "taken_over"
     return adopted
@@ -153,10 +144,7 @@ async function purchaseOnce(
   )
 }
 
-/**
- * A new `pending` row of the label journal, leased to this process, committed BEFORE the request
- * with the transaction id the request will carry.
- */
+/** Committed BEFORE the request, leased to this process, with the request's transaction id. */
 function pendingRow(
   input: PurchaseInput,
   transactionId: string,
@@ -181,13 +169,12 @@ function pendingRow(
     parcel:
       (input.parcel?.contents as unknown as Record<string, unknown>) ?? null,
     status: "pending",
-    // What the label declares to customs, for the commercial invoice printed with it.
+    // For the commercial invoice printed with the label.
     customs: customsOf(input.built.request),
     ...leases.fields(),
   }
 }
 
-/** Buys the label of `row`, a pending row just inserted by this process with its transaction id. */
 async function buy(
   shipping: ShippingServicesModuleService,
   client: LabelClient,
@@ -217,7 +204,7 @@ async function buy(
     })
   } catch (error) {
     await noteIfAway(shipping, error)
-    // Outcome unknown: stays pending, so a repeat (or the recovery job) asks the retry operation.
+    // Outcome unknown: stays pending, so a repeat or recovery asks the retry operation.
     const unknownOutcome = error instanceof ShippingOutcomeUnknownError
     outcome.value = unknownOutcome ? "unknown" : "failed"
     await shipping.updateShipments({
@@ -241,9 +228,7 @@ async function buy(
     outcome.value = result.recovered ? "bought_recovered" : "bought"
     return done
   } catch (error) {
-    // The service made the label; only storing it failed (the database went away under it). The
-    // row must stay pending, never "failed": the retry operation (the next attempt, or the
-    // recovery once the lease ran out) takes this label instead of buying a second one.
+    // The label exists; only storing it failed. Never "failed": a retry takes this label instead of buying a second.
     outcome.value = "unknown"
     await shipping
       .updateShipments({ id: row.id, error: errorRecord(error) })
@@ -254,21 +239,12 @@ async function buy(
 }
 
 /**
- * Settles in flight in this process, by journal row. A lease's owner is the process, so two
- * paths of one process can hold the same `pending` row at once (the recovery job, and a purchase
- * of the same parcel that found the row): the second waits for the first's settle and gets its
- * row, instead of asking the service again and storing the label's pages a second time. Other
- * processes are kept out by the lease; a settle that finished leaves the row `created` or
- * `failed`, which no lease on `pending` takes again.
+ * In-process settles by row: two paths of one process may hold the same lease, so the second waits for the
+ * first's result instead of asking the service and storing the pages again.
  */
 const settling = new Map<string, Promise<ShipmentRecord>>()
 
-/**
- * A `pending` row whose purchase was interrupted (its process stopped, or the service did not
- * answer), settled with the retry operation (doc 2 rule 4; shared/spec/4): `created` with the
- * label when the service made it, `failed` when it did not. The caller holds the row's lease.
- * Throws, leaving the row pending, when the service cannot tell now.
- */
+/** `created` with the label when the service made it, `failed` when not; throws (still pending) when it cannot tell. */
 export function settleInterrupted(
   shipping: ShippingServicesModuleService,
   client: LabelClient,
@@ -317,10 +293,7 @@ async function settleOnce(
   })
 }
 
-/**
- * A call the service did not answer opens the shop's outage (every process then stops sending
- * creates, and the probe job watches for its return). Never fails the purchase's own error path.
- */
+/** Opens the shop's outage on an unanswered call; never fails the purchase's own error path. */
 export async function noteIfAway(
   shipping: Pick<ShippingServicesModuleService, "availability">,
   error: unknown
@@ -332,7 +305,6 @@ export async function noteIfAway(
     .catch(() => undefined)
 }
 
-/** A row of an earlier attempt now belongs to this fulfillment. */
 async function adopt(
   shipping: ShippingServicesModuleService,
   row: ShipmentRecord,
@@ -347,7 +319,7 @@ async function adopt(
   })
 }
 
-/** The answer of the service onto the row, and the label's pages into the plugin's documents, at once. */
+/** The answer onto the row and the pages into documents, at once. */
 async function complete(
   shipping: ShippingServicesModuleService,
   row: ShipmentRecord,
@@ -374,7 +346,6 @@ async function complete(
         label_size: fields.label?.label_size ?? null,
         label_content_type: fields.label?.label_content_type ?? null,
         label_source_url: fields.label?.source_url ?? null,
-        // The clock its events will be dated on, when the sandbox made it.
         sandbox_clock_at: sandboxNow ?? null,
         error: null,
       }
@@ -382,7 +353,7 @@ async function complete(
   return updated as ShipmentRecord
 }
 
-/** The request's customs and its two addresses, as sent; null for a request without customs. */
+/** As sent; null without customs. */
 export function customsOf(
   request: ShipmentRequest
 ): Record<string, unknown> | null {

@@ -3,13 +3,12 @@ import { Modules } from "@medusajs/framework/utils"
 import { ExpiringMap } from "../../lib/cache/expiring-map"
 import { isFresh, type Quote } from "../../lib/quotes/quote"
 
-/** Where quotes are kept: Medusa's Caching Module (shared by every process) or this process. */
+/** Medusa's Caching Module (shared by every process) or this process. */
 export type QuoteStore = {
   get(key: string): Promise<unknown>
   set(key: string, value: unknown, ttlSeconds: number): Promise<void>
 }
 
-/** What the plugin uses of Medusa's Caching Module (2.21: `@medusajs/medusa/caching`). */
 type CachingLike = {
   get(input: { key: string }): Promise<unknown>
   set(input: {
@@ -23,17 +22,14 @@ type CachingLike = {
 const KEY_PREFIX = "shipping-services:quote:"
 const PRICE_KEEP_MS = 10 * 60_000
 
-/** The app's Caching Module, when it has one (with caching-redis every process shares it). */
+/** With caching-redis every process shares it. */
 function cachingModule(): CachingLike | undefined {
   const instance = MedusaModule.getModuleInstance(Modules.CACHING) as
     Record<string, CachingLike> | undefined
   return instance?.[Modules.CACHING]
 }
 
-/**
- * Quotes in this process only, when the app has no Caching Module: a day at most, and the most
- * recent 10,000 (freshness is judged by each quote's own time).
- */
+/** Without a Caching Module: a day at most, the newest 10,000 (freshness judged by each quote's time). */
 const memory = new ExpiringMap<string, unknown>({
   ttlMs: 24 * 60 * 60_000,
   maxEntries: 10_000,
@@ -44,17 +40,14 @@ const memoryStore: QuoteStore = {
   set: async (key, value) => memory.set(key, value),
 }
 
-/**
- * The Caching Module when the app registered one, else this process's memory. A cache that
- * fails (Redis away) is a miss, never a failed checkout: the caller asks the service.
- */
+/** A failing cache (Redis away) is a miss, never a failed checkout. */
 export function defaultQuoteStore(): QuoteStore {
   const caching = cachingModule()
   if (!caching) return memoryStore
   return {
     get: async (key) =>
       (await caching.get({ key: KEY_PREFIX + key }).catch(() => null)) ?? null,
-    // `tags: []`: no tags computed from the data (the module would walk it for entity ids).
+    // `tags: []`: else the module walks the data for entity ids.
     set: async (key, value, ttlSeconds) =>
       caching
         .set({ key: KEY_PREFIX + key, data: value, ttl: ttlSeconds, tags: [] })
@@ -63,18 +56,15 @@ export function defaultQuoteStore(): QuoteStore {
 }
 
 export type QuotePolicy = {
-  /** A quote younger than this stands for the service's answer (quotes.ttlSeconds). */
+  /** quotes.ttlSeconds. */
   ttlMs: number
-  /** How long the last quote is kept for the outage fallback (quotes.keepHours). */
+  /** For the outage fallback (quotes.keepHours). */
   keepMs: number
 }
 
 /**
- * One rates call per parcel per cart state: Medusa prices a calculated option on every listing,
- * calculation, added method and cart refresh (twice inside one "add the method" request), and
- * each of those asks the same question of the service. A quote is kept by what the rate depends
- * on (src/lib/quotes/quote-key.ts) for `ttlMs`, and in this process concurrent askers of one key
- * share one call. The last quote is kept longer, for the outage fallback.
+ * One rates call per parcel per cart state: Medusa prices an option many times per checkout, all asking the same.
+ * Kept by what the rate depends on for `ttlMs`; concurrent askers share one call. The last is kept longer for outages.
  */
 export class Quotes {
   private readonly asking = new Map<string, Promise<Quote>>()
@@ -84,7 +74,6 @@ export class Quotes {
     private readonly clock: () => Date = () => new Date()
   ) {}
 
-  /** A fresh quote for `key`: kept, or asked now with `ask` (and kept). */
   async quote(
     key: string,
     policy: QuotePolicy,
@@ -109,15 +98,12 @@ export class Quotes {
     return asked
   }
 
-  /** The last quote for `key`, however old (within keepMs): the outage fallback's. */
+  /** The outage fallback. */
   async last(key: string): Promise<Quote | null> {
     return (await this.store().get(key)) as Quote | null
   }
 
-  /**
-   * Keeps what checkout made of a cart state (an option's price and how it was had) for the
-   * request that adds the method, which records it (ten minutes at least, whatever the ttl).
-   */
+  /** For the request that adds the method, which records it (ten minutes at least). */
   async remember(
     key: string,
     value: unknown,
@@ -130,11 +116,10 @@ export class Quotes {
     )
   }
 
-  /** What `remember` kept under `key`, if anything. */
   async recalled<T>(key: string): Promise<T | null> {
     return ((await this.store().get(key)) as T | null) ?? null
   }
 }
 
-/** This process's quotes (the provider is one instance per process; routes use the same). */
+/** The provider is one instance per process; routes use the same. */
 export const processQuotes = new Quotes()

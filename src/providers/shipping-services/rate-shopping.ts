@@ -22,14 +22,7 @@ import type { PlannedParcel } from "./mapping/plan"
 import { serviceAwayError, toMedusaError } from "./medusa-error"
 import { noteIfAway } from "./purchase"
 
-/**
- * Rate shopping (services[].rateShopping, docs/rate-shopping.md): one rates call without
- * serviceId prices every service of the carrier for a parcel (doc 4); the choice among the
- * option's services is pure (src/lib/rate-shopping/choose.ts); this file feeds it the answer and
- * the rules' words, at checkout and at purchase.
- */
-
-/** The rates request of a parcel: without serviceId for a rate-shopping option (doc 4). */
+/** Without serviceId for a rate-shopping option. */
 export function ratesRequestFor(
   service: ServiceOption,
   built: BuiltShipment
@@ -40,7 +33,7 @@ export function ratesRequestFor(
   return { ...request, rates: [entry] }
 }
 
-/** The parcel's request buying `serviceId` instead (the builder puts it in rates[0] only). */
+/** The builder puts serviceId in rates[0] only. */
 export function withService(
   built: BuiltShipment,
   serviceId: string
@@ -52,7 +45,7 @@ export function withService(
   }
 }
 
-/** A rates answer without serviceId as a quote: every service, the option's own on top. */
+/** Every service, the option's own on top. */
 export function shoppedQuoteOf(
   service: ServiceOption,
   answer: RatesResponse,
@@ -85,10 +78,10 @@ export function shoppedQuoteOf(
   }
 }
 
-/** Checks a built request against every rule of the documents (the client's pre-send check). */
+/** The client's pre-send check. */
 export type RuleCheck = (built: BuiltShipment) => Violation[]
 
-/** The option's services for one parcel: its own first, then `among`, each rated and ruled. */
+/** Its own first, then `among`, each rated and ruled. */
 export function candidatesOf(
   service: ServiceOption,
   parcel: PlannedParcel,
@@ -117,7 +110,7 @@ export function candidatesOf(
   })
 }
 
-/** The choice for one parcel, from its rates and the rules (at checkout, no promise yet). */
+/** At checkout: no promise yet. */
 function choose(
   service: ServiceOption,
   parcel: PlannedParcel,
@@ -137,7 +130,7 @@ function choose(
   })
 }
 
-/** No service of the option can ship the parcel, in words (the option's name, each one's reason). */
+/** The option's name, and each service's reason. */
 function noServiceError(service: ServiceOption, compared: ComparedRate[]) {
   return new MedusaError(
     MedusaError.Types.INVALID_DATA,
@@ -147,10 +140,7 @@ function noServiceError(service: ServiceOption, compared: ComparedRate[]) {
   )
 }
 
-/**
- * What checkout shows of a rate-shopping parcel: the quote of the service the choice takes with
- * no promise yet (the cheapest, or the fastest, that the rules allow). Throws in words when none.
- */
+/** The cheapest (or fastest) the rules allow, no promise yet; throws in words when none. */
 export function checkoutChoice(
   service: ServiceOption,
   parcel: PlannedParcel,
@@ -172,7 +162,6 @@ export function checkoutChoice(
   }
 }
 
-/** What the order's shipping method keeps of checkout: the promise, and the services that made it. */
 export type ShownAtCheckout = {
   promise: DeliveryPromise | null
   service_ids: string[]
@@ -180,7 +169,7 @@ export type ShownAtCheckout = {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 
-/** ShownAtCheckout from a shipping method's data (written by checkout, read defensively). */
+/** Read defensively. */
 export function shownOf(
   data: Record<string, unknown> | null | undefined
 ): ShownAtCheckout {
@@ -206,12 +195,11 @@ export type ShopDeps = {
     ShippingServicesModuleService,
     "listShipments" | "availability"
   >
-  /** The parcel's rates (all services): the checkout's quote while fresh, else one call. */
+  /** The checkout quote while fresh, else one call. */
   rate: (parcel: PlannedParcel) => Promise<Quote>
   check: RuleCheck
 }
 
-/** A parcel of a rate-shopping option, as the purchase buys it. */
 export type ShoppedParcel = {
   service: ServiceOption
   built: BuiltShipment
@@ -219,10 +207,8 @@ export type ShoppedParcel = {
 }
 
 /**
- * The service a rate-shopping parcel is bought with: the cheapest (or fastest) that keeps the
- * promise the shopper was shown, else the one that made it. A parcel whose purchase was
- * interrupted keeps the choice on its pending row (written before the create left), so the retry
- * buys the same service or recognizes the label bought, and asks no rates.
+ * The cheapest (or fastest) service keeping the shown promise, else the one that made it. An interrupted
+ * parcel keeps its choice on the pending row, so a retry buys the same service without asking rates.
  */
 export async function shopParcel(
   deps: ShopDeps,

@@ -6,25 +6,16 @@ import type { MedusaAddressLike } from "./mapping/address"
 import type { VariantLike } from "./mapping/types"
 import { HAZMAT_KEY, HAZMAT_TYPE_KEY } from "./mapping/parcel-services"
 
-/**
- * Which variants cannot ship with the configured services, and why, before a shopper finds out
- * (in the admin): each variant, one unit, in a cart to a typical destination of each service's lanes
- * goes through checkout's own dry run (checkout.ts). What only the merchant can fix is reported
- * (a weight or dimensions missing without defaultParcel, an HS code or origin missing or malformed
- * for customs, a unit that fits no box or breaks a parcel limit); nothing is sent.
- */
+/** Variants that cannot ship with a configured service, found by running checkout's dry run per lane; nothing sent. */
 export type ReadinessProblem = {
   service_id: string
   service_name: string
-  /** The destination it was checked for, e.g. "domestic (US)", "EU (DE)". */
+  /** E.g. "domestic (US)", "EU (DE)". */
   destination: string
   rule: string
-  /** What to fill in, in the rule's own words (for the merchant). */
+  /** In the rule's own words. */
   message: string
-  /**
-   * "error": the service refuses it, so checkout refuses the item; "advice": it ships, but
-   * customs may hold it (ours: an origin missing, which the documents do not require).
-   */
+  /** "advice": it ships, but customs may hold it (ours: a missing origin the documents do not require). */
   severity: "error" | "advice"
 }
 
@@ -37,10 +28,10 @@ export type VariantReadiness = {
   problems: ReadinessProblem[]
 }
 
-/** The readiness list's own advice (not a rule of the documents). */
+/** Ours, not a rule of the documents. */
 export const ORIGIN_ADVICE = "readiness.origin-country.advised"
 
-/** A destination a service's lane reaches, as a complete shopper address (the shopper's part is never the problem). */
+/** A complete shopper address, so the shopper's part is never the problem. */
 type Destination = {
   label: string
   address: MedusaAddressLike
@@ -59,7 +50,7 @@ const ABROAD: Destination[] = [
       postal_code: "10117",
       country_code: "de",
     },
-    // The importer's reference is the shopper's to give at checkout, not the catalog's.
+    // The importer's reference is the shopper's to give, not the catalog's.
     metadata: {
       importer_customs_reference: "IM2760000001",
       importer_customs_reference_type: "IOSS_NUMBER",
@@ -97,7 +88,7 @@ function domestic(country: string): Destination {
   }
 }
 
-/** The destinations to check a service for: its own country, and abroad for cross-border. */
+/** Its own country, plus abroad for cross-border. */
 export function destinationsOf(
   service: ServiceOption,
   originCountry: string
@@ -109,7 +100,7 @@ export function destinationsOf(
     : [domestic(originCountry)]
 }
 
-/** Variants with the same catalog data are checked once. */
+/** Same catalog data is checked once. */
 function signatureOf(v: VariantLike): string {
   const p = v.product ?? {}
   const pick = (o: Record<string, unknown>) =>
@@ -146,8 +137,7 @@ export async function catalogReadiness(
           const check = await checkCart(
             {
               options: deps.options,
-              // The variant comes with its catalog data already; it is judged from one
-              // warehouse (`from`), read no stock.
+              // Catalog data already loaded; judged from one warehouse, no stock read.
               ports: {
                 variants: async () => [variant],
                 products: async () => [],

@@ -16,11 +16,10 @@ import {
   type ReturnedLine,
 } from "./return-label"
 
-/** The return fulfillment Medusa hands the provider (its items may be an ORM collection). */
+/** Its items may be an ORM collection. */
 export type ReturnFulfillmentInput = {
   id?: string
   location_id?: string
-  /** An array or an ORM collection of ReturnedLine. */
   items?: unknown
   delivery_address?: MedusaAddressLike | null
   shipping_option?: { data?: Record<string, unknown> | null } | null
@@ -28,18 +27,14 @@ export type ReturnFulfillmentInput = {
 }
 
 /**
- * A return label for a return fulfillment (the provider's createReturnFulfillment): from the
- * customer to the return location (Medusa passes that location's address as delivery_address,
- * and no order: it is found from the returned lines). The return part of an exchange or a claim
- * comes without returned lines (Medusa lists every order item, with no line item id, and no
- * return, order or customer): nothing is bought here, where Medusa may still refuse the change
- * and a return label cannot be voided. The fulfillment is marked as waiting, and its label is
- * bought once Medusa confirmed the change (src/orchestration/returns/change-return-labels.ts).
+ * A return label from the customer to the return location (order found from the returned lines). An exchange's or
+ * claim's return comes without lines, and Medusa may still refuse the change, so it only waits here; its label is
+ * bought once Medusa confirmed the change.
  */
 export async function returnFulfillment(
   deps: ParcelPurchaseDeps & {
     ports: ProviderPorts
-    /** The ship-from address, or the refusal in the admin's words. */
+    /** Or the refusal in the admin's words. */
     originOf: (address: MedusaAddressLike | null | undefined) => ServiceAddress
   },
   service: ServiceOption,
@@ -51,7 +46,7 @@ export async function returnFulfillment(
     .filter((id): id is string => !!id)
   const destination = await returnDestination(deps.ports, f)
   if (!lineItemIds.length) {
-    // What would stop the later purchase in any case is refused now, in the admin's words.
+    // What would stop the later purchase anyway is refused now.
     deps.originOf(destination)
     return {
       data: awaitingReturnLabelData(f.data, service.id),
@@ -64,8 +59,7 @@ export async function returnFulfillment(
       MedusaError.Types.INVALID_DATA,
       "The order of this return was not found"
     )
-  // Medusa applies this rule only after the label is bought, and a return label cannot be
-  // voided: asked first, a return Medusa refuses buys nothing (src/lib/returns/returnable.ts).
+  // Medusa checks this only after the label is bought, and return labels cannot be voided: ask first.
   const refused = returnQuantityViolations(
     asArray<OrderLineQuantities>(order.items),
     items

@@ -21,11 +21,7 @@ export type ReturnedLine = {
   quantity?: number | string | null
 }
 
-/**
- * Where a return label sends the parcel: the return location's address as Medusa gives it (the
- * return fulfillment's delivery_address), else the stock location's read again. Undefined when
- * neither has one (then options.origin, see `returnLabel`).
- */
+/** The return fulfillment's delivery_address, else the stock location's; undefined when neither has one. */
 export async function returnDestination(
   ports: Pick<ProviderPorts, "stockLocationAddress">,
   fulfillment: {
@@ -41,12 +37,8 @@ export async function returnDestination(
 }
 
 /**
- * A return label, from the customer (the order's shipping address) to the return location, for
- * the returned lines: one label per parcel through the never-twice purchase (keys per order,
- * direction and lines: a repeat finds the labels bought), then what Medusa keeps on the return
- * fulfillment (its data's reference to the labels, and its labels). The one build of a return
- * label: the provider's createReturnFulfillment (a store or admin return) and the plugin's
- * workflow for the return part of an exchange or a claim both come here.
+ * The one build of a return label, for provider returns and exchange or claim returns: one label per parcel
+ * through the never-twice purchase, then what Medusa keeps on the return fulfillment.
  */
 export async function returnLabel(
   deps: ParcelPurchaseDeps & {

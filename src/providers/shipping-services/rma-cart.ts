@@ -2,13 +2,7 @@ import type { CartForCheckout } from "./checkout"
 import type { MedusaAddressLike } from "./mapping/address"
 import type { ProviderPorts } from "./ports"
 
-/**
- * The context Medusa prices a calculated option with for an exchange's or a claim's outbound
- * shipping method (fetchShippingOptionForOrderWorkflow): the order (its id, but no address: Medusa
- * 2.21 asks for `shipping_address` without its fields), every item of the order, and the change's
- * own items as `exchange_items` / `claim_items` ([{ id, quantity }], line items the change adds,
- * not yet in the order's items).
- */
+/** Medusa's pricing context for an exchange's or claim's outbound method: no address, change items as `*_items`. */
 export type RmaContext = {
   id?: string | null
   shipping_address?: MedusaAddressLike | null
@@ -18,7 +12,7 @@ export type RmaContext = {
   claim_items?: { id: string; quantity: number | string }[]
 }
 
-/** The items an exchange or a claim sends, when the context is one's outbound method. Pure. */
+/** Pure. */
 export function rmaItemsOf(
   context: RmaContext | null | undefined
 ): { id: string; quantity: number }[] | null {
@@ -29,11 +23,7 @@ export function rmaItemsOf(
     .map((i) => ({ id: i.id, quantity: Number(i.quantity) }))
 }
 
-/**
- * What an exchange's or a claim's outbound method sends, as a cart the dry run and the rates take:
- * the order's address, email, currency and metadata, and only the change's items (read by id:
- * they are not in the order's items yet) at the change's quantities. Null for any other context.
- */
+/** The order's details with only the change's items (read by id: not in the order yet); null otherwise. */
 export async function rmaCartOf(
   ports: Pick<ProviderPorts, "order" | "lineItems">,
   context: RmaContext & Record<string, unknown>

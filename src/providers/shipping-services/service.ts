@@ -68,19 +68,13 @@ import {
 const invalid = (message: string) =>
   new MedusaError(MedusaError.Types.INVALID_DATA, message)
 
-/**
- * What the document hooks answer. Medusa declares them as Promise<never[]> / Promise<void>,
- * though the code that calls them receives the documents.
- */
+/** Medusa declares the document hooks as Promise<never[]>, though their callers receive documents. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the declared types cannot hold documents
 type DocumentsAnswer = any
 
 /**
- * The fulfillment provider (one identifier, one fulfillment option per configured service).
- * Medusa gives providers only their own entry's options, so this one reads the plugin's options
- * from configModule and lets its own entry override them. The work is in pure builders
- * (./mapping), the label journal (./purchase) and one file per hook's use case (checkout-hooks,
- * return-fulfillment, cancel-labels, documents); this class adapts Medusa's calls to them.
+ * One fulfillment option per configured service. Medusa gives a provider only its own entry's options, so this
+ * reads the plugin's options from configModule, its own entry overriding them. The work is elsewhere; this adapts.
  */
 
 export class ShippingServicesProviderService extends AbstractFulfillmentProviderService {
@@ -119,12 +113,7 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
     return true
   }
 
-  /**
-   * At checkout, when the shopper chooses one of our options (and again at cart completion, by
-   * the plugin's completeCartWorkflow hook): a cart the service would refuse is refused in the
-   * shopper's words (the checkout hooks). The result becomes the shipping method's data, so
-   * createFulfillment knows the option.
-   */
+  /** Refuses a cart the service would refuse, in shopper's words; the result becomes the shipping method's data. */
   override async validateFulfillmentData(
     optionData: Record<string, unknown>,
     data: Record<string, unknown>,
@@ -142,7 +131,6 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
     return !!findService(this.options_, data.data ?? undefined)
   }
 
-  /** The postage of what the purchase will buy (the checkout hooks). */
   override async calculatePrice(
     optionData: CalculateShippingOptionPriceDTO["optionData"],
     data: CalculateShippingOptionPriceDTO["data"],
@@ -207,7 +195,6 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
     }
   }
 
-  /** A return label, or a return waiting for Medusa to confirm it. */
   override async createReturnFulfillment(
     fulfillment: Record<string, unknown>
   ): Promise<CreateFulfillmentResult> {
@@ -223,7 +210,6 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
     )
   }
 
-  /** Voids every parcel's label; withdraws return labels. */
   override async cancelFulfillment(
     data: Record<string, unknown>
   ): Promise<Record<string, unknown>> {
@@ -237,25 +223,19 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
     )
   }
 
-  /**
-   * Medusa's document hooks (no core code calls them in 2.21; other code may, without knowing this
-   * plugin): a fulfillment's labels as the service made them, its packing slip and, when its
-   * labels went through customs, its commercial invoice, as `FulfillmentDocument`s (base64).
-   */
+  /** No core code calls them in 2.21; other code may. Labels, packing slip and commercial invoice, base64. */
   override async getFulfillmentDocuments(
     data: Record<string, unknown>
   ): Promise<DocumentsAnswer> {
     return this.documentsOf(data, FULFILLMENT_DOCUMENT_TYPES)
   }
 
-  /** A return fulfillment's documents: its return label(s). */
   override async getReturnDocuments(
     data: Record<string, unknown>
   ): Promise<DocumentsAnswer> {
     return this.documentsOf(data, ["label"])
   }
 
-  /** One kind of a fulfillment's documents: "label", "packing_slip" or "commercial_invoice". */
   override async retrieveDocuments(
     fulfillmentData: Record<string, unknown>,
     documentType: string
@@ -272,7 +252,6 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
     ])
   }
 
-  /** The documents of the kinds asked. */
   protected documentsOf(
     data: Record<string, unknown>,
     types: readonly FulfillmentDocumentType[]
@@ -284,8 +263,6 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
     )
   }
 
-  // --- helpers -------------------------------------------------------------------------------
-
   protected serviceOf(
     optionData: Record<string, unknown> | undefined | null
   ): ServiceOption {
@@ -296,7 +273,7 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
     return service
   }
 
-  /** The option of a fulfillment: the shipping method's data, else the shipping option's. */
+  /** The shipping method's data, else the shipping option's. */
   protected async serviceOfFulfillment(
     data: Record<string, unknown>,
     fulfillment: { shipping_option_id?: string | null }
@@ -318,7 +295,7 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
     )
   }
 
-  /** The stock location's address; the configured origin fills what it lacks (name, email). */
+  /** The configured origin fills what it lacks. */
   protected originOf(
     location: MedusaAddressLike | null | undefined
   ): ServiceAddress {
@@ -327,12 +304,10 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
     throw invalid(NO_ORIGIN)
   }
 
-  /** Catalog data the order query leaves out, on every line. */
   protected withCatalog(order: OrderLike): Promise<OrderLike> {
     return withCatalog(this.ports_, order)
   }
 
-  /** The parcels of one fulfillment, each its label. */
   protected buy(input: {
     build: BuildShipmentInput
     fulfillmentId: string | null
@@ -343,7 +318,6 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
     return buyParcels(this.purchaseDeps(), input)
   }
 
-  /** What the label purchase needs, from this provider's options, client and container. */
   protected purchaseDeps(): ParcelPurchaseDeps {
     return {
       options: this.options_,
@@ -353,7 +327,6 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
     }
   }
 
-  /** See reusableLabel, with the fulfillment module's own service. */
   protected reusable(
     row: ShipmentRecord,
     fulfillmentId: string | null
@@ -374,7 +347,7 @@ export class ShippingServicesProviderService extends AbstractFulfillmentProvider
   }
 }
 
-/** The admin's parcels from the fulfillment's additional data, refused in words when malformed. */
+/** Refused in words when malformed. */
 function parcelsChosen(additionalData: Record<string, unknown> | undefined) {
   try {
     return chosenParcelsOf(additionalData)

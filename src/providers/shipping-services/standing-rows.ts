@@ -5,9 +5,7 @@ import type { ShipmentRecord } from "../../modules/shipping-services/models"
 const SHIPMENTS = "shipping_services_shipment"
 
 /**
- * The lease of a standing row, taken in the status it has now. Between the look-up and the take
- * the recovery job (or another purchase of this process) may have settled it: a `pending` row
- * that became `created` is taken as created, one that became `failed` no longer stands ("gone").
+ * Takes the lease in the row's current status: recovery may have settled it since the look-up.
  * "busy" only when another live process holds it in the status seen.
  */
 export async function takeAsItIs(
@@ -23,7 +21,6 @@ export async function takeAsItIs(
   return (await leases.take(SHIPMENTS, now.id, [now.status])) ? now : "busy"
 }
 
-/** The purchase's refusal while another live process buys or stores the parcel's label. */
 export function busy(row: ShipmentRecord): MedusaError {
   return new MedusaError(
     MedusaError.Types.CONFLICT,

@@ -14,11 +14,7 @@ export type VoidOutcome = {
   reason?: string
 }
 
-/**
- * Voids one bought label at the service (doc 4) and records it. A label voided already counts as
- * done (the service's 400 for a second void is read as success by the client). Refused, without
- * asking, outside the void windows (src/shipping-api/rules/void.ts): the outcome says why.
- */
+/** A label already voided counts as done; outside the void windows it is refused without asking. */
 export async function voidShipmentRow(
   journal: ShippingServicesModuleService,
   client: Pick<ShippingClient, "voidShipment">,
@@ -37,10 +33,7 @@ export async function voidShipmentRow(
   return { ...outcome, voided: true }
 }
 
-/**
- * The package statuses stored for each of these return labels (by shipment id), for the rule of
- * src/lib/returns/cancel.ts. One read of their events.
- */
+/** One read of their events. */
 export async function returnLabelScans(
   journal: Pick<ShippingServicesModuleService, "listTrackingEvents">,
   rows: readonly Pick<ShipmentRecord, "id" | "tracking_number">[]

@@ -6,15 +6,7 @@ import {
 import type { MedusaAddressLike } from "./mapping/address"
 import type { ProviderPorts, ShopLocation } from "./ports"
 
-/**
- * The warehouses a cart will ship from, as checkout plans its parcels: each line from the stock
- * location Medusa will reserve it at when the cart is completed (predicted with Medusa's own rule:
- * src/lib/locations/reservation-rule.ts), a line without managed inventory from the shipping
- * option's location. A shop with one stock location ships everything from the option's location,
- * as it always did, without reading any stock.
- */
-
-/** The shipping option's stock location, as Medusa passes it (`from_location`). */
+/** As Medusa passes it (`from_location`). */
 export type OptionLocation =
   | {
       id?: string | null
@@ -27,14 +19,13 @@ export type OptionLocation =
 export type Warehouse = {
   id: string | null
   name: string | null
-  /** Undefined when the location has none. */
   address: MedusaAddressLike | null | undefined
 }
 
 export type CartWarehouses = {
-  /** The shop has more than one stock location: each must have its own address. */
+  /** Then each must have its own address. */
   several: boolean
-  /** The warehouses in the order of their first line; each line in exactly one. */
+  /** In the order of their first line; each line in exactly one. */
   groups: { warehouse: Warehouse; line_ids: string[] }[]
 }
 
@@ -44,11 +35,7 @@ export type CartLineStock = {
   quantity: number
 }
 
-/**
- * Whether the cart's stock must be read to know where it ships from: only in a shop of several
- * locations, when the cart's sales channel has a location other than the option's (else every
- * line ships from the option's location whatever Medusa reserves).
- */
+/** Only with several locations and another location in the sales channel; else all ship from the option's. */
 export function stockDecides(
   locations: readonly ShopLocation[],
   salesChannelId: string | null | undefined,
@@ -61,16 +48,15 @@ export function stockDecides(
   )
 }
 
-/** The warehouses of a cart's shipped lines. Pure. */
+/** Pure. */
 export function warehousesOfCart(input: {
-  /** Every line of the cart, in its order (Medusa's rule reads them all). */
+  /** Medusa's rule reads them all. */
   lines: readonly CartLineStock[]
-  /** The lines that ship, grouped. */
   shipped: readonly string[]
   option: OptionLocation
   locations: readonly ShopLocation[]
   sales_channel_id?: string | null
-  /** The cart's variants' stock; null when it does not decide (stockDecides). */
+  /** Null when it does not decide. */
   stock: readonly VariantStock[] | null
 }): CartWarehouses {
   const optionId = input.option?.id ?? null
@@ -80,7 +66,6 @@ export function warehousesOfCart(input: {
       ? {
           id,
           name: input.option?.name ?? (id ? known.get(id)?.name : null) ?? null,
-          // Medusa's own read of the option's location, as checkout always used it.
           address: input.option?.address,
         }
       : {
@@ -104,8 +89,7 @@ export function warehousesOfCart(input: {
   })
   const reservations = new Map(
     predicted.flatMap((p) =>
-      // A line Medusa will refuse to reserve: it will say so itself at completion; priced from
-      // the option's location meanwhile.
+      // Medusa will refuse to reserve it at completion; priced from the option's location meanwhile.
       p.managed && !p.unreservable ? [[p.line_id, p.reservations] as const] : []
     )
   )
@@ -123,11 +107,7 @@ export function warehousesOfCart(input: {
   }
 }
 
-/**
- * The warehouses of a cart, read through the ports: the shop's locations (remembered a minute)
- * and, only where they decide, the cart's variants' stock (one read per cart state, kept as long
- * as its quotes: src/providers/shipping-services/ports.ts).
- */
+/** Stock is read only where it decides, once per cart state. */
 export async function readCartWarehouses(
   ports: Pick<ProviderPorts, "shopLocations" | "variantStock">,
   cart: {
@@ -138,7 +118,7 @@ export async function readCartWarehouses(
   },
   shipped: readonly string[],
   option: OptionLocation,
-  /** How long the cart state's quotes are kept: its stock read is kept as long. */
+  /** Its stock read is kept as long as its quotes. */
   keepMs?: number
 ): Promise<CartWarehouses> {
   const locations = shipped.length ? await ports.shopLocations() : []

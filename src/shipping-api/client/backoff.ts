@@ -1,14 +1,9 @@
-/**
- * Waiting between attempts. Full jitter (a random delay between 0 and an exponential cap) keeps
- * many clients that were throttled together from coming back together.
- */
+// Full jitter: clients throttled together do not come back together.
 
 export type BackoffSettings = {
-  /** Cap of the first retry's delay. */
   baseMs: number
-  /** Largest delay between two attempts. */
   capMs: number
-  /** A Retry-After longer than this is not waited for: the call fails and says how long to wait. */
+  /** A longer Retry-After is not waited for: the call fails and says how long to wait. */
   maxRetryAfterMs: number
 }
 
@@ -18,7 +13,6 @@ export const DEFAULT_BACKOFF: BackoffSettings = {
   maxRetryAfterMs: 60_000,
 }
 
-/** Delay before attempt `attempt + 1`, after `attempt` (1-based) attempts failed. */
 export function fullJitterDelay(
   attempt: number,
   settings: BackoffSettings,
@@ -31,10 +25,7 @@ export function fullJitterDelay(
   return Math.floor(random() * ceiling)
 }
 
-/**
- * Retry-After as milliseconds: delay-seconds or an HTTP date (RFC 9110 §10.2.3). Unreadable or
- * past values give undefined (the caller falls back to jittered backoff).
- */
+/** Delay-seconds or an HTTP date (RFC 9110 §10.2.3); undefined when unreadable or past. */
 export function parseRetryAfter(
   value: string | null | undefined,
   now: number

@@ -1,12 +1,6 @@
 /**
- * The ports `fetch` refuses to connect to: the Fetch standard's "bad ports"
- * (https://fetch.spec.whatwg.org/#port-blocking), which Node's fetch (undici), Chromium and
- * Firefox all enforce. A request to one fails before any byte is sent ("fetch failed", cause
- * "bad port"), whatever listens there: the plugin could never reach a service on one, the
- * sandbox never deliver a webhook to one, a browser never open an admin or a storefront page on
- * one. Seen here: a test worker given port 10080 started fine and never answered its `/health`.
- * Checked against Node 20's fetch on 2026-11-27 (every port 1–11000 fetched: exactly these
- * answered "bad port"); the unit test checks each entry.
+ * The Fetch standard's "bad ports", refused by undici and browsers before any byte is sent: a test
+ * worker on 10080 never answered. Checked against Node 20 (ports 1–11000) on 2026-11-27.
  */
 export const FETCH_BLOCKED_PORTS: ReadonlySet<number> = new Set([
   1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79,
@@ -17,7 +11,7 @@ export const FETCH_BLOCKED_PORTS: ReadonlySet<number> = new Set([
   6679, 6697, 10080,
 ])
 
-/** The blocked port an http(s) URL names (explicitly), or undefined: also for a URL that does not parse. */
+/** Also undefined for a URL that does not parse. */
 export function blockedPortOf(url: string): number | undefined {
   let port: string
   try {
@@ -25,7 +19,6 @@ export function blockedPortOf(url: string): number | undefined {
   } catch {
     return undefined
   }
-  // An empty port is the scheme's default (80, 443): never blocked.
   if (port === "") return undefined
   const n = Number(port)
   return FETCH_BLOCKED_PORTS.has(n) ? n : undefined

@@ -18,11 +18,7 @@ import { scrubServiceError, scrubText } from "./scrub"
 import type { TokenSource } from "./token-cache"
 import { sendOnce, type WireResponse } from "./transport"
 
-/**
- * The path every call takes: carrier codes to the wire, token, concurrency slot, one attempt,
- * status judged, maybe a wait and another attempt. One place, so every operation gets the same
- * timeouts, headers, error classes, retries and logging.
- */
+// One path for every call, so every operation gets the same timeouts, headers, errors, retries and logs.
 
 function retryableStatus(policy: RetryPolicy, status: number): boolean {
   if (status === 429) return true
@@ -36,7 +32,6 @@ function hasHeader(headers: Record<string, string>, name: string): boolean {
   return Object.keys(headers).some((h) => h.toLowerCase() === lower)
 }
 
-/** What the attempts of one call came to so far (for the config's observer). */
 type CallProgress = {
   attempts: number
   status?: number
@@ -48,14 +43,12 @@ export type CallerDeps = {
   limiter: Limiter
   /** A function: the token source is built after the Caller, which it uses for the token operation. */
   tokens: () => TokenSource
-  /** The client's own secrets (API key, secret, their Basic form). */
   secrets: readonly string[]
-  /** Told about every answer: whether the sandbox gave it, and its clock (service-identity.ts). */
   identity: IdentityTracker
 }
 
 export class Caller {
-  // Private field: the deps hold the API key and secret, which must not show when a client is inspected.
+  // Private: the deps hold the API key and secret, which must not show when a client is inspected.
   readonly #deps: CallerDeps
 
   constructor(deps: CallerDeps) {
@@ -171,7 +164,7 @@ export class Caller {
       )
         return response
 
-      // Doc 4: a 401 refreshes the token once and repeats the call once; it does not count as an attempt.
+      // Doc 4: a 401 refreshes the token and repeats the call once, not counted as an attempt.
       if (status === 401 && bearer && !renewed) {
         renewed = true
         attempt--
@@ -266,7 +259,7 @@ export class Caller {
     return options.limited === false ? send() : limiter.run(send)
   }
 
-  /** Method, path (never the query or headers), outcome, duration, transaction id. */
+  /** Never the query or headers. */
   private log(
     options: CallOptions,
     method: string,

@@ -2,20 +2,17 @@ import { CARRIERS, type Carrier } from "../constants"
 import type { CarrierCodes } from "../rules/types"
 import { neutralCarrier, wireCarrier } from "../rules/variant"
 
-/**
- * The documents name carriers with neutral ids (CARRIER_A, POSTAL, STANDARD, XBORDER); the real
- * service uses its own codes (doc 4 "Names"). Everything inside the plugin speaks the neutral ids;
- * this file is the one place that translates, at the edge of the wire, in both directions.
- */
+// The one place that translates the documents' neutral carrier ids to the service's codes and back
+// (doc 4 "Names").
 
-/** A neutral id to its wire value; anything else (already a wire value) passes unchanged. */
+/** Anything else (already a wire value) passes unchanged. */
 export function carrierToWire(carrier: string, codes: CarrierCodes): string {
   return (CARRIERS as readonly string[]).includes(carrier)
     ? wireCarrier(carrier as Carrier, codes)
     : carrier
 }
 
-/** A wire value back to its neutral id; unknown values (tracking's label types) pass unchanged. */
+/** Unknown values (tracking's label types) pass unchanged. */
 export function carrierFromWire(value: string, codes: CarrierCodes): string {
   return neutralCarrier(value, codes) ?? value
 }
@@ -26,10 +23,6 @@ function isObject(v: unknown): v is Json {
   return !!v && typeof v === "object" && !Array.isArray(v)
 }
 
-/**
- * Carrier fields that travel: `carrier` (query of retry/reprint/void/rates/tracking, top level of
- * the manifest body and of void answers) and `rates[].carrier` (shipment bodies). Returns copies.
- */
 function mapCarriers(
   value: unknown,
   map: (carrier: string) => string
@@ -52,7 +45,6 @@ export type CarrierMappable = {
   body?: unknown
 }
 
-/** Outbound: query `carrier`, body `carrier` and `rates[].carrier` to their wire values. */
 export function applyCarrierCodes<T extends CarrierMappable>(
   request: T,
   codes: CarrierCodes
@@ -65,12 +57,11 @@ export function applyCarrierCodes<T extends CarrierMappable>(
   return { ...request, query, body: mapCarriers(request.body, toWire) }
 }
 
-/** The same fields of a body as wire values: what the service answers (used by the sandbox). */
+/** What the service answers (used by the sandbox). */
 export function wireCarriers<T>(body: T, codes: CarrierCodes): T {
   return mapCarriers(body, (c) => carrierToWire(c, codes)) as T
 }
 
-/** Inbound: the same fields of an answer back to neutral ids. */
 export function neutralCarriers<T>(body: T, codes: CarrierCodes): T {
   return mapCarriers(body, (c) => carrierFromWire(c, codes)) as T
 }

@@ -1,12 +1,8 @@
 import type { Carrier } from "../constants"
 import { DEFAULT_BACKOFF, realSleep, type BackoffSettings } from "./backoff"
 
-/**
- * What a client needs, as plain data: the caller resolves roots and settings (src/options does
- * it for the plugin, the sandbox's tests write them by hand). The library never reads options.
- */
+// The library never reads options: callers resolve roots and settings.
 
-/** Doc 4 "Roots", already resolved (auth defaults to the origin of base, and so on). */
 export type ShippingRoots = {
   baseUrl: string
   authUrl: string
@@ -26,45 +22,35 @@ export type ShippingLogger = {
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>
 
-/**
- * What one call of an operation came to, once it is over (all its attempts): what a caller
- * measures (latency, retries, failures) without the library knowing how it is measured (the
- * plugin turns it into OpenTelemetry spans and metrics: src/lib/telemetry). Never a header, a
- * query or a body.
- */
+/** Lets a caller measure calls without the library knowing how; never a header, a query or a body. */
 export type CallRecord = {
   operation: string
   method: string
-  /** The request path, without the query. */
   path: string
-  /** HTTP attempts made (a token renewal after a 401 does not count, as in the retry rules). */
+  /** A token renewal after a 401 does not count, as in the retry rules. */
   attempts: number
-  /** Status of the last answer; absent when the last attempt got none. */
+  /** Absent when the last attempt got no answer. */
   status?: number
-  /** Why the last attempt got no answer. */
   network?: "timeout" | "network-error"
   ok: boolean
-  /** The error's class name, when the call failed. */
   error?: string
-  /** From the first attempt to the end, by the client's clock. */
   durationMs: number
   transactionId?: string
 }
 
-/** Told about every call when it is over; must not throw (what it throws is ignored). */
+/** Must not throw (what it throws is ignored). */
 export type CallObserver = (record: CallRecord) => void
 
 export type ShippingClientConfig = {
   roots: ShippingRoots
   credentials: { apiKey: string; apiSecret: string }
-  /** Timeout of one HTTP attempt (request and body). */
+  /** Covers the request and its body. */
   timeoutMs: number
-  /** Calls in flight at once, for all operations of this client. */
   concurrency: number
-  /** Attempts of one call when it may be repeated (throttled, unavailable, idempotent). */
+  /** When it may be repeated (throttled, unavailable, idempotent). */
   maxAttempts: number
   acceptLanguage?: string
-  /** Wire value per neutral carrier id; identity when absent. */
+  /** Identity when absent. */
   carrierCodes?: Partial<Record<Carrier, string>>
   /** Doc 2 headers sent with create when they apply. */
   shipper?: {
@@ -79,7 +65,6 @@ export type ShippingClientConfig = {
   logger?: ShippingLogger
   observer?: CallObserver
   backoff?: Partial<BackoffSettings>
-  /** Page size of the webhook list (doc 4 "Webhook list"). */
   webhookPageSize?: number
 }
 
@@ -115,7 +100,7 @@ function positiveInt(name: string, value: number): number {
   return value
 }
 
-/** Defaults and checks; credentials are kept apart (see ShippingClient) so they never sit in a loggable object. */
+/** Credentials are kept apart so they never sit in a loggable object. */
 export function resolveClientConfig(
   config: ShippingClientConfig
 ): ResolvedClientConfig {

@@ -9,38 +9,23 @@ import {
 } from "../errors"
 
 /**
- * Doc 2 rule 4 with doc 4's decision: after a 500, a timeout or a dropped connection, a create
- * is never posted again with the same transaction id. The retry operation says whether the label
- * exists; only when it answers 404 is a new transaction id made, handed to the caller to store,
- * and the create posted again with it.
- *
- *   post(id) ──2xx──────────────────────────────▶ { shipment, id, recovered: false }
- *      │ 4xx / 429 after backoff ───────────────▶ throw (nothing was created)
- *      │ 5xx / timeout / dropped connection
- *      ▼
- *   lookup(id) ──200──────────────────────────────▶ { shipment, id, recovered: true }
- *      │ unreachable / other error ─────────────▶ throw ShippingOutcomeUnknownError(id)
- *      │ 404 (not created)
- *      ▼
- *   attempts left and onNewTransactionId given?
- *      │ no ────────────────────────────────────▶ throw the create's error (safe to create again)
- *      ▼ yes
- *   id = newTransactionId(); await onNewTransactionId(id); post(id) …
+ * Doc 2 rule 4 with doc 4's decision: after a 500, a timeout or a dropped connection, a create is
+ * never posted again with the same id; only a 404 of the retry operation allows a new, stored id.
  */
 
 export type CreateFlowOptions = {
   /** Stored by the caller before this call (doc 4). */
   transactionId: string
-  /** Awaited before a new id is used, so the caller stores it first; without it no second create happens. */
+  /** Awaited before a new id is used; without it no second create happens. */
   onNewTransactionId?: (transactionId: string) => Promise<void> | void
   newTransactionId?: () => string
-  /** Creates posted at most, each with its own id. Default 3. */
+  /** Each with its own id. Default 3. */
   maxCreateAttempts?: number
 }
 
 export type CreateFlowSteps<S> = {
   post(transactionId: string): Promise<S>
-  /** The shipment created with this id, or undefined when the retry operation answers 404. */
+  /** Undefined when the retry operation answers 404. */
   lookup(transactionId: string): Promise<S | undefined>
 }
 
@@ -52,12 +37,11 @@ export type CreateShipmentResult<S> = {
 
 export const DEFAULT_MAX_CREATE_ATTEMPTS = 3
 
-/** 16 characters of [A-Za-z0-9_-]: within doc 2's 25 and unguessable. */
+/** Within doc 2's 25 characters and unguessable. */
 export function randomTransactionId(): string {
   return randomBytes(12).toString("base64url")
 }
 
-/** The create got no clear answer: the label may or may not exist. */
 export function isAmbiguousCreateFailure(error: unknown): boolean {
   return (
     error instanceof ShippingServerError ||
@@ -84,7 +68,7 @@ export async function createWithRecovery<S>(
 
   for (let attempt = 1; ; attempt++) {
     if (used.has(transactionId)) {
-      // A generator that repeats itself would make us post twice with one id: refuse.
+      // A generator that repeats itself would make us post twice with one id.
       throw new Error(
         `${operation}: transaction id ${transactionId} was already posted; newTransactionId must return fresh ids`
       )
@@ -121,7 +105,7 @@ export async function createWithRecovery<S>(
     if (found !== undefined)
       return { shipment: found, transactionId, recovered: true }
 
-    // Not created: a new id is allowed, but only once the caller has stored it.
+    // A new id is allowed only once the caller has stored it.
     if (attempt >= maxAttempts || !options.onNewTransactionId) throw createError
     transactionId = newId()
     await options.onNewTransactionId(transactionId)

@@ -1,10 +1,6 @@
 import pLimit from "p-limit"
 
-/**
- * A counting semaphore shared by every call of one client (doc 4 "Rate limits": clients bound
- * their own concurrency): p-limit, which serves waiting tasks strictly in order (a freed slot
- * goes to the head of the queue, never to a newcomer) and frees the slot however a task ends.
- */
+/** Doc 4: clients bound their own concurrency; p-limit serves waiters strictly in order. */
 export class Limiter {
   readonly #limit: pLimit.Limit
 

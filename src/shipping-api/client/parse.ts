@@ -7,11 +7,8 @@ import type { z } from "../zod"
 import { neutralCarriers, type CarrierMappable } from "./carrier-codes"
 import type { CarrierCodes } from "../rules/types"
 
-/**
- * Glue between pure builders/schemas and the client: a builder's refusal becomes
- * ShippingValidationError (nothing sent), an answer that does not fit its schema becomes
- * ShippingUnexpectedResponseError naming the fields (never their values).
- */
+// A builder's refusal becomes ShippingValidationError (nothing sent); an ill-fitting answer names
+// fields, never values.
 
 export type Built<R> =
   ({ ok: true } & R) | { ok: false; violations: Violation[] }

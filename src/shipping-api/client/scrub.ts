@@ -1,12 +1,8 @@
 import type { ServiceError } from "../schemas/error"
 
-/**
- * Services sometimes echo what they were sent ("invalid key abc…"). Before any text of an answer
- * reaches an error or a log line, every secret the client knows of (API key and secret, their
- * Basic form, tokens, webhook keys of the request) is cut out of it.
- */
+// Services echo what they were sent ("invalid key abc…"), so known secrets are cut from answer text.
 
-/** Short values would match ordinary words; real secrets are longer. */
+/** Short values would match ordinary words. */
 const MIN_SECRET_LENGTH = 4
 
 export function scrubText(text: string, secrets: readonly string[]): string {

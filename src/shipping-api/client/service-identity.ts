@@ -4,14 +4,7 @@ import {
   type SandboxClockReading,
 } from "../sandbox-identity"
 
-/**
- * Who answers this client: learnt from the answers to its own calls (any root, any status), the
- * latest answer winning. Nothing else feeds it: an incoming request (a webhook) never reaches a
- * client.
- * - `unknown`: no answer yet in this process;
- * - `service`: the last answer carried no sandbox header (the real service);
- * - `sandbox`: the last answer carried a valid one, with the sandbox's clock when it answered.
- */
+/** Learnt only from answers to this client's calls, latest winning; `sandbox` carries the sandbox's clock. */
 export type ServiceIdentity =
   | { kind: "unknown" }
   | { kind: "service"; seenAt: number }
@@ -20,9 +13,8 @@ export type ServiceIdentity =
 export class IdentityTracker {
   #identity: ServiceIdentity = { kind: "unknown" }
 
-  /** An answer arrived at `localNow` (our clock) with these headers. */
   observe(headers: Pick<Headers, "get">, localNow: number): void {
-    // Concurrent answers settle in any order: the one that arrived last tells.
+    // Concurrent answers settle in any order: the last to arrive tells.
     if (this.#identity.kind !== "unknown" && this.#identity.seenAt > localNow)
       return
     const reading = parseSandboxHeader(headers.get(SANDBOX_HEADER))
@@ -35,11 +27,7 @@ export class IdentityTracker {
     return this.#identity
   }
 
-  /**
-   * The sandbox's clock at `localNow`, carried forward from the last reading at its speed; undefined
-   * unless the last answer came from the sandbox. Advances made through its control API since
-   * that reading are not in it: a caller that needs them asks again (ShippingClient.checkIdentity).
-   */
+  /** Carried forward at the sandbox's speed; advances made since the last reading need checkIdentity. */
   sandboxNow(localNow: number): number | undefined {
     const id = this.#identity
     if (id.kind !== "sandbox") return undefined

@@ -39,20 +39,13 @@ import type { CallOptions, OperationRequest } from "./request"
 import type { WireResponse } from "./transport"
 import type { Violation } from "../violation"
 
-/**
- * Doc 2 and doc 4 shipment operations over part A's pure builders (operations/shipments.ts):
- * a builder validates and shapes the request, these functions choose the retry policy, send
- * through the client's Caller and read the answer.
- */
-
 export type ShipmentCallContext = {
   config: ResolvedClientConfig
   send(request: OperationRequest, options: CallOptions): Promise<WireResponse>
 }
 
-/** Variant information the query and root of create and rates depend on (doc 2). */
 export type ShipmentVariantOptions = {
-  /** Query includeDeliveryCommitment (expedited optional; cross-border always sent). */
+  /** Expedited optional; cross-border always sent. */
   includeDeliveryCommitment?: boolean
   /** Standard delivery from Asia-Pacific: {apac_url} with the regional carrier. */
   apac?: boolean
@@ -86,11 +79,7 @@ function read<T>(
   return neutralCarriers(parsed.value, ctx.config.carrierCodes)
 }
 
-/**
- * A built create or rates request, without what only the caller reads: its variant, and the
- * warnings (rules of severity "warning"), which go to the client's logger since the request
- * itself is valid and is sent.
- */
+/** Warnings of a valid request go to the client's logger; the request is still sent. */
 function sendable(
   ctx: ShipmentCallContext,
   built: ReturnType<typeof buildRates>,
@@ -120,7 +109,7 @@ function shipperHeaders(ctx: ShipmentCallContext) {
   }
 }
 
-/** Doc 4 retry operation: the shipment created with this transaction id (ShippingNotFoundError when none). */
+/** Doc 4 retry operation (ShippingNotFoundError when none). */
 export async function retryShipment(
   ctx: ShipmentCallContext,
   originalTransactionId: string,
@@ -146,7 +135,7 @@ export async function retryShipment(
   )
 }
 
-/** The retry operation read as a question: the shipment, or undefined when it answers 404. */
+/** Undefined when the retry operation answers 404. */
 export async function findShipment(
   ctx: ShipmentCallContext,
   originalTransactionId: string,
@@ -160,7 +149,6 @@ export async function findShipment(
   }
 }
 
-/** The create request exactly as createShipment builds it (headers, query, every rule). */
 function createRequestOf(
   ctx: ShipmentCallContext,
   shipment: unknown,
@@ -175,17 +163,13 @@ function createRequestOf(
   })
 }
 
-/**
- * A dry run of createShipment: what it would refuse before sending (every rule of the
- * documents), and nothing else. Checkout asks this, so a cart is refused for the same reasons,
- * in the same words, as the label purchase would be. Pure: nothing is sent.
- */
+/** Checkout's dry run: refused for the same reasons, in the same words, as the purchase. Sends nothing. */
 export function checkShipment(
   ctx: Pick<ShipmentCallContext, "config">,
   shipment: unknown,
   options: ShipmentVariantOptions = {}
 ): Violation[] {
-  // A syntactically valid id: the dry run must not be refused for the id it does not send.
+  // A valid id, so the dry run is not refused for the id it does not send.
   const built = createRequestOf(
     ctx as ShipmentCallContext,
     shipment,
@@ -197,10 +181,7 @@ export function checkShipment(
 
 const DRY_RUN_TRANSACTION_ID = "dry-run"
 
-/**
- * POST /v1/shipments with doc 2 rule 4 (see create-flow.ts). Validation runs first: an invalid
- * request throws ShippingValidationError and nothing is sent, not even the token request.
- */
+/** Doc 2 rule 4 recovery; an invalid request sends nothing, not even the token request. */
 export async function createShipment(
   ctx: ShipmentCallContext,
   shipment: unknown,
@@ -243,10 +224,7 @@ export async function createShipment(
   )
 }
 
-/**
- * Doc 4 reprint. Not retried after a 5xx or a lost answer: each reprint counts toward the
- * service's limit of 3, so a blind repeat could use one up.
- */
+/** Not retried after a 5xx or a lost answer: each reprint counts toward the service's limit of 3. */
 export async function reprintShipment(
   ctx: ShipmentCallContext,
   shipmentId: string,
@@ -264,7 +242,7 @@ export async function reprintShipment(
   return read(ctx, parseShipmentResponse(response.body), response, operation)
 }
 
-/** Doc 4: the answer to voiding a voided shipment, recognised by code or, failing that, by words. */
+/** Recognised by code or, failing that, by words (doc 4). */
 export function isAlreadyVoided(error: unknown): boolean {
   if (!(error instanceof ShippingBadRequestError)) return false
   return (
@@ -275,10 +253,7 @@ export function isAlreadyVoided(error: unknown): boolean {
   )
 }
 
-/**
- * Doc 4 void. Retried like a GET: a repeat after a lost answer meets "already voided", which
- * counts as done, so the outcome is the same.
- */
+/** Retried like a GET: a repeat after a lost answer meets "already voided", which counts as done. */
 export async function voidShipment(
   ctx: ShipmentCallContext,
   shipmentId: string,
@@ -322,7 +297,7 @@ export async function voidShipment(
   }
 }
 
-/** Doc 4 rates: rating changes nothing at the service, so it is retried like a GET. */
+/** Rating changes nothing at the service, so it is retried like a GET. */
 export async function getRates(
   ctx: ShipmentCallContext,
   shipment: unknown,
@@ -349,7 +324,7 @@ export async function getRates(
   )
 }
 
-/** Doc 4 manifest: creates a scan form, so never repeated after an unclear answer. */
+/** Creates a scan form, so never repeated after an unclear answer. */
 export async function createManifest(
   ctx: ShipmentCallContext,
   manifest: unknown,

@@ -68,11 +68,7 @@ import type { WireResponse } from "./transport"
 import type { Violation } from "../violation"
 import { readWebhookPages } from "./webhook-pages"
 
-/**
- * The service's operations (docs 1–4) as methods. Every call goes through one Caller (token,
- * timeouts, concurrency limit, retries, error classes); the credentials live in a private field
- * so that logging or serializing a client shows none of them.
- */
+/** The credentials live in a private field so logging or serializing a client shows none of them. */
 export class ShippingClient {
   readonly #credentials: { apiKey: string; apiSecret: string }
   protected readonly config: ResolvedClientConfig
@@ -103,7 +99,7 @@ export class ShippingClient {
     )
   }
 
-  /** Doc 4 token operation; outside the concurrency limit (see docs/service-client.md). */
+  /** Outside the concurrency limit. */
   private async fetchToken(): Promise<AccessToken> {
     const operation = "token"
     let response: WireResponse
@@ -130,24 +126,20 @@ export class ShippingClient {
     return parsed.value
   }
 
-  // ---- Who answers: the service, or the local sandbox (src/shipping-api/sandbox-identity.ts) ----
+  // ---- Who answers: the service, or the local sandbox ----
 
-  /** What the answers to this client's own calls said so far (no call made). */
+  /** No call made. */
   serviceIdentity(): ServiceIdentity {
     return this.#identity.current()
   }
 
-  /** The sandbox's clock now, carried forward from its last answer; undefined unless the sandbox answered last. */
+  /** Undefined unless the sandbox answered last. */
   sandboxNow(): Date | undefined {
     const ms = this.#identity.sandboxNow(this.config.now())
     return ms === undefined ? undefined : new Date(ms)
   }
 
-  /**
-   * Asks the service now, with one cheap authenticated read (doc 1: the applicable events), and
-   * answers who replied. Whatever the answer's status, its headers tell; a call that gets no
-   * answer leaves what was known. Concurrent callers share one request.
-   */
+  /** One cheap authenticated read; headers tell whatever the status. Concurrent callers share it. */
   checkIdentity(): Promise<ServiceIdentity> {
     this.#checking ??= this.listApplicableEvents()
       .catch(() => undefined)
@@ -202,7 +194,7 @@ export class ShippingClient {
     return this.answer(webhookConfigResponseSchema, response, operation)
   }
 
-  /** Every configuration: reads `?page=&size=` from page 0 until pageInfo says the last page was read. */
+  /** Pages until pageInfo says the last page was read. */
   listWebhookConfigs(): Promise<WebhookConfigResponse[]> {
     const operation = "listWebhookConfigs"
     return readWebhookPages(
@@ -230,7 +222,7 @@ export class ShippingClient {
     return this.answer(webhookConfigResponseSchema, response, operation)
   }
 
-  /** PUT with the full body (doc 1); repeating the same PUT is harmless, so it is retried like a GET. */
+  /** Repeating the same PUT is harmless, so it is retried like a GET. */
   async updateWebhookConfig(
     webHookConfigID: string,
     body: WebhookConfigRequestInput
@@ -248,7 +240,7 @@ export class ShippingClient {
     return this.answer(webhookConfigResponseSchema, response, operation)
   }
 
-  /** 200 without a body. Retried like a GET: deleting twice leaves the same state. */
+  /** Retried like a GET: deleting twice leaves the same state. */
   async deleteWebhookConfig(webHookConfigID: string): Promise<void> {
     const operation = "deleteWebhookConfig"
     await this.send(
@@ -259,10 +251,7 @@ export class ShippingClient {
 
   // ---- Doc 3: tracking and contact ----
 
-  /**
-   * `parcelCarrier`: the carrier that made the label (neutral id). Standard delivery parcels are
-   * tracked with query `carrier` (doc 3), sent as the standard carrier's wire value.
-   */
+  /** `parcelCarrier`: the label's neutral carrier id; standard delivery needs query `carrier`. */
   async getTracking(
     trackingNumber: string,
     options: TrackingQuery
@@ -275,10 +264,7 @@ export class ShippingClient {
     return this.answer(trackingResponseSchema, response, operation)
   }
 
-  /**
-   * Partial update: only the fields given are sent. Setting fields to given values can be
-   * repeated without harm, so it is retried like a GET.
-   */
+  /** Only the given fields are sent; retried like a GET. */
   async updateContact(
     contactId: string,
     update: ContactUpdate,
@@ -292,7 +278,7 @@ export class ShippingClient {
     return this.answer(contactResponseSchema, response, operation)
   }
 
-  // ---- Doc 2 and doc 4: shipments (client/shipment-calls.ts) ----
+  // ---- Doc 2 and doc 4: shipments ----
 
   private get shipmentContext(): ShipmentCallContext {
     return {
@@ -301,10 +287,7 @@ export class ShippingClient {
     }
   }
 
-  /**
-   * Doc 2 create with the rule 4 recovery: `transactionId` must be stored by the caller first;
-   * a new id is only used after `onNewTransactionId` has stored it.
-   */
+  /** `transactionId` must be stored first; a new id is used only after `onNewTransactionId` stored it. */
   createShipment(
     shipment: ShipmentRequestInput | ShipmentRequest,
     options: CreateShipmentOptions
@@ -312,10 +295,6 @@ export class ShippingClient {
     return shipments.createShipment(this.shipmentContext, shipment, options)
   }
 
-  /**
-   * What createShipment would refuse before sending, without sending (checkout's dry run).
-   * Pure: no token, no request.
-   */
   checkShipment(
     shipment: ShipmentRequestInput | ShipmentRequest,
     options: ShipmentVariantOptions = {}
@@ -334,7 +313,7 @@ export class ShippingClient {
     )
   }
 
-  /** retryShipment as a question: undefined when no label was created with that id (404). */
+  /** Undefined when no label was created with that id (404). */
   findShipment(
     originalTransactionId: string,
     carrier: Carrier

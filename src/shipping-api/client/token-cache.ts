@@ -1,24 +1,19 @@
 import { createHash } from "node:crypto"
 import type { AccessToken } from "../schemas/token"
 
-/**
- * Doc 4 "Token operation": one token per credential set, reused for its life, refreshed a little
- * before it ends, and fetched once however many callers need it at the same moment. The cache is
- * module-level so that every client built with the same credentials (the provider, jobs,
- * workflows each build one) shares a token instead of each asking for its own.
- */
+// Module-level so every client built with the same credentials shares one token (doc 4 "Token operation").
 
 type CachedToken = { value: string; refreshAt: number; expiresAt: number }
 type Entry = { token?: CachedToken; inflight?: Promise<CachedToken> }
 
 const cache = new Map<string, Entry>()
 
-/** Margin before expiry: 5 minutes or 10 % of the life, whichever is smaller (doc 4). */
+/** 5 minutes or 10 % of the life, whichever is smaller (doc 4). */
 export function refreshMarginMs(lifeMs: number): number {
   return Math.min(5 * 60_000, lifeMs * 0.1)
 }
 
-/** Key of a credential set; a hash, so the map never holds the secret itself as a key. */
+/** A hash, so the map never holds the secret itself as a key. */
 export function tokenCacheKey(
   authUrl: string,
   apiKey: string,
@@ -50,7 +45,6 @@ export class TokenSource {
     return entry
   }
 
-  /** A valid token: the cached one, the one being fetched, or a new one. */
   async get(): Promise<string> {
     const entry = this.entry()
     if (entry.token && this.now() < entry.token.refreshAt)
@@ -58,10 +52,7 @@ export class TokenSource {
     return (await this.refresh(entry)).value
   }
 
-  /**
-   * After a 401 with `rejected`: forget it, unless another caller already replaced it, so a burst
-   * of 401s on one stale token still causes a single refresh.
-   */
+  /** Forgets `rejected` unless another caller replaced it, so a burst of 401s causes one refresh. */
   async renew(rejected: string): Promise<string> {
     const entry = this.entry()
     if (
@@ -80,7 +71,7 @@ export class TokenSource {
       const requestedAt = this.now()
       entry.inflight = this.fetchToken()
         .then((token) => {
-          // Life counted from when we asked, not when the answer came: errs on the early side.
+          // Life counted from when we asked: errs on the early side.
           const cached: CachedToken = {
             value: token.accessToken,
             expiresAt: requestedAt + token.expiresInMs,

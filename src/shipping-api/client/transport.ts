@@ -1,25 +1,20 @@
 import { ShippingNetworkError } from "../errors"
 import type { FetchLike } from "./config"
 
-/**
- * One HTTP attempt: send, wait at most `timeoutMs` for the answer AND its body, parse JSON.
- * It does not judge the status (the caller does) and never retries. A failure without an
- * answer becomes ShippingNetworkError; its cause keeps only the error's name and code, because
- * a raw fetch error can carry the request (and so its Authorization header).
- */
+// One attempt, never retried; a failure's cause keeps only name and code, as a raw fetch error can
+// carry the Authorization header.
 
 export type WireRequest = {
   method: string
   url: string
   headers: Record<string, string>
-  /** Already encoded (JSON or form). */
   body?: string
 }
 
 export type WireResponse = {
   status: number
   headers: Headers
-  /** Parsed JSON, the raw text when it is not JSON, or undefined when empty. */
+  /** Parsed JSON, the raw text when not JSON, or undefined when empty. */
   body: unknown
 }
 
@@ -32,7 +27,6 @@ function parseBody(text: string): unknown {
   }
 }
 
-/** Name and code of a low-level error (ECONNRESET, UND_ERR_SOCKET...), nothing else. */
 function sanitizedCause(error: unknown): { name: string; code?: string } {
   const e = error as {
     name?: unknown

@@ -5,13 +5,10 @@ import type {
   WebhookConfigResponse,
 } from "../schemas/webhook-config"
 
-/** Hard stop for the webhook list, far above doc 4's 20 configurations per account. */
+/** Far above doc 4's 20 configurations per account. */
 const MAX_WEBHOOK_PAGES = 100
 
-/**
- * Every webhook configuration, read page by page (`readPage(0)`, …) until pageInfo says the
- * last page was read; a configuration listed on two pages is kept once.
- */
+/** A configuration listed on two pages is kept once. */
 export async function readWebhookPages(
   readPage: (page: number) => Promise<WebhookConfigListResponse>,
   operation: string

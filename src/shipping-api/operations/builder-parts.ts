@@ -11,8 +11,6 @@ import type { z } from "../zod"
 import type { OperationRequest } from "../client/request"
 import type { Variant } from "../constants"
 
-/** What the shipment operations' builders share: paths, headers, carriers, the transaction id, checks. */
-
 export const SHIPMENT_PATHS = {
   shipments: "/v1/shipments",
   rates: "/v1/rates",
@@ -22,7 +20,6 @@ export const SHIPMENT_PATHS = {
 export const JSON_BODY = { "Content-Type": "application/json" }
 export const UNIFIED_ERRORS = { [HEADER.unifiedErrorStructure]: "true" }
 
-/** Headers without the undefined ones. */
 export function headers(
   all: Record<string, string | undefined>
 ): Record<string, string> {
@@ -33,7 +30,7 @@ export function headers(
   )
 }
 
-/** Neutral carrier id of a carrier given either way (neutral id or mapped wire code). */
+/** A carrier given either as a neutral id or as a mapped wire code. */
 export function asNeutral(value: unknown, codes?: CarrierCodes): unknown {
   if (typeof value !== "string") return value
   return neutralCarrier(value, codes) ?? value
@@ -61,10 +58,7 @@ export function checkWith<S extends z.ZodType>(
     : { ok: false, violations: violationsFromZod(parsed.error, table) }
 }
 
-/**
- * `warnings` (create and rates): rules of severity "warning" the request meets. It is valid and
- * sent; the service will not do what those parts seem to ask (docs/shipment-rules.md).
- */
+/** `warnings`: the request is valid and sent, but the service will not do what those parts seem to ask. */
 export type Built =
   | ({ ok: true; variant?: Variant; warnings?: Violation[] } & OperationRequest)
   | { ok: false; violations: Violation[] }

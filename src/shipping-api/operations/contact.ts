@@ -8,11 +8,7 @@ import {
 import type { Violation } from "../violation"
 import { zodViolations } from "./webhooks"
 
-/**
- * Doc 3: PATCH {contact_url}/api/v1/contact/{contactId}[?idType=]. Partial: only the fields
- * given are sent (a field sent as "" would blank it at the service), and a body with none is
- * refused here because it would change nothing.
- */
+// Doc 3: a field sent as "" would blank it at the service, and a body with no field would change nothing.
 
 export const CONTACT_PATH = "/api/v1/contact"
 
@@ -21,7 +17,7 @@ export function buildUpdateContact(
   update: ContactUpdate | Record<string, unknown>,
   options: { idType?: string } = {}
 ): ({ ok: true } & OperationRequest) | { ok: false; violations: Violation[] } {
-  // Only keys actually given count: `{ name: undefined }` is "no name change", not a field.
+  // `{ name: undefined }` is "no name change", not a field.
   const given = Object.fromEntries(
     Object.entries(update ?? {}).filter(([, v]) => v !== undefined)
   )

@@ -20,12 +20,7 @@ import {
 } from "./builder-parts"
 import type { Built } from "./builder-parts"
 
-/**
- * Doc 4 operations on a shipment once created, and the close-out: retry (after an ambiguous
- * create), reprint, void and manifest, as pure builders like the create's (./shipments.ts).
- */
-
-/** GET {base_url}/v1/shipments?originalTransactionId=&carrier= (doc 4, after an ambiguous create). */
+/** Doc 4, after an ambiguous create. */
 export function buildRetryShipment(input: {
   originalTransactionId: string
   carrier: Carrier
@@ -56,7 +51,7 @@ export function buildRetryShipment(input: {
   }
 }
 
-/** GET {base_url}/v1/shipments/{shipmentId}?carrier= (doc 4 reprint; at most LIMITS.reprints). */
+/** Doc 4 reprint; at most LIMITS.reprints. */
 export function buildReprintShipment(input: {
   shipmentId: string
   carrier: Carrier
@@ -81,11 +76,10 @@ export function buildReprintShipment(input: {
   }
 }
 
-/** DELETE {base_url}/v1/shipments/{shipmentId}?carrier=&cancelInitiator=SHIPPER with a new transaction id (doc 4). */
+/** Doc 4: with a new transaction id. */
 export function buildVoidShipment(input: {
   shipmentId: string
   carrier: Carrier
-  /** A new id, not the one of the create. */
   transactionId: string
   carrierAccountId?: string
   acceptLanguage?: string
@@ -130,7 +124,6 @@ export function buildVoidShipment(input: {
   }
 }
 
-/** POST {base_url}/v1/manifests with X-Vendor-TransactionId (doc 4). */
 export function buildManifest(input: {
   manifest: unknown
   transactionId: string

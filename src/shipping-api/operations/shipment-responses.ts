@@ -14,7 +14,7 @@ import { violationsFromZod } from "../rules"
 import type { z } from "../zod"
 import type { Parsed } from "./builder-parts"
 
-// Parsers: tolerant of unknown fields, nulls and numbers sent as strings.
+// Tolerant of unknown fields, nulls and numbers sent as strings.
 
 function parseWith<S extends z.ZodType>(
   schema: S,
@@ -32,7 +32,7 @@ function parseWith<S extends z.ZodType>(
       }
 }
 
-/** 200/201 of create, retry and reprint: the Shipment object with at least shipmentId. */
+/** Create, retry and reprint answers: at least shipmentId. */
 export function parseShipmentResponse(
   body: unknown
 ): Parsed<CreatedShipmentResponse> {

@@ -21,19 +21,14 @@ import {
   UNIFIED_ERRORS,
 } from "./builder-parts"
 
-/**
- * Doc 2 and doc 4 shipment operations as pure builders and parsers (no I/O). A builder
- * validates everything first and produces no request when any rule is broken. Requests use the
- * documents' neutral carrier ids and a root name; the client (src/shipping-api/client) adds the
- * root, the token, the common headers and the wire carrier codes.
- */
+// Pure builders: any broken rule means no request. Requests carry neutral carrier ids and a root name.
 
 export { SHIPMENT_PATHS } from "./builder-parts"
 
 export type { Built, Parsed } from "./builder-parts"
 import type { Built } from "./builder-parts"
 
-/** For callers that prefer an exception; the client raises its own error class from `violations`. */
+/** For callers that prefer an exception. */
 export class ShipmentRequestInvalid extends Error {
   constructor(readonly violations: Violation[]) {
     super(
@@ -51,7 +46,7 @@ export function requireBuilt(
   return request
 }
 
-/** A copy of a shipment body with rates[].carrier as neutral ids, so rules and client agree. */
+/** So rules and client agree. */
 function withNeutralCarriers(shipment: unknown, codes?: CarrierCodes): unknown {
   if (!shipment || typeof shipment !== "object" || Array.isArray(shipment))
     return shipment
@@ -71,22 +66,19 @@ function withNeutralCarriers(shipment: unknown, codes?: CarrierCodes): unknown {
 }
 
 export type ShipperHeaders = {
-  /** X-Vendor-Shipper-Carrier-AccountId (carrier-account). */
   carrierAccountId?: string
-  /** X-Vendor-Shipper-Rate-Plan (expedited only). */
   ratePlan?: string
-  /** X-Vendor-Integrator-CarrierId (expedited only). */
   integratorCarrierId?: string
 }
 
 export type CreateShipmentInput = ShipperHeaders & {
-  /** The Shipment object (doc 2), with neutral carrier ids or their wire codes. */
+  /** Neutral carrier ids or their wire codes. */
   shipment: unknown
-  /** X-Vendor-TransactionId, stored by the caller before the request leaves (doc 4). */
+  /** Stored by the caller before the request leaves (doc 4). */
   transactionId: string
-  /** Query includeDeliveryCommitment: expedited optional; cross-border always sent (default true). */
+  /** Expedited optional; cross-border always sent (default true). */
   includeDeliveryCommitment?: boolean
-  /** Standard delivery originating in Asia-Pacific: sent to {apac_url} with the regional carrier. */
+  /** Standard delivery from Asia-Pacific goes to {apac_url} with the regional carrier. */
   apac?: boolean
   regionalCarrier?: string
   acceptLanguage?: string
@@ -95,15 +87,10 @@ export type CreateShipmentInput = ShipperHeaders & {
   carrierCodes?: CarrierCodes
 }
 
-/**
- * What each variant adds to the request line of create and rates (doc 2): its shipper headers,
- * whether create sends includeDeliveryCommitment (and its default), the carrier query parameter,
- * and whether it may go to the Asia-Pacific root. A Record so that a new variant is a compile
- * error here (docs/architecture.md, "Adding a variant").
- */
+/** A Record so that a new variant is a compile error here. */
 type VariantRequest = {
   headers: (input: ShipperHeaders) => Record<string, string | undefined>
-  /** create: "always" sends it (default `commitmentDefault`), "when-given" only when the caller set it. */
+  /** "always" sends it (default `commitmentDefault`), "when-given" only when the caller set it. */
   commitmentOnCreate: "always" | "when-given" | "never"
   commitmentDefault: boolean
   carrier?: (input: {
@@ -153,7 +140,6 @@ function variantHeaders(
   return variant ? VARIANT_REQUEST[variant].headers(input) : {}
 }
 
-/** Whether this request goes to {apac_url} (standard delivery originating in Asia-Pacific). */
 export function usesApacRoot(
   variant: Variant | undefined,
   input: { apac?: boolean }
@@ -161,7 +147,6 @@ export function usesApacRoot(
   return !!variant && VARIANT_REQUEST[variant].apacRoot && !!input.apac
 }
 
-/** The query of create and rates, which depends on the variant read from the body. */
 function shipmentQuery(
   variant: Variant | undefined,
   operation: ValidationContext["operation"],
@@ -174,7 +159,6 @@ function shipmentQuery(
   const query: Record<string, string> = {}
   const commitment = input.includeDeliveryCommitment
   const v = variant ? VARIANT_REQUEST[variant] : undefined
-  // rates always asks; create as the variant says.
   if (operation === "rates" || v?.commitmentOnCreate === "always")
     query.includeDeliveryCommitment = String(
       commitment ?? v?.commitmentDefault ?? false
@@ -186,10 +170,6 @@ function shipmentQuery(
   return query
 }
 
-/**
- * Create and rates alike: neutral carriers to wire codes, the variant, its query and root, the
- * body through every rule of its operation (plus the transaction id's), then the POST.
- */
 function buildShipmentPost<B extends ShipmentRequest | RatesRequest>(
   operation: "create" | "rates",
   input: RatesInput,
@@ -234,7 +214,6 @@ function buildShipmentPost<B extends ShipmentRequest | RatesRequest>(
   }
 }
 
-/** POST {base_url | apac_url}/v1/shipments (doc 2). */
 export function buildCreateShipment(input: CreateShipmentInput): Built {
   return buildShipmentPost(
     "create",
@@ -250,7 +229,6 @@ export type RatesInput = ShipperHeaders &
     transactionId?: string
   }
 
-/** POST {base_url}/v1/rates?includeDeliveryCommitment=…[&carrier=XBORDER] (doc 4). */
 export function buildRates(input: RatesInput): Built {
   return buildShipmentPost(
     "rates",

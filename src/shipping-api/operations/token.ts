@@ -10,11 +10,6 @@ import {
   type AccessToken,
 } from "../schemas/token"
 
-/**
- * Doc 4 "Token operation": POST {auth_url}/oauth/token with the API key and secret as Basic
- * credentials and a client-credentials form body.
- */
-
 export const TOKEN_PATH = "/oauth/token"
 
 export function basicCredentials(apiKey: string, apiSecret: string): string {
@@ -37,10 +32,7 @@ export function buildTokenRequest(credentials: {
   }
 }
 
-/**
- * The token, or the names of the fields that were wrong. Never the values: this body holds the
- * token itself.
- */
+/** Names the wrong fields, never the values: this body holds the token itself. */
 export function parseTokenResponse(
   body: unknown
 ): { ok: true; value: AccessToken } | { ok: false; fields: string[] } {
@@ -54,10 +46,7 @@ export function parseTokenResponse(
   }
 }
 
-/**
- * What a failed token call is: the token operation refusing the credentials is an
- * authentication failure, whatever the status (400 or 403); any other error stays as it is.
- */
+/** The token operation refusing the credentials is an authentication failure, whatever the status. */
 export function tokenRefusal(error: unknown, operation: string): unknown {
   if (
     error instanceof ShippingBadRequestError ||

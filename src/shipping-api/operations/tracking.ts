@@ -8,28 +8,21 @@ import {
 } from "../schemas/tracking"
 import type { Violation } from "../violation"
 
-/**
- * Doc 3: GET {base_url}/v1/tracking/{identifier}?packageIdentifierType=TrackingNumber[&carrier=].
- * `carrier` is "Standard delivery only, required": the standard carrier's value, so that both
- * standard and postal events come back. The builder is told which carrier made the label and adds
- * it for standard delivery parcels; the sandbox checks an arriving query with the same rules.
- */
+// Doc 3: `carrier` is "Standard delivery only, required" so both standard and postal events come back.
 
 export const TRACKING_SOURCE = "doc 3, GET /v1/tracking/{identifier}"
 export const PACKAGE_IDENTIFIER_TYPE = "TrackingNumber"
 
 export type TrackingQuery = {
-  /** The carrier that made the parcel's label (neutral id; the client maps the query to wire codes). */
+  /** Neutral id; the client maps the query to wire codes. */
   parcelCarrier: Carrier
 }
 
-/** What the tracking rules read: the identifier, the query as sent, and what is known of the parcel. */
 export type TrackingRequestDraft = {
   identifier: string
   query: Readonly<Record<string, string | undefined>>
-  /** Neutral carrier of the parcel, when known (the sandbox does not know an unknown number's). */
+  /** When known (the sandbox does not know an unknown number's). */
   parcelCarrier?: Carrier
-  /** Wire value per neutral carrier; the query carries wire values. */
   carrierCodes?: CarrierCodes
 }
 
@@ -95,18 +88,13 @@ export const TRACKING_RULES: readonly TrackingRule[] = [
   }),
 ]
 
-/** Every tracking rule's violations for one request. */
 export function trackingRequestViolations(
   draft: TrackingRequestDraft
 ): Violation[] {
   return TRACKING_RULES.flatMap((r) => r.check(draft))
 }
 
-/**
- * The request for one parcel. `parcelCarrier` is required: without it a standard delivery parcel
- * would go out without `carrier` and be refused (doc 3). The query keeps the neutral id; the
- * client maps it to its wire value.
- */
+/** `parcelCarrier` is required: without it a standard delivery parcel would be refused (doc 3). */
 export function buildGetTracking(
   trackingNumber: string,
   options: TrackingQuery

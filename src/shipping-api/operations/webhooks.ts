@@ -9,20 +9,14 @@ import { violationsFromZod } from "../rules/zod-violations"
 import type { Violation } from "../violation"
 import type { z } from "../zod"
 
-/**
- * Doc 1 webhook configuration operations on {webhook_url}, as pure builders. Create and update
- * validate the full body first; a body with a problem is never sent.
- */
+// Create and update validate the full body first; a body with a problem is never sent (doc 1).
 
 export const WEBHOOK_PATHS = {
   events: "/api/v1/events",
   configs: "/api/v1/webhookConfig",
 } as const
 
-/**
- * zod issues as Violations for one resource: `<prefix>.<field>.<kind>` (rules/zod-violations.ts),
- * field rules keeping their own id and source.
- */
+/** Ids are `<prefix>.<field>.<kind>`; field rules keep their own id and source. */
 export function zodViolations(
   error: z.ZodError,
   base: { prefix: string; source: string }
@@ -54,7 +48,7 @@ function idViolations(id: unknown): Violation[] {
       ]
 }
 
-/** The body as it will be sent (status defaulted to active), or its violations. */
+/** Status defaulted to active. */
 export function validateWebhookConfig(
   body: unknown
 ):
@@ -129,7 +123,7 @@ export function buildDeleteWebhookConfig(id: string): Built {
   return { ok: true, method: "DELETE", root: "webhook", path: configPath(id) }
 }
 
-/** Secrets a webhook body carries (the key the service will send us, basic/oauth secrets). */
+/** The key the service will send us, basic/oauth secrets. */
 export function webhookSecrets(body: unknown): string[] {
   const auth = (body as { authParams?: Record<string, unknown> } | undefined)
     ?.authParams
@@ -139,10 +133,7 @@ export function webhookSecrets(body: unknown): string[] {
   )
 }
 
-/**
- * Where the list goes next. Stops when pageInfo says the last page was read, when a page is
- * empty, or when a page brings nothing new (a server that ignores `page` would loop forever).
- */
+/** Also stops on an empty page or one bringing nothing new (a server ignoring `page` would loop). */
 export function nextWebhookPage(
   current: number,
   response: WebhookConfigListResponse,

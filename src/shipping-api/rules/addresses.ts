@@ -16,7 +16,7 @@ import { defineRule, type ShipmentDraft } from "./types"
 type AddressField = keyof Address
 type AddressRole = "fromAddress" | "toAddress" | "soldToAddress"
 
-/** Doc 2, "Required content per variant": the address fields each variant needs. */
+/** Doc 2, "Required content per variant". */
 export const REQUIRED_ADDRESS_FIELDS: Record<Variant, readonly AddressField[]> =
   {
     "carrier-account": [
@@ -54,7 +54,7 @@ function hasField(
   return filled(value)
 }
 
-/** The addresses a variant's table speaks of (soldToAddress: carrier-account, when sent). */
+/** soldToAddress: carrier-account, when sent. */
 function addressesOf(s: ShipmentDraft, variant: Variant): AddressRole[] {
   const roles: AddressRole[] = ["fromAddress", "toAddress"]
   if (VARIANT_TRAITS[variant].soldToAddress && s.soldToAddress !== undefined)
@@ -63,7 +63,6 @@ function addressesOf(s: ShipmentDraft, variant: Variant): AddressRole[] {
 }
 
 const BOTH = ["create", "rates"] as const
-/** The two addresses every variant sends. */
 const ENDS = () => ["fromAddress", "toAddress"] as const
 const CROSS_BORDER_ORIGINS = Object.keys(CROSS_BORDER_CLASSES_BY_ORIGIN)
 

@@ -37,12 +37,7 @@ const {
 const XB = ["cross-border"] as const
 const BOTH = ["create", "rates"] as const
 
-/**
- * Doc 2: address line 1 carries the cross-border attention text for the solutions printing a
- * standard delivery label. Ours: it is fromAddress, the only address of the request that is on
- * that label (docs/shipment-rules.md, Interpretations). The text becomes line 1 and the street
- * moves down; with three lines already, the last two are joined so the count stays at most three.
- */
+/** Ours: on fromAddress, the only address on that label; the text becomes line 1, at most three kept. */
 export function withCrossBorderAttention(
   addressLines: readonly string[]
 ): string[] {
@@ -61,7 +56,6 @@ function hasAttentionText(addressLines: unknown): boolean {
   )
 }
 
-/** Each customs item missing what `broken` looks for, reported at its `field`. */
 const eachItemNeeds = (
   def: Omit<RuleDefinition, "test" | "variants">,
   field: string,

@@ -31,7 +31,6 @@ import {
 import { eachItem, mustBeOneOf, reportWhen } from "./shapes"
 import type { RuleDefinition, ShipmentDraft } from "./types"
 
-/** The variants whose requests can carry customs (VARIANT_TRAITS). */
 const WITH_CUSTOMS = VARIANTS.filter(
   (v) => VARIANT_TRAITS[v].customs !== "never"
 )
@@ -39,7 +38,7 @@ const WITH_CUSTOMS = VARIANTS.filter(
 const info = (s: ShipmentDraft) => s.customs?.customsInfo
 const INFO = "customs.customsInfo"
 
-/** reasonForExport is `reason` whenever `when` holds and customsInfo is sent (expedited rules). */
+/** Expedited rules, when customsInfo is sent. */
 const reasonMustBe = (
   def: Omit<RuleDefinition, "test" | "variants">,
   reason: ReasonForExport,
@@ -57,7 +56,6 @@ const reasonMustBe = (
     message: (s) => `must be ${reason} ${why(s)}`,
   })
 
-/** Each customs item that `broken` finds, reported at its `field`. */
 const eachCustomsItem = (
   def: Omit<RuleDefinition, "test">,
   field: string,
@@ -83,16 +81,11 @@ function toUsTerritory(s: ShipmentDraft): boolean {
   )
 }
 
-/** unitPrice * quantity of an item, when both are numbers. */
 function itemValue(item: { unitPrice?: unknown; quantity?: unknown }): number {
   return (num(item.unitPrice) ?? 0) * (num(item.quantity) ?? 0)
 }
 
-/**
- * Indices of the customs items valued (unitPrice * quantity) above the EELPFC threshold, which
- * doc 2 gives in USD: other currencies are not converted (no exchange rates in a pure library),
- * so only USD customs are counted. Used by the rule and by the plugin's customs builder.
- */
+/** Doc 2 gives the EELPFC threshold in USD and a pure library has no exchange rates: USD only. */
 export function itemsAboveEelpfcThreshold(
   currencyCode: unknown,
   items: readonly { unitPrice?: unknown; quantity?: unknown }[]
@@ -103,11 +96,7 @@ export function itemsAboveEelpfcThreshold(
   )
 }
 
-/**
- * Doc 2: importerCustomsReference is "Required for EU (VAT or IOSS number) and Brazil (importer
- * tax id)". The kind of reference a destination needs, if any; used by the rules and by the
- * plugin's customs builder.
- */
+/** Doc 2: "Required for EU (VAT or IOSS number) and Brazil (importer tax id)". */
 export function importerReferenceRequired(
   toCountryCode: unknown
 ): "vat-or-ioss" | "brazil-tax-id" | undefined {

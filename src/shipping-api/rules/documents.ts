@@ -33,7 +33,6 @@ const labelless = (s: ShipmentDraft, ctx: RuleContext) =>
   printsNoLabel(ctx.variant, deliverySolution(s))
 const isLabel = (d: Document) => str(d.type) === "SHIPPING_LABEL"
 
-/** Each shipping label of the request, when `when` holds, is one of `sizes`. */
 const labelSizes = (
   def: Omit<RuleDefinition, "test" | "variants">,
   when: (s: ShipmentDraft) => boolean,

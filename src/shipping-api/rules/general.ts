@@ -11,7 +11,7 @@ import { defineRule, type ShipmentDraft } from "./types"
 
 const BOTH = ["create", "rates"] as const
 
-/** Doc 2, Shipment object: fields that belong to some variants only. */
+/** Doc 2, Shipment object: fields of some variants only. */
 const FIELD_VARIANTS = Object.entries({
   soldToAddress: ["carrier-account"],
   carrierPayments: ["carrier-account"],

@@ -55,7 +55,7 @@ export {
 export { lengthPlusGirth, parcelLengthPlusGirth } from "./parcel"
 export { REQUIRED_ADDRESS_FIELDS } from "./addresses"
 
-/** Every cross-field rule of doc 2 and doc 4 about shipments, in the order they report. */
+/** In the order they report. */
 export const SHIPMENT_RULES: readonly ShipmentRule[] = [
   carrierKnownRule,
   ...GENERAL_RULES,
@@ -71,21 +71,14 @@ export const SHIPMENT_RULES: readonly ShipmentRule[] = [
   ...QUERY_RULES,
 ]
 
-/**
- * `warnings` come from rules of severity "warning": what the documents allow but the service will
- * not do as the request seems to ask (docs/shipment-rules.md). They never make a request invalid.
- */
+/** `warnings` never make a request invalid: the service just will not do what those parts seem to ask. */
 export type Validated<T> =
   | { ok: true; value: T; variant: Variant; warnings: Violation[] }
   | { ok: false; violations: Violation[]; warnings: Violation[] }
 export type Checked<T> =
   { ok: true; value: T } | { ok: false; violations: Violation[] }
 
-/**
- * What the service does with a valid request of a variant before using it, so that the client
- * sends and the sandbox keeps what the service would: doc 2 renames standard references by
- * position ("other names are rewritten").
- */
+/** What the service does to a valid request before using it (doc 2 renames standard references). */
 const AS_SENT: Partial<Record<Variant, (s: ShipmentDraft) => ShipmentDraft>> = {
   standard: (s) =>
     s.references
@@ -107,7 +100,6 @@ function dedupe(violations: Violation[]): Violation[] {
   })
 }
 
-/** The rules that apply to one request of a variant and operation. */
 export function applicableRules(
   variant: Variant,
   operation: ValidationContext["operation"]
@@ -117,11 +109,7 @@ export function applicableRules(
   )
 }
 
-/**
- * Runs the rules on the parsed request or, when the schema failed, on the raw one, so that one
- * call reports every violation. A rule that throws on a raw request met input the schema has
- * already reported; on a parsed request a throw is a bug and propagates.
- */
+/** Also on a raw request that failed the schema, so one call reports every violation. */
 function runRules(
   draft: ShipmentDraft,
   ctx: ValidationContext,
@@ -178,7 +166,7 @@ function validateShipmentLike<T>(
   return { ok: true, value, variant: ruled.variant, warnings }
 }
 
-/** POST /v1/shipments body (doc 2): schema, then every rule of the detected variant. */
+/** Doc 2: schema, then every rule of the detected variant. */
 export function validateShipmentRequest(
   input: unknown,
   ctx: Omit<ValidationContext, "operation"> & { operation?: "create" } = {}
@@ -189,7 +177,7 @@ export function validateShipmentRequest(
   })
 }
 
-/** POST /v1/rates body (doc 4): documents dropped, serviceId optional, the rating rules. */
+/** Doc 4: documents dropped, serviceId optional. */
 export function validateRatesRequest(
   input: unknown,
   ctx: Omit<ValidationContext, "operation"> & { operation?: "rates" } = {}
@@ -200,7 +188,6 @@ export function validateRatesRequest(
   })
 }
 
-/** POST /v1/manifests body (doc 4). */
 export function validateManifestRequest(
   input: unknown,
   ctx: ManifestContext = {}
@@ -222,7 +209,7 @@ export function validateManifestRequest(
     : { ok: true, value: parsed.data }
 }
 
-/** X-Vendor-TransactionId (doc 2 Headers): 1–25 of letters, digits, hyphen, underscore. */
+/** Doc 2 Headers: 1–25 of letters, digits, hyphen, underscore. */
 export function validateTransactionId(id: unknown): Checked<string> {
   const parsed = transactionIdSchema.safeParse(id, { reportInput: true })
   if (parsed.success) return { ok: true, value: parsed.data }

@@ -7,7 +7,6 @@ export type ManifestContext = { carrierCodes?: CarrierCodes }
 
 type ManifestDraft = { carrier?: unknown }
 
-/** A manifest rule reads the body of POST /v1/manifests. */
 export type ManifestRule = {
   id: string
   source: string

@@ -21,10 +21,7 @@ import { defineRule, type ShipmentDraft } from "./types"
 
 const IS_RECTANGULAR = SHIPMENT_OPTION.isRectangular
 
-/**
- * Length is the longest side and girth 2 * (the other two); an irregular girth, when given,
- * replaces the computed one (it exists because the box is not rectangular).
- */
+/** Longest side plus 2 * the other two; an irregular girth, when given, replaces the computed one. */
 export function lengthPlusGirth(
   sides: [number, number, number],
   irregularGirth?: number
@@ -38,7 +35,7 @@ export function lengthPlusGirth(
   )
 }
 
-/** Length plus girth of a request's parcel in inches (its dimension unit), when its sides are given. */
+/** In inches, when the sides are given. */
 export function parcelLengthPlusGirth(s: ShipmentDraft): number | undefined {
   const sides = sortedSides(s)
   return (
@@ -139,7 +136,7 @@ export const PARCEL_RULES = [
     description:
       "standard delivery with irregularParcelGirth sends IS_RECTANGULAR=false",
     variants: ["standard"],
-    // A girth of 0 is what the service returns when unused, so it does not count as given.
+    // The service returns a girth of 0 when unused.
     when: (s) =>
       (num(s.parcel?.dimension?.irregularParcelGirth) ?? 0) > 0 &&
       option(s, IS_RECTANGULAR)?.toLowerCase() !== "false",

@@ -6,10 +6,7 @@ import {
 } from "../constants"
 import type { ShipmentDraft } from "./types"
 
-/**
- * Safe reading of a request that may not have passed the schema: a rule must never throw on
- * odd input, because the schema has already reported it.
- */
+// A rule must never throw on odd input: the schema has already reported it.
 
 type Item<T> = T extends readonly (infer U)[] ? U : never
 
@@ -17,7 +14,6 @@ export function str(v: unknown): string | undefined {
   return typeof v === "string" ? v : undefined
 }
 
-/** A string with something in it. */
 export function filled(v: unknown): boolean {
   return typeof v === "string" && v.trim() !== ""
 }
@@ -26,7 +22,7 @@ export function num(v: unknown): number | undefined {
   return typeof v === "number" && Number.isFinite(v) ? v : undefined
 }
 
-/** The array's entries, each an object (null or primitives become {} so indices stay right). */
+/** Null or primitives become {} so indices stay right. */
 export function list<T>(v: T | undefined): Item<T>[] {
   if (!Array.isArray(v)) return []
   return v.map((e) => (e && typeof e === "object" ? e : {})) as Item<T>[]
@@ -56,7 +52,7 @@ export function optionIndex(s: ShipmentDraft, name: string): number {
   return list(s.shipmentOptions).findIndex((o) => o.name === name)
 }
 
-/** Value of a shipment option (first occurrence). */
+/** First occurrence. */
 export function option(s: ShipmentDraft, name: string): string | undefined {
   const i = optionIndex(s, name)
   return i < 0 ? undefined : str(list(s.shipmentOptions)[i].value)
@@ -66,11 +62,7 @@ export function hasOption(s: ShipmentDraft, name: string): boolean {
   return filled(option(s, name))
 }
 
-/**
- * Where a shipment option is, or would be: `shipmentOptions[2].value`, or for a missing one
- * `shipmentOptions[name=CLIENT_ID]` (the name says which; a caller such as the boot check of the
- * plugin's options maps it back to the option that should have given it).
- */
+/** A missing one is `shipmentOptions[name=CLIENT_ID]`, so the options check can map it back. */
 export function optionPath(s: ShipmentDraft, name: string): string {
   const i = optionIndex(s, name)
   return i < 0 ? `shipmentOptions[name=${name}]` : `shipmentOptions[${i}].value`
@@ -84,7 +76,7 @@ export function toCountry(s: ShipmentDraft): string | undefined {
   return str(s.toAddress?.countryCode)
 }
 
-/** From and to countries both known and different. */
+/** Both countries known and different. */
 export function isInternational(s: ShipmentDraft): boolean {
   const from = fromCountry(s)
   const to = toCountry(s)
@@ -145,7 +137,6 @@ export function isReturn(s: ShipmentDraft): boolean {
   )
 }
 
-/** The parcel's sides, longest first, when all three are numbers. */
 export function sortedSides(
   s: ShipmentDraft
 ): [number, number, number] | undefined {
@@ -155,7 +146,7 @@ export function sortedSides(
   return (sides as number[]).sort((a, b) => b - a) as [number, number, number]
 }
 
-/** Doc 2: a shipment from the U.S. to Puerto Rico (by country code or by state). */
+/** By country code or by state. */
 export function isUsToPuertoRico(s: ShipmentDraft): boolean {
   return (
     fromCountry(s) === UNITED_STATES &&

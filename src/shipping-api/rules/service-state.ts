@@ -6,12 +6,8 @@ import {
 } from "../constants"
 import { SOURCE } from "../schemas/common"
 
-/**
- * Rules the service applies with what it remembers (earlier labels, reprints, configurations),
- * which a request alone cannot show. They live here, beside the request rules, so that the
- * sandbox answers as the service would and the plugin can refuse before asking (as with
- * rules/void.ts). Each refusal carries the error code the sandbox answers with.
- */
+// What the service checks against what it remembers, so the sandbox answers as it would and the
+// plugin can refuse first.
 
 export type StateRefusal = {
   rule: string
@@ -24,7 +20,7 @@ export type StateRefusal = {
 export type StateRule<Facts> = {
   id: string
   code: string
-  /** HTTP status of the refusal: 400 unless the service answers as if nothing were there (404). */
+  /** 404 when the service answers as if nothing were there. */
   status: number
   source: string
   description: string
@@ -171,14 +167,13 @@ export const manifestOnceRule = stateRule<{
       : undefined,
 })
 
-/** What the service checks of each label of a manifest request (doc 4, Manifest). */
+/** Doc 4, Manifest. */
 export const MANIFEST_STATE_RULES = [
   manifestLettersFlatsRule,
   manifestAddToManifestRule,
   manifestOnceRule,
 ] as const
 
-/** Every state rule, for the rules page and the tests that walk the examples. */
 export const SERVICE_STATE_RULES = [
   webhookConfigLimitRule,
   transactionIdUniqueRule,

@@ -7,10 +7,7 @@ import {
   type ShipmentRule,
 } from "./types"
 
-/**
- * The shapes most rules share, so that a rule is its data: id, words, and what it reads.
- * `defineRule` stays for the rules that are their own shape.
- */
+// Shared shapes, so that a rule is its data.
 
 type Meta = Omit<RuleDefinition, "test">
 type Text<A extends unknown[]> = string | ((...args: A) => string)
@@ -18,7 +15,6 @@ type Text<A extends unknown[]> = string | ((...args: A) => string)
 const say = <A extends unknown[]>(text: Text<A>, ...args: A) =>
   typeof text === "string" ? text : text(...args)
 
-/** One violation at `path` when `when` holds. */
 export function reportWhen(
   def: Meta & {
     when(s: ShipmentDraft, ctx: RuleContext): boolean
@@ -35,10 +31,7 @@ export function reportWhen(
   })
 }
 
-/**
- * The string `read` finds must be one of `allowed` (a function of the request: none, no check).
- * No string there is another rule's business (required fields, types).
- */
+/** No string there is another rule's business; `allowed` returning none means no check. */
 export function mustBeOneOf(
   def: Meta & {
     path: string
@@ -46,7 +39,6 @@ export function mustBeOneOf(
     allowed:
       | readonly string[]
       | ((s: ShipmentDraft, ctx: RuleContext) => readonly string[] | undefined)
-    /** Default: `must be A or B`. */
     message?(found: {
       value: string
       allowed: readonly string[]
@@ -72,7 +64,7 @@ export function mustBeOneOf(
   })
 }
 
-/** One violation per item of `items` that `broken` finds (all skipped unless `when` holds). */
+/** All skipped unless `when` holds. */
 export function eachItem<T>(
   def: Meta & {
     items(s: ShipmentDraft): readonly T[]
@@ -95,7 +87,7 @@ export function eachItem<T>(
   })
 }
 
-/** Shipment options that must be given with a value (when `when` holds), each reported alone. */
+/** Each reported alone. */
 export function requireOptions(
   def: Meta & {
     options: readonly string[]

@@ -20,7 +20,7 @@ import {
 import { eachItem, reportWhen } from "./shapes"
 import type { RuleContext, RuleDefinition, ShipmentDraft } from "./types"
 
-/** Doc 2 Rates: specialServices are ignored for cross-border requests, so no rule here applies to it. */
+/** Doc 2 Rates: specialServices are ignored for cross-border requests. */
 const WITH_SPECIAL_SERVICES: readonly Variant[] = [
   "carrier-account",
   "expedited",
@@ -29,10 +29,6 @@ const WITH_SPECIAL_SERVICES: readonly Variant[] = [
 
 type Service = ReturnType<typeof specialServices>[number]
 
-/**
- * Each special service with one of `ids` that `broken` finds, reported at its path plus
- * `suffix` (a string, or one made from the service).
- */
 const eachService = (
   def: Omit<RuleDefinition, "test">,
   ids: readonly string[],

@@ -6,10 +6,7 @@ import { defineRule } from "./types"
 
 const { clientId: CLIENT_ID, printCustomMessage1: MESSAGE_1 } = SHIPMENT_OPTION
 
-/**
- * Doc 2: standard references are "mapped in order: ReferenceNumber, AddlRef1, AddlRef2 (other
- * names are rewritten)". The request as the service keeps it: the i-th reference renamed.
- */
+/** Doc 2: "mapped in order: ReferenceNumber, AddlRef1, AddlRef2 (other names are rewritten)". */
 export function standardReferencesAsSent<T extends { name?: unknown }>(
   refs: readonly T[]
 ): T[] {

@@ -4,20 +4,16 @@ import type { Violation } from "../violation"
 
 export type Operation = "create" | "rates"
 
-/** Wire value of each neutral carrier id, when the service uses other codes (options.carrierCodes). */
+/** When the service uses other codes (options.carrierCodes). */
 export type CarrierCodes = Partial<Record<Carrier, string>>
 
 export type ValidationContext = {
   operation: Operation
-  /**
-   * The operation's query string as it is (or will be) sent. Rules about query parameters run
-   * only when it is given: a body can be checked on its own.
-   */
+  /** Query rules run only when it is given, so a body can be checked on its own. */
   query?: Readonly<Record<string, string | undefined>>
   carrierCodes?: CarrierCodes
-  /** Standard delivery sent through {apac_url}. */
   apac?: boolean
-  /** The regional carrier value the {apac_url} query must carry, when known. */
+  /** When known. */
   regionalCarrier?: string
   /** Cross-border accounts created before April 2023 with one solution: DELIVERY_SOLUTION optional. */
   legacySingleSolutionAccount?: boolean
@@ -31,20 +27,14 @@ type Draft<T> = T extends readonly (infer U)[]
     ? { [K in keyof T]?: Draft<T[K]> }
     : T
 
-/**
- * What a rule reads: the parsed request, or the raw one when the schema rejected some field.
- * Everything may be missing; a rule reads through rules/read.ts and never trusts a type.
- */
+/** The raw request when the schema rejected some field: a rule never trusts a type. */
 export type ShipmentDraft = Draft<ShipmentRequest>
 
 export type ShipmentRule = {
   id: string
   source: string
   description: string
-  /**
-   * "warning": the documents allow what the rule finds but the service will not do what the
-   * request seems to ask (e.g. a text it does not print). Reported apart; the request is valid.
-   */
+  /** "warning": allowed, but the service will not do what the request seems to ask. */
   severity: "error" | "warning"
   variants: readonly Variant[]
   operations: readonly Operation[]

@@ -10,15 +10,12 @@ import { firstRate, str } from "./read"
 import { reportWhen } from "./shapes"
 import type { CarrierCodes, ShipmentDraft } from "./types"
 
-/** The value a neutral carrier id takes on the wire (itself unless mapped). */
+/** Itself unless mapped. */
 export function wireCarrier(carrier: Carrier, codes?: CarrierCodes): string {
   return codes?.[carrier] ?? carrier
 }
 
-/**
- * The neutral carrier a wire value stands for. A neutral id that has been mapped to another code
- * is no longer accepted as itself: the service would not know it.
- */
+/** A neutral id mapped to another code is no longer accepted as itself: the service would not know it. */
 export function neutralCarrier(
   value: unknown,
   codes?: CarrierCodes
@@ -27,7 +24,7 @@ export function neutralCarrier(
   return CARRIERS.find((c) => wireCarrier(c, codes) === value)
 }
 
-/** Doc 2, "What the service does": the variant is selected by rates[0].carrier. */
+/** Doc 2, "What the service does": rates[0].carrier selects the variant. */
 export function detectVariant(
   shipment: ShipmentDraft,
   codes?: CarrierCodes
@@ -36,7 +33,7 @@ export function detectVariant(
   return carrier && VARIANT_OF_CARRIER[carrier]
 }
 
-/** Runs before every other rule: without a known carrier no variant's rules can apply. */
+/** Runs first: without a known carrier no variant's rules can apply. */
 export const carrierKnownRule = reportWhen({
   id: "rates.carrier.known",
   source: SOURCE.variants,

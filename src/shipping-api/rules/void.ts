@@ -1,11 +1,6 @@
 import type { Carrier } from "../constants"
 
-/**
- * Doc 4, Void: "postal labels within 30 days of creation, cross-border within 25 days; return
- * labels and first-class letters and flats cannot be voided. Outside these the service answers
- * 400." Windows of the other carriers are not shown: none is applied (ours). Used by the plugin
- * (to refuse clearly before asking) and by the sandbox (to answer as the service would).
- */
+/** Doc 4, Void; the other carriers' windows are not shown, so none is applied (ours). */
 export const VOID_WINDOW_DAYS: Partial<Record<Carrier, number>> = {
   POSTAL: 30,
   XBORDER: 25,

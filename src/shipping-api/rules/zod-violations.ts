@@ -2,15 +2,10 @@ import type { z } from "../zod"
 import { SOURCE } from "../schemas/common"
 import type { Violation } from "../violation"
 
-/**
- * Turns zod issues into Violations. Checks made by `fieldRule` carry their rule id and source in
- * `params`. What zod reports by itself gets `<resource>.<field>.<kind>`, where the resource is
- * found from the path in a table like SHIPMENT_RESOURCES and kind is required | type | enum |
- * unknown-field | invalid.
- */
+// `fieldRule` checks carry their id and source; what zod reports itself gets `<resource>.<field>.<kind>`.
 
 export type Resource = { id: string; source: string }
-/** Normalized path prefix (array indices as `[]`) → resource; the longest prefix wins. */
+/** Array indices as `[]`; the longest prefix wins. */
 export type ResourceTable = Readonly<Record<string, Resource>>
 
 const address: Resource = { id: "address", source: SOURCE.address }
@@ -55,7 +50,6 @@ type Issue = z.core.$ZodIssue & {
   params?: { rule?: string; source?: string }
 }
 
-/** `customs.customsItems[3].description` */
 export function formatPath(path: readonly PropertyKey[]): string {
   return path.reduce<string>((out, key) => {
     if (typeof key === "number") return `${out}[${key}]`
@@ -92,7 +86,7 @@ function resourceOf(
 function kindOf(issue: Issue): { kind: string; message: string } {
   switch (issue.code) {
     case "invalid_type":
-      // With reportInput the issue carries the input; without, zod 4's message says "received undefined".
+      // Without reportInput, zod 4's message says "received undefined".
       return (
         "input" in issue
           ? issue.input === undefined

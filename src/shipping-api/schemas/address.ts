@@ -8,10 +8,7 @@ import {
   SOURCE,
 } from "./common"
 
-/**
- * Doc 2, Address. Every field is optional here: which ones a request needs depends on the
- * variant ("Required content per variant"), so rules/addresses.ts requires them.
- */
+/** Doc 2, Address: all optional here, as which fields are needed depends on the variant. */
 export const addressSchema = z.object({
   company: z.string().optional(),
   name: z.string().optional(),
@@ -30,7 +27,7 @@ export const addressSchema = z.object({
 })
 export type Address = z.output<typeof addressSchema>
 
-/** Response form: adds the postal validation output (carrierRoute, deliveryPoint, status). */
+/** Adds the postal validation output. */
 export const addressResponseSchema = z.looseObject({
   company: respString,
   name: respString,

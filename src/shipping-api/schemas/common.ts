@@ -2,18 +2,9 @@ import { z } from "../zod"
 import { LIMITS, TRANSACTION_ID_PATTERN } from "../constants"
 import type { Violation } from "../violation"
 
-/**
- * Building blocks shared by the shipment schemas.
- *
- * Field-level rules (lengths, formats, counts) are zod checks made by `fieldRule`: each carries
- * its rule id and source in the zod issue's `params`, so the issue converts to a `Violation`
- * without a lookup table, and each is registered once in FIELD_RULES with passing and failing
- * values (docs/shipment-rules.md lists them; a test walks them). What zod reports by itself
- * (missing field, wrong type, value outside an enumeration) gets its rule id from the path: see
- * rules/zod-violations.ts.
- */
+// Field rules carry their id and source in the zod issue's params, so an issue becomes a Violation
+// without a lookup.
 
-/** Sections of the documents, as cited by `Violation.source`. */
 export const SOURCE = {
   shipment: "doc 2, Shipment object",
   address: "doc 2, Address",
@@ -44,7 +35,7 @@ export const SOURCE = {
 } as const
 
 export type FieldRule<T = unknown> = {
-  /** Stable id, `<resource>.<field>.<what>`, field names as the documents spell them. */
+  /** `<resource>.<field>.<what>`, field names as the documents spell them. */
   id: string
   source: string
   /** Also the violation's message: say what is expected. */
@@ -54,13 +45,10 @@ export type FieldRule<T = unknown> = {
 
 const registry = new Map<string, FieldRule<never>>()
 
-/** Every field-level rule, by id (filled as the schema modules load). */
+/** Filled as the schema modules load. */
 export const FIELD_RULES: ReadonlyMap<string, FieldRule<never>> = registry
 
-/**
- * One registered field rule applied to `value` alone, as the violation a schema would report at
- * `path`: for a builder that decides before a whole request exists (e.g. the plugin's customs).
- */
+/** For a builder that decides before a whole request exists (e.g. the plugin's customs). */
 export function fieldRuleViolations(
   id: string,
   value: unknown,
@@ -73,7 +61,7 @@ export function fieldRuleViolations(
     : [{ path, rule: rule.id, message: rule.description, source: rule.source }]
 }
 
-/** A zod check that reports `rule.id` and `rule.source`; registers the rule once. */
+/** Registers the rule once. */
 export function fieldRule<T>(rule: FieldRule<T>): z.core.$ZodCheck<T> {
   if (registry.has(rule.id)) {
     throw new Error(`field rule ${rule.id} is defined twice`)
@@ -128,7 +116,7 @@ export function notNegative(
   })
 }
 
-/** Case-insensitive membership, for units the documents show in several spellings. */
+/** For units the documents show in several spellings. */
 export function oneOfAnyCase(
   id: string,
   source: string,
@@ -168,7 +156,7 @@ export function currencyCode(id: string, source: string) {
 export const nameValueSchema = z.object({ name: z.string(), value: z.string() })
 export type NameValue = z.output<typeof nameValueSchema>
 
-/** Doc 2 Headers: X-Vendor-TransactionId, unique, 1–25 of letters, digits, hyphen, underscore. */
+/** Doc 2 Headers: unique, 1–25 of letters, digits, hyphen, underscore. */
 export const transactionIdSchema = z.string().check(
   fieldRule<string>({
     id: "header.X-Vendor-TransactionId.format",
@@ -178,8 +166,7 @@ export const transactionIdSchema = z.string().check(
   })
 )
 
-// Response helpers: the service may send null for absent values, numbers as strings and strings
-// as numbers; a response is never rejected for that.
+// A response is never rejected for nulls as absent values, numbers as strings or strings as numbers.
 
 const nullAsAbsent = (v: unknown) => (v === null ? undefined : v)
 
@@ -218,12 +205,12 @@ export const respNameValue = z.looseObject({
   value: respString,
 })
 
-/** Path parameter {shipmentId} of reprint and void (doc 4). */
+/** Doc 4: reprint and void. */
 export const shipmentIdSchema = z
   .string()
   .check(nonEmpty("shipment.shipmentId.not-empty", SOURCE.retry))
 
-/** Query parameter `carrier` of retry, reprint and void (doc 4); the wire value of a carrier. */
+/** Doc 4: retry, reprint and void; a wire value. */
 export const carrierQuerySchema = z
   .string()
   .check(nonEmpty("query.carrier.not-empty", SOURCE.retry))

@@ -1,11 +1,7 @@
 import { z } from "../zod"
 import { fieldRule, respString } from "./common"
 
-/**
- * Doc 3, contact update (PATCH {contact_url}/api/v1/contact/{contactId}): a partial body, only
- * the fields given change. Doc 4 decides the success answer. The error bodies (400/404 with
- * errorCode..., 401/500 with message) are parsed by schemas/error.ts like every other error.
- */
+// Doc 3: a partial body, only the fields given change; doc 4 decides the success answer.
 
 export const CONTACT_SOURCE = {
   body: "doc 3, Contact (update body)",
@@ -28,7 +24,6 @@ export const contactUpdateSchema = z
   .check(atLeastOneField)
 export type ContactUpdate = z.output<typeof contactUpdateSchema>
 
-/** contactId path parameter: required string. */
 export const contactIdSchema = z.string().check(
   fieldRule<string>({
     id: "contact.contactId.not-empty",
@@ -38,7 +33,7 @@ export const contactIdSchema = z.string().check(
   })
 )
 
-/** Doc 4 "Other gaps": 200 with the updated contact `{ contactId, name, company, ... }`. */
+/** Doc 4 "Other gaps": 200 with the updated contact. */
 export const contactResponseSchema = z.looseObject({
   contactId: z.string().min(1),
   name: respString,

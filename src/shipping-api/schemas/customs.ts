@@ -24,7 +24,7 @@ import { dimensionResponseSchema, dimensionSchema } from "./parcel"
 
 const swissVat = new RegExp(`^CHE\\d{${LIMITS.swissVatDigits}}$`)
 
-/** Doc 2, Customs Info (request). Which fields a variant or destination needs: rules/customs.ts. */
+/** Doc 2, Customs Info (request). */
 export const customsInfoSchema = z.object({
   currencyCode: currencyCode(
     "customs-info.currencyCode.format",
@@ -38,7 +38,6 @@ export const customsInfoSchema = z.object({
   invoiceNumber: z.string().optional(),
   licenseNumber: z.string().optional(),
   EELPFC: z.string().optional(),
-  /** Validated only when supplied. */
   fromCustomsReference: z
     .string()
     .check(
@@ -60,7 +59,7 @@ export const customsInfoSchema = z.object({
     .optional(),
 })
 
-/** Doc 2, Customs Item (request). Cross-border requirements (itemId, url, …): rules/cross-border.ts. */
+/** Doc 2, Customs Item (request). */
 export const customsItemSchema = z.object({
   description: z
     .string()
@@ -137,7 +136,6 @@ export const customsItemSchema = z.object({
       })
     )
     .optional(),
-  /** Empty string allowed (doc 2). */
   url: z
     .string()
     .check(
@@ -163,7 +161,7 @@ export const customsItemSchema = z.object({
 })
 export type CustomsItem = z.output<typeof customsItemSchema>
 
-/** Doc 2 Limits: at most 30 customs items (also applied by the plugin's customs builder, by id). */
+/** Doc 2 Limits; also applied by the plugin's customs builder. */
 export const CUSTOMS_ITEMS_MAX_RULE = "customs.customsItems.max-items"
 
 export const customsSchema = z.object({

@@ -9,10 +9,7 @@ import {
 } from "../constants"
 import { respArray, respString } from "./common"
 
-/**
- * Doc 2, Document (request). size is optional because a QR code has none; whether a label needs
- * one, and which, is decided by rules/documents.ts.
- */
+/** Doc 2, Document: size is optional because a QR code has none. */
 export const documentSchema = z.object({
   type: z.enum(DOCUMENT_TYPES),
   size: z.enum(DOCUMENT_SIZES).optional(),
@@ -23,7 +20,7 @@ export const documentSchema = z.object({
 })
 export type ShipmentDocument = z.output<typeof documentSchema>
 
-/** Response: `contents` for URL content, `pages[].contents` for Base64. */
+/** `contents` for URL content, `pages[].contents` for Base64. */
 export const documentResponseSchema = z.looseObject({
   type: respString,
   size: respString,

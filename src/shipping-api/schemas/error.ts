@@ -1,13 +1,9 @@
 import { z } from "../zod"
 
-/**
- * Every error body the service may send (doc 4 "Error bodies", doc 1 "Error object", doc 3
- * "Errors"), each as a tolerant schema, and ONE parser that turns any of them into codes and
- * messages. The client always asks for the standard shape (X-Vendor-UnifiedErrorStructure: true)
- * but older operations still answer in their own shape, so the parser must not assume.
- */
+// Older operations answer in their own error shapes despite X-Vendor-UnifiedErrorStructure, so one
+// parser takes any.
 
-/** Doc 4: the standard error object (also the body of `{ status: "ERROR", errors }`). */
+/** Doc 4: also the body of `{ status: "ERROR", errors }`. */
 export const standardErrorEntrySchema = z.looseObject({
   errorCode: z.string(),
   errorDescription: z.string().nullish(),
@@ -19,7 +15,7 @@ export const standardErrorBodySchema = z.looseObject({
   errors: z.array(standardErrorEntrySchema).min(1),
 })
 
-/** Doc 4: older bare array `[{ errorCode, message, additionalInfo?, parameters? }]`. */
+/** Doc 4: older bare array. */
 export const bareErrorEntrySchema = z.looseObject({
   errorCode: z.string(),
   message: z.string().nullish(),
@@ -33,13 +29,12 @@ export const keyMessageEntrySchema = z.looseObject({
   message: z.string().nullish(),
 })
 
-/** Doc 1 "Error object": `{ message, code }` (both required there). */
+/** Doc 1 "Error object" (both required there). */
 export const webhookErrorBodySchema = z.looseObject({
   message: z.string(),
   code: z.string(),
 })
 
-/** Doc 3, contact update 400/404. */
 export const contactErrorBodySchema = z.looseObject({
   errorCode: z.string(),
   errorDescription: z.string().nullish(),
@@ -48,13 +43,13 @@ export const contactErrorBodySchema = z.looseObject({
   additionalParameters: z.array(z.unknown()).nullish(),
 })
 
-/** Doc 3, 401/500 (and the fallback of many gateways): `{ message }`. */
+/** Doc 3, 401/500 (and the fallback of many gateways). */
 export const messageErrorBodySchema = z.looseObject({ message: z.string() })
 
 export type ServiceErrorEntry = {
   code?: string
   message: string
-  /** The request field the service blames, when it names one (first of `parameters`). */
+  /** First of `parameters`. */
   field?: string
   additionalInfo?: string
 }
@@ -65,7 +60,7 @@ export type ServiceError = {
   entries: ServiceErrorEntry[]
 }
 
-/** Longest piece of a non-JSON body kept as a message (gateways answer with whole HTML pages). */
+/** Gateways answer with whole HTML pages. */
 const MAX_TEXT = 300
 
 function text(v: unknown): string | undefined {
@@ -168,10 +163,7 @@ function parseJsonText(body: string): unknown {
   }
 }
 
-/**
- * Codes and messages of any error body. `body` is the parsed JSON, or the raw text when the
- * answer was not JSON. An unknown shape still yields one entry, so callers always have words.
- */
+/** An unknown shape still yields one entry, so callers always have words. */
 export function parseServiceError(status: number, body: unknown): ServiceError {
   const parsed = typeof body === "string" ? (parseJsonText(body) ?? body) : body
   let entries: ServiceErrorEntry[] | undefined

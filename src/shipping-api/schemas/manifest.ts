@@ -15,7 +15,6 @@ function isCalendarDate(v: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v
 }
 
-/** Doc 4, Manifest: POST /v1/manifests body. */
 export const manifestRequestSchema = z.object({
   carrier: z
     .string()
@@ -58,7 +57,6 @@ export const manifestRequestSchema = z.object({
 })
 export type ManifestRequest = z.output<typeof manifestRequestSchema>
 
-/** Doc 4 Manifest 200. */
 export const manifestResponseSchema = z.looseObject({
   manifestId: respString,
   manifestTrackingNumber: respString,

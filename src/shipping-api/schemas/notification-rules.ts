@@ -5,23 +5,20 @@ import {
 } from "../constants"
 import type { FieldRule } from "./common"
 
-/**
- * The webhook receiver's rules as data (./notification.ts reads notifications with them),
- * registered in NOTIFICATION_RULES in the order defined; their examples are test fixtures.
- */
+// Their examples are test fixtures.
 
 export const NOTIFICATION_SOURCE = "doc 4, Webhook notifications"
 export const STATUS_SOURCE = "doc 1, Events rule 1; doc 3, States"
 export const HEADER_SOURCE =
   "doc 4, Webhook notifications (X-Vendor-ReferenceId)"
 
-/** The applicable-events answer lists `updatereservation` too (doc 1), so a receiver takes it. */
+/** The applicable-events answer lists `updatereservation` too (doc 1). */
 export const LOCKER_NOTIFICATION_EVENTS: readonly string[] = [
   ...WEBHOOK_EVENTS.locker,
   ...APPLICABLE_ONLY_EVENTS,
 ]
 
-/** Bounds of the receiver (ours). */
+/** Ours. */
 export const NOTIFICATION_LIMITS = {
   trackingNumber: 64,
   eventId: 100,
@@ -31,18 +28,15 @@ export const NOTIFICATION_LIMITS = {
   coordinate: 32,
   url: 2048,
   referenceId: 200,
-  /** Levels a value of an unknown field may nest (`{"a":{"b":1}}` is 2). */
+  /** `{"a":{"b":1}}` is 2. */
   extraDepth: 4,
-  /** Characters of all unknown fields of one notification, as JSON. */
+  /** As JSON. */
   extraChars: 4096,
 } as const
 
-// ---------------------------------------------------------------------------------------------
-// Rules as data
-
 export const registry: FieldRule<never>[] = []
 
-/** Every rule of the receiver (field bounds are listed once per field). */
+/** Field bounds are listed once per field. */
 export const NOTIFICATION_RULES: readonly FieldRule<never>[] = registry
 
 export function rule<T>(r: FieldRule<T>): FieldRule<T> {
@@ -61,7 +55,7 @@ export const storableString = rule<string>({
   test: (v) => !v.includes("\u0000") && !LONE_SURROGATE.test(v),
 })
 
-/** Levels of nesting of a JSON value, counted without recursion; stops counting past `limit`. */
+/** Without recursion; stops counting past `limit`. */
 export function nestingDepth(
   value: unknown,
   limit = Number.POSITIVE_INFINITY
@@ -114,7 +108,7 @@ export const knownStatus = rule<string>({
 
 export const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 
-/** A real calendar day from 1900 on: PostgreSQL and JavaScript agree on every one of them. */
+/** From 1900 on: PostgreSQL and JavaScript agree on every such day. */
 export function isCalendarDate(v: string): boolean {
   const m = DATE.exec(v)
   if (!m) return false

@@ -18,20 +18,8 @@ import {
 } from "./notification-rules"
 
 /**
- * Doc 4 "Webhook notifications": what the service POSTs to a configuration's url. The body is an
- * array of notifications; a receiver also accepts a single object.
- *
- * These are the receiver's rules. A delivery is either stored whole or refused whole (400, with
- * every broken rule), so everything that could make storing fail is refused here, before
- * anything is written: strings PostgreSQL cannot hold, values without a bound, unknown fields
- * nested deeper or larger than any real notification, statuses the configuration never
- * subscribed to, dates that are no dates. Known fields are read as the service sends carrier
- * data (nulls as absent, numbers as strings); unknown fields are kept, within bounds.
- *
- * Each rule is data (NOTIFICATION_RULES; a unit test walks their examples, kept with the test
- * fixtures; docs/tracking.md lists them). The documents give no lengths for these fields: the
- * bounds are ours, well above what the service sends (its longest tracking numbers are 34
- * characters, its descriptions a line of text).
+ * A delivery is stored whole or refused whole, so everything that could make storing fail is refused
+ * here. The bounds are ours, well above what the service sends (tracking numbers up to 34 characters).
  */
 
 export {
@@ -50,17 +38,14 @@ export {
   referenceIdFormat,
 } from "./notification-rules"
 
-// ---------------------------------------------------------------------------------------------
-// Fields
-
 const nullAsAbsent = (v: unknown) => (v === null ? undefined : v)
-/** Carrier data: numbers and booleans are read as strings (doc 3 says all strings). */
+/** Doc 3 says all strings. */
 const carrierData = (v: unknown) =>
   typeof v === "number" || typeof v === "boolean" ? String(v) : nullAsAbsent(v)
 
 const required = z.string().trim().min(1)
 
-/** Tracking notification (ours, modelled on doc 3): the package, its status and the Event fields. */
+/** Ours, modelled on doc 3. */
 export const trackingNotificationSchema = z.looseObject({
   ...trackingEventShape,
   trackingNumber: required,
@@ -70,7 +55,7 @@ export const trackingNotificationSchema = z.looseObject({
 })
 export type TrackingNotification = z.output<typeof trackingNotificationSchema>
 
-/** Locker notification (ours): one of the locker events of doc 1. */
+/** Ours: one of the locker events of doc 1. */
 export const lockerNotificationSchema = z.looseObject({
   event: z.string().refine((v) => LOCKER_NOTIFICATION_EVENTS.includes(v), {
     message: `must be one of ${LOCKER_NOTIFICATION_EVENTS.join(", ")}`,
@@ -82,13 +67,7 @@ export const lockerNotificationSchema = z.looseObject({
 })
 export type LockerNotification = z.output<typeof lockerNotificationSchema>
 
-/**
- * The bound or format of each known field, checked on its value as read (trimmed where the
- * schema trims; numbers and booleans as strings). Empty values are the schema's business
- * (required fields) or read as absent (optional ones): an empty `packageStatus` means the row
- * takes `status`. One loop over a table instead of a check inside every field's schema: the
- * route's budget is a fraction of /health's latency.
- */
+/** One loop over a table instead of a check per field: the route's latency budget is tight. */
 const BOUND = {
   code: (f: string) => maxLength(f, NOTIFICATION_LIMITS.code),
   text: (f: string) => maxLength(f, NOTIFICATION_LIMITS.text),
@@ -146,7 +125,7 @@ export type Notification =
   | ({ kind: "tracking" } & TrackingNotification)
   | ({ kind: "locker" } & LockerNotification)
 
-/** On failure the readable notifications are still given, so a caller may report on them. */
+/** The readable notifications are still given, so a caller may report on them. */
 export type ParsedNotifications =
   | { ok: true; notifications: Notification[] }
   | { ok: false; violations: Violation[]; notifications: Notification[] }
@@ -167,7 +146,7 @@ function issuePath(prefix: string, path: readonly PropertyKey[]): string {
   )
 }
 
-/** Rule ids: the rule's own, else from the notification kind and the field (`notification.tracking.trackingNumber`). */
+/** The rule's own id, else from the kind and the field. */
 function violationsOf(
   kind: string,
   prefix: string,
@@ -199,12 +178,7 @@ const violation = (
 const pathOf = (prefix: string, key: string) =>
   prefix ? `${prefix}.${key}` : key
 
-/**
- * What no schema sees: every string and key anywhere in the notification (unknown fields
- * included) must be storable, and unknown fields are bounded in depth and size. Walked without
- * recursion and never deeper than the depth bound, so a notification nested 100,000 levels
- * costs no more than one nested 5 levels.
- */
+/** No recursion and never past the depth bound: 100,000 nested levels cost no more than 5. */
 function structuralViolations(
   item: Record<string, unknown>,
   known: ReadonlySet<string>,
@@ -223,8 +197,7 @@ function structuralViolations(
         continue
       }
     }
-    // Known fields are strings or scalars (the schema refuses anything else); unknown ones are
-    // bounded by now, so this walk is short.
+    // Unknown fields are bounded by now, so this walk is short.
     const stack: [unknown, string][] = [[value, path]]
     while (stack.length) {
       const [v, p] = stack.pop()!
@@ -247,7 +220,7 @@ function structuralViolations(
   return out
 }
 
-/** Each known field's bound or format (the schema has checked types; a wrong type is skipped here). */
+/** The schema has checked types; a wrong type is skipped here. */
 function boundViolations(
   item: Record<string, unknown>,
   rules: Record<string, FieldRule<string>>,
@@ -271,10 +244,7 @@ const LOCKER_FIELDS: ReadonlySet<string> = new Set(
   Object.keys(lockerNotificationSchema.shape)
 )
 
-/**
- * The notifications of one delivery, or every reason it cannot be stored. A locker notification
- * is told apart by its `event` field; anything else must be a tracking notification.
- */
+/** A locker notification is told apart by its `event` field. */
 export function parseNotificationBody(json: unknown): ParsedNotifications {
   const items = Array.isArray(json) ? json : [json]
   const notifications: Notification[] = []
@@ -329,10 +299,7 @@ export function parseNotificationBody(json: unknown): ParsedNotifications {
     : { ok: true, notifications }
 }
 
-/**
- * X-Vendor-ReferenceId of a delivery: absent, or its value, or why it cannot be stored and
- * echoed (it is kept on every stored row and sent back in the answer's header).
- */
+/** It is kept on every stored row and echoed in the answer's header, so it must be storable. */
 export function parseReferenceId(
   header: string | string[] | undefined
 ):

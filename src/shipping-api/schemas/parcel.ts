@@ -11,10 +11,7 @@ import {
   SOURCE,
 } from "./common"
 
-/**
- * Doc 2, Parcel. Units are accepted in any case here (cross-border sends `lb`, `in`); the
- * variants that need the exact upper-case unit say so in rules/parcel.ts.
- */
+/** Doc 2, Parcel: units in any case here (cross-border sends `lb`, `in`); rules demand exact ones. */
 export const weightSchema = z.object({
   weight: z
     .number()
@@ -34,7 +31,6 @@ const dimensionSide = z
   .number()
   .check(positive("dimension.side.positive", SOURCE.parcel))
 
-/** Also the Customs Item itemDimension ("Dimension"). */
 export const dimensionSchema = z.object({
   length: dimensionSide,
   width: dimensionSide,

@@ -11,7 +11,6 @@ import {
   SOURCE,
 } from "./common"
 
-/** Doc 2, Rates specialServices: specialServiceId and its inputParameters. */
 export const specialServiceSchema = z.object({
   specialServiceId: z
     .string()
@@ -22,7 +21,7 @@ export const specialServiceSchema = z.object({
 })
 export type SpecialService = z.output<typeof specialServiceSchema>
 
-/** One rates entry of a create request. The carrier value is checked by rules/variant.ts (it may be mapped). */
+/** The carrier value is checked by a rule (it may be mapped). */
 export const ratesEntrySchema = z.object({
   carrier: z.string().check(nonEmpty("rates.carrier.not-empty", SOURCE.rates)),
   serviceId: z

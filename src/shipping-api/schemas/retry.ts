@@ -5,13 +5,13 @@ import {
   transactionIdSchema,
 } from "./common"
 
-/** Doc 4: GET /v1/shipments?originalTransactionId=&carrier= (after a 500, a timeout or a dropped connection). */
+/** Doc 4: after a 500, a timeout or a dropped connection. */
 export const retryQuerySchema = z.object({
   originalTransactionId: transactionIdSchema,
   carrier: carrierQuerySchema,
 })
 
-/** Doc 4: GET /v1/shipments/{shipmentId}?carrier= (reprint; the service allows LIMITS.reprints). */
+/** Doc 4 reprint. */
 export const reprintRequestSchema = z.object({
   shipmentId: shipmentIdSchema,
   carrier: carrierQuerySchema,

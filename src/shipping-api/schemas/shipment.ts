@@ -35,7 +35,6 @@ const oneRatesEntry = fieldRule<readonly unknown[]>({
 })
 
 export const domesticShipmentDetailsSchema = z.object({
-  /** Required if the object is sent. */
   shipperTrackingNumber: z
     .string()
     .check(
@@ -83,7 +82,6 @@ export const shipmentTypeSchema = z.string().check(
   })
 )
 
-/** Fields common to the create and the rates request bodies. */
 const shipmentShape = {
   fromAddress: addressSchema,
   toAddress: addressSchema,
@@ -97,11 +95,11 @@ const shipmentShape = {
   shipmentType: shipmentTypeSchema.optional(),
   references: z.array(nameValueSchema).optional(),
   hazmatDetails: hazmatDetailsSchema.optional(),
-  /** Carrier-account third-party billing; its fields are not shown, so any object passes through. */
+  /** Third-party billing fields are not shown, so any object passes through. */
   carrierPayments: z.looseObject({}).optional(),
 }
 
-/** Doc 2, Shipment object, request form (POST /v1/shipments). Unknown fields are stripped. */
+/** Doc 2, request form. Unknown fields are stripped. */
 export const shipmentRequestSchema = z.object({
   ...shipmentShape,
   rates: z.array(ratesEntrySchema).check(oneRatesEntry),
@@ -110,14 +108,14 @@ export const shipmentRequestSchema = z.object({
 export type ShipmentRequest = z.output<typeof shipmentRequestSchema>
 export type ShipmentRequestInput = z.input<typeof shipmentRequestSchema>
 
-/** Doc 4, Rates request: the Shipment object without documents, one rates entry, serviceId optional. */
+/** Doc 4: without documents, one rates entry, serviceId optional. */
 export const ratesRequestSchema = z.object({
   ...shipmentShape,
   rates: z.array(ratesQueryEntrySchema).check(oneRatesEntry),
 })
 export type RatesRequest = z.output<typeof ratesRequestSchema>
 
-/** Doc 2, Shipment object, response form: everything kept, nothing required. */
+/** Response form: everything kept, nothing required. */
 export const shipmentResponseSchema = z.looseObject({
   fromAddress: optionalAddressResponse,
   toAddress: optionalAddressResponse,
@@ -161,7 +159,6 @@ export const shipmentResponseSchema = z.looseObject({
 })
 export type ShipmentResponse = z.output<typeof shipmentResponseSchema>
 
-/** A created (or retried, or reprinted) shipment must at least say which shipment it is. */
 export const createdShipmentResponseSchema = shipmentResponseSchema.extend({
   shipmentId: z.preprocess(
     (v) => (typeof v === "number" ? String(v) : v),
@@ -176,6 +173,6 @@ export type CreatedShipmentResponse = z.output<
   typeof createdShipmentResponseSchema
 >
 
-/** Doc 4 Rates response: the Shipment object, one rates entry per service. */
+/** Doc 4: one rates entry per service. */
 export const ratesResponseSchema = shipmentResponseSchema
 export type RatesResponse = ShipmentResponse

@@ -1,9 +1,6 @@
 import { z } from "../zod"
 
-/**
- * Doc 4 "Token operation": 200 `{ access_token, expiresIn, token_type? }`. `expiresIn` is seconds,
- * sent as a number or as a numeric string depending on the gateway.
- */
+/** Doc 4: `expiresIn` is seconds, a number or a numeric string depending on the gateway. */
 export const tokenResponseSchema = z.looseObject({
   access_token: z.string().min(1),
   expiresIn: z.union([
@@ -20,7 +17,6 @@ export type TokenResponse = z.infer<typeof tokenResponseSchema>
 
 export type AccessToken = {
   accessToken: string
-  /** Life of the token as announced by the service. */
   expiresInMs: number
 }
 

@@ -2,17 +2,11 @@ import { PACKAGE_STATUSES, type PackageStatus } from "../constants"
 import { z } from "../zod"
 import { respArray, respNumber, respObject, respString } from "./common"
 
-/**
- * Doc 3 tracking response. Tolerant on purpose: the service passes carrier data through, so
- * any field may be null or missing (senderAddress is documented as all nulls; nulls read as
- * absent, as in every response schema) and unknown fields are kept. Only the tracking number
- * is required: without it the answer is about nothing.
- */
+// Tolerant on purpose: the service passes carrier data through; only the tracking number is required.
 
 const str = respString
 const num = respNumber
 
-/** Doc 3 "Tracking address". */
 export const trackingAddressSchema = z.looseObject({
   name: str,
   address1: str,
@@ -51,7 +45,7 @@ export const trackingEventSchema = z.looseObject({
   country: str,
 })
 
-/** Event fields as a shape, so the webhook notification (doc 4) can reuse them. */
+/** Reused by the webhook notification. */
 export const trackingEventShape = trackingEventSchema.shape
 
 export const trackingDimensionSchema = z.looseObject({
@@ -102,7 +96,7 @@ export const trackingResponseSchema = z.looseObject({
 export type TrackingEvent = z.output<typeof trackingEventSchema>
 export type TrackingResponse = z.output<typeof trackingResponseSchema>
 
-/** Doc 3 package statuses; some carriers send others, so responses keep `status` a string. */
+/** Some carriers send others, so responses keep `status` a string. */
 export const packageStatusSchema = z.enum(
   PACKAGE_STATUSES as unknown as [PackageStatus, ...PackageStatus[]]
 )

@@ -8,7 +8,7 @@ import {
   transactionIdSchema,
 } from "./common"
 
-/** Doc 4, Void: DELETE /v1/shipments/{shipmentId}?carrier=&cancelInitiator=SHIPPER with a new transaction id. */
+/** Doc 4, with a new transaction id. */
 export const voidRequestSchema = z.object({
   shipmentId: shipmentIdSchema,
   carrier: carrierQuerySchema,
@@ -16,7 +16,7 @@ export const voidRequestSchema = z.object({
   transactionId: transactionIdSchema,
 })
 
-/** Doc 4 Void 200. `status` is INITIATED or APPROVED (VOID_STATUSES); other values are kept as sent. */
+/** Doc 4: other `status` values are kept as sent. */
 export const voidResponseSchema = z.looseObject({
   carrier: respString,
   cancelInitiator: respString,

@@ -17,11 +17,7 @@ import {
   respString,
 } from "./common"
 
-/**
- * Doc 1, webhook configuration: the request body (create and update send the same full body),
- * the response form, the list response and the event entries. Requests are strict: an unknown
- * field or an event that does not belong to the type is refused before anything is sent.
- */
+// Doc 1: requests are strict, so an unknown field or a foreign event is refused before anything is sent.
 
 export const WEBHOOK_SOURCE = {
   body: "doc 1, Webhook configuration, request body",
@@ -84,7 +80,7 @@ function invalidEvents(
     .map((e) => String(e))
 }
 
-/** Doc 1: name, "Maximum length 50" (also the plugin option webhook.name). */
+/** Doc 1: "Maximum length 50" (also the plugin option webhook.name). */
 export const webhookNameSchema = z
   .string()
   .check(nonEmpty("webhook-config.name.not-empty", WEBHOOK_SOURCE.body))
@@ -135,7 +131,7 @@ export type WebhookConfigRequestInput = z.input<
   typeof webhookConfigRequestSchema
 >
 
-/** authParams as answered: list entries carry authType, apiKey, headerName (doc 1). */
+/** List entries carry authType, apiKey, headerName (doc 1). */
 export const webhookAuthParamsResponseSchema = z.looseObject({
   authType: respString,
   apiKey: respString,
@@ -145,7 +141,6 @@ export const webhookAuthParamsResponseSchema = z.looseObject({
   tokenUrl: respString,
 })
 
-/** Doc 1 response form: the request's fields plus webHookConfigID and developerPartnerId. */
 export const webhookConfigResponseSchema = z.looseObject({
   webHookConfigID: z.string().min(1),
   developerPartnerId: respString,
@@ -165,7 +160,7 @@ export const pageInfoSchema = z.looseObject({
   page: respNumber,
 })
 
-/** Doc 1 list response, one page of it (doc 4: `?page=&size=`, pages from 0). */
+/** One page (doc 4: `?page=&size=`, pages from 0). */
 export const webhookConfigListResponseSchema = z.looseObject({
   data: respArray(webhookConfigResponseSchema),
   pageInfo: respObject(pageInfoSchema.shape),
@@ -174,7 +169,7 @@ export type WebhookConfigListResponse = z.output<
   typeof webhookConfigListResponseSchema
 >
 
-/** Doc 1 event entry; the applicable-events answer is an array of them (with `updatereservation`). */
+/** The applicable-events answer is an array of them. */
 export const webhookEventEntrySchema = z.looseObject({
   eventId: respString,
   name: z.string(),

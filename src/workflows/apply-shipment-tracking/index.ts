@@ -1,10 +1,6 @@
-// These workflows, one per file.
 export {
-  applyTrackingTransitionWorkflow,
-  type ApplyTransitionInput,
-} from "./apply-tracking-transition"
-export {
-  recordShipmentTrackingWorkflow,
-  type RecordShipmentTrackingInput,
-} from "./record-shipment-tracking"
+  applyShipmentTrackingWorkflow,
+  RETURN_DELIVERED_EVENT,
+  type ApplyShipmentTrackingInput,
+} from "./apply-shipment-tracking"
 export { linkTrackingEventsWorkflow } from "./link-tracking-events"

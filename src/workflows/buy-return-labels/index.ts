@@ -16,32 +16,19 @@ import { storeReturnLabelsStep } from "./steps/store-return-labels"
 
 export type BuyReturnLabelsInput = {
   return_id: string
-  /** How the event bus retries the label_ready subscribers (the plugin's event options). */
+  /** How the event bus retries the label_ready subscribers. */
   event_options?: Record<string, unknown>
 }
 
 export type BuyReturnLabelsResult = {
   return_id: string
-  /** The fulfillments that got their labels in this run (none when every one had them). */
+  /** None when every one had them. */
   fulfillment_ids: string[]
 }
 
 /**
- * The return labels of a Medusa return whose fulfillments of the plugin have none yet: the
- * return part of an exchange or a claim, which Medusa confirms without telling the provider which
- * return it is (the provider marks the fulfillment as waiting). Run after Medusa confirmed the
- * change, under the order's return lock (src/orchestration/returns/change-return-labels.ts):
- *
- * 1. the return, its items and its waiting fulfillments (reads);
- * 2. each fulfillment's label bought as a store return's (never twice; no compensation: a return
- *    label cannot be voided);
- * 3. the labels stored on the fulfillments (compensation: the data restored);
- * 4. the labels' files and links, as after any fulfillment of the plugin;
- * 5. `shipping-services.return.label_ready`, the customer's notification among its subscribers:
- *    one of the workflow's grouped events, released only when the labels are stored.
- *
- * A return whose fulfillments hold their labels already (a redelivered event, a second worker
- * after the first) runs through with nothing to do and announces nothing.
+ * Return labels for an exchange's or claim's return, which Medusa confirms without telling the provider; run after
+ * confirmation under the order's return lock. A return whose labels exist runs through and announces nothing.
  */
 export const buyReturnLabelsWorkflow = createWorkflow(
   "shipping-services-buy-return-labels",

@@ -11,19 +11,13 @@ export type CancelReturnInput = {
   return_id: string
   /** The return's live fulfillments with the plugin's labels. */
   fulfillment_ids: string[]
-  /** Medusa's cancelReturnWorkflow too (false when Medusa's own admin route runs it next). */
+  /** False when Medusa's own admin route runs it next. */
   cancel_return: boolean
-  /** Who canceled it (a customer or a user id), as Medusa records it. */
+  /** A customer or user id. */
   canceled_by?: string
 }
 
-/**
- * Cancels a return that carries the plugin's labels, which Medusa alone cannot do: its
- * cancelReturnWorkflow wants the return's fulfillments canceled first, and no Medusa route
- * cancels a return's fulfillment through to its provider. The fulfillments first (their labels
- * withdrawn, or a refusal when a parcel is with the carrier, before anything changed), then
- * Medusa's own cancelReturnWorkflow (its checks: not canceled, nothing received).
- */
+/** Medusa's cancelReturnWorkflow needs the fulfillments canceled first, and no Medusa route does that through the provider. */
 export const cancelReturnWithLabelsWorkflow = createWorkflow(
   "shipping-services-cancel-return",
   (input: CancelReturnInput) => {

@@ -17,12 +17,7 @@ export type CloseOutManifestInput = {
   created_at: string
 }
 
-/**
- * One carrier's close-out (doc 4, Manifest): the manifest at the service, its id on the
- * shipments (the service has them now, whatever happens next), the scan form copied into the
- * plugin's documents, the close-out recorded. The day's close-out runs it per carrier under a
- * lock (orchestration/manifests/close-out.ts): two admins never manifest one label twice.
- */
+/** One carrier's close-out; the caller holds a lock so no label is manifested twice. */
 export const closeOutManifestWorkflow = createWorkflow(
   "shipping-services-close-out-manifest",
   (input: CloseOutManifestInput) => {

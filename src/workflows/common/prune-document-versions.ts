@@ -5,19 +5,14 @@ import { shippingOf } from "../../modules/shipping-services"
 export type PruneDocumentVersionsInput = {
   kind: NewDocument["kind"]
   owner_id: string
-  /** The version that replaces the older ones. */
   version: number
-  /** False when nothing new was stored: the older versions are all there is. */
+  /** False: nothing new was stored, so the older versions are all there is. */
   stored: boolean
 }
 
 export const pruneDocumentVersionsStepId =
   "shipping-services-prune-document-versions"
-/**
- * A new version of a private file (a reprinted label, a batch's print file made again) replaces
- * the older ones behind the same route: their pages go (hard delete, they carry addresses),
- * last, once nothing after it can fail. No compensation: nothing after it can fail.
- */
+/** Hard delete (pages carry addresses), last, so nothing after it can fail: no compensation. */
 export const pruneDocumentVersionsStep = createStep(
   pruneDocumentVersionsStepId,
   async (input: PruneDocumentVersionsInput, { container }) => {

@@ -9,18 +9,13 @@ import { deleteCanceledFulfillmentStep } from "./steps/delete-canceled-fulfillme
 
 export type DiscardHalfMadeFulfillmentInput = {
   fulfillment_id: string
-  /** Younger fulfillments may still belong to a live workflow: left alone. */
+  /** Younger ones may belong to a live workflow. */
   older_than_seconds: number
 }
 
 /**
- * Removes a fulfillment a stopped process left half-made (see
- * ShippingServicesModuleService.halfMadeFulfillments): checked again, canceled through Medusa's
- * fulfillment module (Medusa's own cancelFulfillmentStep: the provider's cancelFulfillment gets
- * the fulfillment's data, which names no label of ours, so nothing is voided), then deleted
- * through the same module, with the items and address it held. The order it was made for got
- * (or gets) its labels on another fulfillment through the recovery (docs/crash-safety.md).
- * Neither step can be undone by a compensation: the check comes first, and nothing follows.
+ * Cancels (its data names no label, so nothing is voided) and deletes a fulfillment a stopped process left
+ * half-made; the order gets its labels elsewhere through recovery. Not compensable: the check comes first.
  */
 export const discardHalfMadeFulfillmentWorkflow = createWorkflow(
   "shipping-services-discard-half-made-fulfillment",

@@ -1,4 +1,3 @@
-// These workflows, one per file.
 export { moveDocumentsWorkflow } from "./move-documents"
 export { removeExpiredDocumentsWorkflow } from "./remove-expired-documents"
 export { moveDocumentsStep } from "./steps/move-documents"

@@ -7,7 +7,7 @@ import {
   type MoveDocumentsInput,
 } from "./steps/move-documents"
 
-/** Documents into the configured storage (or `target`): the store-pending-labels job, the move-documents script. */
+/** Used by the store-pending-labels job and the move-documents script. */
 export const moveDocumentsWorkflow = createWorkflow(
   "shipping-services-move-documents",
   (input: MoveDocumentsInput) => new WorkflowResponse(moveDocumentsStep(input))

@@ -7,7 +7,7 @@ import {
   type RemoveExpiredInput,
 } from "./steps/remove-expired-documents"
 
-/** One bounded batch of retention (src/orchestration/documents/document-retention.ts runs them in a loop). */
+/** One bounded batch of retention; the caller loops. */
 export const removeExpiredDocumentsWorkflow = createWorkflow(
   "shipping-services-remove-expired-documents",
   (input: RemoveExpiredInput) =>

@@ -21,36 +21,22 @@ import { registerUnregisteredFulfillmentsStep } from "./steps/register-unregiste
 export type FulfillOrderInput = {
   order_id: string
   mode: FulfillMode
-  /**
-   * The unfulfilled shippable lines as fulfillments to make, one per shipping option and stock
-   * location (the automatic fulfillment's plan); empty when everything is fulfilled already.
-   */
+  /** One per shipping option and stock location; empty when everything is fulfilled already. */
   groups: PlannedGroup[]
   facts: OrderFacts
-  /** When the attempt started (a failed one is retried counting from here). */
   started_at: Date
-  /** An admin's "try again now": see ClaimInput. */
   extra_attempt?: boolean
-  /** A confirmed order change's lines on an order whose labels were bought: see ClaimInput. */
   reopen?: boolean
+  /** The order's row version the groups were planned on (null: no row then); see the claim. */
+  planned_on?: string | null
 }
 
 export type FulfillOrderResult = {
   claim: Claim
-  /** The fulfillments made (or registered) by this run, oldest first. */
   fulfillment_ids: string[]
 }
 
-/**
- * Creates the fulfillment (and so, through the provider, the labels) of an order once, for the
- * automatic path (`order.placed`, the retry job, recovery) and an admin's print batch alike:
- * claim the order's row (a lease) → register a fulfillment a stopped process left linked but
- * unregistered (its labels are bought) → Medusa's createOrderFulfillmentWorkflow for the rest, which compensates
- * its own fulfillment and, when it fails, puts its words on the attempt → record the success
- * and give the lease up. When a step fails, the claim's compensation gives the attempt back as
- * failed (with those words), with its retry time.
- * Synchronous and short, so it behaves the same on the in-memory and the Redis workflow engine.
- */
+/** Automatic and admin fulfillments alike; synchronous, so the same on either workflow engine. */
 export const fulfillOrderWorkflow = createWorkflow(
   // This id and its steps' keep their first spelling: executions in flight are stored under them.
   "shipping-services-fulfil-order",
@@ -62,11 +48,10 @@ export const fulfillOrderWorkflow = createWorkflow(
       started_at: input.started_at,
       extra_attempt: input.extra_attempt,
       reopen: input.reopen,
+      planned_on: input.planned_on,
     })
 
-    // A fulfillment an earlier attempt's process left linked but unregistered holds these
-    // lines' labels: registered now, and only what it does not cover is bought. Not behind a
-    // `when` (see the step): it does nothing itself when there is nothing to look for.
+    // Not behind a `when`: the step does nothing itself when there is nothing to look for.
     const registered = registerUnregisteredFulfillmentsStep(
       transform({ input, claim }, ({ input, claim }) => ({
         order_id: input.order_id,

@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { isOurProvider } from "../../options/resolve"
 import type { MedusaAddressLike } from "../../providers/shipping-services/mapping/address"
 
-/** The cart fields the provider's dry run reads (as Medusa gives them to validateFulfillmentData). */
+/** As Medusa gives them to validateFulfillmentData. */
 export const CART_FIELDS_FOR_CHECKOUT = [
   "id",
   "email",
@@ -57,7 +57,6 @@ export async function cartForCheckout(
   container: MedusaContainer,
   cartId: string
 ): Promise<CheckoutCart | undefined> {
-  // An empty filter would read every cart.
   if (!cartId) return undefined
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
@@ -68,7 +67,7 @@ export async function cartForCheckout(
   return data[0] as CheckoutCart | undefined
 }
 
-/** Shipping options of this provider among these ids, with their stock location's address. */
+/** With their stock location's address. */
 export async function ourShippingOptions(
   container: MedusaContainer,
   optionIds: string[]
@@ -92,7 +91,7 @@ export async function ourShippingOptions(
   )
 }
 
-/** An option's stock location as checkout's dry run takes it (Medusa's `from_location`). */
+/** Medusa's `from_location`. */
 export function optionLocationOf(option: OurShippingOption): {
   id?: string
   name?: string | null
@@ -106,7 +105,6 @@ export function optionLocationOf(option: OurShippingOption): {
   }
 }
 
-/** The context Medusa's addShippingMethodToCartWorkflow gives validateFulfillmentData. */
 export function validationContextOf(
   cart: CheckoutCart,
   option: OurShippingOption

@@ -7,18 +7,13 @@ import {
   validationContextOf,
 } from "./checkout-context"
 
-/**
- * Checkout's dry run again at cart completion, before the payment is authorized (Medusa's
- * `completeCartWorkflow` validate hook): the shopper may have changed the address or the items
- * after choosing the shipping method, and Medusa does not ask the provider again. The provider's
- * own validateFulfillmentData runs, with the cart as it is now: one place decides.
- */
+/** The shopper may have changed address or items since choosing the method, and Medusa does not ask the provider again. */
 export async function validateShippingAtCompletion(
   container: MedusaContainer,
   cartId: string
 ): Promise<void> {
   const cart = await cartForCheckout(container, cartId)
-  // A completed cart is being completed again (Medusa's idempotent retry): nothing to re-check.
+  // Medusa's idempotent retry: nothing to re-check.
   if (!cart || cart.completed_at) return
   const methods = cart.shipping_methods ?? []
   const options = await ourShippingOptions(

@@ -7,7 +7,7 @@ import {
   type CreateBatchRowsInput,
 } from "./steps/create-batch-rows"
 
-/** A print batch's rows (src/orchestration/batches/batches.ts checks the selection first and runs it after). */
+/** The caller checks the selection first and runs the batch after. */
 export const createPrintBatchWorkflow = createWorkflow(
   "shipping-services-create-print-batch",
   (input: CreateBatchRowsInput) => {

@@ -1,4 +1,3 @@
-// A print batch's workflows, one per file.
 export { createPrintBatchWorkflow } from "./create-print-batch"
 export { reopenPrintBatchWorkflow } from "./reopen-print-batch"
 export { recordBatchItemWorkflow } from "./record-batch-item"

@@ -8,12 +8,7 @@ import { moveDocumentsStep } from "../documents/steps/move-documents"
 import { recordPrintFilesStep } from "./steps/record-print-files"
 import { storePrintFilesStep } from "./steps/store-print-files"
 
-/**
- * A batch's print files: made and stored as the next version (compensation deletes it) → the
- * batch names them and its items' notes are written (compensation restores both) → the older
- * versions pruned, then the new files moved to the File Module when `documents.storage` is
- * "file". Run under the batch's lease (src/orchestration/batches/run-batch.ts).
- */
+/** Made and stored as the next version, named on the batch, older versions pruned, moved to the File Module if set. */
 export const makeBatchPrintFilesWorkflow = createWorkflow(
   "shipping-services-make-batch-print-files",
   (input: { batch_id: string }) => {

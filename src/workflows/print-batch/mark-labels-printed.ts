@@ -4,7 +4,7 @@ import {
 } from "@medusajs/framework/workflows-sdk"
 import { markLabelsPrintedStep } from "./steps/mark-labels-printed"
 
-/** A batch's labels printed, once its print file is downloaded. */
+/** Once the print file is downloaded. */
 export const markLabelsPrintedWorkflow = createWorkflow(
   "shipping-services-mark-labels-printed",
   (input: { shipment_ids: string[] }) =>

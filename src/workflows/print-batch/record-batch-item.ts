@@ -7,10 +7,7 @@ import {
   type BatchItemOutcome,
 } from "./steps/record-batch-item"
 
-/**
- * What one order of a batch came to, once its labels were bought (fulfillOrderWorkflow, run by
- * the batch for each order) or refused.
- */
+/** What one order came to: its labels, or the refusal. */
 export const recordBatchItemWorkflow = createWorkflow(
   "shipping-services-record-batch-item",
   (input: BatchItemOutcome) => new WorkflowResponse(recordBatchItemStep(input))

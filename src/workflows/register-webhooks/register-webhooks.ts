@@ -9,11 +9,7 @@ import { recordWebhookRunStep } from "./steps/record-webhook-run"
 
 export type RegisterWebhooksInput = { reason: string; force?: boolean }
 
-/**
- * Reconciles the webhook registration with the service (doc 1): an admin's re-register (`force`:
- * also after the remove-webhooks script) and the heal job. Run under the registration lock
- * (orchestration/webhooks/webhook-registration.ts).
- */
+/** Every registration run (install, boot, job, admin); `force` also after the remove-webhooks script. */
 export const registerWebhooksWorkflow = createWorkflow(
   "shipping-services-register-webhooks",
   (input: RegisterWebhooksInput) => {

@@ -3,6 +3,7 @@ import {
   transform,
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
+import { reprintState } from "../../lib/shipments/reprints"
 import { pruneDocumentVersionsStep } from "../common/prune-document-versions"
 import { moveDocumentsStep } from "../documents/steps/move-documents"
 import { reprintAtServiceStep } from "./steps/reprint-at-service"
@@ -11,11 +12,9 @@ import { storeReprintedLabelStep } from "./steps/store-reprinted-label"
 export { isReprintLimitError } from "./steps/reprint-at-service"
 
 /**
- * Reprints a label: at the service (no compensation: the service counts it), then its pages
- * stored as the next version with the row's update (compensation deletes them and restores the
- * label fields), then the older versions pruned, then the new one moved to the File Module when
- * `documents.storage` is "file". Run under the label's lock (one reprint of a
- * label at a time: two clicks must not both pass the count), see orchestration/labels/reprint-label.ts.
+ * Reprints a label: at the service, its pages stored as the next version (compensated), older
+ * versions pruned, the new one moved where documents are kept. Run it under the label's lock:
+ * two clicks must not both pass the count.
  */
 export const reprintShipmentLabelWorkflow = createWorkflow(
   "shipping-services-reprint-shipment-label",
@@ -29,12 +28,21 @@ export const reprintShipmentLabelWorkflow = createWorkflow(
       stored: reprint.pages.length > 0,
     }))
     pruneDocumentVersionsStep(prune)
-    // The new version where documents.storage keeps files (the old one went with the prune).
     moveDocumentsStep(
       transform({ stored }, ({ stored }) => ({
         owners: [{ kind: "label" as const, owner_id: stored.shipment_id }],
       }))
     )
-    return new WorkflowResponse(stored)
+    return new WorkflowResponse(
+      transform({ stored, prune }, ({ stored, prune }) => ({
+        // Only a created label with the service's id gets this far.
+        reprints: reprintState({
+          status: "created",
+          shipment_id: stored.shipment_id,
+          reprint_count: stored.version,
+        }),
+        stored: prune.stored,
+      }))
+    )
   }
 )

@@ -9,11 +9,7 @@ import { shippingOf } from "../../modules/shipping-services"
 
 export const settleCanceledOrderStepId =
   "shipping-services-settle-canceled-order"
-/**
- * A canceled order stops waiting for a label: its row is `skipped` unless a live process is
- * buying (that purchase fails on the canceled order by itself). Compensation gives the settled
- * rows their status, retry time, hold and words back, if nothing changed them since.
- */
+/** Skips the row unless a live process is buying (that fails by itself). Compensation restores rows unchanged since. */
 export const settleCanceledOrderStep = createStep(
   settleCanceledOrderStepId,
   async (input: { order_id: string }, { container }) => {
@@ -28,7 +24,7 @@ export const settleCanceledOrderStep = createStep(
   }
 )
 
-/** `order.canceled`, and an automatic attempt that finds its order canceled. */
+/** On `order.canceled`, and when an automatic attempt finds its order canceled. */
 export const settleCanceledOrderWorkflow = createWorkflow(
   "shipping-services-settle-canceled-order",
   (input: { order_id: string }) =>

@@ -24,26 +24,18 @@ export type SetupShippingResult = {
   service_zone_ids: string[]
   geo_zone_ids: string[]
   shipping_option_ids: string[]
-  /** Provider and sales channel links of stock locations (a set's link to its location apart). */
+  /** A set's link to its location apart. */
   links: number
 }
 
 /**
- * The one-action shipping setup (docs/admin.md, "Set up shipping"), built from Medusa's own steps
- * and workflows, in the order Medusa needs them: the default shipping profile when there is none,
- * the provider enabled on each stock location and the location in a sales channel (links), the
- * fulfillment set linked to its location, one service zone per lane, countries a region gained,
- * then the shipping options through createShippingOptionsWorkflow (which checks that the
- * provider is enabled on the zone's location and that calculated prices can be calculated).
- * Every step undoes its own work when a later one fails, so a failed run leaves nothing behind.
- * Its input comes from a ready plan (src/lib/setup-shipping/plan.ts, ./actions.ts).
+ * The one-action setup from Medusa's own steps, in the order Medusa needs them; every step undoes its own work,
+ * so a failed run leaves nothing. createShippingOptionsWorkflow checks providers and calculated prices.
  */
 export const setupShippingWorkflow = createWorkflow(
   "shipping-services-setup-shipping",
   (input: SetupShippingWorkflowInput) => {
-    // Medusa's steps below do nothing for an empty list, so each runs unconditionally: a step
-    // inside a `when` that is not the value its branch returns was not compensated (measured on
-    // 2.21: a link made there stayed after a later step failed).
+    // Each step runs unconditionally (they no-op on empty lists): a step inside a `when` was not compensated on 2.21.
     const profiles = transform({ input }, ({ input }) =>
       "create" in input.shipping_profile
         ? [{ name: input.shipping_profile.create.name, type: "default" }]

@@ -1,8 +1,8 @@
-// What the setup-shipping workflow creates, every id resolved (src/orchestration/setup-shipping/actions.ts builds it from the plan).
+// Every id resolved; built from the plan.
 type Metadata = Record<string, unknown>
 
 export type SetupShippingOptionInput = {
-  /** The zone, by id when it exists, by name when this run creates it (names are unique). */
+  /** By id when it exists, by name when this run creates it (names are unique). */
   service_zone_id?: string
   service_zone_name?: string
   name: string
@@ -15,10 +15,9 @@ export type SetupShippingOptionInput = {
   rules: { attribute: string; operator: "eq"; value: string }[]
 }
 
-/** What one apply creates, every id resolved but those made earlier in the same run. */
+/** Every id resolved but those made earlier in the same run. */
 export type SetupShippingWorkflowInput = {
   shipping_profile: { id: string } | { create: { name: string } }
-  /** Stock location ↔ fulfillment provider and sales channel ↔ stock location links. */
   links: Record<string, Record<string, string>>[]
   fulfillment_sets: { location_id: string; name: string; metadata: Metadata }[]
   service_zones: {
@@ -32,8 +31,4 @@ export type SetupShippingWorkflowInput = {
   shipping_options: SetupShippingOptionInput[]
 }
 
-/**
- * The workflow's input from a ready plan: only what the plan says to create. Shipping options
- * carry the provider's fulfillment option as `data` (what Medusa's admin stores when an option is
- * made by hand) and the setup's marker as `metadata`; rules as Medusa's admin sets them. Pure.
- */
+/** Only what the plan says to create; option `data` and rules as Medusa's admin sets them. Pure. */

@@ -10,10 +10,7 @@ import {
   type StoreLabelFilesInput,
 } from "./steps/store-label-files"
 
-/**
- * After Medusa created a fulfillment: its labels stored privately, the shipments linked and
- * attached, and the labels moved to the File Module when `documents.storage` is "file".
- */
+/** After Medusa created a fulfillment: labels stored privately, shipments linked and attached, moved if configured. */
 export const storeShipmentLabelWorkflow = createWorkflow(
   "shipping-services-store-shipment-label",
   (input: StoreLabelFilesInput) => {

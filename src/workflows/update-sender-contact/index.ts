@@ -12,12 +12,7 @@ export type UpdateSenderContactInput = {
   reason: string
 }
 
-/**
- * Updates the sender contact at the service (doc 3) with only the fields that differ from what
- * was last saved (the Setting row `contact`, or options.contact before the first update), then
- * saves the answer. Run under the contact lock (orchestration/contact/contact.ts), so that two admins
- * (or an admin and a store rename) never compute their differences from the same old state.
- */
+/** Sends only fields that differ from the saved contact; run under the contact lock so two admins never diff the same state. */
 export const updateSenderContactWorkflow = createWorkflow(
   "shipping-services-update-sender-contact",
   (input: UpdateSenderContactInput) => {

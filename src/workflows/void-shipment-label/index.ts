@@ -6,6 +6,7 @@ import {
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
 import { loadVoidableShipmentStep } from "./steps/load-voidable-shipment"
+import { readVoidStep } from "./steps/read-void"
 import { recordShipmentVoidedStep } from "./steps/record-shipment-voided"
 import { voidAtServiceStep } from "./steps/void-at-service"
 
@@ -16,12 +17,8 @@ export type VoidShipmentLabelInput = {
 }
 
 /**
- * Voids a label. A label its fulfillment holds is voided the Medusa way: Medusa's
- * cancelOrderFulfillmentWorkflow (nested) cancels the fulfillment (items back to fulfill,
- * reservations restored, order.fulfillment_canceled emitted) and calls the provider's
- * cancelFulfillment, which voids at the service and records it (doc 4). An orphaned label (no
- * fulfillment holds it, as recovery finds it) is voided at the service directly and
- * recorded. Refused up front, in words, when Medusa or the service would refuse.
+ * Voids a label: through Medusa's cancelOrderFulfillmentWorkflow (items back, the provider voids
+ * and records) when a fulfillment holds it, at the service directly when it is orphaned.
  */
 export const voidShipmentLabelWorkflow = createWorkflow(
   "shipping-services-void-shipment-label",
@@ -52,6 +49,8 @@ export const voidShipmentLabelWorkflow = createWorkflow(
       })
     })
 
-    return new WorkflowResponse(shipment)
+    return new WorkflowResponse(
+      readVoidStep({ shipment_id: input.shipment_id })
+    )
   }
 )

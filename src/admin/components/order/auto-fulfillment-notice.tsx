@@ -3,10 +3,7 @@ import { useRetryAutoFulfillment } from "../../lib/api"
 import { errorMessage, formatDateTime } from "../../lib/format"
 import type { AutoFulfillmentView } from "../../lib/types"
 
-/**
- * A failed automatic fulfillment: why, how often it was tried, when next, and "retry now". One
- * waiting for the service (it was not answering): the words, and that nothing needs doing.
- */
+/** A failed automatic fulfillment with "retry now"; one waiting for the service says nothing needs doing. */
 export function AutoFulfillmentNotice({
   orderId,
   record,

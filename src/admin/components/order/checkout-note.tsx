@@ -1,7 +1,7 @@
 import { Text } from "@medusajs/ui"
 import type { AdminOrderShipments, ShipmentView } from "../../lib/types"
 
-/** "Tue, Dec 1" (the carrier's local date, shown as written: no time zone applies). */
+/** The carrier's local date, shown as written: no time zone applies. */
 function day(date: string): string {
   const d = new Date(`${date}T12:00:00Z`)
   return Number.isNaN(d.getTime())
@@ -14,11 +14,7 @@ function day(date: string): string {
       })
 }
 
-/**
- * What checkout kept on the order: a price that was not quoted live (the service was not
- * answering), and the delivery date the shopper was promised beside the label's own estimate, so
- * a promise not kept is seen.
- */
+/** A price not quoted live, and the promised date beside the label's estimate, so a broken promise is seen. */
 export function CheckoutNote({
   checkout,
   shipments,

@@ -6,7 +6,7 @@ import { errorMessage } from "../../lib/format"
 
 type Line = { id: string; title: string; left: number }
 
-/** The order's lines still to fulfill (quantity less what Medusa recorded as fulfilled). */
+/** Quantity less what Medusa recorded as fulfilled. */
 export function unfulfilledLines(order: AdminOrder): Line[] {
   return (order.items ?? [])
     .map((item) => {
@@ -28,7 +28,7 @@ export function unfulfilledLines(order: AdminOrder): Line[] {
     .map(({ shipping: _s, ...l }) => l)
 }
 
-/** Per line, how many units go into each parcel; checks that every unit is in exactly one. Pure. */
+/** Checks every unit is in exactly one parcel. Pure. */
 export function parcelsOf(
   lines: Line[],
   grid: number[][],
@@ -54,11 +54,7 @@ export function parcelsOf(
   return { parcels, problems }
 }
 
-/**
- * "Fulfill in parcels": Medusa's own fulfillment of the remaining items with the parcels chosen
- * here (how many, which units in which, optionally each one's weight in the catalog's unit); the
- * plugin buys one label per parcel. Without it the plugin packs by its `boxes` option.
- */
+/** Medusa's own fulfillment with parcels chosen here; without it the plugin packs by its `boxes` option. */
 export function FulfillInParcels({ order }: { order: AdminOrder }) {
   const lines = unfulfilledLines(order)
   const [open, setOpen] = useState(false)

@@ -5,10 +5,7 @@ import { fetchFile } from "../../lib/files"
 import { errorMessage } from "../../lib/format"
 import type { LabelView } from "../../lib/types"
 
-/**
- * PDF and PNG (and GIF QR codes) in a drawer: fetched with the admin's session and shown from a
- * blob URL, or from the File Module's presigned URL (documents.storage "file").
- */
+/** Fetched with the admin's session into a blob URL, or the presigned URL with file storage. */
 export function LabelPreview({
   label,
   trackingNumber,

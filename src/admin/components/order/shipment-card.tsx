@@ -28,7 +28,7 @@ function Row({
   )
 }
 
-/** What was charged: total, then base, surcharges, fees, tax and duty as the service reported them. */
+/** As the service reported them. */
 function Charges({ charges }: { charges: ShipmentView["charges"] }) {
   if (!charges) return <>–</>
   const c = charges as {
@@ -110,7 +110,7 @@ function Contents({
   )
 }
 
-/** "Return", or which change's return (the inbound part of an exchange or a claim) it is. */
+/** Which change's return it is, if any. */
 function returnHeading(shipment: ShipmentView): string {
   const of = shipment.return_of
   if (of?.kind === "exchange") return "Exchange return"
@@ -118,7 +118,6 @@ function returnHeading(shipment: ShipmentView): string {
   return "Return"
 }
 
-/** One label of the order: what, where it is, its scans, and what can be done with it. */
 export function ShipmentCard({
   orderId,
   shipment,
@@ -128,7 +127,7 @@ export function ShipmentCard({
   shipment: ShipmentView
   titles?: Record<string, string>
 }) {
-  // A return canceled in Medusa: its label cannot be voided (doc 4) and was withdrawn unused.
+  // Return labels cannot be voided: a canceled return's was withdrawn unused.
   const withdrawn =
     shipment.is_return &&
     shipment.status === "created" &&

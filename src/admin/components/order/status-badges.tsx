@@ -3,7 +3,7 @@ import { statusLabel } from "../../lib/format"
 
 type Color = "green" | "red" | "blue" | "orange" | "grey" | "purple"
 
-/** Doc 3 package statuses, coloured by what they ask of the merchant. */
+/** Coloured by what they ask of the merchant. */
 const TRACKING_COLORS: Record<string, Color> = {
   Delivered: "green",
   Acceptance: "blue",
@@ -35,7 +35,7 @@ const LABEL_STATES: Record<string, { color: Color; text: string }> = {
   pending: { color: "orange", text: "Label pending" },
   failed: { color: "red", text: "Label failed" },
   voided: { color: "grey", text: "Voided" },
-  // A canceled return's label: return labels cannot be voided (doc 4), so it was withdrawn.
+  // Return labels cannot be voided, so a canceled return's was withdrawn.
   withdrawn: { color: "grey", text: "Withdrawn" },
 }
 
@@ -48,7 +48,7 @@ export function LabelStatusBadge({ status }: { status: string }) {
   )
 }
 
-/** A label of the local sandbox: a test label that no carrier will move. */
+/** No carrier will move a sandbox label. */
 export function SandboxBadge() {
   return (
     <Badge size="2xsmall" color="orange" data-testid="sandbox-badge">

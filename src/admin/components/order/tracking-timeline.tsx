@@ -2,11 +2,7 @@ import { Text } from "@medusajs/ui"
 import { formatScanTime, statusLabel } from "../../lib/format"
 import type { AdminTimelineEntry } from "../../lib/types"
 
-/**
- * The parcel's scans, newest first: when (as scanned), where, what. A scan whose date was
- * impossible is kept, struck through with the reason: it moved nothing. The dot marks the newest
- * scan that counts.
- */
+/** Newest first; an impossibly dated scan is struck through with the reason (it moved nothing). */
 export function TrackingTimeline({ events }: { events: AdminTimelineEntry[] }) {
   const currentId = [...events].reverse().find((e) => !e.ignored)?.id
   if (!events.length) {

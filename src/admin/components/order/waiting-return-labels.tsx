@@ -3,11 +3,7 @@ import { useBuyReturnLabel } from "../../lib/api"
 import { errorMessage, formatDateTime } from "../../lib/format"
 import type { WaitingReturnLabelView } from "../../lib/types"
 
-/**
- * Return labels of the order's exchanges and claims not bought yet (the plugin buys them once
- * Medusa confirmed the change): being bought, or why not, when the plugin tries again, and "buy
- * now".
- */
+/** Bought once Medusa confirmed the change: being bought, or why not and when next, with "buy now". */
 export function WaitingReturnLabels({
   orderId,
   waiting,

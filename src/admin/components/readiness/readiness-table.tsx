@@ -1,10 +1,7 @@
 import { Badge, Table, Text } from "@medusajs/ui"
 import type { VariantReadiness } from "../../lib/types"
 
-/**
- * Variants that cannot ship, one row per variant and service: the destination checked and, in
- * the rule's own words, what to fill in. "Advice" rows ship but customs may hold them.
- */
+/** One row per variant and service; "Advice" rows ship but customs may hold them. */
 export function ReadinessTable({
   variants,
   showProduct = true,

@@ -11,7 +11,7 @@ const fileName = (m: ManifestView) =>
 const download = (m: ManifestView) =>
   downloadFile(m.document_url, "application/pdf", fileName(m))
 
-/** Today's close-out: one scan form per carrier, downloaded at once and kept for later. */
+/** One scan form per carrier, downloaded at once and kept for later. */
 export function CloseOutSection() {
   const { data } = useManifests()
   const closeOut = useCloseOut()

@@ -3,7 +3,6 @@ import { useConnection } from "../../lib/api"
 import { formatDateTime } from "../../lib/format"
 import { KeyValue, QueryBody, Section } from "./section"
 
-/** Token obtained? Each root answering? (GET /admin/shipping-services/connection) */
 export function ConnectionSection() {
   const { data, isFetching, isError, error, refetch } = useConnection()
   return (

@@ -4,7 +4,7 @@ import { useContact, useSaveContact } from "../../lib/api"
 import { errorMessage, formatDateTime } from "../../lib/format"
 import { KeyValue, QueryBody, Section } from "./section"
 
-/** The sender contact at the service (doc 3 partial update): only changed fields are sent. */
+/** Only changed fields are sent. */
 export function ContactSection() {
   const { data, isError, error } = useContact()
   const save = useSaveContact()

@@ -68,11 +68,6 @@ function Item({ item }: { item: HealthItem }) {
   )
 }
 
-/**
- * Is the shop's shipping healthy right now: the last hour's purchases and failures, webhook
- * deliveries and the oldest event not applied, automatic fulfillments waiting for a retry,
- * orphans and the scheduled jobs, each with what to do (GET /admin/shipping-services/health).
- */
 export function HealthSection() {
   const { data, isError, error } = useHealth()
   const health = data?.health

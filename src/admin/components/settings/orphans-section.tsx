@@ -26,11 +26,7 @@ function Status({ orphan }: { orphan: OrphanView }) {
   )
 }
 
-/**
- * Labels bought for a fulfillment that never held them (the process stopped in between, and no
- * fulfillment took them back): never left silently. The plugin voids them while the service
- * allows it; the rest stay here with the reason.
- */
+/** Labels no fulfillment holds are never left silently: voided while allowed, else listed with the reason. */
 export function OrphansSection() {
   const { data } = useOrphans()
   const voidOrphan = useVoidOrphan()

@@ -3,10 +3,7 @@ import { useReadiness } from "../../lib/api"
 import { ReadinessTable } from "../readiness/readiness-table"
 import { QueryBody, Section } from "./section"
 
-/**
- * Every variant of the catalog that a configured service cannot ship, and why, before a shopper
- * finds out: checkout refuses these items with that service (README "At checkout and in the storefront").
- */
+/** Checkout refuses these items with that service, so the merchant sees them first. */
 export function ReadinessSection() {
   const { data, isError, error } = useReadiness()
   return (

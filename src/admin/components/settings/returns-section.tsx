@@ -3,10 +3,7 @@ import { useReturnsGuard } from "../../lib/api"
 import { formatDateTime } from "../../lib/format"
 import { KeyValue, QueryBody, Section } from "./section"
 
-/**
- * Store returns with the plugin's options (options.returns): who may create them, and how many
- * attempts were refused (counted by reason only; nothing about who asked is kept).
- */
+/** Refusals are counted by reason only; nothing about who asked is kept. */
 export function ReturnsSection() {
   const { data, isError, error } = useReturnsGuard()
   return (

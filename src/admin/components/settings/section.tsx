@@ -58,11 +58,7 @@ export function Loading() {
   )
 }
 
-/**
- * A section's body from one query: its error in words, "Loading…" until the data is there, then
- * the content made of the data. `keepOnError`: a failed refresh leaves the last data on screen
- * (the sections that refresh by themselves); without it the error replaces the data.
- */
+/** `keepOnError`: a failed refresh leaves the last data on screen; otherwise the error replaces it. */
 export function QueryBody<T>({
   query: { data, isError, error },
   keepOnError = false,

@@ -2,7 +2,7 @@ import { Badge, Table } from "@medusajs/ui"
 import { useServices } from "../../lib/api"
 import { QueryBody, Section } from "./section"
 
-/** The services configured in the plugin's options (each is a fulfillment option in Medusa). */
+/** Each is a fulfillment option in Medusa. */
 export function ServicesSection() {
   const { data, isError, error } = useServices()
   return (

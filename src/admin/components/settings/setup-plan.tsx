@@ -18,11 +18,11 @@ const STATUS: Record<
 
 const upper = (c: string) => c.toUpperCase()
 
-/** The key of a typed amount: amounts are per service, lane and currency (not per location). */
+/** Amounts are per service, lane and currency, not per location. */
 export const amountKey = (service: string, lane: string, currency: string) =>
   `${service}|${lane}|${currency}`
 
-/** A typed amount is a number of 0 or more (major units, as Medusa's prices). */
+/** Major units, as Medusa's prices. */
 export function parseAmount(text: string | undefined): number | undefined {
   if (text === undefined || !text.trim()) return undefined
   const n = Number(text.replace(",", "."))
@@ -83,7 +83,6 @@ function Price({
   )
 }
 
-/** One stock location of the preview: what is linked, its zones, and each service per lane. */
 export function LocationPlanView({
   location,
   providerId,

@@ -8,7 +8,6 @@ import { amountKey, LocationPlanView, parseAmount } from "./setup-plan"
 
 const ALL = "all"
 
-/** The amounts the preview asks for, and whether each was typed as a number. */
 function typedAmounts(plan: SetupPlan, amounts: Record<string, string>) {
   const flat: FlatAmount[] = []
   let complete = true
@@ -37,12 +36,7 @@ function createdWords(r: SetupApplyResult): string {
   return `Created ${c.shipping_option_ids.length} shipping option(s), ${c.service_zone_ids.length} service zone(s), ${c.fulfillment_set_ids.length} fulfillment set(s) and ${c.links} link(s)${c.geo_zone_ids.length ? `; added ${c.geo_zone_ids.length} countr${c.geo_zone_ids.length === 1 ? "y" : "ies"} to zones` : ""}.`
 }
 
-/**
- * "Set up shipping": from the configured services, the provider enabled on the stock location,
- * a shipping set, one zone per lane and one option per service (calculated where the rates
- * operation prices it, flat with the amount typed here otherwise). A preview first; applying
- * again creates nothing; options made by hand are never changed.
- */
+/** A preview first; applying again creates nothing, and options made by hand are never changed. */
 export function SetupSection() {
   const [location, setLocation] = useState(ALL)
   const [amounts, setAmounts] = useState<Record<string, string>>({})

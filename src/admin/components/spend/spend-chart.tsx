@@ -4,7 +4,7 @@ import uPlot from "uplot"
 
 export type ChartSeries = { label: string; color: string; values: number[] }
 
-/** The few layout rules of uPlot's stylesheet the chart needs (the plugin ships no CSS file). */
+/** uPlot's few needed layout rules: the plugin ships no CSS file. */
 const CSS = `
 .spend-chart .uplot, .spend-chart .uplot * { box-sizing: border-box; }
 .spend-chart .uplot { font-family: inherit; width: 100%; }
@@ -21,10 +21,7 @@ const CSS = `
 
 const HEIGHT = 260
 
-/**
- * Amounts per period as lines (uPlot on a canvas): `periods` are the periods' first days
- * (YYYY-MM-DD, UTC), each series one value per period, all in one currency.
- */
+/** `periods` are UTC first days; all series in one currency. */
 export function SpendChart({
   periods,
   series,
@@ -43,7 +40,7 @@ export function SpendChart({
       {
         width: el.clientWidth || 600,
         height: HEIGHT,
-        // The periods are UTC days: shown as such, whatever the admin's zone.
+        // UTC days shown as such, whatever the admin's zone.
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), "Etc/UTC"),
         scales: { x: { time: true } },
         // The legend is drawn below with the admin's own components.

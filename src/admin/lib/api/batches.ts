@@ -2,8 +2,6 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import type { BatchView, ReadyToShipPage } from "../types"
 import { keys, get, post } from "./client"
 
-/** Ready to ship and print batches. */
-
 export type ReadyFilters = {
   view: "awaiting" | "labelled"
   service?: string
@@ -47,7 +45,7 @@ export function useCreateBatch() {
 
 const running = (b: BatchView | undefined) => !!b && b.status !== "done"
 
-/** Live progress: refreshed every second while labels are bought or the file is made. */
+/** Refreshed every second while labels are bought or the file is made. */
 export const useBatch = (id: string) =>
   useQuery({
     queryKey: ["shipping-services", "batch", id],

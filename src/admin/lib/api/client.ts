@@ -1,8 +1,6 @@
 import { sdk } from "../sdk"
 
-/** The plugin's admin routes (/admin/shipping-services/…) and the query keys of their data. */
-
-/** Query keys of the plugin's admin data (one prefix, so a mutation can refresh all of it). */
+/** One prefix, so a mutation can refresh all of it. */
 export const keys = {
   all: ["shipping-services"] as const,
   order: (orderId: string) => ["shipping-services", "order", orderId] as const,

@@ -1,4 +1,3 @@
-/** The admin's hooks on the plugin's routes, one file per area; imported as "lib/api". */
 export { keys } from "./client"
 export * from "./orders"
 export * from "./settings"

@@ -7,15 +7,13 @@ import type {
 } from "../types"
 import { keys, get, post } from "./client"
 
-/** An order's labels: the order page's widget and "Fulfill in parcels". */
-
 const busy = (d: AdminOrderShipments | undefined) =>
   d?.auto_fulfillment?.status === "running" ||
   d?.auto_fulfillment?.status === "pending" ||
-  // An exchange's or claim's return label being bought (nothing failed yet).
+  // An exchange's or claim's return label being bought.
   !!d?.waiting_return_labels?.some((w) => !w.last_error)
 
-/** Refreshed every few seconds while a label is being bought, so it shows up by itself. */
+/** Refreshed every few seconds while a label is being bought. */
 export const useOrderShipments = (orderId: string) =>
   useQuery({
     queryKey: keys.order(orderId),
@@ -23,7 +21,7 @@ export const useOrderShipments = (orderId: string) =>
     refetchInterval: (query) => (busy(query.state.data) ? 3_000 : false),
   })
 
-/** After a change to an order's labels: our view and Medusa's own order page (fulfillments). */
+/** Our view and Medusa's own order page. */
 function useRefreshOrder(orderId: string) {
   const client = useQueryClient()
   return () =>
@@ -37,10 +35,9 @@ export function useReprint(orderId: string) {
   const refresh = useRefreshOrder(orderId)
   return useMutation({
     mutationFn: (shipmentId: string) =>
-      post<{
-        reprints: ShipmentView["reprints"]
-        shipment: ShipmentView | null
-      }>(`/shipments/${shipmentId}/reprint`),
+      post<{ reprints: ShipmentView["reprints"] }>(
+        `/shipments/${shipmentId}/reprint`
+      ),
     onSettled: refresh,
   })
 }
@@ -49,10 +46,9 @@ export function useVoid(orderId: string) {
   const refresh = useRefreshOrder(orderId)
   return useMutation({
     mutationFn: (shipmentId: string) =>
-      post<{
-        void: { status: string; void_status: string | null }
-        shipment: ShipmentView | null
-      }>(`/shipments/${shipmentId}/void`),
+      post<{ void: { status: string; void_status: string | null } }>(
+        `/shipments/${shipmentId}/void`
+      ),
     onSettled: refresh,
   })
 }
@@ -68,7 +64,6 @@ export function useRetryAutoFulfillment(orderId: string) {
   })
 }
 
-/** "Buy now" for a waiting return label of an exchange or a claim. */
 export function useBuyReturnLabel(orderId: string) {
   const refresh = useRefreshOrder(orderId)
   return useMutation({
@@ -80,16 +75,12 @@ export function useBuyReturnLabel(orderId: string) {
   })
 }
 
-/** A parcel of "Fulfill in parcels": order line items and quantities, and optionally its weight. */
 export type ParcelChoice = {
   items: { line_item_id: string; quantity: number }[]
   weight?: number
 }
 
-/**
- * Medusa's own fulfillment (POST /admin/orders/:id/fulfillments) with the parcels chosen, passed
- * to the provider as additional_data (validated by the plugin's middleware).
- */
+/** Medusa's own fulfillment with the chosen parcels as additional_data (validated by the plugin's middleware). */
 export function useFulfillInParcels(orderId: string) {
   const refresh = useRefreshOrder(orderId)
   return useMutation({

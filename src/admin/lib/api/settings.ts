@@ -11,8 +11,6 @@ import type {
 } from "../types"
 import { keys, get, post } from "./client"
 
-/** The settings page: connection, services, returns, webhooks, sender contact, close-out, orphans. */
-
 export const useConnection = () =>
   useQuery({
     queryKey: keys.connection,

@@ -2,9 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import type { SetupApplyResult, SetupPlan, FlatAmount } from "../types"
 import { keys, get, post } from "./client"
 
-/** The one-action shipping setup: its preview and applying it. */
-
-/** The setup's preview (it asks the rates operation, so it is not refetched on every focus). */
+/** It asks the rates operation, so not refetched on every focus. */
 export const useSetupPreview = (locationId: string | null) =>
   useQuery({
     queryKey: keys.setup(locationId),

@@ -4,8 +4,6 @@ import { saveBlob } from "../files"
 import { sdk } from "../sdk"
 import { get } from "./client"
 
-/** The shipping spend report (GET /admin/shipping-services/spend) and its CSV export. */
-
 export type SpendFilters = {
   from?: string
   to?: string
@@ -36,7 +34,7 @@ export const useSpendReport = (filters: SpendFilters) =>
     retry: false,
   })
 
-/** The same rows as a CSV file, saved under the range's name (the admin's session sent along). */
+/** Saved under the range's name, the admin's session sent along. */
 export async function downloadSpendCsv(report: SpendReport, service?: string) {
   const filters = {
     from: report.from,

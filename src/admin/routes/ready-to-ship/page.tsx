@@ -43,11 +43,7 @@ const stateBadge: Record<
   labelled: { color: "blue", label: "Not printed" },
 }
 
-/**
- * Ready to ship: orders waiting for a label (automatic fulfillment off, failed with the
- * service's words, held) and labels not printed yet, filtered and a page at a time; select any
- * number and buy (or print) them as one batch, then follow it on the batch's page.
- */
+/** Orders awaiting a label and labels not printed, a page at a time; selected ones are bought or printed as one batch. */
 const ReadyToShipPage = () => {
   const navigate = useNavigate()
   const [filters, setFilters] = useState<ReadyFilters>({
@@ -106,7 +102,11 @@ const ReadyToShipPage = () => {
       {
         onError: (e) =>
           toast.error(o.state === "held" ? "Not released" : "Not held", {
-            description: errorMessage(e),
+            // Medusa answers every conflict in its own generic words.
+            description:
+              (e as { status?: number }).status === 409
+                ? "Its labels are being bought right now; try again once they are."
+                : errorMessage(e),
           }),
       }
     )

@@ -23,11 +23,7 @@ import { periodSeries, periodStarts } from "../../../lib/spend/report"
 const ALL = "all"
 const NONE = "none"
 
-/**
- * Shipping spend: per day, week or month and per service, the labels bought, the postage paid,
- * what shoppers paid for shipping, the difference and what rate shopping saved, one currency at
- * a time (never summed across), with a chart of the periods and the rows as CSV.
- */
+/** One currency at a time, never summed across; a chart of the periods and the rows as CSV. */
 const ShippingSpendPage = () => {
   const [filters, setFilters] = useState<SpendFilters>({ period: "day" })
   const { data, error, isLoading } = useSpendReport(filters)

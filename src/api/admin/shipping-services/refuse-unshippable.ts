@@ -5,12 +5,7 @@ import type {
 } from "@medusajs/framework/http"
 import { refuseUnshippableOrder } from "../../../orchestration/checkout/checkout-check"
 
-/**
- * Before Medusa's own admin routes that make an order without a cart: converting a draft order,
- * requesting or confirming an order edit. Checkout's dry run runs on what is left to ship, and
- * the route is refused (400, the shopper's words for the admin) when the service would refuse
- * it, as a cart would be at checkout.
- */
+/** Draft-order conversions and order edits make orders without a cart: refuse them as checkout would. */
 export function refuseUnshippable(kind: "draft-order" | "order-edit") {
   return (
     req: MedusaRequest,

@@ -1,10 +1,7 @@
 import type { MedusaResponse } from "@medusajs/framework/http"
-import { ShippingActionError } from "../../../lib/action-error"
+import { shippingActionErrorFrom } from "../../../lib/action-error"
 
-/**
- * Runs an admin action and answers its refusal in words (`{ type, message }` with the action's
- * status); anything else goes to Medusa's error handler.
- */
+/** Answers a refusal as `{ type, message }` with its status; anything else goes to Medusa's error handler. */
 export async function answer<T>(
   res: MedusaResponse,
   action: () => Promise<T>,
@@ -13,12 +10,10 @@ export async function answer<T>(
   try {
     res.status(status).json(await action())
   } catch (error) {
-    if (error instanceof ShippingActionError) {
-      res
-        .status(error.status)
-        .json({ type: error.type, message: error.message })
-      return
-    }
-    throw error
+    const refused = shippingActionErrorFrom(error)
+    if (!refused) throw error
+    res
+      .status(refused.status)
+      .json({ type: refused.type, message: refused.message })
   }
 }

@@ -5,13 +5,8 @@ import type {
 import type { DocumentSource } from "../../../modules/shipping-services/service"
 
 /**
- * Answers a stored document to an admin (the route checked the session already):
- * - kept in the database, or in a File Module provider without presigned downloads (file-local
- *   with a private folder): the bytes, never cached;
- * - kept in the File Module (documents.storage "file", e.g. S3): a redirect to a short-lived
- *   presigned URL of that one file, or, with `?link=1` (what the admin's own pages ask, as a
- *   cross-origin redirect cannot be followed by a script), `{ url }` as JSON. The file itself is
- *   private: without the signed URL the storage refuses it.
+ * Database bytes (or a File Module without presigned downloads) are sent, never cached; otherwise a redirect to a
+ * short-lived presigned URL, or `{ url }` with `?link=1` since a script cannot follow a cross-origin redirect.
  */
 export function sendDocument(
   req: AuthenticatedMedusaRequest,

@@ -7,12 +7,6 @@ import { PRINT_LAYOUTS } from "../../../lib/documents/layouts"
 import { CARRIERS } from "../../../shipping-api/constants"
 import { wordIssues } from "../../validate-query"
 
-/**
- * Bodies and queries of the plugin's admin routes (validated in src/api/middlewares.ts),
- * in three groups: webhooks and the sender contact; label, order and close-out actions; Ready to
- * ship and print batches.
- */
-
 // Webhooks and the sender contact
 
 /** POST /admin/shipping-services/webhooks/re-register: no fields. */
@@ -149,10 +143,7 @@ export const AdminLabelQuery = z.strictObject({
   layout: z.enum(PRINT_LAYOUTS).optional(),
 })
 
-/**
- * GET a stored document (a manifest's scan form, a print batch's file): `link=1` asks for a
- * presigned link as JSON rather than a redirect (documents.storage "file").
- */
+/** `link=1` asks for a presigned link as JSON rather than a redirect. */
 export const AdminDocumentQuery = z.strictObject({
   link: z.enum(["0", "1"]).optional(),
 })
@@ -186,10 +177,7 @@ export type AdminSetupShippingQueryType = z.infer<
   typeof AdminSetupShippingQuery
 >
 
-/**
- * POST /admin/shipping-services/setup: the stock locations (none: every one) and flat amounts
- * typed for services whose price cannot be calculated (or should not be).
- */
+/** Flat amounts for services whose price cannot (or should not) be calculated. */
 export const AdminSetupShipping = z.strictObject({
   location_ids: z
     .array(locationId)
@@ -222,11 +210,7 @@ export const AdminSetupShipping = z.strictObject({
 })
 export type AdminSetupShippingType = z.infer<typeof AdminSetupShipping>
 
-/**
- * A request body checked against a schema, with every issue's path (Medusa's own body
- * validation leaves the path out of messages it does not word itself, e.g. inside arrays).
- * Queries: src/api/validate-query.ts.
- */
+/** Names every issue's path: Medusa's body validation leaves it out of messages it does not word (e.g. in arrays). */
 export function parseBody<T extends z.ZodTypeAny>(
   schema: T,
   body: unknown

@@ -6,17 +6,13 @@ import {
   type BodyRefusal,
 } from "../../../lib/ingest/json-body"
 
-/**
- * The raw bytes of a webhook delivery, at most `limit` of them (413 beyond, as soon as the
- * declared length or the bytes read pass it). The rest of a refused body is drained, not
- * parsed, so the sender can read the answer.
- */
+/** At most `limit` bytes (413 beyond); the rest of a refused body is drained so the sender can read the answer. */
 export function readBody(
   req: IncomingMessage,
   limit = WEBHOOK_BODY_LIMIT
 ): Promise<{ ok: true; bytes: Buffer } | ({ ok: false } & BodyRefusal)> {
   if (req.readableEnded) {
-    // Only a body parser left on for this path does that (src/api/middlewares.ts turns them off).
+    // Only a body parser left on for this path does that.
     return Promise.reject(
       new Error("the delivery's body was read before the route")
     )

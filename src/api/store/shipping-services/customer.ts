@@ -1,9 +1,6 @@
 import type { AuthenticatedMedusaRequest } from "@medusajs/framework/http"
 
-/**
- * The logged-in customer of a store request (session or bearer, read by the authenticate
- * middleware of src/api/middlewares.ts), or undefined: the customer routes answer 404 without one.
- */
+/** The store request's logged-in customer (session or bearer), or undefined: the customer routes then answer 404. */
 export function customerIdOf(
   req: AuthenticatedMedusaRequest
 ): string | undefined {

@@ -2,6 +2,7 @@ import { moduleIntegrationTestRunner } from "@medusajs/test-utils"
 import { appPluginOptions } from "../../../../dev/app-options"
 import { SHIPPING_SERVICES_MODULE } from "../../../options"
 import {
+  BINDINGS_PER_ROW,
   CHUNK_ROWS,
   DatabaseUnreachableError,
   EventsRefusedError,
@@ -66,6 +67,29 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
       expect(await count("ISO-POISON")).toBe(0)
     })
 
+    it("links a row to the live shipment its tracking number names, and leaves an unknown number unmatched", async () => {
+      const shipment = await service.createShipments({
+        transaction_id: "T-LINK",
+        request_key: "k-link",
+        option_id: "postal-ground",
+        variant: "expedited",
+        carrier: "POSTAL",
+        service_id: "UGA",
+        status: "created",
+        tracking_number: "LINK-1",
+      })
+      const [known, unknown] = await service
+        .trackingEvents()
+        .write([row("LINK-1", 0), row("LINK-2", 0)])
+      const stored = await service.listTrackingEvents(
+        { id: [known!, unknown!] },
+        { select: ["id", "shipment_id"] }
+      )
+      expect(
+        Object.fromEntries(stored.map((e) => [e.id, e.shipment_id]))
+      ).toEqual({ [known!]: shipment.id, [unknown!]: null })
+    })
+
     it("refuses a payload PostgreSQL's jsonb cannot hold (a lone surrogate) as the delivery's fault", async () => {
       await expect(
         service
@@ -120,7 +144,7 @@ describe("TrackingEventWriter without a database", () => {
     const raw = (sql: string, bindings: unknown[] = []) => ({
       connection: async () => {
         if (!sql.startsWith("insert")) return { rows: [] }
-        calls.push(bindings.length / 13)
+        calls.push(bindings.length / BINDINGS_PER_ROW)
         if (when(bindings)) throw error
         return { rows: [] as { id: string; dedupe_key: string }[] }
       },

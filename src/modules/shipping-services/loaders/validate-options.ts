@@ -8,10 +8,8 @@ import {
 } from "../../../options"
 
 /**
- * Stops boot with one message naming every bad option (unknown keys included, and the rules of the
- * documents that depend only on options); logs what is allowed but will not do what it seems to
- * ask; prints the options with secrets hidden. With `documents.storage: "file"`, also stops boot
- * when the app's File Module would serve the plugin's private files publicly.
+ * Stops boot with one message naming every bad option; logs options that will not do what they seem;
+ * prints options with secrets hidden; stops boot when the File Module would serve private files publicly.
  */
 export default async function validateOptionsLoader({
   options,

@@ -1,13 +1,8 @@
 import { model } from "@medusajs/framework/utils"
 
 /**
- * The plugin's fulfillment of one placed order: attempts, the last error, and the result. One row
- * per order of this provider, claimed atomically by whoever buys its labels (the automatic path,
- * an admin's retry, a print batch), so no two of them ever buy at once. `manual`: automatic
- * fulfillment was off when the order was placed (an admin ships it); `held`: an admin put it aside
- * (nothing buys it until released); `waiting`: the service was
- * not answering (an outage): no attempt was spent, and it is bought as soon as the
- * service answers again.
+ * One row per placed order, claimed atomically by whoever buys its labels, so no two buy at once.
+ * `manual`: automatic fulfillment was off; `held`: put aside by an admin; `waiting`: an outage, no attempt spent.
  */
 export const AutoFulfillment = model
   .define(
@@ -34,10 +29,9 @@ export const AutoFulfillment = model
       next_attempt_at: model.dateTime().nullable(),
       last_error: model.json().nullable(),
       fulfillment_ids: model.json().nullable(),
-      /** The process running an attempt and until when (renewed while it runs): the module's leases. */
       lease_owner: model.text().nullable(),
       lease_until: model.dateTime().nullable(),
-      /** For Ready to ship's filters and order (set when the row is written; null on rows of earlier versions). */
+      /** For Ready to ship's filters (null on rows of earlier versions). */
       option_id: model.text().nullable(),
       lane: model.enum(["domestic", "cross-border"]).nullable(),
       display_id: model.number().nullable(),

@@ -1,12 +1,8 @@
 import { model } from "@medusajs/framework/utils"
 
 /**
- * Per order with labels: its first live label (the spend report counts the shopper's payment
- * there) and what its shopper paid for shipping, as the spend report's REFRESH_SQL computed them
- * from the plugin's labels and Medusa's order tables. Derived data, so that a report over a year
- * reads one index instead of joining Medusa's tables per order. `changes` counts what happened
- * since: a label of the order bought, voided or removed (a trigger on the labels' table), a write
- * of the order in Medusa (its entity events); the next report recomputes those orders.
+ * Derived per-order spend figures, so a year's report reads one index instead of joining Medusa's tables.
+ * `changes` counts label and order writes since; the next report recomputes those orders.
  */
 export const OrderSpend = model
   .define(
@@ -15,13 +11,12 @@ export const OrderSpend = model
       order_id: model.text().primaryKey(),
       /** Midnight (UTC) of the day the order's first live label was bought; null when none is live. */
       label_day: model.dateTime().nullable(),
-      /** That label's service. */
       service_id: model.text().nullable(),
       currency_code: model.text().nullable(),
       /** What the shopper paid for shipping, tax and discounts out; null for a canceled order. */
       shipping: model.bigNumber().nullable(),
       shipping_tax: model.bigNumber().nullable(),
-      /** Changes since the figures were computed (0: they are Medusa's and the labels' truth). */
+      /** 0: the figures match Medusa's and the labels' truth. */
       changes: model.number().default(1),
     }
   )

@@ -1,9 +1,6 @@
 import { model } from "@medusajs/framework/utils"
 
-/**
- * One tracking or locker notification (shared/spec/4) or one polled scan (doc 3 Event), kept
- * whole. `dedupe_key` is unique, so a repeated delivery stores nothing new.
- */
+/** One tracking notification or polled scan, kept whole; the unique `dedupe_key` makes redelivery a no-op. */
 export const TrackingEvent = model
   .define(
     { name: "tracking_event", tableName: "shipping_services_tracking_event" },
@@ -13,17 +10,17 @@ export const TrackingEvent = model
       kind: model.enum(["tracking", "locker"]).default("tracking"),
       source: model.enum(["webhook", "poll"]).default("webhook"),
       tracking_number: model.text().index(),
-      /** Null while no shipment of this store has the tracking number ("unmatched"). */
+      /** Null while unmatched. */
       shipment_id: model.text().index().nullable(),
       package_status: model.text().nullable(),
       event_code: model.text().nullable(),
-      /** Event time with its offset applied (UTC); null when the notification gave no date. */
+      /** UTC; null when the notification gave no date. */
       occurred_at: model.dateTime().nullable(),
       description: model.text().nullable(),
       location: model.text().nullable(),
       reference_id: model.text().nullable(),
       payload: model.json(),
-      /** Set once the event went through the apply path (whether or not it moved the order). */
+      /** Set once applied, whether or not it moved the order. */
       processed_at: model.dateTime().nullable(),
       outcome: model.text().nullable(),
     }

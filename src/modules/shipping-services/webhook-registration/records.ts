@@ -8,11 +8,7 @@ import type { ShippingClient } from "../../../shipping-api/client"
 import type { WebhookType } from "../../../shipping-api/constants"
 import { ShippingApiError } from "../../../shipping-api/errors"
 
-/**
- * The webhook registration's pieces (doc 1), run by the steps of src/workflows/register-webhooks
- * and, with their own stand-ins (tests, boot), by orchestration/webhooks/webhook-registration.ts, which
- * holds the registration lock around them. See that file for the whole story.
- */
+/** The webhook registration's pieces (doc 1), run under the registration lock by its workflow's steps and at boot. */
 
 /** Setting written by the remove-webhooks script: nothing registers again until an admin re-registers. */
 export const WEBHOOKS_REMOVED_SETTING = "webhooks.removed"

@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { SHIPPING_SERVICES_MODULE } from "../../../options/resolve"
-import { orderPlaced } from "../auto-fulfill"
+import { autoFulfillEvent } from "../auto-fulfill"
 import {
   fulfillMissedOrders,
   MISSED_ORDERS_DELAY_MS,
@@ -8,8 +8,8 @@ import {
 } from "../missed-orders"
 import { fakeShipping, matches, silentLogger } from "../../__tests__/fakes"
 
-jest.mock("../auto-fulfill", () => ({ orderPlaced: jest.fn() }))
-const placed = orderPlaced as jest.MockedFunction<typeof orderPlaced>
+jest.mock("../auto-fulfill", () => ({ autoFulfillEvent: jest.fn() }))
+const placed = autoFulfillEvent as jest.MockedFunction<typeof autoFulfillEvent>
 
 const NOW = new Date("2026-11-25T12:00:00Z")
 const MIN = 60_000
@@ -82,7 +82,7 @@ describe("orders whose order.placed was lost", () => {
       checked: 3, // seen, lost, draft: the window is the last hour, up to two minutes ago
       missed: 1,
     })
-    expect(placed.mock.calls.map((c) => c[1])).toEqual(["o-lost"])
+    expect(placed.mock.calls.map((c) => c[2])).toEqual(["o-lost"])
     expect(await w.cursor()).toBe(
       new Date(NOW.getTime() - MISSED_ORDERS_DELAY_MS).toISOString()
     )
@@ -95,7 +95,7 @@ describe("orders whose order.placed was lost", () => {
       checked: 1,
       missed: 1,
     })
-    expect(placed.mock.calls.map((c) => c[1])).toEqual(["o-fresh"])
+    expect(placed.mock.calls.map((c) => c[2])).toEqual(["o-fresh"])
   })
 
   it("works a backlog off a page at a time, and reads a window again after a failure", async () => {
@@ -121,6 +121,6 @@ describe("orders whose order.placed was lost", () => {
       checked: 50,
       missed: 50,
     })
-    expect(placed.mock.calls[0]![1]).toBe("o-200")
+    expect(placed.mock.calls[0]![2]).toBe("o-200")
   })
 })

@@ -7,7 +7,7 @@ import {
   reconcileWebhooks,
   removeWebhookRegistrationsWith,
   rotateWebhookKeysWith,
-} from "../webhook-registration"
+} from "./locked-runs"
 import { WEBHOOKS_REMOVED_SETTING } from "../../../modules/shipping-services/webhook-registration/records"
 import { fakeLocking, fakeShipping, silentLogger } from "../../__tests__/fakes"
 

@@ -2,6 +2,7 @@ import { container } from "@medusajs/framework"
 import { MedusaModule } from "@medusajs/framework/modules-sdk"
 import { Modules } from "@medusajs/framework/utils"
 import {
+  forgetCatalog,
   forgetStockLocations,
   forgetVariantStock,
   registryPorts,
@@ -14,6 +15,16 @@ function withStockLocations(list: jest.Mock) {
     .mockImplementation(((key: string) =>
       key === Modules.STOCK_LOCATION
         ? { [key]: { listStockLocations: list } }
+        : undefined) as never)
+}
+
+/** Medusa's module registry holding only a product module whose variant reads are `list`. */
+function withVariants(list: jest.Mock) {
+  return jest
+    .spyOn(MedusaModule, "getModuleInstance")
+    .mockImplementation(((key: string) =>
+      key === Modules.PRODUCT
+        ? { [key]: { listProductVariants: list } }
         : undefined) as never)
 }
 
@@ -181,5 +192,82 @@ describe("what checkout reads of the shop's warehouses", () => {
     })
     expect(await registryPorts.variantStock([])).toEqual([])
     expect(graph).toHaveBeenCalledTimes(4)
+  })
+})
+
+describe("the catalog fields a label is built from", () => {
+  const variant = (id: string, weight: number) => ({
+    id,
+    weight,
+    product: { id: `prod_${id}`, metadata: { hazmat: "none" } },
+  })
+  /** Answers with the variants asked for, each at `weight`. */
+  const catalog = (weight: number) =>
+    jest.fn(async ({ id }: { id: string[] }) =>
+      id.map((v) => variant(v, weight))
+    )
+  beforeEach(() => forgetCatalog())
+  afterEach(() => jest.restoreAllMocks())
+
+  it("is read once for a burst of orders of the same variants, only the variants not read yet after that", async () => {
+    const list = catalog(500)
+    withVariants(list)
+    for (let i = 0; i < 5; i++)
+      expect(await registryPorts.variants(["v_1", "v_2"])).toEqual([
+        variant("v_1", 500),
+        variant("v_2", 500),
+      ])
+    expect(list).toHaveBeenCalledTimes(1)
+    expect(
+      (await registryPorts.variants(["v_2", "v_3"])).map((v) => v.id).sort()
+    ).toEqual(["v_2", "v_3"])
+    expect(list).toHaveBeenCalledTimes(2)
+    expect(list.mock.calls[1]![0]).toEqual({ id: ["v_3"] })
+    expect(list.mock.calls[1]![1]).toMatchObject({ take: 1 })
+  })
+
+  it("is read once by concurrent purchases, and a variant not found is not remembered", async () => {
+    const list = jest.fn(async ({ id }: { id: string[] }) =>
+      id.filter((v) => v !== "gone").map((v) => variant(v, 500))
+    )
+    withVariants(list)
+    const all = await Promise.all(
+      Array.from({ length: 8 }, () => registryPorts.variants(["v_1", "gone"]))
+    )
+    for (const found of all) expect(found).toEqual([variant("v_1", 500)])
+    expect(list).toHaveBeenCalledTimes(1)
+    await registryPorts.variants(["v_1", "gone"])
+    expect(list).toHaveBeenCalledTimes(2)
+    expect(list.mock.calls[1]![0]).toEqual({ id: ["gone"] })
+  })
+
+  it("is read afresh once Medusa says the catalog changed, and after five seconds", async () => {
+    const list = catalog(500)
+    withVariants(list)
+    await registryPorts.variants(["v_1"])
+    list.mockImplementation(async ({ id }: { id: string[] }) =>
+      id.map((v) => variant(v, 700))
+    )
+    forgetCatalog()
+    expect(await registryPorts.variants(["v_1"])).toEqual([variant("v_1", 700)])
+    const now = Date.now()
+    jest.spyOn(Date, "now").mockReturnValue(now + 5_001)
+    await registryPorts.variants(["v_1"])
+    expect(list).toHaveBeenCalledTimes(3)
+  })
+
+  it("remembers nothing of a failed read", async () => {
+    const list = jest
+      .fn()
+      .mockRejectedValueOnce(new Error("Connection terminated"))
+      .mockImplementation(async ({ id }: { id: string[] }) =>
+        id.map((v) => variant(v, 500))
+      )
+    withVariants(list)
+    await expect(registryPorts.variants(["v_1"])).rejects.toThrow(
+      "Connection terminated"
+    )
+    expect(await registryPorts.variants(["v_1"])).toEqual([variant("v_1", 500)])
+    expect(list).toHaveBeenCalledTimes(2)
   })
 })

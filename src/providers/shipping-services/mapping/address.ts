@@ -1,5 +1,3 @@
-/** Medusa addresses (order shipping address, stock location address, options.origin) → doc 2 Address. */
-
 export type MedusaAddressLike = {
   first_name?: string | null
   last_name?: string | null
@@ -31,10 +29,7 @@ const clean = (v: string | null | undefined): string | undefined => {
   return t ? t : undefined
 }
 
-/**
- * Medusa stores provinces as entered or as ISO 3166-2 codes ("us-ny"); the service wants the
- * subdivision part ("NY"), and an empty string where there is none (doc 2, Address).
- */
+/** Medusa may store "us-ny"; the service wants "NY", or "" when there is none. */
 export function stateProvinceOf(
   province: string | null | undefined,
   countryCode: string | undefined
@@ -46,7 +41,7 @@ export function stateProvinceOf(
   return prefix && upper.startsWith(prefix) ? upper.slice(prefix.length) : upper
 }
 
-/** Phone numbers as digits (and a leading +), the form the service's phone fields accept. */
+/** The only form the service's phone fields accept. */
 export function phoneOf(phone: string | null | undefined): string | undefined {
   const p = clean(phone)
   if (!p) return undefined
@@ -77,7 +72,7 @@ export function fromMedusaAddress(
     ...(name ? { name } : {}),
     ...(phoneOf(address.phone) ? { phone: phoneOf(address.phone) } : {}),
     ...(clean(extra.email) ? { email: clean(extra.email) } : {}),
-    // A delivery to a person's home unless a company is named; carriers surcharge residential.
+    // Carriers surcharge residential; a named company means a business.
     residential: extra.residential ?? !company,
     addressLines: [address.address_1, address.address_2]
       .map(clean)

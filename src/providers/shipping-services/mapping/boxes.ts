@@ -1,11 +1,10 @@
 import type { PluginOptions } from "../../../options"
 import { toInches, toOunces } from "../../../shipping-api/units"
 
-/** Where the packing's rules come from (ours), in violations. */
 export const PACKING_SOURCE =
   "ours: packing (docs/fulfillment.md, Several parcels)"
 
-/** A merchant's box (options.boxes) in inches and ounces, its sides longest first. */
+/** Inches and ounces, sides longest first. */
 export type Box = {
   id: string
   sides: [number, number, number]
@@ -17,7 +16,7 @@ export type Box = {
 export const sorted3 = (v: number[]): [number, number, number] =>
   [...v].sort((a, b) => b - a) as [number, number, number]
 
-/** The merchant's boxes, smallest first (ties by id), none heavier than `maxWeightOz`. */
+/** Smallest first (ties by id). */
 export function boxesOf(options: PluginOptions, maxWeightOz: number): Box[] {
   const unit = options.catalogUnits
   return (options.boxes ?? [])

@@ -23,25 +23,20 @@ export type BuildShipmentInput = {
   lines: ShippedLine[]
   service: ServiceOption
   options: PluginOptions
-  /** Where parcels leave from: the stock location's address, or options.origin. */
+  /** The stock location's address, or options.origin. */
   origin: ServiceAddress
   direction: "outbound" | "return"
-  /** The parcel as packed (src/.../packing.ts); measured from the lines when absent. */
+  /** Measured from the lines when absent. */
   parcel?: BuiltParcel
 }
 
 export type BuiltShipment = {
   request: ShipmentRequest
-  /** Query parameters of the create (doc 2): includeDeliveryCommitment. */
   includeDeliveryCommitment?: boolean
-  /**
-   * The order line ids behind each customs item (several when lines were merged), so a rule
-   * broken by a customs item can name the cart's items (checkout's dry run).
-   */
+  /** Lines behind each customs item, so a broken rule can name the cart's items. */
   customsItemLines?: string[][]
-  /** The order line ids behind each of rates[0].specialServices (none for the options' own). */
   specialServiceLines?: string[][]
-  /** What the parcel's contents added (parcel-services.ts), kept on its row for the admin. */
+  /** Kept on the row for the admin. */
   insured?: { amount: number; currency: string }
   hazmat?: string[]
 }
@@ -49,18 +44,12 @@ export type BuiltShipment = {
 export type BuildResult =
   { ok: true; value: BuiltShipment } | { ok: false; violations: Violation[] }
 
-/**
- * What the builder does differently per variant (doc 2). A Record so that a new variant is a
- * compile error here (docs/architecture.md, "Adding a variant").
- */
+/** A Record so that a new variant is a compile error here. */
 type VariantBuild = {
-  /** Addresses need a company; a private customer's name stands in. */
   companyFromName: boolean
-  /** Customs always (cross-border), not only between countries; also names the customs flavour. */
+  /** Customs always, not only between countries. */
   crossBorder: boolean
-  /** The recipient is also the sold-to party. */
   soldToIsRecipient: boolean
-  /** Solutions printing a standard delivery label carry the attention text on line 1. */
   attentionLine: (service: ServiceOption) => boolean
   references: (displayId: string) => ShipmentRequest["references"]
 }
@@ -106,11 +95,7 @@ const VARIANT_BUILD: Record<Variant, VariantBuild> = {
   },
 }
 
-/**
- * Order, shipped lines, the merchant's option and settings → the create-shipment request of
- * doc 2. Pure. It fills what the variant needs from Medusa's data; whether the result obeys the
- * documents is decided by validateShipmentRequest (src/shipping-api/rules) before it is sent.
- */
+/** Pure; whether the result obeys the documents is decided by validateShipmentRequest before sending. */
 export function buildShipmentRequest(input: BuildShipmentInput): BuildResult {
   const { order, lines, service, options, origin } = input
   const violations: Violation[] = []
@@ -153,7 +138,6 @@ export function buildShipmentRequest(input: BuildShipmentInput): BuildResult {
   const customer = withCompany(
     fromMedusaAddress(order.shipping_address!, { email: order.email })
   )
-  // Doc 2: solutions printing a standard delivery label carry the attention text on line 1.
   const withAttention = (a: ServiceAddress): ServiceAddress =>
     variant.attentionLine(service)
       ? { ...a, addressLines: withCrossBorderAttention(a.addressLines ?? []) }
@@ -203,8 +187,7 @@ export function buildShipmentRequest(input: BuildShipmentInput): BuildResult {
         ? { dimension: { ...dimensionIn, unitOfMeasurement: "IN" } }
         : {}),
     },
-    // rates, documents, shipmentOptions and shipmentType: what the options say (checked at boot),
-    // with what the parcel's contents add to its special services.
+    // The options (checked at boot) plus the parcel's own special services.
     ...fromOptions,
     rates: rates.rates,
     ...(customs ? { customs } : {}),
@@ -229,10 +212,7 @@ export function buildShipmentRequest(input: BuildShipmentInput): BuildResult {
   }
 }
 
-/**
- * The options' rates entry with the parcel's own special services after its static ones; an INS
- * computed from the contents replaces a static one. The lines behind each, in list order.
- */
+/** The parcel's special services after the static ones; a computed INS replaces a static one. */
 function withParcelServices(
   rates: ShipmentRequest["rates"],
   contents: ParcelServices

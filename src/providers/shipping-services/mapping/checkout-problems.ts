@@ -1,29 +1,22 @@
 import type { PlanProblem } from "./plan"
 
-/**
- * What checkout tells the shopper when the service would refuse the shipment: each broken rule
- * with the cart field it concerns, words a shopper understands, and the rule's id and own words
- * for the merchant's logs. The rules themselves stay in src/shipping-api/rules; this only
- * translates their violations (paths of the create request) back to the cart.
- */
+/** A broken rule translated back to the cart field, in shopper's words, with the rule for the merchant's logs. */
 export type CheckoutProblem = {
-  /** The cart field, e.g. `shipping_address.phone`, `items`, `metadata.importer_customs_reference`. */
+  /** E.g. `shipping_address.phone`, `items`, `metadata.importer_customs_reference`. */
   field: string
   /** The cart's line items concerned (item problems). */
   item_ids?: string[]
-  /** For the shopper. */
   message: string
   /** Who can fix it: the shopper (address, quantities) or only the merchant (catalog, settings). */
   fix: "customer" | "merchant"
-  /** The rule's id (docs/shipment-rules.md) and its own words, for the merchant's logs. */
+  /** The rule's id and own words, for the merchant's logs. */
   rule: string
   detail: string
 }
 
-/** A cart line as the messages name it. */
 export type CheckoutLine = { id: string; title: string }
 
-/** Doc 2 Address fields → Medusa address fields, and what a shopper is asked to do. */
+/** Doc 2 Address fields to Medusa's, and what a shopper is asked to do. */
 const ADDRESS_FIELDS: Record<
   string,
   { field: string; missing: string; invalid: string }
@@ -137,9 +130,8 @@ const RULE_MESSAGES: Record<
 }
 
 /**
- * The problems of a dry run in the shopper's terms. `direction` says whose address the customer
- * gave (outbound: toAddress). Lines name their items; a problem only the merchant can fix names
- * the item that cannot ship, never what is missing in the catalog.
+ * `direction` says whose address the customer gave. A problem only the merchant can fix names the item that
+ * cannot ship, never what is missing in the catalog.
  */
 export function checkoutProblemsOf(
   problems: readonly PlanProblem[],
@@ -202,7 +194,7 @@ export function checkoutProblemsOf(
       })
       continue
     }
-    // The store's own settings (origin, options, facilities): nothing the shopper can change.
+    // Store settings (origin, options, facilities): nothing the shopper can change.
     out.push({
       field: "shipping_method",
       message: `${ctx.serviceName} is not available for this order: choose another shipping option`,
@@ -213,7 +205,7 @@ export function checkoutProblemsOf(
   return dedupeProblems(out)
 }
 
-/** The shopper's words for items that cannot ship with an option (the merchant's to fix). */
+/** The merchant's to fix. */
 export function linesCannotShipWords(
   titles: readonly string[],
   serviceName: string
@@ -222,7 +214,7 @@ export function linesCannotShipWords(
   return `${names.join(", ")} cannot be shipped with ${serviceName}: choose another shipping option, or remove ${names.length > 1 ? "them" : "it"}`
 }
 
-/** One message per field and items: several rules about one phone number say it once. */
+/** Several rules about one phone number say it once. */
 export function dedupeProblems(problems: CheckoutProblem[]): CheckoutProblem[] {
   const seen = new Set<string>()
   return problems.filter((p) => {
@@ -233,7 +225,7 @@ export function dedupeProblems(problems: CheckoutProblem[]): CheckoutProblem[] {
   })
 }
 
-/** The problems as one sentence for Medusa's error message (the storefront shows it as is). */
+/** One sentence: the storefront shows Medusa's error message as is. */
 export function checkoutRefusalMessage(
   serviceName: string,
   problems: readonly CheckoutProblem[]

@@ -26,11 +26,10 @@ export type CustomsContext = {
   fromCountry: string
   toCountry: string
   crossBorder: boolean
-  /** Cross-border hazmat classifications by order line id (parcel-services.ts). */
   hazmat?: ReadonlyMap<string, string[]>
 }
 
-/** One customs line per shipped order line (doc 2 Customs Item), catalog data variant first. */
+/** One customs line per shipped order line, variant data first. */
 export function customsItemOf(
   l: ShippedLine,
   ctx: CustomsContext
@@ -93,17 +92,14 @@ export function customsItemOf(
   }
 }
 
-/**
- * More than 30 distinct lines (doc 2 Limits): lines with the same HS code and origin become
- * one customs line (quantities summed, price and weight averaged per unit).
- */
+/** Over 30 distinct lines: same HS code and origin merge (quantities summed, price and weight averaged). */
 export function mergeCustomsItems(
   items: readonly CustomsItem[]
 ): CustomsItem[] {
   return mergeGroups(items).map((g) => g.item)
 }
 
-/** mergeCustomsItems, keeping which of the given items each merged line stands for. */
+/** Keeping which given items each merged line stands for. */
 function mergeGroups(
   items: readonly CustomsItem[]
 ): { item: CustomsItem; from: number[] }[] {
@@ -147,7 +143,7 @@ function mergedItem(group: CustomsItem[]): CustomsItem {
 
 export function buildCustoms(ctx: CustomsContext): {
   customs?: Customs
-  /** The order line ids each customs item stands for (several when lines were merged). */
+  /** Several when lines were merged. */
   itemLines?: string[][]
   violations: Violation[]
 } {
@@ -162,7 +158,7 @@ export function buildCustoms(ctx: CustomsContext): {
     items = merged.map((g) => g.item)
     itemLines = merged.map((g) => g.from.flatMap((i) => itemLines[i]))
   }
-  // The limit's own rule (doc 2 Limits), so the order is refused before anything is bought.
+  // Checked here so the order is refused before anything is bought.
   const tooMany = fieldRuleViolations(
     CUSTOMS_ITEMS_MAX_RULE,
     items,
@@ -181,7 +177,7 @@ export function buildCustoms(ctx: CustomsContext): {
     }
   }
   const meta = order.metadata ?? {}
-  // Doc 2: only EU and Brazil destinations need (and take) an importer reference.
+  // Doc 2: only EU and Brazil destinations take an importer reference.
   const needsImporterReference =
     importerReferenceRequired(ctx.toCountry) !== undefined
   const importerReference =

@@ -9,7 +9,6 @@ type FulfilledItem = {
   quantity?: number | string | null
 }
 
-/** Fulfillment items (line item id and quantity) joined to the order's lines. */
 export function shippedLines(
   order: OrderLike,
   items: readonly FulfilledItem[]
@@ -22,11 +21,7 @@ export function shippedLines(
   })
 }
 
-/**
- * The key of a parcel across attempts: order, direction and the shipped lines with quantities.
- * Medusa gives each attempt a new fulfillment id (it deletes the fulfillment when the provider
- * throws), so the fulfillment id cannot recognise a repeated call; this can.
- */
+/** Medusa gives each attempt a new fulfillment id, so only order, direction and lines recognise a repeated call. */
 export function requestKeyOf(
   orderId: string,
   direction: "outbound" | "return",
@@ -39,10 +34,7 @@ export function requestKeyOf(
   return `${direction}|${orderId}|${lines}`
 }
 
-/**
- * The key of one parcel of a fulfillment: the key of its lines, and its place when the
- * fulfillment has several parcels (a single parcel keeps the plain key of earlier versions).
- */
+/** A single parcel keeps the plain key of earlier versions. */
 export function parcelRequestKeyOf(
   orderId: string,
   direction: "outbound" | "return",
@@ -54,7 +46,7 @@ export function parcelRequestKeyOf(
   return count > 1 ? `${key}|parcel ${index + 1}/${count}` : key
 }
 
-/** Doc 4 Rates: the Shipment object without documents. */
+/** Doc 4 Rates: the Shipment without documents. */
 export function ratesRequestOf(request: ShipmentRequest): RatesRequest {
   const { documents: _documents, ...rest } = request
   return rest

@@ -4,11 +4,7 @@ import type { Violation } from "../../../shipping-api/violation"
 import type { PluginOptions, ServiceOption } from "../../../options"
 import { shipmentOptionsFor } from "../../../options/service-request"
 
-/**
- * Rules of the documents that depend only on the lane (origin, destination, option, currency):
- * a cart can be told at checkout, not at label time, that an option cannot ship there. The rules
- * themselves are src/shipping-api/rules; this picks which of them a cart can already answer.
- */
+/** Rules that depend only on the lane, so checkout can refuse an option before label time. */
 export const LANE_RULE_IDS: readonly string[] = [
   "address.standard.domestic",
   "address.carrier-account.origin",

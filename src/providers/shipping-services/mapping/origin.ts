@@ -5,11 +5,7 @@ import {
   type ServiceAddress,
 } from "./address"
 
-/**
- * Where parcels leave from: the stock location's address, the configured origin filling what it
- * lacks (name, company, phone, email); the configured origin alone when the location has none.
- * Undefined when neither exists.
- */
+/** The stock location's address, gaps filled from the configured origin (which alone serves when it has none). */
 export function originAddressOf(
   options: PluginOptions,
   location: MedusaAddressLike | null | undefined

@@ -12,11 +12,7 @@ import type { ShippedLine } from "./types"
 import { toInches, toOunces } from "../../../shipping-api/units"
 import { boxesOf, PACKING_SOURCE as SOURCE, sorted3, type Box } from "./boxes"
 
-/**
- * The heaviest parcel the plugin packs, per variant, in OZ. The documents give no weight limit;
- * these are the carriers' published ones (postal, standard and cross-border 70 lb, the
- * account-based parcel carrier 150 lb) **(ours)**. A box's own maxWeight may only lower it.
- */
+/** In oz: the documents give no limit; these are the carriers' published ones (ours). A box may only lower it. */
 export const MAX_PARCEL_WEIGHT_OZ: Record<Variant, number> = {
   "carrier-account": 150 * 16,
   expedited: 70 * 16,
@@ -27,11 +23,10 @@ export const MAX_PARCEL_WEIGHT_OZ: Record<Variant, number> = {
 export type PackedParcel = {
   lines: ShippedLine[]
   parcel: BuiltParcel
-  /** The merchant's box (options.boxes[].id) when one was used. */
   box?: string
 }
 
-/** A parcel an admin chose: which units of which lines, and optionally its weight (catalog unit). */
+/** Which units of which lines, optionally its weight (catalog unit). */
 export type ChosenParcel = {
   items: { line_item_id: string; quantity: number }[]
   weight?: number
@@ -47,7 +42,7 @@ type Unit = {
   sides?: [number, number, number]
   volume: number
 }
-/** The documents' length-plus-girth limit for this service (doc 2 Limits). */
+/** Doc 2 Limits. */
 export function lengthPlusGirthLimit(serviceId: string): number {
   return serviceId === PARCEL_SELECT_SERVICE_ID
     ? LIMITS.lengthPlusGirthParcelSelectIn
@@ -55,24 +50,16 @@ export function lengthPlusGirthLimit(serviceId: string): number {
 }
 
 /**
- * Splits the shipped lines into parcels. Pure and deterministic (the same input gives the same
- * parcels, so a repeated fulfillment finds its labels again by their keys).
- *
- * - No `boxes` option: one parcel, as `buildParcel` measures it, unless it breaks a limit (weight;
- *   length plus girth 108 in, 130 for Parcel Select). Then units are packed heaviest first into
- *   as few parcels as keep every parcel within the limits (first fit), each measured the same way.
- * - With `boxes`: units, largest first, go into the first open parcel whose box still has room
- *   (volume and weight) and whose sides the unit fits; else a new parcel in the smallest box the
- *   unit fits. A parcel measures as its box.
- * - A unit that fits no box, or alone breaks a limit, is an error naming it.
+ * Deterministic, so a repeated fulfillment finds its labels by their keys. Without `boxes`: one parcel unless a
+ * limit breaks, then heaviest-first first fit. With `boxes`: largest-first into the first fitting open box, else
+ * the smallest box the unit fits. A unit that fits nowhere is an error naming it.
  */
 export function packParcels(
   lines: readonly ShippedLine[],
   options: PluginOptions,
   service: { variant: Variant; serviceId: string }
 ): PackingResult {
-  // Doc 2: a parcel is hazmat or hazmat-electronics, not both; other goods may go with either
-  // only if packed apart too (ours): each kind is packed on its own.
+  // A parcel is hazmat or hazmat-electronics, not both, and other goods only packed apart (ours).
   const groups = new Map<string, ShippedLine[]>()
   for (const l of lines) {
     const kind = hazmatGroupOf(l.line)
@@ -83,7 +70,6 @@ export function packParcels(
   return packLines(lines, options, service)
 }
 
-/** Each group packed alone, the parcels one after the other; paths named as in `lines`. */
 function packGroups(
   lines: readonly ShippedLine[],
   groups: ShippedLine[][],
@@ -136,7 +122,7 @@ function packLines(
   const units = unitsOf(lines, options)
   const violations: Violation[] = []
   const label = (u: Unit) => `"${u.line.title ?? u.line.id}"`
-  // The unit's line as the builder numbers lines (items[i]), so checkout can name the cart item.
+  // Numbered as the builder numbers lines, so checkout can name the cart item.
   const pathOf = (u: Unit) =>
     `items[${lines.findIndex((l) => l.line.id === u.line.id)}]`
   return boxes.length
@@ -172,7 +158,7 @@ function unitsOf(
     }
     for (let i = 0; i < l.quantity; i++) units.push(unit)
   }
-  // Largest first (volume, then weight), ties by line id: deterministic.
+  // Ties by line id: deterministic.
   return units.sort(
     (a, b) =>
       b.volume - a.volume ||
@@ -256,7 +242,6 @@ function packByLimits(
   violations: Violation[]
 ): PackingResult {
   const parcels: { units: Unit[]; parcel: BuiltParcel }[] = []
-  // Heaviest first into the first parcel that stays within the limits once measured.
   const byWeight = [...units].sort(
     (a, b) => b.weightOz - a.weightOz || a.line.id.localeCompare(b.line.id)
   )
@@ -303,7 +288,7 @@ function measure(
   return buildParcel(linesOf(units), options).parcel
 }
 
-/** Units back to lines with quantities, in the order lines first appear. */
+/** In the order lines first appear. */
 function linesOf(units: Unit[]): ShippedLine[] {
   const out = new Map<string, ShippedLine>()
   for (const u of units) {

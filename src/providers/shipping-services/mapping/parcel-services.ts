@@ -7,14 +7,9 @@ import type { Violation } from "../../../shipping-api/violation"
 import type { ServiceOption } from "../../../options"
 import type { OrderLineLike, ShippedLine } from "./types"
 
-/**
- * What a parcel's own contents add to its request: insurance for the declared value of
- * what it holds, and hazmat from the catalog. Pure. Whether the result obeys the documents (INS
- * amount form, HAZMAT_TYPE, not both hazmat kinds, standard through hazmatDetails) is decided by
- * the rules in src/shipping-api/rules/special-services.ts when the request is checked.
- */
+/** Insurance and hazmat a parcel's contents add to its request; the rules check the result. Pure. */
 
-/** Catalog metadata keys (variant, then product, then product type): docs/fulfillment.md, "Insurance and hazmat". */
+/** Catalog metadata keys, read on the variant, then product, then product type. */
 export const HAZMAT_KEY = "shipping_hazmat"
 export const HAZMAT_TYPE_KEY = "shipping_hazmat_type"
 export const HAZMAT_KINDS = ["hazmat", "hazmat-electronics"] as const
@@ -41,7 +36,7 @@ const metaOf = (line: OrderLineLike): Metadata[] => {
   return [variant?.metadata, product?.metadata, product?.type?.metadata]
 }
 
-/** The line's hazmat marking, the first found on the variant, its product, its product type. */
+/** The first marking on the variant, its product, its product type. */
 export function hazmatOf(
   line: OrderLineLike
 ): { kind: HazmatKind; type?: string } | { invalid: string } | undefined {
@@ -61,7 +56,7 @@ export function hazmatOf(
   return undefined
 }
 
-/** Which hazmat kind packing keeps a line's units with: units of different kinds never share a parcel. */
+/** Units of different kinds never share a parcel. */
 export function hazmatGroupOf(line: OrderLineLike): string {
   const found = hazmatOf(line)
   return found && "kind" in found ? found.kind : ""
@@ -72,10 +67,7 @@ const num = (v: unknown): number | undefined => {
   return typeof n === "number" && Number.isFinite(n) ? n : undefined
 }
 
-/**
- * What one unit of a line is worth after its discounts: its price less its share of the line's
- * discount (Medusa's `discount_total`, else the sum of its adjustments).
- */
+/** Price less its share of the line's discount (`discount_total`, else its adjustments). */
 export function unitValueOf(line: OrderLineLike): number {
   const quantity = num(line.quantity) ?? 1
   const price = num(line.unit_price) ?? 0
@@ -92,7 +84,7 @@ export function unitValueOf(line: OrderLineLike): number {
   return quantity > 0 ? Math.max(0, price - discount / quantity) : price
 }
 
-/** The declared value of what a parcel holds, in the order's currency, to the cent. */
+/** In the order's currency, to the cent. */
 export function parcelValueOf(lines: readonly ShippedLine[]): number {
   const cents = lines.reduce(
     (sum, l) => sum + Math.round(unitValueOf(l.line) * l.quantity * 100),
@@ -102,19 +94,18 @@ export function parcelValueOf(lines: readonly ShippedLine[]): number {
 }
 
 export type ParcelServices = {
-  /** Special services the parcel adds (after the options' static ones, INS replacing theirs). */
+  /** After the static ones, INS replacing theirs. */
   specialServices: NonNullable<RatesEntry["specialServices"]>
-  /** The order lines behind each added special service, by its place in the final list. */
+  /** By place in the final list. */
   lines: string[][]
-  /** Customs items' hazmat classifications by order line id (cross-border). */
+  /** Cross-border, by order line id. */
   customsHazmat: Map<string, string[]>
-  /** The insured value, when INS was added. */
   insured?: { amount: number; currency: string }
   hazmat: HazmatKind[]
   violations: Violation[]
 }
 
-/** How each variant declares hazmat (doc 2): as special services, on customs items, or not through the plugin. */
+/** Doc 2: as special services, on customs items, or not supported here. */
 const HAZMAT_DECLARED: Record<
   Variant,
   "special-service" | "customs" | "unsupported"

@@ -16,7 +16,7 @@ const num = (v: unknown): number | undefined => {
   return typeof n === "number" && Number.isFinite(n) && n > 0 ? n : undefined
 }
 
-/** Variant first, then product (issue: "variant weight, else product weight"). */
+/** Variant first, then product. */
 export function catalogValue(
   line: ShippedLine["line"],
   key: keyof CatalogFields
@@ -40,10 +40,8 @@ export function unitWeightOz(
 }
 
 /**
- * One parcel of lines (a fulfillment is one or more: packing.ts splits it, or an admin does;
- * docs/fulfillment.md, Several parcels). Weight: the sum over shipped quantities. Box: the item's
- * own dimensions when a single unit ships, else the configured default box, else (no default) the
- * items stacked: longest length, widest width, summed heights.
+ * Weight sums shipped quantities. Box: a single unit's own sizes, else the default box, else the items stacked
+ * (longest length, widest width, summed heights).
  */
 export function buildParcel(
   lines: readonly ShippedLine[],

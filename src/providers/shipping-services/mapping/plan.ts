@@ -9,19 +9,12 @@ import { chosenParcels } from "./chosen-parcels"
 import { packParcels, type ChosenParcel, type PackedParcel } from "./packing"
 import type { ShippedLine } from "./types"
 
-/**
- * One shipment as the label purchase will buy it: the fulfilled lines packed into parcels
- * (packing.ts, or the admin's choice) and each parcel's create request (build-shipment.ts). The
- * purchase, checkout's dry run and the calculated price all start here, so what is priced and
- * checked is what is bought.
- */
+/** A parcel as the purchase buys it; purchase, dry run and price all start from the plan, so what is checked is bought. */
 export type PlannedParcel = PackedParcel & { built: BuiltShipment }
 
-/** A broken rule, with the parcel and the order lines it concerns (none for the address). */
+/** None for the address. */
 export type PlanProblem = Violation & {
-  /** Index of the parcel, when the rule is about one parcel's request. */
   parcel?: number
-  /** Ids of the lines (order or cart line items) the rule is about. */
   line_ids: string[]
 }
 
@@ -31,7 +24,7 @@ export type ShipmentPlan =
       ok: false
       stage: "packing" | "building"
       problems: PlanProblem[]
-      /** How many parcels were packed (building), so messages can number them. */
+      /** So messages can number them. */
       parcelCount?: number
     }
 
@@ -77,10 +70,7 @@ export function planShipment(
     : { ok: true, parcels }
 }
 
-/**
- * The rules of the documents a plan's requests break, parcel by parcel, as `check` (the client's
- * dry run of the create: every rule, nothing sent) reports them, with the lines each concerns.
- */
+/** Every rule the client's dry run reports, parcel by parcel, with the lines each concerns. */
 export function checkPlan(
   parcels: readonly PlannedParcel[],
   check: (built: BuiltShipment) => Violation[]
@@ -99,11 +89,7 @@ function problemOfParcel(
   return { ...v, parcel: index, line_ids: linesOfPath(v.path, lines, built) }
 }
 
-/**
- * Which lines a violation's path is about: `items[i]` (the builder and packing number the lines
- * they were given), `customs.customsItems[k]` (the lines behind that customs item), the parcel
- * or the customs list as a whole (all its lines); an address or an option names none.
- */
+/** `items[i]`, a customs item's lines, or all lines for the parcel or customs list; addresses name none. */
 export function linesOfPath(
   path: string,
   lines: readonly ShippedLine[],
@@ -120,7 +106,7 @@ export function linesOfPath(
   const customsItem = /^customs\.customsItems\[(\d+)\]/.exec(path)
   if (customsItem && built?.customsItemLines)
     return built.customsItemLines[Number(customsItem[1])] ?? []
-  // EELPFC is missing for the items valued above the threshold: those items (the rule's own test).
+  // The items valued above the EELPFC threshold (the rule's own test).
   if (path === "customs.customsInfo.EELPFC" && built?.customsItemLines) {
     const customs = built.request.customs
     return itemsAboveEelpfcThreshold(
@@ -133,7 +119,7 @@ export function linesOfPath(
   return []
 }
 
-/** The create's query options for a built parcel, as the purchase sends them (doc 2). */
+/** As the purchase sends them. */
 export function createOptionsOf(
   built: BuiltShipment,
   service: { apac?: boolean }

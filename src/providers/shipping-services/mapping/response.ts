@@ -1,7 +1,7 @@
 import type { ShipmentResponse } from "../../../shipping-api/schemas/shipment"
 import type { ServiceOption } from "../../../options"
 
-/** The charges of a created shipment as the plugin keeps them (rates[0] of the response). */
+/** From rates[0] of the response. */
 export type Charges = {
   baseCharge?: number
   totalCarrierCharge?: number
@@ -17,13 +17,12 @@ export type LabelFields = {
   label_format: string
   label_size: string | null
   label_content_type: string
-  /** Base64 pages to store (BASE64 content type). */
   pages: string[]
-  /** The service's URL (URL content type), valid 24 hours. */
+  /** Valid 24 hours. */
   source_url: string | null
 }
 
-/** The shipment record's fields from a create (or retry/reprint) response. Pure. */
+/** From a create, retry or reprint response. Pure. */
 export function recordFieldsOf(
   response: ShipmentResponse,
   service: ServiceOption

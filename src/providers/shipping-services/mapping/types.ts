@@ -1,10 +1,6 @@
 import type { MedusaAddressLike } from "./address"
 
-/**
- * The parts of Medusa's order the builder reads, as createFulfillment receives them
- * (FulfillmentOrderDTO with items.variant.* and items.variant.product.*). Structural so tests
- * and the rates path can pass plain objects.
- */
+/** The order parts the builder reads; structural so tests and the rates path can pass plain objects. */
 export type CatalogFields = {
   weight?: number | null
   length?: number | null
@@ -21,7 +17,7 @@ export type ProductLike = CatalogFields & {
   title?: string | null
   handle?: string | null
   metadata?: Record<string, unknown> | null
-  /** The product type (hazmat may be marked on it). */
+  /** Hazmat may be marked on it. */
   type?: {
     id?: string | null
     metadata?: Record<string, unknown> | null
@@ -48,7 +44,7 @@ export type OrderLineLike = {
   unit_price?: number | string | null
   quantity?: number | string | null
   variant?: VariantLike | null
-  /** Catalog data looked up when the order query left it out (product weight and sizes). */
+  /** Looked up when the order query left it out. */
   product?: ProductLike | null
 }
 
@@ -62,5 +58,4 @@ export type OrderLike = {
   items?: OrderLineLike[] | null
 }
 
-/** What is shipped: a fulfillment item's order line and quantity. */
 export type ShippedLine = { line: OrderLineLike; quantity: number }

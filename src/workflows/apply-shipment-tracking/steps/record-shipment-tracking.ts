@@ -3,74 +3,76 @@ import type ShippingServicesModuleService from "../../../modules/shipping-servic
 import type { ShipmentTrackingFields } from "../../../modules/shipping-services/service"
 import { shippingOf } from "../../../modules/shipping-services"
 
+export type Transition = "shipped" | "delivered"
+
+const APPLIED_COLUMN = {
+  shipped: "shipped_applied_at",
+  delivered: "delivered_applied_at",
+} as const satisfies Record<Transition, string>
+
+export type RecordTrackingInput = {
+  shipment_id: string
+  /** Empty when the summary is unchanged. */
+  fields: Partial<ShipmentTrackingFields>
+  /** Transitions Medusa is told of in this run (and a return's delivery). */
+  applied: Transition[]
+  applied_at: Date
+}
+
 export type TrackingBefore = {
   shipment_id: string
-  fields: ShipmentTrackingFields
+  fields: Record<string, unknown>
 }
 
-type Shipping = Pick<ShippingServicesModuleService, "journal" | "tracking">
+type Shipping = Pick<ShippingServicesModuleService, "journal">
 
-/**
- * Writes the shipment's tracking summary and returns the fields as they were, in one statement
- * (a read for the compensation and then the update were two, on every apply).
- */
+// Dates in a workflow's input arrive as strings on the Redis engine.
+const DATE_FIELDS = ["tracking_status_at", "last_event_at", "next_poll_at"]
+const asDates = (fields: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(fields).map(([k, v]) => [
+      k,
+      v && (DATE_FIELDS.includes(k) || k.endsWith("_applied_at"))
+        ? new Date(v as string)
+        : v,
+    ])
+  )
+
+/** The summary and the applied columns in one statement; returns them as they were. */
 export async function recordTracking(
   shipping: Shipping,
-  shipmentId: string,
-  fields: ShipmentTrackingFields
+  input: RecordTrackingInput
 ): Promise<TrackingBefore | null> {
+  const fields = asDates({
+    ...input.fields,
+    ...Object.fromEntries(
+      input.applied.map((t) => [APPLIED_COLUMN[t], input.applied_at])
+    ),
+  })
   const old = await shipping
     .journal()
-    .swapShipmentFields(shipmentId, datesOf(fields))
-  if (!old) return null
-  const was = (column: string) => (old[column] ?? null) as Date | string | null
-  return {
-    shipment_id: shipmentId,
-    fields: {
-      tracking_status: (old.tracking_status ?? null) as string | null,
-      tracking_status_at: was("tracking_status_at") as Date | null,
-      last_event_at: was("last_event_at") as Date | null,
-      ...("next_poll_at" in fields
-        ? { next_poll_at: was("next_poll_at") as Date | null }
-        : {}),
-    },
-  }
+    .swapShipmentFields(input.shipment_id, fields)
+  return old && { shipment_id: input.shipment_id, fields: old }
 }
 
-/** Dates in a workflow's input arrive as strings on the Redis engine. */
-const datesOf = (f: ShipmentTrackingFields): ShipmentTrackingFields => ({
-  ...f,
-  tracking_status_at: f.tracking_status_at && new Date(f.tracking_status_at),
-  last_event_at: f.last_event_at && new Date(f.last_event_at),
-  ...(f.next_poll_at ? { next_poll_at: new Date(f.next_poll_at) } : {}),
-})
-
-/** Compensation: the tracking summary as it was. */
+/** Compensation: the columns as they were (Medusa's transition did not happen after all). */
 export async function restoreTracking(
-  shipping: Pick<Shipping, "tracking">,
+  shipping: Shipping,
   before: TrackingBefore | null | undefined
 ): Promise<void> {
   if (!before) return
   await shipping
-    .tracking()
-    .recordShipment(before.shipment_id, datesOf(before.fields))
+    .journal()
+    .swapShipmentFields(before.shipment_id, asDates(before.fields))
 }
 
 export const recordShipmentTrackingStepId =
   "shipping-services-record-shipment-tracking"
-/** The shipment's tracking status, its time and the last event's (what the admin and shopper see). */
+/** Runs before Medusa's workflows, so the shipment never claims a transition Medusa does not have. */
 export const recordShipmentTrackingStep = createStep(
   recordShipmentTrackingStepId,
-  async (
-    input: { shipment_id: string; fields: ShipmentTrackingFields },
-    { container }
-  ) => {
-    const shipping = shippingOf(container)
-    const before = await recordTracking(
-      shipping,
-      input.shipment_id,
-      input.fields
-    )
+  async (input: RecordTrackingInput, { container }) => {
+    const before = await recordTracking(shippingOf(container), input)
     return new StepResponse(before, before)
   },
   async (before, { container }) => {

@@ -32,7 +32,7 @@ const SHIPMENTS = "shipping_services_shipment"
 /** The labels bought for one return fulfillment, and what Medusa keeps of them on it. */
 export type BoughtReturnLabel = {
   fulfillment_id: string
-  /** The fulfillment's data before (restored by the next step's compensation). */
+  /** Restored by the next step's compensation. */
   previous_data: Record<string, unknown> | null
   data: CreateFulfillmentResult["data"]
   labels: CreateFulfillmentResult["labels"]
@@ -40,7 +40,7 @@ export type BoughtReturnLabel = {
   tracking_numbers: (string | null)[]
 }
 
-/** The label purchase with the plugin's options and client, outside the provider. */
+/** Outside the provider. */
 function purchaseDeps(
   container: MedusaContainer,
   shipping: ShippingServicesModuleService
@@ -74,17 +74,7 @@ function purchaseDeps(
 }
 
 export const buyReturnLabelsStepId = "shipping-services-buy-return-labels"
-/**
- * The return label of each waiting return fulfillment, as a store return's is bought (the
- * provider's own return label build): from the order's
- * shipping address to the return location, for the return's items, one label per parcel through
- * the never-twice purchase (its keys per order, direction and lines: a repeat, a second worker,
- * or a run after a crash finds the labels bought and takes them over).
- *
- * No compensation of the purchase: a return label cannot be voided (shared/spec/4, Void). The
- * labels stay in the journal with their fulfillment; the compensation only lets go of their
- * leases, so that the next run takes them over at once instead of after the lease time.
- */
+/** Bought as a store return's, never twice; compensation only frees leases (a return label cannot be voided). */
 export const buyReturnLabelsStep = createStep(
   buyReturnLabelsStepId,
   async (input: { awaiting: AwaitingReturn | null }, { container }) => {

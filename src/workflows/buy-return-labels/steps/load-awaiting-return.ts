@@ -10,7 +10,7 @@ export type AwaitingFulfillment = {
   location_id: string | null
   data: Record<string, unknown> | null
   delivery_address: MedusaAddressLike | null
-  /** Its shipping option's data: which of the plugin's services the label is bought with. */
+  /** Which service the label is bought with. */
   option_data: Record<string, unknown> | null
 }
 
@@ -19,7 +19,7 @@ export type AwaitingReturn = {
   order_id: string
   exchange_id: string | null
   claim_id: string | null
-  /** The returned order lines and quantities (the return's items, not the fulfillment's). */
+  /** The return's items, not the fulfillment's. */
   lines: { line_item_id: string; quantity: number }[]
   fulfillments: AwaitingFulfillment[]
 }
@@ -43,7 +43,7 @@ export type MedusaReturn = {
     | null
 }
 
-/** The return fulfillments of the plugin that are live and name no label: the ones to buy for. Pure. */
+/** Live and naming no label. Pure. */
 export function awaitingFulfillmentIds(ret: MedusaReturn): string[] {
   return (ret.fulfillments ?? [])
     .filter(
@@ -55,7 +55,7 @@ export function awaitingFulfillmentIds(ret: MedusaReturn): string[] {
     .map((f) => f.id)
 }
 
-/** The return's lines as the label's parcel holds them (quantities summed per line). Pure. */
+/** Quantities summed per line. Pure. */
 export function returnedLines(
   items: MedusaReturn["items"]
 ): AwaitingReturn["lines"] {
@@ -75,7 +75,6 @@ type QueryLike = {
   graph: (q: Record<string, unknown>) => Promise<{ data: unknown[] }>
 }
 
-/** What the plugin reads of a Medusa return to buy (or show) its waiting labels. */
 const RETURN_FIELDS = [
   "id",
   "order_id",
@@ -92,7 +91,6 @@ const RETURN_FIELDS = [
   "fulfillments.created_at",
 ]
 
-/** Medusa returns (these filters), with their items and fulfillments. */
 export async function queryReturns(
   container: { resolve: (key: string) => unknown },
   filters: Record<string, unknown>,
@@ -108,7 +106,7 @@ export async function queryReturns(
   return data as MedusaReturn[]
 }
 
-/** Reads a return, read again under its order's lock: undefined when gone or canceled. */
+/** Undefined when gone or canceled. */
 export async function loadReturn(
   container: { resolve: (key: string) => unknown },
   returnId: string
@@ -118,10 +116,7 @@ export async function loadReturn(
 }
 
 export const loadAwaitingReturnStepId = "shipping-services-load-awaiting-return"
-/**
- * The return, its returned lines and its fulfillments of the plugin still without a label, with
- * what their label needs (the return location, the option). Reads only.
- */
+/** The return, its lines and its label-less fulfillments with what their labels need. */
 export const loadAwaitingReturnStep = createStep(
   loadAwaitingReturnStepId,
   async (input: { return_id: string }, { container }) => {

@@ -7,16 +7,8 @@ const SHIPMENTS = "shipping_services_shipment"
 
 export const storeReturnLabelsStepId = "shipping-services-store-return-labels"
 /**
- * The labels onto their Medusa fulfillments, as Medusa stores a provider's result after a store
- * return's createReturnFulfillment: the data's reference to the labels (what the plugin reads,
- * and what makes the fulfillment hold them) and Medusa's labels (tracking number and links, what
- * Medusa's admin and other code read). Then the labels' leases are let go: the fulfillment holds
- * them now.
- *
- * Compensation restores each fulfillment's data, so it no longer holds the labels and the next
- * run stores them again (taken over, not bought). Medusa's fulfillment module has no way to
- * remove a fulfillment's labels (an empty list leaves them as they are): they stay until the
- * next run replaces them with the same ones.
+ * The labels onto their fulfillments as Medusa stores a provider's result, then leases freed. Compensation restores
+ * the data; Medusa cannot remove a fulfillment's labels, so they stay until the next run replaces them alike.
  */
 export const storeReturnLabelsStep = createStep(
   storeReturnLabelsStepId,

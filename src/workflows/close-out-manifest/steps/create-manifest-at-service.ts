@@ -12,11 +12,11 @@ import { shippingOf } from "../../../modules/shipping-services"
 export type ManifestAtService = {
   manifest_id: string
   manifest_tracking_number: string | null
-  /** The scan form as the service gave it: a URL (valid 24 hours) or Base64. */
+  /** A URL (valid 24 hours) or Base64. */
   document: { url?: string; base64?: string } | null
 }
 
-/** Doc 4: `documents: [{ type: "MANIFEST", contentType: "URL", contents }]`; Base64 accepted too. Pure. */
+/** Pure. */
 export function documentOf(
   response: ManifestResponse
 ): { url?: string; base64?: string } | null {
@@ -30,11 +30,7 @@ export function documentOf(
 
 export const createManifestAtServiceStepId =
   "shipping-services-create-manifest-at-service"
-/**
- * Asks the service for one carrier's manifest (doc 4, Manifest). No compensation: doc 4 has no
- * way to withdraw a manifest; once the service answered, those labels are manifested there
- * whatever happens next (the next step records it on the shipments).
- */
+/** No compensation: a manifest cannot be withdrawn at the service. */
 export const createManifestAtServiceStep = createStep(
   createManifestAtServiceStepId,
   async (input: { request: ManifestRequest }, { container }) => {
@@ -49,7 +45,7 @@ export const createManifestAtServiceStep = createStep(
         transactionId: randomTransactionId(),
       })
     } catch (error) {
-      // Worded here: the run serializes a step's error, and the service's error classes with it.
+      // Worded here: the run serializes a step's error, service error classes included.
       throw actionErrorOf(
         error,
         `The ${input.request.carrier} manifest was not made`

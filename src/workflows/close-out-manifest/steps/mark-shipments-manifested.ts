@@ -3,11 +3,7 @@ import { shippingOf } from "../../../modules/shipping-services"
 
 export const markShipmentsManifestedStepId =
   "shipping-services-mark-shipments-manifested"
-/**
- * Puts the manifest id on the shipments, first after the service's answer. No compensation, on
- * purpose: the service has manifested these labels (the manifest's creation at the service); taking
- * the id off would offer them to the next close-out, which would manifest them twice.
- */
+/** No compensation on purpose: removing the id would let the next close-out manifest these labels twice. */
 export const markShipmentsManifestedStep = createStep(
   markShipmentsManifestedStepId,
   async (

@@ -10,7 +10,7 @@ import {
 import { shippingOf } from "../../../modules/shipping-services"
 
 export const recordManifestStepId = "shipping-services-record-manifest"
-/** Keeps the close-out (a Setting row `manifests.<id>`), enough to serve its document again; compensation restores the previous setting. */
+/** Enough to serve its document again; compensation restores the previous setting. */
 export const recordManifestStep = createStep(
   recordManifestStepId,
   async (record: ManifestRecord, { container }) => {

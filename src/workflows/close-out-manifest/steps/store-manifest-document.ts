@@ -11,7 +11,6 @@ type Documents = Pick<
   "listDocuments" | "deleteDocuments"
 >
 
-/** Compensation: the manifest's stored pages deleted. */
 export async function deleteManifestDocument(
   documents: Documents,
   manifestId: string | null | undefined
@@ -27,12 +26,7 @@ export async function deleteManifestDocument(
 
 export const storeManifestDocumentStepId =
   "shipping-services-store-manifest-document"
-/**
- * Copies the scan form into the plugin's documents (privately: the local file provider serves
- * "private" files publicly), because the service's URL lives 24 hours and the form is handed to
- * the carrier's driver, maybe later. A failure is logged: the service's URL serves it meanwhile.
- * Compensation deletes the stored document.
- */
+/** Kept privately because the service's URL lives 24 hours; a failure is logged and the URL serves meanwhile. */
 export const storeManifestDocumentStep = createStep(
   storeManifestDocumentStepId,
   async (input: { manifest: ManifestAtService }, { container }) => {

@@ -5,11 +5,7 @@ import { shippingOf } from "../../../modules/shipping-services"
 
 export const checkHalfMadeFulfillmentStepId =
   "shipping-services-check-half-made-fulfillment"
-/**
- * The fulfillment is still half-made (read again inside the workflow: between the recovery's
- * list and this run a live process may have linked it, or another recovery discarded it).
- * Reads only: nothing to compensate.
- */
+/** Read again: a live process may have linked it, or another recovery discarded it, since the list. */
 export const checkHalfMadeFulfillmentStep = createStep(
   checkHalfMadeFulfillmentStepId,
   async (

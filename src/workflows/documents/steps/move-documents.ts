@@ -5,27 +5,20 @@ import type { DocumentStorage } from "../../../options/schema"
 import { shippingOf } from "../../../modules/shipping-services"
 
 export type MoveDocumentsInput = {
-  /** Where to: default the configured `documents.storage`. */
+  /** Default: the configured `documents.storage`. */
   target?: DocumentStorage
-  /** These documents only (those already there are left alone). */
+  /** Those already there are left alone. */
   ids?: string[]
-  /** The newest version of these owners' documents (labels of shipments, a batch's print files…). */
+  /** The newest version of these owners' documents. */
   owners?: { kind: "label" | "manifest" | "print"; owner_id: string }[]
-  /** Without ids or owners: the oldest documents still elsewhere, at most this many. */
+  /** Without ids or owners: the oldest elsewhere, at most this many. */
   limit?: number
 }
 
 export const moveDocumentsStepId = "shipping-services-move-documents"
 /**
- * Puts stored documents where `documents.storage` says (or `target`): every document is first
- * written to the database with the row that owns it (one transaction, crash-safe), and moved to
- * Medusa's File Module as a private file here, from a workflow, where the File Module is at hand.
- * Nothing to do with the database storage. A document that cannot be moved now stays readable
- * where it is; the store-pending-labels job moves it later.
- *
- * Never fails the workflow it ends (a File Module that is down must not undo a label bought and
- * stored): what it could not move is reported and logged. No compensation: a move changes where
- * the same bytes are, not what the store holds.
+ * Documents are first stored in the database (crash-safe) and moved here, where the File Module is at hand.
+ * Never fails its workflow (a down File Module must not undo a bought label); no compensation: only location changes.
  */
 export const moveDocumentsStep = createStep(
   moveDocumentsStepId,

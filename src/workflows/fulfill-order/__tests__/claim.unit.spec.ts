@@ -10,6 +10,8 @@ type Row = {
   status: string
   attempts: number
   lease_until?: Date | null
+  /** Bumped by every write, as updated_at is. */
+  version?: number
 }
 
 /** The module service's auto-fulfillment rows, as far as the claim and its compensation use them. */
@@ -17,7 +19,8 @@ function rows(
   initial: Row[] = [],
   policy = { maxAttempts: 3, backoffMs: 1000 }
 ) {
-  const table = [...initial]
+  const table = initial.map((r) => ({ version: 1, ...r }))
+  const bump = (row: Row) => (row.version = (row.version ?? 1) + 1)
   const leases = {
     fields: () => ({ lease_owner: "me", lease_until: new Date() }),
     track: jest.fn(),
@@ -39,22 +42,33 @@ function rows(
         status: "running",
         attempts: 1,
         id: `af_${table.length + 1}`,
+        version: 1,
       }
       table.push(created)
       leases.track("shipping_services_auto_fulfillment", created.id)
       return { id: created.id }
     }),
-    listAutoFulfillments: jest.fn(async ({ order_id }: { order_id: string }) =>
-      table.filter((r) => r.order_id === order_id).map((r) => ({ ...r }))
-    ),
+    seen: jest.fn(async (order_id: string) => {
+      const row = table.find((r) => r.order_id === order_id)
+      return row
+        ? {
+            id: row.id,
+            status: row.status,
+            attempts: row.attempts,
+            version: String(row.version),
+          }
+        : null
+    }),
     claim: jest.fn(
       async (
         id: string,
-        seen: { status: string; attempts: number },
+        seen: { status: string; attempts: number; version?: string },
         maxBefore: number | null = null
       ) => {
         const row = table.find((r) => r.id === id)!
         if (row.status !== seen.status || row.attempts !== seen.attempts)
+          return false
+        if (seen.version !== undefined && String(row.version) !== seen.version)
           return false
         if (
           row.status === "running" &&
@@ -65,6 +79,7 @@ function rows(
           status: "running",
           attempts: Math.min(row.attempts, maxBefore ?? row.attempts) + 1,
         })
+        bump(row)
         return true
       }
     ),
@@ -80,6 +95,7 @@ function rows(
           status: "failed",
           next_attempt_at: a.next_attempt_at,
         })
+        bump(row)
         return true
       }
     ),
@@ -229,6 +245,89 @@ describe("claiming an order's fulfillment", () => {
         mode: "automatic",
       })
     ).toEqual({ claimed: true, record_id: "af_1", attempts: 2, first: false })
+  })
+})
+
+describe("claiming on a plan read earlier", () => {
+  const reopen = (
+    s: ReturnType<typeof rows>,
+    planned_on: string | null,
+    mode: "automatic" | "admin" = "automatic"
+  ) =>
+    claimOrderFulfillment(s as never, {
+      order_id: "o1",
+      facts,
+      mode,
+      started_at: new Date(),
+      reopen: true,
+      planned_on,
+    })
+
+  it("claims a row unchanged since the plan was read", async () => {
+    const s = rows([
+      { id: "af_1", order_id: "o1", status: "succeeded", attempts: 1 },
+    ])
+    expect(await reopen(s, "1")).toEqual({
+      claimed: true,
+      record_id: "af_1",
+      attempts: 1,
+      first: false,
+    })
+  })
+
+  it("leaves a row another round changed since (status and attempts alike): the plan is read again", async () => {
+    // Another round ran: succeeded with one attempt before and after, its version moved on.
+    const s = rows([
+      {
+        id: "af_1",
+        order_id: "o1",
+        status: "succeeded",
+        attempts: 1,
+        version: 3,
+      },
+    ])
+    for (const mode of ["automatic", "admin"] as const)
+      expect(await reopen(s, "1", mode)).toEqual({
+        claimed: false,
+        reason: "another process changed it since its plan was read",
+        busy: true,
+        stale: true,
+      })
+    // No row when the plan was read, one now.
+    expect(await reopen(s, null)).toMatchObject({ claimed: false, stale: true })
+    expect(s.table[0]).toMatchObject({ status: "succeeded", version: 3 })
+  })
+
+  it("says a live round is running, not stale, when its plan was read before it began", async () => {
+    const s = rows([
+      {
+        id: "af_1",
+        order_id: "o1",
+        status: "running",
+        attempts: 1,
+        lease_until: new Date(Date.now() + 60_000),
+        version: 2,
+      },
+    ])
+    const claim = await reopen(s, "1")
+    expect(claim).toEqual({
+      claimed: false,
+      reason: "already running in another process",
+      busy: true,
+    })
+  })
+
+  it("a racer that changes the row between the claim's read and its write wins alone", async () => {
+    const s = rows([
+      { id: "af_1", order_id: "o1", status: "succeeded", attempts: 1 },
+    ])
+    // The other round ends as it began (succeeded, one attempt) between the read and the write.
+    s.seen.mockImplementationOnce(async () => {
+      const row = { id: "af_1", status: "succeeded", attempts: 1, version: "1" }
+      s.table[0]!.version = 3
+      return row
+    })
+    expect(await reopen(s, "1")).toMatchObject({ claimed: false, stale: true })
   })
 })
 

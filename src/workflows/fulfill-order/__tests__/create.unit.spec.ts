@@ -1,4 +1,4 @@
-import { createNotingError } from "../steps/create-order-fulfillment"
+import { createNotingError } from "../steps/noting-error"
 
 describe("creating the fulfillment, noting a failure's words first", () => {
   it("returns what the creation returns and notes nothing", async () => {

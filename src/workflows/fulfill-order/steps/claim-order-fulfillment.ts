@@ -1,6 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
-import type { AutoFulfillmentRecord } from "../../../modules/shipping-services/models"
 import {
   retryAtAfterFailure,
   type OrderFacts,
@@ -17,16 +16,12 @@ export type ClaimInput = {
   mode: FulfillMode
   /** When the attempt started: its retry time counts from here. */
   started_at: Date
-  /**
-   * An admin's "try again now" on a failed automatic fulfillment: one more attempt even when the
-   * automatic ones are used up (counted as the last one, so the job does not resume after it).
-   */
+  /** An admin's "try again now": counted as the last attempt, so the job does not resume after it. */
   extra_attempt?: boolean
-  /**
-   * A confirmed exchange, claim or edit added lines to an order whose labels were all bought: its
-   * `succeeded` row is taken again for them, as a new round (attempts from 1).
-   */
+  /** An order change's lines: a `succeeded` row is taken again as a new round. */
   reopen?: boolean
+  /** The row's version the plan was read on (null: no row then): a row changed since may have fulfilled its lines. */
+  planned_on?: string | null
 }
 
 export type Claim =
@@ -34,14 +29,11 @@ export type Claim =
       claimed: true
       record_id: string
       attempts: number
-      /**
-       * The order's row was made by this claim: no earlier attempt (of the automatic path or an
-       * admin's) can have left a fulfillment behind.
-       */
+      /** Made by this claim: no earlier attempt can have left a fulfillment behind. */
       first: boolean
     }
-  /** `busy`: another live process works on it now (an admin is told to look again later). */
-  | { claimed: false; reason: string; busy: boolean }
+  /** `busy`: another live process works on it now; `stale`: the row changed since the plan was read. */
+  | { claimed: false; reason: string; busy: boolean; stale?: true }
 
 /** What the compensation needs: the attempt to give back, and how it would be retried. */
 export type ClaimMade = {
@@ -51,19 +43,9 @@ export type ClaimMade = {
   started_at: Date
 }
 
-type Rows = Pick<
-  ShippingServicesModuleService,
-  "attempts" | "listAutoFulfillments" | "leases" | "getOptions"
->
+type Rows = Pick<ShippingServicesModuleService, "attempts" | "getOptions">
 
-/**
- * The order's row, for this process: created new, or taken by compare-and-set. The automatic
- * path takes a row that failed with attempts left, waits for an admin or ran in a process that
- * stopped (its lease ran out); an admin's fulfillment takes any row no live process holds. No
- * lock and no pooled connection is held while the label is bought (a burst would starve the
- * pool): the row's lease (lease_owner / lease_until, heartbeat) says who works on it, and
- * whoever loses finds it taken and does nothing.
- */
+// A lease on the row, not a lock: no pooled connection is held while the label is bought.
 export async function claimOrderFulfillment(
   shipping: Rows,
   input: ClaimInput
@@ -79,15 +61,30 @@ export async function claimOrderFulfillment(
   })
   if (created)
     return { claimed: true, record_id: created.id, attempts: 1, first: true }
-  const [existing] = (await shipping.listAutoFulfillments({
-    order_id: input.order_id,
-  })) as AutoFulfillmentRecord[]
+  const existing = await shipping.attempts().seen(input.order_id)
   if (!existing)
     return {
       claimed: false,
       reason: "another process claimed it a moment ago",
       busy: true,
     }
+  const running: Claim = {
+    claimed: false,
+    reason:
+      input.mode === "admin"
+        ? "its labels are being bought by another process right now"
+        : "already running in another process",
+    busy: true,
+  }
+  if (input.planned_on !== undefined && existing.version !== input.planned_on)
+    return existing.status === "running"
+      ? running
+      : {
+          claimed: false,
+          reason: "another process changed it since its plan was read",
+          busy: true,
+          stale: true,
+        }
   const reopening = !!input.reopen && existing.status === "succeeded"
   if (input.mode === "automatic" && !reopening) {
     if (existing.status === "succeeded" || existing.status === "skipped")
@@ -117,24 +114,25 @@ export async function claimOrderFulfillment(
       ? Math.max(0, maxAttempts - 1)
       : null
   if (
-    !(await shipping
-      .attempts()
-      .claim(
-        existing.id,
-        { status: existing.status, attempts: existing.attempts },
-        maxBefore
-      ))
+    !(await shipping.attempts().claim(
+      existing.id,
+      {
+        status: existing.status,
+        attempts: existing.attempts,
+        version: existing.version,
+      },
+      maxBefore
+    ))
   ) {
-    return existing.status === "running"
-      ? {
+    if (existing.status === "running") return running
+    return input.planned_on === undefined
+      ? { claimed: false, reason: "already claimed", busy: true }
+      : {
           claimed: false,
-          reason:
-            input.mode === "admin"
-              ? "its labels are being bought by another process right now"
-              : "already running in another process",
+          reason: "another process changed it since its plan was read",
           busy: true,
+          stale: true,
         }
-      : { claimed: false, reason: "already claimed", busy: true }
   }
   return {
     claimed: true,
@@ -144,15 +142,7 @@ export async function claimOrderFulfillment(
   }
 }
 
-/**
- * Compensation: the attempt is given back as failed, due again after the automatic path's
- * backoff (an admin's: never by itself), and its lease cleared — in one guarded UPDATE that
- * only touches the row while this process's attempt still holds it, so it never frees a lease
- * another worker took over. Labels the attempt may have bought are not voided here: Medusa's
- * createOrderFulfillmentWorkflow compensates its own fulfillment (the provider voids its
- * label), and a purchase interrupted before it was recorded is the purchase journal's and the
- * recovery's. The error's words are added by the caller, which has them.
- */
+// Guarded by this attempt's lease, so it never frees one another worker took over.
 export async function giveBackOrderFulfillment(
   shipping: Pick<
     ShippingServicesModuleService,

@@ -4,9 +4,9 @@ import {
 } from "@medusajs/medusa/core-flows"
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { errorRecord } from "../../../lib/errors"
 import type { PlannedGroup } from "../../../lib/auto-fulfillment/groups"
 import { shippingOf } from "../../../modules/shipping-services"
+import { createNotingError } from "./noting-error"
 
 export type CreateInput = {
   order_id: string
@@ -17,40 +17,9 @@ export type CreateInput = {
   attempts: number
 }
 
-/**
- * Runs `create` (Medusa's createOrderFulfillmentWorkflow: the fulfillment, and through the
- * provider its labels); when it fails, its words are put on the attempt before the error goes
- * on. The claim's compensation, which runs next, then turns that attempt to `failed` with the
- * words already on it: an admin never sees a failed attempt without its reason (or with the
- * previous attempt's), and a process that stops in between leaves a running attempt for the
- * recovery, not a failed one without words. (A compensation is never told the error, so the
- * words cannot wait for it.)
- */
-export async function createNotingError<T>(
-  create: () => Promise<T>,
-  note: (lastError: Record<string, unknown>) => Promise<unknown>
-): Promise<T> {
-  try {
-    return await create()
-  } catch (error) {
-    // Best effort: the error itself must go on even when its words cannot be written.
-    await note(errorRecord(error)).catch(() => undefined)
-    throw error
-  }
-}
-
 export const createOrderFulfillmentStepId =
   "shipping-services-create-order-fulfillment"
-/**
- * Medusa's createOrderFulfillmentWorkflow once per group, in turn (one fulfillment per shipping
- * option and stock location, its labels bought from that location), run by this step (not
- * `runAsStep`) so that an error can be noted on the attempt. A group whose location cannot ship
- * (not linked to the provider, no address among several warehouses) is refused in words before
- * anything is bought. Each run compensates itself when it fails; the groups made before a failure
- * stay (their labels are good: the next attempt plans only what is left). When a later step of
- * fulfillOrderWorkflow fails, this step's compensation cancels every fulfillment it created with
- * Medusa's cancelOrderFulfillmentWorkflow (the provider voids the labels).
- */
+// Run by the step, not `runAsStep`, so an error can be noted on the attempt.
 export const createOrderFulfillmentStep = createStep(
   createOrderFulfillmentStepId,
   async (input: CreateInput, { container, eventGroupId }) => {
@@ -81,9 +50,7 @@ export const createOrderFulfillmentStep = createStep(
       )
       ids.push(result.id)
     }
-    // Only the ids go on: a step's output is copied into every later checkpoint of the
-    // workflow (JSON, and on the Redis engine into Redis), and the whole fulfillment with its
-    // items, labels and address is a large share of a burst's CPU per order.
+    // Only the ids: a step's output is copied into every later checkpoint of the workflow.
     return new StepResponse(
       { ids },
       { order_id: input.order_id, fulfillment_ids: ids }

@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { AUTO_FULFILLMENTS, type FulfillMode } from "./claim-order-fulfillment"
-import { createNotingError } from "./create-order-fulfillment"
+import { createNotingError } from "./noting-error"
 import { shippingOf } from "../../../modules/shipping-services"
 
 export type FinishInput = {
@@ -16,11 +16,8 @@ export type FinishInput = {
 export const finishOrderFulfillmentStepId =
   "shipping-services-finish-order-fulfilment"
 /**
- * The attempt succeeded: its row says so, with the fulfillment, and its lease is given up in
- * the same UPDATE. An admin's fulfillment also ends a hold (the admin chose the order). The
- * workflow's last step, so it has no compensation: nothing after it can fail. When it fails, its
- * words go on the attempt first (as the create step's do), so the claim's compensation never
- * shows a failed attempt without them.
+ * The attempt succeeded: row, fulfillments and lease given up in one UPDATE; an admin's also ends a
+ * hold. Last step, so no compensation; its own failure's words go on the attempt first.
  */
 export const finishOrderFulfillmentStep = createStep(
   finishOrderFulfillmentStepId,

@@ -8,7 +8,7 @@ import type {
 } from "@medusajs/framework/types"
 import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
 import { PROVIDER_IDENTIFIER } from "../../../options/resolve"
-import { createNotingError } from "./create-order-fulfillment"
+import { createNotingError } from "./noting-error"
 import { shippingOf } from "../../../modules/shipping-services"
 
 export type Registered = {
@@ -20,10 +20,6 @@ export type Registered = {
   fulfilled_line_ids: string[]
 }
 
-/**
- * What the compensation needs: the order, how many versions this step added to it, and the
- * lines whose reservations it released (with their inventory items, to lock as Medusa does).
- */
 type Made = {
   order_id: string | null
   n: number
@@ -75,9 +71,7 @@ async function register(
     // fulfilled in full): released the way its deleteReservationsByLineItemsStep does.
     released = await releaseReservations(container, fulfilled_line_ids)
   } catch (error) {
-    // A step that throws gets no compensation: what it registered is reverted here, so that a
-    // failure after the registrations (reading the order, releasing reservations) leaves the
-    // order as it found it for the next attempt.
+    // A step that throws gets no compensation: what it registered is reverted here.
     for (let i = 0; i < n; i++) await orders.revertLastVersion(orderId)
     throw error
   }
@@ -128,21 +122,9 @@ export type RegisterInput = {
 export const registerUnregisteredFulfillmentsStepId =
   "shipping-services-register-unregistered-fulfillments"
 /**
- * Runs after the claim (this attempt holds the order's lease, so no other attempt of the plugin
- * works on the order): a fulfillment of this provider that Medusa linked to the order but never
- * registered on it (ShippingServicesModuleService.unregisteredOrderFulfillments: a process
- * stopped inside createOrderFulfillmentWorkflow's last step group) holds labels bought and
- * stored for these lines. It is registered on the order with Medusa's own call
- * (registerFulfillment, the one createOrderFulfillmentWorkflow's registerOrderFulfillmentStep
- * makes), instead of a second fulfillment buying them again. Compensation: Medusa's own, the
- * order's last version reverted once per fulfillment registered, the reservations restored. A
- * failure's words go on the attempt first, as the create step's do.
- *
- * Always a step of the workflow, never behind a `when`: Medusa's orchestrator compensates a step
- * once the steps right after it are compensated or never ran, so a skipped step between the claim
- * and the create would let the claim give the attempt back (failed) while the create's
- * compensation still cancels its fulfillment (CI saw both orders). It does nothing for a claim not
- * made, or made on a row of its own (`first`: no earlier attempt can have left a fulfillment).
+ * A fulfillment Medusa linked but never registered (a process stopped inside its last step group)
+ * holds bought labels: registered with Medusa's own call rather than bought again. Never behind a
+ * `when`: a skipped step between the claim and the create lets their compensations run out of order.
  */
 export const registerUnregisteredFulfillmentsStep = createStep(
   registerUnregisteredFulfillmentsStepId,

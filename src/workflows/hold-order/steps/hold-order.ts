@@ -23,7 +23,7 @@ export const holdOrderStep = createStep(
     if (!held)
       throw new MedusaError(
         MedusaError.Types.CONFLICT,
-        "Its labels are being bought right now: it cannot be held"
+        `Order ${input.order_id} was not held: its labels are being bought right now`
       )
     return new StepResponse(
       { previous: held.previous },

@@ -21,7 +21,7 @@ export const releaseOrderStep = createStep(
     ) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
-        "The order is not held"
+        `Order ${input.order_id} was not released: it is not held`
       )
     }
     return new StepResponse(

@@ -8,7 +8,7 @@ export type CreateBatchRowsInput = {
   commercial_invoices: boolean
   separate: boolean
   created_by?: string | null
-  /** The orders the batch takes, in the admin's order; `shipment_ids` for a print-only batch. */
+  /** In the admin's order; `shipment_ids` for a print-only batch. */
   orders: {
     order_id: string
     display_id: number | null
@@ -18,11 +18,7 @@ export type CreateBatchRowsInput = {
 }
 
 export const createBatchRowsStepId = "shipping-services-create-batch-rows"
-/**
- * The batch row and one item per order. A buying batch's items wait; a print-only batch's items
- * are done already (their labels exist) and the batch starts at printing. Compensation deletes
- * them, so a failed creation leaves nothing for the resume job.
- */
+/** Print-only items start done. Compensation deletes the rows, so a failed creation leaves nothing to resume. */
 export const createBatchRowsStep = createStep(
   createBatchRowsStepId,
   async (input: CreateBatchRowsInput, { container }) => {

@@ -1,7 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import type ShippingServicesModuleService from "../../../modules/shipping-services/service"
 
-/** A batch's row, or Medusa's NOT_FOUND (the admin's 404) when there is none. */
+/** NOT_FOUND (the admin's 404) when there is none. */
 export async function loadBatch(
   shipping: Pick<ShippingServicesModuleService, "listBatches">,
   batchId: string

@@ -2,10 +2,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { shippingOf } from "../../../modules/shipping-services"
 
 export const markLabelsPrintedStepId = "shipping-services-mark-labels-printed"
-/**
- * Labels whose print file was downloaded are printed: Ready to ship stops listing them. Labels
- * printed before keep their date. Compensation unmarks the ones this step marked.
- */
+/** Ready to ship stops listing them; earlier dates kept. Compensation unmarks what this step marked. */
 export const markLabelsPrintedStep = createStep(
   markLabelsPrintedStepId,
   async (input: { shipment_ids: string[] }, { container }) => {

@@ -12,7 +12,7 @@ import {
 import type { Address } from "../../../shipping-api/schemas/address"
 import { shippingOf } from "../../../modules/shipping-services"
 
-/** Orders read from Medusa per query while a print file is made: bounded memory, few round trips. */
+/** Bounded memory, few round trips. */
 const ORDER_PAGE = 25
 
 export type OrderToPrint = {
@@ -30,11 +30,7 @@ type OrderRow = {
   items?: OrderLine[]
 }
 
-/**
- * The print inputs of orders, one order at a time (an async generator): orders are read from
- * Medusa a page at a time (25) with that page's label files, so a batch of hundreds holds one
- * page of label files at once, never the batch's.
- */
+/** A page of orders with their label files at a time, so a large batch never holds all its files. */
 export async function* printInputsOf(
   container: MedusaContainer,
   orders: OrderToPrint[]
@@ -77,7 +73,6 @@ export async function* printInputsOf(
       }
     )
     const shipments = new Map(rows.map((r) => [r.id, r]))
-    // This page's label files in one read; dropped when the next page is read.
     const files = await shipping.documents().labelPages(rows.map((r) => r.id))
     for (const item of page) {
       const order = byId.get(item.orderId)

@@ -17,7 +17,6 @@ import {
 import { messageOf } from "../../../lib/errors"
 import { printInputsOf } from "./order-documents"
 
-/** One print file, made and not stored yet. */
 export type PrintOutput = {
   kind: BatchFile["kind"]
   mime: string
@@ -27,13 +26,7 @@ export type PrintOutput = {
   documents: number
 }
 
-/**
- * Makes a batch's print files from its done items, in selection order (nothing stored): one PDF
- * (or one per kind of document) of the PDF, PNG and QR labels with packing slips and commercial
- * invoices, and one .zpl file of the ZPL2 labels. Orders are loaded one at a time
- * (printInputsOf). An order the print library refuses is left out with a note saying why; the
- * others print.
- */
+/** Selection order: one PDF (or one per kind) and one .zpl file. An order the print library refuses is noted and left out. */
 export async function composePrintFiles(
   container: MedusaContainer,
   batch: BatchRow,

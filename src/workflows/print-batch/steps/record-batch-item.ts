@@ -22,7 +22,7 @@ const FIELDS = [
 
 type Shipping = Pick<ShippingServicesModuleService, "batches">
 
-/** Writes the outcome on the item; returns the fields it changed as they were. */
+/** Returns the changed fields as they were. */
 export async function recordBatchItem(
   shipping: Shipping,
   outcome: BatchItemOutcome
@@ -37,10 +37,7 @@ export async function recordBatchItem(
 }
 
 export const recordBatchItemStepId = "shipping-services-record-batch-item"
-/**
- * Records what an item's order came to in the batch (its labels, or the failure in the
- * service's words). Compensation puts the item's fields back as they were.
- */
+/** Compensation puts the item's fields back. */
 export const recordBatchItemStep = createStep(
   recordBatchItemStepId,
   async (outcome: BatchItemOutcome, { container }) => {

@@ -19,10 +19,7 @@ type Journal = Pick<
   "listBatches" | "listBatchItems" | "updateBatches" | "updateBatchItems"
 >
 
-/**
- * Points the batch at its new files (the download routes serve what `files` names), clears the
- * last print error, and writes each item's note where it changed. Returns what to put back.
- */
+/** Clears the last print error and writes changed item notes; returns what to put back. */
 export async function recordPrintFiles(
   journal: Journal,
   stored: StoredPrintFiles
@@ -62,7 +59,6 @@ export async function recordPrintFiles(
   return before
 }
 
-/** Compensation: the batch names its previous files again, and the notes are as they were. */
 export async function restorePrintFiles(
   journal: Pick<Journal, "updateBatches" | "updateBatchItems">,
   before: PrintFilesBefore | null | undefined

@@ -6,9 +6,8 @@ import { shippingOf } from "../../../modules/shipping-services"
 
 export type ReopenBatchInput = {
   batch_id: string
-  /** Retry: these failed items (all failed ones when absent) wait again and the batch buys. */
+  /** All failed ones when absent. */
   retry?: { item_ids?: string[] }
-  /** Print again: with these settings (a layout chosen at download, say). */
   print?: {
     layout?: string
     packing_slips?: boolean
@@ -23,11 +22,7 @@ type Before = {
 }
 
 export const reopenBatchStepId = "shipping-services-reopen-batch"
-/**
- * Puts a batch back to work: failed items to waiting (status buying), or new print settings
- * (status printing; the files are made again from the stored labels, nothing is bought).
- * Compensation restores the rows as they were.
- */
+/** Failed items back to waiting, or new print settings (nothing bought). Compensation restores the rows. */
 export const reopenBatchStep = createStep(
   reopenBatchStepId,
   async (input: ReopenBatchInput, { container }) => {

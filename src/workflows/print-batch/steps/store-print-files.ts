@@ -9,22 +9,19 @@ import {
 import { composePrintFiles } from "./print-files"
 import { shippingOf } from "../../../modules/shipping-services"
 
-/** A batch's print files stored as a new version; small, so it can pass between steps. */
+/** Small, so it can pass between steps. */
 export type StoredPrintFiles = {
   batch_id: string
   version: number
   files: BatchFile[]
-  /** Per item: what the files say of its order (left out, in the .zpl file…), or null. */
+  /** Null when nothing to say. */
   notes: Record<string, string | null>
 }
 
 export const storePrintFilesStepId = "shipping-services-store-print-files"
 /**
- * Makes the batch's print files from its done items (composePrintFiles) and stores them as the
- * next version of its private documents (kind "print", owner = the batch), in one transaction.
- * Made inside the step, so the files' bytes never enter the workflow's checkpoint. Compensation
- * deletes that version: the batch's row still names the previous one, which stays servable. A
- * run killed between this step and the next leaves pages nobody names; the next run replaces them.
+ * Made inside the step so the bytes never enter the workflow's checkpoint; stored as the next version in one
+ * transaction. Compensation deletes it; the batch still names the previous one.
  */
 export const storePrintFilesStep = createStep(
   storePrintFilesStepId,
@@ -41,9 +38,7 @@ export const storePrintFilesStep = createStep(
       items
     )
     const version = (batch.print_version ?? 0) + 1
-    // Pages of this version that a run killed before the batch named them left behind: nothing
-    // serves them, and they would stand beside the new ones (the batch's lease makes this run
-    // the only one).
+    // Leftovers of a run killed before the batch named them; the lease makes this run the only one.
     await shipping.versions().deleteVersion("print", batch.id, version)
     await shipping.journal().storeDocuments(
       outputs.map((o, page) => ({

@@ -1,6 +1,9 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import {
+  ContainerRegistrationKeys,
+  MedusaError,
+} from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { actionErrorOf, ShippingActionError } from "../../../lib/action-error"
+import { serviceErrorOf } from "../../../lib/action-error"
 import { downloadBase64 } from "../../../lib/labels/download"
 import { pluginClient } from "../../../lib/plugin-client"
 import { reprintState } from "../../../lib/shipments/reprints"
@@ -33,11 +36,8 @@ export type ReprintedLabel = {
 
 export const reprintAtServiceStepId = "shipping-services-reprint-at-service"
 /**
- * Reprints a label at the service (doc 4: GET /v1/shipments/{shipmentId}; at most 3 per
- * shipment): the fourth is refused here, before anything is sent. The new label's pages are
- * fetched when the service answers a URL. No compensation: the service counts the reprint
- * whatever happens next and has no way to take one back (the count stays with the next step).
- * If our count ever lags (an answer lost on the way), the service's refusal brings it up to the limit.
+ * Reprints at the service (doc 4, at most 3: the fourth is refused before sending). No
+ * compensation: the service counts a reprint whatever follows; its refusal brings a lagging count up.
  */
 export const reprintAtServiceStep = createStep(
   reprintAtServiceStepId,
@@ -47,18 +47,16 @@ export const reprintAtServiceStep = createStep(
     const options = shipping.getOptions()
     const [row] = await shipping.listShipments({ id: input.shipment_id })
     if (!row)
-      throw new ShippingActionError(
-        `Shipment ${input.shipment_id} was not found`,
-        404,
-        "not_found"
+      throw new MedusaError(
+        MedusaError.Types.NOT_FOUND,
+        `Shipment ${input.shipment_id} was not found`
       )
     const label = row.tracking_number ?? row.id
     const state = reprintState(row)
     if (!state.allowed)
-      throw new ShippingActionError(
-        `Label ${label} cannot be reprinted: ${state.reason}`,
-        400,
-        "not_allowed"
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Label ${label} cannot be reprinted: ${state.reason}`
       )
 
     let response
@@ -73,13 +71,12 @@ export const reprintAtServiceStep = createStep(
           id: row.id,
           reprint_count: LIMITS.reprints,
         })
-        throw new ShippingActionError(
-          `Label ${label} cannot be reprinted: the service says all ${LIMITS.reprints} reprints are used.`,
-          400,
-          "not_allowed"
+        throw new MedusaError(
+          MedusaError.Types.NOT_ALLOWED,
+          `Label ${label} cannot be reprinted: the service says all ${LIMITS.reprints} reprints are used.`
         )
       }
-      throw actionErrorOf(error, `The service did not reprint label ${label}`)
+      throw serviceErrorOf(error, `The service did not reprint label ${label}`)
     }
     const fields = labelFieldsOf(response, serviceOfRow(options.services, row))
     const version = (row.reprint_count ?? 0) + 1

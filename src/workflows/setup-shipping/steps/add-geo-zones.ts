@@ -6,7 +6,6 @@ export type AddGeoZonesInput = {
   country_code: string
 }[]
 
-/** What the step uses of Medusa's fulfillment module. */
 type GeoZones = {
   createGeoZones(
     data: { service_zone_id: string; type: "country"; country_code: string }[]
@@ -15,11 +14,7 @@ type GeoZones = {
 }
 
 export const addGeoZonesStepId = "shipping-services-setup-add-geo-zones"
-/**
- * Countries a region gained, added to a service zone the setup made before (Medusa has no step
- * that adds geo zones to a zone; updateServiceZones replaces the whole list). Compensation
- * deletes exactly the geo zones this step created.
- */
+/** Medusa has no step adding geo zones (updateServiceZones replaces the list). Compensation deletes only ours. */
 export const addGeoZonesStep = createStep(
   addGeoZonesStepId,
   async (input: AddGeoZonesInput, { container }) => {

@@ -6,11 +6,7 @@ import type { StoredLabel } from "./store-label-files"
 import { shippingOf } from "../../../modules/shipping-services"
 
 export const linkShipmentsStepId = "shipping-services-link-shipments"
-/**
- * Links each shipment to its fulfillment and order (the plugin's links), once, in one call; and marks
- * the labels of fulfillments Medusa finished (`attach`: the event that ran this workflow comes
- * at the end of Medusa's fulfillment workflow) as attached, so crash recovery leaves them alone.
- */
+/** Links shipments once in one call; `attach` marks finished fulfillments' labels so recovery leaves them alone. */
 export const linkShipmentsStep = createStep(
   linkShipmentsStepId,
   async (
@@ -21,28 +17,16 @@ export const linkShipmentsStep = createStep(
       (s) => s.fulfillment_id && attach.includes(s.fulfillment_id)
     )
     if (attachable.length) {
-      const shipping = shippingOf(container)
-      await shipping
+      await shippingOf(container)
         .journal()
         .markShipmentsAttached(attachable.map((s) => s.shipment_id))
     }
     if (!stored.length)
       return new StepResponse(undefined, [] as LinkDefinition[])
-    const query = container.resolve(ContainerRegistrationKeys.QUERY)
-    const { data } = await query.graph({
-      entity: "shipment",
-      fields: ["id", "fulfillment.id", "order.id"],
-      filters: { id: stored.map((s) => s.shipment_id) },
-    })
-    const linked = new Map(
-      (
-        data as {
-          id: string
-          fulfillment?: { id: string } | null
-          order?: { id: string } | null
-        }[]
-      ).map((d) => [d.id, d])
-    )
+    // One statement: Query on the shipment took three (the shipments, then each link table).
+    const linked = await shippingOf(container)
+      .medusa()
+      .shipmentLinks(stored.map((s) => s.shipment_id))
     const defs: LinkDefinition[] = []
     for (const s of stored) {
       const existing = linked.get(s.shipment_id)

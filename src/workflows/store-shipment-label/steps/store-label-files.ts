@@ -6,7 +6,7 @@ import { labelPageDocuments } from "../../../lib/labels/pages"
 import type { ShipmentRecord } from "../../../modules/shipping-services/models"
 import { shippingOf } from "../../../modules/shipping-services"
 
-/** Which shipments: those of these fulfillments, or these shipments, or (neither) every label still waiting. */
+/** Those of these fulfillments, these shipments, or (neither) every label still waiting. */
 export type StoreLabelFilesInput = {
   fulfillment_ids?: string[]
   shipment_ids?: string[]
@@ -18,7 +18,7 @@ export type StoredLabel = {
   pages: number
 }
 
-/** File module ids of labels stored by versions before 0.2 (`label_files: { ids }`). */
+/** Labels stored by versions before 0.2. */
 export function fileIdsOf(labelFiles: unknown): string[] {
   const ids = (labelFiles as { ids?: unknown } | null)?.ids
   return Array.isArray(ids)
@@ -28,11 +28,8 @@ export function fileIdsOf(labelFiles: unknown): string[] {
 
 export const storeLabelFilesStepId = "shipping-services-store-label-files"
 /**
- * Makes sure every label's pages are in the plugin's own documents (served only to admins):
- * a label bought as a URL is downloaded now, while the service still serves it (24 hours,
- * doc 2), and labels kept by earlier versions (pages on the row, or files in Medusa's File
- * module, which the local file provider serves publicly) are moved over and the files deleted.
- * Labels bought as Base64 are stored with the purchase already: nothing to do for them.
+ * URL labels are downloaded while the service serves them (24 hours); legacy labels (on the row, or public File
+ * Module files) move over. Base64 labels are stored with the purchase already.
  */
 export const storeLabelFilesStep = createStep(
   storeLabelFilesStepId,
@@ -53,7 +50,7 @@ export const storeLabelFilesStep = createStep(
 
     const stored: StoredLabel[] = []
     const legacyFiles: string[] = []
-    // Every shipment's stored pages in one query (a burst stores a window's labels at once).
+    // One query: a burst stores a window's labels at once.
     const pageCounts = await shipping
       .versions()
       .labelPageCounts(shipments.map((s) => s.id))
@@ -99,14 +96,13 @@ export const storeLabelFilesStep = createStep(
         pages: existing || pages.length,
       })
     }
-    // Last, once the pages are safe in the documents: the copies the File module served publicly.
+    // Last, once the pages are safe: the publicly served legacy copies.
     if (legacyFiles.length)
       await container
         .resolve(Modules.FILE)
         .deleteFiles(legacyFiles)
         .catch(() => undefined)
-    // No compensation: a label safely stored stays stored whatever a later step does (storing is
-    // idempotent: a label with documents is skipped next time).
+    // No compensation: storing is idempotent and a stored label stays stored.
     return new StepResponse(stored)
   }
 )

@@ -14,7 +14,7 @@ import type { ContactAtService } from "./update-contact-at-service"
 import { shippingOf } from "../../../modules/shipping-services"
 
 export const saveContactSettingStepId = "shipping-services-save-contact-setting"
-/** Saves what the service answered as the contact setting; compensation restores the previous setting. */
+/** Compensation restores the previous setting. */
 export const saveContactSettingStep = createStep(
   saveContactSettingStepId,
   async (

@@ -14,12 +14,12 @@ import { shippingOf } from "../../../modules/shipping-services"
 
 export type ContactAtService = {
   current: SenderContact
-  /** The fields sent (only those that differ from what was last saved); empty: nothing sent. */
+  /** Only those that differ; empty: nothing sent. */
   sent: ContactFields
   answer: { name?: string | null; company?: string | null } | null
 }
 
-/** What to send back to undo `sent`: the previous value of each field sent that had one. Pure. */
+/** The previous value of each sent field that had one. Pure. */
 export function contactRevert(
   current: Pick<SenderContact, "name" | "company">,
   sent: ContactFields
@@ -34,12 +34,7 @@ export function contactRevert(
 
 export const updateContactAtServiceStepId =
   "shipping-services-update-contact-at-service"
-/**
- * Sends the fields that differ from the saved contact (doc 3, PATCH {contact_url}/api/v1/contact/
- * {contactId}; a partial update). Compensation sends the previous values back (another partial
- * update), best effort: a field that had no value before cannot be cleared at the service, and
- * a failure to revert is logged, since the saved setting (the next step) stays as it was anyway.
- */
+/** Compensation sends previous values back, best effort: an empty field cannot be cleared, and failures are logged. */
 export const updateContactAtServiceStep = createStep(
   updateContactAtServiceStepId,
   async (input: { requested: ContactFields }, { container }) => {

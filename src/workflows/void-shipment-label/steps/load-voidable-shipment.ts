@@ -1,13 +1,12 @@
-import { Modules } from "@medusajs/framework/utils"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { ShippingActionError } from "../../../lib/action-error"
 import { voidability } from "../../../lib/shipments/voidability"
 import { shippingOf } from "../../../modules/shipping-services"
 
 export type VoidableShipment = {
   shipment_id: string
   label: string
-  /** A label no fulfillment holds (a purchase a stopped process left behind): voided at the service directly. */
+  /** No fulfillment holds it (a stopped process's purchase): voided at the service directly. */
   orphan: boolean
   order_id: string | null
   fulfillment_id: string | null
@@ -15,20 +14,16 @@ export type VoidableShipment = {
 
 export const loadVoidableShipmentStepId =
   "shipping-services-load-voidable-shipment"
-/**
- * Loads the shipment and refuses, in words, what Medusa or the service would refuse (shipped,
- * canceled, outside the void window, return label…). Reads only: nothing to compensate.
- */
+/** Refuses up front, in words, what Medusa or the service would refuse; reads only. */
 export const loadVoidableShipmentStep = createStep(
   loadVoidableShipmentStepId,
   async (input: { shipment_id: string }, { container }) => {
     const shipping = shippingOf(container)
     const [row] = await shipping.listShipments({ id: input.shipment_id })
     if (!row)
-      throw new ShippingActionError(
-        `Shipment ${input.shipment_id} was not found`,
-        404,
-        "not_found"
+      throw new MedusaError(
+        MedusaError.Types.NOT_FOUND,
+        `Shipment ${input.shipment_id} was not found`
       )
     const label = row.tracking_number ?? row.id
     const base = {
@@ -49,16 +44,14 @@ export const loadVoidableShipmentStep = createStep(
       : []
     const verdict = voidability(row, fulfillment ?? null, new Date())
     if (!verdict.allowed)
-      throw new ShippingActionError(
-        `Label ${label} cannot be voided: ${verdict.reason}`,
-        400,
-        "not_allowed"
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Label ${label} cannot be voided: ${verdict.reason}`
       )
     if (!row.order_id)
-      throw new ShippingActionError(
-        `Label ${label} cannot be voided: it belongs to no order.`,
-        400,
-        "not_allowed"
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Label ${label} cannot be voided: it belongs to no order.`
       )
     return new StepResponse<VoidableShipment>({ ...base, orphan: false })
   }

@@ -1,17 +1,15 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import {
+  ContainerRegistrationKeys,
+  MedusaError,
+} from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { actionErrorOf, ShippingActionError } from "../../../lib/action-error"
+import { serviceErrorOf } from "../../../lib/action-error"
 import { pluginClient } from "../../../lib/plugin-client"
 import { voidAtService } from "../../../lib/shipments/void-at-service"
 import { shippingOf } from "../../../modules/shipping-services"
 
 export const voidAtServiceStepId = "shipping-services-void-at-service"
-/**
- * Voids an orphaned label at the service (doc 4). No compensation: the service has no way to
- * undo a void (a voided label cannot be made valid again, its postage is refunded), so a later
- * failure cannot take it back; the label would have to be bought anew. That is why this step
- * comes after every check, and recording it (the next step) is all that follows.
- */
+/** Voids an orphaned label at the service (doc 4); no compensation, a void cannot be undone, so it comes after every check. */
 export const voidAtServiceStep = createStep(
   voidAtServiceStepId,
   async (input: { shipment_id: string; label: string }, { container }) => {
@@ -19,10 +17,9 @@ export const voidAtServiceStep = createStep(
     const options = shipping.getOptions()
     const [row] = await shipping.listShipments({ id: input.shipment_id })
     if (!row)
-      throw new ShippingActionError(
-        `Shipment ${input.shipment_id} was not found`,
-        404,
-        "not_found"
+      throw new MedusaError(
+        MedusaError.Types.NOT_FOUND,
+        `Shipment ${input.shipment_id} was not found`
       )
     let outcome
     try {
@@ -35,13 +32,12 @@ export const voidAtServiceStep = createStep(
         { carrierAccountId: options.shipper.carrierAccountId }
       )
     } catch (error) {
-      throw actionErrorOf(error, `Label ${input.label} was not voided`)
+      throw serviceErrorOf(error, `Label ${input.label} was not voided`)
     }
     if (!outcome.voided)
-      throw new ShippingActionError(
-        `Label ${input.label} cannot be voided: ${outcome.reason}.`,
-        400,
-        "not_allowed"
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Label ${input.label} cannot be voided: ${outcome.reason}.`
       )
     return new StepResponse(outcome)
   }

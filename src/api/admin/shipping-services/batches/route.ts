@@ -12,7 +12,6 @@ import type {
 } from "../validators"
 import { answer } from "../respond"
 
-/** GET /admin/shipping-services/batches?offset=&limit=: the latest print batches with their progress. */
 export async function GET(
   req: AuthenticatedMedusaRequest<unknown, AdminListBatchesQueryType>,
   res: MedusaResponse
@@ -20,12 +19,7 @@ export async function GET(
   res.json(await listBatchViews(req.scope, req.validatedQuery))
 }
 
-/**
- * POST /admin/shipping-services/batches  `{ order_ids, mode?, layout?, packing_slips?, commercial_invoices?, separate? }`
- * 202 `{ batch }`: created and started (labels are bought in the background; poll GET …/:id).
- * Refused orders are listed in `batch.refused` with why; 400 when none can be taken (nothing is
- * created), or for an empty selection.
- */
+/** 202: labels are bought in the background. Refused orders are listed with why; 400 when none can be taken. */
 export async function POST(
   req: AuthenticatedMedusaRequest<AdminCreateBatchType>,
   res: MedusaResponse

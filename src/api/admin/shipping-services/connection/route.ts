@@ -4,11 +4,7 @@ import type {
 } from "@medusajs/framework/http"
 import { checkConnection } from "../../../../orchestration/connection/connection-check"
 
-/**
- * GET /admin/shipping-services/connection
- * `{ token: "ok" | "error", token_error, authorized_call, roots: [{ name, url, serves, reachable,
- * status, error }], checked_at }`. Never a credential or a token.
- */
+/** Token, authorized call and each root's reachability; never a credential or a token. */
 export async function GET(
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse

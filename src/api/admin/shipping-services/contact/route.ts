@@ -9,12 +9,7 @@ import {
 } from "../../../../orchestration/contact/contact"
 import type { AdminUpdateContactType } from "../validators"
 
-/**
- * GET /admin/shipping-services/contact
- * The sender contact as last saved (or from options.contact before the first update):
- * `{ contact: { contact_id, id_type, name, company, source, company_follows_store, synced_at } }`,
- * `{ contact: null }` when no contact is configured.
- */
+/** The sender contact as last saved (or from options.contact before the first update); null when none. */
 export async function GET(
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse
@@ -22,13 +17,7 @@ export async function GET(
   res.status(200).json({ contact: (await getSenderContact(req.scope)) ?? null })
 }
 
-/**
- * POST /admin/shipping-services/contact  (body: `{ name?, company? }`, at least one)
- * Sends only the fields that differ from the saved contact (doc 3 partial update) and saves the
- * answer: 200 `{ contact, sent, changed }`. The service's refusals in words: 400 (validation,
- * e.g. a duplicate contact name; `code` from the service), 404 (no such contact at the service:
- * check the options), 502 (the service failed or could not be reached).
- */
+/** Sends only the fields that differ (partial update) and saves the answer; the service's refusals in words. */
 export async function POST(
   req: AuthenticatedMedusaRequest<AdminUpdateContactType>,
   res: MedusaResponse

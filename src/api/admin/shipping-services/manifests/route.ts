@@ -8,10 +8,7 @@ import {
 } from "../../../../orchestration/manifests/close-out"
 import type { AdminCreateManifestsType } from "../validators"
 
-/**
- * GET /admin/shipping-services/manifests
- * The latest close-outs, newest first: `{ manifests: ManifestView[] }`.
- */
+/** Newest first. */
 export async function GET(
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse
@@ -19,13 +16,7 @@ export async function GET(
   res.status(200).json({ manifests: await recentManifests(req.scope) })
 }
 
-/**
- * POST /admin/shipping-services/manifests  (body: `{ carrier? }`)
- * Today's close-out (doc 4): one manifest per carrier with labels waiting. The scan form is
- * stored in the File module; each manifest's `document_url` serves it as a PDF attachment.
- * 200 `{ submission_date, manifests, failures }` (empty lists: nothing to close out); 502 when
- * every carrier failed.
- */
+/** Today's close-out: one manifest per carrier with labels waiting; 502 when every carrier failed. */
 export async function POST(
   req: AuthenticatedMedusaRequest<AdminCreateManifestsType>,
   res: MedusaResponse

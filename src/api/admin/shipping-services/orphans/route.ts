@@ -5,11 +5,7 @@ import type {
 import { orphanView } from "../../../../lib/views/orphan-view"
 import { shippingOf } from "../../../../modules/shipping-services"
 
-/**
- * GET /admin/shipping-services/orphans: labels that no fulfillment holds (bought by a process
- * that stopped before Medusa stored them, and not taken back by a fulfillment), newest first:
- * voided automatically (recovery.voidOrphans), or kept with the reason they cannot be.
- */
+/** Labels no fulfillment holds, newest first: voided automatically, or kept with the reason. */
 export async function GET(
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse

@@ -8,12 +8,7 @@ import {
 } from "../../../../orchestration/setup-shipping/readiness"
 import type { AdminReadinessQueryType } from "../validators"
 
-/**
- * GET /admin/shipping-services/readiness[?product_id=…][&fresh=true]: the catalog's variants
- * that cannot ship with the configured services, and why (checkout's own dry run, per service
- * and destination); `product_id` narrows to one product (the product page's widget). Read at
- * most once a minute per process unless `fresh`. 400 names a bad parameter (src/api/middlewares.ts).
- */
+/** Variants that cannot ship, and why; `product_id` narrows to one. Read at most once a minute per process unless `fresh`. */
 export async function GET(
   req: AuthenticatedMedusaRequest<unknown, AdminReadinessQueryType>,
   res: MedusaResponse

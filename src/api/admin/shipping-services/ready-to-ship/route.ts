@@ -5,11 +5,7 @@ import type {
 import { readyToShip } from "../../../../orchestration/batches/ready-to-ship"
 import type { AdminReadyToShipQueryType } from "../validators"
 
-/**
- * GET /admin/shipping-services/ready-to-ship?view=awaiting|labelled&service=&lane=&from=&to=&offset=&limit=
- * One page of orders waiting for a label (automatic fulfillment off, failed with the service's
- * words, held) or labelled but not printed. 400 names a bad filter (the route's query validation).
- */
+/** One page of orders awaiting a label (off, failed, held) or labelled but not printed. */
 export async function GET(
   req: AuthenticatedMedusaRequest<unknown, AdminReadyToShipQueryType>,
   res: MedusaResponse

@@ -6,12 +6,7 @@ import type { ReturnsGuardView } from "../../../../lib/returns/refusal"
 import { returnRefusalCounts } from "../../../../orchestration/returns/return-creation"
 import { shippingOf } from "../../../../modules/shipping-services"
 
-/**
- * GET /admin/shipping-services/returns
- * How store returns with the plugin's options are guarded (options.returns) and how many were
- * refused, by reason: `{ require_customer, label_page_url, refused: { total, no_session,
- * other_customer, unknown_order, last_at } }`.
- */
+/** How store returns are guarded (options.returns) and how many were refused, by reason. */
 export async function GET(
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse

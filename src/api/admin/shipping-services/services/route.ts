@@ -5,10 +5,7 @@ import type {
 import { serviceView } from "../../../../lib/views/service-view"
 import { shippingOf } from "../../../../modules/shipping-services"
 
-/**
- * GET /admin/shipping-services/services
- * The enabled services (options.services): `{ services: ServiceView[] }`, field by field.
- */
+/** The enabled services, field by field. */
 export async function GET(
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse

@@ -14,12 +14,7 @@ import {
   type AdminSetupShippingQueryType,
 } from "../validators"
 
-/**
- * GET /admin/shipping-services/setup?location_id=…
- * The preview: per stock location, what the one-action setup would create and what exists
- * (`{ plan }`, src/lib/setup-shipping/types.ts), with what is missing in words. 400 names a bad
- * parameter (src/api/middlewares.ts).
- */
+/** The preview: per stock location, what setup would create and what exists, with what is missing in words. */
 export async function GET(
   req: AuthenticatedMedusaRequest<unknown, AdminSetupShippingQueryType>,
   res: MedusaResponse
@@ -32,11 +27,8 @@ export async function GET(
 }
 
 /**
- * POST /admin/shipping-services/setup  { location_ids?, flat_amounts? }
- * Plans again and creates what the plan says (`{ applied, plan, created }`); a second run
- * creates nothing. When something is missing: 400 `{ type, message, plan }` and nothing created.
- * A malformed body: 400 naming each field (parsed here, not by Medusa's middleware, so that the
- * field inside flat_amounts is named).
+ * Creates what the plan says; a second run creates nothing, a missing piece creates nothing (400 with the plan).
+ * The body is parsed here, not by Medusa's middleware, so a field inside flat_amounts is named.
  */
 export async function POST(
   req: AuthenticatedMedusaRequest,

@@ -7,12 +7,7 @@ import type { SpendQuery } from "../../../../lib/spend/query"
 import { totalsByCurrency } from "../../../../lib/spend/report"
 import { shippingOf } from "../../../../modules/shipping-services"
 
-/**
- * GET /admin/shipping-services/spend?from=&to=&period=day|week|month&service=&currency=&format=json|csv
- * The shipping spend report (the admin guide's "Shipping spend"): per period, service and currency,
- * labels bought, postage, what shoppers paid, the difference and rate shopping's saving, with
- * totals per currency; `format=csv` answers the same rows as a file. 400 names a bad field.
- */
+/** Per period, service and currency, with totals per currency; `format=csv` answers the same rows as a file. */
 export async function GET(
   req: AuthenticatedMedusaRequest<unknown, SpendQuery>,
   res: MedusaResponse
@@ -29,7 +24,7 @@ export async function GET(
     res.status(200).send(spendCsv(rows))
     return
   }
-  // A service's name is its outbound option's (a return option may use the same service).
+  // Named by the outbound option's name (a return option may use the same service).
   const names = new Map(
     shipping
       .getOptions()

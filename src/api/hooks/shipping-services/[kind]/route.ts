@@ -1,20 +1,10 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { keyMatches } from "../../../../lib/webhooks/auth"
-import { rowOfNotification } from "../../../../lib/tracking/rows"
-import {
-  parseJsonBytes,
-  refuseContentType,
-  type BodyRefusal,
-} from "../../../../lib/ingest/json-body"
-import {
-  parseNotificationBody,
-  parseReferenceId,
-} from "../../../../shipping-api/schemas/notification"
+import type { BodyRefusal } from "../../../../lib/ingest/json-body"
 import type { Violation } from "../../../../shipping-api/violation"
 import { EventsRefusedError } from "../../../../modules/shipping-services/event-writer"
 import { announceStoredTracking } from "../../../../orchestration/tracking/tracking-announcer"
-import { readBody } from "../read-body"
+import { judgeDelivery } from "../judge-delivery"
 import {
   recordWebhookDelivery,
   SPANS,
@@ -28,26 +18,15 @@ const KINDS = ["tracking", "locker"] as const
 
 /** Seconds the service is asked to wait before retrying a delivery we could not store. */
 export const RETRY_AFTER_SECONDS = 30
-/**
- * How long the key lookup may take (cached for 5 s; a read of one row). Medusa's pool keeps a
- * query waiting up to 60 s while the database refuses connections: answer 503 well within the
- * service's timeOut instead.
- */
+/** Medusa's pool waits up to 60 s for a connection; answer 503 well within the service's timeOut instead. */
 const KEYS_TIMEOUT_MS = 5_000
-/** Violations listed in a 400 answer (the count says how many there were). */
+/** The count says how many there were. */
 const MAX_VIOLATIONS_SHOWN = 100
 
 /**
- * POST /hooks/shipping-services/tracking (and /locker): webhook deliveries from the service
- * (shared/spec/4). Every delivery gets one of:
- * - 200 `{ received, stored }`, echoing X-Vendor-ReferenceId: stored whole (repeats stored once);
- * - 400 with the reason, nothing stored: not UTF-8 JSON, or a notification breaks a rule of
- *   the notification schema of the service library, or the database refused its values;
- * - 401 wrong or missing key (before the body is read); 413 over 1 MB; 415 not application/json;
- * - 503 with Retry-After, nothing stored: a fault of ours (database unreachable), worth a retry.
- * Never a 500: Medusa's body parsers are off for this path (the plugin's middlewares) and the body
- * is read here, bounded. Applying events to orders happens after the answer, through the event
- * bus. The path is kept lean: no ORM, batched inserts, cached keys.
+ * Webhook deliveries: 200 stored whole (repeats once), 400 nothing stored, 401 bad key (body unread), 413, 415,
+ * 503 + Retry-After on our faults. Never a 500: Medusa's body parsers are off here and the body is read bounded.
+ * Applying events happens after the answer, through the event bus.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const kind = req.params.kind as (typeof KINDS)[number]
@@ -55,7 +34,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     res.status(404).json({ message: "Unknown webhook" })
     return
   }
-  // A span per delivery; its answer, notifications and lag counted (the plugin's telemetry).
+  // A span per delivery; its answer, notifications and lag counted.
   await withSpan(SPANS.webhookDelivery, {}, async (span) => {
     const stored: Stored = {}
     try {
@@ -86,7 +65,6 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   })
 }
 
-/** What a stored delivery held, for the telemetry. */
 type Stored = {
   received?: number
   stored?: number
@@ -107,34 +85,18 @@ async function receive(
       KEYS_TIMEOUT_MS,
       "reading the webhook keys"
     ))
-  if (!keyMatches(req.headers[headerName.toLowerCase()], keys)) {
-    res.status(401).json({ message: "Unauthorized" })
-    return
+  const verdict = await judgeDelivery(req, { headerName, keys })
+  if (!verdict.ok) {
+    if (verdict.status === 401) {
+      res.status(401).json({ message: "Unauthorized" })
+      return
+    }
+    if ("violations" in verdict) return malformed(res, verdict.violations)
+    return refuse(res, verdict)
   }
-  const refusal = refuseContentType(
-    req.headers["content-type"],
-    req.headers["content-encoding"]
-  )
-  if (refusal) return refuse(res, refusal)
-  const body = await readBody(req)
-  if (!body.ok) return refuse(res, body)
-  const json = parseJsonBytes(body.bytes)
-  if (!json.ok) return refuse(res, json)
-
-  const reference = parseReferenceId(req.headers["x-vendor-referenceid"])
-  const parsed = parseNotificationBody(json.value)
-  const violations = [
-    ...(reference.ok ? [] : [reference.violation]),
-    ...(parsed.ok ? [] : parsed.violations),
-  ]
-  if (!reference.ok || !parsed.ok) return malformed(res, violations)
-
-  const rows = parsed.notifications.map((n) =>
-    rowOfNotification(n, reference.referenceId)
-  )
+  const { rows, referenceId } = verdict
   const ids = await shipping.trackingEvents().write(rows)
-  if (reference.referenceId)
-    res.setHeader("X-Vendor-ReferenceId", reference.referenceId)
+  if (referenceId) res.setHeader("X-Vendor-ReferenceId", referenceId)
   const fresh = rows.filter((_, i) => ids[i])
   stored.received = rows.length
   stored.stored = fresh.length
@@ -161,7 +123,7 @@ function malformed(res: MedusaResponse, violations: Violation[]) {
   })
 }
 
-/** `promise`, or a rejection once `ms` have passed (the late result is dropped: reads only). */
+/** The late result is dropped: reads only. */
 function withDeadline<T>(
   promise: Promise<T>,
   ms: number,

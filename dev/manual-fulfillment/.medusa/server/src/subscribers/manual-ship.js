@@ -11,7 +11,7 @@ const {
   createOrderShipmentWorkflow,
   markOrderFulfillmentAsDeliveredWorkflow,
 } = require("@medusajs/medusa/core-flows")
-const { limited } = require("./manual-fulfill")
+const { limited } = require("./manual-fulfillment")
 
 async function shipAndDeliver(container, orderId) {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)

@@ -27,7 +27,6 @@ const itemBadge = {
   failed: "red",
 } as const
 
-/** One batch: live progress (done / failed / waiting), each failure in the service's words with a retry, and its print files. */
 const BatchPage = () => {
   const { id } = useParams() as { id: string }
   const { data, isLoading } = useBatch(id)
@@ -64,7 +63,7 @@ const BatchPage = () => {
     })
   const save = async (f: BatchView["files"][number]) =>
     downloadFile(f.download_url, f.mime_type, f.file_name)
-  /** Download, after making the file again when other settings were chosen here. */
+  /** Makes the file again first when other settings were chosen here. */
   const onDownload = async () => {
     try {
       let files = batch.files

@@ -5,7 +5,7 @@ import type {
 import { loadBatchView } from "../../../../../orchestration/batches/batches"
 import { answer } from "../../respond"
 
-/** GET /admin/shipping-services/batches/:id: progress (done / failed / waiting), each failure in the service's words, refusals, files. */
+/** Progress, each failure in the service's words, refusals, files. */
 export async function GET(
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse

@@ -6,11 +6,7 @@ import { retryBatch } from "../../../../../../orchestration/batches/batches"
 import type { AdminRetryBatchType } from "../../../validators"
 import { answer } from "../../../respond"
 
-/**
- * POST /admin/shipping-services/batches/:id/retry  `{ item_ids? }`
- * 202 `{ batch }`: the failed orders (all, or these) are bought again through the same
- * never-twice path, then the print file is made again. 400 when nothing failed; 404.
- */
+/** Buys the failed orders (all, or `item_ids`) again on the never-twice path, then reprints; 400 when nothing failed. */
 export async function POST(
   req: AuthenticatedMedusaRequest<AdminRetryBatchType>,
   res: MedusaResponse

@@ -10,11 +10,7 @@ import {
 } from "../../../../../../orchestration/manifests/close-out"
 import { sendDocument } from "../../../send-document"
 
-/**
- * GET /admin/shipping-services/manifests/:id/document
- * The manifest's scan form (PDF) as an attachment, from the plugin's documents (a presigned URL
- * with documents.storage "file": send-document.ts), or the service's URL while it was not stored.
- */
+/** The scan form as a PDF attachment, or the service's URL while it was not stored. */
 export async function GET(
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse

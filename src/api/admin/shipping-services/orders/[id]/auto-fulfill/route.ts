@@ -6,11 +6,7 @@ import { retryAutoFulfillment } from "../../../../../../orchestration/auto-fulfi
 import type { AdminRetryAutoFulfillmentType } from "../../../validators"
 import { answer } from "../../../respond"
 
-/**
- * POST /admin/shipping-services/orders/:id/auto-fulfill  (body: {})
- * One more attempt now at a failed automatic fulfillment. 200 `{ outcome, auto_fulfillment }`;
- * 400 when it failed again (the reason in words); 404 without a record; 409 when it is not failed.
- */
+/** One more attempt now at a failed automatic fulfillment; 409 when it is not failed. */
 export async function POST(
   req: AuthenticatedMedusaRequest<AdminRetryAutoFulfillmentType>,
   res: MedusaResponse

@@ -4,12 +4,7 @@ import type {
 } from "@medusajs/framework/http"
 import { adminOrderShipments } from "../../../../../../orchestration/labels/order-shipments"
 
-/**
- * GET /admin/shipping-services/orders/:id/shipments
- * The order's labels (outbound and return) with carrier, service, tracking, charges, status,
- * timeline, label, reprints, whether void is allowed now and why not, and the order's automatic
- * fulfillment: `{ order_id, shipments: ShipmentView[], auto_fulfillment }` (the admin guide describes them).
- */
+/** The order's labels (outbound and return) with their state and whether void is allowed, plus its automatic fulfillment. */
 export async function GET(
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse

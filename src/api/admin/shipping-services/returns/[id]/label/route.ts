@@ -6,13 +6,7 @@ import { buyWaitingReturnLabelNow } from "../../../../../../orchestration/return
 import type { AdminBuyReturnLabelType } from "../../../validators"
 import { answer } from "../../../respond"
 
-/**
- * POST /admin/shipping-services/returns/:id/label  (body: {})
- * Buys now the return label of an exchange's or claim's return that is still waiting for it (the
- * order widget shows why). 200 `{ return_id, fulfillment_ids }`; 400 when the service or Medusa
- * refused (the words); 404 for an unknown return; 409 when no label waits; 502 when the service
- * failed or could not be reached.
- */
+/** Buys now the waiting return label of an exchange's or claim's return; 409 when none waits. */
 export async function POST(
   req: AuthenticatedMedusaRequest<AdminBuyReturnLabelType>,
   res: MedusaResponse

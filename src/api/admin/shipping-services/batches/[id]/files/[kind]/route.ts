@@ -6,12 +6,7 @@ import { batchFile } from "../../../../../../../orchestration/batches/batches"
 import { ShippingActionError } from "../../../../../../../lib/action-error"
 import { sendDocument } from "../../../../send-document"
 
-/**
- * GET /admin/shipping-services/batches/:id/files/:kind  (combined | labels | packing-slips | commercial-invoices | zpl)
- * The batch's print file as an attachment, from the plugin's private documents (admins only; a
- * presigned URL with documents.storage "file": send-document.ts); its labels count as printed
- * from now on. 404 when the batch or that file does not exist, 410 once retention removed it.
- */
+/** The batch's print file as an attachment; its labels count as printed from now on. 410 once retention removed it. */
 export async function GET(
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse

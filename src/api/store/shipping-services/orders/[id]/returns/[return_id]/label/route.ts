@@ -7,11 +7,8 @@ import { customerReturnLabel } from "../../../../../../../../orchestration/retur
 import type { StoreReturnLabelQueryType } from "../../../../../validators"
 
 /**
- * GET /store/shipping-services/orders/:id/returns/:return_id/label[?parcel=1&page=0&download=1]
- * (publishable key; customer session or bearer). The return label — or the QR code (GIF) of a
- * QR-code service — as the service made it, to the order's own customer only: anyone else gets
- * the tracking route's 404. Never cached by a shared cache. 400 names a bad parameter
- * (src/api/middlewares.ts).
+ * The return label (or a QR-code service's GIF) as the service made it, to the order's own customer
+ * only: anyone else gets the tracking route's 404. Never in a shared cache; 400 names a bad parameter.
  */
 export async function GET(
   req: AuthenticatedMedusaRequest<unknown, StoreReturnLabelQueryType>,
