@@ -469,7 +469,7 @@ httpTestRunner({
     })
 
     describe("job schedules", () => {
-      it("registers the plugin's job schedules again when the engine forgot them (a Redis restarted empty), and the job runs again", async () => {
+      it("registers a late job's schedule again when the engine forgot it (a Redis restarted empty), and the job runs again", async () => {
         const { WorkflowManager } =
           await import("@medusajs/framework/orchestration")
         const name = PLUGIN_JOBS.recover.name
@@ -501,14 +501,11 @@ httpTestRunner({
             workflowOf: (id) => WorkflowManager.getWorkflow(id),
             schedule: (w) => WorkflowManager.scheduler.scheduleWorkflow(w),
           })
-          expect(restored).toEqual(
-            Object.values(PLUGIN_JOBS).map((j) => j.name)
-          )
+          // The late ones (others of this app may be late by now too).
+          expect(restored).toContain(name)
           expect(
             warn.mock.calls.some(([m]) =>
-              String(m).includes(
-                `registered the plugin's ${Object.values(PLUGIN_JOBS).length} job schedules`
-              )
+              String(m).includes("registered their schedules")
             )
           ).toBe(true)
         } finally {

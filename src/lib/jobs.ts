@@ -126,23 +126,27 @@ export function cronIntervalMs(expression: string): number | null {
   return fixed(hour) && fixed(minute) ? 24 * 60 * 60_000 : null
 }
 
-/** Two intervals and two minutes more. */
-export function jobLateAfterMs(intervalMs: number): number {
-  return 2 * intervalMs + 2 * 60_000
+/** Two intervals and a slack more (two minutes unless said). */
+export function jobLateAfterMs(
+  intervalMs: number,
+  slackMs = 2 * 60_000
+): number {
+  return 2 * intervalMs + slackMs
 }
 
 /** A job that never ran, or whose schedule has no regular interval, is never late. */
 export function lateJobs(
   runs: readonly { name: string; started_at: string }[],
   schedules: OptionSchedules,
-  now: Date
+  now: Date,
+  slackMs?: number
 ): { name: PluginJobName; lateAfterMs: number }[] {
   const started = new Map(runs.map((r) => [r.name, new Date(r.started_at)]))
   return Object.values(PLUGIN_JOBS).flatMap((job) => {
     const at = started.get(job.name)
     const interval = cronIntervalMs(jobScheduleOf(job, schedules))
     if (!at || interval === null) return []
-    const lateAfterMs = jobLateAfterMs(interval)
+    const lateAfterMs = jobLateAfterMs(interval, slackMs)
     return now.getTime() - at.getTime() > lateAfterMs
       ? [{ name: job.name, lateAfterMs }]
       : []

@@ -1,12 +1,14 @@
 import type { Logger } from "@medusajs/framework/types"
 import { WorkflowManager } from "@medusajs/framework/orchestration"
-import { lateJobs, PLUGIN_JOBS, recoveryScheduleOf } from "../../lib/jobs"
+import { lateJobs, recoveryScheduleOf } from "../../lib/jobs"
 import { messageOf } from "../../lib/errors"
 import { registerShutdown } from "../../lib/start-up"
 import { pollScheduleOf } from "../../lib/tracking/schedule"
 import type ShippingServicesModuleService from "../../modules/shipping-services/service"
 
-const TICK_MS = 60_000
+const TICK_MS = 15_000
+/** Two intervals and this: a job queued behind another's long run on a worker is not lost. */
+const SLACK_MS = 30_000
 /** Lateness with another cause must not loop. */
 const MIN_GAP_MS = 10 * 60_000
 
@@ -28,9 +30,12 @@ export type KeeperDeps = {
 }
 
 /**
- * A Redis restarted without data forgets repeatable jobs, and the shop goes dark until a worker restarts. So each
- * worker checks every minute; when a plugin job is late it re-registers the plugin's schedules exactly as Medusa did
- * (same key: no change if still there). Other apps' jobs are only warned about. Returns the jobs re-registered.
+ * A schedule can be lost: a Redis restarted without data forgets every one, and a worker starting
+ * while another runs a job's tick can leave that job with no next tick (BullMQ replaces the
+ * repeatable job the running tick had just scheduled with one of the tick's own time). So each
+ * worker checks every 15 s and registers the late jobs' schedules again exactly as Medusa did;
+ * only the late ones, since a job whose tick is running now could lose its next the same way.
+ * Returns the jobs re-registered.
  */
 export async function keepJobSchedules(
   shipping: Pick<ShippingServicesModuleService, "jobRuns" | "getOptions">,
@@ -52,11 +57,11 @@ export async function keepJobSchedules(
       polling: pollScheduleOf(options.polling).schedule,
       recovery: recoveryScheduleOf(options.recovery).schedule,
     },
-    now
+    now,
+    SLACK_MS
   ).filter((job) => up > job.lateAfterMs)
-  if (!late.length) return []
   const restored: string[] = []
-  for (const job of Object.values(PLUGIN_JOBS)) {
+  for (const job of late) {
     const workflow = deps.workflowOf(workflowIdOf(job.name))
     // A server loads no jobs.
     if (!workflow?.options?.schedule) continue
@@ -65,7 +70,7 @@ export async function keepJobSchedules(
   }
   if (restored.length)
     logger.warn(
-      `shipping-services: scheduled job(s) ${late.map((j) => j.name).join(", ")} did not run for longer than their schedule allows: registered the plugin's ${restored.length} job schedules with the workflow engine again. A Redis restarted without its data forgets every schedule: keep its append-only file on, and restart the workers to restore the application's other jobs.`
+      `shipping-services: scheduled job(s) ${restored.join(", ")} did not run for longer than their schedule allows: registered their schedules with the workflow engine again. A Redis restarted without its data forgets every schedule: keep its append-only file on, and restart the workers to restore the application's other jobs.`
     )
   return restored
 }

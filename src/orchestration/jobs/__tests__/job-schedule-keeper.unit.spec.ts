@@ -36,9 +36,9 @@ function fixture(runs: Record<string, Date>, loaded = true) {
 }
 
 const recover = PLUGIN_JOBS.recover.name
-const everyJob = Object.values(PLUGIN_JOBS).map((j) => j.name)
+const poll = PLUGIN_JOBS.pollTracking.name
 
-describe("keepJobSchedules (the schedules a Redis restarted empty forgot)", () => {
+describe("keepJobSchedules (schedules a Redis restarted empty or a racing start lost)", () => {
   it("does nothing while the jobs run on time", async () => {
     const { keep, scheduled, logger } = fixture({ [recover]: minutesAgo(1) })
     expect(await keep()).toEqual([])
@@ -46,34 +46,36 @@ describe("keepJobSchedules (the schedules a Redis restarted empty forgot)", () =
     expect(logger.warn).not.toHaveBeenCalled()
   })
 
-  it("registers every one of the plugin's schedules again when one is late, and says so", async () => {
-    // The recovery job runs every minute: late after 2 × 1 + 2 minutes.
-    const { keep, scheduled, logger } = fixture({ [recover]: minutesAgo(5) })
-    expect(await keep()).toEqual(everyJob)
-    expect(scheduled).toEqual(everyJob.map((n) => `job-${n}`))
+  it("registers the late job's schedule again, and only its own, and says so", async () => {
+    // The recovery job runs every minute: late after 2 × 1 minutes and 30 s.
+    const { keep, scheduled, logger } = fixture({
+      [recover]: minutesAgo(2.6),
+      [poll]: minutesAgo(0.5),
+    })
+    expect(await keep()).toEqual([recover])
+    expect(scheduled).toEqual([`job-${recover}`])
     expect(logger.warn).toHaveBeenCalledTimes(1)
     expect(logger.warn.mock.calls[0][0]).toMatch(
       new RegExp(
-        `shipping-services-recover-interrupted-work did not run .* registered the plugin's ${everyJob.length} job schedules .* append-only file`
+        `shipping-services-recover-interrupted-work did not run .* registered their schedules .* append-only file`
       )
     )
+    // Two minutes and a half is not yet late.
+    const onTime = fixture({ [recover]: minutesAgo(2.4) })
+    expect(await onTime.keep()).toEqual([])
   })
 
   it("waits until this process has been up longer than the lateness (its own start registered them)", async () => {
     const { keep, scheduled } = fixture({ [recover]: minutesAgo(30) })
-    expect(await keep({ processStartedAt: minutesAgo(3) })).toEqual([])
+    expect(await keep({ processStartedAt: minutesAgo(2) })).toEqual([])
     expect(scheduled).toEqual([])
-    expect(await keep({ processStartedAt: minutesAgo(5) })).toHaveLength(
-      everyJob.length
-    )
+    expect(await keep({ processStartedAt: minutesAgo(3) })).toEqual([recover])
   })
 
   it("registers at most once in ten minutes per process", async () => {
     const { keep } = fixture({ [recover]: minutesAgo(30) })
     expect(await keep({ lastRestoredAt: minutesAgo(9) })).toEqual([])
-    expect(await keep({ lastRestoredAt: minutesAgo(11) })).toHaveLength(
-      everyJob.length
-    )
+    expect(await keep({ lastRestoredAt: minutesAgo(11) })).toEqual([recover])
   })
 
   it("registers nothing in a process that loaded no jobs (a server)", async () => {
