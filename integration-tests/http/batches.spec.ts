@@ -395,10 +395,12 @@ httpTestRunner({
       const waiting = await waitFor(
         async () => {
           const b = await batchOf(created.id)
+          // Waiting in the service's words: at once its unclear answer, and from the next pass
+          // of the batch (a job on recovery.schedule) the outage it declared.
           return b.items.every(
             (i: any) =>
               i.status === "waiting" &&
-              /^Waiting for the shipping service|not answering/.test(
+              /^(Waiting for the shipping service|Shipping service: )/.test(
                 i.error ?? ""
               )
           )
