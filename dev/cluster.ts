@@ -200,6 +200,11 @@ export type Cluster = {
    * id and when its next run is due.
    */
   scheduledJobs(): Promise<{ id: string; pattern?: string; next?: number }[]>
+  /**
+   * Removes a job's queued next tick and keeps its schedule, as a worker starting during one of
+   * its ticks can leave it; false when no tick was queued at that moment.
+   */
+  dropNextTick(workflowId: string): Promise<boolean>
   /** Workers take no more events until resumeEvents() (events emitted meanwhile wait on the bus). */
   pauseEvents(): Promise<void>
   resumeEvents(): Promise<void>
@@ -352,6 +357,23 @@ export async function prepareCluster(
           pattern: j.pattern ?? undefined,
           next: j.next ?? undefined,
         }))
+      } finally {
+        await queue.close()
+        connection.disconnect()
+      }
+    },
+    async dropNextTick(workflowId) {
+      const connection = redisClient(redisUrl)
+      const queue = new Queue(JOB_QUEUE, {
+        prefix: `${prefix}:bull`,
+        connection,
+      })
+      try {
+        const next = (await queue.getDelayed()).filter((j) =>
+          j.id?.startsWith(`repeat:schedule_${workflowId}:`)
+        )
+        for (const job of next) await job.remove()
+        return next.length > 0
       } finally {
         await queue.close()
         connection.disconnect()

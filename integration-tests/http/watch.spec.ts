@@ -497,7 +497,7 @@ httpTestRunner({
           const restored = await keepJobSchedules(shipping(), logger, {
             now: new Date(),
             processStartedAt: new Date(Date.now() - 60 * 60_000),
-            lastRestoredAt: null,
+            restoredAt: new Map(),
             workflowOf: (id) => WorkflowManager.getWorkflow(id),
             schedule: (w) => WorkflowManager.scheduler.scheduleWorkflow(w),
           })

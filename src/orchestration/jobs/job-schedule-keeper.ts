@@ -9,8 +9,6 @@ import type ShippingServicesModuleService from "../../modules/shipping-services/
 const TICK_MS = 15_000
 /** Two intervals and this: a job queued behind another's long run on a worker is not lost. */
 const SLACK_MS = 30_000
-/** Lateness with another cause must not loop. */
-const MIN_GAP_MS = 10 * 60_000
 
 /** Medusa's job loader names it so (2.21). */
 const workflowIdOf = (job: string) => `job-${job}`
@@ -21,8 +19,8 @@ export type KeeperDeps = {
   now: Date
   /** A job is judged late only once it had time to run here. */
   processStartedAt: Date
-  /** Null: never. */
-  lastRestoredAt: Date | null
+  /** When this process last registered each job again: counted as a run, so a job late for another cause is not registered at every check. */
+  restoredAt: ReadonlyMap<string, Date>
   /** Medusa's WorkflowManager. */
   workflowOf: (id: string) => Scheduled | undefined
   /** Idempotent: same key, replaced. */
@@ -43,12 +41,12 @@ export async function keepJobSchedules(
   deps: KeeperDeps
 ): Promise<string[]> {
   const { now } = deps
-  if (
-    deps.lastRestoredAt &&
-    now.getTime() - deps.lastRestoredAt.getTime() < MIN_GAP_MS
-  )
-    return []
-  const runs = await shipping.jobRuns()
+  const runs = (await shipping.jobRuns()).map((run) => {
+    const restored = deps.restoredAt.get(run.name)
+    return restored && restored.toISOString() > run.started_at
+      ? { ...run, started_at: restored.toISOString() }
+      : run
+  })
   const options = shipping.getOptions()
   const up = now.getTime() - deps.processStartedAt.getTime()
   const late = lateJobs(
@@ -85,7 +83,7 @@ export async function startJobScheduleKeeper(
   const holder = globalThis as { [KEY]?: NodeJS.Timeout }
   if (holder[KEY]) return
   const processStartedAt = new Date()
-  let lastRestoredAt: Date | null = null
+  const restoredAt = new Map<string, Date>()
   let running = false
   holder[KEY] = setInterval(() => {
     if (running) return
@@ -94,14 +92,12 @@ export async function startJobScheduleKeeper(
     keepJobSchedules(shipping, logger, {
       now,
       processStartedAt,
-      lastRestoredAt,
+      restoredAt,
       workflowOf: (id) => WorkflowManager.getWorkflow(id) as Scheduled,
       schedule: (workflow) =>
         WorkflowManager.scheduler.scheduleWorkflow(workflow as never),
     })
-      .then((restored) => {
-        if (restored.length) lastRestoredAt = now
-      })
+      .then((restored) => restored.forEach((job) => restoredAt.set(job, now)))
       .catch((error) =>
         logger.warn(
           `shipping-services: could not check the job schedules: ${messageOf(error)}`
