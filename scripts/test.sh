@@ -3,13 +3,13 @@
 #
 # The suite is bound by CPU, so its time is its CPU-seconds over two cores, less the time a core
 # sits idle. The cluster group mostly waits (a database away for 20 s, leases, the sandbox's
-# latency), so it starts first, a line of its own, beside the unit group (whose stream and
-# concurrency timings a fully loaded machine makes late). Then two more waiting lines start:
-# merchant (modules, install, browser) and, in CI, the other Node.js lines (the dtc install on the
-# oldest, then the unit group on each), beside http. Their databases, ports, Redis
-# prefixes and sandboxes are their own. Each line's output is printed whole once it ended. The exit
-# status is the first failure's; a failed group starts no later one of its line (a failed unit
-# group, no other line), and the lines already running are waited for.
+# latency), so it starts first, a line of its own, with the HTTP group (the longest) and the unit
+# group beside it. After the unit group two more waiting lines start: merchant (modules, install,
+# browser) and, in CI, the other Node.js lines (the dtc install on the oldest, then the unit group
+# on each). Their databases, ports, Redis prefixes and sandboxes are their own. Each line's output
+# is printed whole once it ended. The exit status is the first failure's; a failed group starts no
+# later one of its line (a failed unit group, no line after it), and the lines already running are
+# waited for.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -120,8 +120,14 @@ line cluster "cluster:$(join "${faults[@]}")" ${others[0]+"cluster:$(join "${oth
 pids+=("$!")
 names+=(cluster)
 
-# The unit group first, beside the cluster line only: its timing tests (streams, the sandbox's
-# concurrency) are the ones a fully loaded machine makes late.
+# The HTTP group, the longest line, from the start too: beside the unit group it takes the core
+# the cluster line leaves idle while it waits. (The unit group runs fully loaded on the other
+# Node.js lines as well.)
+stamp "a line: test:http (but ${late_http[*]##*/})"
+line http "http:$(join "${http_files[@]}")" &
+pids+=("$!")
+names+=(http)
+
 stamp "test:unit"
 run_steps unit
 status=$?
@@ -152,13 +158,6 @@ if [ "$status" -eq 0 ]; then
     names+=(node-lines)
   fi
 fi
-
-stamp "test:http (but ${late_http[*]##*/})"
-[ "$status" -eq 0 ] && {
-  run_steps "http:$(join "${http_files[@]}")"
-  status=$?
-}
-stamp "test:http ended ($status)"
 
 for i in "${!pids[@]}"; do
   wait "${pids[$i]}"
