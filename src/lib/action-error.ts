@@ -57,56 +57,16 @@ export function serviceErrorOf(error: unknown, what: string): Error {
   return error instanceof Error ? error : new Error(messageOf(error))
 }
 
-/** What the service (or Medusa, around it) answered, worded for the admin: refusals 400, failures 502. */
-export function actionErrorOf(error: unknown, what: string): Error {
-  if (error instanceof ShippingActionError) return error
-  const crossed = shippingActionErrorFrom(error)
-  if (crossed) return crossed
-  if (refused(error)) {
-    const e = error as ShippingApiError
-    return new ShippingActionError(
-      `${what}: ${e.messages.join("; ") || e.message}`,
-      400,
-      "invalid_data"
-    )
-  }
-  if (error instanceof ShippingApiError) return failed(what, error)
-  if (error instanceof MedusaError) {
-    const status =
-      error.type === MedusaError.Types.NOT_FOUND
-        ? 404
-        : error.type === MedusaError.Types.UNEXPECTED_STATE
-          ? 502
-          : 400
-    return new ShippingActionError(
-      `${what}: ${error.message}`,
-      status,
-      status === 404
-        ? "not_found"
-        : status === 502
-          ? "shipping_service_error"
-          : "not_allowed"
-    )
-  }
-  // A workflow run throws serialized errors ({ message, type }); anything else is our fault (500).
+const REFUSALS: string[] = [
+  MedusaError.Types.INVALID_DATA,
+  MedusaError.Types.NOT_ALLOWED,
+  MedusaError.Types.NOT_FOUND,
+]
+
+/** A MedusaError that refuses the input, or a workflow run's serialized copy of one. */
+export function isMedusaRefusal(error: unknown): boolean {
   const type = (error as { type?: unknown } | null)?.type
-  if (typeof type !== "string")
-    return error instanceof Error ? error : new Error(messageOf(error))
-  const status =
-    type === MedusaError.Types.UNEXPECTED_STATE
-      ? 502
-      : type === MedusaError.Types.NOT_FOUND
-        ? 404
-        : 400
-  return new ShippingActionError(
-    `${what}: ${messageOf(error)}`,
-    status,
-    status === 404
-      ? "not_found"
-      : status === 502
-        ? "shipping_service_error"
-        : "not_allowed"
-  )
+  return typeof type === "string" && REFUSALS.includes(type)
 }
 
 const STATUSES = new Set([400, 404, 409, 502])

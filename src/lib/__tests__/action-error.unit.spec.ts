@@ -1,6 +1,6 @@
 import { MedusaError, serializeError } from "@medusajs/framework/utils"
 import {
-  actionErrorOf,
+  isMedusaRefusal,
   serviceErrorOf,
   ShippingActionError,
   shippingActionErrorFrom,
@@ -19,7 +19,7 @@ describe("action errors across a workflow run", () => {
         "conflict"
       )
     )
-    const rebuilt = actionErrorOf(thrown, "Label X was not voided")
+    const rebuilt = shippingActionErrorFrom(thrown)
     expect(rebuilt).toBeInstanceOf(ShippingActionError)
     expect(rebuilt).toMatchObject({
       message: "Label X cannot be voided: shipped.",
@@ -42,12 +42,24 @@ describe("action errors across a workflow run", () => {
         type: "conflict",
       })
     ).toBeNull()
+  })
+
+  it("tells Medusa's refusals, and their serialized copies, from other errors", () => {
+    const notAllowed = new MedusaError(MedusaError.Types.NOT_ALLOWED, "no")
+    expect(isMedusaRefusal(notAllowed)).toBe(true)
+    expect(isMedusaRefusal(serializeError(notAllowed))).toBe(true)
     expect(
-      actionErrorOf(
-        serializeError(new MedusaError(MedusaError.Types.NOT_ALLOWED, "no")),
-        "What"
+      isMedusaRefusal(
+        serializeError(new MedusaError(MedusaError.Types.NOT_FOUND, "gone"))
       )
-    ).toMatchObject({ message: "What: no", status: 400 })
+    ).toBe(true)
+    expect(
+      isMedusaRefusal(
+        new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "broken")
+      )
+    ).toBe(false)
+    expect(isMedusaRefusal(new Error("bug"))).toBe(false)
+    expect(isMedusaRefusal(null)).toBe(false)
   })
 })
 

@@ -1,3 +1,4 @@
+import { MedusaError } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import {
   autoFulfillmentView,
@@ -21,10 +22,9 @@ export async function retryAutoFulfillment(
   const { maxAttempts } = shipping.getOptions().autoFulfill
   const [record] = await shipping.listAutoFulfillments({ order_id: orderId })
   if (!record)
-    throw new ShippingActionError(
-      "This order has no automatic fulfillment to retry (its shipping method is not a shipping-services option, or it was placed before the plugin).",
-      404,
-      "not_found"
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      "This order has no automatic fulfillment to retry (its shipping method is not a shipping-services option, or it was placed before the plugin)."
     )
   if (record.status !== "failed" && record.status !== "waiting") {
     throw new ShippingActionError(
@@ -39,10 +39,9 @@ export async function retryAutoFulfillment(
   const [after] = await shipping.listAutoFulfillments({ order_id: orderId })
   const view = autoFulfillmentView(after, maxAttempts)
   if (outcome.status === "failed")
-    throw new ShippingActionError(
-      `The automatic fulfillment failed again: ${outcome.error}`,
-      400,
-      "not_allowed"
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `The automatic fulfillment failed again: ${outcome.error}`
     )
   if (outcome.status === "waiting")
     throw new ShippingActionError(

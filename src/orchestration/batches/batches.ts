@@ -1,3 +1,4 @@
+import { MedusaError } from "@medusajs/framework/utils"
 import type { DocumentSource } from "../../modules/shipping-services/service"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import {
@@ -23,7 +24,7 @@ import {
   reopenPrintBatchWorkflow,
 } from "../../workflows/print-batch"
 import type { ReopenBatchInput } from "../../workflows/print-batch/steps/reopen-batch"
-import { actionErrorOf, ShippingActionError } from "../../lib/action-error"
+import { ShippingActionError } from "../../lib/action-error"
 import { runBatch, startBatch } from "./run-batch"
 import { labelsToPrint, loadSelection } from "./selection"
 import { shippingOf } from "../../modules/shipping-services"
@@ -47,16 +48,14 @@ export async function createBatch(
   const defaults = shipping.getOptions().printing
   const mode = input.mode ?? "buy"
   if (!input.order_ids.length)
-    throw new ShippingActionError(
-      "Select at least one order: an empty selection makes no batch.",
-      400,
-      "invalid_data"
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      "Select at least one order: an empty selection makes no batch."
     )
   if (input.order_ids.length > MAX_BATCH_ORDERS)
-    throw new ShippingActionError(
-      `A batch takes at most ${MAX_BATCH_ORDERS} orders; ${input.order_ids.length} were selected.`,
-      400,
-      "invalid_data"
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `A batch takes at most ${MAX_BATCH_ORDERS} orders; ${input.order_ids.length} were selected.`
     )
   const { accepted, refused } = classifySelection(
     await loadSelection(container, input.order_ids),
@@ -70,10 +69,9 @@ export async function createBatch(
       )
       .join("; ")
     throw Object.assign(
-      new ShippingActionError(
-        `No order of the selection can be ${mode === "buy" ? "shipped" : "printed"}: ${list}`,
-        400,
-        "not_allowed"
+      new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `No order of the selection can be ${mode === "buy" ? "shipped" : "printed"}: ${list}`
       ),
       { refused }
     )
@@ -85,24 +83,19 @@ export async function createBatch(
         ? { ...o, shipment_ids: await labelsToPrint(shipping, o.order_id) }
         : o
     )
-  let created
-  try {
-    ;({ result: created } = await createPrintBatchWorkflow(container).run({
-      input: {
-        mode,
-        layout: input.layout ?? defaults.layout,
-        packing_slips: input.packing_slips ?? defaults.packingSlips,
-        commercial_invoices:
-          input.commercial_invoices ?? defaults.commercialInvoices,
-        separate: input.separate ?? defaults.separate,
-        created_by: input.created_by ?? null,
-        orders,
-        refused,
-      },
-    }))
-  } catch (error) {
-    throw actionErrorOf(error, "The batch was not created")
-  }
+  const { result: created } = await createPrintBatchWorkflow(container).run({
+    input: {
+      mode,
+      layout: input.layout ?? defaults.layout,
+      packing_slips: input.packing_slips ?? defaults.packingSlips,
+      commercial_invoices:
+        input.commercial_invoices ?? defaults.commercialInvoices,
+      separate: input.separate ?? defaults.separate,
+      created_by: input.created_by ?? null,
+      orders,
+      refused,
+    },
+  })
   startBatch(container, created.batch_id)
   return loadBatchView(container, created.batch_id)
 }
@@ -115,10 +108,9 @@ export async function loadBatchView(
   const shipping = shippingOf(container)
   const [batch] = await shipping.listBatches({ id: batchId })
   if (!batch)
-    throw new ShippingActionError(
-      `Batch ${batchId} was not found`,
-      404,
-      "not_found"
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `Batch ${batchId} was not found`
     )
   const items = (await shipping.listBatchItems(
     { batch_id: batchId },
@@ -217,11 +209,7 @@ export async function reprintBatch(
 }
 
 async function reopen(container: MedusaContainer, input: ReopenBatchInput) {
-  try {
-    await reopenPrintBatchWorkflow(container).run({ input })
-  } catch (error) {
-    throw actionErrorOf(error, "The batch was not changed")
-  }
+  await reopenPrintBatchWorkflow(container).run({ input })
 }
 
 /** Its labels count as printed from now on (Ready to ship stops listing them). */
@@ -233,10 +221,9 @@ export async function batchFile(
   const shipping = shippingOf(container)
   const [batch] = await shipping.listBatches({ id: batchId })
   if (!batch)
-    throw new ShippingActionError(
-      `Batch ${batchId} was not found`,
-      404,
-      "not_found"
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `Batch ${batchId} was not found`
     )
   const file = ((batch.files as BatchFile[] | null) ?? []).find(
     (f) => f.kind === kind
@@ -248,10 +235,9 @@ export async function batchFile(
         : batch.print_error
           ? `its print file failed: ${messageOf(batch.print_error)}`
           : `it has no ${kind} file`
-    throw new ShippingActionError(
-      `Batch ${batchId} has no ${kind} file to download: ${why}`,
-      404,
-      "not_found"
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `Batch ${batchId} has no ${kind} file to download: ${why}`
     )
   }
   if (batch.files_removed_at)

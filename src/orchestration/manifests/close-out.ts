@@ -20,7 +20,11 @@ import type { ShipmentRecord } from "../../modules/shipping-services/models"
 import type { Carrier } from "../../shipping-api/constants"
 import { downloadBase64 } from "../../lib/labels/download"
 import { closeOutManifestWorkflow } from "../../workflows/close-out-manifest"
-import { actionErrorOf, ShippingActionError } from "../../lib/action-error"
+import {
+  isMedusaRefusal,
+  shippingActionErrorFrom,
+} from "../../lib/action-error"
+import { messageOf } from "../../lib/errors"
 import { readSetting } from "../../modules/shipping-services/settings"
 import { shippingOf } from "../../modules/shipping-services"
 
@@ -65,17 +69,15 @@ export async function closeOut(
             manifestView(await manifestGroup(container, group, now))
           )
         } catch (error) {
-          const e = actionErrorOf(
-            error,
-            `The ${group.carrier} manifest was not made`
-          )
-          if (!(e instanceof ShippingActionError)) throw e
+          // The steps word what the service or Medusa refused; anything else is a bug (500).
+          if (!shippingActionErrorFrom(error) && !isMedusaRefusal(error))
+            throw error
           result.failures.push({
             carrier: group.carrier,
             tracking_numbers: group.shipments.map(
               (s) => s.tracking_number as string
             ),
-            message: e.message,
+            message: messageOf(error),
           })
         }
       }

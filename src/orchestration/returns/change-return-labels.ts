@@ -4,7 +4,7 @@ import {
   MedusaError,
 } from "@medusajs/framework/utils"
 import { updateFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
-import { actionErrorOf, ShippingActionError } from "../../lib/action-error"
+import { serviceErrorOf, ShippingActionError } from "../../lib/action-error"
 import { messageOf, saysServiceAway } from "../../lib/errors"
 import {
   changeOfReturn,
@@ -172,10 +172,9 @@ export async function buyWaitingReturnLabelNow(
 ): Promise<{ return_id: string; fulfillment_ids: string[] }> {
   const ret = await loadReturn(container, returnId)
   if (!ret)
-    throw new ShippingActionError(
-      `Return with id: ${returnId} was not found`,
-      404,
-      "not_found"
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `Return with id: ${returnId} was not found`
     )
   const change = changeOfReturn(ret)
   if (!change || !awaitingFulfillmentIds(ret).length)
@@ -192,6 +191,6 @@ export async function buyWaitingReturnLabelNow(
         outcome.status === "bought" ? outcome.fulfillment_ids : [],
     }
   } catch (error) {
-    throw actionErrorOf(error, "The return label was not bought")
+    throw serviceErrorOf(error, "The return label was not bought")
   }
 }

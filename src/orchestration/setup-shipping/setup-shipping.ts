@@ -1,6 +1,10 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { ShippingActionError, actionErrorOf } from "../../lib/action-error"
+import {
+  ContainerRegistrationKeys,
+  Modules,
+  MedusaError,
+} from "@medusajs/framework/utils"
+import { ShippingActionError } from "../../lib/action-error"
 import { messageOf } from "../../lib/errors"
 import { withLock, type LockingLike } from "../../lib/locking"
 import { pluginClient } from "../../lib/plugin-client"
@@ -118,7 +122,7 @@ function checkInput(options: PluginOptions, input: SetupInput): void {
     options.services
   )
   if (unknown.length)
-    throw new ShippingActionError(unknown.join("; "), 400, "invalid_data")
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, unknown.join("; "))
 }
 
 /** The apply runs the same plan. */
@@ -153,14 +157,10 @@ export async function applyShippingSetup(
       const plan = await previewShippingSetup(container, input)
       if (!plan.ready) throw new SetupNotReadyError(plan)
       if (!createsAnything(plan)) return { applied: false, plan, created: null }
-      try {
-        const { result } = await setupShippingWorkflow(container).run({
-          input: setupActionsOf(plan, options),
-        })
-        return { applied: true, plan, created: result }
-      } catch (error) {
-        throw actionErrorOf(error, "Nothing was set up")
-      }
+      const { result } = await setupShippingWorkflow(container).run({
+        input: setupActionsOf(plan, options),
+      })
+      return { applied: true, plan, created: result }
     },
     { timeout: 60, expire: 120, whenHeld: "busy" }
   )

@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { actionErrorOf, ShippingActionError } from "../../../lib/action-error"
+import { serviceErrorOf, ShippingActionError } from "../../../lib/action-error"
 import { MANIFEST_ID_PATTERN } from "../../../lib/manifests/record"
 import { pluginClient } from "../../../lib/plugin-client"
 import { randomTransactionId } from "../../../shipping-api/client/create-flow"
@@ -46,7 +46,7 @@ export const createManifestAtServiceStep = createStep(
       })
     } catch (error) {
       // Worded here: the run serializes a step's error, service error classes included.
-      throw actionErrorOf(
+      throw serviceErrorOf(
         error,
         `The ${input.request.carrier} manifest was not made`
       )
