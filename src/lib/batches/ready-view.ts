@@ -84,7 +84,7 @@ export function awaitingOrderView(
           "Waiting for the shipping service to answer again")
         : state === "held"
           ? `Held by an admin${row.held_at ? ` since ${iso(row.held_at)!.slice(0, 16).replace("T", " ")} UTC` : ""}`
-          : "Automatic fulfilment was off when it was placed"
+          : "Automatic fulfillment was off when it was placed"
   return {
     order_id: row.order_id,
     display_id: order?.display_id ?? row.display_id ?? null,

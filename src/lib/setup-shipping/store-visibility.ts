@@ -61,7 +61,7 @@ export function storeVisibility(
       o.in_store = !offered
       if (offered)
         notes.push(
-          `“${o.name}”${o.is_return ? " (return)" : ""} from “${location.name}” (${LANE_LABEL[o.lane].toLowerCase()}) is made for the admin only: ${offered.where} already offers it to shoppers of the same sales channel and countries. Checkout prices each item from the warehouse Medusa reserves it at; fulfil from “${location.name}” with this option.`
+          `“${o.name}”${o.is_return ? " (return)" : ""} from “${location.name}” (${LANE_LABEL[o.lane].toLowerCase()}) is made for the admin only: ${offered.where} already offers it to shoppers of the same sales channel and countries. Checkout prices each item from the warehouse Medusa reserves it at; fulfill from “${location.name}” with this option.`
         )
       else
         offers.push({

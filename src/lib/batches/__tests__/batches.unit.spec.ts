@@ -316,7 +316,7 @@ describe("batch views", () => {
       )
     ).toMatchObject({
       state: "manual",
-      reason: "Automatic fulfilment was off when it was placed",
+      reason: "Automatic fulfillment was off when it was placed",
       service: { id: "postal-ground", name: "Ground" },
     })
     expect(

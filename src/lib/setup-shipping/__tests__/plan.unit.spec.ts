@@ -661,7 +661,7 @@ describe("the one-action setup over several warehouses", () => {
     expect(made("sloc_2").length).toBe(made("sloc_1").length)
     expect(made("sloc_2").every((o) => o.in_store === false)).toBe(true)
     expect(p.notes).toContain(
-      "“Postal Ground Advantage” from “Austin warehouse” (domestic) is made for the admin only: “Postal Ground Advantage” from “Shelton warehouse” already offers it to shoppers of the same sales channel and countries. Checkout prices each item from the warehouse Medusa reserves it at; fulfil from “Austin warehouse” with this option."
+      "“Postal Ground Advantage” from “Austin warehouse” (domestic) is made for the admin only: “Postal Ground Advantage” from “Shelton warehouse” already offers it to shoppers of the same sales channel and countries. Checkout prices each item from the warehouse Medusa reserves it at; fulfill from “Austin warehouse” with this option."
     )
     // What is applied is what the preview showed: Medusa's enabled_in_store rule says it.
     const actions = setupActionsOf(p, options)

@@ -162,7 +162,7 @@ describe("claiming an order's fulfillment", () => {
     })
     expect(await auto("o4")).toMatchObject({
       claimed: false,
-      reason: "no attempts left: an admin has to fulfil it",
+      reason: "no attempts left: an admin has to fulfill it",
     })
     // An admin chose the order: held or out of attempts, it is theirs to buy now.
     const admin = (order_id: string) =>

@@ -103,7 +103,7 @@ export async function claimOrderFulfillment(
     )
       return {
         claimed: false,
-        reason: "no attempts left: an admin has to fulfil it",
+        reason: "no attempts left: an admin has to fulfill it",
         busy: false,
       }
   }
