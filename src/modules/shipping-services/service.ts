@@ -31,7 +31,12 @@ import {
   readSpendReport,
   type SpendFilter,
 } from "./spend-report"
-import { countReturnRefusal, jobRuns } from "./setting-rows"
+import {
+  claimJobRestoration,
+  countReturnRefusal,
+  jobRuns,
+  jobsRestored,
+} from "./setting-rows"
 import {
   AutoFulfillment,
   Batch,
@@ -234,6 +239,15 @@ export default class ShippingServicesModuleService extends MedusaService({
 
   jobRuns() {
     return jobRuns((filters) => this.listSettings(filters))
+  }
+
+  /** Shared by the workers' schedule keepers: one registers a late job again. */
+  jobRestorations() {
+    return {
+      read: () => jobsRestored(this.pg_()),
+      claim: (job: string, seen: string | null, at: string) =>
+        claimJobRestoration(this.pg_(), job, seen, at),
+    }
   }
 
   countReturnRefusal(reason: string): Promise<Record<string, unknown>> {

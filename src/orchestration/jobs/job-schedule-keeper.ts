@@ -19,8 +19,10 @@ export type KeeperDeps = {
   now: Date
   /** A job is judged late only once it had time to run here. */
   processStartedAt: Date
-  /** When this process last registered each job again: counted as a run, so a job late for another cause is not registered at every check. */
-  restoredAt: ReadonlyMap<string, Date>
+  /** When a keeper (of any process) last registered each job again: counted as a run, so a job late for another cause is not registered at every check. */
+  restoredAt: Readonly<Record<string, string>>
+  /** Compare-and-set on `restoredAt`'s entry: only the process that wins registers the job. */
+  claim: (job: string, seen: string | null, at: string) => Promise<boolean>
   /** Medusa's WorkflowManager. */
   workflowOf: (id: string) => Scheduled | undefined
   /** Idempotent: same key, replaced. */
@@ -32,7 +34,8 @@ export type KeeperDeps = {
  * while another runs a job's tick can leave that job with no next tick (BullMQ replaces the
  * repeatable job the running tick had just scheduled with one of the tick's own time). So each
  * worker checks every 15 s and registers the late jobs' schedules again exactly as Medusa did;
- * only the late ones, since a job whose tick is running now could lose its next the same way.
+ * only the late ones, since a job whose tick is running now could lose its next the same way, and
+ * only once across the workers (a second registration could lose the first one's tick).
  * Returns the jobs re-registered.
  */
 export async function keepJobSchedules(
@@ -42,9 +45,9 @@ export async function keepJobSchedules(
 ): Promise<string[]> {
   const { now } = deps
   const runs = (await shipping.jobRuns()).map((run) => {
-    const restored = deps.restoredAt.get(run.name)
-    return restored && restored.toISOString() > run.started_at
-      ? { ...run, started_at: restored.toISOString() }
+    const restored = deps.restoredAt[run.name]
+    return restored && restored > run.started_at
+      ? { ...run, started_at: restored }
       : run
   })
   const options = shipping.getOptions()
@@ -63,6 +66,8 @@ export async function keepJobSchedules(
     const workflow = deps.workflowOf(workflowIdOf(job.name))
     // A server loads no jobs.
     if (!workflow?.options?.schedule) continue
+    const seen = deps.restoredAt[job.name] ?? null
+    if (!(await deps.claim(job.name, seen, now.toISOString()))) continue
     await deps.schedule(workflow)
     restored.push(job.name)
   }
@@ -83,21 +88,24 @@ export async function startJobScheduleKeeper(
   const holder = globalThis as { [KEY]?: NodeJS.Timeout }
   if (holder[KEY]) return
   const processStartedAt = new Date()
-  const restoredAt = new Map<string, Date>()
+  const restorations = shipping.jobRestorations()
   let running = false
   holder[KEY] = setInterval(() => {
     if (running) return
     running = true
-    const now = new Date()
-    keepJobSchedules(shipping, logger, {
-      now,
-      processStartedAt,
-      restoredAt,
-      workflowOf: (id) => WorkflowManager.getWorkflow(id) as Scheduled,
-      schedule: (workflow) =>
-        WorkflowManager.scheduler.scheduleWorkflow(workflow as never),
-    })
-      .then((restored) => restored.forEach((job) => restoredAt.set(job, now)))
+    restorations
+      .read()
+      .then((restoredAt) =>
+        keepJobSchedules(shipping, logger, {
+          now: new Date(),
+          processStartedAt,
+          restoredAt,
+          claim: restorations.claim,
+          workflowOf: (id) => WorkflowManager.getWorkflow(id) as Scheduled,
+          schedule: (workflow) =>
+            WorkflowManager.scheduler.scheduleWorkflow(workflow as never),
+        })
+      )
       .catch((error) =>
         logger.warn(
           `shipping-services: could not check the job schedules: ${messageOf(error)}`

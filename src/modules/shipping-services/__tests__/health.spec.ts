@@ -294,5 +294,34 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
       expect(view.status).toBe("ok")
       expect(view.items.every((i) => i.action === null)).toBe(true)
     })
+
+    it("lets one of two workers register a late job's schedule again (the keepers' shared claim)", async () => {
+      const restorations = service.jobRestorations()
+      const job = PLUGIN_JOBS.recover.name
+      expect(await restorations.read()).toEqual({})
+      const first = "2026-11-29T10:00:00.000Z"
+      // Both found no restoration yet and claim at once: the database picks one.
+      const both = await Promise.all([
+        restorations.claim(job, null, first),
+        restorations.claim(job, null, "2026-11-29T10:00:00.005Z"),
+      ])
+      expect(both.filter(Boolean)).toHaveLength(1)
+      const seen = (await restorations.read())[job]
+      // A claim on a stale reading loses; on the current one it wins, other jobs untouched.
+      expect(
+        await restorations.claim(job, null, "2026-11-29T10:03:00.000Z")
+      ).toBe(false)
+      const other = PLUGIN_JOBS.pollTracking.name
+      expect(await restorations.claim(other, null, first)).toBe(true)
+      expect(
+        await restorations.claim(job, seen, "2026-11-29T10:03:00.000Z")
+      ).toBe(true)
+      expect(await restorations.read()).toEqual({
+        [job]: "2026-11-29T10:03:00.000Z",
+        [other]: first,
+      })
+      // Not a job run: Health's runs stay as runJob wrote them.
+      expect(await service.jobRuns()).toEqual([])
+    })
   },
 })

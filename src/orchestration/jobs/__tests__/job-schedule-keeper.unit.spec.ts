@@ -19,10 +19,16 @@ function fixture(runs: Record<string, Date>, loaded = true) {
   }
   const logger = { warn: jest.fn() }
   const scheduled: string[] = []
+  const restored: Record<string, string> = {}
   const deps = (over: Partial<KeeperDeps> = {}): KeeperDeps => ({
     now: NOW,
     processStartedAt: minutesAgo(60),
-    restoredAt: new Map(),
+    restoredAt: { ...restored },
+    claim: async (job, seen, at) => {
+      if ((restored[job] ?? null) !== seen) return false
+      restored[job] = at
+      return true
+    },
     workflowOf: (id) =>
       loaded ? { id, options: { schedule: { cron: "* * * * *" } } } : undefined,
     schedule: async (w) => {
@@ -32,7 +38,7 @@ function fixture(runs: Record<string, Date>, loaded = true) {
   })
   const keep = (over?: Partial<KeeperDeps>) =>
     keepJobSchedules(shipping as never, logger as never, deps(over))
-  return { keep, scheduled, logger }
+  return { keep, scheduled, logger, restored }
 }
 
 const recover = PLUGIN_JOBS.recover.name
@@ -73,10 +79,20 @@ describe("keepJobSchedules (schedules a Redis restarted empty or a racing start 
   })
 
   it("counts its own registering as a run: late again only two intervals and 30 s after it", async () => {
-    const { keep } = fixture({ [recover]: minutesAgo(30) })
-    const restoredAt = (m: number) => new Map([[recover, minutesAgo(m)]])
-    expect(await keep({ restoredAt: restoredAt(2.4) })).toEqual([])
-    expect(await keep({ restoredAt: restoredAt(2.6) })).toEqual([recover])
+    const { keep, restored } = fixture({ [recover]: minutesAgo(30) })
+    restored[recover] = minutesAgo(2.4).toISOString()
+    expect(await keep()).toEqual([])
+    restored[recover] = minutesAgo(2.6).toISOString()
+    expect(await keep()).toEqual([recover])
+  })
+
+  it("registers a late job once across two workers that found it late at the same time", async () => {
+    const { keep, scheduled, restored } = fixture({ [recover]: minutesAgo(30) })
+    // Both read the shared record before either registered.
+    const [first, second] = await Promise.all([keep(), keep()])
+    expect([...first, ...second]).toEqual([recover])
+    expect(scheduled).toEqual([`job-${recover}`])
+    expect(restored[recover]).toBe(NOW.toISOString())
   })
 
   it("registers nothing in a process that loaded no jobs (a server)", async () => {
