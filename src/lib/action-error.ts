@@ -54,7 +54,16 @@ export function serviceErrorOf(error: unknown, what: string): Error {
     )
   }
   if (error instanceof ShippingApiError) return failed(what, error)
-  return error instanceof Error ? error : new Error(messageOf(error))
+  if (error instanceof Error) return error
+  // A workflow run hands back a plain copy of a step's MedusaError: rebuilt, in this action's words.
+  const type = (error as { type?: unknown } | null)?.type
+  // The provider's word for the service failing or away (Medusa would answer it 500).
+  if (type === MedusaError.Types.UNEXPECTED_STATE)
+    return failed(what, new Error(messageOf(error)))
+  return typeof type === "string" &&
+    (Object.values(MedusaError.Types) as string[]).includes(type)
+    ? new MedusaError(type, `${what}: ${messageOf(error)}`)
+    : new Error(messageOf(error))
 }
 
 const REFUSALS: string[] = [

@@ -84,5 +84,25 @@ describe("a step's call to the service that threw", () => {
         "What"
       )
     ).toMatchObject({ status: 502, type: "shipping_service_error" })
+    // A workflow run's copy of a step's MedusaError keeps its type (Medusa's status) in these words.
+    const copy = serviceErrorOf(
+      serializeError(
+        new MedusaError(MedusaError.Types.INVALID_DATA, "refused")
+      ),
+      "The return label was not bought"
+    )
+    expect(copy).toBeInstanceOf(MedusaError)
+    expect(copy).toMatchObject({
+      type: MedusaError.Types.INVALID_DATA,
+      message: "The return label was not bought: refused",
+    })
+    expect(
+      serviceErrorOf(
+        serializeError(
+          new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "not answering")
+        ),
+        "What"
+      )
+    ).toMatchObject({ status: 502, type: "shipping_service_error" })
   })
 })
