@@ -493,11 +493,14 @@ httpTestRunner({
         const logger = getContainer().resolve(ContainerRegistrationKeys.LOGGER)
         const warn = jest.spyOn(logger, "warn")
         try {
-          // One tick of the keeper, as its timer runs it (an hour into the process's life).
+          // One tick of the keeper, as its timer runs it (an hour into the process's life), with
+          // the record the workers share of when each job was registered again.
+          const restorations = shipping().jobRestorations()
           const restored = await keepJobSchedules(shipping(), logger, {
             now: new Date(),
             processStartedAt: new Date(Date.now() - 60 * 60_000),
-            restoredAt: new Map(),
+            restoredAt: await restorations.read(),
+            claim: restorations.claim,
             workflowOf: (id) => WorkflowManager.getWorkflow(id),
             schedule: (w) => WorkflowManager.scheduler.scheduleWorkflow(w),
           })
