@@ -4,9 +4,9 @@
 # The suite is bound by CPU, so its time is its CPU-seconds over two cores, less the time a core
 # sits idle. The cluster group mostly waits (a database away for 20 s, leases, the sandbox's
 # latency), so it starts first, a line of its own, with the HTTP group (the longest) and the unit
-# group beside it. After the unit group two more waiting lines start: merchant (modules, install,
-# browser) and, in CI, the other Node.js lines (the dtc install on the oldest, then the unit group
-# on each). Their databases, ports, Redis prefixes and sandboxes are their own. Each line's output
+# group beside it. After the unit group more waiting lines start: merchant (modules, install,
+# browser) and, in CI, the dtc install on the oldest other Node.js line and the unit group on each
+# other line. Their databases, ports, Redis prefixes and sandboxes are their own. Each line's output
 # is printed whole once it ended. The exit status is the first failure's; a failed group starts no
 # later one of its line (a failed unit group, no line after it), and the lines already running are
 # waited for.
@@ -106,7 +106,8 @@ join() {
   echo "$*"
 }
 # The HTTP group's two heaviest files run after the cluster group, in a jest run of their own (its
-# own sandbox, ports and template database): that line ends minutes before HTTP's, the last to end.
+# own sandbox, ports and template database), two workers: with one they took 345 s for 89 CPU-s
+# at the end of CI, the longest line's last step.
 late_http=(integration-tests/http/checkout-refusals.spec.ts integration-tests/http/customer-returns.spec.ts)
 http_files=()
 for f in integration-tests/http/*.spec.ts; do
@@ -116,7 +117,7 @@ pids=()
 names=()
 stamp "a line: test:cluster (${faults[*]##*/}, then ${others[*]##*/}), then test:http (${late_http[*]##*/}), beside the rest"
 line cluster "cluster:$(join "${faults[@]}")" ${others[0]+"cluster:$(join "${others[@]}")"} \
-  "HTTP_TEST_WORKERS=1 http:$(join "${late_http[@]}")" &
+  "HTTP_TEST_WORKERS=2 http:$(join "${late_http[@]}")" &
 pids+=("$!")
 names+=(cluster)
 
@@ -141,13 +142,19 @@ if [ "$status" -eq 0 ]; then
   pids+=("$!")
   names+=(merchant)
 
-  # The other Node.js lines (CI), a line of their own: on the oldest, README's merchant path in the
-  # shape of Medusa's dtc starter (INSTALL_STARTER=dtc: its backend, its Medusa, pnpm and its
-  # deployment path), while the plain npm app of the newest Medusa runs on the main line in the line
-  # above: the install test pairs the Medusa axis with the Node.js axis. Then the unit group on each.
-  steps=()
+  # The other Node.js lines (CI): on the oldest, README's merchant path in the shape of Medusa's
+  # dtc starter (INSTALL_STARTER=dtc: its backend, its Medusa, pnpm and its deployment path), while
+  # the plain npm app of the newest Medusa runs on the main line in the line above: the install
+  # test pairs the Medusa axis with the Node.js axis. It mostly waits (pnpm, the builds), so it is
+  # a line of its own beside another that runs the unit group on each of those Node.js lines.
   oldest=$(printf '%s\n' ${NODE_LINES_BESIDE:-} | sort -n | head -1)
-  [ -n "$oldest" ] && steps+=("INSTALL_STARTER=dtc install@$oldest")
+  if [ -n "$oldest" ]; then
+    stamp "a line: INSTALL_STARTER=dtc test:install on Node.js $oldest"
+    line dtc "INSTALL_STARTER=dtc install@$oldest" &
+    pids+=("$!")
+    names+=(dtc)
+  fi
+  steps=()
   for major in ${NODE_LINES_BESIDE:-}; do
     steps+=("unit@$major")
   done
