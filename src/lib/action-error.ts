@@ -9,18 +9,13 @@ import {
 import { messageOf } from "./errors"
 
 export type ActionErrorType =
-  | "not_found"
-  | "not_allowed"
-  | "invalid_data"
-  | "conflict"
-  | "shipping_service_error"
-  | "files_removed"
+  "conflict" | "shipping_service_error" | "files_removed"
 
-/** An admin action refused in words; Medusa's error handler has no 502 and rewrites every 409's message. */
+/** What Medusa's error handler cannot answer in words: it has no 502 or 410 and rewrites every 409's message; refusals are MedusaErrors. */
 export class ShippingActionError extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 404 | 409 | 410 | 502,
+    readonly status: 409 | 410 | 502,
     readonly type: ActionErrorType
   ) {
     super(message)
@@ -78,14 +73,8 @@ export function isMedusaRefusal(error: unknown): boolean {
   return typeof type === "string" && REFUSALS.includes(type)
 }
 
-const STATUSES = new Set([400, 404, 409, 502])
-const TYPES = new Set([
-  "not_found",
-  "not_allowed",
-  "invalid_data",
-  "conflict",
-  "shipping_service_error",
-])
+const STATUSES = new Set([409, 410, 502])
+const TYPES = new Set(["conflict", "shipping_service_error", "files_removed"])
 
 /** A ShippingActionError a step threw, rebuilt: a workflow run serializes it and drops its class. */
 export function shippingActionErrorFrom(

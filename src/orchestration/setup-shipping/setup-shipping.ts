@@ -53,9 +53,12 @@ export type SetupApplyResult = {
 }
 
 /** Nothing was created; the plan says what is missing. */
-export class SetupNotReadyError extends ShippingActionError {
+export class SetupNotReadyError extends MedusaError {
   constructor(readonly plan: SetupPlan) {
-    super(`Nothing was set up: ${plan.missing.join(" ")}`, 400, "invalid_data")
+    super(
+      MedusaError.Types.INVALID_DATA,
+      `Nothing was set up: ${plan.missing.join(" ")}`
+    )
   }
 }
 
