@@ -40,7 +40,8 @@
  * duplicates.
  * BENCH_ORDERS changes the count; BENCH_PROFILE=1 writes CPU profiles of both measured bursts
  * (per worker in cluster mode; in one process also both sides of the tracking half;
- * bench/profile-summary.ts prints their top entries);
+ * bench/profile-summary.ts prints their top entries); BENCH_PROFILE=heap, sampled allocation
+ * profiles (.heapprofile, collected objects included) of the same windows instead;
  * Then the tracking half (BENCH_TRACKING=off skips it): each plugin parcel's six scans posted to
  * the webhook route, against Medusa's createOrderShipmentWorkflow and
  * markOrderFulfillmentAsDeliveredWorkflow for each manual order (dev/manual-fulfillment's
@@ -127,7 +128,7 @@ function workersArg(): number | undefined {
   return n
 }
 
-/** Profiles this process (BENCH_PROFILE=1): a .cpuprofile for Chrome DevTools or speedscope. */
+/** Profiles this process (BENCH_PROFILE=1, or heap): a .cpuprofile or .heapprofile for Chrome DevTools. */
 async function startProfile(name: string): Promise<() => Promise<string>> {
   const inspector = await import("node:inspector")
   const session = new inspector.Session()
@@ -136,12 +137,25 @@ async function startProfile(name: string): Promise<() => Promise<string>> {
     new Promise<any>((res, rej) =>
       session.post(method, params ?? {}, (e, r) => (e ? rej(e) : res(r)))
     )
-  await post("Profiler.enable")
-  await post("Profiler.start")
+  // BENCH_PROFILE=heap: what each side allocates (sampled), for the garbage collector's share.
+  const heap = process.env.BENCH_PROFILE === "heap"
+  await post(heap ? "HeapProfiler.enable" : "Profiler.enable")
+  await post(
+    heap ? "HeapProfiler.startSampling" : "Profiler.start",
+    heap
+      ? {
+          samplingInterval: 4096,
+          includeObjectsCollectedByMajorGC: true,
+          includeObjectsCollectedByMinorGC: true,
+        }
+      : {}
+  )
   return async () => {
-    const { profile } = await post("Profiler.stop")
+    const { profile } = await post(
+      heap ? "HeapProfiler.stopSampling" : "Profiler.stop"
+    )
     session.disconnect()
-    const file = `${root}/bench/auto-fulfill-${name}.cpuprofile`
+    const file = `${root}/bench/auto-fulfill-${name}.${heap ? "heapprofile" : "cpuprofile"}`
     writeFileSync(file, JSON.stringify(profile))
     return file
   }

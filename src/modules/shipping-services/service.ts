@@ -245,7 +245,7 @@ export default class ShippingServicesModuleService extends MedusaService({
   jobRestorations() {
     return {
       read: () => jobsRestored(this.pg_()),
-      claim: (job: string, seen: string | null, at: string) =>
+      claim: (job: string, seen: string | null, at: string | null) =>
         claimJobRestoration(this.pg_(), job, seen, at),
     }
   }

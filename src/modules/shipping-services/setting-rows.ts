@@ -42,12 +42,12 @@ export async function jobRuns(
 /** When a keeper last registered each job's schedule again, across the processes. */
 export async function jobsRestored(
   knex: Knex
-): Promise<Record<string, string>> {
+): Promise<Record<string, string | null>> {
   const { rows } = await knex.raw(
     `select value from shipping_services_setting where key = ? and deleted_at is null`,
     [JOB_RESTORED_SETTING]
   )
-  return (rows as { value: Record<string, string> }[])[0]?.value ?? {}
+  return (rows as { value: Record<string, string | null> }[])[0]?.value ?? {}
 }
 
 /** Compare-and-set on what the caller read: of two processes that found the job late, one wins. */
@@ -55,7 +55,7 @@ export async function claimJobRestoration(
   knex: Knex,
   job: string,
   seen: string | null,
-  at: string
+  at: string | null
 ): Promise<boolean> {
   const { rows } = await knex.raw(
     `insert into shipping_services_setting (id, key, value)

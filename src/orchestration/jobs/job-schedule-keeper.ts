@@ -20,9 +20,13 @@ export type KeeperDeps = {
   /** A job is judged late only once it had time to run here. */
   processStartedAt: Date
   /** When a keeper (of any process) last registered each job again: counted as a run, so a job late for another cause is not registered at every check. */
-  restoredAt: Readonly<Record<string, string>>
-  /** Compare-and-set on `restoredAt`'s entry: only the process that wins registers the job. */
-  claim: (job: string, seen: string | null, at: string) => Promise<boolean>
+  restoredAt: Readonly<Record<string, string | null>>
+  /** Compare-and-set on `restoredAt`'s entry: only the process that wins registers the job (and gives it back, `at` to `seen`, when that fails). */
+  claim: (
+    job: string,
+    seen: string | null,
+    at: string | null
+  ) => Promise<boolean>
   /** Medusa's WorkflowManager. */
   workflowOf: (id: string) => Scheduled | undefined
   /** Idempotent: same key, replaced. */
@@ -67,8 +71,18 @@ export async function keepJobSchedules(
     // A server loads no jobs.
     if (!workflow?.options?.schedule) continue
     const seen = deps.restoredAt[job.name] ?? null
-    if (!(await deps.claim(job.name, seen, now.toISOString()))) continue
-    await deps.schedule(workflow)
+    const at = now.toISOString()
+    if (!(await deps.claim(job.name, seen, at))) continue
+    try {
+      await deps.schedule(workflow)
+    } catch (error) {
+      // Not registered: given back, so the next check (of any worker) tries again.
+      await deps.claim(job.name, at, seen).catch(() => undefined)
+      logger.warn(
+        `shipping-services: could not register the schedule of job ${job.name} again: ${messageOf(error)}`
+      )
+      continue
+    }
     restored.push(job.name)
   }
   if (restored.length)

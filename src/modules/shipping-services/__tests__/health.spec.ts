@@ -320,6 +320,12 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
         [job]: "2026-11-29T10:03:00.000Z",
         [other]: first,
       })
+      // A keeper whose registration failed gives its claim back (a first one, to none).
+      expect(await restorations.claim(other, first, null)).toBe(true)
+      expect((await restorations.read())[other]).toBeNull()
+      expect(
+        await restorations.claim(other, null, "2026-11-29T10:03:15.000Z")
+      ).toBe(true)
       // Not a job run: Health's runs stay as runJob wrote them.
       expect(await service.jobRuns()).toEqual([])
     })

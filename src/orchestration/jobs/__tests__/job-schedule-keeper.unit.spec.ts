@@ -19,7 +19,7 @@ function fixture(runs: Record<string, Date>, loaded = true) {
   }
   const logger = { warn: jest.fn() }
   const scheduled: string[] = []
-  const restored: Record<string, string> = {}
+  const restored: Record<string, string | null> = {}
   const deps = (over: Partial<KeeperDeps> = {}): KeeperDeps => ({
     now: NOW,
     processStartedAt: minutesAgo(60),
@@ -93,6 +93,23 @@ describe("keepJobSchedules (schedules a Redis restarted empty or a racing start 
     expect([...first, ...second]).toEqual([recover])
     expect(scheduled).toEqual([`job-${recover}`])
     expect(restored[recover]).toBe(NOW.toISOString())
+  })
+
+  it("gives its claim back when registering fails, so the next check tries again", async () => {
+    const { keep, scheduled, restored, logger } = fixture({
+      [recover]: minutesAgo(30),
+    })
+    const failing = async () => {
+      throw new Error("Redis is not answering")
+    }
+    expect(await keep({ schedule: failing })).toEqual([])
+    expect(restored[recover] ?? null).toBeNull()
+    expect(logger.warn.mock.calls[0][0]).toMatch(
+      /could not register the schedule of job shipping-services-recover-interrupted-work again: Redis is not answering/
+    )
+    // Fifteen seconds later the job is still late and nobody holds it.
+    expect(await keep({ restoredAt: { ...restored } })).toEqual([recover])
+    expect(scheduled).toEqual([`job-${recover}`])
   })
 
   it("registers nothing in a process that loaded no jobs (a server)", async () => {
