@@ -11,6 +11,7 @@ import { labelOf } from "../helpers/labels"
 import { sandbox } from "../helpers/sandbox"
 import { startS3, type S3Server } from "../helpers/s3"
 import { registerTrackingWebhook } from "../helpers/webhooks"
+import { medusaCan } from "../../src/lib/medusa-release"
 
 jest.setTimeout(240_000)
 
@@ -96,8 +97,12 @@ httpTestRunner({
     it("keeps the label in the bucket as a private file, downloaded by an admin through a presigned URL only", async () => {
       const { order, row, doc } = await labelledOrder()
       const key = doc.file_id as string
+      // Before Medusa 2.19 its S3 provider drops the folders of a file's name.
+      const folder = medusaCan("s3KeepsFolders")
+        ? "shipping-services/label/"
+        : ""
       expect(key).toMatch(
-        new RegExp(`^shipping-services/label/${row.id}-v0-p0-[0-9A-Z]+\\.pdf$`)
+        new RegExp(`^${folder}${row.id}-v0-p0-[0-9A-Z]+\\.pdf$`)
       )
       expect(s3.uploads).toContainEqual({ key, acl: "private" })
       expect(s3.uploads.every((u) => u.acl === "private")).toBe(true)

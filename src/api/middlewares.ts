@@ -43,6 +43,7 @@ import {
 } from "./middlewares/cancel-return-labels"
 import { explainFulfilledRemoval } from "./middlewares/explain-fulfilled-removal"
 import { refuseUnpassedParcels } from "./middlewares/refuse-unpassed-parcels"
+import { hideStoreOrderLabels } from "./middlewares/hide-store-order-labels"
 import { onShippingServicesStart } from "../orchestration/start-up/boot"
 
 // Servers load this file before the modules' start hooks run, so start-up work registers here (workers elsewhere).
@@ -227,6 +228,12 @@ export default defineMiddlewares({
       matcher: "/store/shipping-services/carts/:id/check",
       methods: ["POST"],
       middlewares: [validateAndTransformBody(StoreCheckCart)],
+    },
+    {
+      // Medusa's order by id answers anyone with the id: no tracking numbers through it.
+      matcher: "/store/orders/:id",
+      methods: ["GET"],
+      middlewares: [hideStoreOrderLabels],
     },
     {
       // Medusa's own store return route: only the order's customer (returns.requireCustomer), one request of an order at a time.

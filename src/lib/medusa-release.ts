@@ -7,6 +7,10 @@ import { createRequire } from "node:module"
 export const MEDUSA_SINCE = {
   /** Medusa's order fulfillment hands the request's `additional_data` to the provider. */
   passesAdditionalData: "2.19.0",
+  /** GET /store/orders/:id answers only the fields Medusa allows there (a fulfillment's labels are not). */
+  limitsStoreOrderFields: "2.21.0",
+  /** Medusa's S3 file provider keeps a file name's folders (`shipping-services/label/…`); before, the key is the bare name. */
+  s3KeepsFolders: "2.19.0",
   /** `medusa db:migrate --skip-search` (the tests' template database skips the search index). */
   migrateSkipsSearch: "2.19.0",
 } as const
