@@ -790,6 +790,20 @@ describe(`the packed plugin in a fresh Medusa app (${DTC ? "dtc-starter, pnpm, M
     ).toBe("%PDF")
     expect(shipment.sandbox).toEqual({ clock_at: expect.any(String) })
 
+    // Medusa's order by id answers anyone with the id: never the tracking number, even when
+    // asked for the labels that carry it (before 2.21 Medusa itself would answer them).
+    const byId = await fetchAgainOnReset(
+      `http://localhost:${env.PORT}/store/orders/${order.id}?fields=*fulfillments,*fulfillments.labels`,
+      { headers: { "x-publishable-api-key": store.publishableKey } }
+    )
+    expect(byId.status).toBe(200)
+    const answered = await byId.text()
+    expect(
+      (JSON.parse(answered) as { order: { fulfillments: unknown[] } }).order
+        .fulfillments
+    ).toHaveLength(1)
+    expect(answered).not.toContain(shipment.tracking_number)
+
     // README's sandbox command takes the parcel to delivered, with the default tracking options.
     await advanceSandboxClock()
     const delivered = await waitFor(
