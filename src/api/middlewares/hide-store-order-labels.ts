@@ -9,11 +9,7 @@ import { medusaCan } from "../../lib/medusa-release"
 export const throughLabels = (field: string): boolean =>
   field.replace(/^\*/, "").split(".").includes("labels")
 
-/**
- * GET /store/orders/:id answers anyone who has the order's id. Before Medusa 2.21 it resolves any
- * field asked for, a fulfillment's labels (tracking number and URL) among them: dropped here, as
- * Medusa 2.21 drops them; the order's customer reads tracking through the plugin's own route.
- */
+/** GET /store/orders/:id answers anyone with the order's id: before 2.21 Medusa resolves any field there, labels too. */
 export function hideStoreOrderLabels(
   req: MedusaRequest,
   _res: MedusaResponse,

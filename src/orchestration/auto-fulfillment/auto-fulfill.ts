@@ -80,13 +80,7 @@ const skipped = (reason: string): AutoFulfillOutcome => ({
   reason,
 })
 
-/**
- * Medusa's events for automatic fulfillment: `order.placed`, `payment.captured` (a payment's id)
- * and a confirmed exchange, claim or edit. With `autoFulfill.on: "captured"` an order waits until
- * its payment is captured in full; with automatic fulfillment off a placed order of this provider
- * is recorded as waiting for an admin (Ready to ship). The order's row is claimed once, so a
- * repeated event buys nothing more.
- */
+/** Medusa's events for automatic fulfillment (`payment.captured` carries a payment's id), as `autoFulfill` says. */
 export async function autoFulfillEvent(
   container: MedusaContainer,
   source: AutoFulfillSource,

@@ -34,13 +34,8 @@ export type KeeperDeps = {
 }
 
 /**
- * A schedule can be lost: a Redis restarted without data forgets every one, and a worker starting
- * while another runs a job's tick can leave that job with no next tick (BullMQ replaces the
- * repeatable job the running tick had just scheduled with one of the tick's own time). So each
- * worker checks every 15 s and registers the late jobs' schedules again exactly as Medusa did;
- * only the late ones, since a job whose tick is running now could lose its next the same way, and
- * only once across the workers (a second registration could lose the first one's tick).
- * Returns the jobs re-registered.
+ * A Redis restarted empty, or a worker starting during a job's tick, loses schedules: the late ones
+ * are registered again as Medusa did, by one worker (a second registration can lose a tick).
  */
 export async function keepJobSchedules(
   shipping: Pick<ShippingServicesModuleService, "jobRuns" | "getOptions">,
