@@ -9,7 +9,7 @@ import { labelOf } from "../helpers/labels"
 import { waitFor } from "../../dev/wait"
 import { settled } from "../helpers/settled"
 
-jest.setTimeout(180_000)
+jest.setTimeout(600_000)
 
 /**
  * The admin surface of the order page and settings: the order's shipments (timeline, label, reprints, void), reprint,

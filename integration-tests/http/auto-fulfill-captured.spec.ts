@@ -9,7 +9,7 @@ import { SHIPPING_SERVICES_MODULE } from "../../src/options/resolve"
 import type ShippingServicesModuleService from "../../src/modules/shipping-services/service"
 import { sandbox } from "../helpers/sandbox"
 
-jest.setTimeout(240_000)
+jest.setTimeout(600_000)
 
 /**
  * `autoFulfill.on: "captured"`: nothing is bought when the order is placed (its payment only

@@ -16,7 +16,7 @@ import { waitFor } from "../../dev/wait"
 import { freePort } from "../global-setup"
 import { sandbox } from "../helpers/sandbox"
 
-jest.setTimeout(420_000)
+jest.setTimeout(600_000)
 
 const root = path.resolve(__dirname, "../..")
 const DB = `medusa_shipping_services_batch_restart_${process.pid}`

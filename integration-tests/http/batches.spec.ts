@@ -13,7 +13,7 @@ import { sandbox } from "../helpers/sandbox"
 import probeShippingService from "../../src/jobs/probe-shipping-service"
 import { settled } from "../helpers/settled"
 
-jest.setTimeout(240_000)
+jest.setTimeout(600_000)
 
 /**
  * Print batches over HTTP with the sandbox. This file's app has automatic fulfillment

@@ -1,7 +1,7 @@
 import { httpTestRunner } from "../helpers/runner"
 import { adminHeaders } from "../helpers/admin"
 
-jest.setTimeout(120_000)
+jest.setTimeout(600_000)
 
 const PROVIDER_ID = "shipping-services_shipping-services"
 

@@ -22,7 +22,7 @@ import { adminHeaders } from "../helpers/admin"
 import { explainHttpErrors } from "../helpers/errors"
 import { serviceProxy, type ProxiedCall } from "../helpers/service-proxy"
 
-jest.setTimeout(300_000)
+jest.setTimeout(600_000)
 
 /**
  * Checkout across several warehouses (docs/fulfillment.md "Several warehouses: checkout"): two

@@ -20,7 +20,7 @@ import {
 import { explainHttpErrors } from "../helpers/errors"
 import { sandbox } from "../helpers/sandbox"
 
-jest.setTimeout(600_000)
+jest.setTimeout(900_000)
 
 /**
  * Checkout never sells an order the service will refuse. Every cart of the corpus

@@ -6,7 +6,7 @@ import { explainHttpErrors } from "../helpers/errors"
 import { sandbox } from "../helpers/sandbox"
 import { waitFor } from "../../dev/wait"
 
-jest.setTimeout(180_000)
+jest.setTimeout(600_000)
 
 /**
  * This file's app: the development options with a sender contact of its own (idType DESK) and

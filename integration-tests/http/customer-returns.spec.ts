@@ -21,7 +21,7 @@ import { labelOf } from "../helpers/labels"
 import { atSandbox, sandbox } from "../helpers/sandbox"
 import { registerTrackingWebhook } from "../helpers/webhooks"
 
-jest.setTimeout(240_000)
+jest.setTimeout(600_000)
 
 /**
  * Returns a customer starts in the storefront: Medusa's own POST /store/returns with

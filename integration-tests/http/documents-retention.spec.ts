@@ -11,7 +11,7 @@ import { labelOf } from "../helpers/labels"
 import { sandbox } from "../helpers/sandbox"
 import { registerTrackingWebhook } from "../helpers/webhooks"
 
-jest.setTimeout(240_000)
+jest.setTimeout(600_000)
 
 const BASE = "/admin/shipping-services"
 const DAY = 86_400_000

@@ -13,7 +13,7 @@ import { startS3, type S3Server } from "../helpers/s3"
 import { registerTrackingWebhook } from "../helpers/webhooks"
 import { medusaCan } from "../../src/lib/medusa-release"
 
-jest.setTimeout(240_000)
+jest.setTimeout(600_000)
 
 const BASE = "/admin/shipping-services"
 const DAY = 86_400_000

@@ -26,7 +26,7 @@ import { sandbox } from "../helpers/sandbox"
 import { settled } from "../helpers/settled"
 import { whenIdle } from "../../src/lib/in-flight"
 
-jest.setTimeout(240_000)
+jest.setTimeout(600_000)
 
 /**
  * The inbound (return) part of an exchange or a claim that a merchant confirms in Medusa's admin

@@ -15,7 +15,7 @@ import { atSandbox, sandbox } from "../helpers/sandbox"
 import { waitFor } from "../../dev/wait"
 import { autoFulfillOrder } from "../../src/orchestration/auto-fulfillment/auto-fulfill"
 
-jest.setTimeout(180_000)
+jest.setTimeout(600_000)
 
 httpTestRunner({
   testSuite: ({ api, getContainer }) => {

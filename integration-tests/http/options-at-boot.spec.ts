@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process"
 import path from "node:path"
 import { appPluginOptions } from "../../dev/app-options"
 
-jest.setTimeout(120_000)
+jest.setTimeout(600_000)
 
 const root = path.resolve(__dirname, "../..")
 

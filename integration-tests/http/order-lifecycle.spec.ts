@@ -25,7 +25,7 @@ import { SHIPPING_SERVICES_MODULE } from "../../src/options/resolve"
 import type ShippingServicesModuleService from "../../src/modules/shipping-services/service"
 import { atSandbox, sandbox } from "../helpers/sandbox"
 
-jest.setTimeout(300_000)
+jest.setTimeout(600_000)
 
 /**
  * Every parcel Medusa's order lifecycle sends, bought as a placed order's is: items reserved in

@@ -9,7 +9,7 @@ import { sandbox } from "../helpers/sandbox"
 import { registerTrackingWebhook } from "../helpers/webhooks"
 import { medusaCan } from "../../src/lib/medusa-release"
 
-jest.setTimeout(240_000)
+jest.setTimeout(600_000)
 
 type Label = {
   tracking_number: string

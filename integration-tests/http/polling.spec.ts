@@ -16,7 +16,7 @@ import { sandbox } from "../helpers/sandbox"
 import { labelOf } from "../helpers/labels"
 import { waitFor } from "../../dev/wait"
 
-jest.setTimeout(180_000)
+jest.setTimeout(600_000)
 
 const HOUR = 3_600_000
 

@@ -17,7 +17,7 @@ import { explainHttpErrors } from "../helpers/errors"
 import { startSandbox, type SandboxHandle } from "../../packages/sandbox/src"
 import { serviceProxy, type ProxiedCall } from "../helpers/service-proxy"
 
-jest.setTimeout(300_000)
+jest.setTimeout(600_000)
 
 /**
  * Rate shopping (docs/rate-shopping.md) over HTTP with the sandbox, through a proxy that records

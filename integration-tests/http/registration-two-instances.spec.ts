@@ -4,7 +4,7 @@ import path from "node:path"
 import { sandbox } from "../helpers/sandbox"
 import { sandboxClient } from "../helpers/webhooks"
 
-jest.setTimeout(180_000)
+jest.setTimeout(600_000)
 
 const root = path.resolve(__dirname, "../..")
 

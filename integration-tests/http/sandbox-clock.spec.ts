@@ -19,7 +19,7 @@ import {
   registerTrackingWebhook,
 } from "../helpers/webhooks"
 
-jest.setTimeout(300_000)
+jest.setTimeout(600_000)
 
 /**
  * The sandbox path with the plugin's default tracking options: the sandbox says it is

@@ -20,7 +20,7 @@ import {
   registerTrackingWebhook,
 } from "../helpers/webhooks"
 
-jest.setTimeout(300_000)
+jest.setTimeout(600_000)
 
 /**
  * The production guard is unchanged when the service is not the sandbox: the plugin talks to a

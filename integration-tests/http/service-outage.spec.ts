@@ -19,7 +19,7 @@ import { adminHeaders } from "../helpers/admin"
 import { explainHttpErrors } from "../helpers/errors"
 import { sandbox } from "../helpers/sandbox"
 
-jest.setTimeout(300_000)
+jest.setTimeout(600_000)
 
 /**
  * The carrier's API away for longer than any retry schedule: the shop keeps selling (calculated

@@ -18,7 +18,7 @@ import { adminHeaders } from "../helpers/admin"
 import { explainHttpErrors } from "../helpers/errors"
 import { labelOf } from "../helpers/labels"
 
-jest.setTimeout(240_000)
+jest.setTimeout(600_000)
 
 const ROUTE = "/admin/shipping-services/setup"
 const PROVIDER_ID = "shipping-services_shipping-services"

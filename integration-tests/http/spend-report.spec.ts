@@ -18,7 +18,7 @@ import { beginChange, requestChange } from "../helpers/order-changes"
 import { ADDRESSES, placeOrder } from "../../dev/seed/store"
 import { waitFor } from "../../dev/wait"
 
-jest.setTimeout(180_000)
+jest.setTimeout(600_000)
 
 const ROUTE = "/admin/shipping-services/spend"
 

@@ -20,7 +20,7 @@ import { labelOf } from "../helpers/labels"
 import { sandbox } from "../helpers/sandbox"
 import untrackFulfillmentData from "../../src/migration-scripts/shipping-services-untrack-fulfillment-data"
 
-jest.setTimeout(180_000)
+jest.setTimeout(600_000)
 
 /** Every key and string value of a JSON answer, to prove what it does not contain. */
 function walk(

@@ -15,7 +15,7 @@ import {
 } from "../../src/orchestration/tracking/apply-tracking"
 import { Modules } from "@medusajs/framework/utils"
 
-jest.setTimeout(180_000)
+jest.setTimeout(600_000)
 
 const HOOK = "/hooks/shipping-services/tracking"
 

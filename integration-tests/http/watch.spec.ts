@@ -21,7 +21,7 @@ import { JOB_RUN_SETTING_PREFIX, PLUGIN_JOBS } from "../../src/lib/jobs"
 import { writeSetting } from "../../src/modules/shipping-services/settings"
 import { keepJobSchedules } from "../../src/orchestration/jobs/job-schedule-keeper"
 
-jest.setTimeout(240_000)
+jest.setTimeout(600_000)
 
 /**
  * A shop you can watch, in the whole app over HTTP:

@@ -16,7 +16,7 @@ import { sandbox } from "../helpers/sandbox"
 import { registerTrackingWebhook } from "../helpers/webhooks"
 import { deliveryFuzz, TRACKING_HOOK } from "../../dev/webhook-fuzz"
 
-jest.setTimeout(300_000)
+jest.setTimeout(600_000)
 
 /**
  * The receiver's contract, against the real route of a booted app: every delivery

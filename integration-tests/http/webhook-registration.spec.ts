@@ -18,7 +18,7 @@ import { sandbox } from "../helpers/sandbox"
 import { waitFor } from "../../dev/wait"
 import { sandboxClient } from "../helpers/webhooks"
 
-jest.setTimeout(180_000)
+jest.setTimeout(600_000)
 
 const ROUTES = {
   status: "/admin/shipping-services/webhooks",
