@@ -32,7 +32,8 @@ describe("in-flight background work", () => {
     const held = inFlight(() => new Promise<void>((r) => (release = r)))
     const started = Date.now()
     expect(await whenIdle({ timeoutMs: 100 })).toBe(false)
-    expect(Date.now() - started).toBeLessThan(1_000)
+    // Held work never ends: a return at all is the deadline's; the bound leaves a loaded machine room.
+    expect(Date.now() - started).toBeLessThan(5_000)
     release()
     await held
     expect(await whenIdle({ timeoutMs: 100 })).toBe(true)

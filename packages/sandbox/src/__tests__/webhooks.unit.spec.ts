@@ -216,7 +216,8 @@ describe("webhook delivery (doc 4)", () => {
       expect(log.map((e) => e.outcome)).toEqual(["retry", "delivered"])
       expect(log[0]!.error).toMatch(/timed out after 1000 ms/)
       expect(log[0]!.durationMs).toBeGreaterThanOrEqual(950)
-      expect(log[0]!.durationMs).toBeLessThan(2500)
+      // The message names the timeout used; the bound leaves a loaded machine's late timers room.
+      expect(log[0]!.durationMs).toBeLessThan(5_000)
     } finally {
       await slow.close()
     }
