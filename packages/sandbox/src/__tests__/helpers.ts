@@ -31,7 +31,9 @@ export function clientFor(
   return new ShippingClient({
     roots: s.roots,
     credentials: s.credentials,
-    timeoutMs: 2_000,
+    // Generous: at a load of 15 on two cores a create took over 2 s and the client, rightly,
+    // recovered the label by its transaction id instead of hearing the answer (timeouts: 300 ms).
+    timeoutMs: 15_000,
     concurrency: 8,
     maxAttempts: 3,
     backoff: { baseMs: 5, capMs: 20 },
