@@ -30,7 +30,7 @@ beforeEach(async () => {
   client = new ShippingClient({
     roots: sb.roots,
     credentials: { apiKey: account.apiKey, apiSecret: account.apiSecret },
-    timeoutMs: 2_000,
+    timeoutMs: 15_000, // generous: a loaded machine, not a slow service
     concurrency: 4,
     maxAttempts: 2,
     carrierCodes: CODES,

@@ -26,7 +26,7 @@ describe("webhook registration", () => {
     client = new ShippingClient({
       roots: sb.roots,
       credentials: sb.credentials,
-      timeoutMs: 5_000,
+      timeoutMs: 15_000, // generous: a loaded machine, not a slow service
       concurrency: 4,
       maxAttempts: 1,
     })
