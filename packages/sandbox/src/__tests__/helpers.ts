@@ -32,7 +32,7 @@ export function clientFor(
     roots: s.roots,
     credentials: s.credentials,
     // Generous: at a load of 15 on two cores a create took over 2 s and the client, rightly,
-    // recovered the label by its transaction id instead of hearing the answer (timeouts: 300 ms).
+    // recovered the label by its transaction id instead of hearing the answer. Timeout tests set 300 ms.
     timeoutMs: 15_000,
     concurrency: 8,
     maxAttempts: 3,
