@@ -10,7 +10,7 @@
  * probe buys every label once — no admin call, no duplicate, one alert each way.
  * 2. An exchange confirmed through a server, its `order.exchange_created` put on the bus twice more
  *    at once (both workers race for the copies): its outbound item gets one label, in a
- *    fulfillment of its own.
+ *    fulfillment of its own; a copy that found the round running is looked at again by the retry job.
  * Logs of every process: .test-results/cluster/real-shop/.
  */
 import { LEAN_GC, prepareCluster, type Cluster } from "../../dev/cluster"
@@ -267,6 +267,20 @@ describe("an exchange on 2 workers, its event delivered three times", () => {
     await labelled(2)
     // Late copies finish before counting.
     await new Promise((r) => setTimeout(r, 5_000))
+    // Copies that found the round running are kept on the order's row: the retry job looks again.
+    await waitFor(
+      async () => {
+        const rows = await cluster.sql<{ n: number }>(
+          `select count(*)::int as n from shipping_services_auto_fulfillment
+            where order_id = $1 and (status <> 'succeeded' or next_attempt_at is not null)`,
+          [placed.id]
+        )
+        return rows[0]!.n === 0
+      },
+      "the order's row settled, no change kept",
+      60_000,
+      500
+    )
     await labelled(2)
     const after = await stats()
     expect(after.labelsCreated - before.labelsCreated).toBe(1)

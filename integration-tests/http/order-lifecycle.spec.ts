@@ -17,8 +17,9 @@ import { waitFor } from "../../dev/wait"
 import { whenIdle } from "../../src/lib/in-flight"
 import {
   autoFulfillEvent,
-  OrderChangeWaits,
+  CHANGE_WAITS,
 } from "../../src/orchestration/auto-fulfillment/auto-fulfill"
+import retryAutoFulfillments from "../../src/jobs/retry-auto-fulfillments"
 import { planFulfillment } from "../../src/orchestration/auto-fulfillment/fulfillment-plan"
 import { runFulfillOrder } from "../../src/orchestration/auto-fulfillment/run-fulfill-order"
 import { SHIPPING_SERVICES_MODULE } from "../../src/options/resolve"
@@ -95,6 +96,10 @@ httpTestRunner({
         }[]
       ).filter((f) => !f.canceled_at)
     }
+    /** When the retry job takes the order's row up next (null: it does not). */
+    const dueOf = async (orderId: string) =>
+      (await shipping().listAutoFulfillments({ order_id: orderId }))[0]
+        ?.next_attempt_at ?? null
     const labelled = (orderId: string, n: number) =>
       waitFor(
         async () => {
@@ -263,10 +268,10 @@ httpTestRunner({
         )
         const plan = await planFulfillment(getContainer(), placed.id)
         expect("groups" in plan && plan.groups.length).toBe(1)
-        // The event once more meanwhile: that round's plan may predate this change, so it waits.
-        await expect(
-          autoFulfillEvent(getContainer(), "order.changed", placed.id)
-        ).rejects.toBeInstanceOf(OrderChangeWaits)
+        // The event once more meanwhile: that round's plan may predate this change, so the row keeps it.
+        expect(
+          await autoFulfillEvent(getContainer(), "order.changed", placed.id)
+        ).toEqual({ status: "skipped", reason: CHANGE_WAITS })
         await labelled(placed.id, 2)
         await settled()
         const before = (await sandbox.get("/stats")).labelsCreated
@@ -288,6 +293,63 @@ httpTestRunner({
         ).toMatchObject({ status: "skipped" })
         expect((await sandbox.get("/stats")).labelsCreated).toBe(before)
         expect(await fulfillmentsOf(placed.id)).toHaveLength(2)
+        // The retry job finds nothing left for the kept change, and lets it go.
+        expect(await dueOf(placed.id)).not.toBeNull()
+        await retryAutoFulfillments(getContainer())
+        expect(await dueOf(placed.id)).toBeNull()
+        expect((await sandbox.get("/stats")).labelsCreated).toBe(before)
+      } finally {
+        await sandbox.delete("/faults")
+      }
+    })
+
+    it("a change confirmed while another round of its order runs is bought by the retry job once that round ends", async () => {
+      const { placed, exchangeId } = await kettleForMugExchange()
+      // The exchange's purchase answers after 5 s: an order edit is confirmed meanwhile.
+      await sandbox.post("/faults", {
+        operation: "createShipment",
+        fault: "delay=5000",
+        count: 1,
+      })
+      try {
+        await requestChange(api, admin, "exchange", exchangeId)
+        await waitFor(
+          async () =>
+            (await shipping().attempts().seen(placed.id))?.status === "running",
+          "the exchange's round running",
+          30_000,
+          50
+        )
+        await api.post("/admin/order-edits", { order_id: placed.id }, admin)
+        await api.post(
+          `/admin/order-edits/${placed.id}/items`,
+          { items: [{ variant_id: atAustin, quantity: 1 }] },
+          admin
+        )
+        await api.post(`/admin/order-edits/${placed.id}/request`, {}, admin)
+        await api.post(`/admin/order-edits/${placed.id}/confirm`, {}, admin)
+        // Medusa's local bus sends the edit's event once: it finds the round running and is kept.
+        await waitFor(
+          async () => (await dueOf(placed.id)) ?? undefined,
+          "the edit kept on the order's row",
+          30_000,
+          50
+        )
+        await labelled(placed.id, 2)
+        await settled()
+        expect(await fulfillmentsOf(placed.id)).toHaveLength(2)
+        await retryAutoFulfillments(getContainer())
+        const fs = await labelled(placed.id, 3)
+        const [added] = await lineOf(placed.id, atAustin)
+        const edited = fs.find((f) =>
+          f.items.some((i) => i.line_item_id === added!.id)
+        )!
+        expect(edited.location_id).toBe(austin)
+        expect(await dueOf(placed.id)).toBeNull()
+        const [row] = await shipping().listAutoFulfillments({
+          order_id: placed.id,
+        })
+        expect(row).toMatchObject({ status: "succeeded", attempts: 1 })
       } finally {
         await sandbox.delete("/faults")
       }

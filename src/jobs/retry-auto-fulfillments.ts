@@ -1,5 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { autoFulfillOrder } from "../orchestration/auto-fulfillment/auto-fulfill"
+import {
+  autoFulfillOrder,
+  CHANGE_WAITS,
+} from "../orchestration/auto-fulfillment/auto-fulfill"
 import { fulfillMissedOrders } from "../orchestration/auto-fulfillment/missed-orders"
 import { runJob } from "../orchestration/jobs/job-runs"
 import { scheduleFromOptions } from "../orchestration/jobs/job-schedule"
@@ -20,13 +23,27 @@ async function retryDue(container: MedusaContainer) {
   const now = new Date()
   if (await shipping.availability().read()) return
   await resumeAfterOutage(container)
-  // `pending` and due: released from a hold; a stopped process's `running` ones are the recovery's.
+  // `pending`: released from a hold; `succeeded`: a change came while a round ran; `running`: the recovery's.
   const due = await shipping.listAutoFulfillments(
-    { status: ["failed", "pending"], next_attempt_at: { $lte: now } },
+    {
+      status: ["failed", "pending", "succeeded"],
+      next_attempt_at: { $lte: now },
+    },
     { take: 50, order: { updated_at: "ASC" } }
   )
   for (const record of due) {
-    await autoFulfillOrder(container, record.order_id)
+    const reopen = record.status === "succeeded"
+    const outcome = await autoFulfillOrder(container, record.order_id, {
+      reopen,
+    })
+    // Failed or waiting, the row carries its own retry (or the probe does); still busy, a newer mark.
+    const done =
+      outcome.status === "succeeded" ||
+      (outcome.status === "skipped" && outcome.reason !== CHANGE_WAITS)
+    if (reopen && done)
+      await shipping
+        .attempts()
+        .clearChangeDue(record.id, new Date(record.next_attempt_at!))
   }
   await fulfillMissedOrders(container, now)
 }

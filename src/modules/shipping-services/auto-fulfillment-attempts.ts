@@ -41,7 +41,8 @@ export class AutoFulfillmentAttempts {
     const { rows } = await knex.raw(
       `update shipping_services_auto_fulfillment
          set status = 'running', attempts = least(attempts, coalesce(?::int, attempts)) + 1,
-             next_attempt_at = null, last_error = null,
+             -- a succeeded row's mark is a change this round's plan may predate: the job looks again
+             next_attempt_at = case when status = 'succeeded' then next_attempt_at end, last_error = null,
              lease_owner = ?, lease_until = now() + (? * interval '1 millisecond'), updated_at = now()
        where id = ? and status = ? and attempts = ? and deleted_at is null
          and (?::text is null or updated_at::text = ?)
@@ -133,6 +134,27 @@ export class AutoFulfillmentAttempts {
     await knex.raw(
       `update shipping_services_auto_fulfillment set ${set.map(([c, , cast]) => `${c} = ?${cast ? `::${cast}` : ""}`).join(", ")}, updated_at = now() where id = ?`,
       [...set.map(([, v]) => v), id]
+    )
+  }
+
+  /** A change came while a round ran (its plan may predate it): the retry job plans it once the round succeeded. */
+  async markChangeDue(orderId: string, at: Date): Promise<boolean> {
+    const { rows } = await this.knex().raw(
+      `update shipping_services_auto_fulfillment
+          set next_attempt_at = ?::timestamptz
+        where order_id = ? and status in ('running', 'succeeded') and deleted_at is null
+        returning id`,
+      [at, orderId]
+    )
+    return rows.length > 0
+  }
+
+  /** After the retry job took the change up: compare-and-set, so a mark made since stays. */
+  async clearChangeDue(id: string, seenAt: Date): Promise<void> {
+    await this.knex().raw(
+      `update shipping_services_auto_fulfillment set next_attempt_at = null
+        where id = ? and status = 'succeeded' and next_attempt_at <= ?::timestamptz`,
+      [id, seenAt]
     )
   }
 

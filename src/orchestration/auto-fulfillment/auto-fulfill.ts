@@ -141,8 +141,8 @@ async function awaitAdmin(
   )
 }
 
-/** Thrown for an order change while another process buys the order's labels: the event's retry plans it again. */
-export class OrderChangeWaits extends Error {}
+export const CHANGE_WAITS =
+  "another round of this order is running: this change's lines are bought by the retry job once it ends"
 
 async function fulfill(
   container: MedusaContainer,
@@ -152,10 +152,13 @@ async function fulfill(
 ): Promise<AutoFulfillOutcome> {
   return withFreshPlan(
     () => fulfillOnce(container, shipping, orderId, attempt),
-    (reason) => {
-      if (attempt.reopen) throw new OrderChangeWaits(reason)
-      return skipped(reason)
-    }
+    async (reason) =>
+      attempt.reopen &&
+      (await shipping
+        .attempts()
+        .markChangeDue(orderId, attempt.now ?? new Date()))
+        ? skipped(CHANGE_WAITS)
+        : skipped(reason)
   )
 }
 
@@ -247,10 +250,11 @@ async function fulfillOnce(
   const { claim, fulfillment_ids } = run.result
   if (!claim.claimed && claim.stale) return STALE
   // The running round's plan may predate this change: its lines wait for that round to end.
-  if (!claim.claimed && claim.busy && attempt.reopen)
-    throw new OrderChangeWaits(
-      `its labels are being bought by another process: this change's lines are planned again once it ends`
-    )
+  if (!claim.claimed && claim.busy && attempt.reopen) {
+    if (await shipping.attempts().markChangeDue(orderId, now))
+      return skipped(CHANGE_WAITS)
+    return STALE
+  }
   if (!claim.claimed) return { status: "skipped", reason: claim.reason }
   if (!fulfillment_ids.length)
     return {

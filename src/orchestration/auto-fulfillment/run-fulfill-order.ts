@@ -27,7 +27,7 @@ export const STALE = Symbol("stale plan")
 /** Runs `once` until its plan was not stale, PLAN_ROUNDS times at most; then `exhausted`. */
 export async function withFreshPlan<T>(
   once: () => Promise<T | typeof STALE>,
-  exhausted: (reason: string) => T
+  exhausted: (reason: string) => T | Promise<T>
 ): Promise<T> {
   for (let round = 1; round <= PLAN_ROUNDS; round++) {
     const outcome = await once()

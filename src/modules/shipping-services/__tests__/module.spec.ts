@@ -147,6 +147,65 @@ moduleIntegrationTestRunner<ShippingServicesModuleService>({
       expect(await service.attempts().claim(record.id, seen)).toBe(false)
     })
 
+    it("keeps an order change that came during a round for the retry job, through the next round's claim, until cleared by what was seen", async () => {
+      const done = await service.createAutoFulfillments({
+        order_id: "order_change",
+        status: "succeeded",
+        attempts: 1,
+      })
+      const read = async () =>
+        (await service.listAutoFulfillments({ id: done.id }))[0]
+      const first = new Date("2026-11-29T10:00:00.000Z")
+      expect(
+        await service.attempts().markChangeDue("order_change", first)
+      ).toBe(true)
+      // A round claimed on the row may have planned before that change: the mark stays.
+      const seen = await service.attempts().seen("order_change")
+      expect(await service.attempts().claim(done.id, seen!, 0)).toBe(true)
+      expect((await read()).next_attempt_at).toEqual(first)
+      await service.attempts().finish(done.id, { status: "succeeded" })
+      // Another change while the job looks: a later mark is not cleared by the earlier one.
+      const later = new Date(first.getTime() + 1)
+      await service.attempts().markChangeDue("order_change", later)
+      await service.attempts().clearChangeDue(done.id, first)
+      expect((await read()).next_attempt_at).toEqual(later)
+      await service.attempts().clearChangeDue(done.id, later)
+      expect((await read()).next_attempt_at).toBeNull()
+      // Other rows have their own ways back: failed ones their retry, held ones an admin.
+      for (const status of ["failed", "held", "pending", "skipped"]) {
+        const other = await service.createAutoFulfillments({
+          order_id: `order_change_${status}`,
+          status,
+          attempts: 1,
+        })
+        expect(
+          await service
+            .attempts()
+            .markChangeDue(`order_change_${status}`, first)
+        ).toBe(false)
+        expect(
+          (await service.listAutoFulfillments({ id: other.id }))[0]
+            .next_attempt_at
+        ).toBeNull()
+      }
+      // A failed round's retry time replaces the mark, and its claim clears it.
+      const failed = await service.createAutoFulfillments({
+        order_id: "order_change_failing",
+        status: "failed",
+        attempts: 1,
+        next_attempt_at: first,
+      })
+      expect(
+        await service
+          .attempts()
+          .claim(failed.id, { status: "failed", attempts: 1 })
+      ).toBe(true)
+      expect(
+        (await service.listAutoFulfillments({ id: failed.id }))[0]
+          .next_attempt_at
+      ).toBeNull()
+    })
+
     it("counts an admin's extra attempt as at most one past the automatic ones, to one of two concurrent retries", async () => {
       const spent = await service.createAutoFulfillments({
         order_id: "order_spent",

@@ -4,12 +4,7 @@ import type {
 } from "@medusajs/framework/http"
 import { webhookRegistrationStatus } from "../../../../orchestration/webhooks/webhook-registration"
 
-/**
- * GET /admin/shipping-services/webhooks
- * The webhook registration per type: configuration id, url, events, status, header name, last
- * sync, last delivery, last rotation, last error, and until when the previous key is accepted.
- * Never a key.
- */
+/** Each webhook type's registration: its last sync, delivery, rotation and error, never a key. */
 export async function GET(
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse

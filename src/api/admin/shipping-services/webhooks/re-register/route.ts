@@ -8,12 +8,7 @@ import {
 } from "../../../../../orchestration/webhooks/webhook-registration"
 import type { AdminReRegisterWebhooksType } from "../../validators"
 
-/**
- * POST /admin/shipping-services/webhooks/re-register  (body: {})
- * Reconciles the registration with the service now (also after the remove-webhooks script).
- * 200 `{ webhooks, result }`; 400 when nothing can be registered (webhooks disabled, no public
- * URL); 409 when another run holds the lock; 502 when the service failed (the status says why).
- */
+/** Reconciles the registration with the service now, also after the remove-webhooks script. */
 export async function POST(
   req: AuthenticatedMedusaRequest<AdminReRegisterWebhooksType>,
   res: MedusaResponse

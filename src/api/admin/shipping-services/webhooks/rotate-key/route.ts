@@ -10,14 +10,7 @@ import {
 import { WebhookRegistrationError } from "../../../../../modules/shipping-services/webhook-registration/records"
 import type { AdminRotateWebhookKeyType } from "../../validators"
 
-/**
- * POST /admin/shipping-services/webhooks/rotate-key  (body: `{ type?: "tracking" | "locker" }`,
- * default every registered type)
- * A new webhook key: stored, then sent to the service (PUT); the previous key is still accepted
- * for 24 hours. 200 `{ webhooks, rotated, result }`; 400 when nothing is registered or webhooks
- * are off; 409 when another run holds the lock; 502 when the service could not be updated (the
- * new key is stored and the job sends it again; the old one keeps working meanwhile).
- */
+/** A new webhook key, stored before it is sent: the previous one stays accepted for a day, so a failed send (502) loses nothing. */
 export async function POST(
   req: AuthenticatedMedusaRequest<AdminRotateWebhookKeyType>,
   res: MedusaResponse

@@ -5,11 +5,7 @@ import type {
 import { fulfillmentPlanOf } from "../../../../../../orchestration/auto-fulfillment/fulfill-now"
 import { holdOrderWorkflow } from "../../../../../../workflows/hold-order"
 
-/**
- * POST /admin/shipping-services/orders/:id/hold  (body: {})
- * 200 `{ order_id, status: "held" }`: nothing automatic buys its labels until released (a batch that
- * selects it does). 400 nothing to ship or not this provider's; 404; 409 its labels are being bought now.
- */
+/** Nothing automatic buys the order's labels until it is released (a batch that selects it does); 409 while they are bought. */
 export async function POST(
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse

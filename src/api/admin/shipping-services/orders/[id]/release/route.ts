@@ -7,11 +7,7 @@ import { shippingOf } from "../../../../../../modules/shipping-services"
 import { autoFulfillOrder } from "../../../../../../orchestration/auto-fulfillment/auto-fulfill"
 import { releaseOrderWorkflow } from "../../../../../../workflows/hold-order"
 
-/**
- * POST /admin/shipping-services/orders/:id/release  (body: {})
- * 200 `{ order_id, status }`: `pending` (automatic fulfillment buys it now) or `manual` (it is off).
- * 400 when the order is not held; 404.
- */
+/** Back to `pending` (automatic fulfillment buys it now) or `manual` (it is off). */
 export async function POST(
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse

@@ -19,12 +19,8 @@ import { sendDocument } from "../../../send-document"
 import { shippingOf } from "../../../../../../modules/shipping-services"
 
 /**
- * GET /admin/shipping-services/shipments/:id/label[?page=0&download=1][&layout=letter-2up][&link=1]
- * The stable label_url of every label (admins only: /admin routes require a logged-in user).
- * Served from the plugin's private documents (the bytes, or with documents.storage "file" a
- * presigned URL of the File Module, as the admin's document sender decides); labels of earlier versions not moved yet
- * come from the row or the File module, and a URL label not downloaded yet from the service
- * (24 hours). 410 with the reason when retention removed the label (documents.keepDays).
+ * Every label's stable URL, from the plugin's private documents (admins only): labels of earlier versions from the row or
+ * the File Module, a URL label not downloaded yet from the service; 410 once retention removed it.
  */
 export async function GET(
   req: AuthenticatedMedusaRequest<unknown, AdminLabelQueryType>,
@@ -133,11 +129,7 @@ function labelRemoved(
   })
 }
 
-/**
- * `?layout=`: the label (every page) placed on a print sheet by the print library, as a PDF
- * (the service's reprint has no size parameter). 400 for a ZPL2 label (a
- * printer program has no other size); an unknown layout is refused by the query's validation.
- */
+/** `?layout=`: the label's pages on a print sheet, as a PDF (the service's reprint has no size); a ZPL2 label has no other: 400. */
 async function servePrintLayout(
   res: MedusaResponse,
   shipping: ShippingServicesModuleService,

@@ -7,11 +7,7 @@ import { reprintShipmentLabelWorkflow } from "../../../../../../workflows/reprin
 import type { AdminReprintLabelType } from "../../../validators"
 import { answer } from "../../../respond"
 
-/**
- * POST /admin/shipping-services/shipments/:id/reprint  (body: { layout? })
- * 200 `{ reprints: { used, left, max }, print_url }` (`print_url`: the new label on the layout's
- * sheet, when one was given); 400 refused (the 4th, voided…), 404, 502 the service failed.
- */
+/** One of the label's three reprints; with a layout, `print_url` is the new label on that sheet. */
 export async function POST(
   req: AuthenticatedMedusaRequest<AdminReprintLabelType>,
   res: MedusaResponse

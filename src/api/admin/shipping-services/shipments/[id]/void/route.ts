@@ -6,10 +6,7 @@ import { voidShipmentLabelWorkflow } from "../../../../../../workflows/void-ship
 import type { AdminVoidLabelType } from "../../../validators"
 import { answer } from "../../../respond"
 
-/**
- * POST /admin/shipping-services/shipments/:id/void  (body: `{ no_notification? }`)
- * 200 `{ void: { status, void_status, voided_at } }`; 400 refused (shipped, outside the void window…), 404, 502.
- */
+/** Voids the label at the service and cancels its fulfillment; refused once shipped or outside the void window. */
 export async function POST(
   req: AuthenticatedMedusaRequest<AdminVoidLabelType>,
   res: MedusaResponse

@@ -3,12 +3,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { checkCartForOptions } from "../../../../../../orchestration/checkout/checkout-check"
 import type { StoreCheckCartType } from "../../../validators"
 
-/**
- * POST /store/shipping-services/carts/:id/check  `{ option_id }`  (publishable key)
- * Whether checkout would sell this cart with this shipping option, and if not, what is wrong,
- * field by field, in the shopper's words (docs/storefront.md). Changes nothing; sends nothing to
- * the shipping service. Like Medusa's own cart routes, the cart id is the credential.
- */
+/** Whether checkout would sell the cart with this option, field by field in the shopper's words; changes and sends nothing. */
 export async function POST(
   req: MedusaRequest<StoreCheckCartType>,
   res: MedusaResponse

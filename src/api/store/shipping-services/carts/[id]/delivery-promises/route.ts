@@ -1,13 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { deliveryPromisesOfCart } from "../../../../../../orchestration/checkout/delivery-promises"
 
-/**
- * GET /store/shipping-services/carts/:id/delivery-promises  (publishable key)
- * `{ delivery_promises: [{ shipping_option_id, name, estimated_delivery }] }`: for each of the
- * plugin's shipping options offered to the cart, the day (or days) it should arrive, from the
- * service's delivery commitment; `estimated_delivery` null where nothing can be promised. Like
- * Medusa's own cart routes, the cart id is the credential (docs/storefront.md).
- */
+/** Each of the plugin's options offered to the cart with the day it should arrive (null: none promised); the cart id is the credential. */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const delivery_promises = await deliveryPromisesOfCart(
     req.scope,

@@ -5,12 +5,7 @@ import type {
 import { customerIdOf } from "../../../customer"
 import { customerOrderReturns } from "../../../../../../orchestration/returns/store-returns"
 
-/**
- * GET /store/shipping-services/orders/:id/returns  (publishable key; customer session or bearer)
- * The logged-in customer's returns of this order with the plugin's labels:
- * `{ returns: CustomerReturnView[] }` (docs/storefront.md "Return an item").
- * Another customer's order, a guest order, no login or an unknown id: the tracking route's 404.
- */
+/** The logged-in customer's returns of this order with the plugin's labels; anyone else: the tracking route's 404. */
 export async function GET(
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse

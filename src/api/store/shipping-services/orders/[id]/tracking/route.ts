@@ -5,11 +5,7 @@ import type {
 import { customerIdOf } from "../../../customer"
 import { customerOrderParcels } from "../../../../../../orchestration/tracking/store-tracking"
 
-/**
- * GET /store/shipping-services/orders/:id/tracking  (publishable key; customer session or bearer)
- * The parcels of the logged-in customer's order: `{ parcels: ParcelView[] }` (docs/storefront.md).
- * Another customer's order, a guest order, no login or an unknown id: the same 404.
- */
+/** The parcels of the logged-in customer's order; another customer's, a guest order or no login: the same 404 as an unknown id. */
 export async function GET(
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse
