@@ -39,4 +39,12 @@ export const AutoFulfillment = model
       held_at: model.dateTime().nullable(),
     }
   )
-  .indexes([{ on: ["status", "placed_at"], where: "deleted_at IS NULL" }])
+  .indexes([
+    { on: ["status", "placed_at"], where: "deleted_at IS NULL" },
+    // The retry job's read each minute: due rows only, not every succeeded order.
+    {
+      name: "IDX_shipping_services_auto_fulfillment_due",
+      on: ["next_attempt_at"],
+      where: "deleted_at IS NULL AND next_attempt_at IS NOT NULL",
+    },
+  ])
