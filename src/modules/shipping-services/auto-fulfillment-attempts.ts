@@ -137,14 +137,17 @@ export class AutoFulfillmentAttempts {
     )
   }
 
-  /** A change came while a round ran (its plan may predate it): the retry job plans it once the round succeeded. */
-  async markChangeDue(orderId: string, at: Date): Promise<boolean> {
+  /**
+   * A change came while a round ran (its plan may predate it): the retry job plans it once the round succeeded.
+   * The database's clock, to the millisecond a Date keeps, so a mark made after the job's read is later than it.
+   */
+  async markChangeDue(orderId: string): Promise<boolean> {
     const { rows } = await this.knex().raw(
       `update shipping_services_auto_fulfillment
-          set next_attempt_at = ?::timestamptz
+          set next_attempt_at = date_trunc('milliseconds', clock_timestamp())
         where order_id = ? and status in ('running', 'succeeded') and deleted_at is null
         returning id`,
-      [at, orderId]
+      [orderId]
     )
     return rows.length > 0
   }

@@ -153,10 +153,7 @@ async function fulfill(
   return withFreshPlan(
     () => fulfillOnce(container, shipping, orderId, attempt),
     async (reason) =>
-      attempt.reopen &&
-      (await shipping
-        .attempts()
-        .markChangeDue(orderId, attempt.now ?? new Date()))
+      attempt.reopen && (await shipping.attempts().markChangeDue(orderId))
         ? skipped(CHANGE_WAITS)
         : skipped(reason)
   )
@@ -251,7 +248,7 @@ async function fulfillOnce(
   if (!claim.claimed && claim.stale) return STALE
   // The running round's plan may predate this change: its lines wait for that round to end.
   if (!claim.claimed && claim.busy && attempt.reopen) {
-    if (await shipping.attempts().markChangeDue(orderId, now))
+    if (await shipping.attempts().markChangeDue(orderId))
       return skipped(CHANGE_WAITS)
     return STALE
   }
