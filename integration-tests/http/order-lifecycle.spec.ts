@@ -216,6 +216,39 @@ httpTestRunner({
       return { placed, exchangeId }
     }
 
+    /** An order edit adding an Austin kettle, confirmed as the admin does. */
+    const editInAustinKettle = async (orderId: string) => {
+      await api.post("/admin/order-edits", { order_id: orderId }, admin)
+      await api.post(
+        `/admin/order-edits/${orderId}/items`,
+        { items: [{ variant_id: atAustin, quantity: 1 }] },
+        admin
+      )
+      await api.post(`/admin/order-edits/${orderId}/request`, {}, admin)
+      await api.post(`/admin/order-edits/${orderId}/confirm`, {}, admin)
+    }
+
+    /** The exchange requested with its purchase answering after `ms`: its round is running when this returns. */
+    const exchangeHeldOpen = async (ms: number) => {
+      const { placed, exchangeId } = await kettleForMugExchange()
+      await sandbox.post("/faults", {
+        operation: "createShipment",
+        fault: `delay=${ms}`,
+        count: 1,
+      })
+      await requestChange(api, admin, "exchange", exchangeId)
+      const seen = await waitFor(
+        async () => {
+          const row = await shipping().attempts().seen(placed.id)
+          return row?.status === "running" ? row : undefined
+        },
+        "the exchange's round running",
+        30_000,
+        50
+      )
+      return { placed, seen }
+    }
+
     it("an exchange's outbound items get their label in a fulfillment of their own, once however often its event comes", async () => {
       const { placed, exchangeId } = await kettleForMugExchange()
       await requestChange(api, admin, "exchange", exchangeId)
@@ -248,24 +281,9 @@ httpTestRunner({
     })
 
     it("a plan read while another process bought the change's label buys nothing: it is read again", async () => {
-      const { placed, exchangeId } = await kettleForMugExchange()
       // The exchange's purchase answers after 3 s: another process reads its plan meanwhile.
-      await sandbox.post("/faults", {
-        operation: "createShipment",
-        fault: "delay=3000",
-        count: 1,
-      })
+      const { placed, seen } = await exchangeHeldOpen(3_000)
       try {
-        await requestChange(api, admin, "exchange", exchangeId)
-        const seen = await waitFor(
-          async () => {
-            const row = await shipping().attempts().seen(placed.id)
-            return row?.status === "running" ? row : undefined
-          },
-          "the exchange's round running",
-          30_000,
-          50
-        )
         const plan = await planFulfillment(getContainer(), placed.id)
         expect("groups" in plan && plan.groups.length).toBe(1)
         // The event once more meanwhile: that round's plan may predate this change, so the row keeps it.
@@ -304,30 +322,10 @@ httpTestRunner({
     })
 
     it("a change confirmed while another round of its order runs is bought by the retry job once that round ends", async () => {
-      const { placed, exchangeId } = await kettleForMugExchange()
       // The exchange's purchase answers after 5 s: an order edit is confirmed meanwhile.
-      await sandbox.post("/faults", {
-        operation: "createShipment",
-        fault: "delay=5000",
-        count: 1,
-      })
+      const { placed } = await exchangeHeldOpen(5_000)
       try {
-        await requestChange(api, admin, "exchange", exchangeId)
-        await waitFor(
-          async () =>
-            (await shipping().attempts().seen(placed.id))?.status === "running",
-          "the exchange's round running",
-          30_000,
-          50
-        )
-        await api.post("/admin/order-edits", { order_id: placed.id }, admin)
-        await api.post(
-          `/admin/order-edits/${placed.id}/items`,
-          { items: [{ variant_id: atAustin, quantity: 1 }] },
-          admin
-        )
-        await api.post(`/admin/order-edits/${placed.id}/request`, {}, admin)
-        await api.post(`/admin/order-edits/${placed.id}/confirm`, {}, admin)
+        await editInAustinKettle(placed.id)
         // Medusa's local bus sends the edit's event once: it finds the round running and is kept.
         await waitFor(
           async () => (await dueOf(placed.id)) ?? undefined,
@@ -388,14 +386,7 @@ httpTestRunner({
     it("an order edit's added items get their own label; lowering a labelled item says which label to void", async () => {
       const placed = await order([atShelton])
       const [first] = await labelled(placed.id, 1)
-      await api.post("/admin/order-edits", { order_id: placed.id }, admin)
-      await api.post(
-        `/admin/order-edits/${placed.id}/items`,
-        { items: [{ variant_id: atAustin, quantity: 1 }] },
-        admin
-      )
-      await api.post(`/admin/order-edits/${placed.id}/request`, {}, admin)
-      await api.post(`/admin/order-edits/${placed.id}/confirm`, {}, admin)
+      await editInAustinKettle(placed.id)
       const fs = await labelled(placed.id, 2)
       const added = fs.find((f) => f.id !== first!.id)!
       expect(added.location_id).toBe(austin)
