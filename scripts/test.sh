@@ -105,20 +105,23 @@ join() {
   local IFS=,
   echo "$*"
 }
-# The HTTP group's two heaviest files, watch.spec (a minute of it waits for a job's next tick) and
-# two more run after the cluster group, in a jest run of their own (its own sandbox, ports and
-# template database), two workers: HTTP's own line still ended last with three (918 s against the
-# cluster line's 846 s), and each file moved takes about half its time from one line to the other.
-late_http=(integration-tests/http/checkout-refusals.spec.ts integration-tests/http/customer-returns.spec.ts integration-tests/http/watch.spec.ts integration-tests/http/batch-restart.spec.ts integration-tests/http/webhook-registration.spec.ts)
+# Some of the HTTP group's files (its two heaviest, watch.spec whose minute waits for a job's next
+# tick, and more) run later, in a jest run of their own (its own sandbox, ports and template
+# database), two workers: after the dtc install in CI (that line ends first), else after the
+# cluster group. Each file moved takes about half its time from HTTP's own line to that one.
+late_http=(integration-tests/http/checkout-refusals.spec.ts integration-tests/http/customer-returns.spec.ts integration-tests/http/order-lifecycle.spec.ts integration-tests/http/watch.spec.ts integration-tests/http/batch-restart.spec.ts integration-tests/http/webhook-registration.spec.ts)
 http_files=()
 for f in integration-tests/http/*.spec.ts; do
   [[ " ${late_http[*]} " == *" $f "* ]] || http_files+=("$f")
 done
+late_step="HTTP_TEST_WORKERS=2 http:$(join "${late_http[@]}")"
+oldest=$(printf '%s\n' ${NODE_LINES_BESIDE:-} | sort -n | head -1)
+cluster_steps=("cluster:$(join "${faults[@]}")" ${others[0]+"cluster:$(join "${others[@]}")"})
+[ -n "$oldest" ] || cluster_steps+=("$late_step")
 pids=()
 names=()
-stamp "a line: test:cluster (${faults[*]##*/}, then ${others[*]##*/}), then test:http (${late_http[*]##*/}), beside the rest"
-line cluster "cluster:$(join "${faults[@]}")" ${others[0]+"cluster:$(join "${others[@]}")"} \
-  "HTTP_TEST_WORKERS=2 http:$(join "${late_http[@]}")" &
+stamp "a line: test:cluster (${faults[*]##*/}, then ${others[*]##*/})$([ -n "$oldest" ] || echo ", then test:http (${late_http[*]##*/})"), beside the rest"
+line cluster "${cluster_steps[@]}" &
 pids+=("$!")
 names+=(cluster)
 
@@ -147,11 +150,11 @@ if [ "$status" -eq 0 ]; then
   # dtc starter (INSTALL_STARTER=dtc: its backend, its Medusa, pnpm and its deployment path), while
   # the plain npm app of the newest Medusa runs on the main line in the line above: the install
   # test pairs the Medusa axis with the Node.js axis. It mostly waits (pnpm, the builds), so it is
-  # a line of its own beside another that runs the unit group on each of those Node.js lines.
-  oldest=$(printf '%s\n' ${NODE_LINES_BESIDE:-} | sort -n | head -1)
+  # a line of its own beside another that runs the unit group on each of those Node.js lines; the
+  # HTTP group's later files follow it.
   if [ -n "$oldest" ]; then
-    stamp "a line: INSTALL_STARTER=dtc test:install on Node.js $oldest"
-    line dtc "INSTALL_STARTER=dtc install@$oldest" &
+    stamp "a line: INSTALL_STARTER=dtc test:install on Node.js $oldest, then test:http (${late_http[*]##*/})"
+    line dtc "INSTALL_STARTER=dtc install@$oldest" "$late_step" &
     pids+=("$!")
     names+=(dtc)
   fi
