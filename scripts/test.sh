@@ -6,7 +6,7 @@
 # latency), so it starts first, a line of its own, with the HTTP group (the longest) and the unit
 # group beside it. After the unit group more waiting lines start: merchant (modules, install,
 # browser) and, in CI, the dtc install on the oldest other Node.js line and the unit group on each
-# other line. Their databases, ports, Redis prefixes and sandboxes are their own. Each line's output
+# other line. Some HTTP files follow the lines that end first. Their databases, ports, Redis prefixes and sandboxes are their own. Each line's output
 # is printed whole once it ended. The exit status is the first failure's; a failed group starts no
 # later one of its line (a failed unit group, no line after it), and the lines already running are
 # waited for.
@@ -105,30 +105,33 @@ join() {
   local IFS=,
   echo "$*"
 }
-# Some of the HTTP group's files (its two heaviest, watch.spec whose minute waits for a job's next
-# tick, and more) run later, in a jest run of their own (its own sandbox, ports and template
-# database), two workers: after the dtc install in CI (that line ends first), else after the
-# cluster group. Each file moved takes about half its time from HTTP's own line to that one.
-late_http=(integration-tests/http/checkout-refusals.spec.ts integration-tests/http/customer-returns.spec.ts integration-tests/http/order-lifecycle.spec.ts integration-tests/http/watch.spec.ts integration-tests/http/batch-restart.spec.ts integration-tests/http/webhook-registration.spec.ts)
+# Some of the HTTP group's files run later, in jest runs of their own (each its own sandbox, ports
+# and template database), two workers each: in CI some after the cluster group (that line ends
+# first) and the two heaviest with a few more after the dtc install (the next to end); else all
+# after the cluster group. Each file moved takes about half its time from HTTP's own line.
+after_cluster=(integration-tests/http/batches.spec.ts integration-tests/http/exchange-return-labels.spec.ts integration-tests/http/watch.spec.ts)
+after_dtc=(integration-tests/http/checkout-refusals.spec.ts integration-tests/http/customer-returns.spec.ts integration-tests/http/order-lifecycle.spec.ts integration-tests/http/batch-restart.spec.ts integration-tests/http/webhook-registration.spec.ts)
 http_files=()
 for f in integration-tests/http/*.spec.ts; do
-  [[ " ${late_http[*]} " == *" $f "* ]] || http_files+=("$f")
+  [[ " ${after_cluster[*]} ${after_dtc[*]} " == *" $f "* ]] || http_files+=("$f")
 done
-late_step="HTTP_TEST_WORKERS=2 http:$(join "${late_http[@]}")"
 oldest=$(printf '%s\n' ${NODE_LINES_BESIDE:-} | sort -n | head -1)
-cluster_steps=("cluster:$(join "${faults[@]}")" ${others[0]+"cluster:$(join "${others[@]}")"})
-[ -n "$oldest" ] || cluster_steps+=("$late_step")
+if [ -z "$oldest" ]; then
+  after_cluster+=("${after_dtc[@]}")
+  after_dtc=()
+fi
 pids=()
 names=()
-stamp "a line: test:cluster (${faults[*]##*/}, then ${others[*]##*/})$([ -n "$oldest" ] || echo ", then test:http (${late_http[*]##*/})"), beside the rest"
-line cluster "${cluster_steps[@]}" &
+stamp "a line: test:cluster (${faults[*]##*/}, then ${others[*]##*/}), then test:http (${after_cluster[*]##*/}), beside the rest"
+line cluster "cluster:$(join "${faults[@]}")" ${others[0]+"cluster:$(join "${others[@]}")"} \
+  "HTTP_TEST_WORKERS=2 http:$(join "${after_cluster[@]}")" &
 pids+=("$!")
 names+=(cluster)
 
 # The HTTP group, the longest line, from the start too: beside the unit group it takes the core
 # the cluster line leaves idle while it waits. (The unit group runs fully loaded on the other
 # Node.js lines as well.)
-stamp "a line: test:http (but ${late_http[*]##*/})"
+stamp "a line: test:http (but ${after_cluster[*]##*/}${after_dtc[*]+ ${after_dtc[*]##*/}})"
 line http "http:$(join "${http_files[@]}")" &
 pids+=("$!")
 names+=(http)
@@ -153,8 +156,8 @@ if [ "$status" -eq 0 ]; then
   # a line of its own beside another that runs the unit group on each of those Node.js lines; the
   # HTTP group's later files follow it.
   if [ -n "$oldest" ]; then
-    stamp "a line: INSTALL_STARTER=dtc test:install on Node.js $oldest, then test:http (${late_http[*]##*/})"
-    line dtc "INSTALL_STARTER=dtc install@$oldest" "$late_step" &
+    stamp "a line: INSTALL_STARTER=dtc test:install on Node.js $oldest, then test:http (${after_dtc[*]##*/})"
+    line dtc "INSTALL_STARTER=dtc install@$oldest" "HTTP_TEST_WORKERS=2 http:$(join "${after_dtc[@]}")" &
     pids+=("$!")
     names+=(dtc)
   fi
