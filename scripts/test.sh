@@ -106,22 +106,19 @@ join() {
   echo "$*"
 }
 # Some of the HTTP group's files run later, in jest runs of their own (each its own sandbox, ports
-# and template database), two workers each, after the lines that end before HTTP's own: in CI
-# after the cluster group, after the dtc install (the two heaviest) and after the other Node.js
-# lines' unit groups; else all after the cluster group. Each file moved takes about half its time
-# from HTTP's own line.
+# and template database), two workers each: in CI some after the cluster group (that line ends
+# first) and the two heaviest with a few more after the dtc install (the next to end); else all
+# after the cluster group. Each file moved takes about half its time from HTTP's own line.
 after_cluster=(integration-tests/http/batches.spec.ts integration-tests/http/exchange-return-labels.spec.ts integration-tests/http/watch.spec.ts)
-after_dtc=(integration-tests/http/checkout-refusals.spec.ts integration-tests/http/customer-returns.spec.ts integration-tests/http/webhook-registration.spec.ts)
-after_node_lines=(integration-tests/http/order-lifecycle.spec.ts integration-tests/http/batch-restart.spec.ts integration-tests/http/service-outage.spec.ts integration-tests/http/admin-shipments.spec.ts)
+after_dtc=(integration-tests/http/checkout-refusals.spec.ts integration-tests/http/customer-returns.spec.ts integration-tests/http/order-lifecycle.spec.ts integration-tests/http/batch-restart.spec.ts integration-tests/http/webhook-registration.spec.ts)
 http_files=()
 for f in integration-tests/http/*.spec.ts; do
-  [[ " ${after_cluster[*]} ${after_dtc[*]} ${after_node_lines[*]} " == *" $f "* ]] || http_files+=("$f")
+  [[ " ${after_cluster[*]} ${after_dtc[*]} " == *" $f "* ]] || http_files+=("$f")
 done
 oldest=$(printf '%s\n' ${NODE_LINES_BESIDE:-} | sort -n | head -1)
 if [ -z "$oldest" ]; then
-  after_cluster+=("${after_dtc[@]}" "${after_node_lines[@]}")
+  after_cluster+=("${after_dtc[@]}")
   after_dtc=()
-  after_node_lines=()
 fi
 pids=()
 names=()
@@ -134,7 +131,7 @@ names+=(cluster)
 # The HTTP group, the longest line, from the start too: beside the unit group it takes the core
 # the cluster line leaves idle while it waits. (The unit group runs fully loaded on the other
 # Node.js lines as well.)
-stamp "a line: test:http (but ${after_cluster[*]##*/}${after_dtc[*]+ ${after_dtc[*]##*/}}${after_node_lines[*]+ ${after_node_lines[*]##*/}})"
+stamp "a line: test:http (but ${after_cluster[*]##*/}${after_dtc[*]+ ${after_dtc[*]##*/}})"
 line http "http:$(join "${http_files[@]}")" &
 pids+=("$!")
 names+=(http)
@@ -169,7 +166,6 @@ if [ "$status" -eq 0 ]; then
     steps+=("unit@$major")
   done
   if [ ${#steps[@]} -gt 0 ]; then
-    steps+=("HTTP_TEST_WORKERS=2 http:$(join "${after_node_lines[@]}")")
     stamp "a line of the other Node.js lines: ${steps[*]}"
     line node-lines "${steps[@]}" &
     pids+=("$!")
