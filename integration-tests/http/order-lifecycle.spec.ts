@@ -228,12 +228,12 @@ httpTestRunner({
       await api.post(`/admin/order-edits/${orderId}/confirm`, {}, admin)
     }
 
-    /** The exchange requested with its purchase answering after `ms`: its round is running when this returns. */
-    const exchangeHeldOpen = async (ms: number) => {
+    /** The exchange requested with its purchase held until the sandbox's faults are cleared: its round is running when this returns. */
+    const exchangeHeldOpen = async () => {
       const { placed, exchangeId } = await kettleForMugExchange()
       await sandbox.post("/faults", {
         operation: "createShipment",
-        fault: `delay=${ms}`,
+        fault: "delay=120000",
         count: 1,
       })
       await requestChange(api, admin, "exchange", exchangeId)
@@ -281,8 +281,8 @@ httpTestRunner({
     })
 
     it("a plan read while another process bought the change's label buys nothing: it is read again", async () => {
-      // The exchange's purchase answers after 3 s: another process reads its plan meanwhile.
-      const { placed, seen } = await exchangeHeldOpen(3_000)
+      // The exchange's purchase is held: another process reads its plan meanwhile.
+      const { placed, seen } = await exchangeHeldOpen()
       try {
         const plan = await planFulfillment(getContainer(), placed.id)
         expect("groups" in plan && plan.groups.length).toBe(1)
@@ -290,6 +290,7 @@ httpTestRunner({
         expect(
           await autoFulfillEvent(getContainer(), "order.changed", placed.id)
         ).toEqual({ status: "skipped", reason: CHANGE_WAITS })
+        await sandbox.delete("/faults")
         await labelled(placed.id, 2)
         await settled()
         const before = (await sandbox.get("/stats")).labelsCreated
@@ -322,8 +323,8 @@ httpTestRunner({
     })
 
     it("a change confirmed while another round of its order runs is bought by the retry job once that round ends", async () => {
-      // The exchange's purchase answers after 5 s: an order edit is confirmed meanwhile.
-      const { placed } = await exchangeHeldOpen(5_000)
+      // The exchange's purchase is held: an order edit is confirmed meanwhile.
+      const { placed } = await exchangeHeldOpen()
       try {
         await editInAustinKettle(placed.id)
         // Medusa's local bus sends the edit's event once: it finds the round running and is kept.
@@ -333,6 +334,7 @@ httpTestRunner({
           30_000,
           50
         )
+        await sandbox.delete("/faults")
         await labelled(placed.id, 2)
         await settled()
         expect(await fulfillmentsOf(placed.id)).toHaveLength(2)

@@ -10,7 +10,7 @@
  *   503                  answer 503 (maintenance), nothing done
  *   429[=seconds]        answer 429 with Retry-After (default 1), nothing done
  *   hang | hang-before   accept and never answer (until the client gives up or the sandbox closes)
- *   delay=<ms>           do the work, answer after <ms>
+ *   delay=<ms>           do the work, answer after <ms> or when the faults are cleared
  *   drop | drop-before   destroy the socket without an answer
  *   expire-tokens        expire every token now; this request then fails with 401
  */
@@ -77,6 +77,7 @@ type Planned = { spec: string; fault: Fault; remaining: number }
 export class FaultPlan {
   private readonly planned = new Map<string, Planned[]>()
   private readonly latency = new Map<string, number>()
+  private readonly waiting = new Set<() => void>()
 
   inject(operation: string, spec: string, count = 1): void {
     const fault = parseFault(spec)
@@ -113,9 +114,23 @@ export class FaultPlan {
     return this.latency.get(operation) ?? this.latency.get("*") ?? 0
   }
 
+  /** Waits ms, or less if the faults are cleared meanwhile: a test releases what it held. */
+  wait(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const release = () => {
+        clearTimeout(timer)
+        this.waiting.delete(release)
+        resolve()
+      }
+      const timer = setTimeout(release, ms)
+      this.waiting.add(release)
+    })
+  }
+
   clear(): void {
     this.planned.clear()
     this.latency.clear()
+    for (const release of [...this.waiting]) release()
   }
 
   snapshot(): {

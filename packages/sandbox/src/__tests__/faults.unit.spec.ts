@@ -137,6 +137,18 @@ describe("fault injection", () => {
     })
   })
 
+  it("a delayed answer is released at once when the faults are cleared", async () => {
+    sb.control.injectFault("createShipment", "delay=60000")
+    const t0 = Date.now()
+    const held = create(sb, token, "expedited")
+    await new Promise((r) => setTimeout(r, 200))
+    expect(sb.control.stats().createsInFlight).toBe(1)
+    sb.control.clearFaults()
+    expect((await held).status).toBe(201)
+    expect(Date.now() - t0).toBeLessThan(10_000)
+    expect(sb.control.stats().createsInFlight).toBe(0)
+  })
+
   it("counts creates per client (access token): answered labels and the peak in flight of each", async () => {
     const other = await tokenFor(sb)
     // Long enough that all six are in flight together even on a loaded machine (at 100 ms one

@@ -7,8 +7,6 @@ import { ApiError, apiError, errorBody, type Family } from "./errors"
 import { readBody, send, type Reply } from "./io"
 import { familyOfPath, type RequestContext, type Router } from "./router"
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
-
 /**
  * One request to a service route: count it, pick its fault (header first, then the plan), read
  * the body, authenticate, run the handler, then apply the fault and latency that come after the
@@ -123,7 +121,7 @@ export async function serve(
     const wait =
       world.faults.latencyOf(route.operation) +
       (fault?.kind === "delay" ? fault.ms : 0)
-    if (wait > 0) await sleep(wait)
+    if (wait > 0) await world.faults.wait(wait)
     send(res, reply)
   } catch (e) {
     if (e instanceof ApiError) {
