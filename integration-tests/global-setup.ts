@@ -1,6 +1,6 @@
 import { startSandbox, type SandboxHandle } from "../packages/sandbox/src"
 import { freePort } from "../dev/net"
-import { migratedTemplate } from "../dev/migrated-template"
+import { appTemplate } from "../dev/migrated-template"
 
 export { freePort }
 
@@ -14,10 +14,9 @@ type JestConfig = { maxWorkers?: number }
  * integration-tests/setup.js hands a worker its slot (by JEST_WORKER_ID) before a spec loads.
  * Tests drive the sandbox through its control API at SANDBOX_URL.
  *
- * It also migrates one database that every spec file's database is copied from
- * (integration-tests/helpers/runner.ts): Medusa's runner would otherwise run all modules'
- * migrations and the link sync for each file. The runner still checks the copy (~5 s, finding
- * nothing to do), so a file saves only 2-3 s (contact.spec alone: 22.1 s -> 20.0 s).
+ * Every spec file's database is a copy of one migrated database (the app's template, made by
+ * the first jest run of `npm test` that needs it): Medusa's runner would otherwise run all
+ * modules' migrations and the link sync for each file.
  */
 export default async function globalSetup(globalConfig: JestConfig = {}) {
   process.env.MEDUSA_DISABLE_TELEMETRY = "true"
@@ -40,16 +39,9 @@ export default async function globalSetup(globalConfig: JestConfig = {}) {
   ;(
     globalThis as { __SHIPPING_SANDBOXES__?: SandboxHandle[] }
   ).__SHIPPING_SANDBOXES__ = sandboxes
-  process.env.HTTP_TEST_DB_TEMPLATE = await httpTemplate(
-    JSON.parse(process.env.HTTP_TEST_SLOT_1!)
-  )
-}
-
-/** The http group's template (dev/migrated-template.ts), named for this run. */
-function httpTemplate(slot: Record<string, string>) {
-  return migratedTemplate(`shipping-http-template-${process.pid}`, {
+  process.env.HTTP_TEST_DB_TEMPLATE = await appTemplate({
     ...process.env,
-    ...slot,
+    ...JSON.parse(process.env.HTTP_TEST_SLOT_1!),
     NODE_ENV: "test",
   })
 }

@@ -105,8 +105,8 @@ join() {
   local IFS=,
   echo "$*"
 }
-# Some of the HTTP group's files run later, in jest runs of their own (each its own sandbox, ports
-# and template database), two workers each: in CI some after the cluster group (that line ends
+# Some of the HTTP group's files run later, in jest runs of their own (each its own sandboxes and
+# ports; the app's migrated template is made once and shared), two workers each: in CI some after the cluster group (that line ends
 # first) and the two heaviest with a few more after the dtc install (the next to end); else all
 # after the cluster group. Each file moved takes about half its time from HTTP's own line.
 after_cluster=(integration-tests/http/batches.spec.ts integration-tests/http/exchange-return-labels.spec.ts integration-tests/http/watch.spec.ts)

@@ -1,15 +1,15 @@
 import path from "node:path"
 import { startSandbox } from "../../packages/sandbox/src"
-import { databaseUrl, sql } from "../../dev/database"
+import { databaseFromTemplate, databaseUrl, sql } from "../../dev/database"
 import { runMedusa } from "../../dev/medusa-cli"
-import { migratedTemplate } from "../../dev/migrated-template"
+import { appTemplate } from "../../dev/migrated-template"
 import { ADMIN } from "./harness/app"
 import { startPreparation } from "./harness/storefront-app"
 
 /**
- * Runs once before the browser group: one database migrated and given the admin user, which
- * every spec file's app copies (harness/app.ts) instead of running `medusa db:migrate` and
- * `medusa user` itself (~17 s a file here, two Medusa boots).
+ * Runs once before the browser group: a copy of the app's migrated template given the admin
+ * user, which every spec file's app copies (harness/app.ts) instead of running `medusa
+ * db:migrate` and `medusa user` itself (~17 s a file here, two Medusa boots).
  *
  * `medusa user` boots the app, whose start-up reconcile registers the tracking webhook with the
  * service it is given (a sandbox of this setup's, gone afterwards): the registration row is
@@ -36,10 +36,8 @@ export default async function globalSetup(
       SHIPPING_SERVICES_BASE_URL: sandbox.roots.baseUrl,
       LOG_LEVEL: "error",
     }
-    const name = await migratedTemplate(
-      `shipping-browser-template-${process.pid}`,
-      env
-    )
+    const name = `shipping-browser-template-${process.pid}`
+    await databaseFromTemplate(name, await appTemplate(env))
     await runMedusa(["user", "-e", ADMIN.email, "-p", ADMIN.password], {
       ...env,
       DATABASE_URL: databaseUrl(name),
