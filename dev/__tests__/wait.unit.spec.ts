@@ -3,8 +3,9 @@ import { waitFor } from "../wait"
 describe("waitFor", () => {
   it("returns the probe's first value, polling until then", async () => {
     let n = 0
+    // Time enough for three polls on a starved worker (1 s was not, at a load of 15 on 2 cores).
     await expect(
-      waitFor(async () => ++n >= 3 && n, "three", 1_000, 1)
+      waitFor(async () => ++n >= 3 && n, "three", 10_000, 1)
     ).resolves.toBe(3)
   })
 
