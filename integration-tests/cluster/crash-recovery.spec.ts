@@ -27,12 +27,18 @@ import {
 import { TEMPLATE_ADMIN } from "../../dev/cluster-template"
 import { fetchApi, type Api } from "../../dev/seed/api"
 import {
+  addStockedProduct,
   ADDRESSES,
   placeOrder,
   setupStore,
   type StoreSetup,
 } from "../../dev/seed/store"
 import { waitFor } from "../../dev/wait"
+import {
+  addOutbound,
+  beginChange,
+  requestChange,
+} from "../helpers/order-changes"
 import type { StatsSnapshot } from "../../packages/sandbox/src/stats"
 
 jest.setTimeout(10 * 60_000)
@@ -339,6 +345,155 @@ describe("a worker killed during a label purchase", () => {
       orphansVoided: 1,
       orphansUnreported: 0,
       halfMadeSeen: seen,
+      fulfillmentsWithoutOrder: left,
+    })
+  })
+
+  it("killed in a round while an order edit waits for it: after a restart, the edit's items get their label once", async () => {
+    // The last trial's replacement is killed this time (a boot less).
+    const running = cluster.workers.filter((w) => w.running)
+    for (const w of running.slice(1)) await w.stop()
+    const victim =
+      running[0] ?? (await cluster.start("worker", { name: "crash-change" }))
+    // Medusa ships an item an exchange or edit adds only when its variant manages inventory.
+    const stocked = await addStockedProduct(api, admin, store, {
+      title: "Stocked mug",
+      sku: "MUG-STOCKED",
+      stock: { [store.locationId]: 10 },
+    })
+    const before = (await stats()).labelsCreated
+    const [order] = await place(1, "change")
+    const orderId = order!.id
+    const rowOf = async () =>
+      (
+        await cluster.sql<{ status: string; next_attempt_at: Date | null }>(
+          `select status, next_attempt_at from shipping_services_auto_fulfillment where order_id = $1`,
+          [orderId]
+        )
+      )[0]
+    await waitFor(
+      async () => (await rowOf())?.status === "succeeded",
+      "the order's first label",
+      120_000,
+      250
+    )
+    // An exchange whose purchase the service holds: the worker's round runs until the kill.
+    const { data } = await api.get(
+      `/admin/orders/${orderId}?fields=id,*items`,
+      admin
+    )
+    const line = data.order.items[0] as { id: string }
+    const exchangeId = (await beginChange(api, admin, "exchange", orderId))
+      .id as string
+    await api.post(
+      `/admin/exchanges/${exchangeId}/inbound/items`,
+      { items: [{ id: line.id, quantity: 1 }] },
+      admin
+    )
+    await addOutbound(
+      api,
+      admin,
+      "exchange",
+      exchangeId,
+      [{ variant_id: stocked, quantity: 1 }],
+      store.shippingOptions["postal-ground"]!
+    )
+    await cluster.sandbox.control("POST", "/faults", {
+      operation: "createShipment",
+      fault: "delay=120000",
+      count: 1,
+    })
+    await requestChange(api, admin, "exchange", exchangeId)
+    await waitFor(
+      async () => (await stats()).createsInFlight > 0,
+      "the exchange's purchase in flight",
+      60_000,
+      50
+    )
+    // An order edit confirmed meanwhile finds the round running: the order's row keeps it.
+    await api.post("/admin/order-edits", { order_id: orderId }, admin)
+    await api.post(
+      `/admin/order-edits/${orderId}/items`,
+      { items: [{ variant_id: stocked, quantity: 1 }] },
+      admin
+    )
+    await api.post(`/admin/order-edits/${orderId}/request`, {}, admin)
+    await api.post(`/admin/order-edits/${orderId}/confirm`, {}, admin)
+    await waitFor(
+      async () => (await rowOf())?.next_attempt_at ?? undefined,
+      "the edit kept on the order's row",
+      60_000,
+      100
+    )
+    await victim.kill()
+    // The service made the exchange's label while its buyer died.
+    await cluster.sandbox.control("DELETE", "/faults")
+    await replaceWorker(victim)
+    // The dead round is recovered and plans every line left: nothing lost, nothing twice.
+    const fulfilled = await waitFor(
+      async () => {
+        const row = await rowOf()
+        if (row?.status !== "succeeded" || row.next_attempt_at) return undefined
+        const lines = await cluster.sql<{
+          quantity: number
+          fulfilled: number
+        }>(
+          `select i.quantity::int as quantity, i.fulfilled_quantity::int as fulfilled
+             from order_item i join "order" o on o.id = i.order_id and o.version = i.version
+           where o.id = $1 and i.deleted_at is null`,
+          [orderId]
+        )
+        return lines.every((l) => l.fulfilled === l.quantity)
+          ? lines
+          : undefined
+      },
+      "every line of the order fulfilled",
+      240_000,
+      1_000
+    )
+    expect(fulfilled.length).toBeGreaterThanOrEqual(3)
+    const labels = await cluster.sql<{ n: number }>(
+      `select count(*)::int as n from fulfillment_label l
+         join fulfillment f on f.id = l.fulfillment_id and f.canceled_at is null and f.deleted_at is null
+         join order_fulfillment o on o.fulfillment_id = f.id and o.deleted_at is null
+       where o.order_id = $1 and l.deleted_at is null`,
+      [orderId]
+    )
+    // A label the dead round's purchase made and the new plan did not use is an orphan once
+    // recovery.orphanGraceMinutes (1 here) passed: dated back instead of waited for.
+    await cluster.sql(
+      `update shipping_services_shipment set created_at = created_at - interval '2 minutes' where order_id = $1 and attached_at is null`,
+      [orderId]
+    )
+    const shipments = await waitFor(
+      async () => {
+        const rows = await cluster.sql<{
+          status: string
+          attached_at: Date | null
+        }>(
+          `select status, attached_at from shipping_services_shipment where order_id = $1 and deleted_at is null and status in ('created', 'voided')`,
+          [orderId]
+        )
+        return rows.every((r) => r.status === "voided" || r.attached_at)
+          ? rows
+          : undefined
+      },
+      "each label on a fulfillment or voided",
+      240_000,
+      1_000
+    )
+    // Each label the service made is on a live fulfillment, or voided as an orphan.
+    expect(shipments.filter((r) => r.status === "created").length).toBe(
+      labels[0]!.n
+    )
+    expect((await stats()).labelsCreated - before).toBe(shipments.length)
+    const { left } = await halfMadeLeft()
+    expect(left).toBe(0)
+    report.push({
+      trial: "order edit waiting",
+      labelsAtService: shipments.length,
+      labelsOnFulfillments: labels[0]!.n,
+      orphansVoided: shipments.filter((r) => r.status === "voided").length,
       fulfillmentsWithoutOrder: left,
     })
   })
