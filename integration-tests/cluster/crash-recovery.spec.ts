@@ -37,6 +37,7 @@ import { waitFor } from "../../dev/wait"
 import {
   addOutbound,
   beginChange,
+  confirmAddingEdit,
   requestChange,
 } from "../helpers/order-changes"
 import type { StatsSnapshot } from "../../packages/sandbox/src/stats"
@@ -411,14 +412,9 @@ describe("a worker killed during a label purchase", () => {
       50
     )
     // An order edit confirmed meanwhile finds the round running: the order's row keeps it.
-    await api.post("/admin/order-edits", { order_id: orderId }, admin)
-    await api.post(
-      `/admin/order-edits/${orderId}/items`,
-      { items: [{ variant_id: stocked, quantity: 1 }] },
-      admin
-    )
-    await api.post(`/admin/order-edits/${orderId}/request`, {}, admin)
-    await api.post(`/admin/order-edits/${orderId}/confirm`, {}, admin)
+    await confirmAddingEdit(api, admin, orderId, [
+      { variant_id: stocked, quantity: 1 },
+    ])
     await waitFor(
       async () => (await rowOf())?.next_attempt_at ?? undefined,
       "the edit kept on the order's row",

@@ -1,6 +1,6 @@
 /**
  * Exchanges and claims through Medusa's admin API, as the dashboard makes them: begun on an
- * order, their outbound part (items sent with a shipping option), then requested.
+ * order, their outbound part (items sent with a shipping option), then requested; order edits.
  */
 export type ChangeKind = "exchange" | "claim"
 
@@ -52,3 +52,16 @@ export const requestChange = (
   kind: ChangeKind,
   changeId: string
 ) => api.post(`${changeRoute(kind)}/${changeId}/request`, {}, admin)
+
+/** An order edit adding the variants, requested and confirmed as the admin does. */
+export async function confirmAddingEdit(
+  api: any,
+  admin: Admin,
+  orderId: string,
+  items: { variant_id: string; quantity: number }[]
+): Promise<void> {
+  await api.post("/admin/order-edits", { order_id: orderId }, admin)
+  await api.post(`/admin/order-edits/${orderId}/items`, { items }, admin)
+  await api.post(`/admin/order-edits/${orderId}/request`, {}, admin)
+  await api.post(`/admin/order-edits/${orderId}/confirm`, {}, admin)
+}

@@ -3,6 +3,7 @@ import { openStore } from "../helpers/store"
 import {
   addOutbound,
   beginChange,
+  confirmAddingEdit,
   requestChange,
 } from "../helpers/order-changes"
 import { Modules } from "@medusajs/framework/utils"
@@ -217,16 +218,10 @@ httpTestRunner({
     }
 
     /** An order edit adding an Austin kettle, confirmed as the admin does. */
-    const editInAustinKettle = async (orderId: string) => {
-      await api.post("/admin/order-edits", { order_id: orderId }, admin)
-      await api.post(
-        `/admin/order-edits/${orderId}/items`,
-        { items: [{ variant_id: atAustin, quantity: 1 }] },
-        admin
-      )
-      await api.post(`/admin/order-edits/${orderId}/request`, {}, admin)
-      await api.post(`/admin/order-edits/${orderId}/confirm`, {}, admin)
-    }
+    const editInAustinKettle = (orderId: string) =>
+      confirmAddingEdit(api, admin, orderId, [
+        { variant_id: atAustin, quantity: 1 },
+      ])
 
     /** The exchange requested with its purchase held until the sandbox's faults are cleared: its round is running when this returns. */
     const exchangeHeldOpen = async () => {
