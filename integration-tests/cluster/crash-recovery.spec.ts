@@ -35,8 +35,7 @@ import {
 } from "../../dev/seed/store"
 import { waitFor } from "../../dev/wait"
 import {
-  addOutbound,
-  beginChange,
+  beginOneForOneExchange,
   confirmAddingEdit,
   requestChange,
 } from "../helpers/order-changes"
@@ -384,19 +383,12 @@ describe("a worker killed during a label purchase", () => {
       admin
     )
     const line = data.order.items[0] as { id: string }
-    const exchangeId = (await beginChange(api, admin, "exchange", orderId))
-      .id as string
-    await api.post(
-      `/admin/exchanges/${exchangeId}/inbound/items`,
-      { items: [{ id: line.id, quantity: 1 }] },
-      admin
-    )
-    await addOutbound(
+    const exchangeId = await beginOneForOneExchange(
       api,
       admin,
-      "exchange",
-      exchangeId,
-      [{ variant_id: stocked, quantity: 1 }],
+      orderId,
+      line.id,
+      stocked,
       store.shippingOptions["postal-ground"]!
     )
     await cluster.sandbox.control("POST", "/faults", {

@@ -65,3 +65,30 @@ export async function confirmAddingEdit(
   await api.post(`/admin/order-edits/${orderId}/request`, {}, admin)
   await api.post(`/admin/order-edits/${orderId}/confirm`, {}, admin)
 }
+
+/** An exchange of one unit of the order's line for one of the variant, not yet requested: its id. */
+export async function beginOneForOneExchange(
+  api: any,
+  admin: Admin,
+  orderId: string,
+  lineId: string,
+  variantId: string,
+  shippingOptionId: string
+): Promise<string> {
+  const exchangeId = (await beginChange(api, admin, "exchange", orderId))
+    .id as string
+  await api.post(
+    `/admin/exchanges/${exchangeId}/inbound/items`,
+    { items: [{ id: lineId, quantity: 1 }] },
+    admin
+  )
+  await addOutbound(
+    api,
+    admin,
+    "exchange",
+    exchangeId,
+    [{ variant_id: variantId, quantity: 1 }],
+    shippingOptionId
+  )
+  return exchangeId
+}

@@ -3,6 +3,7 @@ import { openStore } from "../helpers/store"
 import {
   addOutbound,
   beginChange,
+  beginOneForOneExchange,
   confirmAddingEdit,
   requestChange,
 } from "../helpers/order-changes"
@@ -199,20 +200,13 @@ httpTestRunner({
       const placed = await order([atShelton])
       await labelled(placed.id, 1)
       const [line] = await lineOf(placed.id, atShelton)
-      const exchangeId = (await beginChange(api, admin, "exchange", placed.id))
-        .id as string
-      await api.post(
-        `/admin/exchanges/${exchangeId}/inbound/items`,
-        { items: [{ id: line!.id, quantity: 1 }] },
-        admin
-      )
-      await addOutbound(
+      const exchangeId = await beginOneForOneExchange(
         api,
         admin,
-        "exchange",
-        exchangeId,
-        [{ variant_id: alsoAtShelton, quantity: 1 }],
-        store.shippingOptions["postal-ground"]
+        placed.id,
+        line!.id,
+        alsoAtShelton,
+        store.shippingOptions["postal-ground"]!
       )
       return { placed, exchangeId }
     }
