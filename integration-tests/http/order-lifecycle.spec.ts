@@ -279,6 +279,7 @@ httpTestRunner({
         expect(
           await autoFulfillEvent(getContainer(), "order.changed", placed.id)
         ).toEqual({ status: "skipped", reason: CHANGE_WAITS })
+        expect(await dueOf(placed.id)).not.toBeNull()
         await sandbox.delete("/faults")
         await labelled(placed.id, 2)
         await settled()
@@ -301,8 +302,8 @@ httpTestRunner({
         ).toMatchObject({ status: "skipped" })
         expect((await sandbox.get("/stats")).labelsCreated).toBe(before)
         expect(await fulfillmentsOf(placed.id)).toHaveLength(2)
-        // The retry job finds nothing left for the kept change, and lets it go.
-        expect(await dueOf(placed.id)).not.toBeNull()
+        // The retry job finds nothing left for the kept change, and lets it go (the app's own
+        // scheduled run may have done so already on a slow machine).
         await retryAutoFulfillments(getContainer())
         expect(await dueOf(placed.id)).toBeNull()
         expect((await sandbox.get("/stats")).labelsCreated).toBe(before)

@@ -293,10 +293,15 @@ httpTestRunner({
       )
       expect(answers[3].status).toBe(400)
       expect(answers[3].data.message).toMatch(/cannot be priced right now/)
-      // Once the outage is known, no request waits on the service.
+      // Once the outage is known, no request waits on the service: no quote is asked (a time bound
+      // here failed at a load of 14 on 2 cores, Medusa's own checkout taking 7 s).
       const quick = Date.now()
+      const sent = async () =>
+        ((await sandbox.get("/stats")).requests.rates as number | undefined) ??
+        0
+      const sentBefore = await sent()
       expect((await calculate(known, "postal-ground")).status).toBe(200)
-      expect(Date.now() - quick).toBeLessThan(2_000)
+      expect(await sent()).toBe(sentBefore)
       expect(quick - started).toBeLessThan(30_000)
 
       // Sold at the fallback: the order keeps how its postage was priced.
