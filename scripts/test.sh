@@ -109,7 +109,7 @@ join() {
 # ports; the app's migrated template is made once and shared), two workers each: in CI some after the cluster group (that line ends
 # first) and the two heaviest with a few more after the dtc install (the next to end); else all
 # after the cluster group. Each file moved takes about half its time from HTTP's own line.
-after_cluster=(integration-tests/http/batches.spec.ts integration-tests/http/exchange-return-labels.spec.ts integration-tests/http/watch.spec.ts integration-tests/http/parcels.spec.ts)
+after_cluster=(integration-tests/http/batches.spec.ts integration-tests/http/exchange-return-labels.spec.ts integration-tests/http/watch.spec.ts)
 after_dtc=(integration-tests/http/checkout-refusals.spec.ts integration-tests/http/customer-returns.spec.ts integration-tests/http/order-lifecycle.spec.ts integration-tests/http/batch-restart.spec.ts integration-tests/http/webhook-registration.spec.ts)
 http_files=()
 for f in integration-tests/http/*.spec.ts; do
