@@ -296,9 +296,7 @@ httpTestRunner({
       // Once the outage is known, no request waits on the service: no quote is asked (a time bound
       // here failed at a load of 14 on 2 cores, Medusa's own checkout taking 7 s).
       const quick = Date.now()
-      const sent = async () =>
-        ((await sandbox.get("/stats")).requests.rates as number | undefined) ??
-        0
+      const sent = async () => (await stats()).requests.rates ?? 0
       const sentBefore = await sent()
       expect((await calculate(known, "postal-ground")).status).toBe(200)
       expect(await sent()).toBe(sentBefore)
